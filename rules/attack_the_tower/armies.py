@@ -1,0 +1,51 @@
+"""The armies shipped as data files, validated on load, and a fast card lookup by id."""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+
+from rules.attack_the_tower.cards import AbilityCard, Army, BaseCard
+from rules.core.jsonio import parse_model
+
+ARMY_IDS: tuple[str, ...] = ("undead", "bandits", "westerners", "easterners")
+
+
+@functools.cache
+def army(army_id: str) -> Army:
+    """The army with this id, read from `data/<id>.json` and validated."""
+    if army_id not in ARMY_IDS:
+        raise KeyError(f"unknown army {army_id!r}; armies: {', '.join(ARMY_IDS)}")
+    text = resources.files("rules.attack_the_tower").joinpath(f"data/{army_id}.json").read_text("utf-8")
+    return parse_model(Army, text, source=f"data/{army_id}.json")
+
+
+@functools.cache
+def _card_index() -> dict[str, BaseCard | AbilityCard]:
+    return {card.id: card for a in ARMY_IDS for card in (*army(a).bases, *army(a).abilities)}
+
+
+def card(card_id: str) -> BaseCard | AbilityCard:
+    """Any card of any army by its id (e.g. 'undead.graveyard')."""
+    try:
+        return _card_index()[card_id]
+    except KeyError:
+        raise KeyError(f"no card {card_id!r}") from None
+
+
+def base_card(card_id: str) -> BaseCard:
+    c = card(card_id)
+    if not isinstance(c, BaseCard):
+        raise KeyError(f"{card_id!r} is an ability card, not a base")
+    return c
+
+
+def ability_card(card_id: str) -> AbilityCard:
+    c = card(card_id)
+    if not isinstance(c, AbilityCard):
+        raise KeyError(f"{card_id!r} is a base card, not an ability")
+    return c
+
+
+def is_card(card_id: str) -> bool:
+    return card_id in _card_index()

@@ -1,0 +1,160 @@
+"""`tower-rules attack-the-tower ...`: examples, schema, validate, battle and play."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from rules.attack_the_tower import engine, examples
+from rules.attack_the_tower.actions import DeclareAttack
+from rules.attack_the_tower.armies import ARMY_IDS
+from rules.attack_the_tower.model import GameState
+from rules.attack_the_tower.policies import POLICIES, policy
+from rules.attack_the_tower.variants import Rules
+from rules.core.chance import ChanceSampler
+from rules.core.errors import IllegalAction
+from rules.core.jsonio import dump_model, load_model
+from rules.core.playout import play_out
+
+
+def register(games: Any) -> None:
+    p = games.add_parser(
+        "attack-the-tower",
+        help="the two-player card game (seeds 004, 000, 001)",
+        description="Attack the Tower: positions, battles and whole games.",
+    )
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    ex = sub.add_parser("example", help="print a named example position as JSON")
+    ex.add_argument("name", nargs="?", help="example name (see --list)")
+    ex.add_argument("--list", action="store_true", help="list the example names")
+    ex.set_defaults(run=_example)
+
+    sc = sub.add_parser("schema", help="print the JSON Schema of a position")
+    sc.set_defaults(run=_schema)
+
+    va = sub.add_parser(
+        "validate", help="check that a position file is legal (exit 0) or say why not (exit 2)"
+    )
+    va.add_argument("file")
+    va.set_defaults(run=_validate)
+
+    ba = sub.add_parser("battle", help="resolve one battle from a position, step by step")
+    ba.add_argument("file")
+    ba.add_argument(
+        "--from", dest="origin", type=int, required=True, metavar="T", help="the attacking territory (1-3)"
+    )
+    ba.add_argument(
+        "--to", dest="target", type=int, required=True, metavar="T", help="the defending territory (1-3)"
+    )
+    ba.add_argument(
+        "--policy", default="greedy", choices=sorted(POLICIES), help="who allocates (default greedy)"
+    )
+    ba.add_argument("--seed", type=int, default=0)
+    ba.add_argument("--json", action="store_true", help="print events and the resulting position as JSON")
+    ba.set_defaults(run=_battle)
+
+    pl = sub.add_parser("play", help="play a whole game between two policies")
+    pl.add_argument("--armies", default="undead,bandits", help=f"two of: {', '.join(ARMY_IDS)}")
+    pl.add_argument("--policy", default="planner", help="a policy, or two separated by a comma")
+    pl.add_argument("--seed", type=int, default=0)
+    pl.add_argument("--turn-limit", type=int, default=200)
+    pl.add_argument("--json", action="store_true")
+    pl.set_defaults(run=_play)
+
+
+def _example(args: argparse.Namespace) -> int:
+    if args.list or not args.name:
+        for name, (_, about) in examples.EXAMPLES.items():
+            print(f"{name:18} {about}")
+        return 0
+    print(dump_model(examples.example(args.name)))
+    return 0
+
+
+def _schema(args: argparse.Namespace) -> int:
+    print(json.dumps(GameState.model_json_schema(), indent=2))
+    return 0
+
+
+def _validate(args: argparse.Namespace) -> int:
+    state = load_model(GameState, args.file)
+    print(f"{args.file}: a legal position ({state.phase}, turn {state.turn})")
+    return 0
+
+
+def _territory(value: int, flag: str) -> int:
+    if not 1 <= value <= 3:
+        raise IllegalAction(f"{flag} takes a territory number from 1 to 3, not {value}")
+    return value - 1
+
+
+def _battle(args: argparse.Namespace) -> int:
+    state = load_model(GameState, args.file)
+    if state.phase != "main":
+        raise IllegalAction(
+            f"a battle is declared in the second phase of a turn; this position is in {state.phase!r}"
+        )
+    attack = DeclareAttack(
+        player=state.attacker,
+        origin=_territory(args.origin, "--from"),
+        target=_territory(args.target, "--to"),
+    )
+    sampler = ChanceSampler(args.seed)
+    chooser = policy(args.policy)
+    state, events = engine.apply(state, attack)
+    log = [events]
+    while state.phase == "battle":
+        state, events = engine.apply(state, chooser.choose(state, sampler))
+        log.append(events)
+    if args.json:
+        out = {
+            "events": [e.to_json() for step in log for e in step],
+            "position": state.model_dump(mode="json"),
+        }
+        print(json.dumps(out, indent=2))
+    else:
+        for step in log:
+            for event in step:
+                print(event.narrate())
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    armies = tuple(a.strip() for a in args.armies.split(","))
+    if len(armies) != 2 or any(a not in ARMY_IDS for a in armies):
+        raise IllegalAction(f"--armies takes two armies separated by a comma, from: {', '.join(ARMY_IDS)}")
+    names = [n.strip() for n in args.policy.split(",")]
+    chosen = [policy(names[0]), policy(names[-1])]
+    state = engine.new_game((armies[0], armies[1]), Rules(turn_limit=args.turn_limit))
+    line = play_out(engine.GAME, state, chosen, ChanceSampler(args.seed))
+    result = engine.outcome(line.final)
+    assert result is not None
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "armies": armies,
+                    "policies": [c.name for c in chosen],
+                    "seed": args.seed,
+                    "steps": line.steps,
+                    "turns": line.final.turn,
+                    "winner": result.winner,
+                    "termination": result.termination.value,
+                    "events": [e.to_json() for step in line.events for e in step],
+                }
+            )
+        )
+    else:
+        for step in line.events:
+            for event in step:
+                print(event.narrate())
+        winner = "nobody" if result.winner is None else engine.label(line.final, result.winner)
+        print(
+            f"Result: {result.termination.value} after {line.final.turn} turns ({line.steps} steps); "
+            f"winner: {winner}."
+        )
+    sys.stdout.flush()
+    return 0

@@ -1,0 +1,1225 @@
+"""The Attack the Tower engine: legal actions, one pure step at a time, and the end of the game.
+
+`apply` validates the action (raising IllegalAction with the rule it breaks), performs it, then
+advances through every automatic step (recruiting, pools, skipped allocations, resolution, the end of
+a battle) until a player or chance must decide. Nothing here calls `random`: drawing a card is a
+chance node whose outcomes and exact probabilities `chance_outcomes` gives.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from rules.attack_the_tower import combat
+from rules.attack_the_tower.actions import (
+    Action,
+    Allocate,
+    Build,
+    Burn,
+    DeclareAttack,
+    Discard,
+    DrawCard,
+    EndTurn,
+    FinishBuilding,
+    KeepHand,
+    Pass,
+    PlayAbility,
+    Renew,
+    RevealCard,
+)
+from rules.attack_the_tower.armies import ability_card, army, base_card, card
+from rules.attack_the_tower.cards import (
+    TROOP_TYPES,
+    AbilityCard,
+    BaseCard,
+    ExtraRenewalDraws,
+    Recruit,
+    RecruitPerKill,
+    SacrificeAfterBattle,
+    SacrificeUnmannedBases,
+    SpareFromSacrifice,
+)
+from rules.attack_the_tower.events import (
+    BaseBuilt,
+    CardDrawn,
+    DamageDealt,
+    DamagePool,
+    Destroyed,
+    GameWon,
+    Recruited,
+    Said,
+    possessive,
+)
+from rules.attack_the_tower.model import (
+    Allocation,
+    Base,
+    Battle,
+    GameState,
+    PileKind,
+    Player,
+    new_player,
+)
+from rules.attack_the_tower.variants import Rules
+from rules.core.distribution import Distribution
+from rules.core.errors import IllegalAction
+from rules.core.events import Event
+from rules.core.frozen import construct, replace
+from rules.core.outcome import Outcome, Termination
+from rules.core.protocol import CHANCE
+
+Events = list[Event]
+
+
+# ---- reading a position -----------------------------------------------------------------------------
+def label(state: GameState, player: int) -> str:
+    """How events name a player: the army, and the seat when both play the same army."""
+    return _label(state.players[0].army, state.players[1].army, player)
+
+
+@functools.lru_cache(maxsize=64)
+def _label(a: str, b: str, player: int) -> str:
+    name = army((a, b)[player]).name
+    return f"{name} (player {player + 1})" if a == b else name
+
+
+def new_game(armies: tuple[str, str] = ("undead", "bandits"), rules: Rules | None = None) -> GameState:
+    """A game before setup: full shuffled piles; player 1 draws first (004 'Setting up')."""
+    return GameState(
+        rules=rules or Rules(),
+        players=(new_player(armies[0]), new_player(armies[1])),
+        phase="setup_draw",
+        actor=0,
+        draws_left=(rules or Rules()).opening_draw,
+    )
+
+
+def current_player(state: GameState) -> int | None:
+    """0 or 1 for the player who decides now, CHANCE at a draw, None when the game is over."""
+    if state.phase == "game_over":
+        return None
+    if state.drawing is not None:
+        return CHANCE
+    if state.phase in ("main", "renewal_decision"):
+        return state.attacker
+    if state.phase == "battle":
+        battle = state.battle
+        assert battle is not None
+        if battle.stage == "abilities":
+            return battle.actor
+        for side in (state.attacker, state.defender):
+            if battle.pending[side] is None:
+                return side
+        raise AssertionError("a combat step with both allocations in is resolved at once")
+    return state.actor
+
+
+def is_terminal(state: GameState) -> bool:
+    return state.phase == "game_over"
+
+
+def outcome(state: GameState) -> Outcome | None:
+    """Who won and why, once the game is over."""
+    if state.termination == "palace_destroyed":
+        return Outcome(Termination.PALACE_DESTROYED, state.winner)
+    if state.termination == "turn_limit":
+        return Outcome(Termination.TURN_LIMIT, None)
+    return None
+
+
+def _pile(player: Player, kind: PileKind) -> tuple[str, ...]:
+    return player.base_pile if kind == "base" else player.ability_pile
+
+
+def _discards(player: Player, kind: PileKind) -> tuple[str, ...]:
+    return player.base_discard if kind == "base" else player.ability_discard
+
+
+def drawable_piles(state: GameState, player: int) -> list[PileKind]:
+    """Piles the player can draw from now (an empty pile counts when its discards can be reshuffled)."""
+    p = state.players[player]
+    out: list[PileKind] = []
+    for kind in ("base", "ability"):
+        if _pile(p, kind) or (state.rules.empty_pile == "reshuffle" and _discards(p, kind)):  # type: ignore[arg-type]
+            out.append(kind)  # type: ignore[arg-type]
+    return out
+
+
+def chance_outcomes(state: GameState) -> Distribution[RevealCard]:
+    """At a draw: each distinct card of the pile, with probability copies / cards in the pile."""
+    if state.drawing is None:
+        raise IllegalAction("no card is being drawn, so there is no chance outcome")
+    return _pile_distribution(_pile(state.players[state.actor], state.drawing))
+
+
+@functools.lru_cache(maxsize=4096)
+def _pile_distribution(pile: tuple[str, ...]) -> Distribution[RevealCard]:
+    return Distribution({construct(RevealCard, card=c): n for c, n in Counter(pile).items()})
+
+
+def allocation_request(state: GameState, side: int | None = None) -> combat.AllocationRequest | None:
+    """The damage `side` (default: the player to move) must distribute now, or None."""
+    who = current_player(state) if side is None else side
+    if who is None or who == CHANCE:
+        return None
+    return combat.allocation_request(state, who)
+
+
+# ---- legal actions ----------------------------------------------------------------------------------
+def _distinct(cards: Sequence[str]) -> list[str]:
+    return sorted(set(cards))
+
+
+def legal_actions(state: GameState) -> list[Any]:
+    """Every action the player to move may take; at a chance node, the possible cards.
+
+    At an allocation, every distinct allocation (see combat.enumerate_vectors); allocations that only
+    differ by which of two interchangeable troops is hit, are listed once.
+    """
+    who = current_player(state)
+    if who is None:
+        return []
+    if who == CHANCE:
+        return list(chance_outcomes(state).outcomes())
+    p = state.players[who]
+    phase = state.phase
+    out: list[Any] = []
+    if phase in ("setup_draw", "renewal_draw"):
+        out = [construct(DrawCard, player=who, pile=k) for k in drawable_piles(state, who)]
+    elif phase == "setup_keep":
+        out = [construct(KeepHand, player=who), construct(Burn, player=who)]
+    elif phase in ("setup_build", "renewal_build"):
+        bases = [c for c in _distinct(p.hand) if isinstance(card(c), BaseCard)]
+        out = [
+            construct(Build, player=who, card=c, territory=t, slot=s)
+            for c in bases
+            for t in range(3)
+            for s in range(3)
+        ]
+        out.append(construct(FinishBuilding, player=who))
+    elif phase == "renewal_discard":
+        out = [construct(Discard, player=who, card=c) for c in _distinct(p.hand)]
+    elif phase == "renewal_decision":
+        out = [construct(Renew, player=who, renew=True), construct(Renew, player=who, renew=False)]
+    elif phase == "main":
+        out = [*_attacks(state), *_ability_plays(state, who), construct(EndTurn, player=who)]
+    elif phase == "battle":
+        battle = state.battle
+        assert battle is not None
+        if battle.stage == "abilities":
+            out = [*_ability_plays(state, who), construct(Pass, player=who)]
+        else:
+            request = combat.allocation_request(state, who)
+            assert request is not None
+            out = [construct(Allocate, player=who, allocation=a) for a in request.allocations()]
+    return out
+
+
+def _ability_plays(state: GameState, who: int) -> list[PlayAbility]:
+    hand = state.players[who].hand
+    return [
+        construct(PlayAbility, player=who, card=c)
+        for c in _distinct(hand)
+        if isinstance(card(c), AbilityCard)
+    ]
+
+
+def _special_subsets(n: int) -> list[tuple[int, ...]]:
+    return [tuple(i for i in range(n) if mask >> i & 1) for mask in range(1 << n)]
+
+
+def _attacks(state: GameState) -> list[DeclareAttack]:
+    me = state.players[state.attacker]
+    limit = state.rules.attacks_per_territory_per_turn
+    subsets = _special_subsets(len(me.palace)) if state.rules.special_troops_join_attacks else [()]
+    out = []
+    for origin in range(3):
+        if limit is not None and state.attacks.count(origin) >= limit:
+            continue
+        for specials in subsets:
+            if me.troops_in(origin) == 0 and not specials:
+                continue
+            out += [
+                construct(DeclareAttack, player=state.attacker, origin=origin, target=t, specials=specials)
+                for t in range(3)
+            ]
+    return out
+
+
+# ---- small helpers that return new positions --------------------------------------------------------
+def _with_player(state: GameState, index: int, player: Player) -> GameState:
+    players = (player, state.players[1]) if index == 0 else (state.players[0], player)
+    return replace(state, **{"players": players})
+
+
+def _remove_one(cards: tuple[str, ...], cid: str) -> tuple[str, ...]:
+    i = cards.index(cid)
+    return cards[:i] + cards[i + 1 :]
+
+
+def _set_base(player: Player, territory: int, slot: int, base: Base | None) -> Player:
+    terr = list(player.territories[territory])
+    terr[slot] = base
+    territories = list(player.territories)
+    territories[territory] = (terr[0], terr[1], terr[2])
+    return replace(player, **{"territories": (territories[0], territories[1], territories[2])})
+
+
+def _require(condition: bool, message: str, rule: str) -> None:
+    if not condition:
+        raise IllegalAction(message, rule)
+
+
+# ---- apply ------------------------------------------------------------------------------------------
+def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+    """The position after `action` and the events it caused, through every automatic step after it."""
+    if state.phase == "game_over":
+        raise IllegalAction("the game is over", "palace")
+    who = current_player(state)
+    if isinstance(action, RevealCard):
+        _require(who == CHANCE, "no card is being drawn now", "setup")
+    else:
+        _require(who != CHANCE, "a card is being drawn; reveal it first", "setup")
+        player = getattr(action, "player", None)
+        if player != who and not _may_allocate_now(state, action):
+            raise IllegalAction(
+                f"it is {possessive(label(state, who))} decision now, not {possessive(label(state, player))}"  # type: ignore[arg-type]
+                if player in (0, 1)
+                else "this action names no player",
+                _phase_rule(state),
+            )
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalAction(f"unknown action {action!r}")
+    events: Events = []
+    state = handler(state, action, events)
+    state = _advance(state, events)
+    return state, tuple(events)
+
+
+def _may_allocate_now(state: GameState, action: Action) -> bool:
+    """In a simultaneous step either side may hand in its allocation first."""
+    return (
+        isinstance(action, Allocate)
+        and state.battle is not None
+        and state.battle.stage in ("initiative", "regular")
+        and state.battle.pending[action.player] is None
+        and combat.allocation_request(state, action.player) is not None
+    )
+
+
+def _phase_rule(state: GameState) -> str:
+    return {
+        "setup_draw": "setup",
+        "setup_keep": "setup.burn",
+        "setup_build": "setup.build",
+        "renewal_decision": "turn.1 renewal",
+        "renewal_draw": "renewal.B draw",
+        "renewal_discard": "renewal.B draw",
+        "renewal_build": "renewal.C build",
+        "main": "turn.2 attacks",
+        "battle": "battles",
+    }.get(state.phase, "turn")
+
+
+def _draw(state: GameState, action: DrawCard, events: Events) -> GameState:
+    _require(
+        state.phase in ("setup_draw", "renewal_draw"),
+        "cards are drawn only at setup and in a renewal",
+        "renewal.B draw",
+    )
+    _require(state.draws_left > 0, "no draws are left", "renewal.B draw")
+    p = state.players[action.player]
+    if not _pile(p, action.pile):
+        discards = _discards(p, action.pile)
+        _require(
+            state.rules.empty_pile == "reshuffle" and bool(discards),
+            f"the {action.pile} pile is empty",
+            "variant.empty_pile",
+        )
+        field = "base" if action.pile == "base" else "ability"
+        p = replace(p, **{f"{field}_pile": tuple(sorted(discards)), f"{field}_discard": ()})
+        state = _with_player(state, action.player, p)
+        events.append(
+            Said(
+                rule="variant.empty_pile",
+                text=f"{label(state, action.player)} shuffles {len(discards)} discarded "
+                f"{action.pile} cards into a new {action.pile} pile.",
+            )
+        )
+    return replace(state, **{"drawing": action.pile})
+
+
+def _reveal(state: GameState, action: RevealCard, events: Events) -> GameState:
+    kind = state.drawing
+    assert kind is not None
+    p = state.players[state.actor]
+    pile = _pile(p, kind)
+    _require(action.card in pile, f"{action.card} is not in the {kind} pile", "setup")
+    field = "base_pile" if kind == "base" else "ability_pile"
+    p = replace(p, **{field: _remove_one(pile, action.card), "hand": (*p.hand, action.card)})
+    rule = "setup" if state.phase == "setup_draw" else "renewal.B draw"
+    events.append(
+        CardDrawn(
+            rule=rule,
+            player=state.actor,
+            who=label(state, state.actor),
+            pile=kind,
+            card=action.card,
+            card_name=card(action.card).name,
+        )
+    )
+    state = _with_player(state, state.actor, p)
+    return replace(state, **{"drawing": None, "draws_left": state.draws_left - 1})
+
+
+def _discard_cards(player: Player, cards: Sequence[str]) -> Player:
+    bases = tuple(c for c in cards if isinstance(card(c), BaseCard))
+    abilities = tuple(c for c in cards if not isinstance(card(c), BaseCard))
+    return replace(
+        player,
+        **{
+            "base_discard": player.base_discard + bases,
+            "ability_discard": player.ability_discard + abilities,
+        },
+    )
+
+
+def _burn(state: GameState, action: Burn, events: Events) -> GameState:
+    _require(state.phase == "setup_keep", "a hand can be burnt only at setup", "setup.burn")
+    p = state.players[action.player]
+    burnt = p.hand
+    p = _discard_cards(replace(p, **{"hand": ()}), burnt)
+    events.append(
+        Said(
+            rule="setup.burn",
+            text=f"{label(state, action.player)} burns {len(burnt)} cards and "
+            f"draws {state.rules.opening_draw} more.",
+        )
+    )
+    state = _with_player(state, action.player, p)
+    return replace(state, **{"phase": "setup_draw", "draws_left": state.rules.opening_draw})
+
+
+def _keep(state: GameState, action: KeepHand, events: Events) -> GameState:
+    _require(state.phase == "setup_keep", "there is no hand to keep now", "setup.burn")
+    events.append(Said(rule="setup.burn", text=f"{label(state, action.player)} keeps the hand."))
+    return replace(state, **{"phase": "setup_build"})
+
+
+def _build(state: GameState, action: Build, events: Events) -> GameState:
+    _require(
+        state.phase in ("setup_build", "renewal_build"),
+        "bases are built only at setup and in step C of a renewal",
+        "renewal.C build",
+    )
+    p = state.players[action.player]
+    _require(
+        action.card in p.hand,
+        f"{card(action.card).name if _known(action.card) else action.card} is not in your hand",
+        "building",
+    )
+    _require(
+        isinstance(card(action.card), BaseCard),
+        f"{card(action.card).name} is an ability, not a base",
+        "building",
+    )
+    old = p.base_at(action.territory, action.slot)
+    p = replace(p, **{"hand": _remove_one(p.hand, action.card)})
+    if old is not None:
+        p = replace(p, **{"base_discard": (*p.base_discard, old.card)})
+    p = _set_base(p, action.territory, action.slot, Base(card=action.card, troops=0))
+    events.append(
+        BaseBuilt(
+            rule="building",
+            player=action.player,
+            who=label(state, action.player),
+            card=action.card,
+            card_name=card(action.card).name,
+            territory=action.territory,
+            slot=action.slot,
+            replaced=None if old is None else base_card(old.card).name,
+            replaced_troops=0 if old is None else old.troops,
+        )
+    )
+    return _with_player(state, action.player, p)
+
+
+def _known(cid: str) -> bool:
+    try:
+        card(cid)
+    except KeyError:
+        return False
+    return True
+
+
+def _finish_building(state: GameState, action: FinishBuilding, events: Events) -> GameState:
+    _require(state.phase in ("setup_build", "renewal_build"), "nobody is building now", "renewal.C build")
+    events.append(
+        Said(
+            rule="renewal.C build" if state.phase == "renewal_build" else "setup.build",
+            text=f"{label(state, action.player)} finishes building.",
+        )
+    )
+    if state.phase == "setup_build":
+        if action.player == 0:
+            return replace(
+                state, **{"phase": "setup_draw", "actor": 1, "draws_left": state.rules.opening_draw}
+            )
+        events.append(Said(rule="turn", text=f"Turn 1: {label(state, 0)} is the attacking player."))
+        return replace(state, **{"phase": "renewal_decision", "actor": 0, "attacker": 0, "turn": 1})
+    if action.player == state.attacker:
+        return replace(state, **{"actor": state.defender})
+    state = _maintain_specials(state, events)
+    return replace(state, **{"phase": "main", "actor": state.attacker})
+
+
+def _discard(state: GameState, action: Discard, events: Events) -> GameState:
+    _require(
+        state.phase == "renewal_discard", "you discard only to come down to the hand limit", "renewal.B draw"
+    )
+    p = state.players[action.player]
+    _require(action.card in p.hand, "that card is not in your hand", "renewal.B draw")
+    p = _discard_cards(replace(p, **{"hand": _remove_one(p.hand, action.card)}), [action.card])
+    events.append(
+        Said(
+            rule="renewal.B draw",
+            text=f"{label(state, action.player)} discards {card(action.card).name} "
+            f"to keep to the hand limit of {state.rules.hand_limit}.",
+        )
+    )
+    return _with_player(state, action.player, p)
+
+
+def _renew(state: GameState, action: Renew, events: Events) -> GameState:
+    _require(
+        state.phase == "renewal_decision", "renewal is decided only at the start of a turn", "turn.1 renewal"
+    )
+    who = label(state, action.player)
+    if not action.renew:
+        events.append(Said(rule="turn.1 renewal", text=f"{who} does not renew and says so."))
+        return replace(state, **{"phase": "main"})
+    events.append(Said(rule="turn.1 renewal", text=f"{who} calls a renewal; both players follow it."))
+    for index in (state.attacker, state.defender):
+        p = state.players[index]
+        for t, s, b in p.bases():
+            room = state.rules.max_troops_per_base - b.troops
+            if room > 0:
+                p = _set_base(p, t, s, replace(b, **{"troops": b.troops + 1}))
+                events.append(
+                    Recruited(
+                        rule="renewal.A recruit",
+                        player=index,
+                        who=label(state, index),
+                        territory=t,
+                        slot=s,
+                        troop_name=base_card(b.card).troop_name,
+                        count=1,
+                        now=b.troops + 1,
+                    )
+                )
+        state = _with_player(state, index, p)
+    return replace(
+        state,
+        **{
+            "phase": "renewal_draw",
+            "actor": state.attacker,
+            "draws_left": state.rules.renewal_draws + _extra_draws(state, state.attacker),
+        },
+    )
+
+
+def _extra_draws(state: GameState, player: int) -> int:
+    return sum(
+        e.count
+        for owner, e in combat.active_effects(state)
+        if owner == player and isinstance(e, ExtraRenewalDraws)
+    )
+
+
+def _declare(state: GameState, action: DeclareAttack, events: Events) -> GameState:
+    _require(state.phase == "main", "attacks are declared in the second phase of the turn", "turn.2 attacks")
+    me = state.players[action.player]
+    limit = state.rules.attacks_per_territory_per_turn
+    if limit is not None:
+        _require(
+            state.attacks.count(action.origin) < limit,
+            f"territory {action.origin + 1} has already attacked this turn",
+            "variant.attacks_per_territory",
+        )
+    if action.specials:
+        _require(
+            state.rules.special_troops_join_attacks,
+            "under these rules special troops do not join attacks",
+            "variant.special_troops_join_attacks",
+        )
+        _require(
+            len(set(action.specials)) == len(action.specials)
+            and all(0 <= i < len(me.palace) for i in action.specials),
+            "those special troops are not on your palace",
+            "abilities.special",
+        )
+    _require(
+        me.troops_in(action.origin) > 0 or bool(action.specials),
+        f"territory {action.origin + 1} has no troops to attack with",
+        "battles",
+    )
+    battle = Battle(
+        origin=action.origin,
+        target=action.target,
+        specials=tuple(sorted(action.specials)),
+        actor=state.attacker,
+    )
+    joined = f" with {len(action.specials)} special troop(s)" if action.specials else ""
+    events.append(
+        Said(
+            rule="battles.1 declare",
+            text=f"{label(state, action.player)} attacks from territory {action.origin + 1}{joined} "
+            f"against {possessive(label(state, state.defender))} territory {action.target + 1}.",
+        )
+    )
+    events.append(Said(rule="battles.2 abilities", text="Both players may now play abilities."))
+    return replace(state, **{"phase": "battle", "battle": battle, "attacks": (*state.attacks, action.origin)})
+
+
+def _play(state: GameState, action: PlayAbility, events: Events) -> GameState:
+    in_window = state.phase == "battle" and state.battle is not None and state.battle.stage == "abilities"
+    _require(
+        state.phase == "main" or in_window,
+        "abilities are played in the second phase of the turn or before a battle's combat",
+        "battles.2 abilities",
+    )
+    p = state.players[action.player]
+    _require(action.card in p.hand, "that card is not in your hand", "abilities")
+    ability = card(action.card)
+    _require(
+        isinstance(ability, AbilityCard),
+        f"{ability.name} is a base; bases are built, not played",
+        "abilities",
+    )
+    assert isinstance(ability, AbilityCard)
+    p = replace(p, **{"hand": _remove_one(p.hand, action.card)})
+    who = label(state, action.player)
+    if ability.special_troop is not None:
+        state = _recruit_special(_with_player(state, action.player, p), action.player, action.card, events)
+    else:
+        p = replace(p, **{"in_play": (*p.in_play, action.card)})
+        state = _with_player(state, action.player, p)
+        note = "" if ability.not_implemented is None else " (its effect is not implemented yet)"
+        events.append(Said(rule="abilities", text=f'{who} plays {ability.name}: "{ability.text}"{note}'))
+        for effect in ability.effects:
+            if isinstance(effect, Recruit):
+                state = _recruit_effect(state, action.player, effect, ability.name, events)
+    if in_window:
+        assert state.battle is not None
+        state = replace(state, **{"battle": replace(state.battle, **{"passes": 0})})
+    return state
+
+
+def _recruit_effect(state: GameState, player: int, effect: Recruit, name: str, events: Events) -> GameState:
+    p = state.players[player]
+    limit = state.rules.max_troops_per_base
+    for t, s, b in p.bases():
+        troop_type = base_card(b.card).troop_type
+        if troop_type not in effect.troop_types:
+            continue
+        if effect.only_in_territories_with is not None and not any(
+            other is not None
+            and other.troops > 0
+            and base_card(other.card).troop_type == effect.only_in_territories_with
+            for other in p.territories[t]
+        ):
+            continue
+        target = limit if effect.amount == "fill" else min(limit, b.troops + effect.amount)
+        if target > b.troops:
+            p = _set_base(p, t, s, replace(b, **{"troops": target}))
+            events.append(
+                Recruited(
+                    rule="abilities",
+                    player=player,
+                    who=label(state, player),
+                    territory=t,
+                    slot=s,
+                    troop_name=base_card(b.card).troop_name,
+                    count=target - b.troops,
+                    now=target,
+                )
+            )
+    return _with_player(state, player, p)
+
+
+def _recruit_special(state: GameState, player: int, cid: str, events: Events) -> GameState:
+    spec = ability_card(cid).special_troop
+    assert spec is not None
+    p = state.players[player]
+    who = label(state, player)
+    if "unique" in spec.traits:
+        older = [c for c in p.palace if "unique" in (ability_card(c).special_troop.traits)]  # type: ignore[union-attr]
+        for c in older:
+            p = replace(p, **{"palace": _remove_one(p.palace, c), "ability_discard": (*p.ability_discard, c)})
+            events.append(
+                Destroyed(
+                    rule="traits.unique",
+                    player=player,
+                    who=who,
+                    target=f"p{player}/palace",
+                    target_name=ability_card(c).special_troop.name,  # type: ignore[union-attr]
+                    reason="a newer unique troop was recruited",
+                )
+            )
+    p = replace(p, **{"palace": (*p.palace, cid)})
+    events.append(
+        Said(
+            rule="abilities.special", text=f"{who} recruits a {spec.name} (power {spec.power}) on the palace."
+        )
+    )
+    return _maintain_specials(_with_player(state, player, p), events)
+
+
+def _maintain_specials(state: GameState, events: Events) -> GameState:
+    """000: 'for each special troop on your palace, you'll have to control a complete territory with
+    three bases ... if you fail to meet this requisite, the special troop is immediately destroyed'."""
+    for index in (0, 1):
+        p = state.players[index]
+        needy = [i for i, c in enumerate(p.palace) if "loyal" not in ability_card(c).special_troop.traits]  # type: ignore[union-attr]
+        excess = len(needy) - p.complete_territories()
+        if excess <= 0:
+            continue
+        for i in reversed(needy[-excess:]):
+            cid = p.palace[i]
+            p = replace(
+                p,
+                **{"palace": p.palace[:i] + p.palace[i + 1 :], "ability_discard": (*p.ability_discard, cid)},
+            )
+            events.append(
+                Destroyed(
+                    rule="abilities.special",
+                    player=index,
+                    who=label(state, index),
+                    target=f"p{index}/palace/{i}",
+                    target_name=ability_card(cid).special_troop.name,  # type: ignore[union-attr]
+                    reason=f"only {p.complete_territories()} complete territories maintain special troops",
+                )
+            )
+        state = _with_player(state, index, p)
+    return state
+
+
+def _pass(state: GameState, action: Pass, events: Events) -> GameState:
+    battle = state.battle
+    _require(
+        battle is not None and battle.stage == "abilities",
+        "there is no ability window open",
+        "battles.2 abilities",
+    )
+    assert battle is not None
+    events.append(
+        Said(rule="battles.2 abilities", text=f"{label(state, action.player)} plays no more abilities.")
+    )
+    if battle.passes == 1:
+        return _enter_stage(state, replace(battle, **{"stage": "initiative", "passes": 0}), events)
+    return replace(state, **{"battle": replace(battle, **{"passes": 1, "actor": 1 - battle.actor})})
+
+
+def _allocate(state: GameState, action: Allocate, events: Events) -> GameState:
+    battle = state.battle
+    _require(
+        battle is not None and battle.stage in ("initiative", "regular", "unmanned"),
+        "no damage is being distributed now",
+        "battles",
+    )
+    assert battle is not None
+    _require(battle.pending[action.player] is None, "you have already distributed this damage", "battles")
+    request = combat.allocation_request(state, action.player)
+    _require(request is not None, "you have no damage to distribute in this step", "battles")
+    assert request is not None
+    combat.validate_allocation(state, request, action.allocation)
+    pending = list(battle.pending)
+    pending[action.player] = action.allocation
+    if battle.stage != "unmanned" and pending[1 - action.player] is None:
+        events.append(
+            Said(
+                rule=f"battles.{'3 initiative' if battle.stage == 'initiative' else '4 regular'}",
+                text=f"{label(state, action.player)} has distributed its {battle.stage} damage "
+                "(hidden until both sides have).",
+            )
+        )
+    return replace(state, **{"battle": replace(battle, **{"pending": (pending[0], pending[1])})})
+
+
+def _end_turn(state: GameState, action: EndTurn, events: Events) -> GameState:
+    _require(state.phase == "main", "the turn ends from its second phase, outside battles", "turn.2 attacks")
+    for index in (state.attacker, state.defender):
+        p = state.players[index]
+        for cid in p.in_play:
+            for effect in ability_card(cid).effects:
+                if isinstance(effect, RecruitPerKill):
+                    state = _recruit_per_kill(state, index, effect, events)
+        p = state.players[index]
+        if p.returning:
+            for cid in p.returning:
+                events.append(
+                    Said(
+                        rule="abilities.special",
+                        text=f"{possessive(label(state, index))} {ability_card(cid).special_troop.name} "  # type: ignore[union-attr]
+                        "is recruited again at the end of the turn.",
+                    )
+                )
+            p = replace(p, **{"palace": p.palace + p.returning, "returning": ()})
+        if p.in_play:
+            events.append(
+                Said(
+                    rule="abilities",
+                    text=f"{label(state, index)} discards the abilities in play: "
+                    + ", ".join(card(c).name for c in p.in_play)
+                    + ".",
+                )
+            )
+        p = replace(
+            p,
+            **{
+                "ability_discard": p.ability_discard + p.in_play,
+                "in_play": (),
+                "kills_alongside": (0, 0, 0, 0, 0),
+            },
+        )
+        state = _with_player(state, index, p)
+    state = _maintain_specials(state, events)
+    nxt = state.defender
+    limit = state.rules.turn_limit
+    if limit is not None and state.turn >= limit:
+        events.append(Said(rule="variant.turn_limit", text=f"The turn limit of {limit} is reached: a draw."))
+        return replace(state, **{"phase": "game_over", "termination": "turn_limit", "attacks": ()})
+    events.append(
+        Said(
+            rule="turn",
+            text=f"{label(state, action.player)} ends the turn; "
+            f"{label(state, nxt)} is now the attacking player.",
+        )
+    )
+    return replace(
+        state,
+        **{"attacker": nxt, "actor": nxt, "turn": state.turn + 1, "phase": "renewal_decision", "attacks": ()},
+    )
+
+
+def _recruit_per_kill(state: GameState, player: int, effect: RecruitPerKill, events: Events) -> GameState:
+    p = state.players[player]
+    owed = p.kills_alongside[TROOP_TYPES.index(effect.troop_type)]
+    limit = state.rules.max_troops_per_base
+    for t, s, b in p.bases():
+        if owed == 0:
+            break
+        if base_card(b.card).troop_type != effect.troop_type or b.troops >= limit:
+            continue
+        add = min(owed, limit - b.troops)
+        owed -= add
+        p = _set_base(p, t, s, replace(b, **{"troops": b.troops + add}))
+        events.append(
+            Recruited(
+                rule="abilities",
+                player=player,
+                who=label(state, player),
+                territory=t,
+                slot=s,
+                troop_name=base_card(b.card).troop_name,
+                count=add,
+                now=b.troops + add,
+            )
+        )
+    return _with_player(state, player, p)
+
+
+_HANDLERS: dict[type, Any] = {
+    DrawCard: _draw,
+    RevealCard: _reveal,
+    Burn: _burn,
+    KeepHand: _keep,
+    Build: _build,
+    FinishBuilding: _finish_building,
+    Discard: _discard,
+    Renew: _renew,
+    DeclareAttack: _declare,
+    PlayAbility: _play,
+    Pass: _pass,
+    Allocate: _allocate,
+    EndTurn: _end_turn,
+}
+
+
+# ---- automatic steps --------------------------------------------------------------------------------
+def _advance(state: GameState, events: Events) -> GameState:
+    """Perform every step that needs no decision, until a player or chance must choose."""
+    while True:
+        nxt = _automatic_step(state, events)
+        if nxt is None:
+            return state
+        state = nxt
+
+
+def _automatic_step(state: GameState, events: Events) -> GameState | None:
+    phase = state.phase
+    if state.drawing is not None or phase == "game_over":
+        return None
+    if phase in ("setup_draw", "renewal_draw"):
+        if state.draws_left > 0 and drawable_piles(state, state.actor):
+            return None
+        if state.draws_left > 0:
+            events.append(
+                Said(
+                    rule="variant.empty_pile", text=f"{label(state, state.actor)} has no cards left to draw."
+                )
+            )
+        state = replace(state, **{"draws_left": 0})
+        if phase == "setup_draw":
+            return replace(state, **{"phase": "setup_keep"})
+        return _after_renewal_draws(state)
+    if phase == "renewal_discard":
+        if len(state.players[state.actor].hand) > state.rules.hand_limit:
+            return None
+        return _next_renewal_drawer(state)
+    if phase == "battle":
+        return _battle_step(state, events)
+    return None
+
+
+def _after_renewal_draws(state: GameState) -> GameState:
+    if len(state.players[state.actor].hand) > state.rules.hand_limit:
+        return replace(state, **{"phase": "renewal_discard"})
+    return _next_renewal_drawer(state)
+
+
+def _next_renewal_drawer(state: GameState) -> GameState:
+    if state.actor == state.attacker:
+        return replace(
+            state,
+            **{
+                "phase": "renewal_draw",
+                "actor": state.defender,
+                "draws_left": state.rules.renewal_draws + _extra_draws(state, state.defender),
+            },
+        )
+    return replace(state, **{"phase": "renewal_build", "actor": state.attacker})
+
+
+def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
+    """Start a combat step: announce both pools (004 battles 3 and 4)."""
+    state = replace(state, **{"battle": replace(battle, **{"pending": (None, None)})})
+    rule = {
+        "initiative": "battles.3 initiative",
+        "regular": "battles.4 regular",
+        "unmanned": "battles.4 unmanned",
+    }[battle.stage]
+    sides = (state.attacker,) if battle.stage == "unmanned" else (state.attacker, state.defender)
+    if battle.stage == "unmanned":
+        what = "the palace is" if battle.at_palace else "the bases are"
+        events.append(Said(rule=rule, text=f"Every defending troop is dead: {what} unmanned."))
+    for side in sides:
+        pool = combat.current_pool(state, side)
+        stage = "remaining" if battle.stage == "unmanned" else battle.stage
+        events.append(
+            DamagePool(
+                rule=rule,
+                player=side,
+                who=label(state, side),
+                stage=stage,
+                amount=pool.total,
+                artillery=pool.artillery,
+                detail=pool.detail,
+            )
+        )
+    return state
+
+
+def _battle_step(state: GameState, events: Events) -> GameState | None:
+    battle = state.battle
+    assert battle is not None
+    if battle.stage == "abilities":
+        return None
+    pending = list(battle.pending)
+    changed = False
+    for side in (state.attacker, state.defender):
+        if pending[side] is None and combat.allocation_request(state, side) is None:
+            if battle.stage != "unmanned" or side == state.attacker:
+                pool = combat.current_pool(state, side)
+                if pool.total and battle.stage != "unmanned":
+                    events.append(
+                        Said(
+                            rule=_stage_rule(battle.stage),
+                            text=f"{label(state, side)} has no target for its {pool.total} "
+                            f"{battle.stage} damage.",
+                        )
+                    )
+            pending[side] = Allocation()
+            changed = True
+    if battle.stage == "unmanned":
+        pending[state.defender] = pending[state.defender] or Allocation()
+    if pending[0] is None or pending[1] is None:
+        if changed:
+            return replace(state, **{"battle": replace(battle, **{"pending": (pending[0], pending[1])})})
+        return None
+    battle = replace(battle, **{"pending": (pending[0], pending[1])})
+    state = replace(state, **{"battle": battle})
+    return _resolve_step(state, events)
+
+
+def _stage_rule(stage: str) -> str:
+    return {"initiative": "battles.3 initiative", "regular": "battles.4 regular"}.get(
+        stage, "battles.4 unmanned"
+    )
+
+
+def _resolve_step(state: GameState, events: Events) -> GameState:
+    """Both allocations are in: apply them at once (damage is simultaneous), then move on."""
+    battle = state.battle
+    assert battle is not None
+    attackers, defenders = combat.battle_units(state)
+    units = {u.key: u for u in attackers + defenders}
+    damage = dict(battle.damage)
+    dead = list(battle.dead)
+    rule = _stage_rule(battle.stage)
+    pools = {side: combat.current_pool(state, side) for side in (0, 1)}
+    for side in (state.attacker, state.defender):
+        alloc = battle.pending[side]
+        assert alloc is not None
+        for key, amount in alloc.assignments:
+            unit = units[key]
+            total = damage.get(key, 0) + amount
+            damage[key] = total
+            destroyed = total >= unit.toughness
+            if destroyed:
+                dead.append(key)
+            events.append(
+                DamageDealt(
+                    rule=rule,
+                    player=side,
+                    who=label(state, side),
+                    stage=combat.STAGE_LABEL[battle.stage],
+                    target=key,
+                    target_name=_unit_label(state, unit),
+                    amount=amount,
+                    total=total,
+                    toughness=unit.toughness,
+                    destroyed=destroyed,
+                )
+            )
+    update: dict[str, Any] = {
+        "damage": tuple(sorted(damage.items())),
+        "dead": tuple(dead),
+        "pending": (None, None),
+    }
+    if battle.stage == "initiative":
+        leftover = [0, 0]
+        for side in (0, 1):
+            spent = battle.pending[side].total()  # type: ignore[union-attr]
+            leftover[side] = pools[side].general - spent
+            if leftover[side] > 0 and state.rules.leftover_initiative_adds_to_regular:
+                events.append(
+                    Said(
+                        rule="battles.3 leftover",
+                        text=f"{possessive(label(state, side))} {leftover[side]} leftover initiative damage "
+                        "adds to its regular damage.",
+                    )
+                )
+        update.update(leftover=(leftover[0], leftover[1]), stage="regular")
+        return _enter_stage(state, replace(battle, **update), events)
+    if battle.stage == "regular":
+        mine = battle.pending[state.attacker]
+        assert mine is not None
+        to_troops = sum(a for k, a in mine.assignments if not units[k].is_structure)
+        to_structures = mine.total() - to_troops
+        pool = pools[state.attacker]
+        remaining = (pool.general - to_troops, pool.artillery - to_structures)
+        battle = replace(battle, **{**update, "remaining": remaining})
+        state = replace(state, **{"battle": battle})
+        defenders_left = [u for u in defenders if not u.is_structure and u.key not in battle.dead]
+        structures_left = [u for u in defenders if u.is_structure and u.key not in battle.dead]
+        if not defenders_left and structures_left and sum(remaining) > 0:
+            return _enter_stage(state, replace(battle, **{"stage": "unmanned"}), events)
+        return _end_battle(state, events)
+    state = replace(state, **{"battle": replace(battle, **update)})
+    return _end_battle(state, events)
+
+
+def _unit_label(state: GameState, unit: combat.Unit) -> str:
+    owner = label(state, unit.owner)
+    if unit.kind == "troop":
+        parts = unit.key.split("/")
+        return f"{possessive(owner)} {unit.name} (territory {int(parts[1][1:]) + 1}, slot {int(parts[2][1:]) + 1})"
+    if unit.kind == "base":
+        parts = unit.key.split("/")
+        return f"{possessive(owner)} {unit.name} base (territory {int(parts[1][1:]) + 1}, slot {int(parts[2][1:]) + 1})"
+    if unit.kind == "special":
+        return f"{possessive(owner)} {unit.name} (palace)"
+    return f"{possessive(owner)} palace"
+
+
+def _end_battle(state: GameState, events: Events) -> GameState:
+    """004 battles 5: remove the destroyed, then all survivors heal; the palace falls or is attacked."""
+    battle = state.battle
+    assert battle is not None
+    attackers, defenders = combat.battle_units(state)
+    dead = set(battle.dead)
+    att, dfn = state.attacker, state.defender
+    effects = combat.active_effects(state, battle.dead)
+
+    # Vampire: count enemy troops killed in battles where allied troops of each type fought.
+    for side, own, enemy in ((att, attackers, defenders), (dfn, defenders, attackers)):
+        kills = sum(1 for u in enemy if u.key in dead and not u.is_structure)
+        if kills:
+            fought = {u.troop_type for u in own if u.kind == "troop"}
+            p = state.players[side]
+            counts = tuple(
+                c + (kills if t in fought else 0) for c, t in zip(p.kills_alongside, TROOP_TYPES, strict=True)
+            )
+            state = _with_player(state, side, replace(p, **{"kills_alongside": counts}))
+
+    # Sacrifice after battle (Monks, Samurai), unless spared (Kyudoka).
+    sacrificed: set[str] = set()
+    for side, own, territory in ((att, attackers, battle.origin), (dfn, defenders, battle.target)):
+        types = {
+            t
+            for eo, e in effects
+            if eo == side and isinstance(e, SacrificeAfterBattle)
+            for t in e.troop_types
+        }
+        spare_types = {e.troop_type for eo, e in effects if eo == side and isinstance(e, SpareFromSacrifice)}
+        if not types:
+            continue
+        spared = any(u.troop_type in spare_types and u.key not in dead for u in own if u.kind == "troop")
+        for u in own:
+            if u.kind == "troop" and u.troop_type in types and u.key not in dead:
+                if spared:
+                    events.append(
+                        Said(rule="abilities", text=f"{_unit_label(state, u)} is spared from sacrifice.")
+                    )
+                    continue
+                sacrificed.add(u.key)
+                events.append(
+                    Destroyed(
+                        rule="abilities",
+                        player=side,
+                        who=label(state, side),
+                        target=u.key,
+                        target_name=u.name,
+                        reason="sacrificed after battling",
+                    )
+                )
+        del territory
+    dead |= sacrificed
+
+    # Remove destroyed troops, bases and special troops.
+    winner = None
+    for side, own in ((att, attackers), (dfn, defenders)):
+        p = state.players[side]
+        losses: Counter[tuple[int, int]] = Counter()
+        for u in own:
+            if u.key not in dead:
+                continue
+            parts = u.key.split("/")
+            if u.kind == "troop":
+                losses[(int(parts[1][1:]), int(parts[2][1:]))] += 1
+            elif u.kind == "base":
+                t, s = int(parts[1][1:]), int(parts[2][1:])
+                old = p.base_at(t, s)
+                assert old is not None
+                p = replace(_set_base(p, t, s, None), base_discard=(*p.base_discard, old.card))
+            elif u.kind == "palace":
+                winner = att
+        for (t, s), n in losses.items():
+            b = p.base_at(t, s)
+            if b is not None:
+                p = _set_base(p, t, s, replace(b, **{"troops": b.troops - n}))
+        dead_specials = sorted(
+            (int(u.key.split("/")[2]) for u in own if u.kind == "special" and u.key in dead), reverse=True
+        )
+        for i in dead_specials:
+            cid = p.palace[i]
+            spec = ability_card(cid).special_troop
+            assert spec is not None
+            p = replace(p, **{"palace": p.palace[:i] + p.palace[i + 1 :]})
+            if spec.returns_at_end_of_turn:
+                p = replace(p, **{"returning": (*p.returning, cid)})
+            else:
+                p = replace(p, **{"ability_discard": (*p.ability_discard, cid)})
+        state = _with_player(state, side, p)
+
+    # Huns: defending bases with no troops on them are sacrificed after battling against them.
+    for eo, e in effects:
+        if (
+            eo == att
+            and isinstance(e, SacrificeUnmannedBases)
+            and not battle.at_palace
+            and any(u.kind == "troop" and u.troop_type == e.attacking_troop_type for u in attackers)
+        ):
+            p = state.players[dfn]
+            for s, b in enumerate(p.territories[battle.target]):
+                if b is not None and b.troops == 0:
+                    p = replace(_set_base(p, battle.target, s, None), base_discard=(*p.base_discard, b.card))
+                    events.append(
+                        Destroyed(
+                            rule="abilities",
+                            player=dfn,
+                            who=label(state, dfn),
+                            target=combat.base_key(dfn, battle.target, s),
+                            target_name=base_card(b.card).name,
+                            reason="a base with no troops, sacrificed after battling the Huns",
+                        )
+                    )
+            state = _with_player(state, dfn, p)
+
+    events.append(
+        Said(rule="battles.5 heal", text="The battle ends: every surviving troop and base heals completely.")
+    )
+    state = replace(state, **{"battle": None, "phase": "main"})
+    if winner is not None:
+        events.append(GameWon(rule="palace", player=winner, who=label(state, winner)))
+        return replace(state, **{"phase": "game_over", "winner": winner, "termination": "palace_destroyed"})
+    state = _maintain_specials(state, events)
+    if battle.at_palace:
+        return state
+    defender_territory = state.players[dfn].territories[battle.target]
+    survivors_specials = tuple(
+        i
+        - sum(1 for u in attackers if u.kind == "special" and u.key in dead and int(u.key.split("/")[2]) < i)
+        for i in battle.specials
+        if combat.special_key(att, i) not in dead
+    )
+    survivors = state.players[att].troops_in(battle.origin) + len(survivors_specials)
+    if all(b is None for b in defender_territory) and survivors > 0:
+        events.append(
+            Said(
+                rule="palace",
+                text=f"{possessive(label(state, att))} {survivors} surviving troop(s) attack "
+                f"{possessive(label(state, dfn))} palace.",
+            )
+        )
+        palace_battle = Battle(
+            origin=battle.origin, target=battle.target, at_palace=True, specials=survivors_specials, actor=att
+        )
+        events.append(Said(rule="battles.2 abilities", text="Both players may now play abilities."))
+        return replace(state, **{"phase": "battle", "battle": palace_battle})
+    return state
+
+
+# ---- the protocol object ----------------------------------------------------------------------------
+class AttackTheTower:
+    """The engine as an object implementing `rules.core.Game` (for sessions and generic tools)."""
+
+    current_player = staticmethod(current_player)
+    legal_actions = staticmethod(legal_actions)
+    chance_outcomes = staticmethod(chance_outcomes)
+    apply = staticmethod(apply)
+    is_terminal = staticmethod(is_terminal)
+    outcome = staticmethod(outcome)
+
+
+GAME = AttackTheTower()
+
+
+def probability_of(state: GameState, reveal: RevealCard) -> Fraction:
+    """The exact probability of one chance outcome."""
+    return chance_outcomes(state)[reveal]

@@ -1,0 +1,137 @@
+"""What happened in Attack the Tower: one event class per kind, each citing its rule and reading as a sentence.
+
+Rule ids (e.g. 'battles.3 initiative') are the keys of `rulebook.RULES`, which quotes the sentence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.core.events import Event
+
+
+def possessive(name: str) -> str:
+    """'Undead' -> "Undead's", 'Bandits' -> "Bandits'", 'Undead (player 1)' -> "Undead (player 1)'s"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Said(Event):
+    """A plain statement of what happened when no other detail is needed."""
+
+    text: str
+
+    def sentence(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardDrawn(Event):
+    player: int
+    who: str
+    pile: str
+    card: str
+    card_name: str
+
+    def sentence(self) -> str:
+        return f"{self.who} draws {self.card_name} from the {self.pile} pile."
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BaseBuilt(Event):
+    player: int
+    who: str
+    card: str
+    card_name: str
+    territory: int
+    slot: int
+    replaced: str | None = None
+    replaced_troops: int = 0
+
+    def sentence(self) -> str:
+        where = f"territory {self.territory + 1}, slot {self.slot + 1}"
+        if self.replaced is None:
+            return f"{self.who} builds a {self.card_name} on {where}."
+        lost = f" and its {self.replaced_troops} troop(s)" if self.replaced_troops else ""
+        return (
+            f"{self.who} builds a {self.card_name} over the {self.replaced} on {where}, destroying it{lost}."
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Recruited(Event):
+    player: int
+    who: str
+    territory: int
+    slot: int
+    troop_name: str
+    count: int
+    now: int
+
+    def sentence(self) -> str:
+        return (
+            f"{self.who} recruits {self.count} {self.troop_name} on territory {self.territory + 1}, "
+            f"slot {self.slot + 1} ({self.now} there now)."
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DamagePool(Event):
+    """A side's damage for a combat step, with what it is made of."""
+
+    player: int
+    who: str
+    stage: str
+    amount: int
+    artillery: int
+    detail: str
+
+    def sentence(self) -> str:
+        art = f", of which {self.artillery} is artillery damage" if self.artillery else ""
+        return f"{possessive(self.who)} {self.stage} damage is {self.amount}{art} ({self.detail})."
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DamageDealt(Event):
+    """Damage one side assigned to one target in a combat step, and whether it destroyed it."""
+
+    player: int
+    who: str
+    stage: str
+    target: str
+    target_name: str
+    amount: int
+    total: int
+    toughness: int
+    destroyed: bool
+
+    def sentence(self) -> str:
+        end = (
+            ", destroying it"
+            if self.destroyed
+            else f" ({self.total} of the {self.toughness} needed to destroy it)"
+        )
+        return f"{self.who} deals {self.amount} {self.stage} damage to {self.target_name}{end}."
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Destroyed(Event):
+    """A unit removed from the table (troop counter, base, special troop or palace)."""
+
+    player: int
+    who: str
+    target: str
+    target_name: str
+    reason: str
+
+    def sentence(self) -> str:
+        return f"{possessive(self.who)} {self.target_name} is removed: {self.reason}."
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameWon(Event):
+    player: int
+    who: str
+
+    def sentence(self) -> str:
+        return f"{self.who} has destroyed the enemy palace and wins the game."

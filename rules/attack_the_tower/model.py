@@ -1,0 +1,323 @@
+"""The position of Attack the Tower as frozen pydantic models, validated on construction.
+
+A position read from a file, the editor or the CLI is validated in full (`GameState.model_validate`);
+the engine's own steps use `model_copy`, which does not re-validate, and the conformance run proves
+that those steps never build an illegal position.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from rules.attack_the_tower.armies import ARMY_IDS, ability_card, army, base_card, card, is_card
+from rules.attack_the_tower.cards import AbilityCard, BaseCard
+from rules.attack_the_tower.variants import Rules
+
+PlayerIndex = Literal[0, 1]
+PileKind = Literal["base", "ability"]
+Phase = Literal[
+    "setup_draw",
+    "setup_keep",
+    "setup_build",
+    "renewal_decision",
+    "renewal_draw",
+    "renewal_discard",
+    "renewal_build",
+    "main",
+    "battle",
+    "game_over",
+]
+BattleStage = Literal["abilities", "initiative", "regular", "unmanned"]
+Termination = Literal["palace_destroyed", "turn_limit"]
+
+TERRITORIES = 3
+SLOTS = 3
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Base(_Frozen):
+    """A base card built on a slot, with the troop counters it holds."""
+
+    card: str
+    troops: int = Field(0, ge=0)
+
+
+Slot = Base | None
+Territory = tuple[Slot, Slot, Slot]
+EMPTY_TERRITORY: Territory = (None, None, None)
+
+
+class Allocation(_Frozen):
+    """Damage a side distributes: (target key, amount) pairs, sorted by key, each amount at least 1."""
+
+    assignments: tuple[tuple[str, int], ...] = ()
+
+    @field_validator("assignments")
+    @classmethod
+    def _well_formed(cls, value: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+        keys = [k for k, _ in value]
+        if len(keys) != len(set(keys)):
+            raise ValueError("a target is named twice; give each target its total damage once")
+        if any(a < 1 for _, a in value):
+            raise ValueError("every amount must be at least 1")
+        return tuple(sorted(value))
+
+    def total(self) -> int:
+        return sum(a for _, a in self.assignments)
+
+    def as_dict(self) -> dict[str, int]:
+        return dict(self.assignments)
+
+
+class Player(_Frozen):
+    """One player's side of the table: board, palace, hand, piles, abilities in play."""
+
+    army: str
+    territories: tuple[Territory, Territory, Territory] = (EMPTY_TERRITORY,) * 3
+    palace: tuple[str, ...] = Field(
+        (), description="Special ability cards on the palace, one special troop each."
+    )
+    hand: tuple[str, ...] = ()
+    base_pile: tuple[str, ...] = Field(
+        (), description="The base draw pile, as a sorted multiset of card ids."
+    )
+    ability_pile: tuple[str, ...] = Field((), description="The ability draw pile, as a sorted multiset.")
+    base_discard: tuple[str, ...] = ()
+    ability_discard: tuple[str, ...] = ()
+    in_play: tuple[str, ...] = Field((), description="Abilities played this turn; discarded when it ends.")
+    returning: tuple[str, ...] = Field(
+        (), description="Special troops defeated this turn that return at its end."
+    )
+    kills_alongside: tuple[int, int, int, int, int] = Field(
+        (0, 0, 0, 0, 0),
+        description="Enemy troops killed this turn in battles where allied troops of each type fought.",
+    )
+
+    def base_at(self, territory: int, slot: int) -> Base | None:
+        return self.territories[territory][slot]
+
+    def bases(self) -> list[tuple[int, int, Base]]:
+        """Every built base as (territory, slot, base)."""
+        return [
+            (t, s, b) for t, terr in enumerate(self.territories) for s, b in enumerate(terr) if b is not None
+        ]
+
+    def troops_in(self, territory: int) -> int:
+        return sum(b.troops for b in self.territories[territory] if b is not None)
+
+    def complete_territories(self) -> int:
+        """Territories with a base on all three slots (each maintains one special troop)."""
+        return sum(all(b is not None for b in terr) for terr in self.territories)
+
+    def all_cards(self) -> list[str]:
+        """Every card this player owns, wherever it is (for conservation checks)."""
+        board = [b.card for _, _, b in self.bases()]
+        return [
+            *board,
+            *self.palace,
+            *self.hand,
+            *self.base_pile,
+            *self.ability_pile,
+            *self.base_discard,
+            *self.ability_discard,
+            *self.in_play,
+            *self.returning,
+        ]
+
+
+class Battle(_Frozen):
+    """A battle in progress: where, which step, damage taken so far and allocations not yet revealed."""
+
+    origin: int = Field(ge=0, lt=TERRITORIES, description="The attacking territory.")
+    target: int = Field(ge=0, lt=TERRITORIES, description="The defending territory.")
+    at_palace: bool = Field(False, description="True once the survivors attack the palace.")
+    stage: BattleStage = "abilities"
+    specials: tuple[int, ...] = Field(
+        (), description="Attacker's palace troops (palace indices) that joined."
+    )
+    actor: PlayerIndex = 0
+    passes: int = Field(0, ge=0, le=1)
+    damage: tuple[tuple[str, int], ...] = Field(
+        (), description="Damage taken so far this battle, by unit key."
+    )
+    dead: tuple[str, ...] = Field((), description="Units destroyed so far this battle, by unit key.")
+    pending: tuple[Allocation | None, Allocation | None] = Field(
+        (None, None),
+        description="Allocations made in the current simultaneous step, hidden until both are in.",
+    )
+    leftover: tuple[int, int] = Field((0, 0), description="Initiative damage not distributed, per player.")
+    remaining: tuple[int, int] = Field(
+        (0, 0), description="The attacker's regular damage left for unmanned bases: (general, artillery)."
+    )
+
+
+class GameState(_Frozen):
+    """A whole position of Attack the Tower, including the rules it is played under."""
+
+    rules: Rules = Rules()
+    players: tuple[Player, Player]
+    attacker: PlayerIndex = Field(0, description="The player whose turn it is.")
+    turn: int = Field(1, ge=1)
+    phase: Phase = "main"
+    actor: PlayerIndex = Field(0, description="Who decides in setup and renewal steps.")
+    draws_left: int = Field(0, ge=0)
+    drawing: PileKind | None = Field(
+        None, description="A card of this pile is being revealed (a chance node)."
+    )
+    attacks: tuple[int, ...] = Field((), description="Territories that have attacked this turn.")
+    battle: Battle | None = None
+    winner: PlayerIndex | None = None
+    termination: Termination | None = None
+
+    @property
+    def defender(self) -> PlayerIndex:
+        return 1 - self.attacker  # type: ignore[return-value]
+
+    @model_validator(mode="after")
+    def _legal(self) -> GameState:
+        problems = position_problems(self)
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+
+def _check_kind(
+    where: str, ids: tuple[str, ...], want: type[BaseCard | AbilityCard], army_id: str
+) -> list[str]:
+    out = []
+    for cid in ids:
+        if not is_card(cid):
+            out.append(f"{where}: there is no card {cid!r}")
+        elif not cid.startswith(army_id + "."):
+            out.append(f"{where}: {card(cid).name} is not a card of the {army(army_id).name} army")
+        elif not isinstance(card(cid), want):
+            kind = "base" if want is BaseCard else "ability"
+            out.append(f"{where}: {card(cid).name} is not a{'n' if kind == 'ability' else ''} {kind} card")
+    return out
+
+
+def player_problems(state: GameState, index: int) -> list[str]:
+    """Every rule a player's side breaks, each as a sentence beginning with where it is."""
+    p = state.players[index]
+    rules = state.rules
+    who = f"players.{index}"
+    if p.army not in ARMY_IDS:
+        return [f"{who}.army: unknown army {p.army!r} (armies: {', '.join(ARMY_IDS)})"]
+    out: list[str] = []
+    for t, terr in enumerate(p.territories):
+        for s, b in enumerate(terr):
+            if b is None:
+                continue
+            where = f"{who}.territories.{t}.{s}"
+            kind_errors = _check_kind(where, (b.card,), BaseCard, p.army)
+            out += kind_errors
+            if not kind_errors and b.troops > rules.max_troops_per_base:
+                out.append(
+                    f"{where}: a base cannot hold more than {rules.max_troops_per_base} troops "
+                    f"(it has {b.troops})"
+                )
+    out += _check_kind(f"{who}.base_pile", p.base_pile, BaseCard, p.army)
+    out += _check_kind(f"{who}.base_discard", p.base_discard, BaseCard, p.army)
+    out += _check_kind(f"{who}.ability_pile", p.ability_pile, AbilityCard, p.army)
+    out += _check_kind(f"{who}.ability_discard", p.ability_discard, AbilityCard, p.army)
+    out += _check_kind(f"{who}.in_play", p.in_play, AbilityCard, p.army)
+    out += _check_kind(f"{who}.palace", p.palace, AbilityCard, p.army)
+    out += _check_kind(f"{who}.returning", p.returning, AbilityCard, p.army)
+    out += _check_kind(f"{who}.hand", p.hand, BaseCard | AbilityCard, p.army)  # type: ignore[arg-type]
+    if out:
+        return out
+    for cid in p.palace + p.returning:
+        if ability_card(cid).special_troop is None:
+            out.append(
+                f"{who}.palace: {card(cid).name} is not a special ability, so it recruits no palace troop"
+            )
+    for cid in p.in_play:
+        if ability_card(cid).special_troop is not None:
+            out.append(
+                f"{who}.in_play: {card(cid).name} is a special ability; it stays on the palace instead"
+            )
+    counts = Counter(p.all_cards())
+    for cid, n in counts.items():
+        copies = card(cid).copies
+        if n > copies:
+            out.append(f"{who}: the {army(p.army).name} deck holds {copies} {card(cid).name}, not {n}")
+    needy = sum(1 for cid in p.palace if "loyal" not in (ability_card(cid).special_troop.traits))  # type: ignore[union-attr]
+    if needy > p.complete_territories():
+        out.append(
+            f"{who}.palace: {needy} special troops need {needy} complete territories of three bases, "
+            f"but there are {p.complete_territories()}"
+        )
+    over_limit_allowed = state.phase in ("renewal_draw", "renewal_discard") and state.actor == index
+    if len(p.hand) > rules.hand_limit and not over_limit_allowed:
+        out.append(f"{who}.hand: a hand holds at most {rules.hand_limit} cards (it has {len(p.hand)})")
+    if list(p.base_pile) != sorted(p.base_pile) or list(p.ability_pile) != sorted(p.ability_pile):
+        out.append(f"{who}: draw piles are stored sorted (they are shuffled: only their contents matter)")
+    return out
+
+
+def position_problems(state: GameState) -> list[str]:
+    """Every rule the whole position breaks; empty when the position is legal."""
+    out = player_problems(state, 0) + player_problems(state, 1)
+    if out:
+        return out
+    if (state.phase == "battle") != (state.battle is not None):
+        out.append("battle: a battle is described exactly when the phase is 'battle'")
+    if (state.phase == "game_over") != (state.termination is not None):
+        out.append("termination: the game is over exactly when it says why")
+    if state.termination == "palace_destroyed" and state.winner is None:
+        out.append("winner: a destroyed palace means somebody won")
+    if state.drawing is not None:
+        if state.phase not in ("setup_draw", "renewal_draw"):
+            out.append("drawing: cards are revealed only while drawing")
+        pile = (
+            state.players[state.actor].base_pile
+            if state.drawing == "base"
+            else state.players[state.actor].ability_pile
+        )
+        if not pile:
+            out.append(f"drawing: the {state.drawing} pile is empty")
+    if len(set(state.attacks)) != len(state.attacks) and state.rules.attacks_per_territory_per_turn == 1:
+        out.append("attacks: a territory may attack once a turn")
+    if any(not 0 <= t < TERRITORIES for t in state.attacks):
+        out.append("attacks: territories are numbered 0 to 2")
+    if state.battle is not None:
+        out += battle_problems(state, state.battle)
+    return out
+
+
+def battle_problems(state: GameState, battle: Battle) -> list[str]:
+    """Rules a battle in progress breaks (references to units that do not exist, bad specials)."""
+    out = []
+    att = state.players[state.attacker]
+    for i in battle.specials:
+        if not 0 <= i < len(att.palace):
+            out.append(f"battle.specials: the attacker's palace has no special troop number {i}")
+    if battle.specials and not state.rules.special_troops_join_attacks:
+        out.append("battle.specials: under these rules special troops do not join attacks")
+    if battle.at_palace:
+        defending = state.players[state.defender].territories[battle.target]
+        if any(b is not None for b in defending):
+            out.append(
+                "battle.at_palace: the palace is attacked only after every base of the territory falls"
+            )
+    if any(a < 1 for _, a in battle.damage):
+        out.append("battle.damage: damage amounts are at least 1")
+    return out
+
+
+def new_player(army_id: str) -> Player:
+    """A player before setup: both draw piles full, nothing on the board."""
+    a = army(army_id)
+    bases = sorted(b.id for b in a.bases for _ in range(b.copies))
+    abilities = sorted(c.id for c in a.abilities for _ in range(c.copies))
+    return Player(army=army_id, base_pile=tuple(bases), ability_pile=tuple(abilities))
+
+
+def base_name(card_id: str) -> str:
+    return base_card(card_id).name

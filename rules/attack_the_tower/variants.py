@@ -1,0 +1,113 @@
+"""The rules config: every number and every interpretation of Attack the Tower, named, with its default.
+
+docs/rules.md explains each interpretation and cites the sentence it reads.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.attack_the_tower.cards import TroopType
+
+
+class Rules(BaseModel):
+    """A frozen set of rule numbers and readings. `Rules()` is the rulebook's default reading."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    # ---- numbers printed in the rulebooks (004 "Understanding troops and bases") ----------------
+    light_infantry_power: int = Field(1, ge=0, description="Power of a light infantry troop (004).")
+    shooter_power: int = Field(1, ge=0, description="Power of a shooter, which has initiative (004).")
+    heavy_infantry_power: int = Field(2, ge=0, description="Power of a heavy infantry troop (004).")
+    cavalry_power: int = Field(3, ge=0, description="Power of a cavalry troop (004).")
+    siege_weapon_power: int = Field(
+        4, ge=0, description="Power of a siege weapon, which has artillery (004)."
+    )
+    base_power: int = Field(4, ge=1, description="Power of every base (004: 'all Bases have Power 4').")
+    palace_power: int = Field(10, ge=1, description="Power of a palace (004: 'Palaces have Power 10').")
+    max_troops_per_base: int = Field(
+        2, ge=1, description="A base cannot hold more than this many troops (004 renewal A)."
+    )
+    hand_limit: int = Field(5, ge=1, description="Cards a player may hold after drawing (004 renewal B).")
+    opening_draw: int = Field(5, ge=1, description="Cards drawn at setup and after each burn (004).")
+    renewal_draws: int = Field(2, ge=0, description="Cards each player draws in a renewal (004 renewal B).")
+
+    # ---- interpretations where the rulebooks are silent or disagree -----------------------------
+    leftover_initiative_adds_to_regular: bool = Field(
+        True,
+        description=(
+            "Initiative damage that is not distributed adds to the side's regular damage "
+            "(000 and 001 say so; 004 is silent)."
+        ),
+    )
+    attacks_per_territory_per_turn: int | None = Field(
+        1,
+        ge=1,
+        description=(
+            "How many times one territory may attack in a turn (None: no limit). 004: 'He may declare "
+            "several attacks in a given turn, if he has the troops for it' is read as: each territory's "
+            "troops attack once."
+        ),
+    )
+    palace_deals_damage: bool = Field(
+        True,
+        description=(
+            "The palace deals its power as damage when attacked, like a defending base "
+            "(004: Power 'defines both how much damage they cause in combat and how much damage it is "
+            "needed to destroy them')."
+        ),
+    )
+    special_troops_join_attacks: bool = Field(
+        True,
+        description=(
+            "The attacker may send any of its palace's special troops along with an attack "
+            "(000: 'Special troops may be used in combat normally, even for attacking')."
+        ),
+    )
+    special_troops_defend_territories: bool = Field(
+        False,
+        description=(
+            "Special troops also defend every attacked territory (default: they defend only the palace, "
+            "where they are recruited)."
+        ),
+    )
+    empty_pile: Literal["reshuffle", "cannot_draw"] = Field(
+        "reshuffle",
+        description=(
+            "When a draw pile is empty: shuffle that kind's discards into a new pile, or that pile "
+            "cannot be drawn from (the rulebooks are silent)."
+        ),
+    )
+    minimum_toughness: int = Field(
+        1,
+        ge=0,
+        description=(
+            "A troop whose power an ability lowers below this still needs this much damage to be "
+            "destroyed (the rulebooks are silent on power 0)."
+        ),
+    )
+    turn_limit: int | None = Field(
+        None,
+        ge=1,
+        description="Simulated games end in a draw after this many turns (None: no limit; not a rulebook rule).",
+    )
+
+    def troop_power(self, troop_type: TroopType) -> int:
+        """The printed power of a troop type under these rules."""
+        return {
+            "light_infantry": self.light_infantry_power,
+            "shooter": self.shooter_power,
+            "heavy_infantry": self.heavy_infantry_power,
+            "cavalry": self.cavalry_power,
+            "siege_weapon": self.siege_weapon_power,
+        }[troop_type]
+
+    def differences(self, other: Rules) -> dict[str, tuple[object, object]]:
+        """The fields where two rule sets differ, as (self, other) pairs."""
+        mine, theirs = self.model_dump(), other.model_dump()
+        return {k: (mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]}
+
+
+DEFAULT_RULES = Rules()

@@ -1,0 +1,50 @@
+"""The `tower-rules` command line: one subcommand group per game, errors as one-line messages."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+from rules.core.errors import IllegalPosition, RulesError
+
+Register = Callable[[argparse._SubParsersAction], None]  # type: ignore[type-arg]
+
+
+class CliError(Exception):
+    """A usage problem found after parsing (e.g. an unknown example name); exit code 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from rules.attack_the_tower import cli as attack_the_tower_cli
+
+    parser = argparse.ArgumentParser(
+        prog="tower-rules",
+        description="Rules engines for Attack the Tower, The Tower and Tower Defense.",
+    )
+    games = parser.add_subparsers(dest="game", required=True, metavar="GAME")
+    attack_the_tower_cli.register(games)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the exit code (0 ok, 1 failed check, 2 bad input)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.run(args)
+    except IllegalPosition as exc:
+        for problem in exc.problems:
+            print(f"error: {problem}", file=sys.stderr)
+        return 2
+    except (RulesError, CliError, KeyError) as exc:
+        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
+        print(f"error: {message}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,45 @@
+"""Picking one outcome of a chance step, exactly and reproducibly, when a single line of play is wanted."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Hashable, Sequence
+from typing import TypeVar
+
+from rules.core.distribution import Distribution
+
+T = TypeVar("T", bound=Hashable)
+
+
+class ChanceSampler:
+    """A seeded source of choices. The rules never call `random`; callers hand them a sampler."""
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def pick(self, dist: Distribution[T]) -> T:
+        """One outcome, drawn with exactly its probability (integer arithmetic, no float rounding)."""
+        items = list(dist.items())
+        denominator = math.lcm(*(p.denominator for _, p in items))
+        ticket = self._rng.randrange(denominator)
+        for value, p in items:
+            ticket -= p.numerator * (denominator // p.denominator)
+            if ticket < 0:
+                return value
+        raise AssertionError("probabilities do not sum to 1")  # unreachable: Distribution sums to 1
+
+    def choice(self, options: Sequence[T]) -> T:
+        """One option, uniformly."""
+        return options[self._rng.randrange(len(options))]
+
+    def randrange(self, n: int) -> int:
+        return self._rng.randrange(n)
+
+    def random(self) -> float:
+        return self._rng.random()
+
+    def spawn(self) -> ChanceSampler:
+        """An independent sampler seeded from this one (for a nested simulation)."""
+        return ChanceSampler(self._rng.randrange(2**63))

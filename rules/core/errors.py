@@ -1,0 +1,41 @@
+"""Typed errors whose messages speak to a player, not a programmer (modelled on python-chess)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class RulesError(Exception):
+    """Base of every error the rules packages raise on purpose."""
+
+
+class IllegalAction(RulesError):
+    """An action that the rules do not allow in this position; the message names the rule."""
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message if rule is None else f"{message} (rule {rule})")
+        self.rule = rule
+        self.reason = message
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One reason a position or file is not legal: where (a field path) and what is wrong."""
+
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+
+class IllegalPosition(RulesError):
+    """A position that cannot exist under the rules; carries one problem per broken rule."""
+
+    def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(str(p) for p in self.problems) or "illegal position")
+
+
+class MalformedFile(RulesError):
+    """A file that is not readable as a position at all (not JSON, wrong shape)."""

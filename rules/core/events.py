@@ -1,0 +1,42 @@
+"""Events: what happened in one step, each naming the rule it applies and reading as a sentence."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """Base of every game's events. Subclasses add fields and say what happened in `sentence`."""
+
+    rule: str
+
+    def sentence(self) -> str:
+        """The event as a sentence a player would say at the table."""
+        raise NotImplementedError
+
+    @property
+    def kind(self) -> str:
+        return type(self).__name__
+
+    def narrate(self) -> str:
+        """The sentence followed by the rule it applies, as shown in logs."""
+        return f"{self.sentence()}  [{self.rule}]"
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict: the kind, the rule, the sentence and every field."""
+        data: dict[str, Any] = {"kind": self.kind, "rule": self.rule, "text": self.sentence()}
+        for field in dataclasses.fields(self):
+            if field.name != "rule":
+                data[field.name] = _jsonable(getattr(self, field.name))
+        return data
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    if hasattr(value, "model_dump"):
+        return value.model_dump(mode="json")
+    return value

@@ -1,0 +1,64 @@
+"""Playing a game out: policies choose, a seeded sampler resolves chance, every step is reported."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, Protocol, TypeVar
+
+from rules.core.chance import ChanceSampler
+from rules.core.events import Event
+from rules.core.protocol import CHANCE, Game
+
+S = TypeVar("S")
+A = TypeVar("A")
+S_contra = TypeVar("S_contra", contravariant=True)
+
+
+class Policy(Protocol[S_contra]):
+    """Who chooses when nobody clicks: given a position and a sampler, an action for the player to move."""
+
+    name: str
+
+    def choose(self, state: S_contra, sampler: ChanceSampler) -> Any: ...
+
+
+class Playout(Generic[S, A]):
+    """The line of play of one game: actions, events per step and the final position."""
+
+    def __init__(self, initial: S) -> None:
+        self.initial = initial
+        self.final = initial
+        self.actions: list[A] = []
+        self.events: list[tuple[Event, ...]] = []
+
+    @property
+    def steps(self) -> int:
+        return len(self.actions)
+
+
+def play_out(
+    game: Game[S, A],
+    state: S,
+    policies: Sequence[Policy[S]],
+    sampler: ChanceSampler,
+    *,
+    max_steps: int | None = None,
+    on_step: Callable[[S, A, S, tuple[Event, ...]], None] | None = None,
+) -> Playout[S, A]:
+    """Play until the game ends (or `max_steps`): chance by `sampler`, player i by `policies[i]`."""
+    line: Playout[S, A] = Playout(state)
+    while not game.is_terminal(state) and (max_steps is None or line.steps < max_steps):
+        who = game.current_player(state)
+        if who == CHANCE:
+            action = sampler.pick(game.chance_outcomes(state))
+        else:
+            assert who is not None
+            action = policies[who].choose(state, sampler)
+        nxt, events = game.apply(state, action)
+        if on_step is not None:
+            on_step(state, action, nxt, events)
+        line.actions.append(action)
+        line.events.append(events)
+        state = nxt
+    line.final = state
+    return line
