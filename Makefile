@@ -44,7 +44,7 @@ bench: install
 	$(BIN)/python tests/benchmarks.py
 
 docs: install
-	$(BIN)/python -m rules.attack_the_tower.rulebook > docs/rules.md
+	$(BIN)/python -m rules.rulebooks > docs/rules.md
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
