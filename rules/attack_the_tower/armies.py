@@ -22,7 +22,11 @@ def army(army_id: str) -> Army:
 
 @functools.cache
 def _card_index() -> dict[str, BaseCard | AbilityCard]:
-    return {card.id: card for a in ARMY_IDS for card in (*army(a).bases, *army(a).abilities)}
+    index: dict[str, BaseCard | AbilityCard] = {}
+    for a in ARMY_IDS:
+        index.update((b.id, b) for b in army(a).bases)
+        index.update((c.id, c) for c in army(a).abilities)
+    return index
 
 
 def card(card_id: str) -> BaseCard | AbilityCard:

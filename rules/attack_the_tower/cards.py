@@ -219,7 +219,7 @@ class Army(_Frozen):
         ability_total = sum(a.copies for a in self.abilities)
         if self.ability_deck_known and ability_total != 25:
             raise ValueError(f"the {self.name} ability deck holds {ability_total} cards; 004 says 25")
-        ids = [c.id for c in (*self.bases, *self.abilities)]
+        ids = [b.id for b in self.bases] + [a.id for a in self.abilities]
         if len(ids) != len(set(ids)):
             raise ValueError(f"the {self.name} army lists a card id twice")
         if any(not i.startswith(self.id + ".") for i in ids):
@@ -227,4 +227,4 @@ class Army(_Frozen):
         return self
 
     def card_ids(self) -> tuple[str, ...]:
-        return tuple(c.id for c in (*self.bases, *self.abilities))
+        return tuple(b.id for b in self.bases) + tuple(a.id for a in self.abilities)

@@ -143,8 +143,8 @@ def drawable_piles(state: GameState, player: int) -> list[PileKind]:
     p = state.players[player]
     out: list[PileKind] = []
     for kind in ("base", "ability"):
-        if _pile(p, kind) or (state.rules.empty_pile == "reshuffle" and _discards(p, kind)):  # type: ignore[arg-type]
-            out.append(kind)  # type: ignore[arg-type]
+        if _pile(p, kind) or (state.rules.empty_pile == "reshuffle" and _discards(p, kind)):
+            out.append(kind)
     return out
 
 
@@ -285,10 +285,11 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
         _require(who != CHANCE, "a card is being drawn; reveal it first", "setup")
         player = getattr(action, "player", None)
         if player != who and not _may_allocate_now(state, action):
+            assert who is not None
+            if player not in (0, 1):
+                raise IllegalAction("this action names no player", _phase_rule(state))
             raise IllegalAction(
-                f"it is {possessive(label(state, who))} decision now, not {possessive(label(state, player))}"  # type: ignore[arg-type]
-                if player in (0, 1)
-                else "this action names no player",
+                f"it is {possessive(label(state, who))} decision now, not {possessive(label(state, player))}",
                 _phase_rule(state),
             )
     handler = _HANDLERS.get(type(action))
@@ -919,7 +920,7 @@ def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
         events.append(Said(rule=rule, text=f"Every defending troop is dead: {what} unmanned."))
     for side in sides:
         pool = combat.current_pool(state, side)
-        stage = "remaining" if battle.stage == "unmanned" else battle.stage
+        stage = battle.stage
         events.append(
             DamagePool(
                 rule=rule,
@@ -997,7 +998,7 @@ def _resolve_step(state: GameState, events: Events) -> GameState:
                     rule=rule,
                     player=side,
                     who=label(state, side),
-                    stage=combat.STAGE_LABEL[battle.stage],
+                    stage=battle.stage,
                     target=key,
                     target_name=_unit_label(state, unit),
                     amount=amount,

@@ -77,7 +77,7 @@ class Recruited(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DamagePool(Event):
-    """A side's damage for a combat step, with what it is made of."""
+    """A side's damage for a combat step (initiative, regular, unmanned), with what it is made of."""
 
     player: int
     who: str
@@ -88,7 +88,8 @@ class DamagePool(Event):
 
     def sentence(self) -> str:
         art = f", of which {self.artillery} is artillery damage" if self.artillery else ""
-        return f"{possessive(self.who)} {self.stage} damage is {self.amount}{art} ({self.detail})."
+        what = "remaining regular" if self.stage == "unmanned" else self.stage
+        return f"{possessive(self.who)} {what} damage is {self.amount}{art} ({self.detail})."
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -111,7 +112,8 @@ class DamageDealt(Event):
             if self.destroyed
             else f" ({self.total} of the {self.toughness} needed to destroy it)"
         )
-        return f"{self.who} deals {self.amount} {self.stage} damage to {self.target_name}{end}."
+        what = "regular" if self.stage == "unmanned" else self.stage
+        return f"{self.who} deals {self.amount} {what} damage to {self.target_name}{end}."
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -202,6 +202,11 @@ def _check_kind(
     return out
 
 
+def _is_loyal(card_id: str) -> bool:
+    spec = ability_card(card_id).special_troop
+    return spec is not None and "loyal" in spec.traits
+
+
 def player_problems(state: GameState, index: int) -> list[str]:
     """Every rule a player's side breaks, each as a sentence beginning with where it is."""
     p = state.players[index]
@@ -247,7 +252,7 @@ def player_problems(state: GameState, index: int) -> list[str]:
         copies = card(cid).copies
         if n > copies:
             out.append(f"{who}: the {army(p.army).name} deck holds {copies} {card(cid).name}, not {n}")
-    needy = sum(1 for cid in p.palace if "loyal" not in (ability_card(cid).special_troop.traits))  # type: ignore[union-attr]
+    needy = sum(1 for cid in p.palace if not _is_loyal(cid))
     if needy > p.complete_territories():
         out.append(
             f"{who}.palace: {needy} special troops need {needy} complete territories of three bases, "

@@ -116,7 +116,7 @@ class PlannerPolicy:
         kinds = {type(a) for a in actions}
         if KeepHand in kinds:
             bases = sum(isinstance(card(c), BaseCard) for c in p.hand)
-            return KeepHand(player=me) if bases >= 2 or sampler.random() < 0.5 else Burn(player=me)  # type: ignore[arg-type]
+            return KeepHand(player=me) if bases >= 2 or sampler.random() < 0.5 else Burn(player=me)
         if DrawCard in kinds:
             empty = sum(b is None for terr in p.territories for b in terr)
             bases_in_hand = sum(isinstance(card(c), BaseCard) for c in p.hand)
@@ -126,7 +126,7 @@ class PlannerPolicy:
         if Renew in kinds:
             troops = sum(p.troops_in(t) for t in range(3))
             empty = sum(b is None for terr in p.territories for b in terr)
-            return Renew(player=me, renew=troops < 6 or empty > 2)  # type: ignore[arg-type]
+            return Renew(player=me, renew=troops < 6 or empty > 2)
         if Discard in kinds:
             return min(
                 (a for a in actions if isinstance(a, Discard)), key=lambda a: _keep_value(state, me, a.card)
@@ -135,12 +135,12 @@ class PlannerPolicy:
             builds = [a for a in actions if isinstance(a, Build) and p.base_at(a.territory, a.slot) is None]
             if builds:
                 return max(builds, key=lambda a: sum(b is not None for b in p.territories[a.territory]))
-            return FinishBuilding(player=me)  # type: ignore[arg-type]
+            return FinishBuilding(player=me)
         if Pass in kinds:
             plays = [a for a in actions if isinstance(a, PlayAbility)]
             if plays and me == state.attacker and sampler.random() < 0.5:
                 return sampler.choice(plays)
-            return Pass(player=me)  # type: ignore[arg-type]
+            return Pass(player=me)
         if EndTurn in kinds:
             attacks = [a for a in actions if isinstance(a, DeclareAttack) and not a.specials]
             best = max(
@@ -154,7 +154,7 @@ class PlannerPolicy:
                 attack_strength(state, me, best.origin) > territory_strength(state, 1 - me, best.target)
             ):
                 return best
-            return EndTurn(player=me)  # type: ignore[arg-type]
+            return EndTurn(player=me)
         return sampler.choice(actions)
 
 

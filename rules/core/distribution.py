@@ -92,8 +92,10 @@ class Distribution(Generic[T]):
 
     def expectation(self, fn: Callable[[T], Fraction | int] | None = None) -> Fraction:
         """The exact expected value of fn(outcome) (of the outcome itself when fn is None)."""
-        f = fn if fn is not None else (lambda v: v)  # type: ignore[assignment,return-value]
-        return sum((p * Fraction(f(v)) for v, p in self._probs.items()), Fraction(0))  # type: ignore[misc]
+        total = Fraction(0)
+        for value, p in self._probs.items():
+            total += p * Fraction(fn(value) if fn is not None else value)  # type: ignore[arg-type]
+        return total
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{v!r}: {p}" for v, p in list(self._probs.items())[:8])

@@ -59,11 +59,16 @@ class Rulebook:
         """The registry as a Markdown chapter: sentences by section, then the interpretations."""
         lines = [f"## {self.game}", "", "Sources: " + ", ".join(f"`{s}`" for s in self.sources) + ".", ""]
         for section in self.sections:
-            lines += [f"### {section.title}", "", "| rule | sentence | status | where / note |", "|---|---|---|---|"]
+            lines += [
+                f"### {section.title}",
+                "",
+                "| rule | sentence | status | where / note |",
+                "|---|---|---|---|",
+            ]
             for s in section.sentences:
                 quote = s.quote.replace("|", "\\|").replace("\n", " ")
                 where = " - ".join(part for part in (f"`{s.where}`" if s.where else "", s.note) if part)
-                lines.append(f"| `{s.rule}` | \"{quote}\" ({s.source[:3]}) | {s.status} | {where} |")
+                lines.append(f'| `{s.rule}` | "{quote}" ({s.source[:3]}) | {s.status} | {where} |')
             lines.append("")
         if self.rules_config is not None:
             lines += [

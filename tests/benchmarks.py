@@ -1,0 +1,98 @@
+"""`make bench`: speed figures of the engines, each beside a plain-Python baseline run in the same process.
+
+Timings on a shared machine vary by ten percent or more from run to run; the ratios to the baseline
+(measured in the same process, just before) are the figures to compare across machines.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from rules.attack_the_tower import engine, examples, policies  # noqa: E402
+from rules.attack_the_tower.actions import DeclareAttack  # noqa: E402
+from rules.attack_the_tower.variants import Rules  # noqa: E402
+from rules.core.chance import ChanceSampler  # noqa: E402
+from rules.core.playout import play_out  # noqa: E402
+
+TURN_LIMIT = 60
+
+
+def baseline_steps_per_second(steps: int = 200_000) -> float:
+    """The plainest possible game step: copy a small dict state, change one field, pick a random move."""
+    rng = random.Random(1)
+    state = {f"k{i}": i for i in range(24)}
+    moves = list(state)
+    start = time.perf_counter()
+    for _ in range(steps):
+        state = dict(state)
+        key = rng.choice(moves)
+        state[key] = state[key] + 1
+    return steps / (time.perf_counter() - start)
+
+
+def whole_games(policy_name: str, games: int, seed: int = 1) -> tuple[float, float, int]:
+    """(games per second, steps per second, steps) of whole games between two copies of a policy."""
+    sampler = ChanceSampler(seed)
+    steps = 0
+    start = time.perf_counter()
+    for i in range(games):
+        armies = [("undead", "westerners"), ("easterners", "bandits")][i % 2]
+        state = engine.new_game(armies, Rules(turn_limit=TURN_LIMIT))
+        line = play_out(engine.GAME, state, [policies.policy(policy_name)] * 2, sampler)
+        steps += line.steps
+    elapsed = time.perf_counter() - start
+    return games / elapsed, steps / elapsed, steps
+
+
+def battle_resolution_ms(repeats: int = 200) -> float:
+    """Median time to resolve the largest example battle with the greedy policy, declaration to end."""
+    position = examples.largest_battle()
+    greedy = policies.policy("greedy")
+    times = []
+    for r in range(repeats):
+        sampler = ChanceSampler(r)
+        start = time.perf_counter()
+        state, _ = engine.apply(position, DeclareAttack(player=0, origin=0, target=0))
+        while state.phase == "battle":
+            state, _ = engine.apply(state, greedy.choose(state, sampler))
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def other_games() -> list[tuple[str, str]]:
+    """Figures the other game packages publish from tests/<game>/bench_<game>.py, when present."""
+    figures: list[tuple[str, str]] = []
+    here = Path(__file__).resolve().parent
+    for game in ("the_tower", "tower_defense"):
+        path = here / game / f"bench_{game}.py"
+        if not path.exists():
+            continue
+        sys.path.insert(0, str(path.parent))
+        module = importlib.import_module(f"bench_{game}")
+        figure_fn: Callable[[], list[tuple[str, str]]] = module.figures
+        figures += [(f"{game.replace('_', ' ')}: {label}", value) for label, value in figure_fn()]
+    return figures
+
+
+def main() -> None:
+    base = baseline_steps_per_second()
+    print(f"baseline (plain dict copy + random choice): {base:,.0f} steps/s")
+    print(f"Attack the Tower, whole games to a palace or turn {TURN_LIMIT}, one core:")
+    for name, games in (("random", 150), ("greedy", 150), ("planner", 150)):
+        gps, sps, steps = whole_games(name, games)
+        print(f"  {name:8} {gps:7.1f} games/s  {sps:9,.0f} steps/s  ({steps} steps; {base / sps:5.1f}x the baseline step)")
+    print(f"  one battle, largest example, greedy, declaration to end: {battle_resolution_ms():.2f} ms (median)")
+    for label, value in other_games():
+        print(f"{label}: {value}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,25 @@
+"""ARCHITECTURE: rules/ imports no widget, IPython or Jupyter module, ever."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+FORBIDDEN = ("ipywidgets", "anywidget", "IPython", "traitlets", "jupyter", "explorer", "matplotlib")
+
+
+def test_importing_every_rules_module_loads_no_ui_module() -> None:
+    modules = sorted(
+        ".".join(p.relative_to(ROOT).with_suffix("").parts)
+        for p in (ROOT / "rules").rglob("*.py")
+        if p.name != "__main__.py"
+    )
+    code = (
+        "import importlib, sys\n"
+        f"for m in {modules!r}:\n"
+        "    importlib.import_module(m)\n"
+        f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r} or m.startswith('jupyter'))\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.strip() == ""

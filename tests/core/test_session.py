@@ -1,0 +1,115 @@
+"""rules.core.session: back, forward, jump and branches are replays of pure steps."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pytest
+
+from rules.core.distribution import Distribution
+from rules.core.errors import IllegalAction
+from rules.core.events import Event
+from rules.core.outcome import Outcome
+from rules.core.session import Session
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Added(Event):
+    amount: int
+
+    def sentence(self) -> str:
+        return f"add {self.amount}"
+
+
+class Counter:
+    """A toy game: the state is a number, an action adds 1 or 2, reaching 5 or more ends it."""
+
+    def __init__(self) -> None:
+        self.applied = 0
+
+    def current_player(self, state: int) -> int | None:
+        return None if state >= 5 else 0
+
+    def legal_actions(self, state: int) -> Sequence[int]:
+        return [1, 2]
+
+    def chance_outcomes(self, state: int) -> Distribution[int]:
+        raise IllegalAction("no chance here")
+
+    def apply(self, state: int, action: int) -> tuple[int, tuple[Event, ...]]:
+        if action not in (1, 2):
+            raise IllegalAction("add 1 or 2")
+        self.applied += 1
+        return state + action, (Added(rule="toy", amount=action),)
+
+    def is_terminal(self, state: int) -> bool:
+        return state >= 5
+
+    def outcome(self, state: int) -> Outcome | None:
+        return None
+
+
+def test_play_back_forward_jump() -> None:
+    s = Session(Counter(), 0)
+    s.play_many([1, 2, 1])
+    assert s.state == 4
+    s.back()
+    assert s.state == 3
+    s.back(5)
+    assert s.state == 0 and s.cursor == 0
+    s.forward(2)
+    assert s.state == 3
+    s.jump(3)
+    assert s.state == 4
+    assert [step.events[0].sentence() for step in s.steps()] == ["add 1", "add 2", "add 1"]
+
+
+def test_a_different_action_mid_line_opens_a_branch() -> None:
+    s = Session(Counter(), 0)
+    s.play_many([1, 1, 1])
+    s.jump(1)
+    s.play(2)
+    assert s.current_branch != "main"
+    assert s.line == (1, 2)
+    assert s.state == 3
+    s.switch("main")
+    assert s.state == 3 and s.line == (1, 1, 1)
+
+
+def test_replaying_the_same_action_moves_forward() -> None:
+    s = Session(Counter(), 0)
+    s.play_many([2, 2])
+    s.restart()
+    s.play(2)
+    assert s.current_branch == "main" and s.cursor == 1 and len(s.line) == 2
+
+
+def test_illegal_action_changes_nothing() -> None:
+    s = Session(Counter(), 0)
+    s.play(1)
+    with pytest.raises(IllegalAction):
+        s.play(7)
+    assert s.state == 1 and s.line == (1,)
+
+
+def test_states_are_memoised_not_recomputed() -> None:
+    game = Counter()
+    s = Session(game, 0)
+    s.play_many([1, 1, 1])
+    before = game.applied
+    s.back(2)
+    s.forward(2)
+    _ = s.state
+    assert game.applied == before
+
+
+def test_named_branches() -> None:
+    s = Session(Counter(), 0)
+    s.play(1)
+    s.branch("what if")
+    s.play(2)
+    assert s.branches["main"] == (1,)
+    assert s.branches["what if"] == (1, 2)
+    with pytest.raises(ValueError):
+        s.branch("what if")
+    with pytest.raises(KeyError):
+        s.switch("nowhere")
