@@ -238,7 +238,7 @@ def battle_units(state: GameState) -> tuple[list[Unit], list[Unit]]:
     battle = state.battle
     if battle is None:
         return [], []
-    dead_specials = tuple(k for k in battle.dead if "/palace/" in k)
+    dead_specials = tuple(k for k in battle.dead if "/palace/" in k) if battle.dead else ()
     key = (state.attacker, battle.origin, battle.target, battle.at_palace, battle.specials, dead_specials)
     for players, known_key, result in _last_units:
         if players is state.players and known_key == (key, battle.damage, battle.dead):
@@ -267,12 +267,13 @@ def _overlay(
     gone = set(dead)
 
     def lay(units: list[Unit]) -> list[Unit]:
-        return [
-            dataclasses.replace(u, damage=taken.get(u.key, 0), dead=u.key in gone)
-            if u.key in taken or u.key in gone
-            else u
-            for u in units
-        ]
+        out = []
+        for u in units:
+            if u.key in taken or u.key in gone:
+                u = Unit(u.key, u.owner, u.kind, u.name, u.troop_type, u.deals, u.toughness, u.traits,
+                         taken.get(u.key, 0), u.key in gone, u.group)
+            out.append(u)
+        return out
 
     return lay(static[0]), lay(static[1])
 
@@ -280,8 +281,8 @@ def _overlay(
 def _battle_units(state: GameState) -> tuple[list[Unit], list[Unit]]:
     battle = state.battle
     assert battle is not None
-    dead_specials = tuple(k for k in battle.dead if "/palace/" in k)
-    battle = battle.model_copy(update={"damage": (), "dead": ()})
+    dead_specials = tuple(k for k in battle.dead if "/palace/" in k) if battle.dead else ()
+    battle = Battle.model_construct(**{**battle.__dict__, "damage": (), "dead": ()})
     att, dfn = state.attacker, state.defender
     effects = active_effects(state, dead_specials)
     attackers = _troops_of_territory(state, att, battle.origin, "attacking", battle, effects)
@@ -355,6 +356,9 @@ class Pool:
     @property
     def detail(self) -> str:
         """What the pool is made of, in words (e.g. '2 Zombie dealing 2, plus 1 leftover ...')."""
+        return self.describe()
+
+    def describe(self) -> str:
         text = _describe(list(self.firing)) if self.firing or not self.note else ""
         return ", ".join(part for part in (text, self.note) if part)
 
@@ -492,10 +496,10 @@ def _current_pool(state: GameState, side: int) -> Pool:
     assert battle is not None
     attackers, defenders = battle_units(state)
     own = attackers if side == state.attacker else defenders
-    effects = active_effects(state, battle.dead)
     if battle.stage == "initiative":
         return initiative_pool(own)
     if battle.stage == "regular":
+        effects = active_effects(state, battle.dead)
         return regular_pool(state, own, battle.leftover[side], effects)
     general, artillery = battle.remaining
     return Pool(general, artillery, artillery, (), "damage not distributed in regular combat")

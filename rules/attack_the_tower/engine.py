@@ -157,7 +157,7 @@ def chance_outcomes(state: GameState) -> Distribution[RevealCard]:
 
 @functools.lru_cache(maxsize=4096)
 def _pile_distribution(pile: tuple[str, ...]) -> Distribution[RevealCard]:
-    return Distribution({construct(RevealCard, card=c): n for c, n in Counter(pile).items()})
+    return Distribution.from_counts({construct(RevealCard, card=c): n for c, n in Counter(pile).items()})
 
 
 def allocation_request(state: GameState, side: int | None = None) -> combat.AllocationRequest | None:
@@ -233,20 +233,34 @@ def _special_subsets(n: int) -> list[tuple[int, ...]]:
 
 def _attacks(state: GameState) -> list[DeclareAttack]:
     me = state.players[state.attacker]
-    limit = state.rules.attacks_per_territory_per_turn
-    subsets = _special_subsets(len(me.palace)) if state.rules.special_troops_join_attacks else [()]
+    return list(
+        _attack_list(
+            state.attacker,
+            tuple(me.troops_in(t) > 0 for t in range(3)),
+            len(me.palace) if state.rules.special_troops_join_attacks else 0,
+            tuple(t for t in range(3) if state.rules.attacks_per_territory_per_turn is not None
+                  and state.attacks.count(t) >= state.rules.attacks_per_territory_per_turn),
+        )
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _attack_list(
+    attacker: int, manned: tuple[bool, ...], specials_on_palace: int, spent: tuple[int, ...]
+) -> tuple[DeclareAttack, ...]:
+    subsets = _special_subsets(specials_on_palace)
     out = []
     for origin in range(3):
-        if limit is not None and state.attacks.count(origin) >= limit:
+        if origin in spent:
             continue
         for specials in subsets:
-            if me.troops_in(origin) == 0 and not specials:
+            if not manned[origin] and not specials:
                 continue
             out += [
-                construct(DeclareAttack, player=state.attacker, origin=origin, target=t, specials=specials)
+                construct(DeclareAttack, player=attacker, origin=origin, target=t, specials=specials)
                 for t in range(3)
             ]
-    return out
+    return tuple(out)
 
 
 # ---- small helpers that return new positions --------------------------------------------------------
@@ -685,6 +699,8 @@ def _maintain_specials(state: GameState, events: Events) -> GameState:
     three bases ... if you fail to meet this requisite, the special troop is immediately destroyed'."""
     for index in (0, 1):
         p = state.players[index]
+        if not p.palace:
+            continue
         needy = [i for i, c in enumerate(p.palace) if "loyal" not in ability_card(c).special_troop.traits]  # type: ignore[union-attr]
         excess = len(needy) - p.complete_territories()
         if excess <= 0:
@@ -929,7 +945,7 @@ def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
                 stage=stage,
                 amount=pool.total,
                 artillery=pool.artillery,
-                detail=pool.detail,
+                made_of=pool.describe,
             )
         )
     return state

@@ -1,11 +1,13 @@
 """What happened in Attack the Tower: one event class per kind, each citing its rule and reading as a sentence.
 
-Rule ids (e.g. 'battles.3 initiative') are the keys of `rulebook.RULES`, which quotes the sentence.
+Rule ids (e.g. "battles.3 initiative") are registered in `rulebook.RULEBOOK`, which quotes the sentences.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 from rules.core.events import Event
 
@@ -84,12 +86,22 @@ class DamagePool(Event):
     stage: str
     amount: int
     artillery: int
-    detail: str
+    made_of: Callable[[], str] = field(compare=False, repr=False)
+    """Says what the damage is made of; called only when the event is read (it costs string work)."""
+
+    @property
+    def detail(self) -> str:
+        return self.made_of()
 
     def sentence(self) -> str:
         art = f", of which {self.artillery} is artillery damage" if self.artillery else ""
         what = "remaining regular" if self.stage == "unmanned" else self.stage
         return f"{possessive(self.who)} {what} damage is {self.amount}{art} ({self.detail})."
+
+    def to_json(self) -> dict[str, Any]:
+        data = {k: v for k, v in Event.to_json(self).items() if k != "made_of"}
+        data["detail"] = self.detail
+        return data
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Hashable, Sequence
 from typing import TypeVar
@@ -21,11 +20,9 @@ class ChanceSampler:
 
     def pick(self, dist: Distribution[T]) -> T:
         """One outcome, drawn with exactly its probability (integer arithmetic, no float rounding)."""
-        items = list(dist.items())
-        denominator = math.lcm(*(p.denominator for _, p in items))
-        ticket = self._rng.randrange(denominator)
-        for value, p in items:
-            ticket -= p.numerator * (denominator // p.denominator)
+        ticket = self._rng.randrange(dist.denominator)
+        for value, numerator in dist.numerators():
+            ticket -= numerator
             if ticket < 0:
                 return value
         raise AssertionError("probabilities do not sum to 1")  # unreachable: Distribution sums to 1

@@ -29,8 +29,9 @@ class Event:
         """A JSON-ready dict: the kind, the rule, the sentence and every field."""
         data: dict[str, Any] = {"kind": self.kind, "rule": self.rule, "text": self.sentence()}
         for field in dataclasses.fields(self):
-            if field.name != "rule":
-                data[field.name] = _jsonable(getattr(self, field.name))
+            value = getattr(self, field.name)
+            if field.name != "rule" and not callable(value):
+                data[field.name] = _jsonable(value)
         return data
 
 
