@@ -1,0 +1,70 @@
+"""A position as plain text: both kingdoms, each base with its troops, palaces, hands and piles.
+
+Used by the CLI, the notebooks and the explorer's static views, so every one of them shows the same facts.
+"""
+
+from __future__ import annotations
+
+from rules.attack_the_tower.armies import ability_card, army, base_card, card
+from rules.attack_the_tower.model import GameState, Player
+
+TROOP_MARK = {"light_infantry": "LI", "shooter": "SH", "heavy_infantry": "HI", "cavalry": "CV", "siege_weapon": "SW"}
+
+
+PHASE_WORDS = {
+    "setup_draw": "setup: drawing the opening hand",
+    "setup_keep": "setup: keep or burn the hand",
+    "setup_build": "setup: building bases",
+    "renewal_decision": "the attacking player decides whether to renew",
+    "renewal_draw": "renewal B: drawing two cards",
+    "renewal_discard": "renewal B: discarding to the hand limit",
+    "renewal_build": "renewal C: building bases",
+    "main": "attacks and abilities",
+    "battle": "a battle",
+    "game_over": "game over",
+}
+
+
+def slot_text(player: Player, territory: int, slot: int) -> str:
+    """'Graveyard [LI] ##' for a base with two troops, '-' for an empty slot."""
+    base = player.territories[territory][slot]
+    if base is None:
+        return "-"
+    bc = base_card(base.card)
+    return f"{bc.name} [{TROOP_MARK[bc.troop_type]}] " + ("#" * base.troops or "(no troops)")
+
+
+def player_text(state: GameState, index: int) -> list[str]:
+    p = state.players[index]
+    role = "attacking" if index == state.attacker else "defending"
+    lines = [f"Player {index + 1}: {army(p.army).name} ({role})"]
+    specials = ", ".join(
+        f"{ability_card(c).special_troop.name} (power {ability_card(c).special_troop.power})"  # type: ignore[union-attr]
+        for c in p.palace
+    )
+    lines.append(f"  palace: power {state.rules.palace_power}" + (f"; special troops: {specials}" if specials else ""))
+    for t in range(3):
+        slots = " | ".join(slot_text(p, t, s) for s in range(3))
+        lines.append(f"  territory {t + 1}: {slots}")
+    hand = ", ".join(card(c).name for c in p.hand) or "empty"
+    lines.append(f"  hand ({len(p.hand)}): {hand}")
+    if p.in_play:
+        lines.append("  abilities in play: " + ", ".join(card(c).name for c in p.in_play))
+    lines.append(
+        f"  piles: {len(p.base_pile)} bases, {len(p.ability_pile)} abilities; "
+        f"discards: {len(p.base_discard)} bases, {len(p.ability_discard)} abilities"
+    )
+    return lines
+
+
+def board_text(state: GameState) -> str:
+    """The whole position, as a teacher would read it out."""
+    phase = PHASE_WORDS[state.phase]
+    head = f"Turn {state.turn}, {phase}"
+    if state.battle is not None:
+        b = state.battle
+        where = "the palace" if b.at_palace else f"territory {b.target + 1}"
+        head += f": battle from territory {b.origin + 1} against {where}, step '{b.stage}'"
+    if state.termination is not None:
+        head += f" ({state.termination.replace('_', ' ')})"
+    return "\n".join([head, *player_text(state, 0), *player_text(state, 1)])
