@@ -1,0 +1,1 @@
+"""Explorer panels for Attack the Tower."""

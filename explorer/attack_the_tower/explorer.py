@@ -1,0 +1,257 @@
+"""The Attack the Tower explorer without a browser: a session of pure engine steps, a position editor,
+a combat stepper, policies for the decisions nobody makes, branches and variant comparison.
+
+No rule is decided here: legality, pools, targets and what happened all come from rules.attack_the_tower.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rules.attack_the_tower import editing, engine, examples
+from rules.attack_the_tower.actions import Action, Allocate, DeclareAttack, EndTurn, Pass, PlayAbility, allocate
+from rules.attack_the_tower.combat import AllocationRequest
+from rules.attack_the_tower.model import GameState
+from rules.attack_the_tower.policies import policy
+from rules.attack_the_tower.text import board_text
+from rules.attack_the_tower.variants import Rules
+from rules.core.chance import ChanceSampler
+from rules.core.errors import IllegalAction
+from rules.core.events import Event
+from rules.core.jsonio import dump_model, load_model, parse_model
+from rules.core.protocol import CHANCE
+from rules.core.session import Session
+
+STAGES = ("abilities", "initiative", "regular", "unmanned")
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """Where the same line of play first differs under two rule variants."""
+
+    step: int | None
+    """1-based step of the line, or None when the whole line plays the same."""
+    left: tuple[str, ...]
+    right: tuple[str, ...]
+    reason: str
+
+
+class Explorer:
+    """One position and the lines of play from it. Methods return what happened as events."""
+
+    def __init__(
+        self,
+        position: GameState | str | None = None,
+        *,
+        policy_name: str = "greedy",
+        seed: int = 0,
+    ) -> None:
+        if position is None:
+            position = "mid-game-battle"
+        if isinstance(position, str):
+            position = examples.example(position)
+        self.policy_name = policy_name
+        self.seed = seed
+        self._reset(position)
+
+    def _reset(self, position: GameState) -> None:
+        self.session: Session[GameState, Any] = Session(engine.GAME, position)
+        self.sampler = ChanceSampler(self.seed)
+
+    # ---- reading ---------------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    @property
+    def initial(self) -> GameState:
+        return self.session.initial
+
+    @property
+    def rules(self) -> Rules:
+        return self.state.rules
+
+    def to_move(self) -> int | None:
+        """The player who decides now (None when over; CHANCE at a draw)."""
+        return engine.current_player(self.state)
+
+    def request(self, side: int | None = None) -> AllocationRequest | None:
+        """The damage `side` (default: the player to move) must distribute now."""
+        return engine.allocation_request(self.state, side)
+
+    def stage(self) -> str:
+        """'abilities', 'initiative', 'regular', 'unmanned' in a battle, else the phase."""
+        return self.state.battle.stage if self.state.battle is not None else self.state.phase
+
+    def legal_actions(self) -> list[Any]:
+        return engine.legal_actions(self.state)
+
+    def log(self) -> list[tuple[int, Event]]:
+        """(step number, event) for every step up to the cursor."""
+        return [(step.number, e) for step in self.session.steps()[: self.session.cursor] for e in step.events]
+
+    def log_text(self) -> str:
+        """The narrated log up to the cursor, one event a line with its rule."""
+        return "\n".join(f"{n:3}. {e.narrate()}" for n, e in self.log())
+
+    def board_text(self) -> str:
+        return board_text(self.state)
+
+    # ---- the combat stepper ----------------------------------------------------------------------
+    def play(self, action: Action) -> tuple[Event, ...]:
+        """Take one action (refused with IllegalAction, nothing changed, when the rules forbid it)."""
+        return self.session.play(action)
+
+    def attack(self, origin: int, target: int, specials: tuple[int, ...] = ()) -> tuple[Event, ...]:
+        """Declare an attack (territories 0-2), opening the battle's ability window."""
+        return self.play(DeclareAttack(player=self.state.attacker, origin=origin, target=target, specials=specials))
+
+    def play_ability(self, card_id: str, player: int | None = None) -> tuple[Event, ...]:
+        who = self._who(player)
+        return self.play(PlayAbility(player=who, card=card_id))
+
+    def pass_(self, player: int | None = None) -> tuple[Event, ...]:
+        return self.play(Pass(player=self._who(player)))
+
+    def allocate(self, assignments: dict[str, int], player: int | None = None) -> tuple[Event, ...]:
+        """Distribute damage by hand: {target key: amount}. In a simultaneous step either side may go first."""
+        return self.play(allocate(self._who(player), assignments))
+
+    def end_turn(self) -> tuple[Event, ...]:
+        return self.play(EndTurn(player=self.state.attacker))
+
+    def auto(self) -> tuple[Event, ...]:
+        """Let the policy (or chance) make the current decision."""
+        state = self.state
+        who = engine.current_player(state)
+        if who is None:
+            raise IllegalAction("the game is over")
+        if who == CHANCE:
+            return self.play(self.sampler.pick(engine.chance_outcomes(state)))
+        return self.play(policy(self.policy_name).choose(state, self.sampler))
+
+    def step(self) -> tuple[Event, ...]:
+        """Finish the current sub-step of a battle (the ability window, initiative, regular combat,
+        unmanned bases), letting the policy make every decision the user has not made; outside a
+        battle, make one decision. Returns every event of the sub-step."""
+        if self.session.cursor < len(self.session.line):
+            self.session.forward()
+            return self.session.last_events()
+        start = self.state.battle
+        events: list[Event] = []
+        if start is None:
+            return self.auto()
+        marker = (start.at_palace, start.stage)
+        while True:
+            events += self.auto()
+            b = self.state.battle
+            if b is None or (b.at_palace, b.stage) != marker:
+                return tuple(events)
+
+    def resolve_battle(self) -> tuple[Event, ...]:
+        """Step until the battle in progress (and any palace battle after it) is over."""
+        events: list[Event] = []
+        while self.state.phase == "battle":
+            events += self.step()
+        return tuple(events)
+
+    def back(self, steps: int = 1) -> None:
+        self.session.back(steps)
+
+    def forward(self, steps: int = 1) -> None:
+        self.session.forward(steps)
+
+    def restart(self) -> None:
+        self.session.restart()
+
+    def jump(self, step: int) -> None:
+        """Go to the position after `step` actions of the current line (0: the start)."""
+        self.session.jump(step)
+
+    def branch(self, name: str | None = None) -> str:
+        """Keep the line so far and continue it differently under a new branch name."""
+        return self.session.branch(name)
+
+    def switch(self, name: str) -> None:
+        self.session.switch(name)
+
+    @property
+    def branches(self) -> list[str]:
+        return list(self.session.branches)
+
+    def _who(self, player: int | None) -> Any:
+        if player is not None:
+            return player
+        who = engine.current_player(self.state)
+        if who is None or who == CHANCE:
+            raise IllegalAction("nobody is to decide now")
+        return who
+
+    # ---- the position editor (each edit starts a new session from the edited position) --------------
+    def edit(self, new_position: GameState) -> GameState:
+        self._reset(new_position)
+        return new_position
+
+    def set_base(self, player: int, territory: int, slot: int, card_id: str | None, troops: int = 0) -> GameState:
+        return self.edit(editing.set_base(self.state, player, territory, slot, card_id, troops))
+
+    def set_troops(self, player: int, territory: int, slot: int, troops: int) -> GameState:
+        return self.edit(editing.set_troops(self.state, player, territory, slot, troops))
+
+    def set_cards(self, player: int, where: str, cards: list[str]) -> GameState:
+        return self.edit(editing.set_cards(self.state, player, where, cards))
+
+    def set_attacker(self, player: int) -> GameState:
+        return self.edit(editing.set_attacker(self.state, player))
+
+    def set_armies(self, first: str, second: str) -> GameState:
+        return self.edit(editing.set_armies(self.state, (first, second)))
+
+    def set_rules(self, rules: Rules) -> GameState:
+        return self.edit(editing.set_rules(self.state, rules))
+
+    def load_example(self, name: str) -> GameState:
+        return self.edit(examples.example(name, self.rules))
+
+    def load(self, path_or_json: str | Path) -> GameState:
+        """A position from a JSON file or JSON text (validated; refused whole when illegal)."""
+        text = str(path_or_json)
+        if text.lstrip().startswith("{"):
+            return self.edit(parse_model(GameState, text))
+        return self.edit(load_model(GameState, path_or_json))
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(dump_model(self.state), encoding="utf-8")
+
+    def share_code(self) -> str:
+        return editing.share_code(self.state)
+
+    def load_share_code(self, code: str) -> GameState:
+        return self.edit(editing.from_share_code(code))
+
+    # ---- variants ----------------------------------------------------------------------------------
+    def compare(self, other: Rules) -> Divergence:
+        """Replay this line from its start under `other` rules; report the first step that differs."""
+        left_state = self.initial
+        right_state = editing.set_rules(self.initial, other)
+        for number, action in enumerate(self.session.line[: self.session.cursor], start=1):
+            left_state, left_events = engine.apply(left_state, action)
+            try:
+                right_state, right_events = engine.apply(right_state, action)
+            except IllegalAction as refusal:
+                return Divergence(number, _sentences(left_events), (f"refused: {refusal}",),
+                                  "the same action is not legal under the other rules")
+            if _sentences(left_events) != _sentences(right_events):
+                return Divergence(number, _sentences(left_events), _sentences(right_events),
+                                  "the same action has different effects")
+        return Divergence(None, (), (), "the whole line plays the same under both rules")
+
+
+def _sentences(events: tuple[Event, ...]) -> tuple[str, ...]:
+    return tuple(e.sentence() for e in events)
+
+
+def stage_names() -> tuple[str, ...]:
+    return STAGES

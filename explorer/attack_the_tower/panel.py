@@ -1,0 +1,363 @@
+"""The Attack the Tower panel: the board, the combat stepper, the position editor and the variants.
+
+Every control calls a plain method of this class (click, commit, step, back, ...), which calls the
+headless Explorer; a refused action or edit shows the engine's message and leaves the position as it
+was. Tests and notebooks drive these methods directly, without a browser.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from typing import Any
+
+import ipywidgets as w
+
+from explorer.attack_the_tower.board import BoardWidget
+from explorer.attack_the_tower.explorer import Explorer
+from explorer.attack_the_tower.variants_panel import VariantsPanel
+from explorer.attack_the_tower.viewmodel import board_view, static_html
+from rules.attack_the_tower import examples
+from rules.attack_the_tower.armies import ARMY_IDS, army
+from rules.attack_the_tower.model import GameState
+from rules.attack_the_tower.policies import POLICIES
+from rules.core.errors import RulesError
+
+LOG_LINES = 14
+
+
+class AttackTheTowerPanel(w.VBox):  # type: ignore[misc]
+    """One explorer shown as a board with its controls."""
+
+    def __init__(self, position: GameState | str | None = None, *, policy_name: str = "greedy") -> None:
+        self.explorer = Explorer(position, policy_name=policy_name)
+        self.draft: dict[str, int] = {}
+        self.selected: str | None = None
+        self.mode = "play"
+        self.show_hidden = False
+        self.last_refresh_ms = 0.0
+        self.board = BoardWidget(on_click=self.click, on_key=self.key)
+        self.message = w.HTML()
+        self.log_view = w.HTML()
+        self._build_controls()
+        super().__init__([self.toolbar, self.board, self.message, self.controls, self.log_view])
+        self.refresh()
+
+    # ---- controls ----------------------------------------------------------------------------------
+    def _button(self, label: str, handler: Any, tip: str = "") -> w.Button:
+        button = w.Button(description=label, tooltip=tip or label, layout=w.Layout(width="auto"))
+        button.on_click(lambda _b: self._guard(handler))
+        return button
+
+    def _build_controls(self) -> None:
+        self.example = w.Dropdown(options=list(examples.EXAMPLES), value=None, description="example",
+                                  layout=w.Layout(width="260px"))
+        self.example.observe(lambda ch: ch["new"] and self._guard(lambda: self.load_example(ch["new"])), "value")
+        self.mode_toggle = w.ToggleButtons(options=["play", "edit"], value="play", style={"button_width": "60px"})
+        self.mode_toggle.observe(lambda ch: self.set_mode(ch["new"]), "value")
+        self.share = w.Text(placeholder="paste a share code", layout=w.Layout(width="260px"))
+        self.toolbar = w.HBox([
+            self.example, self.mode_toggle,
+            self._button("share code", self.show_share_code, "show a code that reproduces this position"),
+            self.share, self._button("load code", lambda: self.load_share_code(self.share.value)),
+        ])
+        self.origin = w.Dropdown(options=[("1", 0), ("2", 1), ("3", 2)], value=0, description="from",
+                                 layout=w.Layout(width="120px"))
+        self.target = w.Dropdown(options=[("1", 0), ("2", 1), ("3", 2)], value=0, description="to",
+                                 layout=w.Layout(width="120px"))
+        self.policy = w.Dropdown(options=list(POLICIES), value=self.explorer.policy_name, description="policy",
+                                 layout=w.Layout(width="200px"))
+        self.policy.observe(lambda ch: setattr(self.explorer, "policy_name", ch["new"]), "value")
+        self.hidden_toggle = w.Checkbox(value=False, description="show both allocations")
+        self.hidden_toggle.observe(lambda ch: self.set_show_hidden(ch["new"]), "value")
+        self.branches = w.Dropdown(options=self.explorer.branches, value="main", description="branch",
+                                   layout=w.Layout(width="220px"))
+        self.branches.observe(lambda ch: ch["new"] and self._guard(lambda: self.switch(ch["new"])), "value")
+        stepper = w.HBox([
+            self._button("⏮ restart", self.restart), self._button("◀ back", self.back),
+            self._button("step ▶", self.step, "finish the current sub-step (the policy decides what you have not)"),
+            self._button("forward ▶▶", self.forward, "replay the next step of this line"),
+            self._button("resolve battle", self.resolve_battle), self._button("end turn", self.end_turn),
+            self._button("policy decides", self.auto, "let the policy make the current decision"),
+        ])
+        attack = w.HBox([self.origin, self.target, self._button("attack", self.attack), self.policy,
+                         self.hidden_toggle])
+        allocation = w.HBox([
+            self._button("commit allocation", self.commit), self._button("clear", self.clear_draft),
+            self._button("pass", self.pass_), self.branches, self._button("branch here", self.branch),
+        ])
+        self.editor = EditorControls(self)
+        self.variants = VariantsPanel(self)
+        sections = w.Accordion(children=[self.editor, self.variants])
+        sections.set_title(0, "position editor")
+        sections.set_title(1, "rule variants")
+        self.controls = w.VBox([stepper, attack, allocation, sections])
+
+    # ---- plain methods (what every control calls) ------------------------------------------------------
+    def _guard(self, action: Any) -> None:
+        """Run a panel action; a refusal shows the engine's message and changes nothing."""
+        try:
+            action()
+        except (RulesError, KeyError, ValueError, IndexError) as refusal:
+            message = refusal.args[0] if isinstance(refusal, KeyError) and refusal.args else str(refusal)
+            self.say(f"refused: {message}", error=True)
+            self.refresh(keep_message=True)
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        colour = "#b00020" if error else "#1b5e20"
+        self.message.value = f'<span style="color:{colour}">{html.escape(text)}</span>' if text else ""
+
+    def click(self, key: str, shift: bool = False) -> None:
+        """A click on the board: select (edit mode) or add one damage to a target (while allocating)."""
+        self._guard(lambda: self._click(key, shift))
+
+    def _click(self, key: str, shift: bool) -> None:
+        if self.mode == "edit":
+            self.selected = key
+            self.editor.select(key)
+            self.refresh()
+            return
+        request = self.explorer.request()
+        if request is None:
+            self.selected = key
+            self.say(f"selected {key}")
+            self.refresh(keep_message=True)
+            return
+        remaining = {t.key: t.remaining for t in request.targets}
+        if key not in remaining:
+            from rules.attack_the_tower.combat import explain_refusal
+
+            raise RulesError(explain_refusal(self.explorer.state, request.player, key))
+        amount = self.draft.get(key, 0)
+        if shift and amount:
+            self.draft[key] = amount - 1
+        elif amount < remaining[key] and sum(self.draft.values()) < request.pool.total:
+            self.draft[key] = amount + 1
+        else:
+            raise RulesError(f"{key} needs only {remaining[key]} damage, or no damage is left to distribute")
+        self.draft = {k: v for k, v in self.draft.items() if v}
+        self.say(f"{sum(self.draft.values())} of {request.pool.total} damage assigned (shift-click removes one)")
+        self.refresh(keep_message=True)
+
+    def key(self, command: str) -> None:
+        handlers = {"step": self.step, "back": self.back, "commit": self.commit, "clear": self.clear_draft}
+        if command in handlers:
+            handlers[command]()
+
+    def commit(self) -> None:
+        """Hand in the drafted allocation for the side now distributing damage."""
+        self._guard(self._commit)
+
+    def _commit(self) -> None:
+        request = self.explorer.request()
+        if request is None:
+            raise RulesError("no damage is being distributed now")
+        events = self.explorer.allocate(dict(self.draft), request.player)
+        self.draft = {}
+        self._after(events)
+
+    def clear_draft(self) -> None:
+        self.draft = {}
+        self.refresh()
+
+    def _after(self, events: tuple[Any, ...]) -> None:
+        self.say(" ".join(e.sentence() for e in events[-2:]) if events else "")
+        self.refresh(keep_message=True)
+
+    def step(self) -> None:
+        self._guard(lambda: self._after(self._step()))
+
+    def _step(self) -> tuple[Any, ...]:
+        if self.draft:
+            self._commit()
+        self.draft = {}
+        return self.explorer.step()
+
+    def auto(self) -> None:
+        self.draft = {}
+        self._guard(lambda: self._after(self.explorer.auto()))
+
+    def resolve_battle(self) -> None:
+        self.draft = {}
+        self._guard(lambda: self._after(self.explorer.resolve_battle()))
+
+    def end_turn(self) -> None:
+        self._guard(lambda: self._after(self.explorer.end_turn()))
+
+    def pass_(self) -> None:
+        self._guard(lambda: self._after(self.explorer.pass_()))
+
+    def attack(self, origin: int | None = None, target: int | None = None) -> None:
+        o = self.origin.value if origin is None else origin
+        t = self.target.value if target is None else target
+        self._guard(lambda: self._after(self.explorer.attack(o, t)))
+
+    def back(self) -> None:
+        self.draft = {}
+        self.explorer.back()
+        self.refresh()
+
+    def forward(self) -> None:
+        self.draft = {}
+        self.explorer.forward()
+        self.refresh()
+
+    def restart(self) -> None:
+        self.draft = {}
+        self.explorer.restart()
+        self.refresh()
+
+    def jump(self, step: int) -> None:
+        self.draft = {}
+        self._guard(lambda: (self.explorer.jump(step), self.refresh()))
+
+    def branch(self, name: str | None = None) -> None:
+        self._guard(lambda: self._branch(name))
+
+    def _branch(self, name: str | None) -> None:
+        made = self.explorer.branch(name)
+        self.say(f"new branch '{made}': the next action starts it")
+        self.refresh(keep_message=True)
+
+    def switch(self, name: str) -> None:
+        self.explorer.switch(name)
+        self.draft = {}
+        self.refresh()
+
+    def set_mode(self, mode: str) -> None:
+        self.mode = mode
+        self.selected = None
+        self.draft = {}
+        self.refresh()
+
+    def set_show_hidden(self, show: bool) -> None:
+        self.show_hidden = show
+        self.refresh()
+
+    def load_example(self, name: str) -> None:
+        self.explorer.load_example(name)
+        self.draft = {}
+        self.say(f"loaded the example '{name}'")
+        self.refresh(keep_message=True)
+
+    def show_share_code(self) -> str:
+        code = self.explorer.share_code()
+        self.share.value = code
+        self.say("share code: paste it in 'load code' to get this position back exactly")
+        self.refresh(keep_message=True)
+        return code
+
+    def load_share_code(self, code: str) -> None:
+        self._guard(lambda: (self.explorer.load_share_code(code), self.say("position loaded from the code"),
+                             self.refresh(keep_message=True)))
+
+    def edit(self, change: Any) -> None:
+        """Apply an edit (a callable taking the explorer); refused edits keep the last good position."""
+        self._guard(lambda: (change(self.explorer), self.say("edited"), self.refresh(keep_message=True)))
+
+    # ---- drawing ---------------------------------------------------------------------------------------
+    def view(self) -> dict[str, Any]:
+        request = self.explorer.request()
+        last = tuple(e.sentence() for e in self.explorer.session.last_events())
+        return board_view(self.explorer.state, draft=self.draft if request else {},
+                          draft_player=request.player if request else None, selected=self.selected,
+                          show_hidden=self.show_hidden, last_events=last)
+
+    def refresh(self, *, keep_message: bool = False) -> None:
+        """Redraw the board, the log and the branch list from the explorer."""
+        start = time.perf_counter()
+        view = self.view()
+        from explorer.attack_the_tower.viewmodel import board_html
+
+        self.board.show(board_html(view), self.selected)
+        lines = self.explorer.log_text().splitlines()[-LOG_LINES:]
+        cursor = self.explorer.session.cursor
+        total = len(self.explorer.session.line)
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+        self.log_view.value = (f'<div style="font-size:12px"><b>log</b> (step {cursor} of {total}, '
+                          f'branch {html.escape(self.explorer.session.current_branch)})<ul>{items}</ul></div>')
+        branches = self.explorer.branches
+        if list(self.branches.options) != branches:
+            self.branches.options = branches
+        self.branches.value = self.explorer.session.current_branch
+        if not keep_message:
+            self.say("")
+        self.last_refresh_ms = (time.perf_counter() - start) * 1000
+
+    def _repr_html_(self) -> str:
+        """The same board and log without a live kernel (GitHub, nbviewer, nbval)."""
+        lines = self.explorer.log_text().splitlines()
+        return static_html(self.view(), lines)
+
+
+class EditorControls(w.VBox):  # type: ignore[misc]
+    """Edit mode: click a slot, then choose its base and troops; set palaces, hands, attacker, armies."""
+
+    def __init__(self, panel: AttackTheTowerPanel) -> None:
+        self.panel = panel
+        self.target = w.HTML("click a slot on the board (edit mode)")
+        self.base = w.Dropdown(options=[("empty", None)], description="base", layout=w.Layout(width="300px"))
+        self.troops = w.IntSlider(value=0, min=0, max=2, description="troops")
+        apply_slot = w.Button(description="apply to slot")
+        apply_slot.on_click(lambda _b: self.apply_slot())
+        self.player = w.ToggleButtons(options=[("player 1", 0), ("player 2", 1)], value=0)
+        self.palace = w.SelectMultiple(description="palace", rows=3)
+        self.hand = w.SelectMultiple(description="hand", rows=5)
+        apply_cards = w.Button(description="set palace and hand")
+        apply_cards.on_click(lambda _b: self.apply_cards())
+        self.player.observe(lambda _ch: self.load_player(), "value")
+        self.armies = [w.Dropdown(options=list(ARMY_IDS), value=a, layout=w.Layout(width="140px"))
+                       for a in (panel.explorer.state.players[0].army, panel.explorer.state.players[1].army)]
+        new_board = w.Button(description="new empty board")
+        new_board.on_click(lambda _b: panel.edit(lambda x: x.set_armies(self.armies[0].value, self.armies[1].value)))
+        attacker = w.Button(description="make this player attack")
+        attacker.on_click(lambda _b: panel.edit(lambda x: x.set_attacker(self.player.value)))
+        super().__init__([
+            w.HBox([self.target, self.base, self.troops, apply_slot]),
+            w.HBox([self.player, attacker]),
+            w.HBox([self.palace, self.hand, apply_cards]),
+            w.HBox([w.HTML("armies"), *self.armies, new_board]),
+        ])
+        self.load_player()
+
+    def select(self, key: str) -> None:
+        """A slot clicked in edit mode: its player, territory and slot become the edit target."""
+        parts = key.split("/")
+        if len(parts) < 3 or not parts[1].startswith("t"):
+            self.target.value = f"{html.escape(key)}: choose palace troops below"
+            return
+        player, territory, slot = int(parts[0][1:]), int(parts[1][1:]), int(parts[2][1:])
+        self.player.value = player
+        state = self.panel.explorer.state
+        bases = army(state.players[player].army).bases
+        self.base.options = [("empty", None), *((b.name, b.id) for b in bases)]
+        current = state.players[player].territories[territory][slot]
+        self.base.value = current.card if current else None
+        self.troops.max = state.rules.max_troops_per_base
+        self.troops.value = current.troops if current else 0
+        self.target.value = f"player {player + 1}, territory {territory + 1}, slot {slot + 1}"
+        self._slot = (player, territory, slot)
+
+    def apply_slot(self) -> None:
+        slot = getattr(self, "_slot", None)
+        if slot is None:
+            self.panel.say("click a slot first (edit mode)", error=True)
+            return
+        p, t, s = slot
+        self.panel.edit(lambda x: x.set_base(p, t, s, self.base.value, self.troops.value))
+
+    def load_player(self) -> None:
+        state = self.panel.explorer.state
+        p = state.players[self.player.value]
+        a = army(p.army)
+        specials = [(c.name, c.id) for c in a.abilities if c.special_troop is not None]
+        cards = [(c.name, c.id) for c in (*a.bases, *a.abilities)]
+        self.palace.options = specials
+        self.palace.value = tuple(c for c in p.palace if c in dict(specials).values())
+        self.hand.options = cards
+        self.hand.value = tuple(dict.fromkeys(p.hand))
+
+    def apply_cards(self) -> None:
+        player = self.player.value
+        palace, hand = list(self.palace.value), list(self.hand.value)
+        self.panel.edit(lambda x: (x.set_cards(player, "palace", palace), x.set_cards(player, "hand", hand)))

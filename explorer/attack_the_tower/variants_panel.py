@@ -1,0 +1,91 @@
+"""The rule variants panel: one control per field of the rules config, and a side-by-side comparison."""
+
+from __future__ import annotations
+
+import html
+import typing
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+from explorer.attack_the_tower.explorer import Explorer
+from explorer.attack_the_tower.viewmodel import board_view, static_html
+from rules.attack_the_tower.variants import Rules
+
+if TYPE_CHECKING:
+    from explorer.attack_the_tower.panel import AttackTheTowerPanel
+
+
+def _control(name: str, value: Any, annotation: Any, description: str) -> w.Widget:
+    args = typing.get_args(annotation)
+    if annotation is bool:
+        return w.Checkbox(value=value, description=name, indent=False, tooltip=description)
+    if typing.get_origin(annotation) is typing.Literal:
+        return w.Dropdown(options=list(args), value=value, description=name, tooltip=description)
+    if annotation is int:
+        return w.IntText(value=value, description=name, tooltip=description)
+    # int | None: a number, empty meaning none
+    return w.Text(value="" if value is None else str(value), description=name, tooltip=description,
+                  placeholder="none")
+
+
+def _read(control: w.Widget, annotation: Any) -> Any:
+    if isinstance(control, w.Text) and not isinstance(control, w.IntText):
+        text = control.value.strip()
+        return None if text == "" else int(text)
+    del annotation
+    return control.value
+
+
+class VariantsPanel(w.VBox):  # type: ignore[misc]
+    """Every field of `Rules`, editable; apply a variant to the position or compare it with the current."""
+
+    def __init__(self, panel: AttackTheTowerPanel) -> None:
+        self.panel = panel
+        hints = typing.get_type_hints(Rules)
+        self.controls = {
+            name: _control(name, getattr(panel.explorer.rules, name), hints[name], info.description or "")
+            for name, info in Rules.model_fields.items()
+        }
+        for control in self.controls.values():
+            control.style = {"description_width": "260px"}
+            control.layout = w.Layout(width="420px")
+        apply = w.Button(description="play under these rules")
+        apply.on_click(lambda _b: self.apply())
+        compare = w.Button(description="compare with the current rules")
+        compare.on_click(lambda _b: self.panel._guard(self.compare))
+        self.result = w.HTML()
+        super().__init__([*self.controls.values(), w.HBox([apply, compare]), self.result])
+
+    def rules(self) -> Rules:
+        hints = typing.get_type_hints(Rules)
+        return Rules(**{name: _read(c, hints[name]) for name, c in self.controls.items()})
+
+    def apply(self) -> None:
+        self.panel.edit(lambda x: x.set_rules(self.rules()))
+
+    def compare(self) -> str:
+        """Replay the current line under the chosen rules; show both boards and the first difference."""
+        explorer = self.panel.explorer
+        other = self.rules()
+        divergence = explorer.compare(other)
+        twin = Explorer(explorer.initial.model_copy(update={"rules": other}), policy_name=explorer.policy_name)
+        for action in explorer.session.line[: explorer.session.cursor]:
+            try:
+                twin.play(action)
+            except Exception:  # noqa: BLE001 - the divergence already says which step is refused
+                break
+        changed = ", ".join(f"{k}: {a} → {b}" for k, (a, b) in explorer.rules.differences(other).items())
+        if divergence.step is None:
+            summary = f"<b>No difference</b> over the {explorer.session.cursor} steps played ({html.escape(changed)})."
+        else:
+            left = "<br>".join(html.escape(s) for s in divergence.left)
+            right = "<br>".join(html.escape(s) for s in divergence.right)
+            summary = (f"<b>First difference at step {divergence.step}</b> ({html.escape(divergence.reason)}; "
+                       f"{html.escape(changed)})<table><tr><th>current rules</th><th>variant</th></tr>"
+                       f"<tr><td>{left}</td><td>{right}</td></tr></table>")
+        boards = (f'<div style="display:flex;gap:8px"><div style="flex:1"><b>current rules</b>'
+                  f'{static_html(board_view(explorer.state))}</div><div style="flex:1"><b>variant</b>'
+                  f'{static_html(board_view(twin.state))}</div></div>')
+        self.result.value = summary + boards
+        return summary

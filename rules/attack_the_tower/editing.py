@@ -1,0 +1,153 @@
+"""Position editing for designers: each edit returns a new, fully validated position.
+
+An edit moves cards the way a player would at the table (a base comes from the base pile, a card back
+to it), so the decks stay whole; an edit the rules forbid raises IllegalPosition naming the problem,
+and the position it was given is untouched (positions are immutable).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from collections import Counter
+from typing import Any
+
+from rules.attack_the_tower.armies import ARMY_IDS, card
+from rules.attack_the_tower.cards import BaseCard
+from rules.attack_the_tower.model import Base, GameState, Player, new_player
+from rules.attack_the_tower.variants import Rules
+from rules.core.errors import IllegalPosition, MalformedFile, Problem
+from rules.core.jsonio import parse_model, validate_model
+
+SHARE_PREFIX = "ATT1-"
+
+
+def _rebuilt(state: GameState, **changes: Any) -> GameState:
+    """The position with some fields changed, validated from scratch."""
+    data = state.model_dump()
+    data.update({k: v.model_dump() if hasattr(v, "model_dump") else v for k, v in changes.items()})
+    return validate_model(GameState, data)
+
+
+def _with_player(state: GameState, index: int, player: Player) -> GameState:
+    players = [p.model_dump() for p in state.players]
+    players[index] = player.model_dump()
+    return _rebuilt(state, players=players)
+
+
+def _refill(player: Player) -> Player:
+    """Put every card of the deck that is nowhere else back into its draw pile."""
+    full = Counter(new_player(player.army).all_cards())
+    missing = full - Counter(player.all_cards())
+    bases = [c for c in missing.elements() if isinstance(card(c), BaseCard)]
+    abilities = [c for c in missing.elements() if not isinstance(card(c), BaseCard)]
+    return player.model_copy(update={
+        "base_pile": tuple(sorted((*player.base_pile, *bases))),
+        "ability_pile": tuple(sorted((*player.ability_pile, *abilities))),
+    })
+
+
+def _take(player: Player, card_id: str) -> Player:
+    """Take one copy of a card for the board, hand or palace: from its draw pile, else from a discard."""
+    for field in ("base_pile", "ability_pile", "base_discard", "ability_discard"):
+        cards: tuple[str, ...] = getattr(player, field)
+        if card_id in cards:
+            i = cards.index(card_id)
+            return player.model_copy(update={field: cards[:i] + cards[i + 1 :]})
+    name = card(card_id).name
+    raise IllegalPosition([Problem("", f"every copy of {name} is already in use (the deck holds {card(card_id).copies})")])
+
+
+def _check_card(player: Player, card_id: str) -> None:
+    try:
+        c = card(card_id)
+    except KeyError:
+        raise IllegalPosition([Problem("card", f"there is no card {card_id!r}")]) from None
+    if not card_id.startswith(player.army + "."):
+        raise IllegalPosition([Problem("card", f"{c.name} is not a card of this army")])
+
+
+def set_base(state: GameState, player: int, territory: int, slot: int, card_id: str | None, troops: int = 0) -> GameState:
+    """Put a base (from the pile) with `troops` counters on a slot, or clear the slot (card_id None)."""
+    p = state.players[player]
+    old = p.territories[territory][slot]
+    terr = list(p.territories[territory])
+    terr[slot] = None
+    if card_id is not None:
+        _check_card(p, card_id)
+        if not isinstance(card(card_id), BaseCard):
+            raise IllegalPosition([Problem("card", f"{card(card_id).name} is an ability, not a base")])
+    territories = list(p.territories)
+    territories[territory] = (terr[0], terr[1], terr[2])
+    p = _refill(p.model_copy(update={"territories": tuple(territories)}))
+    if card_id is not None:
+        p = _take(p, card_id)
+        terr[slot] = Base(card=card_id, troops=troops)
+        territories[territory] = (terr[0], terr[1], terr[2])
+        p = p.model_copy(update={"territories": tuple(territories)})
+    del old
+    return _with_player(state, player, p)
+
+
+def set_troops(state: GameState, player: int, territory: int, slot: int, troops: int) -> GameState:
+    """Set the troop counters on a built base."""
+    base = state.players[player].territories[territory][slot]
+    if base is None:
+        raise IllegalPosition([Problem(f"players.{player}.territories.{territory}.{slot}",
+                                       "there is no base on this slot to hold troops")])
+    return set_base(state, player, territory, slot, base.card, troops)
+
+
+def set_cards(state: GameState, player: int, where: str, cards: list[str]) -> GameState:
+    """Set the hand, the palace's special troops or the abilities in play (cards come from the piles)."""
+    if where not in ("hand", "palace", "in_play"):
+        raise IllegalPosition([Problem("where", "cards can be set in the hand, the palace or in play")])
+    p = state.players[player]
+    for c in cards:
+        _check_card(p, c)
+    p = _refill(p.model_copy(update={where: ()}))
+    for c in cards:
+        p = _take(p, c)
+    return _with_player(state, player, p.model_copy(update={where: tuple(cards)}))
+
+
+def set_attacker(state: GameState, player: int) -> GameState:
+    """Make `player` the attacking player (in the second phase of the turn, outside battles)."""
+    if state.phase == "battle":
+        raise IllegalPosition([Problem("attacker", "the attacking player cannot change during a battle")])
+    return _rebuilt(state, attacker=player, actor=player, attacks=())
+
+
+def set_armies(state: GameState, armies: tuple[str, str]) -> GameState:
+    """A fresh board for two armies (bases, hands and palaces cleared; decks whole)."""
+    for a in armies:
+        if a not in ARMY_IDS:
+            raise IllegalPosition([Problem("army", f"unknown army {a!r} (armies: {', '.join(ARMY_IDS)})")])
+    return _rebuilt(state, players=[new_player(armies[0]).model_dump(), new_player(armies[1]).model_dump()],
+                    phase="main", battle=None, attacks=(), drawing=None, draws_left=0, winner=None, termination=None)
+
+
+def set_rules(state: GameState, rules: Rules) -> GameState:
+    """The same position under another rule variant (validated again: a variant can make it illegal)."""
+    return _rebuilt(state, rules=rules)
+
+
+def share_code(state: GameState) -> str:
+    """A compact string that reproduces the position exactly (zlib-compressed JSON, URL-safe base64)."""
+    raw = json.dumps(state.model_dump(mode="json", exclude_defaults=True), separators=(",", ":")).encode()
+    return SHARE_PREFIX + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+def from_share_code(code: str) -> GameState:
+    """The position a share code describes; MalformedFile when the code is damaged."""
+    code = code.strip()
+    if not code.startswith(SHARE_PREFIX):
+        raise MalformedFile(f"a share code starts with {SHARE_PREFIX!r}")
+    body = code[len(SHARE_PREFIX) :]
+    try:
+        raw = zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
+    except (binascii.Error, zlib.error, ValueError):
+        raise MalformedFile("this share code is damaged (was it copied whole?)") from None
+    return parse_model(GameState, raw.decode("utf-8"), source="the share code")
