@@ -31,7 +31,7 @@ unit: install
 	$(BIN)/python -m pytest tests
 
 notebooks: install
-	$(BIN)/python -m pytest --nbval notebooks --sanitize-with notebooks/sanitize.cfg -p no:randomly
+	$(BIN)/python -m pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:randomly
 
 lint: install
 	$(BIN)/ruff check rules explorer tests

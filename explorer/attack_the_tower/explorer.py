@@ -99,6 +99,16 @@ class Explorer:
     def board_text(self) -> str:
         return board_text(self.state)
 
+    def _repr_html_(self) -> str:
+        """A snapshot: the board now and what the last step did (static, for any notebook reader)."""
+        from explorer.attack_the_tower.viewmodel import board_view, static_html
+
+        last = [e.narrate() for e in self.session.last_events()]
+        return static_html(board_view(self.state), last)
+
+    def __repr__(self) -> str:
+        return f"Explorer(turn {self.state.turn}, {self.stage()}, step {self.session.cursor})"
+
     # ---- the combat stepper ----------------------------------------------------------------------
     def play(self, action: Action) -> tuple[Event, ...]:
         """Take one action (refused with IllegalAction, nothing changed, when the rules forbid it)."""

@@ -289,6 +289,20 @@ class AttackTheTowerPanel(w.VBox):  # type: ignore[misc]
         lines = self.explorer.log_text().splitlines()
         return static_html(self.view(), lines)
 
+    def summary(self) -> str:
+        """One line saying where the explorer stands (the panel's plain-text form)."""
+        state = self.explorer.state
+        where = f"turn {state.turn}, {self.explorer.stage()}"
+        return (f"Attack the Tower panel: {where}; step {self.explorer.session.cursor} of "
+                f"{len(self.explorer.session.line)} on branch '{self.explorer.session.current_branch}'")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The live widget for JupyterLab, plus the static board and a text line for every other reader."""
+        bundle: dict[str, Any] = super()._repr_mimebundle_(**kwargs) or {}
+        bundle["text/plain"] = self.summary()
+        bundle["text/html"] = self._repr_html_()
+        return bundle
+
 
 class EditorControls(w.VBox):  # type: ignore[misc]
     """Edit mode: click a slot, then choose its base and troops; set palaces, hands, attacker, armies."""

@@ -1,0 +1,164 @@
+"""The Attack the Tower panel's Python side: every control is a method; front-end messages are
+simulated as the browser would send them (anywidget custom messages and trait changes)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from explorer.attack_the_tower.panel import AttackTheTowerPanel
+from rules.attack_the_tower import examples
+
+
+def browser_click(panel: AttackTheTowerPanel, key: str, shift: bool = False) -> None:
+    """What board.js sends when a data-key element is clicked."""
+    panel.board._message(panel.board, {"event": "click", "key": key, "shift": shift}, [])
+
+
+@pytest.fixture
+def panel() -> AttackTheTowerPanel:
+    return AttackTheTowerPanel("mid-game-battle")
+
+
+def to_initiative(panel: AttackTheTowerPanel) -> None:
+    panel.attack(0, 1)
+    panel.step()  # both players pass the ability window
+    assert panel.explorer.stage() == "initiative"
+
+
+def test_board_renders_bases_and_troops(panel: AttackTheTowerPanel) -> None:
+    html = panel.board.html
+    for name in ("Graveyard", "Crypt", "Workshop", "Bandit cavalry base"):
+        assert name in html
+    # Undead: Graveyard 2, Crypt 2, Workshop 1, Mansion 2, Desecrated Grounds 1; Bandits: 1+1+2+1+1.
+    assert len(re.findall(r'class="troop[ "]', html)) == 8 + 6
+
+
+def test_clicks_draft_an_allocation_and_commit_applies_it(panel: AttackTheTowerPanel) -> None:
+    to_initiative(panel)
+    version = panel.board.version
+    browser_click(panel, "p1/t1/s0/0")
+    browser_click(panel, "p1/t1/s1/0")
+    assert panel.draft == {"p1/t1/s0/0": 1, "p1/t1/s1/0": 1}
+    assert panel.board.version > version and "+1" in panel.board.html
+    browser_click(panel, "p1/t1/s1/0", shift=True)
+    assert panel.draft == {"p1/t1/s0/0": 1}
+    browser_click(panel, "p1/t1/s1/0")
+    panel.commit()
+    # 004 battles 3: both allocations are collected before either takes effect.
+    assert panel.explorer.to_move() == 1
+    assert "hidden until both sides have" in panel.message.value
+
+
+def test_a_refused_click_names_the_rule_and_keeps_the_position(panel: AttackTheTowerPanel) -> None:
+    to_initiative(panel)
+    before = panel.explorer.state
+    browser_click(panel, "p1/t1/s0")  # a manned base during initiative
+    assert "initiative damage cannot be assigned to bases" in panel.message.value
+    assert panel.explorer.state is before and panel.draft == {}
+
+
+def test_step_back_forward_restart(panel: AttackTheTowerPanel) -> None:
+    to_initiative(panel)
+    panel.step()
+    assert panel.explorer.stage() == "regular"
+    at = panel.explorer.session.cursor
+    panel.back()
+    assert panel.explorer.session.cursor == at - 1
+    panel.forward()
+    assert panel.explorer.session.cursor == at
+    panel.restart()
+    assert panel.explorer.session.cursor == 0 and panel.explorer.state.phase == "main"
+    assert "step 0 of" in panel.log_view.value
+
+
+def test_branch_from_a_step_and_switch(panel: AttackTheTowerPanel) -> None:
+    to_initiative(panel)
+    panel.step()
+    main_line = panel.explorer.session.line
+    panel.back(); panel.back()
+    panel.branch("defender differently")
+    browser_click(panel, "p1/t1/s2/0")
+    browser_click(panel, "p1/t1/s2/0")
+    panel.commit()
+    assert panel.explorer.session.current_branch == "defender differently"
+    assert "defender differently" in panel.branches.options
+    panel.branches.value = "main"  # the dropdown, as the browser would change it
+    assert panel.explorer.session.line == main_line
+
+
+def test_editor_refuses_an_illegal_edit_and_keeps_the_last_good_position(panel: AttackTheTowerPanel) -> None:
+    panel.set_mode("edit")
+    browser_click(panel, "p0/t2/s0")
+    panel.editor.base.value = "undead.workshop"
+    panel.editor.troops.value = 2
+    panel.editor.apply_slot()
+    assert panel.explorer.state.players[0].territories[2][0] is not None
+    good = panel.explorer.state
+    browser_click(panel, "p0/t2/s1")
+    panel.editor.base.value = "undead.workshop"  # the deck holds 2 Workshops: both are now on the board
+    panel.editor.apply_slot()
+    assert "already in use" in panel.message.value
+    assert panel.explorer.state == good
+
+
+def test_share_code_reproduces_the_position(panel: AttackTheTowerPanel) -> None:
+    code = panel.show_share_code()
+    other = AttackTheTowerPanel("opening")
+    other.load_share_code(code)
+    assert other.explorer.state == examples.example("mid-game-battle")
+    other.load_share_code(code[:-8])
+    assert "damaged" in other.message.value
+    assert other.explorer.state == examples.example("mid-game-battle")
+
+
+def test_examples_one_click_away(panel: AttackTheTowerPanel) -> None:
+    panel.example.value = "palace-assault"
+    assert panel.explorer.state == examples.example("palace-assault")
+
+
+def test_save_and_load_a_file(panel: AttackTheTowerPanel, tmp_path: Path) -> None:
+    path = tmp_path / "pos.json"
+    panel.explorer.save(path)
+    other = AttackTheTowerPanel("opening")
+    other.explorer.load(path)
+    assert other.explorer.state == panel.explorer.state
+
+
+def test_variants_compare_marks_the_first_divergence() -> None:
+    panel = AttackTheTowerPanel("palace-assault")
+    panel.attack(0, 2)
+    panel.step()
+    panel.step()  # initiative: the Necromancers have no target; their damage is left over
+    panel.step()
+    panel.variants.controls["leftover_initiative_adds_to_regular"].value = False
+    summary = panel.variants.compare()
+    assert "First difference at step" in summary
+    assert "leftover" in panel.variants.result.value
+
+
+def test_show_both_reveals_hidden_allocations(panel: AttackTheTowerPanel) -> None:
+    to_initiative(panel)
+    browser_click(panel, "p1/t1/s0/0")
+    panel.commit()
+    assert panel.view()["battle"]["shown"] == {}
+    panel.hidden_toggle.value = True
+    assert panel.view()["battle"]["shown"] == {"0": {"p1/t1/s0/0": 1}}
+
+
+def test_static_representation_shows_the_same_facts(panel: AttackTheTowerPanel) -> None:
+    to_initiative(panel)
+    bundle = panel._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/plain"].startswith("Attack the Tower panel: turn 5, initiative")
+    assert "Graveyard" in bundle["text/html"] and "battles.3 initiative" in bundle["text/html"]
+
+
+def test_keyboard_commands(panel: AttackTheTowerPanel) -> None:
+    panel.attack(0, 1)
+    panel.board._message(panel.board, {"event": "key", "command": "step"}, [])
+    assert panel.explorer.stage() == "initiative"
+    panel.board._message(panel.board, {"event": "key", "command": "back"}, [])
+    assert panel.explorer.stage() == "abilities"
