@@ -12,6 +12,8 @@ help:
 	@echo "make lab    - set up .venv and open JupyterLab on the tour notebook"
 	@echo "make test   - set up .venv and run every test: unit, notebooks (nbval), ruff, mypy"
 	@echo "make bench  - print the benchmarks"
+	@echo "make e2e    - the real-browser test: JupyterLab on 127.0.0.1 driven through Debian's chromium"
+	@echo "make binder-check - a fresh environment from binder/requirements.txt alone runs every notebook"
 	@echo "make docs   - regenerate docs/rules.md from the rulebook registry"
 
 $(STAMP): pyproject.toml binder/constraints.txt
@@ -28,7 +30,7 @@ lab: install
 test: install lint types unit notebooks
 
 unit: install
-	$(BIN)/python -m pytest tests
+	$(BIN)/python -m pytest tests -m "not e2e"
 
 notebooks: install
 	$(BIN)/python -m pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:randomly
@@ -42,6 +44,24 @@ types: install
 
 bench: install
 	$(BIN)/python tests/benchmarks.py
+
+# The browser test uses Debian's chromium (installed with apt-get when missing), never a downloaded one.
+e2e: install
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "installing Debian's chromium (apt-get)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	$(BIN)/python -m pip install $(PIP_FLAGS) -c binder/constraints.txt -e ".[e2e]"
+	$(BIN)/python -m pytest tests/e2e -m e2e -s -p no:cacheprovider
+
+binder-check:
+	rm -rf .venv-binder-check artifacts/binder-check
+	$(PYTHON) -m venv .venv-binder-check
+	.venv-binder-check/bin/python -m pip install $(PIP_FLAGS) -r binder/requirements.txt
+	mkdir -p artifacts/binder-check
+	for nb in notebooks/*/*.ipynb; do \
+		.venv-binder-check/bin/jupyter nbconvert --to notebook --execute --output-dir artifacts/binder-check "$$nb" || exit 1; \
+	done
+	@echo "binder-check: every notebook ran in an environment built from binder/requirements.txt alone"
 
 docs: install
 	$(BIN)/python -m rules.rulebooks > docs/rules.md

@@ -61,10 +61,11 @@ class AttackTheTowerPanel(w.VBox):  # type: ignore[misc]
             self._button("share code", self.show_share_code, "show a code that reproduces this position"),
             self.share, self._button("load code", lambda: self.load_share_code(self.share.value)),
         ])
+        narrow = {"description_width": "36px"}
         self.origin = w.Dropdown(options=[("1", 0), ("2", 1), ("3", 2)], value=0, description="from",
-                                 layout=w.Layout(width="120px"))
+                                 style=narrow, layout=w.Layout(width="100px"))
         self.target = w.Dropdown(options=[("1", 0), ("2", 1), ("3", 2)], value=0, description="to",
-                                 layout=w.Layout(width="120px"))
+                                 style=narrow, layout=w.Layout(width="100px"))
         self.policy = w.Dropdown(options=list(POLICIES), value=self.explorer.policy_name, description="policy",
                                  layout=w.Layout(width="200px"))
         self.policy.observe(lambda ch: setattr(self.explorer, "policy_name", ch["new"]), "value")
@@ -74,7 +75,7 @@ class AttackTheTowerPanel(w.VBox):  # type: ignore[misc]
                                    layout=w.Layout(width="220px"))
         self.branches.observe(lambda ch: ch["new"] and self._guard(lambda: self.switch(ch["new"])), "value")
         stepper = w.HBox([
-            self._button("⏮ restart", self.restart), self._button("◀ back", self.back),
+            self._button("restart", self.restart), self._button("◀ back", self.back),
             self._button("step ▶", self.step, "finish the current sub-step (the policy decides what you have not)"),
             self._button("forward ▶▶", self.forward, "replay the next step of this line"),
             self._button("resolve battle", self.resolve_battle), self._button("end turn", self.end_turn),

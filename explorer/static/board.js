@@ -10,6 +10,7 @@ function render({ model, el }) {
   const draw = () => {
     root.innerHTML = model.get("html");
     root.dataset.version = String(model.get("version"));
+    root.dataset.drawnAt = String(performance.now());
     const selected = model.get("selected");
     if (selected) {
       const node = root.querySelector(`[data-key="${CSS.escape(selected)}"]`);

@@ -1,0 +1,149 @@
+"""A real browser: JupyterLab served on 127.0.0.1, Debian's Chromium driven by Playwright.
+
+Opens the combat walkthrough, runs it, checks that the live board shows the engine's bases and troops,
+clicks through the attack, initiative and regular combat, and checks that the board and the log change
+as the engine says. Saves screenshots to artifacts/ and prints the time from a click to the redrawn board.
+Run by `make e2e` (never downloads a browser: it uses /usr/bin/chromium).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+NOTEBOOK = "notebooks/attack-the-tower/02-combat-walkthrough.ipynb"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    assert Path(CHROMIUM).exists(), "Debian's chromium is missing (make e2e installs it with apt-get)"
+    port = _free_port()
+    home = tmp_path_factory.mktemp("jupyter")
+    settings = home / "settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True)
+    (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false", "checkForUpdates": false}')
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_RUNTIME_DIR": str(home / "run"),
+           "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
+           "JUPYTER_DATA_DIR": str(Path(sys.prefix) / "share" / "jupyter")}
+    jupyter = shutil.which("jupyter", path=str(Path(sys.executable).parent))
+    assert jupyter is not None
+    server = subprocess.Popen(
+        [jupyter, "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}", "--ServerApp.token=",
+         "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True", "--LabApp.expose_app_in_browser=True",
+         "--allow-root", f"--ServerApp.root_dir={ROOT}", "--LabApp.news_url=None",
+         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{url}/api/status", timeout=2):
+                break
+        except OSError:
+            time.sleep(0.5)
+    else:
+        server.kill()
+        raise AssertionError("JupyterLab did not start within 90 s")
+    yield url
+    server.terminate()
+    try:
+        server.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        server.kill()
+
+
+def test_walkthrough_board_responds_to_clicks(lab: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.set_default_timeout(60_000)
+        page.goto(f"{lab}/lab/tree/{NOTEBOOK}")
+        page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget "
+                               "&& window.jupyterapp.shell.currentWidget.sessionContext")
+        page.wait_for_function("window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel")
+        page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        widget = page.locator(".att-widget").first
+        widget.wait_for(state="visible", timeout=90_000)
+
+        # The board shows the engine's position: the Undead's and the Bandits' bases, 14 troop counters.
+        board = widget.locator(".att-board")
+        for name in ("Graveyard", "Crypt", "Workshop", "Bandit cavalry base"):
+            assert board.get_by_text(name, exact=False).count() >= 1
+        assert widget.locator(".troop").count() == 14
+        page.screenshot(path=str(ARTIFACTS / "e2e-1-board.png"))
+
+        panel = page.locator(".widget-vbox").filter(has=page.locator(".att-widget")).first
+        times: list[float] = []
+
+        # The time from the click event in the page to the board's redraw (board.js stamps data-drawn-at).
+        page.evaluate("document.addEventListener('click', () => { window.__clickAt = performance.now(); }, true)")
+
+        def click_and_wait(locator: object, what: str) -> None:
+            before = widget.get_attribute("data-version")
+            locator.click()  # type: ignore[attr-defined]
+            page.wait_for_function(
+                "([el, v]) => el.dataset.version !== v", arg=[widget.element_handle(), before], timeout=20_000
+            )
+            elapsed = page.evaluate("(el) => Number(el.dataset.drawnAt) - window.__clickAt", widget.element_handle())
+            times.append(float(elapsed))
+            del what
+
+        # Attack from territory 1 to territory 2, as the walkthrough tells the class.
+        panel.locator(".widget-dropdown", has=page.get_by_text("to", exact=True)).locator("select").select_option("2")
+        click_and_wait(panel.get_by_role("button", name="attack", exact=True), "attack")
+        assert "against territory 2" in board.inner_text()
+        assert "step 2. abilities" in board.inner_text()
+        click_and_wait(panel.get_by_role("button", name="step ▶"), "step")
+        assert "step 3. initiative" in board.inner_text()
+        assert "Undead: 2" in board.inner_text()
+
+        # Distribute the Undead's initiative damage by clicking targets, then commit.
+        click_and_wait(widget.locator('[data-key="p1/t1/s0/0"]'), "target")
+        click_and_wait(widget.locator('[data-key="p1/t1/s1/0"]'), "target")
+        assert widget.locator(".draft").count() == 2
+        click_and_wait(panel.get_by_role("button", name="commit allocation"), "commit")
+        click_and_wait(panel.get_by_role("button", name="step ▶"), "step")
+        text = board.inner_text()
+        assert "step 4. regular combat" in text
+        # The archer (p1/t1/s0/0) was killed by exactly the engine's rule: 1 damage to a power-1 troop.
+        assert "dead" in (widget.locator('[data-key="p1/t1/s0/0"]').get_attribute("class") or "")
+        page.screenshot(path=str(ARTIFACTS / "e2e-2-regular.png"))
+        log = panel.locator("text=battles.3 initiative").first
+        assert log.is_visible()
+
+        click_and_wait(panel.get_by_role("button", name="step ▶"), "step")
+        assert "battles.5 heal" in panel.inner_text() or "battles.4 unmanned" in panel.inner_text()
+        page.screenshot(path=str(ARTIFACTS / "e2e-3-after-battle.png"))
+        browser.close()
+    median = statistics.median(times)
+    print(f"\nclick to redrawn board: median {median:.1f} ms, max {max(times):.1f} ms over {len(times)} clicks")
+    assert median < 100, f"a click took {median:.0f} ms (median) to redraw the board"
