@@ -16,11 +16,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rules.attack_the_tower import engine, examples, policies  # noqa: E402
-from rules.attack_the_tower.actions import DeclareAttack  # noqa: E402
-from rules.attack_the_tower.variants import Rules  # noqa: E402
-from rules.core.chance import ChanceSampler  # noqa: E402
-from rules.core.playout import play_out  # noqa: E402
+from rules.attack_the_tower import engine, examples, policies
+from rules.attack_the_tower.actions import DeclareAttack
+from rules.attack_the_tower.variants import Rules
+from rules.core.chance import ChanceSampler
+from rules.core.playout import play_out
 
 TURN_LIMIT = 60
 
@@ -67,6 +67,27 @@ def battle_resolution_ms(repeats: int = 200) -> float:
     return statistics.median(times) * 1000
 
 
+def step_and_refresh_ms(repeats: int = 30) -> tuple[float, int]:
+    """Median server-side time to apply one step and refresh the panel's board, on the largest battle."""
+    from explorer.attack_the_tower.panel import AttackTheTowerPanel
+
+    panel = AttackTheTowerPanel("largest-battle")
+    explorer = panel.explorer
+    explorer.attack(0, 0)
+    explorer.resolve_battle()
+    line = explorer.session.line
+    start_position = explorer.initial
+    times = []
+    for _ in range(repeats):
+        explorer._reset(start_position)
+        for action in line:
+            start = time.perf_counter()
+            explorer.play(action)
+            panel.refresh()
+            times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000, len(line)
+
+
 def other_games() -> list[tuple[str, str]]:
     """Figures the other game packages publish from tests/<game>/bench_<game>.py, when present."""
     figures: list[tuple[str, str]] = []
@@ -88,8 +109,17 @@ def main() -> None:
     print(f"Attack the Tower, whole games to a palace or turn {TURN_LIMIT}, one core:")
     for name, games in (("random", 150), ("greedy", 150), ("planner", 150)):
         gps, sps, steps = whole_games(name, games)
-        print(f"  {name:8} {gps:7.1f} games/s  {sps:9,.0f} steps/s  ({steps} steps; {base / sps:5.1f}x the baseline step)")
-    print(f"  one battle, largest example, greedy, declaration to end: {battle_resolution_ms():.2f} ms (median)")
+        print(
+            f"  {name:8} {gps:7.1f} games/s  {sps:9,.0f} steps/s  ({steps} steps; {base / sps:5.1f}x the baseline step)"
+        )
+    print(
+        f"  one battle, largest example, greedy, declaration to end: {battle_resolution_ms():.2f} ms (median)"
+    )
+    refresh, steps = step_and_refresh_ms()
+    print(
+        f"  explorer: apply one step and refresh the board, largest battle: {refresh:.2f} ms"
+        f" (median of {steps} steps x 30)"
+    )
     for label, value in other_games():
         print(f"{label}: {value}")
 

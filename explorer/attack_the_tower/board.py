@@ -12,7 +12,7 @@ import traitlets
 STATIC = Path(__file__).resolve().parents[1] / "static"
 
 
-class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
+class BoardWidget(anywidget.AnyWidget):
     """Synced: the rendered board, the selected key and a version counter; clicks arrive as messages."""
 
     _esm = STATIC / "board.js"

@@ -11,7 +11,14 @@ from pathlib import Path
 from typing import Any
 
 from rules.attack_the_tower import editing, engine, examples
-from rules.attack_the_tower.actions import Action, Allocate, DeclareAttack, EndTurn, Pass, PlayAbility, allocate
+from rules.attack_the_tower.actions import (
+    Action,
+    DeclareAttack,
+    EndTurn,
+    Pass,
+    PlayAbility,
+    allocate,
+)
 from rules.attack_the_tower.combat import AllocationRequest
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.policies import policy
@@ -54,6 +61,8 @@ class Explorer:
             position = examples.example(position)
         self.policy_name = policy_name
         self.seed = seed
+        self.seats: dict[int, str | None] = {0: None, 1: None}
+        """Who decides for each player in whole-game mode: None for a person, else a policy name."""
         self._reset(position)
 
     def _reset(self, position: GameState) -> None:
@@ -133,14 +142,14 @@ class Explorer:
         return self.play(EndTurn(player=self.state.attacker))
 
     def auto(self) -> tuple[Event, ...]:
-        """Let the policy (or chance) make the current decision."""
+        """Let the policy seated for the player to move (else the explorer's policy), or chance, decide."""
         state = self.state
         who = engine.current_player(state)
         if who is None:
             raise IllegalAction("the game is over")
         if who == CHANCE:
             return self.play(self.sampler.pick(engine.chance_outcomes(state)))
-        return self.play(policy(self.policy_name).choose(state, self.sampler))
+        return self.play(policy(self.seats.get(who) or self.policy_name).choose(state, self.sampler))
 
     def step(self) -> tuple[Event, ...]:
         """Finish the current sub-step of a battle (the ability window, initiative, regular combat,
@@ -199,6 +208,33 @@ class Explorer:
             raise IllegalAction("nobody is to decide now")
         return who
 
+    # ---- whole games ---------------------------------------------------------------------------------
+    def new_game(self, first: str = "undead", second: str = "bandits", rules: Rules | None = None) -> GameState:
+        """A whole game from setup (drawing opening hands), under these rules."""
+        return self.edit(engine.new_game((first, second), rules or self.rules))
+
+    def set_seats(self, first: str | None, second: str | None) -> None:
+        """Who plays each side: None for a person clicking, or a policy name ('random', 'greedy', ...)."""
+        for name in (first, second):
+            if name is not None:
+                policy(name)
+        self.seats = {0: first, 1: second}
+
+    def advance(self, limit: int = 10_000) -> tuple[Event, ...]:
+        """Let chance and the policies seated at the table play until a person must decide (or the end)."""
+        events: list[Event] = []
+        for _ in range(limit):
+            who = engine.current_player(self.state)
+            if who is None or (who != CHANCE and self.seats.get(who) is None):
+                break
+            if who == CHANCE:
+                events += self.play(self.sampler.pick(engine.chance_outcomes(self.state)))
+            else:
+                seat = self.seats[who]
+                assert seat is not None
+                events += self.play(policy(seat).choose(self.state, self.sampler))
+        return tuple(events)
+
     # ---- the position editor (each edit starts a new session from the edited position) --------------
     def edit(self, new_position: GameState) -> GameState:
         self._reset(new_position)
@@ -251,11 +287,19 @@ class Explorer:
             try:
                 right_state, right_events = engine.apply(right_state, action)
             except IllegalAction as refusal:
-                return Divergence(number, _sentences(left_events), (f"refused: {refusal}",),
-                                  "the same action is not legal under the other rules")
+                return Divergence(
+                    number,
+                    _sentences(left_events),
+                    (f"refused: {refusal}",),
+                    "the same action is not legal under the other rules",
+                )
             if _sentences(left_events) != _sentences(right_events):
-                return Divergence(number, _sentences(left_events), _sentences(right_events),
-                                  "the same action has different effects")
+                return Divergence(
+                    number,
+                    _sentences(left_events),
+                    _sentences(right_events),
+                    "the same action has different effects",
+                )
         return Divergence(None, (), (), "the whole line plays the same under both rules")
 
 

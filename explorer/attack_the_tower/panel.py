@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import time
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
@@ -50,49 +51,89 @@ class AttackTheTowerPanel(w.VBox):  # type: ignore[misc]
         return button
 
     def _build_controls(self) -> None:
-        self.example = w.Dropdown(options=list(examples.EXAMPLES), value=None, description="example",
-                                  layout=w.Layout(width="260px"))
-        self.example.observe(lambda ch: ch["new"] and self._guard(lambda: self.load_example(ch["new"])), "value")
+        self.example = w.Dropdown(
+            options=list(examples.EXAMPLES), value=None, description="example", layout=w.Layout(width="260px")
+        )
+        self.example.observe(self._on_example, "value")
         self.mode_toggle = w.ToggleButtons(options=["play", "edit"], value="play", style={"button_width": "60px"})
         self.mode_toggle.observe(lambda ch: self.set_mode(ch["new"]), "value")
         self.share = w.Text(placeholder="paste a share code", layout=w.Layout(width="260px"))
-        self.toolbar = w.HBox([
-            self.example, self.mode_toggle,
-            self._button("share code", self.show_share_code, "show a code that reproduces this position"),
-            self.share, self._button("load code", lambda: self.load_share_code(self.share.value)),
-        ])
+        self.toolbar = w.HBox(
+            [
+                self.example,
+                self.mode_toggle,
+                self._button("share code", self.show_share_code, "show a code that reproduces this position"),
+                self.share,
+                self._button("load code", lambda: self.load_share_code(self.share.value)),
+            ]
+        )
         narrow = {"description_width": "36px"}
-        self.origin = w.Dropdown(options=[("1", 0), ("2", 1), ("3", 2)], value=0, description="from",
-                                 style=narrow, layout=w.Layout(width="100px"))
-        self.target = w.Dropdown(options=[("1", 0), ("2", 1), ("3", 2)], value=0, description="to",
-                                 style=narrow, layout=w.Layout(width="100px"))
-        self.policy = w.Dropdown(options=list(POLICIES), value=self.explorer.policy_name, description="policy",
-                                 layout=w.Layout(width="200px"))
+        self.origin = w.Dropdown(
+            options=[("1", 0), ("2", 1), ("3", 2)],
+            value=0,
+            description="from",
+            style=narrow,
+            layout=w.Layout(width="100px"),
+        )
+        self.target = w.Dropdown(
+            options=[("1", 0), ("2", 1), ("3", 2)],
+            value=0,
+            description="to",
+            style=narrow,
+            layout=w.Layout(width="100px"),
+        )
+        self.policy = w.Dropdown(
+            options=list(POLICIES),
+            value=self.explorer.policy_name,
+            description="policy",
+            layout=w.Layout(width="200px"),
+        )
         self.policy.observe(lambda ch: setattr(self.explorer, "policy_name", ch["new"]), "value")
         self.hidden_toggle = w.Checkbox(value=False, description="show both allocations")
         self.hidden_toggle.observe(lambda ch: self.set_show_hidden(ch["new"]), "value")
-        self.branches = w.Dropdown(options=self.explorer.branches, value="main", description="branch",
-                                   layout=w.Layout(width="220px"))
-        self.branches.observe(lambda ch: ch["new"] and self._guard(lambda: self.switch(ch["new"])), "value")
-        stepper = w.HBox([
-            self._button("restart", self.restart), self._button("◀ back", self.back),
-            self._button("step ▶", self.step, "finish the current sub-step (the policy decides what you have not)"),
-            self._button("forward ▶▶", self.forward, "replay the next step of this line"),
-            self._button("resolve battle", self.resolve_battle), self._button("end turn", self.end_turn),
-            self._button("policy decides", self.auto, "let the policy make the current decision"),
-        ])
-        attack = w.HBox([self.origin, self.target, self._button("attack", self.attack), self.policy,
-                         self.hidden_toggle])
-        allocation = w.HBox([
-            self._button("commit allocation", self.commit), self._button("clear", self.clear_draft),
-            self._button("pass", self.pass_), self.branches, self._button("branch here", self.branch),
-        ])
+        self.branches = w.Dropdown(
+            options=self.explorer.branches, value="main", description="branch", layout=w.Layout(width="220px")
+        )
+        self.branches.observe(self._on_branch, "value")
+        stepper = w.HBox(
+            [
+                self._button("restart", self.restart),
+                self._button("◀ back", self.back),
+                self._button("step ▶", self.step, "finish the current sub-step (the policy decides what you have not)"),
+                self._button("forward ▶▶", self.forward, "replay the next step of this line"),
+                self._button("resolve battle", self.resolve_battle),
+                self._button("end turn", self.end_turn),
+                self._button("policy decides", self.auto, "let the policy make the current decision"),
+            ]
+        )
+        attack = w.HBox(
+            [self.origin, self.target, self._button("attack", self.attack), self.policy, self.hidden_toggle]
+        )
+        allocation = w.HBox(
+            [
+                self._button("commit allocation", self.commit),
+                self._button("clear", self.clear_draft),
+                self._button("pass", self.pass_),
+                self.branches,
+                self._button("branch here", self.branch),
+            ]
+        )
         self.editor = EditorControls(self)
         self.variants = VariantsPanel(self)
-        sections = w.Accordion(children=[self.editor, self.variants])
+        self.game = GameControls(self)
+        sections = w.Accordion(children=[self.editor, self.variants, self.game])
         sections.set_title(0, "position editor")
         sections.set_title(1, "rule variants")
+        sections.set_title(2, "whole game")
         self.controls = w.VBox([stepper, attack, allocation, sections])
+
+    def _on_example(self, change: dict[str, Any]) -> None:
+        if change["new"]:
+            self._guard(lambda: self.load_example(change["new"]))
+
+    def _on_branch(self, change: dict[str, Any]) -> None:
+        if change["new"] and change["new"] != self.explorer.session.current_branch:
+            self._guard(lambda: self.switch(change["new"]))
 
     # ---- plain methods (what every control calls) ------------------------------------------------------
     def _guard(self, action: Any) -> None:
@@ -210,7 +251,7 @@ class AttackTheTowerPanel(w.VBox):  # type: ignore[misc]
 
     def jump(self, step: int) -> None:
         self.draft = {}
-        self._guard(lambda: (self.explorer.jump(step), self.refresh()))
+        self._act(lambda: self.explorer.jump(step))
 
     def branch(self, name: str | None = None) -> None:
         self._guard(lambda: self._branch(name))
@@ -249,20 +290,57 @@ class AttackTheTowerPanel(w.VBox):  # type: ignore[misc]
         return code
 
     def load_share_code(self, code: str) -> None:
-        self._guard(lambda: (self.explorer.load_share_code(code), self.say("position loaded from the code"),
-                             self.refresh(keep_message=True)))
+        self._act(lambda: self.explorer.load_share_code(code), "position loaded from the code")
+
+    def new_game(self, first: str, second: str) -> None:
+        """Start a whole game (from setup) and let the seated policies play up to a person's decision."""
+
+        def start() -> None:
+            self.explorer.new_game(first, second)
+            self._after(self.explorer.advance())
+
+        self._guard(start)
+
+    def set_seats(self, first: str | None, second: str | None) -> None:
+        self._guard(lambda: self.explorer.set_seats(first, second))
+
+    def advance(self) -> None:
+        """Let chance and the seated policies play until a person must decide."""
+        self.draft = {}
+        self._guard(lambda: self._after(self.explorer.advance()))
+
+    def save(self, path: str) -> None:
+        self._act(lambda: self.explorer.save(path), f"saved to {path}")
+
+    def load(self, path_or_json: str) -> None:
+        self._act(lambda: self.explorer.load(path_or_json), "position loaded")
+
+    def _act(self, action: Callable[[], object], message: str = "") -> None:
+        """Run an explorer action under `_guard`, then say `message` and redraw."""
+
+        def run() -> None:
+            action()
+            self.say(message)
+            self.refresh(keep_message=True)
+
+        self._guard(run)
 
     def edit(self, change: Any) -> None:
         """Apply an edit (a callable taking the explorer); refused edits keep the last good position."""
-        self._guard(lambda: (change(self.explorer), self.say("edited"), self.refresh(keep_message=True)))
+        self._act(lambda: change(self.explorer), "edited")
 
     # ---- drawing ---------------------------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
         request = self.explorer.request()
         last = tuple(e.sentence() for e in self.explorer.session.last_events())
-        return board_view(self.explorer.state, draft=self.draft if request else {},
-                          draft_player=request.player if request else None, selected=self.selected,
-                          show_hidden=self.show_hidden, last_events=last)
+        return board_view(
+            self.explorer.state,
+            draft=self.draft if request else {},
+            draft_player=request.player if request else None,
+            selected=self.selected,
+            show_hidden=self.show_hidden,
+            last_events=last,
+        )
 
     def refresh(self, *, keep_message: bool = False) -> None:
         """Redraw the board, the log and the branch list from the explorer."""
@@ -275,8 +353,10 @@ class AttackTheTowerPanel(w.VBox):  # type: ignore[misc]
         cursor = self.explorer.session.cursor
         total = len(self.explorer.session.line)
         items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
-        self.log_view.value = (f'<div style="font-size:12px"><b>log</b> (step {cursor} of {total}, '
-                          f'branch {html.escape(self.explorer.session.current_branch)})<ul>{items}</ul></div>')
+        self.log_view.value = (
+            f'<div style="font-size:12px"><b>log</b> (step {cursor} of {total}, '
+            f"branch {html.escape(self.explorer.session.current_branch)})<ul>{items}</ul></div>"
+        )
         branches = self.explorer.branches
         if list(self.branches.options) != branches:
             self.branches.options = branches
@@ -294,8 +374,10 @@ class AttackTheTowerPanel(w.VBox):  # type: ignore[misc]
         """One line saying where the explorer stands (the panel's plain-text form)."""
         state = self.explorer.state
         where = f"turn {state.turn}, {self.explorer.stage()}"
-        return (f"Attack the Tower panel: {where}; step {self.explorer.session.cursor} of "
-                f"{len(self.explorer.session.line)} on branch '{self.explorer.session.current_branch}'")
+        return (
+            f"Attack the Tower panel: {where}; step {self.explorer.session.cursor} of "
+            f"{len(self.explorer.session.line)} on branch '{self.explorer.session.current_branch}'"
+        )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The live widget for JupyterLab, plus the static board and a text line for every other reader."""
@@ -318,21 +400,27 @@ class EditorControls(w.VBox):  # type: ignore[misc]
         self.player = w.ToggleButtons(options=[("player 1", 0), ("player 2", 1)], value=0)
         self.palace = w.SelectMultiple(description="palace", rows=3)
         self.hand = w.SelectMultiple(description="hand", rows=5)
-        apply_cards = w.Button(description="set palace and hand")
+        self.in_play = w.SelectMultiple(description="in play", rows=5)
+        apply_cards = w.Button(description="set palace, hand, in play")
         apply_cards.on_click(lambda _b: self.apply_cards())
         self.player.observe(lambda _ch: self.load_player(), "value")
-        self.armies = [w.Dropdown(options=list(ARMY_IDS), value=a, layout=w.Layout(width="140px"))
-                       for a in (panel.explorer.state.players[0].army, panel.explorer.state.players[1].army)]
+        self.armies = [
+            w.Dropdown(options=list(ARMY_IDS), value=a, layout=w.Layout(width="140px"))
+            for a in (panel.explorer.state.players[0].army, panel.explorer.state.players[1].army)
+        ]
         new_board = w.Button(description="new empty board")
         new_board.on_click(lambda _b: panel.edit(lambda x: x.set_armies(self.armies[0].value, self.armies[1].value)))
         attacker = w.Button(description="make this player attack")
         attacker.on_click(lambda _b: panel.edit(lambda x: x.set_attacker(self.player.value)))
-        super().__init__([
-            w.HBox([self.target, self.base, self.troops, apply_slot]),
-            w.HBox([self.player, attacker]),
-            w.HBox([self.palace, self.hand, apply_cards]),
-            w.HBox([w.HTML("armies"), *self.armies, new_board]),
-        ])
+        super().__init__(
+            [
+                w.HBox([self.target, self.base, self.troops, apply_slot]),
+                w.HBox([self.player, attacker]),
+                w.HBox([self.palace, self.hand, self.in_play, apply_cards]),
+                w.HBox([w.HTML("armies"), *self.armies, new_board]),
+                FileControls(panel),
+            ]
+        )
         self.load_player()
 
     def select(self, key: str) -> None:
@@ -366,13 +454,69 @@ class EditorControls(w.VBox):  # type: ignore[misc]
         p = state.players[self.player.value]
         a = army(p.army)
         specials = [(c.name, c.id) for c in a.abilities if c.special_troop is not None]
-        cards = [(c.name, c.id) for c in (*a.bases, *a.abilities)]
+        cards = [(b.name, b.id) for b in a.bases] + [(c.name, c.id) for c in a.abilities]
         self.palace.options = specials
         self.palace.value = tuple(c for c in p.palace if c in dict(specials).values())
         self.hand.options = cards
         self.hand.value = tuple(dict.fromkeys(p.hand))
+        playable = [(c.name, c.id) for c in a.abilities if c.special_troop is None]
+        self.in_play.options = playable
+        self.in_play.value = tuple(dict.fromkeys(p.in_play))
 
     def apply_cards(self) -> None:
         player = self.player.value
-        palace, hand = list(self.palace.value), list(self.hand.value)
-        self.panel.edit(lambda x: (x.set_cards(player, "palace", palace), x.set_cards(player, "hand", hand)))
+        palace, hand, in_play = list(self.palace.value), list(self.hand.value), list(self.in_play.value)
+        self.panel.edit(
+            lambda x: (
+                x.set_cards(player, "palace", palace),
+                x.set_cards(player, "hand", hand),
+                x.set_cards(player, "in_play", in_play),
+            )
+        )
+
+
+class FileControls(w.HBox):  # type: ignore[misc]
+    """Save the position to a JSON file beside the notebook, or load one (or upload it from the browser)."""
+
+    def __init__(self, panel: AttackTheTowerPanel) -> None:
+        self.path = w.Text(value="position.json", description="file", layout=w.Layout(width="300px"))
+        save = w.Button(description="save")
+        save.on_click(lambda _b: panel.save(self.path.value))
+        load = w.Button(description="load")
+        load.on_click(lambda _b: panel.load(self.path.value))
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="upload")
+        self.upload.observe(lambda ch: self._uploaded(panel, ch["new"]), "value")
+        super().__init__([self.path, save, load, self.upload])
+
+    def _uploaded(self, panel: AttackTheTowerPanel, files: Any) -> None:
+        if files:
+            panel.load(bytes(files[0]["content"]).decode("utf-8"))
+
+
+class GameControls(w.HBox):  # type: ignore[misc]
+    """Whole-game mode: pick the armies and who sits at each side (you or a policy), then play."""
+
+    def __init__(self, panel: AttackTheTowerPanel) -> None:
+        seats = [("you", None), *((name, name) for name in POLICIES)]
+        self.seats = [
+            w.Dropdown(options=seats, value=None, description=f"player {i + 1}", layout=w.Layout(width="200px"))
+            for i in (0, 1)
+        ]
+        self.seats[1].value = "greedy"
+        self.armies = [
+            w.Dropdown(options=list(ARMY_IDS), value=a, layout=w.Layout(width="130px")) for a in ("undead", "bandits")
+        ]
+        self.panel = panel
+        start = w.Button(description="new game")
+        start.on_click(lambda _b: self.start())
+        play = w.Button(description="policies play", tooltip="chance and the seated policies play until you decide")
+        play.on_click(lambda _b: self.play())
+        super().__init__([*self.armies, *self.seats, start, play])
+
+    def start(self) -> None:
+        self.panel.set_seats(self.seats[0].value, self.seats[1].value)
+        self.panel.new_game(self.armies[0].value, self.armies[1].value)
+
+    def play(self) -> None:
+        self.panel.set_seats(self.seats[0].value, self.seats[1].value)
+        self.panel.advance()

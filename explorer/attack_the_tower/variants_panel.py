@@ -25,8 +25,7 @@ def _control(name: str, value: Any, annotation: Any, description: str) -> w.Widg
     if annotation is int:
         return w.IntText(value=value, description=name, tooltip=description)
     # int | None: a number, empty meaning none
-    return w.Text(value="" if value is None else str(value), description=name, tooltip=description,
-                  placeholder="none")
+    return w.Text(value="" if value is None else str(value), description=name, tooltip=description, placeholder="none")
 
 
 def _read(control: w.Widget, annotation: Any) -> Any:
@@ -73,7 +72,7 @@ class VariantsPanel(w.VBox):  # type: ignore[misc]
         for action in explorer.session.line[: explorer.session.cursor]:
             try:
                 twin.play(action)
-            except Exception:  # noqa: BLE001 - the divergence already says which step is refused
+            except Exception:
                 break
         changed = ", ".join(f"{k}: {a} → {b}" for k, (a, b) in explorer.rules.differences(other).items())
         if divergence.step is None:
@@ -81,11 +80,15 @@ class VariantsPanel(w.VBox):  # type: ignore[misc]
         else:
             left = "<br>".join(html.escape(s) for s in divergence.left)
             right = "<br>".join(html.escape(s) for s in divergence.right)
-            summary = (f"<b>First difference at step {divergence.step}</b> ({html.escape(divergence.reason)}; "
-                       f"{html.escape(changed)})<table><tr><th>current rules</th><th>variant</th></tr>"
-                       f"<tr><td>{left}</td><td>{right}</td></tr></table>")
-        boards = (f'<div style="display:flex;gap:8px"><div style="flex:1"><b>current rules</b>'
-                  f'{static_html(board_view(explorer.state))}</div><div style="flex:1"><b>variant</b>'
-                  f'{static_html(board_view(twin.state))}</div></div>')
+            summary = (
+                f"<b>First difference at step {divergence.step}</b> ({html.escape(divergence.reason)}; "
+                f"{html.escape(changed)})<table><tr><th>current rules</th><th>variant</th></tr>"
+                f"<tr><td>{left}</td><td>{right}</td></tr></table>"
+            )
+        boards = (
+            f'<div style="display:flex;gap:8px"><div style="flex:1"><b>current rules</b>'
+            f'{static_html(board_view(explorer.state))}</div><div style="flex:1"><b>variant</b>'
+            f"{static_html(board_view(twin.state))}</div></div>"
+        )
         self.result.value = summary + boards
         return summary

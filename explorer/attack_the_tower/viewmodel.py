@@ -20,7 +20,7 @@ STAGE_WORDS = {
     "abilities": "2. abilities",
     "initiative": "3. initiative",
     "regular": "4. regular combat",
-    "unmanned": "4. unmanned bases" ,
+    "unmanned": "4. unmanned bases",
 }
 
 
@@ -60,18 +60,31 @@ def board_view(
                 for i in range(b.troops):
                     key = combat.troop_key(index, t, s, i)
                     u = units.get(key)
-                    troops.append({
-                        "key": key, "damage": u.damage if u else 0, "dead": bool(u and u.dead),
-                        "power": u.deals if u else state.rules.troop_power(bc.troop_type),
-                        "toughness": u.toughness if u else state.rules.troop_power(bc.troop_type),
-                    })
+                    troops.append(
+                        {
+                            "key": key,
+                            "damage": u.damage if u else 0,
+                            "dead": bool(u and u.dead),
+                            "power": u.deals if u else state.rules.troop_power(bc.troop_type),
+                            "toughness": u.toughness if u else state.rules.troop_power(bc.troop_type),
+                        }
+                    )
                 bu = units.get(bkey)
-                slots.append({
-                    "key": bkey, "empty": False, "card": b.card, "name": bc.name, "troop_name": bc.troop_name,
-                    "troop_type": bc.troop_type, "mark": TROOP_MARK[bc.troop_type], "troops": troops,
-                    "damage": bu.damage if bu else 0, "dead": bool(bu and bu.dead),
-                    "assumed": bc.assumed,
-                })
+                slots.append(
+                    {
+                        "key": bkey,
+                        "empty": False,
+                        "card": b.card,
+                        "name": bc.name,
+                        "troop_name": bc.troop_name,
+                        "troop_type": bc.troop_type,
+                        "mark": TROOP_MARK[bc.troop_type],
+                        "troops": troops,
+                        "damage": bu.damage if bu else 0,
+                        "dead": bool(bu and bu.dead),
+                        "assumed": bc.assumed,
+                    }
+                )
             territories.append(slots)
         specials = []
         for i, cid in enumerate(p.palace):
@@ -79,47 +92,90 @@ def board_view(
             assert spec is not None
             key = combat.special_key(index, i)
             u = units.get(key)
-            specials.append({"key": key, "name": spec.name, "power": spec.power,
-                             "damage": u.damage if u else 0, "dead": bool(u and u.dead)})
+            specials.append(
+                {
+                    "key": key,
+                    "name": spec.name,
+                    "power": spec.power,
+                    "damage": u.damage if u else 0,
+                    "dead": bool(u and u.dead),
+                }
+            )
         pu = units.get(combat.palace_key(index))
-        players.append({
-            "index": index, "army": p.army, "name": army(p.army).name,
-            "role": "attacking" if index == state.attacker else "defending",
-            "palace": {"key": combat.palace_key(index), "power": state.rules.palace_power,
-                       "damage": pu.damage if pu else 0, "dead": bool(pu and pu.dead), "specials": specials},
-            "territories": territories,
-            "hand": [card(c).name for c in p.hand], "in_play": [card(c).name for c in p.in_play],
-            "piles": {"bases": len(p.base_pile), "abilities": len(p.ability_pile),
-                      "base_discard": len(p.base_discard), "ability_discard": len(p.ability_discard)},
-        })
+        players.append(
+            {
+                "index": index,
+                "army": p.army,
+                "name": army(p.army).name,
+                "role": "attacking" if index == state.attacker else "defending",
+                "palace": {
+                    "key": combat.palace_key(index),
+                    "power": state.rules.palace_power,
+                    "damage": pu.damage if pu else 0,
+                    "dead": bool(pu and pu.dead),
+                    "specials": specials,
+                },
+                "territories": territories,
+                "hand": [card(c).name for c in p.hand],
+                "in_play": [card(c).name for c in p.in_play],
+                "piles": {
+                    "bases": len(p.base_pile),
+                    "abilities": len(p.ability_pile),
+                    "base_discard": len(p.base_discard),
+                    "ability_discard": len(p.ability_discard),
+                },
+            }
+        )
     battle = None
     if state.battle is not None:
-        b = state.battle
+        fight = state.battle
         pools = []
-        if b.stage != "abilities":
+        if fight.stage != "abilities":
             for side in (state.attacker, state.defender):
-                if b.stage == "unmanned" and side != state.attacker:
+                if fight.stage == "unmanned" and side != state.attacker:
                     continue
                 pool = combat.current_pool(state, side)
-                pools.append({"player": side, "total": pool.total, "artillery": pool.artillery,
-                              "detail": pool.detail})
-        pending = [p is not None for p in b.pending]
+                pools.append({"player": side, "total": pool.total, "artillery": pool.artillery, "detail": pool.detail})
+        pending = [p is not None for p in fight.pending]
         shown = {}
         if show_hidden:
-            shown = {str(side): dict(p.assignments) for side, p in enumerate(b.pending) if p is not None}
-        battle = {"origin": b.origin, "target": b.target, "at_palace": b.at_palace, "stage": b.stage,
-                  "stage_words": STAGE_WORDS[b.stage], "pools": pools, "pending": pending, "shown": shown,
-                  "attacker": state.attacker}
+            shown = {str(side): dict(p.assignments) for side, p in enumerate(fight.pending) if p is not None}
+        battle = {
+            "origin": fight.origin,
+            "target": fight.target,
+            "at_palace": fight.at_palace,
+            "stage": fight.stage,
+            "stage_words": STAGE_WORDS[fight.stage],
+            "pools": pools,
+            "pending": pending,
+            "shown": shown,
+            "attacker": state.attacker,
+        }
     req = None
     if request is not None:
-        req = {"player": request.player, "stage": request.stage, "targets": [t.key for t in request.targets],
-               "remaining": {t.key: t.remaining for t in request.targets}, "total": request.pool.total,
-               "troop_cap": request.troop_cap, "structure_cap": request.structure_cap}
+        req = {
+            "player": request.player,
+            "stage": request.stage,
+            "targets": [t.key for t in request.targets],
+            "remaining": {t.key: t.remaining for t in request.targets},
+            "total": request.pool.total,
+            "troop_cap": request.troop_cap,
+            "structure_cap": request.structure_cap,
+        }
     return {
-        "turn": state.turn, "phase": state.phase, "phase_words": PHASE_WORDS[state.phase],
-        "attacker": state.attacker, "to_move": who, "players": players, "battle": battle, "request": req,
-        "draft": dict(draft or {}), "selected": selected, "winner": state.winner,
-        "termination": state.termination, "last_events": list(last_events),
+        "turn": state.turn,
+        "phase": state.phase,
+        "phase_words": PHASE_WORDS[state.phase],
+        "attacker": state.attacker,
+        "to_move": who,
+        "players": players,
+        "battle": battle,
+        "request": req,
+        "draft": dict(draft or {}),
+        "selected": selected,
+        "winner": state.winner,
+        "termination": state.termination,
+        "last_events": list(last_events),
     }
 
 
@@ -141,7 +197,7 @@ def _troop_html(t: dict[str, Any], draft: dict[str, int], targets: set[str], sel
         marks += f'<span class="dmg">{t["damage"]}</span>'
     if draft.get(t["key"]):
         marks += f'<span class="draft">+{draft[t["key"]]}</span>'
-    title = f'{t["key"]}: power {t["power"]}, destroyed by {t["toughness"]}'
+    title = f"{t['key']}: power {t['power']}, destroyed by {t['toughness']}"
     return f'<span class="{" ".join(classes)}" data-key="{t["key"]}" title="{_e(title)}">{t["power"]}{marks}</span>'
 
 
@@ -149,20 +205,27 @@ def _slot_html(slot: dict[str, Any], draft: dict[str, int], targets: set[str], s
     if slot["empty"]:
         sel = " selected" if slot["key"] == selected else ""
         return f'<div class="slot empty{sel}" data-key="{slot["key"]}">empty slot</div>'
-    classes = ["slot", "base", f'type-{slot["troop_type"]}']
+    classes = ["slot", "base", f"type-{slot['troop_type']}"]
     if slot["dead"]:
         classes.append("dead")
     if slot["key"] in targets:
         classes.append("target")
     if slot["key"] == selected:
         classes.append("selected")
-    troops = "".join(_troop_html(t, draft, targets, selected) for t in slot["troops"]) or '<span class="none">no troops</span>'
+    troops = (
+        "".join(_troop_html(t, draft, targets, selected) for t in slot["troops"])
+        or '<span class="none">no troops</span>'
+    )
     marks = ""
     if slot["damage"]:
         marks += f'<span class="dmg">{slot["damage"]}</span>'
     if draft.get(slot["key"]):
         marks += f'<span class="draft">+{draft[slot["key"]]}</span>'
-    assumed = ' <span class="assumed" title="name or count assumed: not in the source documents">*</span>' if slot["assumed"] else ""
+    assumed = (
+        ' <span class="assumed" title="name or count assumed: not in the source documents">*</span>'
+        if slot["assumed"]
+        else ""
+    )
     return (
         f'<div class="{" ".join(classes)}" data-key="{slot["key"]}">'
         f'<div class="base-name">{_e(slot["name"])}{assumed} <span class="mark">{slot["mark"]}</span>{marks}</div>'
@@ -200,19 +263,22 @@ def _kingdom_html(view: dict[str, Any], p: dict[str, Any], targets: set[str]) ->
         for s in palace["specials"]
     )
     pmarks = (f'<span class="dmg">{palace["damage"]}</span>' if palace["damage"] else "") + (
-        f'<span class="draft">+{draft[palace["key"]]}</span>' if draft.get(palace["key"]) else "")
+        f'<span class="draft">+{draft[palace["key"]]}</span>' if draft.get(palace["key"]) else ""
+    )
     hand = ", ".join(_e(h) for h in p["hand"]) or "empty"
     in_play = ", ".join(_e(h) for h in p["in_play"])
     piles = p["piles"]
-    info = (f'<div class="info">hand ({len(p["hand"])}): {hand}'
-            + (f' · in play: {in_play}' if in_play else "")
-            + f' · piles: {piles["bases"]} bases, {piles["abilities"]} abilities'
-            + f' · discards: {piles["base_discard"]}, {piles["ability_discard"]}</div>')
+    info = (
+        f'<div class="info">hand ({len(p["hand"])}): {hand}'
+        + (f" · in play: {in_play}" if in_play else "")
+        + f" · piles: {piles['bases']} bases, {piles['abilities']} abilities"
+        + f" · discards: {piles['base_discard']}, {piles['ability_discard']}</div>"
+    )
     return (
         f'<div class="kingdom player-{p["index"]} {p["role"]}">'
         f'<div class="kname">Player {p["index"] + 1}: {_e(p["name"])} ({p["role"]})</div>'
         f'<div class="{" ".join(pclasses)}" data-key="{palace["key"]}">palace · power {palace["power"]}{pmarks}'
-        f' {specials}</div>{"".join(rows)}{info}</div>'
+        f" {specials}</div>{''.join(rows)}{info}</div>"
     )
 
 
@@ -220,29 +286,33 @@ def board_html(view: dict[str, Any]) -> str:
     """The board as HTML (data-key attributes mark everything a click can select)."""
     targets = set(view["request"]["targets"]) if view["request"] else set()
     battle = view["battle"]
-    head = f'Turn {view["turn"]} · {_e(view["phase_words"])}'
+    head = f"Turn {view['turn']} · {_e(view['phase_words'])}"
     if battle is not None:
-        where = "the palace" if battle["at_palace"] else f'territory {battle["target"] + 1}'
-        head = (f'Turn {view["turn"]} · battle from territory {battle["origin"] + 1} against {where}'
-                f' · step {_e(battle["stage_words"])}')
+        where = "the palace" if battle["at_palace"] else f"territory {battle['target'] + 1}"
+        head = (
+            f"Turn {view['turn']} · battle from territory {battle['origin'] + 1} against {where}"
+            f" · step {_e(battle['stage_words'])}"
+        )
     if view["termination"]:
-        head += f' · {_e(view["termination"].replace("_", " "))}'
+        head += f" · {_e(view['termination'].replace('_', ' '))}"
     pools = ""
     if battle is not None and battle["pools"]:
         items = []
         for pool in battle["pools"]:
             name = view["players"][pool["player"]]["name"]
-            art = f' ({pool["artillery"]} artillery)' if pool["artillery"] else ""
+            art = f" ({pool['artillery']} artillery)" if pool["artillery"] else ""
             done = " · allocated" if battle["pending"][pool["player"]] else ""
-            items.append(f'<li>{_e(name)}: {pool["total"]}{art} — {_e(pool["detail"])}{done}</li>')
+            items.append(f"<li>{_e(name)}: {pool['total']}{art} — {_e(pool['detail'])}{done}</li>")
         pools = f'<ul class="pools">{"".join(items)}</ul>'
     request = ""
     if view["request"]:
         r = view["request"]
         name = view["players"][r["player"]]["name"]
         used = sum(view["draft"].values())
-        request = (f'<div class="request">{_e(name)} distributes {r["total"]} {_e(r["stage"])} damage: '
-                   f'{used} assigned so far; click a highlighted target to add one.</div>')
+        request = (
+            f'<div class="request">{_e(name)} distributes {r["total"]} {_e(r["stage"])} damage: '
+            f"{used} assigned so far; click a highlighted target to add one.</div>"
+        )
     top, bottom = view["players"][1], view["players"][0]
     return (
         f'<div class="att-board"><div class="head">{head}</div>{pools}{request}'

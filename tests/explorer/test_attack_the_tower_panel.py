@@ -78,7 +78,8 @@ def test_branch_from_a_step_and_switch(panel: AttackTheTowerPanel) -> None:
     to_initiative(panel)
     panel.step()
     main_line = panel.explorer.session.line
-    panel.back(); panel.back()
+    panel.back()
+    panel.back()
     panel.branch("defender differently")
     browser_click(panel, "p1/t1/s2/0")
     browser_click(panel, "p1/t1/s2/0")
@@ -162,3 +163,33 @@ def test_keyboard_commands(panel: AttackTheTowerPanel) -> None:
     assert panel.explorer.stage() == "initiative"
     panel.board._message(panel.board, {"event": "key", "command": "back"}, [])
     assert panel.explorer.stage() == "abilities"
+
+
+def test_whole_game_against_a_policy() -> None:
+    panel = AttackTheTowerPanel("opening")
+    panel.set_seats(None, "greedy")
+    panel.new_game("undead", "bandits")
+    # Setup begins with player 1 (a person here) drawing: the panel waits for that decision.
+    assert panel.explorer.to_move() == 0 and panel.explorer.state.phase == "setup_draw"
+    panel.set_seats("planner", "greedy")
+    panel.advance()
+    assert panel.explorer.state.phase == "game_over" or panel.explorer.to_move() is None
+
+
+def test_watch_two_policies_step_by_step() -> None:
+    panel = AttackTheTowerPanel("opening")
+    panel.new_game("westerners", "easterners")
+    panel.explorer.set_seats("random", "random")
+    for _ in range(30):
+        panel.step()
+    assert panel.explorer.session.cursor == 30
+    panel.back()
+    assert panel.explorer.session.cursor == 29
+
+
+def test_in_play_abilities_can_be_edited(panel: AttackTheTowerPanel) -> None:
+    panel.set_mode("edit")
+    panel.editor.player.value = 0
+    panel.editor.in_play.value = ("undead.lich",)
+    panel.editor.apply_cards()
+    assert panel.explorer.state.players[0].in_play == ("undead.lich",)
