@@ -1,0 +1,1 @@
+"""Tower Defense: the cooperative board game of seed 003 (towers, waves on two tracks, credits)."""

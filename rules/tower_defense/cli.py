@@ -1,0 +1,219 @@
+"""`tower-rules tower-defense ...`: examples, schema, validate, boost, move, plan, income and play."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from rules.core.chance import ChanceSampler
+from rules.core.errors import IllegalAction
+from rules.core.jsonio import dump_model, load_model
+from rules.core.playout import play_out
+from rules.tower_defense import analysis, catalog, engine, examples, movement
+from rules.tower_defense.model import GameState, is_tower_card
+from rules.tower_defense.policies import POLICIES, policy
+from rules.tower_defense.variants import Rules
+
+
+def register(games: Any) -> None:
+    p = games.add_parser(
+        "tower-defense",
+        help="the cooperative board game (seed 003)",
+        description="Tower Defense: positions, boosts, movement, plans and whole sessions.",
+    )
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    ex = sub.add_parser("example", help="print a named example position as JSON")
+    ex.add_argument("name", nargs="?", help="example name (see --list)")
+    ex.add_argument("--list", action="store_true", help="list the example names")
+    ex.set_defaults(run=_example)
+
+    sc = sub.add_parser("schema", help="print the JSON Schema of a position")
+    sc.set_defaults(run=_schema)
+
+    va = sub.add_parser("validate", help="check that a position file is legal (exit 0) or say why not (exit 2)")
+    va.add_argument("file")
+    va.set_defaults(run=_validate)
+
+    bo = sub.add_parser("boost", help="every damage a tower can reach with the credits on hand, the cheapest way")
+    bo.add_argument("--tower", required=True, help="the tower card, e.g. boost.1 (Mark I Boost) or standard.2")
+    bo.add_argument("--level", type=int, default=1, help="the tower's level, 1 to 4 (default 1)")
+    bo.add_argument("--credits", default="", help="credit cards on hand, comma separated, e.g. boost.1,standard.1")
+    bo.add_argument("--already", default="", help="credit types discarded on it earlier this turn, e.g. boost")
+    bo.add_argument("--json", action="store_true")
+    bo.set_defaults(run=_boost)
+
+    mv = sub.add_parser("move", help="carry out one movement phase (Phase 3) of a position, narrated")
+    mv.add_argument("file")
+    mv.add_argument("--json", action="store_true", help="print events and the resulting position as JSON")
+    mv.set_defaults(run=_move)
+
+    pl = sub.add_parser("plan", help="the attacks that defeat the most units this turn")
+    pl.add_argument("file")
+    pl.add_argument("--json", action="store_true")
+    pl.set_defaults(run=_plan)
+
+    inc = sub.add_parser("income", help="the exact distribution of the next income's credits")
+    inc.add_argument("file")
+    inc.add_argument("--json", action="store_true")
+    inc.set_defaults(run=_income)
+
+    py = sub.add_parser("play", help="play a whole session of a scenario with a policy")
+    py.add_argument("--scenario", default="beginner", help=f"one of: {', '.join(examples.SCENARIOS)}")
+    py.add_argument("--players", type=int, default=2, help="1 to 4 players (default 2)")
+    py.add_argument("--policy", default="simple", choices=sorted(POLICIES))
+    py.add_argument("--seed", type=int, default=0)
+    py.add_argument("--turn-limit", type=int, default=60)
+    py.add_argument("--json", action="store_true")
+    py.set_defaults(run=_play)
+
+
+def _example(args: argparse.Namespace) -> int:
+    if args.list or not args.name:
+        for name, (_, about) in examples.EXAMPLES.items():
+            print(f"{name:18} {about}")
+        return 0
+    print(dump_model(examples.example(args.name)))
+    return 0
+
+
+def _schema(args: argparse.Namespace) -> int:
+    print(json.dumps(GameState.model_json_schema(), indent=2))
+    return 0
+
+
+def _validate(args: argparse.Namespace) -> int:
+    state = load_model(GameState, args.file)
+    print(f"{args.file}: a legal position (turn {state.turn}, {state.phase})")
+    return 0
+
+
+def _cards(text: str) -> list[str]:
+    cards = [c.strip() for c in text.split(",") if c.strip()]
+    for c in cards:
+        if not is_tower_card(c):
+            raise IllegalAction(f"--credits: {c!r} is not a card; write <type>.<mark>, e.g. boost.1 or standard.2")
+    return cards
+
+
+def _boost(args: argparse.Namespace) -> int:
+    if not is_tower_card(args.tower):
+        raise IllegalAction(f"--tower: {args.tower!r} is not a tower; towers: {', '.join(catalog.towers())}")
+    already = [c.strip() for c in args.already.split(",") if c.strip()]
+    kinds = ("standard", "boost", "charge", "combine", "universal")
+    if any(k not in kinds for k in already):
+        raise IllegalAction(f"--already takes credit types: {', '.join(kinds)}")
+    options = analysis.boost_options(args.tower, args.level, _cards(args.credits), Rules(), already)
+    if args.json:
+        print(
+            json.dumps(
+                [{"damage": o.damage, "bonus": o.bonus, "cards": o.cards, "credits": o.credits} for o in options],
+                indent=2,
+            )
+        )
+        return 0
+    name = catalog.tower(args.tower).name
+    print(f"Level {args.level} {name}:")
+    for o in options:
+        how = ", ".join(o.cards) if o.cards else "no boost"
+        print(f"  {o.damage:3} damage (+{o.bonus}) for {o.credits} credit(s): {how}")
+    return 0
+
+
+def _print_events(events: Any, state: GameState, as_json: bool) -> None:
+    if as_json:
+        print(
+            json.dumps({"events": [e.to_json() for e in events], "position": state.model_dump(mode="json")}, indent=2)
+        )
+    else:
+        for event in events:
+            print(event.narrate())
+
+
+def _move(args: argparse.Namespace) -> int:
+    state = load_model(GameState, args.file)
+    if state.phase == "game_over":
+        raise IllegalAction("the game session is over: no wave moves", "end.victory")
+    state, events = movement.move_all(state)
+    state, more = engine.check_end(state)
+    _print_events((*events, *more), state, args.json)
+    return 0
+
+
+def _plan(args: argparse.Namespace) -> int:
+    state = load_model(GameState, args.file)
+    plan = analysis.plan_turn(state)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "defeated": plan.defeated,
+                    "credits": plan.credits,
+                    "actions": [a.model_dump(mode="json") for a in plan.actions],
+                    "targets": [
+                        {
+                            "wave": t.wave,
+                            "unit": t.unit + 1,
+                            "hit_points": t.hit_points,
+                            "in_range": t.in_range,
+                            "alone": t.alone,
+                        }
+                        for t in plan.targets
+                    ],
+                },
+                indent=2,
+            )
+        )
+    else:
+        print("\n".join(plan.describe()))
+    return 0
+
+
+def _income(args: argparse.Namespace) -> int:
+    state = load_model(GameState, args.file)
+    dist = analysis.income_distribution(state)
+    rows = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
+    if args.json:
+        print(json.dumps([{"credits": list(k), "probability": str(p)} for k, p in rows], indent=2))
+        return 0
+    for cards, p in rows:
+        print(f"{p!s:>12}  {float(p):7.2%}  {', '.join(cards)}")
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    if not 1 <= args.players <= 4:
+        raise IllegalAction(f"--players takes 1 to 4 players, not {args.players}", "setup.1 players")
+    scenario = examples.scenario(args.scenario, args.players)
+    state = engine.new_game(scenario, Rules(turn_limit=args.turn_limit))
+    chooser = policy(args.policy)
+    line = play_out(engine.GAME, state, [chooser] * args.players, ChanceSampler(args.seed))
+    result = engine.outcome(line.final)
+    assert result is not None
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "scenario": scenario.name,
+                    "policy": chooser.name,
+                    "seed": args.seed,
+                    "steps": line.steps,
+                    "turns": line.final.turn,
+                    "termination": result.termination.value,
+                    "lives": line.final.lives,
+                    "events": [e.to_json() for step in line.events for e in step],
+                }
+            )
+        )
+    else:
+        for step in line.events:
+            for event in step:
+                print(event.narrate())
+        print(
+            f"Result: {result.termination.value} after {line.final.turn} turns ({line.steps} steps), "
+            f"{line.final.lives} lives remaining."
+        )
+    sys.stdout.flush()
+    return 0

@@ -1,0 +1,458 @@
+"""The Tower Defense engine: legal actions, one pure step at a time, and the end of the game.
+
+Phases 1 to 5 are steps of their own (`NextPhase`), so a session can walk a turn phase by phase;
+Phase 6 is every player's actions in any order, until `EndActions`. `apply` validates the action
+(raising IllegalAction with the rule it breaks), performs it, then carries out what needs no decision
+(reshuffles, empty piles, the end of set up, victory and failure). Nothing here calls `random`:
+revealing a credit, a wave modifier or a game condition, and choosing the starting player, are chance
+nodes whose outcomes and exact probabilities `chance_outcomes` gives.
+
+The steps themselves live in `phases` (Phases 1 to 5, chance, taking credits) and `phase6` (every
+Phase 6 action); `positions` holds the costs and small updates they share.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from rules.core.distribution import Distribution
+from rules.core.errors import IllegalAction
+from rules.core.events import Event
+from rules.core.frozen import construct, replace
+from rules.core.outcome import Outcome, Termination
+from rules.core.protocol import CHANCE
+from rules.tower_defense import catalog
+from rules.tower_defense.actions import (
+    CHANCE_ACTIONS,
+    PHASE6_ACTIONS,
+    Action,
+    Attack,
+    Boost,
+    Build,
+    ChooseStartingPlayer,
+    CombineAttack,
+    CompleteCondition,
+    Convert,
+    EndActions,
+    KillBonus,
+    NextPhase,
+    PlaceSkillMarker,
+    RestoreTrack,
+    RevealCondition,
+    RevealCredit,
+    RevealModifier,
+    Sell,
+    TakeCredit,
+    Upgrade,
+)
+from rules.tower_defense.events import (
+    GameEnded,
+    Said,
+    player_name,
+)
+from rules.tower_defense.model import (
+    PHASE_NUMBER,
+    STACKS,
+    GameState,
+    Player,
+    Scenario,
+    sort_modifiers,
+)
+from rules.tower_defense.phase6 import (
+    attack,
+    boost,
+    build,
+    combine,
+    complete_condition,
+    convert,
+    end_actions,
+    kill_bonus,
+    phase6_actions,
+    place_skill,
+    restore_track,
+    sell,
+    upgrade,
+)
+from rules.tower_defense.phases import (
+    AUTOMATIC_PHASES,
+    calls_wave,
+    choose_starting,
+    next_phase,
+    reveal_condition,
+    reveal_credit,
+    reveal_modifier,
+    take_credit,
+    tracker_position,
+)
+from rules.tower_defense.positions import (
+    Events,
+    build_cost,
+    combine_partners,
+    condition_ready,
+    free_spaces,
+    full_decks,
+    kill_bonus_cost,
+    open_kill_window,
+    require,
+    taxes,
+    upgrade_cost,
+)
+from rules.tower_defense.variants import Rules
+
+__all__ = [
+    "GAME",
+    "apply",
+    "build_cost",
+    "calls_wave",
+    "chance_outcomes",
+    "check_end",
+    "combine_partners",
+    "condition_ready",
+    "current_player",
+    "free_spaces",
+    "full_decks",
+    "is_terminal",
+    "kill_bonus_cost",
+    "legal_actions",
+    "new_game",
+    "open_kill_window",
+    "outcome",
+    "phase6_actions",
+    "taxes",
+    "tracker_position",
+    "upgrade_cost",
+]
+
+
+def new_game(scenario: Scenario, rules: Rules | None = None) -> GameState:
+    """A session before set up 4.E: the starting player is drawn, then the starting credits."""
+    rules = rules or Rules()
+    mode = catalog.mode(scenario.mode)
+    mark1, mark2, mark3 = full_decks(rules)
+    return GameState(
+        rules=rules,
+        mode=mode.id,
+        players=tuple(Player() for _ in range(scenario.players)),
+        starting_player=None,
+        board=scenario.board,
+        upcoming=scenario.calls,
+        phase="setup",
+        lives=mode.lives.value,
+        income=mode.income.value,
+        track_loss_limit=mode.track_loss_limit.value,
+        mark1_deck=mark1,
+        mark2_pile=mark2,
+        mark3_pile=mark3,
+        modifier_pile=sort_modifiers(scenario.modifiers),
+        condition_pile=tuple(sorted(scenario.conditions)),
+        reveal_left=mode.starting_credits.value,
+    )
+
+
+def current_player(state: GameState) -> int | None:
+    """Who decides now: CHANCE at a reveal, the player taking or placing, else the Starting Player
+    (who carries out Phases 1 to 5; in Phase 6 every player may act, and actions name who acts)."""
+    if state.phase == "game_over":
+        return None
+    if state.starting_player is None or state.conditions_to_reveal or state.awaiting_modifier:
+        return CHANCE
+    if state.reveal_left:
+        return CHANCE
+    if state.revealed:
+        return state.dividing if state.dividing is not None else state.chooser
+    if state.restore_left and state.restorer is not None:
+        return state.restorer
+    return state.starting_player
+
+
+def is_terminal(state: GameState) -> bool:
+    return state.phase == "game_over"
+
+
+def outcome(state: GameState) -> Outcome | None:
+    """Victory or failure of the whole table (cooperative: no single winner)."""
+    if state.termination == "victory":
+        return Outcome(Termination.VICTORY, None)
+    if state.termination in ("lives_lost", "track_lost"):
+        return Outcome(Termination.DEFEAT, None)
+    if state.termination == "turn_limit":
+        return Outcome(Termination.TURN_LIMIT, None)
+    return None
+
+
+def chance_outcomes(state: GameState) -> Distribution[Any]:
+    """Each outcome of the chance node with its exact probability."""
+    if current_player(state) != CHANCE:
+        raise IllegalAction("nothing is being revealed now, so there is no chance outcome")
+    if state.starting_player is None:
+        return Distribution.uniform(construct(ChooseStartingPlayer, player=p) for p in range(len(state.players)))
+    if state.conditions_to_reveal:
+        return _pile(RevealCondition, "condition", state.condition_pile)
+    if state.awaiting_modifier:
+        lowest = catalog.modifier(state.modifier_pile[0]).level
+        on_top = tuple(m for m in state.modifier_pile if catalog.modifier(m).level == lowest)
+        return _pile(RevealModifier, "modifier", on_top)
+    return _pile(RevealCredit, "card", state.mark1_deck)
+
+
+@functools.lru_cache(maxsize=4096)
+def _pile(kind: type, field: str, pile: tuple[str, ...]) -> Distribution[Any]:
+    return Distribution({construct(kind, **{field: c}): n for c, n in Counter(pile).items()})
+
+
+def probability_of(state: GameState, action: Any) -> Fraction:
+    return chance_outcomes(state)[action]
+
+
+def label(state: GameState, player: int) -> str:
+    del state
+    return player_name(player)
+
+
+def legal_actions(state: GameState) -> list[Any]:
+    """Every action that may be taken now; at a chance node, the possible outcomes."""
+    who = current_player(state)
+    if who is None:
+        return []
+    if who == CHANCE:
+        return list(chance_outcomes(state).outcomes())
+    if state.revealed:
+        return [construct(TakeCredit, player=who, card=c, stack=s) for c in sorted(set(state.revealed)) for s in STACKS]
+    if state.restore_left:
+        spaces = free_spaces(state)
+        return [
+            construct(RestoreTrack, player=who, piece=p, at=at)
+            for p in sorted(set(state.board.track_discard))
+            for at in spaces
+        ]
+    if state.phase in AUTOMATIC_PHASES:
+        return [construct(NextPhase)]
+    if state.phase == "actions":
+        out: list[Any] = []
+        for p in range(len(state.players)):
+            out += phase6_actions(state, p)
+        out.append(construct(EndActions))
+        return out
+    return []
+
+
+def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+    """The position after `action` and the events it caused, through every automatic step after it."""
+    require(state.phase != "game_over", "the game session is over", "end.victory")
+    who = current_player(state)
+    if isinstance(action, CHANCE_ACTIONS):
+        require(who == CHANCE, "nothing is being revealed now", "setup.4E starting credits")
+        require(
+            chance_outcomes(state)[action] > 0,
+            f"{action!r} is not a possible outcome now",
+            "setup.4E starting credits",
+        )
+    else:
+        require(who != CHANCE, "something is being revealed; reveal it first", "phase.5 income")
+        _check_turn(state, action, who)
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalAction(f"unknown action {action!r}")
+    events: Events = []
+    state = handler(state, action, events)
+    if isinstance(action, PHASE6_ACTIONS):
+        state = replace(state, actions_taken=state.actions_taken + 1)
+    state = _advance(state, events)
+    return state, tuple(events)
+
+
+def _check_turn(state: GameState, action: Any, who: int | None) -> None:
+    player = getattr(action, "player", None)
+    if player is not None:
+        require(player < len(state.players), f"there is no player {player + 1}", "setup.1 players")
+    if state.revealed:
+        require(
+            isinstance(action, TakeCredit) and player == who,
+            f"{player_name(who or 0)} takes a revealed credit now: "
+            "'All credits must be assigned to Stacks before proceeding'",
+            "phase.5 income" if state.dividing is None else "phase.6B sell",
+        )
+        return
+    require(not isinstance(action, TakeCredit), "no credit is waiting to be taken", "phase.5 income")
+    if state.restore_left:
+        require(
+            isinstance(action, RestoreTrack) and player == who,
+            f"{player_name(who or 0)} first places the restored track",
+            "attributes.restorer",
+        )
+        return
+    require(not isinstance(action, RestoreTrack), "no track is being restored now", "attributes.restorer")
+    if isinstance(action, NextPhase):
+        require(
+            state.phase in AUTOMATIC_PHASES,
+            "Phase 6 ends when all players agree they do not want to perform any more actions",
+            "phase.6 actions",
+        )
+        return
+    require(
+        state.phase == "actions",
+        f"players act in Phase 6; this is Phase {PHASE_NUMBER.get(state.phase, 0)} ({state.phase})",
+        "phase.6 actions",
+    )
+
+
+_HANDLERS: dict[type, Callable[[GameState, Any, Events], GameState]] = {
+    ChooseStartingPlayer: choose_starting,
+    RevealCredit: reveal_credit,
+    RevealModifier: reveal_modifier,
+    RevealCondition: reveal_condition,
+    NextPhase: next_phase,
+    TakeCredit: take_credit,
+    EndActions: end_actions,
+    Build: build,
+    Upgrade: upgrade,
+    Sell: sell,
+    Boost: boost,
+    Attack: attack,
+    CombineAttack: combine,
+    KillBonus: kill_bonus,
+    Convert: convert,
+    PlaceSkillMarker: place_skill,
+    CompleteCondition: complete_condition,
+    RestoreTrack: restore_track,
+}
+
+
+def _advance(state: GameState, events: Events) -> GameState:
+    """Perform every step that needs no decision, until a player or chance must choose."""
+    while True:
+        nxt = _automatic_step(state, events)
+        if nxt is None:
+            return state
+        state = nxt
+
+
+def _automatic_step(state: GameState, events: Events) -> GameState | None:
+    if state.phase == "game_over":
+        return None
+    ended = _end_check(state, events)
+    if ended is not None:
+        return ended
+    if state.starting_player is None:
+        return None
+    if state.conditions_to_reveal and not state.condition_pile:
+        events.append(
+            Said(
+                rule="setup.3A7 conditions",
+                text="No Game Condition is left to reveal: that effect is ignored.",
+            )
+        )
+        return replace(state, conditions_to_reveal=0)
+    if state.conditions_to_reveal:
+        return None
+    if state.awaiting_modifier and not state.modifier_pile:
+        wave = state.wave(state.awaiting_modifier[0])
+        assert wave is not None
+        events.append(
+            Said(
+                rule="setup.3A5 modifiers",
+                text=f"The Wave Modifier pile is empty: {wave.spec.name} gets a No Wave Modifier "
+                f"and a Game Condition is revealed.",
+            )
+        )
+        return replace(
+            state,
+            awaiting_modifier=state.awaiting_modifier[1:],
+            conditions_to_reveal=state.conditions_to_reveal + 1,
+        )
+    if state.awaiting_modifier:
+        return None
+    if state.reveal_left and not state.mark1_deck:
+        if state.mark1_discard:
+            events.append(
+                Said(
+                    rule="setup.3A2 mark I discard",
+                    text=f"The Mark I deck is empty: its {len(state.mark1_discard)} discarded cards "
+                    f"are shuffled into a new deck.",
+                )
+            )
+            return replace(state, mark1_deck=state.mark1_discard, mark1_discard=())
+        events.append(Said(rule="setup.3A2 mark I discard", text="No Mark I credits are left to reveal."))
+        state = replace(state, reveal_left=0)
+        if not state.revealed:
+            return replace(state, dividing=None)
+        return state
+    if state.reveal_left or state.revealed:
+        return None
+    if state.restore_left:
+        if state.board.track_discard and free_spaces(state):
+            return None
+        return replace(state, restore_left=0, restorer=None)
+    if state.phase == "setup":
+        events.append(Said(rule="setup.4E starting credits", text="Set up is complete: Turn 1 begins."))
+        return replace(state, phase="tracker")
+    return None
+
+
+def check_end(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
+    """The position with victory or failure declared if it has come (after a step run on its own,
+    such as the CLI's movement phase)."""
+    events: Events = []
+    ended = _end_check(state, events) if state.phase != "game_over" else None
+    return (ended or state), tuple(events)
+
+
+def _end_check(state: GameState, events: Events) -> GameState | None:
+    """Victory and failure, checked after every step ('If at any point during the game session ...')."""
+    if state.lives <= 0:
+        events.append(
+            GameEnded(
+                rule="end.failure",
+                termination="lives_lost",
+                text="The last Life Cube is removed: the session ends in failure.",
+            )
+        )
+        return replace(state, phase="game_over", termination="lives_lost")
+    if len(state.board.track_discard) > state.track_loss_limit:
+        events.append(
+            GameEnded(
+                rule="end.failure",
+                termination="track_lost",
+                text=f"{len(state.board.track_discard)} track pieces are discarded, more than the "
+                f"{state.track_loss_limit} "
+                "allowed: the session ends in failure.",
+            )
+        )
+        return replace(state, phase="game_over", termination="track_lost")
+    pending = state.reveal_left or state.revealed or state.awaiting_modifier
+    if state.phase != "setup" and not state.upcoming and not state.waves and state.waves_called > 0 and not pending:
+        events.append(
+            GameEnded(
+                rule="end.victory",
+                termination="victory",
+                text=f"Every wave has been called and none is left on the field: Victory, with "
+                f"{state.lives} lives remaining.",
+            )
+        )
+        return replace(
+            state,
+            phase="game_over",
+            termination="victory",
+            restore_left=0,
+            restorer=None,
+            conditions_to_reveal=0,
+        )
+    return None
+
+
+class TowerDefense:
+    """The engine as an object implementing `rules.core.Game` (for sessions and generic tools)."""
+
+    current_player = staticmethod(current_player)
+    legal_actions = staticmethod(legal_actions)
+    chance_outcomes = staticmethod(chance_outcomes)
+    apply = staticmethod(apply)
+    is_terminal = staticmethod(is_terminal)
+    outcome = staticmethod(outcome)
+
+
+GAME = TowerDefense()

@@ -1,0 +1,238 @@
+"""Named scenarios and positions: the rulebook's movement example, a busy board, a new session.
+
+Positions are built with `position`, which takes every card it places (stacks, towers) out of the
+decks, so that every card of the game is counted exactly once.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from rules.tower_defense import engine
+from rules.tower_defense.model import (
+    Board,
+    Coord,
+    FieldWave,
+    GameState,
+    Player,
+    Scenario,
+    Stacks,
+    Tower,
+    TrackPiece,
+    parse_piece,
+    sort_modifiers,
+)
+from rules.tower_defense.variants import Rules
+
+
+def snake_board(
+    discarded: Sequence[str] = (),
+    obstacles: Sequence[Coord] = ((5, 4), (6, 4), (5, 5), (6, 5)),
+) -> Board:
+    """A 12 x 10 field (120 spaces, a campaign's limit): track A snakes through rows 1 to 3, track B
+    through rows 6 to 8; towers fit on rows 0, 2, 4, 5, 7 and 9."""
+    track: list[TrackPiece] = []
+    for name, top in (("A", 1), ("B", 6)):
+        spaces = [(x, top) for x in range(12)] + [(11, top + 1)] + [(x, top + 2) for x in range(11, -1, -1)]
+        for number, at in enumerate(spaces, start=1):
+            if f"{name}{number}" not in discarded:
+                track.append(TrackPiece(track="A" if name == "A" else "B", number=number, at=at))
+    for label in discarded:
+        parse_piece(label)
+    return Board(
+        width=12,
+        height=10,
+        obstacles=tuple(obstacles),
+        track=tuple(track),
+        track_discard=tuple(sorted(discarded)),
+    )
+
+
+def position(
+    *,
+    players: int = 2,
+    board: Board | None = None,
+    stacks: Mapping[int, Mapping[str, Sequence[str]]] | None = None,
+    towers: Sequence[Tower] = (),
+    waves: Sequence[FieldWave] = (),
+    upcoming: Sequence[Sequence[str]] = (),
+    waves_called: int | None = None,
+    rules: Rules | None = None,
+    **fields: Any,
+) -> GameState:
+    """A validated position whose decks hold every card not placed elsewhere."""
+    rules = rules or Rules()
+    built = []
+    used: Counter[str] = Counter(t.card for t in towers)
+    for i in range(players):
+        given = (stacks or {}).get(i, {})
+        s = Stacks(**{k: tuple(sorted(v)) for k, v in given.items()})
+        used.update(c for c in s.all_cards() if not c.startswith("condition."))
+        built.append(Player(stacks=s))
+    used.update(fields.get("revealed", ()))
+    mark1, mark2, mark3 = engine.full_decks(rules)
+
+    def minus(pile: tuple[str, ...]) -> tuple[str, ...]:
+        left = Counter(pile)
+        left.subtract(used)
+        return tuple(sorted(left.elements()))
+
+    called = waves_called if waves_called is not None else max((w.number for w in waves), default=0)
+    data: dict[str, Any] = {
+        "rules": rules,
+        "players": tuple(built),
+        "board": board or snake_board(),
+        "towers": tuple(towers),
+        "waves": tuple(waves),
+        "upcoming": tuple(tuple(c) for c in upcoming),
+        "waves_called": called,
+        "mark1_deck": minus(mark1),
+        "mark2_pile": minus(mark2),
+        "mark3_pile": minus(mark3),
+    }
+    data.update(fields)
+    return GameState.model_validate(data)
+
+
+def movement_example(rules: Rules | None = None) -> GameState:
+    """003 phase 3: a wave on A10 with a Movement of 4 and +1 from its Wave Modifier; A12 and A15 are
+    in the Track Discard and A17 is occupied, so it ends on A18. Turn 7, about to move."""
+    return position(
+        rules=rules,
+        board=snake_board(discarded=("A12", "A15")),
+        waves=(
+            FieldWave(id="rank1.walker", number=1, space=10, modifier="swift"),
+            FieldWave(id="rank2.a", number=2, space=4),
+            FieldWave(id="rank2.b", number=2, space=2),
+            FieldWave(id="rank3.a", number=3, space=17),
+        ),
+        upcoming=(("rank4.a", "rank4.b"),),
+        turn=7,
+        phase="movement",
+        modifier_pile=sort_modifiers(["hardened", "fortified"]),
+    )
+
+
+def busy_board(rules: Rules | None = None) -> GameState:
+    """Four players in Phase 6 with towers of every type along both tracks, five waves (modifiers,
+    attributes), a game condition in play and credits on every stack."""
+    towers = (
+        Tower(card="standard.1", at=(3, 0), owner=0, level=2),
+        Tower(card="standard.1", at=(8, 2), owner=0, level=1),
+        Tower(card="boost.1", at=(4, 2), owner=1, level=1),
+        Tower(card="boost.1", at=(2, 4), owner=1, level=3),
+        Tower(card="charge.1", at=(9, 4), owner=2, level=1),
+        Tower(card="combine.1", at=(3, 4), owner=2, level=2),
+        Tower(card="standard.2", at=(7, 5), owner=3, level=1),
+        Tower(card="standard.1", at=(4, 7), owner=3, level=1, depletion=1),
+        Tower(card="charge.1", at=(8, 7), owner=1, level=2),
+        Tower(card="standard.1", at=(1, 9), owner=2, level=1),
+    )
+    waves = (
+        FieldWave(id="rank1.b", number=1, space=20, defeated=0, modifier="hardened"),
+        FieldWave(id="rank2.a", number=2, space=9, modifier="swift"),
+        FieldWave(id="rank2.b", number=2, space=5),
+        FieldWave(id="rank3.a", number=3, space=8, modifier="fortified"),
+        FieldWave(id="rank4.a", number=4, space=16, modifier="hasty"),
+        FieldWave(id="rank4.b", number=4, space=21),
+    )
+    stacks = {
+        0: {
+            "build": ["standard.1", "charge.1", "boost.1"],
+            "boost": ["standard.1", "standard.1"],
+            "kill": ["combine.1", "charge.1"],
+        },
+        1: {"build": ["boost.1"], "boost": ["boost.1", "boost.1", "charge.1"], "combine": ["combine.1"]},
+        2: {"build": ["standard.1", "boost.1"], "boost": ["charge.1"], "combine": ["charge.1", "combine.1"]},
+        3: {
+            "build": ["combine.1", "charge.1", "charge.2"],
+            "boost": ["boost.1", "standard.1"],
+            "kill": ["combine.1", "boost.1", "boost.1"],
+        },
+    }
+    return position(
+        rules=rules,
+        players=4,
+        towers=towers,
+        waves=waves,
+        stacks=stacks,
+        upcoming=(("rank5.a",), ("rank6.a", "rank6.b")),
+        turn=13,
+        phase="actions",
+        lives=5,
+        modifier_pile=sort_modifiers(["omen", "dark_omen", "rushing", "armoured_host"]),
+        condition_pile=("siege", "storm"),
+        condition={"id": "fog", "progress": 1},
+    )
+
+
+STANDARD_CALLS: tuple[tuple[str, ...], ...] = (
+    ("rank1.b",),
+    ("rank2.a", "rank2.b"),
+    ("rank3.a",),
+    ("rank4.a", "rank4.b"),
+    ("rank5.a",),
+    ("rank6.a", "rank6.b"),
+)
+
+
+def beginner_scenario(players: int = 2) -> Scenario:
+    """Six waves on the snake board, a 1/1/1/1/2/2 Difficulty (003 3.A.V's example): 8 level 1 and
+    4 level 2 wave modifiers, 4 level 1 and 2 level 2 game conditions."""
+    return Scenario(
+        name="beginner",
+        description="Six waves on the snake board at a 1/1/1/1/2/2 Difficulty.",
+        players=players,
+        board=snake_board(),
+        calls=STANDARD_CALLS,
+        modifiers=(
+            "swift",
+            "swift",
+            "swift",
+            "hardened",
+            "hardened",
+            "hardened",
+            "omen",
+            "omen",
+            "hasty",
+            "hasty",
+            "fortified",
+            "dark_omen",
+        ),
+        conditions=("fog", "fog", "reinforcements", "reinforcements", "storm", "storm"),
+    )
+
+
+def new_session(rules: Rules | None = None) -> GameState:
+    """The beginner scenario before set up: the starting player is about to be drawn."""
+    return engine.new_game(beginner_scenario(), rules)
+
+
+EXAMPLES: dict[str, tuple[Callable[[Rules | None], GameState], str]] = {
+    "movement-example": (
+        movement_example,
+        "003 phase 3's example: A10, movement 4 + 1, A12 and A15 discarded.",
+    ),
+    "busy-board": (busy_board, "Four players in Phase 6: every tower type, six waves, a condition in play."),
+    "new-session": (new_session, "The beginner scenario before set up."),
+}
+
+SCENARIOS: dict[str, Callable[[int], Scenario]] = {"beginner": beginner_scenario}
+
+
+def example(name: str, rules: Rules | None = None) -> GameState:
+    """A named example position (see EXAMPLES)."""
+    try:
+        make, _ = EXAMPLES[name]
+    except KeyError:
+        raise KeyError(f"unknown example {name!r}; examples: {', '.join(EXAMPLES)}") from None
+    return make(rules)
+
+
+def scenario(name: str, players: int = 2) -> Scenario:
+    try:
+        return SCENARIOS[name](players)
+    except KeyError:
+        raise KeyError(f"unknown scenario {name!r}; scenarios: {', '.join(SCENARIOS)}") from None

@@ -1,0 +1,551 @@
+"""The position of Tower Defense as frozen pydantic models, validated on construction.
+
+A position read from a file, the editor or the CLI is validated in full (`GameState.model_validate`),
+so a tower on a track space, two waves on one space or a track number laid twice cannot exist. The
+engine's own steps use `rules.core.frozen.replace`, which does not re-validate; the conformance run
+proves that those steps never build an illegal position.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from rules.tower_defense import catalog
+from rules.tower_defense.cards import MARK_NAME, TOWER_TYPES, CreditType, TrackName, WaveSpec
+from rules.tower_defense.variants import Rules
+
+Coord = tuple[int, int]
+"""A space of the playing field as (column, row), both from 0."""
+StackName = Literal["build", "boost", "combine", "kill"]
+STACKS: tuple[StackName, ...] = ("build", "boost", "combine", "kill")
+STACK_LABEL: dict[str, str] = {
+    "build": "Build / Upgrade",
+    "boost": "Boost",
+    "combine": "Combine",
+    "kill": "Kill Bonus / Conversion",
+}
+Phase = Literal["setup", "tracker", "waves", "movement", "energize", "income", "actions", "game_over"]
+PHASE_NUMBER: dict[str, int] = {
+    "tracker": 1,
+    "waves": 2,
+    "movement": 3,
+    "energize": 4,
+    "income": 5,
+    "actions": 6,
+}
+Termination = Literal["victory", "lives_lost", "track_lost", "turn_limit"]
+START_SPACE = 0
+REVERSE_START_SPACE = 26
+CONDITION_PREFIX = "condition."
+
+
+def distance(a: Coord, b: Coord) -> int:
+    """Spaces between two spaces counted orthogonally or diagonally in any combination (003 Towers)."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+# ---- cards as credits --------------------------------------------------------------------------------
+def is_tower_card(card: str) -> bool:
+    return card in catalog.towers()
+
+
+def is_condition_card(card: str) -> bool:
+    return card.startswith(CONDITION_PREFIX) and card[len(CONDITION_PREFIX) :] in catalog.conditions()
+
+
+def credit_type(card: str) -> CreditType:
+    """The credit type on a card's back: its tower type, or Universal for a completed game condition."""
+    if card.startswith(CONDITION_PREFIX):
+        return "universal"
+    return catalog.tower(card).type
+
+
+def credit_value(card: str, rules: Rules) -> int:
+    """Credits a card is worth: its mark (003: 'a Mark III Charge Tower is worth 3 Charge Credits'),
+    or 2 Universal credits for a completed game condition (6.H)."""
+    if card.startswith(CONDITION_PREFIX):
+        return rules.condition_credits
+    return catalog.tower(card).mark
+
+
+def card_name(card: str) -> str:
+    if card.startswith(CONDITION_PREFIX):
+        return f"the completed {catalog.condition(card[len(CONDITION_PREFIX) :]).name} condition"
+    return catalog.tower(card).name
+
+
+def credit_name(card: str, rules: Rules) -> str:
+    """'1 Standard credit', '3 Charge credits', '2 Universal credits (Fog)'."""
+    n = credit_value(card, rules)
+    kind = credit_type(card).capitalize()
+    return f"{n} {kind} credit{'s' if n != 1 else ''}"
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+# ---- the playing field --------------------------------------------------------------------------------
+class TrackPiece(_Frozen):
+    """A track tile laid on the field: 'A12' at a space. Track 0 is an optional place holder."""
+
+    track: TrackName
+    number: int = Field(ge=0, le=25)
+    at: Coord
+
+    @property
+    def label(self) -> str:
+        return f"{self.track}{self.number}"
+
+
+def piece_label(track: str, number: int) -> str:
+    return f"{track}{number}"
+
+
+def parse_piece(label: str) -> tuple[TrackName, int]:
+    """'A12' -> ('A', 12); raises ValueError for anything else."""
+    if len(label) < 2 or label[0] not in "AB" or not label[1:].isdigit():
+        raise ValueError(f"{label!r} is not a track piece (write A1 to A25 or B1 to B25)")
+    return ("A" if label[0] == "A" else "B"), int(label[1:])
+
+
+class Board(_Frozen):
+    """The playing field: a grid of spaces, the track laid on it, obstacles and the track discard."""
+
+    width: int = Field(ge=1, le=60)
+    height: int = Field(ge=1, le=60)
+    obstacles: tuple[Coord, ...] = ()
+    track: tuple[TrackPiece, ...] = ()
+    track_discard: tuple[str, ...] = Field((), description="Discarded track pieces, e.g. 'A12', sorted.")
+
+    def on_board(self, at: Coord) -> bool:
+        return 0 <= at[0] < self.width and 0 <= at[1] < self.height
+
+    def location(self, track: str, number: int) -> Coord | None:
+        """Where a track piece lies, or None (space 0 not laid, or the piece is discarded)."""
+        return _locations(self.track).get((track, number))
+
+    def has_piece(self, track: str, number: int) -> bool:
+        return (track, number) in _locations(self.track)
+
+    def track_spaces(self) -> frozenset[Coord]:
+        return _spaces(self.track)
+
+
+@functools.lru_cache(maxsize=256)
+def _spaces(track: tuple[TrackPiece, ...]) -> frozenset[Coord]:
+    return frozenset(p.at for p in track)
+
+
+@functools.lru_cache(maxsize=256)
+def _locations(track: tuple[TrackPiece, ...]) -> dict[tuple[str, int], Coord]:
+    return {(p.track, p.number): p.at for p in track}
+
+
+# ---- towers and players -----------------------------------------------------------------------------
+class Tower(_Frozen):
+    """A built tower: its card, space, owner (Player Marker), level, Depletion and this turn's boosts."""
+
+    card: str
+    at: Coord
+    owner: int = Field(ge=0, le=3)
+    level: int = Field(1, ge=1, le=4)
+    depletion: int = Field(0, ge=0)
+    boosts: tuple[CreditType, ...] = Field(
+        (), description="Credit types discarded to boost it this turn (003 6.C), sorted."
+    )
+
+
+class Stacks(_Frozen):
+    """The four stacks of a player board: each a sorted multiset of card ids (tower or credit side)."""
+
+    build: tuple[str, ...] = ()
+    boost: tuple[str, ...] = ()
+    combine: tuple[str, ...] = ()
+    kill: tuple[str, ...] = ()
+
+    def get(self, name: str) -> tuple[str, ...]:
+        value: tuple[str, ...] = getattr(self, name)
+        return value
+
+    def all_cards(self) -> list[str]:
+        return [*self.build, *self.boost, *self.combine, *self.kill]
+
+
+class Player(_Frozen):
+    """One player's board: the four stacks."""
+
+    stacks: Stacks = Stacks()
+
+
+class SkillMarker(_Frozen):
+    """A Skill Marker placed on a slot (it can not be moved: 6.F)."""
+
+    player: int = Field(ge=0, le=3)
+    skill: str
+    slot: int = Field(ge=0, le=1)
+
+
+# ---- waves ------------------------------------------------------------------------------------------
+class FieldWave(_Frozen):
+    """A wave on the playing field: its number (the call that brought it), space, progress and modifier."""
+
+    id: str
+    number: int = Field(ge=1, description="The Wave Number: the call that brought it in.")
+    space: int = Field(ge=0, le=26, description="Its track space; 0 (26 for a reverse wave) before it moves.")
+    defeated: int = Field(0, ge=0, description="Units defeated; the next one is the visible unit.")
+    modifier: str | None = Field(None, description="Its wave modifier; None is the No Wave Modifier side.")
+    attacked: bool = Field(False, description="A tower attacked its visible unit this turn.")
+
+    @property
+    def spec(self) -> WaveSpec:
+        return catalog.wave(self.id)
+
+    @property
+    def track(self) -> TrackName:
+        return self.spec.track
+
+    @property
+    def progress(self) -> int:
+        """How far it has moved along its track ('the Wave that has moved the furthest')."""
+        return REVERSE_START_SPACE - self.space if self.spec.reverse else self.space
+
+    @property
+    def units_left(self) -> int:
+        return len(self.spec.units) - self.defeated
+
+
+class ActiveCondition(_Frozen):
+    """The game condition in play: units defeated toward its requirement, and when it was met."""
+
+    id: str
+    progress: int = Field(0, ge=0)
+    met_at: int | None = Field(
+        None, description="The Phase 6 action count right after the action that met the requirement."
+    )
+
+
+class KillWindow(_Frozen):
+    """The opportunity a kill opens (6.E), valid only until any other action is performed."""
+
+    player: int = Field(ge=0, le=3)
+    wave_defeated: bool = False
+    at: int = Field(ge=0, description="The Phase 6 action count right after the kill.")
+
+
+class Scenario(_Frozen):
+    """What a session is set up from: a game mode, players, the field and the selected pieces."""
+
+    name: str
+    description: str = ""
+    mode: str = "standard-3"
+    players: int = Field(2, ge=1, le=4)
+    board: Board
+    calls: tuple[tuple[str, ...], ...] = Field(
+        description="The selected waves in calling order; even ranks come in pairs (3.A.X to 3.A.XII)."
+    )
+    modifiers: tuple[str, ...] = Field((), description="The selected wave modifiers (3.A.V).")
+    conditions: tuple[str, ...] = Field((), description="The selected game conditions (3.A.VII).")
+
+
+class GameState(_Frozen):
+    """A whole position of Tower Defense, including the rules it is played under."""
+
+    rules: Rules = Rules()
+    mode: str = "standard-3"
+    players: tuple[Player, ...] = Field(min_length=1, max_length=4)
+    starting_player: int | None = Field(0, ge=0, le=3, description="Who holds the Starting Player Marker.")
+    board: Board
+    towers: tuple[Tower, ...] = ()
+    waves: tuple[FieldWave, ...] = ()
+    upcoming: tuple[tuple[str, ...], ...] = Field((), description="Waves still to call, call by call.")
+    waves_called: int = Field(0, ge=0)
+    turn: int = Field(1, ge=1)
+    phase: Phase = "actions"
+    lives: int = Field(6, ge=0)
+    income: int = Field(4, ge=0)
+    track_loss_limit: int = Field(5, ge=0)
+    mark1_deck: tuple[str, ...] = Field((), description="The Mark I draw pile as a sorted multiset.")
+    mark1_discard: tuple[str, ...] = ()
+    mark2_pile: tuple[str, ...] = ()
+    mark3_pile: tuple[str, ...] = ()
+    modifier_pile: tuple[str, ...] = Field((), description="Unrevealed wave modifiers, sorted.")
+    modifier_discard: tuple[str, ...] = ()
+    condition_pile: tuple[str, ...] = Field((), description="Unrevealed game conditions, sorted.")
+    condition: ActiveCondition | None = None
+    conditions_waiting: tuple[str, ...] = ()
+    skill_markers: tuple[SkillMarker, ...] = ()
+    # ---- steps in progress -------------------------------------------------------------------------
+    reveal_left: int = Field(0, ge=0, description="Mark I credits still to reveal (a chance node).")
+    revealed: tuple[str, ...] = Field((), description="Revealed credits waiting to be taken, sorted.")
+    dividing: int | None = Field(
+        None, ge=0, le=3, description="The player dividing the revealed credits (sell, conversion)."
+    )
+    chooser: int = Field(0, ge=0, le=3, description="Who takes the next revealed credit (income, setup).")
+    conditions_to_reveal: int = Field(0, ge=0)
+    awaiting_modifier: tuple[str, ...] = Field((), description="Waves waiting for a wave modifier.")
+    restorer: int | None = Field(None, ge=0, le=3, description="Who places restored track.")
+    restore_left: int = Field(0, ge=0)
+    kill_window: KillWindow | None = None
+    actions_taken: int = Field(0, ge=0, description="Phase 6 actions taken this turn.")
+    termination: Termination | None = None
+
+    @model_validator(mode="after")
+    def _legal(self) -> GameState:
+        problems = position_problems(self)
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+    # ---- reading -------------------------------------------------------------------------------
+    def tower_at(self, at: Coord) -> Tower | None:
+        return next((t for t in self.towers if t.at == at), None)
+
+    def wave(self, wave_id: str) -> FieldWave | None:
+        return next((w for w in self.waves if w.id == wave_id), None)
+
+    def wave_location(self, wave: FieldWave) -> Coord | None:
+        """The space a wave stands on, or None when it is on a track space 0 that is not laid."""
+        return self.board.location(wave.track, wave.space)
+
+    def occupied(self, at: Coord) -> bool:
+        """003 6.A.I: an unoccupied space has no Tower, Track, or Obstacle."""
+        return at in self.board.track_spaces() or at in self.board.obstacles or self.tower_at(at) is not None
+
+    def skill_markers_left(self, player: int) -> int:
+        return self.rules.skill_markers - sum(1 for m in self.skill_markers if m.player == player)
+
+
+# ---- validation --------------------------------------------------------------------------------------
+def board_problems(board: Board, rules: Rules) -> list[str]:
+    """Every rule the field breaks (003 set up 2)."""
+    out: list[str] = []
+    for at in board.obstacles:
+        if not board.on_board(at):
+            out.append(f"board.obstacles: {at} is outside the {board.width}x{board.height} playing field")
+    if len(set(board.obstacles)) != len(board.obstacles):
+        out.append("board.obstacles: an obstacle is listed twice")
+    seen: dict[tuple[str, int], int] = {}
+    spaces: dict[Coord, str] = {}
+    for piece in board.track:
+        key = (piece.track, piece.number)
+        seen[key] = seen.get(key, 0) + 1
+        if piece.number > rules.track_length:
+            out.append(f"board.track: there is no piece {piece.label} (tracks run 0 to {rules.track_length})")
+        if not board.on_board(piece.at):
+            out.append(f"board.track: {piece.label} at {piece.at} is outside the playing field")
+        if piece.at in board.obstacles:
+            out.append(f"board.track: {piece.label} is on an obstacle; 'Track cannot be placed on Obstacles'")
+        if piece.at in spaces:
+            out.append(
+                f"board.track: {piece.label} and {spaces[piece.at]} are on one space; "
+                "'Track pieces may not be placed on top of other track pieces'"
+            )
+        spaces[piece.at] = piece.label
+    for (track, number), n in seen.items():
+        if n > 1:
+            out.append(f"board.track: track {track}{number} is laid {n} times")
+    discarded = Counter(board.track_discard)
+    for label, n in discarded.items():
+        try:
+            track, number = parse_piece(label)
+        except ValueError as exc:
+            out.append(f"board.track_discard: {exc}")
+            continue
+        if not 1 <= number <= rules.track_length:
+            out.append(f"board.track_discard: there is no piece {label}")
+        elif n > 1 or (track, number) in seen:
+            out.append(f"board.track_discard: track {label} is both laid and discarded, or discarded twice")
+    for track in ("A", "B"):
+        for number in range(1, rules.track_length + 1):
+            if (track, number) not in seen and piece_label(track, number) not in discarded:
+                out.append(
+                    f"board.track: track {track}{number} is neither laid nor discarded "
+                    "('All game sessions must use exactly 50 Track pieces')"
+                )
+    if list(board.track_discard) != sorted(board.track_discard):
+        out.append("board.track_discard: the discard is stored sorted")
+    return out
+
+
+def _card_problems(state: GameState) -> list[str]:
+    out: list[str] = []
+    counts: Counter[str] = Counter()
+    for i, p in enumerate(state.players):
+        for name in STACKS:
+            stack = p.stacks.get(name)
+            if list(stack) != sorted(stack):
+                out.append(f"players.{i}.stacks.{name}: stacks are stored sorted")
+            for c in stack:
+                if not (is_tower_card(c) or is_condition_card(c)):
+                    out.append(f"players.{i}.stacks.{name}: there is no card {c!r}")
+            counts.update(c for c in stack if is_tower_card(c))
+    for field in ("mark1_deck", "mark1_discard", "mark2_pile", "mark3_pile", "revealed"):
+        cards: tuple[str, ...] = getattr(state, field)
+        if list(cards) != sorted(cards):
+            out.append(f"{field}: piles are stored sorted (they are shuffled: only their contents matter)")
+        for c in cards:
+            if not is_tower_card(c):
+                out.append(f"{field}: there is no card {c!r}")
+        counts.update(c for c in cards if is_tower_card(c))
+    for field, mark in (
+        ("mark1_deck", 1),
+        ("mark1_discard", 1),
+        ("revealed", 1),
+        ("mark2_pile", 2),
+        ("mark3_pile", 3),
+    ):
+        if any(is_tower_card(c) and catalog.tower(c).mark != mark for c in getattr(state, field)):
+            out.append(f"{field}: only {MARK_NAME[mark]} cards go here")
+    counts.update(t.card for t in state.towers if is_tower_card(t.card))
+    copies = {1: state.rules.mark1_copies, 2: state.rules.mark2_copies, 3: state.rules.mark3_copies}
+    for mark in (1, 2, 3):
+        for kind in TOWER_TYPES:
+            card = f"{kind}.{mark}"
+            if counts[card] != copies[mark]:
+                out.append(
+                    f"cards: the game holds {copies[mark]} {catalog.tower(card).name} cards, "
+                    f"but {counts[card]} are placed"
+                )
+    return out
+
+
+def _wave_problems(state: GameState) -> list[str]:
+    out: list[str] = []
+    ids = [w.id for w in state.waves] + [w for call in state.upcoming for w in call]
+    for wid in ids:
+        if wid not in catalog.waves():
+            return [f"waves: there is no wave {wid!r}"]
+    for wid, n in Counter(ids).items():
+        if n > 1:
+            out.append(f"waves: wave {wid} is placed {n} times")
+    taken: dict[tuple[str, int], str] = {}
+    for i, w in enumerate(state.waves):
+        spec = w.spec
+        where = f"waves.{i}"
+        start = REVERSE_START_SPACE if spec.reverse else START_SPACE
+        if w.defeated >= len(spec.units):
+            out.append(f"{where}: every unit of {spec.name} is defeated, so it is no longer on the field")
+        if w.space != start:
+            if not 1 <= w.space <= state.rules.track_length:
+                out.append(f"{where}: {spec.name} cannot stand on track space {w.space}")
+            elif not state.board.has_piece(spec.track, w.space):
+                out.append(f"{where}: track {spec.track}{w.space} is not on the playing field")
+            key = (spec.track, w.space)
+            if key in taken:
+                out.append(
+                    f"{where}: {spec.name} and {taken[key]} are both on {spec.track}{w.space}; "
+                    "'Waves may not occupy the same space'"
+                )
+            taken[key] = spec.name
+        if w.number > state.waves_called:
+            out.append(f"{where}: wave number {w.number} has not been called yet ({state.waves_called} called)")
+        if w.modifier is not None and w.modifier not in catalog.modifiers():
+            out.append(f"{where}: there is no wave modifier {w.modifier!r}")
+    for j, call in enumerate(state.upcoming):
+        ranks = {catalog.wave(w).rank for w in call}
+        rank = min(ranks)
+        if len(ranks) != 1:
+            out.append(f"upcoming.{j}: waves called together have one rank")
+        elif rank % 2 == 0 and len(call) != 2:
+            out.append(f"upcoming.{j}: 'Even Ranked Waves always appear in pairs'")
+        elif rank % 2 == 1 and len(call) != 1:
+            out.append(f"upcoming.{j}: an odd ranked wave is called alone")
+    return out
+
+
+def _tower_problems(state: GameState) -> list[str]:
+    out: list[str] = []
+    seen: set[Coord] = set()
+    track_spaces = state.board.track_spaces()
+    for i, t in enumerate(state.towers):
+        where = f"towers.{i}"
+        if not is_tower_card(t.card):
+            out.append(f"{where}: there is no tower {t.card!r}")
+            continue
+        spec = catalog.tower(t.card)
+        if not state.board.on_board(t.at):
+            out.append(f"{where}: {t.at} is outside the playing field")
+        if t.at in track_spaces:
+            out.append(f"{where}: a tower cannot stand on a track space ({t.at})")
+        if t.at in state.board.obstacles:
+            out.append(f"{where}: 'Players may not place Towers on Obstacles' ({t.at})")
+        if t.at in seen:
+            out.append(f"{where}: two towers stand on {t.at}")
+        seen.add(t.at)
+        if t.owner >= len(state.players):
+            out.append(f"{where}: there is no player {t.owner + 1}")
+        if t.level > state.rules.max_level:
+            out.append(f"{where}: towers have at most {state.rules.max_level} levels")
+        if t.boosts and spec.reach == "radius":
+            out.append(f"{where}: a tower with a Radius 'may not be Boosted'")
+        if list(t.boosts) != sorted(t.boosts):
+            out.append(f"{where}: boosts are stored sorted")
+    return out
+
+
+def position_problems(state: GameState) -> list[str]:
+    """Every rule the whole position breaks; empty when the position is legal."""
+    n = len(state.players)
+    out = board_problems(state.board, state.rules)
+    out += _card_problems(state)
+    out += _tower_problems(state)
+    out += _wave_problems(state)
+    for field in ("starting_player", "dividing", "restorer"):
+        value = getattr(state, field)
+        if value is not None and value >= n:
+            out.append(f"{field}: there is no player {value + 1}")
+    if state.chooser >= n:
+        out.append(f"chooser: there is no player {state.chooser + 1}")
+    for c in (*state.modifier_pile, *state.modifier_discard):
+        if c not in catalog.modifiers():
+            out.append(f"modifiers: there is no wave modifier {c!r}")
+    for c in (*state.condition_pile, *state.conditions_waiting):
+        if c not in catalog.conditions():
+            out.append(f"conditions: there is no game condition {c!r}")
+    if state.condition is not None and state.condition.id not in catalog.conditions():
+        out.append(f"condition: there is no game condition {state.condition.id!r}")
+    if state.conditions_waiting and state.condition is None:
+        out.append("conditions_waiting: a waiting condition comes into effect when none is in play")
+    if list(state.modifier_pile) != sorted(state.modifier_pile, key=_modifier_order):
+        out.append("modifier_pile: 'Place all modifiers face down on this pile in order with the lowest Level on top'")
+    for wid in state.awaiting_modifier:
+        if state.wave(wid) is None:
+            out.append(f"awaiting_modifier: wave {wid} is not on the field")
+    for m in state.skill_markers:
+        if m.skill not in catalog.skills():
+            out.append(f"skill_markers: there is no skill {m.skill!r}")
+        elif m.slot >= len(catalog.skill(m.skill).slot_costs):
+            out.append(f"skill_markers: {catalog.skill(m.skill).name} has no slot {m.slot + 1}")
+    slots = Counter(
+        (m.skill, m.slot, m.player if catalog.skill(m.skill).board == "player_mat" else None)
+        for m in state.skill_markers
+        if m.skill in catalog.skills()
+    )
+    if any(k > 1 for k in slots.values()):
+        out.append("skill_markers: 'Empty slots on Skill Boards may contain exactly 1 Skill Marker'")
+    for p in range(n):
+        if state.skill_markers_left(p) < 0:
+            out.append(f"skill_markers: player {p + 1} has placed more than {state.rules.skill_markers} markers")
+    if state.revealed and state.reveal_left == 0 and state.phase not in ("setup", "actions", "income", "game_over"):
+        out.append("revealed: credits are revealed only at set up, in Phase 5 and in Phase 6")
+    if (state.phase == "game_over") != (state.termination is not None):
+        out.append("termination: the game is over exactly when it says why")
+    if state.restore_left and state.restorer is None:
+        out.append("restore_left: somebody must place the restored track")
+    return out
+
+
+def _modifier_order(modifier_id: str) -> tuple[int, str]:
+    if modifier_id not in catalog.modifiers():
+        return (0, modifier_id)
+    return (catalog.modifier(modifier_id).level, modifier_id)
+
+
+def sort_modifiers(ids: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """A modifier pile in order: lowest level on top (3.A.V)."""
+    return tuple(sorted(ids, key=_modifier_order))

@@ -1,0 +1,78 @@
+"""Paying costs with cards: a card is worth its mark in credits, a completed condition 2 Universal.
+
+A payment is the cards discarded from one stack. Under the default reading (`Rules.payment ==
+'cover'`) the cards must cover the cost and none of them may be left out (no change is given);
+under 'exact' they must be worth the cost exactly.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+
+from rules.core.errors import IllegalAction
+from rules.tower_defense.model import credit_value
+from rules.tower_defense.variants import Rules
+
+
+def value(cards: tuple[str, ...] | list[str], rules: Rules) -> int:
+    return sum(credit_value(c, rules) for c in cards)
+
+
+def is_valid(payment: tuple[str, ...], cost: int, rules: Rules) -> bool:
+    """Covers the cost with no card to spare (or equals it exactly under the 'exact' reading)."""
+    total = value(payment, rules)
+    if rules.payment == "exact":
+        return total == cost
+    return total >= cost and all(total - credit_value(c, rules) < cost for c in payment)
+
+
+def take(stack: tuple[str, ...], cards: tuple[str, ...] | list[str], what: str, rule: str) -> tuple[str, ...]:
+    """The stack without `cards` (a multiset); IllegalAction when a card is not there."""
+    left = Counter(stack)
+    left.subtract(cards)
+    if any(n < 0 for n in left.values()):
+        raise IllegalAction(f"those cards are not all on your {what} stack", rule)
+    return tuple(sorted(left.elements()))
+
+
+def check(
+    stack: tuple[str, ...], payment: tuple[str, ...], cost: int, rules: Rules, what: str, rule: str
+) -> tuple[str, ...]:
+    """Validate a payment from a stack; the stack after paying."""
+    left = take(stack, payment, what, rule)
+    if not is_valid(payment, cost, rules):
+        paid = value(payment, rules)
+        if paid < cost:
+            raise IllegalAction(f"this costs {cost} credit(s) and you offer {paid}", rule)
+        if rules.payment == "exact":
+            raise IllegalAction(f"pay exactly {cost} credit(s), not {paid}", rule)
+        raise IllegalAction(f"this costs {cost} credit(s): leave out the cards you do not need", rule)
+    return left
+
+
+@functools.lru_cache(maxsize=4096)
+def options(stack: tuple[str, ...], cost: int, rules: Rules) -> tuple[tuple[str, ...], ...]:
+    """Every distinct valid payment of `cost` from a stack (sorted multisets of card ids)."""
+    if cost <= 0:
+        return ((),)
+    counts = sorted(Counter(stack).items())
+    out: list[tuple[str, ...]] = []
+    for picks in itertools.product(*(range(n + 1) for _, n in counts)):
+        payment = tuple(c for (c, _), k in zip(counts, picks, strict=True) for _ in range(k))
+        if payment and is_valid(payment, cost, rules):
+            out.append(payment)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def subsets(stack: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """Every distinct non-empty sub-multiset of a stack (what a conversion may discard)."""
+    counts = sorted(Counter(stack).items())
+    out = []
+    for picks in itertools.product(*(range(n + 1) for _, n in counts)):
+        chosen = tuple(c for (c, _), k in zip(counts, picks, strict=True) for _ in range(k))
+        if chosen:
+            out.append(chosen)
+    return tuple(out)

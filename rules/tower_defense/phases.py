@@ -1,0 +1,288 @@
+"""Phases 1 to 5 of a turn, the chance steps (the starting player, revealed credits, wave modifiers
+and game conditions) and taking revealed credits onto stacks (set up 4.E and Phase 5)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules.core.frozen import replace
+from rules.tower_defense import catalog, combat, movement
+from rules.tower_defense.actions import (
+    ChooseStartingPlayer,
+    NextPhase,
+    RevealCondition,
+    RevealCredit,
+    RevealModifier,
+    TakeCredit,
+)
+from rules.tower_defense.events import (
+    CreditRevealed,
+    CreditTaken,
+    PhaseBegun,
+    Said,
+    WaveCalled,
+    player_name,
+)
+from rules.tower_defense.model import (
+    PHASE_NUMBER,
+    REVERSE_START_SPACE,
+    STACK_LABEL,
+    ActiveCondition,
+    FieldWave,
+    GameState,
+    credit_name,
+)
+from rules.tower_defense.positions import (
+    Events,
+    remove_one,
+    require,
+    set_wave,
+    with_stack,
+)
+from rules.tower_defense.variants import Rules
+
+AUTOMATIC_PHASES = ("tracker", "waves", "movement", "energize", "income")
+
+
+PHASE_TITLE = {
+    "tracker": "adjust the Next Wave Tracker",
+    "waves": "set new Waves to Space 0",
+    "movement": "all Waves move",
+    "energize": "energize Towers",
+    "income": "collect income",
+    "actions": "spend Energy and / or Credits",
+}
+
+
+def calls_wave(rules: Rules, turn: int) -> bool:
+    """3.A.IX: 'Call in Wave 1 During Turn 1. Call in a new Wave every 3 turns (1, 4, 7, 10, ...).'"""
+    return (turn - 1) % rules.wave_every == 0
+
+
+def tracker_position(rules: Rules, turn: int) -> int:
+    """The Turn Tracker L-hex: Position 2 on turns 1, 4, 7, ..., then 3 and 4, never 1 (3.A.IX)."""
+    return 2 + (turn - 1) % rules.wave_every
+
+
+def next_phase(state: GameState, action: NextPhase, events: Events) -> GameState:
+    phase = state.phase
+    events.append(
+        PhaseBegun(
+            rule=f"phase.{PHASE_NUMBER[phase]} {phase}",
+            turn=state.turn,
+            phase=PHASE_NUMBER[phase],
+            title=PHASE_TITLE[phase],
+        )
+    )
+    return _PHASES[phase](state, events)
+
+
+def _phase_tracker(state: GameState, events: Events) -> GameState:
+    position = tracker_position(state.rules, state.turn)
+    calling = "a wave is called this turn" if calls_wave(state.rules, state.turn) else "no wave is called this turn"
+    events.append(
+        Said(rule="setup.3A9 turn tracker", text=f"The Turn Tracker is set to Position {position}: {calling}.")
+    )
+    return replace(state, phase="waves")
+
+
+def _phase_waves(state: GameState, events: Events) -> GameState:
+    state = replace(state, phase="movement")
+    if not calls_wave(state.rules, state.turn):
+        events.append(Said(rule="phase.2 waves", text="No new wave this turn."))
+        return state
+    if not state.upcoming:
+        if state.condition_pile:
+            events.append(
+                Said(
+                    rule="setup.3A12 next waves",
+                    text="No waves are left to call: a Game Condition is revealed instead.",
+                )
+            )
+            return replace(state, conditions_to_reveal=state.conditions_to_reveal + 1)
+        events.append(
+            Said(
+                rule="setup.3A12 next waves",
+                text="No waves and no Game Conditions are left: nothing happens.",
+            )
+        )
+        return state
+    call, upcoming = state.upcoming[0], state.upcoming[1:]
+    number = state.waves_called + 1
+    new = []
+    for wid in call:
+        spec = catalog.wave(wid)
+        space = REVERSE_START_SPACE if spec.reverse else 0
+        new.append(FieldWave(id=wid, number=number, space=space))
+        events.append(
+            WaveCalled(
+                rule="phase.2 waves" if not spec.reverse else "attributes.reverse",
+                wave=wid,
+                wave_name=spec.name,
+                number=number,
+                track=spec.track,
+                space=space,
+            )
+        )
+    if len(call) == 2:
+        events.append(Said(rule="phase.2 pairs", text="Even numbered Waves are called in pairs: both start together."))
+    nxt = [catalog.wave(w).name for c in upcoming for w in c][:3]
+    if nxt:
+        events.append(Said(rule="setup.3A10 next wave", text="Next waves: " + ", ".join(nxt) + "."))
+    return replace(
+        state,
+        waves=(*state.waves, *new),
+        upcoming=upcoming,
+        waves_called=number,
+        awaiting_modifier=(*state.awaiting_modifier, *call),
+    )
+
+
+def _phase_movement(state: GameState, events: Events) -> GameState:
+    state, moved = movement.move_all(state)
+    events += moved
+    if not moved:
+        events.append(Said(rule="phase.3 movement", text="No wave is on the field."))
+    return replace(state, phase="energize")
+
+
+def _phase_energize(state: GameState, events: Events) -> GameState:
+    """Phase 4: 'Remove one Depletion Marker from each Tower.'"""
+    towers = tuple(replace(t, depletion=t.depletion - 1) if t.depletion else t for t in state.towers)
+    ready = sum(1 for t in towers if t.depletion == 0)
+    events.append(
+        Said(
+            rule="phase.4 energize",
+            text=f"One Depletion comes off each tower: {ready} of {len(towers)} have Energy.",
+        )
+    )
+    return replace(state, towers=towers, phase="income")
+
+
+def _phase_income(state: GameState, events: Events) -> GameState:
+    """Phase 5: reveal the top (4) Mark I credits; players take one each from the Starting Player on."""
+    assert state.starting_player is not None
+    events.append(
+        Said(
+            rule="phase.5 income",
+            text=f"{state.income} Mark I credits are revealed; {player_name(state.starting_player)} takes first.",
+        )
+    )
+    return replace(state, phase="actions", reveal_left=state.income, chooser=state.starting_player, dividing=None)
+
+
+_PHASES: dict[str, Callable[[GameState, Events], GameState]] = {
+    "tracker": _phase_tracker,
+    "waves": _phase_waves,
+    "movement": _phase_movement,
+    "energize": _phase_energize,
+    "income": _phase_income,
+}
+
+
+def choose_starting(state: GameState, action: ChooseStartingPlayer, events: Events) -> GameState:
+    events.append(
+        Said(
+            rule="setup.4E starting credits",
+            text=f"{player_name(action.player)} receives the Starting Player Marker.",
+        )
+    )
+    return replace(state, starting_player=action.player, chooser=action.player)
+
+
+def reveal_credit(state: GameState, action: RevealCredit, events: Events) -> GameState:
+    events.append(CreditRevealed(rule="phase.5 income", card=action.card, card_name=catalog.tower(action.card).name))
+    return replace(
+        state,
+        mark1_deck=remove_one(state.mark1_deck, action.card),
+        revealed=tuple(sorted((*state.revealed, action.card))),
+        reveal_left=state.reveal_left - 1,
+    )
+
+
+def reveal_modifier(state: GameState, action: RevealModifier, events: Events) -> GameState:
+    spec = catalog.modifier(action.modifier)
+    pile = remove_one(state.modifier_pile, action.modifier)
+    wave = state.wave(state.awaiting_modifier[0])
+    assert wave is not None
+    if spec.reveal_condition:
+        events.append(
+            Said(
+                rule="phase.2 modifiers",
+                text=f"The {spec.name} modifier says to draw a Game Condition; it is discarded and "
+                f"{wave.spec.name} gets a new Wave Modifier.",
+            )
+        )
+        return replace(
+            state,
+            modifier_pile=pile,
+            modifier_discard=tuple(sorted((*state.modifier_discard, action.modifier))),
+            conditions_to_reveal=state.conditions_to_reveal + 1,
+        )
+    state = set_wave(
+        replace(state, modifier_pile=pile, awaiting_modifier=state.awaiting_modifier[1:]),
+        replace(wave, modifier=action.modifier),
+    )
+    placed = state.wave(wave.id)
+    assert placed is not None
+    events.append(
+        Said(
+            rule="phase.2 modifiers",
+            text=f"{wave.spec.name} gets the {spec.name} modifier ({spec.text}); it has "
+            f"{combat.modifier_hit_points(state, placed)} Hit Points.",
+        )
+    )
+    return state
+
+
+def reveal_condition(state: GameState, action: RevealCondition, events: Events) -> GameState:
+    spec = catalog.condition(action.condition)
+    pile = remove_one(state.condition_pile, action.condition)
+    state = replace(state, condition_pile=pile, conditions_to_reveal=state.conditions_to_reveal - 1)
+    if state.condition is None:
+        events.append(
+            Said(
+                rule="setup.3A8 game condition",
+                text=f"The Game Condition {spec.name} comes into effect: {spec.text}",
+            )
+        )
+        return replace(state, condition=ActiveCondition(id=action.condition))
+    events.append(
+        Said(
+            rule="setup.3A8 game condition",
+            text=f"The Game Condition {spec.name} waits below the one in play: 'Only 1 Game "
+            f"Condition may be in play at a time.'",
+        )
+    )
+    return replace(state, conditions_waiting=(*state.conditions_waiting, action.condition))
+
+
+def take_credit(state: GameState, action: TakeCredit, events: Events) -> GameState:
+    require(action.card in state.revealed, f"{action.card} is not among the revealed credits", "phase.5 income")
+    stack = state.players[action.player].stacks.get(action.stack)
+    state = with_stack(state, action.player, action.stack, (*stack, action.card))
+    state = replace(state, revealed=remove_one(state.revealed, action.card))
+    events.append(
+        CreditTaken(
+            rule="phase.5 income" if state.dividing is None else "phase.6B sell",
+            player=action.player,
+            card=action.card,
+            credit=credit_name(action.card, state.rules),
+            stack=STACK_LABEL[action.stack],
+        )
+    )
+    if state.dividing is not None:
+        if not state.revealed and not state.reveal_left:
+            state = replace(state, dividing=None)
+        return state
+    chooser = (state.chooser + 1) % len(state.players)
+    state = replace(state, chooser=chooser)
+    if not state.revealed and not state.reveal_left:
+        events.append(
+            Said(
+                rule="phase.5 income",
+                text=f"The Starting Player Marker goes to {player_name(chooser)}, who would next receive a credit.",
+            )
+        )
+        state = replace(state, starting_player=chooser)
+    return state

@@ -1,0 +1,129 @@
+"""Who chooses when nobody clicks: a random player and a simple one.
+
+Every policy chooses among the engine's own legal actions (or the planner's, which the engine
+replays), so no policy holds a rule of its own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.chance import ChanceSampler
+from rules.core.frozen import construct
+from rules.tower_defense import analysis, catalog, combat, engine
+from rules.tower_defense.actions import (
+    Attack,
+    Build,
+    EndActions,
+    NextPhase,
+    RestoreTrack,
+    TakeCredit,
+    Upgrade,
+)
+from rules.tower_defense.model import GameState, credit_type, distance
+
+
+class RandomPolicy:
+    """Uniform over the legal actions, but ends Phase 6 with probability 1/4 whenever it may."""
+
+    name = "random"
+
+    def choose(self, state: GameState, sampler: ChanceSampler) -> Any:
+        actions = engine.legal_actions(state)
+        ends = [a for a in actions if isinstance(a, EndActions)]
+        if ends and sampler.random() < 0.25:
+            return ends[0]
+        return sampler.choice(actions)
+
+
+def track_cover(state: GameState, at: tuple[int, int], reach: int, watched: set[tuple[int, int]]) -> int:
+    """Track pieces within `reach` of a space that no tower watches yet."""
+    return sum(1 for p in state.board.track if p.number and p.at not in watched and distance(at, p.at) <= reach)
+
+
+class SimplePolicy:
+    """Takes Boost credits onto the Boost stack and the rest onto Build / Upgrade; in Phase 6 makes
+    the planner's attacks first, then attacks units that break the track unless attacked, then builds
+    where a tower watches the most track nobody watches yet, then upgrades, then ends the phase."""
+
+    name = "simple"
+
+    def choose(self, state: GameState, sampler: ChanceSampler) -> Any:
+        who = engine.current_player(state)
+        assert who is not None and who >= 0
+        if state.revealed:
+            return self._take(state, who)
+        if state.restore_left:
+            return next(a for a in engine.legal_actions(state) if isinstance(a, RestoreTrack))
+        if state.phase != "actions":
+            return construct(NextPhase)
+        plan = analysis.plan_turn(state)
+        if plan.actions:
+            return plan.actions[0]
+        guard = self._guard_track(state)
+        if guard is not None:
+            return guard
+        build = self._build(state)
+        if build is not None:
+            return build
+        upgrades = [
+            a for p in range(len(state.players)) for a in engine.phase6_actions(state, p) if isinstance(a, Upgrade)
+        ]
+        if upgrades:
+            return upgrades[0]
+        return construct(EndActions)
+
+    def _guard_track(self, state: GameState) -> Attack | None:
+        """Attack a unit that breaks the track unless some tower attacks it this turn."""
+        for wave in state.waves:
+            if wave.attacked or not combat.visible_unit(wave).has("must_be_attacked"):
+                continue
+            for p in range(len(state.players)):
+                for a in engine.phase6_actions(state, p):
+                    if isinstance(a, Attack) and a.wave == wave.id and a.target == "unit" and not a.ignore:
+                        return a
+        return None
+
+    def _take(self, state: GameState, who: int) -> TakeCredit:
+        card = state.revealed[-1]
+        stacks = state.players[who].stacks
+        stack = "boost" if credit_type(card) == "boost" and len(stacks.build) >= 3 else "build"
+        return construct(TakeCredit, player=who, card=card, stack=stack)
+
+    def _build(self, state: GameState) -> Build | None:
+        best: tuple[int, Build] | None = None
+        spaces = engine.free_spaces(state)
+        watched = {
+            p.at for p in state.board.track for t in state.towers if distance(t.at, p.at) <= combat.tower_range(t)
+        }
+        for p in range(len(state.players)):
+            stacks = state.players[p].stacks
+            for card in sorted(set(stacks.build)):
+                if card.startswith("condition."):
+                    continue
+                spec = catalog.tower(card)
+                if spec.reach != "range":
+                    continue
+                options = [a for a in engine.phase6_actions(state, p) if isinstance(a, Build) and a.card == card]
+                if not options:
+                    continue
+                payment = options[0].payment
+                for at in spaces:
+                    score = track_cover(state, at, spec.reach_at(1), watched)
+                    if best is None or score > best[0]:
+                        best = (score, construct(Build, player=p, card=card, at=at, payment=payment))
+        return None if best is None or best[0] == 0 else best[1]
+
+
+POLICIES: dict[str, type[RandomPolicy] | type[SimplePolicy]] = {
+    "random": RandomPolicy,
+    "simple": SimplePolicy,
+}
+
+
+def policy(name: str) -> RandomPolicy | SimplePolicy:
+    """A policy by name (random, simple)."""
+    try:
+        return POLICIES[name]()
+    except KeyError:
+        raise KeyError(f"unknown policy {name!r}; policies: {', '.join(POLICIES)}") from None

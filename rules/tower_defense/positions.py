@@ -1,0 +1,160 @@
+"""Reading and changing a position for the engine's steps: costs, opportunities, free spaces, and
+small updates that return new positions (never validated: the conformance run checks them)."""
+
+from __future__ import annotations
+
+from rules.core.errors import IllegalAction
+from rules.core.events import Event
+from rules.core.frozen import replace
+from rules.tower_defense import catalog
+from rules.tower_defense.cards import TOWER_TYPES, AttributeKind
+from rules.tower_defense.model import (
+    Coord,
+    FieldWave,
+    GameState,
+    KillWindow,
+    Tower,
+    distance,
+    is_tower_card,
+)
+from rules.tower_defense.variants import Rules
+
+Events = list[Event]
+
+
+def full_decks(rules: Rules) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The Mark I deck, the Mark II and the Mark III piles with every card (3.A.I, 3.A.III, 3.A.IV)."""
+    mark1 = tuple(sorted(f"{t}.1" for t in TOWER_TYPES for _ in range(rules.mark1_copies)))
+    mark2 = tuple(sorted(f"{t}.2" for t in TOWER_TYPES for _ in range(rules.mark2_copies)))
+    mark3 = tuple(sorted(f"{t}.3" for t in TOWER_TYPES for _ in range(rules.mark3_copies)))
+    return mark1, mark2, mark3
+
+
+def free_spaces(state: GameState) -> list[Coord]:
+    """Unoccupied spaces: no Tower, Track or Obstacle (6.A.I)."""
+    taken = state.board.track_spaces() | set(state.board.obstacles) | {t.at for t in state.towers}
+    return [(x, y) for y in range(state.board.height) for x in range(state.board.width) if (x, y) not in taken]
+
+
+def taxes(state: GameState, kind: AttributeKind) -> int:
+    """Extra credits a Build ('build_tax') or an Upgrade ('upgrade_tax') costs while such units are on
+    the field: 'that player must pay 1 additional Credit of any type'."""
+    n = 0
+    for w in state.waves:
+        units = (
+            w.spec.units[w.defeated :]
+            if state.rules.covered_units_active
+            else w.spec.units[w.defeated : w.defeated + 1]
+        )
+        n += sum(1 for u in units if u.has(kind))
+    return n * state.rules.tax_credits
+
+
+def build_cost(state: GameState, card: str) -> int:
+    return catalog.tower(card).build_cost.value + taxes(state, "build_tax")
+
+
+def upgrade_cost(state: GameState, tower: Tower) -> int:
+    return catalog.tower(tower.card).upgrade_cost.value + taxes(state, "upgrade_tax")
+
+
+def kill_bonus_cost(state: GameState, player: int, mark: int) -> int:
+    """6.E.I and 6.E.II: 3 (2 just after defeating a Unit) for Mark II; 5 (4 after a Wave) for Mark III."""
+    window = open_kill_window(state, player)
+    r = state.rules
+    if mark == 2:
+        return r.mark2_bonus_cost_after_kill if window is not None else r.mark2_bonus_cost
+    return r.mark3_bonus_cost_after_kill if window is not None and window.wave_defeated else r.mark3_bonus_cost
+
+
+def open_kill_window(state: GameState, player: int) -> KillWindow | None:
+    """The kill opportunity of `player`, if no other action has been performed since the kill."""
+    w = state.kill_window
+    return w if w is not None and w.player == player and w.at == state.actions_taken else None
+
+
+def condition_ready(state: GameState) -> bool:
+    """6.H: the condition's requirement was met by the action just performed."""
+    c = state.condition
+    return c is not None and c.met_at == state.actions_taken and state.phase == "actions"
+
+
+def tower_label(tower: Tower) -> str:
+    return f"the Level {tower.level} {catalog.tower(tower.card).name} on {tower.at}"
+
+
+def combine_partners(state: GameState, combiner: Tower) -> list[tuple[Tower, Tower]]:
+    """Pairs of towers with Energy and a Range within the Combine tower's Radius (6.D)."""
+    radius = catalog.tower(combiner.card).reach_at(combiner.level)
+    near = [
+        t
+        for t in state.towers
+        if t.at != combiner.at
+        and t.depletion == 0
+        and catalog.tower(t.card).reach == "range"
+        and distance(t.at, combiner.at) <= radius
+    ]
+    return [(a, b) for i, a in enumerate(near) for b in near[i + 1 :]]
+
+
+def slot_free(state: GameState, player: int, skill_id: str, slot: int) -> bool:
+    spec = catalog.skill(skill_id)
+    if slot == 1 and not spec.second_slot_unlocked:
+        return False
+    mat = spec.board == "player_mat"
+    return not any(
+        m.skill == skill_id and m.slot == slot and (m.player == player or not mat) for m in state.skill_markers
+    )
+
+
+def require(condition: bool, message: str, rule: str) -> None:
+    if not condition:
+        raise IllegalAction(message, rule)
+
+
+def with_stack(state: GameState, player: int, stack: str, cards: tuple[str, ...]) -> GameState:
+    p = state.players[player]
+    p = replace(p, stacks=replace(p.stacks, **{stack: tuple(sorted(cards))}))
+    return replace(state, players=tuple(p if i == player else q for i, q in enumerate(state.players)))
+
+
+def discard_cards(state: GameState, cards: tuple[str, ...] | list[str]) -> GameState:
+    """Discarded cards go to their pile: Mark I to the Mark I discard, Mark II and III back to their
+    piles (3.A.II to 3.A.IV); a completed condition 'is discarded to the Game Box'."""
+    piles = {1: list(state.mark1_discard), 2: list(state.mark2_pile), 3: list(state.mark3_pile)}
+    for c in cards:
+        if is_tower_card(c):
+            piles[catalog.tower(c).mark].append(c)
+    return replace(
+        state,
+        mark1_discard=tuple(sorted(piles[1])),
+        mark2_pile=tuple(sorted(piles[2])),
+        mark3_pile=tuple(sorted(piles[3])),
+    )
+
+
+def remove_one(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]
+
+
+def set_tower(state: GameState, tower: Tower) -> GameState:
+    return replace(state, towers=tuple(tower if t.at == tower.at else t for t in state.towers))
+
+
+def set_wave(state: GameState, wave: FieldWave) -> GameState:
+    return replace(state, waves=tuple(wave if w.id == wave.id else w for w in state.waves))
+
+
+def get_tower(state: GameState, at: Coord, rule: str) -> Tower:
+    tower = state.tower_at(tuple(at))  # type: ignore[arg-type]
+    require(tower is not None, f"there is no tower on {tuple(at)}", rule)
+    assert tower is not None
+    return tower
+
+
+def field_wave(state: GameState, wave_id: str, rule: str) -> FieldWave:
+    wave = state.wave(wave_id)
+    require(wave is not None, f"wave {wave_id} is not on the playing field", rule)
+    assert wave is not None
+    return wave
