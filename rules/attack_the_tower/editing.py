@@ -43,10 +43,12 @@ def _refill(player: Player) -> Player:
     missing = full - Counter(player.all_cards())
     bases = [c for c in missing.elements() if isinstance(card(c), BaseCard)]
     abilities = [c for c in missing.elements() if not isinstance(card(c), BaseCard)]
-    return player.model_copy(update={
-        "base_pile": tuple(sorted((*player.base_pile, *bases))),
-        "ability_pile": tuple(sorted((*player.ability_pile, *abilities))),
-    })
+    return player.model_copy(
+        update={
+            "base_pile": tuple(sorted((*player.base_pile, *bases))),
+            "ability_pile": tuple(sorted((*player.ability_pile, *abilities))),
+        }
+    )
 
 
 def _take(player: Player, card_id: str) -> Player:
@@ -57,7 +59,9 @@ def _take(player: Player, card_id: str) -> Player:
             i = cards.index(card_id)
             return player.model_copy(update={field: cards[:i] + cards[i + 1 :]})
     name = card(card_id).name
-    raise IllegalPosition([Problem("", f"every copy of {name} is already in use (the deck holds {card(card_id).copies})")])
+    raise IllegalPosition(
+        [Problem("", f"every copy of {name} is already in use (the deck holds {card(card_id).copies})")]
+    )
 
 
 def _check_card(player: Player, card_id: str) -> None:
@@ -69,7 +73,9 @@ def _check_card(player: Player, card_id: str) -> None:
         raise IllegalPosition([Problem("card", f"{c.name} is not a card of this army")])
 
 
-def set_base(state: GameState, player: int, territory: int, slot: int, card_id: str | None, troops: int = 0) -> GameState:
+def set_base(
+    state: GameState, player: int, territory: int, slot: int, card_id: str | None, troops: int = 0
+) -> GameState:
     """Put a base (from the pile) with `troops` counters on a slot, or clear the slot (card_id None)."""
     p = state.players[player]
     old = p.territories[territory][slot]
@@ -95,8 +101,14 @@ def set_troops(state: GameState, player: int, territory: int, slot: int, troops:
     """Set the troop counters on a built base."""
     base = state.players[player].territories[territory][slot]
     if base is None:
-        raise IllegalPosition([Problem(f"players.{player}.territories.{territory}.{slot}",
-                                       "there is no base on this slot to hold troops")])
+        raise IllegalPosition(
+            [
+                Problem(
+                    f"players.{player}.territories.{territory}.{slot}",
+                    "there is no base on this slot to hold troops",
+                )
+            ]
+        )
     return set_base(state, player, territory, slot, base.card, troops)
 
 
@@ -125,8 +137,17 @@ def set_armies(state: GameState, armies: tuple[str, str]) -> GameState:
     for a in armies:
         if a not in ARMY_IDS:
             raise IllegalPosition([Problem("army", f"unknown army {a!r} (armies: {', '.join(ARMY_IDS)})")])
-    return _rebuilt(state, players=[new_player(armies[0]).model_dump(), new_player(armies[1]).model_dump()],
-                    phase="main", battle=None, attacks=(), drawing=None, draws_left=0, winner=None, termination=None)
+    return _rebuilt(
+        state,
+        players=[new_player(armies[0]).model_dump(), new_player(armies[1]).model_dump()],
+        phase="main",
+        battle=None,
+        attacks=(),
+        drawing=None,
+        draws_left=0,
+        winner=None,
+        termination=None,
+    )
 
 
 def set_rules(state: GameState, rules: Rules) -> GameState:

@@ -8,7 +8,13 @@ from __future__ import annotations
 from rules.attack_the_tower.armies import ability_card, army, base_card, card
 from rules.attack_the_tower.model import GameState, Player
 
-TROOP_MARK = {"light_infantry": "LI", "shooter": "SH", "heavy_infantry": "HI", "cavalry": "CV", "siege_weapon": "SW"}
+TROOP_MARK = {
+    "light_infantry": "LI",
+    "shooter": "SH",
+    "heavy_infantry": "HI",
+    "cavalry": "CV",
+    "siege_weapon": "SW",
+}
 
 
 PHASE_WORDS = {
@@ -42,7 +48,9 @@ def player_text(state: GameState, index: int) -> list[str]:
         f"{ability_card(c).special_troop.name} (power {ability_card(c).special_troop.power})"  # type: ignore[union-attr]
         for c in p.palace
     )
-    lines.append(f"  palace: power {state.rules.palace_power}" + (f"; special troops: {specials}" if specials else ""))
+    lines.append(
+        f"  palace: power {state.rules.palace_power}" + (f"; special troops: {specials}" if specials else "")
+    )
     for t in range(3):
         slots = " | ".join(slot_text(p, t, s) for s in range(3))
         lines.append(f"  territory {t + 1}: {slots}")

@@ -34,7 +34,12 @@ ARMY_PAIRS = [
 RULE_SETS = [
     Rules(turn_limit=10),
     Rules(turn_limit=10, leftover_initiative_adds_to_regular=False, attacks_per_territory_per_turn=None),
-    Rules(turn_limit=10, palace_deals_damage=False, special_troops_defend_territories=True, empty_pile="cannot_draw"),
+    Rules(
+        turn_limit=10,
+        palace_deals_damage=False,
+        special_troops_defend_territories=True,
+        empty_pile="cannot_draw",
+    ),
 ]
 
 
@@ -47,7 +52,9 @@ class Checker:
         self.pools: dict[tuple[int, str], int] = {}
         self.dealt: Counter[tuple[int, str]] = Counter()
 
-    def __call__(self, before: GameState, action: object, after: GameState, events: tuple[Event, ...]) -> None:
+    def __call__(
+        self, before: GameState, action: object, after: GameState, events: tuple[Event, ...]
+    ) -> None:
         self.steps += 1
         problems = position_problems(after)
         assert not problems, problems
@@ -73,7 +80,9 @@ class Checker:
             elif isinstance(event, DamageDealt):
                 key = (event.player, event.stage)
                 self.dealt[key] += event.amount
-                assert self.dealt[key] <= self.pools[key], f"{event.who} assigned more than its {key[1]} damage"
+                assert self.dealt[key] <= self.pools[key], (
+                    f"{event.who} assigned more than its {key[1]} damage"
+                )
             elif event.rule == "battles.5 heal":
                 self.pools.clear()
                 self.dealt.clear()

@@ -51,16 +51,26 @@ def sides(draw: st.DrawFn, army_id: str) -> Player:
 def positions(draw: st.DrawFn) -> GameState:
     """A legal position in the second phase of a turn, under the default rules or a variant."""
     a, b = draw(st.sampled_from(ARMY_IDS)), draw(st.sampled_from(ARMY_IDS))
-    rules = draw(st.sampled_from([
-        Rules(),
-        Rules(leftover_initiative_adds_to_regular=False, palace_deals_damage=False),
-        Rules(special_troops_defend_territories=True, attacks_per_territory_per_turn=None),
-    ]))
+    rules = draw(
+        st.sampled_from(
+            [
+                Rules(),
+                Rules(leftover_initiative_adds_to_regular=False, palace_deals_damage=False),
+                Rules(special_troops_defend_territories=True, attacks_per_territory_per_turn=None),
+            ]
+        )
+    )
     attacker = draw(st.sampled_from([0, 1]))
-    return GameState.model_validate({
-        "rules": rules, "players": (draw(sides(a)), draw(sides(b))), "phase": "main",
-        "attacker": attacker, "actor": attacker, "turn": 3,
-    })
+    return GameState.model_validate(
+        {
+            "rules": rules,
+            "players": (draw(sides(a)), draw(sides(b))),
+            "phase": "main",
+            "attacker": attacker,
+            "actor": attacker,
+            "turn": 3,
+        }
+    )
 
 
 @given(positions())
@@ -119,9 +129,12 @@ def _brute_force(request: combat.AllocationRequest) -> set[tuple[int, ...]]:
         i = 0
         while i < len(targets):
             j = i
-            while (j + 1 < len(targets) and targets[j + 1].group == targets[i].group
-                   and targets[j + 1].remaining == targets[i].remaining
-                   and targets[j + 1].is_structure == targets[i].is_structure):
+            while (
+                j + 1 < len(targets)
+                and targets[j + 1].group == targets[i].group
+                and targets[j + 1].remaining == targets[i].remaining
+                and targets[j + 1].is_structure == targets[i].is_structure
+            ):
                 j += 1
             canonical[i : j + 1] = sorted(canonical[i : j + 1], reverse=True)
             i = j + 1
@@ -141,8 +154,11 @@ def _requests_of_a_battle(state: GameState, seed: int) -> list[combat.Allocation
         request = engine.allocation_request(state)
         if request is not None:
             out.append(request)
-        action = Pass(player=engine.current_player(state)) if request is None and state.battle and \
-            state.battle.stage == "abilities" else chooser.choose(state, sampler)
+        action = (
+            Pass(player=engine.current_player(state))
+            if request is None and state.battle and state.battle.stage == "abilities"
+            else chooser.choose(state, sampler)
+        )
         state, _ = engine.apply(state, action)
     return out
 

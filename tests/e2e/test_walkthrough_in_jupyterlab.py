@@ -28,8 +28,14 @@ ARTIFACTS = ROOT / "artifacts"
 CHROMIUM = "/usr/bin/chromium"
 NOTEBOOK = "notebooks/attack-the-tower/02-combat-walkthrough.ipynb"
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
 ]
 
 
@@ -46,18 +52,38 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     home = tmp_path_factory.mktemp("jupyter")
     settings = home / "settings" / "@jupyterlab" / "apputils-extension"
     settings.mkdir(parents=True)
-    (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false", "checkForUpdates": false}')
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_RUNTIME_DIR": str(home / "run"),
-           "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
-           "JUPYTER_DATA_DIR": str(Path(sys.prefix) / "share" / "jupyter")}
+    (settings / "notification.jupyterlab-settings").write_text(
+        '{"fetchNews": "false", "checkForUpdates": false}'
+    )
+    env = {
+        **os.environ,
+        "JUPYTER_CONFIG_DIR": str(home / "config"),
+        "JUPYTER_RUNTIME_DIR": str(home / "run"),
+        "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
+        "JUPYTER_DATA_DIR": str(Path(sys.prefix) / "share" / "jupyter"),
+    }
     jupyter = shutil.which("jupyter", path=str(Path(sys.executable).parent))
     assert jupyter is not None
     server = subprocess.Popen(
-        [jupyter, "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}", "--ServerApp.token=",
-         "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True", "--LabApp.expose_app_in_browser=True",
-         "--allow-root", f"--ServerApp.root_dir={ROOT}", "--LabApp.news_url=None",
-         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        [
+            jupyter,
+            "lab",
+            "--no-browser",
+            "--ip=127.0.0.1",
+            f"--port={port}",
+            "--ServerApp.token=",
+            "--ServerApp.password=",
+            "--ServerApp.disable_check_xsrf=True",
+            "--LabApp.expose_app_in_browser=True",
+            "--allow-root",
+            f"--ServerApp.root_dir={ROOT}",
+            "--LabApp.news_url=None",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 90
@@ -87,8 +113,10 @@ def test_walkthrough_board_responds_to_clicks(lab: str) -> None:
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.set_default_timeout(60_000)
         page.goto(f"{lab}/lab/tree/{NOTEBOOK}")
-        page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget "
-                               "&& window.jupyterapp.shell.currentWidget.sessionContext")
+        page.wait_for_function(
+            "window.jupyterapp && window.jupyterapp.shell.currentWidget "
+            "&& window.jupyterapp.shell.currentWidget.sessionContext"
+        )
         page.wait_for_function("window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel")
         page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
         widget = page.locator(".att-widget").first
@@ -105,7 +133,9 @@ def test_walkthrough_board_responds_to_clicks(lab: str) -> None:
         times: list[float] = []
 
         # The time from the click event in the page to the board's redraw (board.js stamps data-drawn-at).
-        page.evaluate("document.addEventListener('click', () => { window.__clickAt = performance.now(); }, true)")
+        page.evaluate(
+            "document.addEventListener('click', () => { window.__clickAt = performance.now(); }, true)"
+        )
 
         def click_and_wait(locator: object, what: str) -> None:
             before = widget.get_attribute("data-version")
@@ -113,12 +143,16 @@ def test_walkthrough_board_responds_to_clicks(lab: str) -> None:
             page.wait_for_function(
                 "([el, v]) => el.dataset.version !== v", arg=[widget.element_handle(), before], timeout=20_000
             )
-            elapsed = page.evaluate("(el) => Number(el.dataset.drawnAt) - window.__clickAt", widget.element_handle())
+            elapsed = page.evaluate(
+                "(el) => Number(el.dataset.drawnAt) - window.__clickAt", widget.element_handle()
+            )
             times.append(float(elapsed))
             del what
 
         # Attack from territory 1 to territory 2, as the walkthrough tells the class.
-        panel.locator(".widget-dropdown", has=page.get_by_text("to", exact=True)).locator("select").select_option("2")
+        panel.locator(".widget-dropdown", has=page.get_by_text("to", exact=True)).locator(
+            "select"
+        ).select_option("2")
         click_and_wait(panel.get_by_role("button", name="attack", exact=True), "attack")
         assert "against territory 2" in board.inner_text()
         assert "step 2. abilities" in board.inner_text()
@@ -145,5 +179,7 @@ def test_walkthrough_board_responds_to_clicks(lab: str) -> None:
         page.screenshot(path=str(ARTIFACTS / "e2e-3-after-battle.png"))
         browser.close()
     median = statistics.median(times)
-    print(f"\nclick to redrawn board: median {median:.1f} ms, max {max(times):.1f} ms over {len(times)} clicks")
+    print(
+        f"\nclick to redrawn board: median {median:.1f} ms, max {max(times):.1f} ms over {len(times)} clicks"
+    )
     assert median < 100, f"a click took {median:.0f} ms (median) to redraw the board"
