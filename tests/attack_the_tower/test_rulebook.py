@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import ast
-import os
 import importlib.util
 import itertools
+import os
 import re
 from pathlib import Path
 
