@@ -1,0 +1,501 @@
+"""The Tower Defense explorer without a browser: a session of pure engine steps walked phase by phase,
+the Phase 6 actions, a position editor and the calculators beside the board.
+
+No rule is decided here: what is legal, what a step does, Hit Points, damage, boosts, the plan and the
+odds all come from rules.tower_defense. Where an action needs a payment and none is given, the
+explorer takes the cheapest of the payments the engine lists as legal; when there is none, it hands
+the engine an empty payment so that the refusal says what the action costs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from rules.core.chance import ChanceSampler
+from rules.core.distribution import Distribution
+from rules.core.errors import IllegalAction
+from rules.core.events import Event
+from rules.core.frozen import construct
+from rules.core.jsonio import dump_model, load_model, parse_model
+from rules.core.protocol import CHANCE
+from rules.core.session import Session
+from rules.tower_defense import analysis, editing, engine, examples, movement, payments
+from rules.tower_defense.actions import (
+    Action,
+    Attack,
+    Boost,
+    Build,
+    CombineAttack,
+    CompleteCondition,
+    Convert,
+    EndActions,
+    KillBonus,
+    NextPhase,
+    PlaceSkillMarker,
+    RestoreTrack,
+    Sell,
+    TakeCredit,
+    Upgrade,
+)
+from rules.tower_defense.analysis import BoostOption, Plan
+from rules.tower_defense.cards import CREDIT_TYPES
+from rules.tower_defense.model import PHASE_NUMBER, Coord, GameState, Tower, credit_type
+from rules.tower_defense.phases import PHASE_TITLE
+from rules.tower_defense.policies import policy
+from rules.tower_defense.variants import Rules
+
+DEFAULT_EXAMPLE = "busy-board"
+
+
+@dataclass(frozen=True)
+class IncomeOdds:
+    """The next Phase 5 in numbers: the exact distribution of the credit types revealed, how many
+    credits each player takes, and per type the chance of at least one and the expected count."""
+
+    income: int
+    cards: Distribution[tuple[str, ...]]
+    types: Distribution[tuple[str, ...]]
+    shares: tuple[int, ...]
+    at_least_one: dict[str, Fraction]
+    expected: dict[str, Fraction]
+
+
+class TowerDefenseExplorer:
+    """One position and the lines of play from it. Methods return what happened as events."""
+
+    def __init__(
+        self,
+        position: GameState | str | None = None,
+        *,
+        policy_name: str = "simple",
+        seed: int = 0,
+    ) -> None:
+        if position is None:
+            position = DEFAULT_EXAMPLE
+        if isinstance(position, str):
+            position = examples.example(position)
+        self.policy_name = policy_name
+        self.seed = seed
+        self.homes: dict[str, Coord] = {}
+        """Where each track piece lay in every position this explorer has held (for restoring)."""
+        self._reset(position)
+
+    def _reset(self, position: GameState) -> None:
+        self.session: Session[GameState, Any] = Session(engine.GAME, position)
+        self.sampler = ChanceSampler(self.seed)
+        self.homes.update(editing.home_spaces(position))
+
+    # ---- reading ---------------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    @property
+    def initial(self) -> GameState:
+        return self.session.initial
+
+    @property
+    def rules(self) -> Rules:
+        return self.state.rules
+
+    def to_move(self) -> int | None:
+        """Who decides now: None when over, CHANCE at a reveal, else the player taking, placing or (in
+        Phases 1 to 5) the Starting Player; in Phase 6 every player may act."""
+        return engine.current_player(self.state)
+
+    def phase_words(self) -> str:
+        """'Turn 7, Phase 3: all Waves move' (or the state of set up and the end)."""
+        state = self.state
+        if state.phase in PHASE_TITLE:
+            return f"Turn {state.turn}, Phase {PHASE_NUMBER[state.phase]}: {PHASE_TITLE[state.phase]}"
+        if state.phase == "game_over":
+            return f"Turn {state.turn}, game over ({(state.termination or '').replace('_', ' ')})"
+        return f"Turn {state.turn}, set up"
+
+    def legal_actions(self) -> list[Any]:
+        return engine.legal_actions(self.state)
+
+    def log(self) -> list[tuple[int, Event]]:
+        """(step number, event) for every step up to the cursor."""
+        return [(step.number, e) for step in self.session.steps()[: self.session.cursor] for e in step.events]
+
+    def log_text(self) -> str:
+        """The narrated log up to the cursor, one event a line with its rule."""
+        return "\n".join(f"{n:3}. {e.narrate()}" for n, e in self.log())
+
+    def summary(self) -> str:
+        """One line: where the session stands (the text form of the explorer and the panel)."""
+        state = self.state
+        return (
+            f"{self.phase_words()}; {state.lives} lives, {len(state.waves)} wave(s) on the field, "
+            f"{len(state.towers)} tower(s); step {self.session.cursor} of {len(self.session.line)} "
+            f"on branch '{self.session.current_branch}'"
+        )
+
+    def _repr_html_(self) -> str:
+        """A snapshot: the board now and what the last step did (static, for any notebook reader)."""
+        from explorer.tower_defense.viewmodel import board_view, static_html
+
+        last = [e.narrate() for e in self.session.last_events()]
+        return static_html(board_view(self.state), last)
+
+    def __repr__(self) -> str:
+        return f"TowerDefenseExplorer({self.summary()})"
+
+    # ---- the phase stepper -------------------------------------------------------------------------
+    def play(self, action: Action) -> tuple[Event, ...]:
+        """Take one action (refused with IllegalAction, nothing changed, when the rules forbid it)."""
+        return self.session.play(action)
+
+    def _pending(self, state: GameState | None = None) -> bool:
+        """A decision that belongs to the phase in progress: a reveal, credits to take, track to place."""
+        state = state or self.state
+        if state.phase == "game_over":
+            return False
+        return engine.current_player(state) == CHANCE or bool(state.revealed) or bool(state.restore_left)
+
+    def auto(self) -> tuple[Event, ...]:
+        """Let chance (the seeded sampler) or the policy make the current decision."""
+        state = self.state
+        who = engine.current_player(state)
+        if who is None:
+            raise IllegalAction("the game session is over")
+        if who == CHANCE:
+            return self.play(self.sampler.pick(engine.chance_outcomes(state)))
+        return self.play(policy(self.policy_name).choose(state, self.sampler))
+
+    def _marker(self) -> tuple[int, str]:
+        return (self.state.turn, self.state.phase)
+
+    def next_phase(self) -> tuple[Event, ...]:
+        """Finish the phase in progress and begin the next: carry out the next of Phases 1 to 5 (with the
+        reveals and credit taking it starts, chance and the policy deciding), or end Phase 6. In the
+        middle of a line, replay it up to the next phase instead."""
+        if self.state.phase == "game_over":
+            raise IllegalAction("the game session is over")
+        if self.session.cursor < len(self.session.line):
+            start = self._marker()
+            while self.session.cursor < len(self.session.line):
+                self.session.forward()
+                if self._marker() != start and not self._pending():
+                    break
+            return self.session.last_events()
+        events: list[Event] = []
+        if not self._pending():
+            events += self.play(construct(EndActions) if self.state.phase == "actions" else construct(NextPhase))
+        while self._pending():
+            events += self.auto()
+        return tuple(events)
+
+    def to_actions(self) -> tuple[Event, ...]:
+        """Step phase by phase to the next Phase 6 with nothing left to reveal or take (ending the
+        current Phase 6 first when in one)."""
+        events: list[Event] = list(self.next_phase())
+        while self.state.phase not in ("actions", "game_over") or self._pending():
+            events += self.next_phase()
+        return tuple(events)
+
+    def back(self, steps: int = 1) -> None:
+        self.session.back(steps)
+
+    def forward(self, steps: int = 1) -> None:
+        self.session.forward(steps)
+
+    def restart(self) -> None:
+        self.session.restart()
+
+    def jump(self, step: int) -> None:
+        """Go to the position after `step` actions of the current line (0: the start)."""
+        self.session.jump(step)
+
+    def branch(self, name: str | None = None) -> str:
+        """Keep the line so far and continue it differently under a new branch name."""
+        return self.session.branch(name)
+
+    def switch(self, name: str) -> None:
+        self.session.switch(name)
+
+    @property
+    def branches(self) -> list[str]:
+        return list(self.session.branches)
+
+    # ---- Phase 6 actions ---------------------------------------------------------------------------
+    def _tower(self, at: Sequence[int]) -> Tower:
+        where = (int(at[0]), int(at[1]))
+        tower = self.state.tower_at(where)
+        if tower is None:
+            raise IllegalAction(f"there is no tower on {where}")
+        return tower
+
+    def _cheapest(self, matches: Callable[[Any], bool], fallback: Any) -> tuple[Event, ...]:
+        """Play the legal action that `matches` with the cheapest payment, else `fallback` (which the
+        engine then refuses with the reason)."""
+        rules = self.rules
+        options = [a for a in self.legal_actions() if matches(a)]
+        if not options:
+            return self.play(fallback)
+        best = min(options, key=lambda a: (payments.value(a.payment, rules), len(a.payment), a.payment))
+        return self.play(best)
+
+    def build(
+        self, player: int, card: str, at: Sequence[int], payment: Sequence[str] | None = None
+    ) -> tuple[Event, ...]:
+        """6.A.I: build a tower card of your Build / Upgrade stack on an unoccupied space."""
+        where = (int(at[0]), int(at[1]))
+        action = construct(Build, player=player, card=card, at=where, payment=tuple(payment or ()))
+        if payment is not None:
+            return self.play(action)
+        return self._cheapest(
+            lambda a: isinstance(a, Build) and a.player == player and a.card == card and a.at == where, action
+        )
+
+    def upgrade(
+        self, at: Sequence[int], payment: Sequence[str] | None = None, player: int | None = None
+    ) -> tuple[Event, ...]:
+        """6.A.II: raise your tower with Energy by one Level (the owner acts unless told otherwise)."""
+        tower = self._tower(at)
+        who = tower.owner if player is None else player
+        action = construct(Upgrade, player=who, at=tower.at, payment=tuple(payment or ()))
+        if payment is not None:
+            return self.play(action)
+        return self._cheapest(
+            lambda a: isinstance(a, Upgrade) and a.player == who and a.at == tower.at,
+            action,
+        )
+
+    def sell(self, at: Sequence[int], player: int | None = None) -> tuple[Event, ...]:
+        """6.B: sell a tower without Depletion; its owner then divides the drawn credits."""
+        tower = self._tower(at)
+        return self.play(construct(Sell, player=tower.owner if player is None else player, at=tower.at))
+
+    def boost(self, at: Sequence[int], card: str, player: int | None = None) -> tuple[Event, ...]:
+        """6.C: discard one card of a Boost stack on any player's tower. Without a player, the first
+        player holding that card on their Boost stack pays, the tower's owner first."""
+        tower = self._tower(at)
+        who = player
+        if who is None:
+            n = len(self.state.players)
+            order = [(tower.owner + i) % n for i in range(n)]
+            who = next((p for p in order if card in self.state.players[p].stacks.boost), tower.owner)
+        return self.play(construct(Boost, player=who, at=tower.at, card=card))
+
+    def attack(
+        self,
+        at: Sequence[int],
+        wave: str,
+        target: str = "unit",
+        ignore: bool = False,
+        player: int | None = None,
+    ) -> tuple[Event, ...]:
+        """6.G: attack the visible unit (or the Wave Modifier) of a wave with your tower."""
+        tower = self._tower(at)
+        who = tower.owner if player is None else player
+        return self.play(construct(Attack, player=who, at=tower.at, wave=wave, target=target, ignore=ignore))
+
+    def combine(
+        self,
+        at: Sequence[int],
+        towers: tuple[Sequence[int], Sequence[int]],
+        wave: str,
+        target: str = "unit",
+        ignore: bool = False,
+        payment: Sequence[str] | None = None,
+    ) -> tuple[Event, ...]:
+        """6.D: your Combine tower attacks with the joined damage of two towers within its Radius."""
+        tower = self._tower(at)
+        pair = ((int(towers[0][0]), int(towers[0][1])), (int(towers[1][0]), int(towers[1][1])))
+        fields = dict(player=tower.owner, at=tower.at, wave=wave, target=target, ignore=ignore)
+        action = construct(CombineAttack, towers=pair, payment=tuple(payment or ()), **fields)
+        if payment is not None:
+            return self.play(action)
+        pairs = {pair, (pair[1], pair[0])}
+        return self._cheapest(
+            lambda a: (
+                isinstance(a, CombineAttack)
+                and a.at == tower.at
+                and a.towers in pairs
+                and (a.player, a.wave, a.target, a.ignore) == (tower.owner, wave, target, ignore)
+            ),
+            action,
+        )
+
+    def kill_bonus(
+        self, player: int, card: str, stack: str = "build", payment: Sequence[str] | None = None
+    ) -> tuple[Event, ...]:
+        """6.E.I and 6.E.II: pay from the Kill Bonus stack to take a Mark II or Mark III tower."""
+        action = construct(KillBonus, player=player, card=card, stack=stack, payment=tuple(payment or ()))
+        if payment is not None:
+            return self.play(action)
+        return self._cheapest(
+            lambda a: isinstance(a, KillBonus) and (a.player, a.card, a.stack) == (player, card, stack), action
+        )
+
+    def convert(self, player: int, payment: Sequence[str] | None = None) -> tuple[Event, ...]:
+        """6.E.III: right after a kill, discard credits of your Kill Bonus stack (all, unless told) for
+        as many Mark I credits."""
+        cards = tuple(payment) if payment is not None else self.state.players[player].stacks.kill
+        return self.play(construct(Convert, player=player, payment=tuple(sorted(cards))))
+
+    def place_skill(
+        self, player: int, skill: str, slot: int = 0, stack: str = "build", payment: Sequence[str] | None = None
+    ) -> tuple[Event, ...]:
+        """6.F: place a Skill Marker, paying 1 credit per Universal Energy symbol of the slot."""
+        action = construct(
+            PlaceSkillMarker, player=player, skill=skill, slot=slot, stack=stack, payment=tuple(payment or ())
+        )
+        if payment is not None:
+            return self.play(action)
+        return self._cheapest(
+            lambda a: (
+                isinstance(a, PlaceSkillMarker) and (a.player, a.skill, a.slot, a.stack) == (player, skill, slot, stack)
+            ),
+            action,
+        )
+
+    def complete_condition(self, player: int, stack: str = "build") -> tuple[Event, ...]:
+        """6.H: discard the game condition just completed to one of your stacks."""
+        return self.play(construct(CompleteCondition, player=player, stack=stack))
+
+    def take_credit(self, card: str, stack: str, player: int | None = None) -> tuple[Event, ...]:
+        """Take a revealed credit onto a stack (the player whose turn it is to take, unless told)."""
+        who = self.to_move() if player is None else player
+        if who is None or who == CHANCE:
+            raise IllegalAction("no credit is waiting to be taken")
+        return self.play(construct(TakeCredit, player=who, card=card, stack=stack))
+
+    def restore_track(self, piece: str, at: Sequence[int]) -> tuple[Event, ...]:
+        """Place a discarded track piece (after defeating a restorer unit)."""
+        who = self.to_move()
+        if who is None or who == CHANCE:
+            raise IllegalAction("no track is being restored now")
+        return self.play(construct(RestoreTrack, player=who, piece=piece, at=(int(at[0]), int(at[1]))))
+
+    def end_actions(self) -> tuple[Event, ...]:
+        """'Phase 6 ends when all players agree they do not want to perform any more actions.'"""
+        return self.play(construct(EndActions))
+
+    def play_plan(self) -> tuple[Event, ...]:
+        """Carry out this turn's plan (the planner's boosts and attacks, in order, as the engine replayed
+        them); refused when the engine accepts none of its attacks now (outside Phase 6, say)."""
+        plan = self.plan()
+        if plan.attacks and not plan.actions:
+            raise IllegalAction(f"the engine accepts none of the plan's actions now ({self.phase_words()})")
+        events: list[Event] = []
+        for action in plan.actions:
+            events += self.play(action)
+        return tuple(events)
+
+    # ---- the position editor (each edit starts a new session from the edited position) --------------
+    def edit(self, new_position: GameState) -> GameState:
+        self._reset(new_position)
+        return new_position
+
+    def place_tower(self, card: str, at: Sequence[int], owner: int, level: int = 1, depletion: int = 0) -> GameState:
+        return self.edit(editing.place_tower(self.state, card, at, owner, level, depletion))
+
+    def remove_tower(self, at: Sequence[int]) -> GameState:
+        return self.edit(editing.remove_tower(self.state, at))
+
+    def place_wave(
+        self,
+        wave_id: str,
+        at: Sequence[int] | int,
+        *,
+        number: int | None = None,
+        defeated: int = 0,
+        modifier: str | None = None,
+    ) -> GameState:
+        """Put a wave on a space of the field (column, row) or on a track space number of its track."""
+        if isinstance(at, int):
+            return self.edit(
+                editing.place_wave(self.state, wave_id, at, number=number, defeated=defeated, modifier=modifier)
+            )
+        return self.edit(
+            editing.place_wave_at(self.state, wave_id, at, number=number, defeated=defeated, modifier=modifier)
+        )
+
+    def remove_wave(self, wave_id: str) -> GameState:
+        return self.edit(editing.remove_wave(self.state, wave_id))
+
+    def set_upcoming(self, calls: Sequence[Sequence[str]]) -> GameState:
+        return self.edit(editing.set_upcoming(self.state, calls))
+
+    def set_track_discarded(self, labels: Sequence[str]) -> GameState:
+        """Exactly these pieces discarded; a piece taken out of the discard returns to the space it had
+        in any position this explorer has held."""
+        return self.edit(editing.set_track_discarded(self.state, labels, self.homes))
+
+    def lay_track(self, label: str, at: Sequence[int]) -> GameState:
+        return self.edit(editing.lay_track(self.state, label, at))
+
+    def set_obstacle(self, at: Sequence[int], present: bool = True) -> GameState:
+        return self.edit(editing.set_obstacle(self.state, at, present))
+
+    def set_lives(self, lives: int) -> GameState:
+        return self.edit(editing.set_lives(self.state, lives))
+
+    def set_credits(self, player: int, stack: str, cards: Sequence[str]) -> GameState:
+        return self.edit(editing.set_credits(self.state, player, stack, cards))
+
+    def set_turn(self, turn: int, phase: str | None = None) -> GameState:
+        return self.edit(editing.set_turn(self.state, turn, phase))
+
+    def set_rules(self, rules: Rules) -> GameState:
+        return self.edit(editing.set_rules(self.state, rules))
+
+    def load_example(self, name: str) -> GameState:
+        return self.edit(examples.example(name, self.rules))
+
+    def load(self, path_or_json: str | Path) -> GameState:
+        """A position from a JSON file or JSON text (validated; refused whole when illegal)."""
+        text = str(path_or_json)
+        if text.lstrip().startswith("{"):
+            return self.edit(parse_model(GameState, text))
+        return self.edit(load_model(GameState, path_or_json))
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(dump_model(self.state), encoding="utf-8")
+
+    def share_code(self) -> str:
+        return editing.share_code(self.state)
+
+    def load_share_code(self, code: str) -> GameState:
+        return self.edit(editing.from_share_code(code))
+
+    # ---- calculators -------------------------------------------------------------------------------
+    def boost_hand(self, player: int | None = None) -> tuple[str, ...]:
+        """The cards that can pay for boosts: one player's Boost stack, or every player's together
+        ('Any number of players may boost the damage of a single attack')."""
+        stacks = self.state.players if player is None else (self.state.players[player],)
+        return tuple(sorted(c for p in stacks for c in p.stacks.boost))
+
+    def boost_options(self, at: Sequence[int], player: int | None = None) -> list[BoostOption]:
+        """Every damage the tower on `at` can reach this turn with the Boost stacks on hand, the
+        cheapest way to each (the boosts already on it count)."""
+        tower = self._tower(at)
+        return analysis.boost_options(tower.card, tower.level, self.boost_hand(player), self.rules, tower.boosts)
+
+    def plan(self) -> Plan:
+        """This turn's plan: the order of boosts and attacks that defeats the most units."""
+        return analysis.plan_turn(self.state)
+
+    def income(self) -> IncomeOdds:
+        """The odds of the next Phase 5 (from the Mark I deck as it is now)."""
+        state = self.state
+        cards = analysis.income_distribution(state)
+        types: Distribution[tuple[str, ...]] = cards.map(lambda cs: tuple(sorted(str(credit_type(c)) for c in cs)))
+        kinds: list[str] = [k for k in CREDIT_TYPES if any(k in t for t in types.outcomes())]
+        at_least_one = {k: types.probability(lambda t, k=k: k in t) for k in kinds}  # type: ignore[misc]
+        expected = {k: types.expectation(lambda t, k=k: t.count(k)) for k in kinds}  # type: ignore[misc]
+        start = state.starting_player if state.starting_player is not None else 0
+        shares = analysis.shares(len(state.players), start, state.income)
+        return IncomeOdds(state.income, cards, types, shares, at_least_one, expected)
+
+    def movement_preview(self) -> tuple[Event, ...]:
+        """What Phase 3 would do to the waves now (the position is not changed)."""
+        _, events = movement.move_all(self.state)
+        return events

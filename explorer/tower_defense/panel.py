@@ -1,0 +1,790 @@
+"""The Tower Defense panel: the grid, the phase stepper, the Phase 6 actions, the position editor and
+the calculators (boost options of the selected tower, this turn's plan, income odds, a movement preview).
+
+Every control calls a plain method of this class (click, next_phase, back, build, place_tower, plan,
+...), which calls the headless TowerDefenseExplorer; a refused action or edit shows the engine's
+message and leaves the position as it was. Tests and notebooks drive these methods directly, without
+a browser.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+from explorer.tower_defense.board import TowerDefenseBoard
+from explorer.tower_defense.explorer import TowerDefenseExplorer
+from explorer.tower_defense.viewmodel import (
+    board_html,
+    board_view,
+    boost_html,
+    events_html,
+    income_html,
+    parse_key,
+    plan_html,
+    static_html,
+)
+from rules.core.errors import RulesError
+from rules.tower_defense import catalog, engine, examples
+from rules.tower_defense.model import STACK_LABEL, STACKS, GameState, card_name, is_tower_card
+from rules.tower_defense.policies import POLICIES
+
+LOG_LINES = 14
+STACK_OPTIONS = [(STACK_LABEL[s], s) for s in STACKS]
+NO_MODIFIER = ""
+"""The editor's choice for a wave without a Wave Modifier (a dropdown cannot show None as a choice)."""
+
+
+def row(children: list[w.Widget]) -> w.HBox:
+    """A row of controls that wraps instead of squeezing its buttons."""
+    return w.HBox(children, layout=w.Layout(flex_flow="row wrap", align_items="center"))
+
+
+class TowerDefensePanel(w.VBox):  # type: ignore[misc]
+    """One explorer shown as a grid with its controls."""
+
+    def __init__(
+        self,
+        position: GameState | str | None = None,
+        *,
+        policy_name: str = "simple",
+        explorer: TowerDefenseExplorer | None = None,
+    ) -> None:
+        """A panel over a new explorer of `position` (an example name, a position, or the default
+        example), or over an existing `explorer` with its whole session (lines, branches, cursor)."""
+        self.explorer = explorer or TowerDefenseExplorer(position, policy_name=policy_name)
+        self.selected: str | None = None
+        self.mode = "play"
+        self.calc_kind: str | None = None
+        """The calculator shown: 'boost' (for `calc_at`), 'plan', 'income', 'movement' or None."""
+        self.calc_at: tuple[int, int] | None = None
+        self.calculator = ""
+        """Its HTML for the position shown (also part of the static representation)."""
+        self.last_refresh_ms = 0.0
+        self.board = TowerDefenseBoard(on_click=self.click, on_key=self.key)
+        self.message = w.HTML()
+        self.log_view = w.HTML()
+        self.calc_view = w.HTML()
+        self._build_controls()
+        super().__init__(
+            [self.toolbar, self.stepper, self.board, self.message, self.calculators, self.sections, self.log_view]
+        )
+        self.refresh()
+
+    # ---- controls ----------------------------------------------------------------------------------
+    def _button(self, label: str, handler: Callable[[], object], tip: str = "") -> w.Button:
+        button = w.Button(
+            description=label, tooltip=tip or label, layout=w.Layout(width="auto", min_width="fit-content")
+        )
+        button.on_click(lambda _b: self._guard(handler))
+        return button
+
+    def _build_controls(self) -> None:
+        self.example = w.Dropdown(
+            options=list(examples.EXAMPLES), value=None, description="example", layout=w.Layout(width="280px")
+        )
+        self.example.observe(self._on_example, "value")
+        self.mode_toggle = w.ToggleButtons(options=["play", "edit"], value="play", style={"button_width": "60px"})
+        self.mode_toggle.observe(lambda ch: self.set_mode(ch["new"]), "value")
+        self.policy = w.Dropdown(
+            options=list(POLICIES),
+            value=self.explorer.policy_name,
+            description="policy",
+            layout=w.Layout(width="200px"),
+        )
+        self.policy.observe(lambda ch: setattr(self.explorer, "policy_name", ch["new"]), "value")
+        self.share = w.Text(placeholder="paste a share code", layout=w.Layout(width="220px"))
+        self.toolbar = row(
+            [
+                self.example,
+                self.mode_toggle,
+                self.policy,
+                self._button("share code", self.show_share_code, "show a code that reproduces this position"),
+                self.share,
+                self._button("load code", lambda: self.load_share_code(self.share.value)),
+            ]
+        )
+        self.branches = w.Dropdown(
+            options=self.explorer.branches, value="main", description="branch", layout=w.Layout(width="220px")
+        )
+        self.branches.observe(self._on_branch, "value")
+        self.stepper = row(
+            [
+                self._button("restart", self.restart),
+                self._button("◀ back", self.back, "one step back along this line"),
+                self._button("next phase ▶", self.next_phase, "finish this phase (chance and the policy decide)"),
+                self._button("forward ▶▶", self.forward, "replay the next step of this line"),
+                self._button("to Phase 6", self.to_actions, "step phase by phase to the next Phase 6"),
+                self._button("policy decides", self.auto, "let chance or the policy make the current decision"),
+                self.branches,
+                self._button("branch here", self.branch),
+            ]
+        )
+        self.calculators = w.VBox(
+            [
+                row(
+                    [
+                        self._button("boost options", self.show_boost_options, "for the selected tower"),
+                        self._button("plan this turn", self.show_plan),
+                        self._button("play the plan", self.play_plan),
+                        self._button("income odds", self.show_income),
+                        self._button("movement preview", self.show_movement),
+                        self._button("clear", self.clear_calculator),
+                    ]
+                ),
+                self.calc_view,
+            ]
+        )
+        self.actions = ActionControls(self)
+        self.editor = EditorControls(self)
+        self.sections = w.Accordion(children=[self.actions, self.editor])
+        self.sections.set_title(0, "Phase 6 actions")
+        self.sections.set_title(1, "position editor")
+
+    def _on_example(self, change: dict[str, Any]) -> None:
+        if change["new"]:
+            self.load_example(change["new"])
+
+    def _on_branch(self, change: dict[str, Any]) -> None:
+        if change["new"] and change["new"] != self.explorer.session.current_branch:
+            self.switch(change["new"])
+
+    # ---- plain methods (what every control calls) ----------------------------------------------------
+    def _guard(self, action: Callable[[], object]) -> None:
+        """Run a panel action; a refusal shows the engine's message and changes nothing."""
+        try:
+            action()
+        except (RulesError, KeyError, ValueError, IndexError) as refusal:
+            message = refusal.args[0] if isinstance(refusal, KeyError) and refusal.args else str(refusal)
+            self.say(f"refused: {message}", error=True)
+            self.refresh(keep_message=True)
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        """Show a line under the board (red for a refusal)."""
+        colour = "#b00020" if error else "#1b5e20"
+        self.message.value = f'<span style="color:{colour}">{html.escape(text, quote=False)}</span>' if text else ""
+
+    def _act(self, action: Callable[[], object], message: str = "") -> None:
+        """Run an explorer action under `_guard`, then say `message` (or what happened) and redraw."""
+
+        def run() -> None:
+            result = action()
+            text = message
+            if not text and isinstance(result, tuple) and result:
+                text = " ".join(e.sentence() for e in result[-3:])
+            self.say(text)
+            self.refresh(keep_message=True)
+
+        self._guard(run)
+
+    def selected_space(self) -> tuple[int, int] | None:
+        """The selected space as (column, row), or None."""
+        return parse_key(self.selected) if self.selected else None
+
+    def _need_space(self) -> tuple[int, int]:
+        at = self.selected_space()
+        if at is None:
+            raise RulesError("click a space of the board first")
+        return at
+
+    def click(self, key: str, shift: bool = False) -> None:
+        """A click on the board. Play mode: with your tower selected, a click on a wave attacks it; else
+        the space is selected (a tower's boost options are shown). Edit mode: select the space to edit."""
+        del shift
+        self._guard(lambda: self._click(key))
+
+    def _click(self, key: str) -> None:
+        at = parse_key(key)
+        if at is None:
+            self.say(f"selected {key}")
+            self.refresh(keep_message=True)
+            return
+        state = self.explorer.state
+        if self.mode == "edit":
+            self.selected = key
+            self.editor.select(at)
+            self.say(f"editing space {key}")
+            self.refresh(keep_message=True)
+            return
+        chosen = self.selected_space()
+        tower = state.tower_at(chosen) if chosen is not None else None
+        wave = next((wv for wv in state.waves if state.wave_location(wv) == at), None)
+        if tower is not None and wave is not None and state.phase == "actions" and chosen != at:
+            assert chosen is not None
+            events = self.explorer.attack(chosen, wave.id)
+            self.say(" ".join(e.sentence() for e in events[-3:]))
+            self.refresh(keep_message=True)
+            return
+        self.selected = key
+        here = state.tower_at(at)
+        if self.calc_kind == "boost":
+            self.calc_kind = None
+        attacks = here is not None and catalog.tower(here.card).reach == "range"
+        if attacks:
+            self._boost_options(at)
+        self.say(f"selected space {key}" + (" (click a wave to attack it with this tower)" if attacks else ""))
+        self.refresh(keep_message=True)
+
+    def key(self, command: str) -> None:
+        """Keys of the board: → next phase, ← back, Enter the policy decides, Escape clears the selection."""
+        handlers: dict[str, Callable[[], None]] = {
+            "step": self.next_phase,
+            "back": self.back,
+            "commit": self.auto,
+            "clear": self.clear_selection,
+        }
+        if command in handlers:
+            handlers[command]()
+
+    def clear_selection(self) -> None:
+        """Forget the selected space (Escape on the board)."""
+        self.selected = None
+        self.refresh()
+
+    # -- the stepper --
+    def next_phase(self) -> None:
+        """Finish the phase in progress and begin the next (or replay the line to it)."""
+        self._act(self.explorer.next_phase)
+
+    def to_actions(self) -> None:
+        """Step phase by phase to the next Phase 6, income included."""
+        self._act(self.explorer.to_actions)
+
+    def auto(self) -> None:
+        """Let chance or the policy make the current decision."""
+        self._act(self.explorer.auto)
+
+    def back(self) -> None:
+        """One step back along the line (a replay: nothing is lost)."""
+        self.explorer.back()
+        self.refresh()
+
+    def forward(self) -> None:
+        """One step forward along the line already played."""
+        self.explorer.forward()
+        self.refresh()
+
+    def restart(self) -> None:
+        """Back to the position the line starts from."""
+        self.explorer.restart()
+        self.refresh()
+
+    def jump(self, step: int) -> None:
+        """Go to the position after `step` actions of this line."""
+        self._act(lambda: self.explorer.jump(step), f"at step {step}")
+
+    def branch(self, name: str | None = None) -> None:
+        """Keep the line and continue differently under a new branch."""
+
+        def make() -> None:
+            made = self.explorer.branch(name)
+            self.say(f"new branch '{made}': the next action starts it")
+            self.refresh(keep_message=True)
+
+        self._guard(make)
+
+    def switch(self, name: str) -> None:
+        """Show another branch, at its end."""
+        self._act(lambda: self.explorer.switch(name), f"branch '{name}'")
+
+    def set_mode(self, mode: str) -> None:
+        """'play' (clicks select and attack) or 'edit' (clicks choose the space to edit)."""
+        self.mode = mode
+        self.selected = None
+        self.refresh()
+
+    # -- Phase 6 actions (the selected space is the tower or the space acted on) --
+    def build(self, player: int, card: str, at: tuple[int, int] | None = None) -> None:
+        """6.A.I: build a card of the player's Build / Upgrade stack on the selected space."""
+        self._act(lambda: self.explorer.build(player, card, at or self._need_space()))
+
+    def upgrade(self, at: tuple[int, int] | None = None) -> None:
+        """6.A.II: upgrade the selected tower (its owner pays the cheapest legal way)."""
+        self._act(lambda: self.explorer.upgrade(at or self._need_space()))
+
+    def sell(self, at: tuple[int, int] | None = None) -> None:
+        """6.B: sell the selected tower."""
+        self._act(lambda: self.explorer.sell(at or self._need_space()))
+
+    def boost(self, card: str, player: int | None = None, at: tuple[int, int] | None = None) -> None:
+        """6.C: discard a card of a Boost stack on the selected tower."""
+
+        def run() -> object:
+            where = at or self._need_space()
+            events = self.explorer.boost(where, card, player)
+            self._boost_options(where)
+            return events
+
+        self._act(run)
+
+    def attack(self, wave: str, target: str = "unit", ignore: bool = False, at: tuple[int, int] | None = None) -> None:
+        """6.G: attack a wave's visible unit (or its modifier) with the selected tower."""
+        self._act(lambda: self.explorer.attack(at or self._need_space(), wave, target, ignore))
+
+    def combine(
+        self,
+        towers: tuple[tuple[int, int], tuple[int, int]] | None,
+        wave: str,
+        target: str = "unit",
+        at: tuple[int, int] | None = None,
+    ) -> None:
+        """6.D from the selected Combine tower with two towers within its Radius."""
+
+        def run() -> object:
+            if towers is None:
+                raise RulesError("select a Combine tower with two towers with Energy within its Radius")
+            return self.explorer.combine(at or self._need_space(), towers, wave, target)
+
+        self._act(run)
+
+    def kill_bonus(self, player: int, card: str, stack: str = "build") -> None:
+        """6.E.I and 6.E.II: take a Mark II or Mark III tower from the Kill Bonus stack."""
+        self._act(lambda: self.explorer.kill_bonus(player, card, stack))
+
+    def convert(self, player: int) -> None:
+        """6.E.III: convert the player's Kill Bonus stack right after a kill."""
+        self._act(lambda: self.explorer.convert(player))
+
+    def take_credit(self, card: str, stack: str) -> None:
+        """Take a revealed credit onto a stack (the player whose turn it is to take)."""
+        self._act(lambda: self.explorer.take_credit(card, stack))
+
+    def complete_condition(self, player: int, stack: str = "build") -> None:
+        """6.H: discard the game condition just completed to a stack."""
+        self._act(lambda: self.explorer.complete_condition(player, stack))
+
+    def end_actions(self) -> None:
+        """End Phase 6: the next turn begins."""
+        self._act(self.explorer.end_actions)
+
+    def play_plan(self) -> None:
+        """Carry out this turn's plan (the planner's boosts and attacks, in order)."""
+        self._act(self.explorer.play_plan, "")
+
+    # -- the editor (each edit is validated by the rules model; a refusal keeps the position) --
+    def edit(self, change: Callable[[TowerDefenseExplorer], object], message: str = "edited") -> None:
+        """Apply an edit (a callable taking the explorer); refused edits keep the last good position."""
+        self._act(lambda: change(self.explorer), message)
+
+    def place_tower(self, card: str, owner: int, level: int = 1, depletion: int = 0) -> None:
+        """Put a tower on the selected space (its card comes out of its pile)."""
+        self.edit(lambda x: x.place_tower(card, self._need_space(), owner, level, depletion), "tower placed")
+
+    def remove_tower(self) -> None:
+        """Take the tower off the selected space (its card goes back to its pile)."""
+        self.edit(lambda x: x.remove_tower(self._need_space()), "tower removed")
+
+    def place_wave(self, wave_id: str, defeated: int = 0, modifier: str | None = None) -> None:
+        """Put a wave on the track piece of the selected space."""
+        self.edit(
+            lambda x: x.place_wave(wave_id, self._need_space(), defeated=defeated, modifier=modifier), "wave placed"
+        )
+
+    def remove_wave(self, wave_id: str) -> None:
+        """Take a wave off the field."""
+        self.edit(lambda x: x.remove_wave(wave_id), "wave removed")
+
+    def set_track_discarded(self, labels: list[str]) -> None:
+        """Make exactly these pieces the Discarded Track pile."""
+        self.edit(lambda x: x.set_track_discarded(labels), "track discard set")
+
+    def toggle_obstacle(self) -> None:
+        """Add or remove an obstacle on the selected space."""
+
+        def run(x: TowerDefenseExplorer) -> object:
+            at = self._need_space()
+            return x.set_obstacle(at, at not in x.state.board.obstacles)
+
+        self.edit(run, "obstacle changed")
+
+    def set_lives(self, lives: int) -> None:
+        """Set the Life Cubes left."""
+        self.edit(lambda x: x.set_lives(lives), f"lives set to {lives}")
+
+    def set_credits(self, player: int, stack: str, cards: list[str]) -> None:
+        """Set one stack of a player board (cards come out of their piles)."""
+        self.edit(lambda x: x.set_credits(player, stack, cards), "stack set")
+
+    def load_example(self, name: str) -> None:
+        """Start a new session from a named example position."""
+        self.selected = None
+        self.calc_kind = None
+        self.edit(lambda x: x.load_example(name), f"loaded the example '{name}'")
+
+    def show_share_code(self) -> str:
+        """Show (and return) a code that reproduces the position exactly."""
+        code = self.explorer.share_code()
+        self.share.value = code
+        self.say("share code: paste it in 'load code' to get this position back exactly")
+        return code
+
+    def load_share_code(self, code: str) -> None:
+        """Start a new session from a share code."""
+        self.edit(lambda x: x.load_share_code(code), "position loaded from the code")
+
+    def save(self, path: str) -> None:
+        """Save the position to a JSON file."""
+        self._act(lambda: self.explorer.save(path), f"saved to {path}")
+
+    def load(self, path_or_json: str) -> None:
+        """Start a new session from a JSON file or JSON text."""
+        self.edit(lambda x: x.load(path_or_json), "position loaded")
+
+    # -- calculators (recomputed at every redraw, so they always speak of the position shown) --
+    def _boost_options(self, at: tuple[int, int]) -> None:
+        self.calc_kind, self.calc_at = "boost", at
+
+    def _calculate(self) -> str:
+        """The HTML of the calculator chosen, for the position now ('' when none is chosen)."""
+        kind = self.calc_kind
+        try:
+            if kind == "boost" and self.calc_at is not None:
+                tower = self.explorer.state.tower_at(self.calc_at)
+                if tower is None:
+                    return ""
+                name = catalog.tower(tower.card).name
+                title = f"the Level {tower.level} {name} on {self.calc_at}, every player's Boost stack"
+                return boost_html(title, self.explorer.boost_options(self.calc_at))
+            if kind == "plan":
+                note = ""
+                if self.explorer.state.phase != "actions":
+                    note = (
+                        f"{self.explorer.phase_words()}: players act in Phase 6, so these attacks cannot be "
+                        "played yet (the engine accepts none of them now)."
+                    )
+                return plan_html(self.explorer.plan(), note)
+            if kind == "income":
+                odds = self.explorer.income()
+                return income_html(odds.income, odds.types, odds.shares, odds.at_least_one, odds.expected)
+            if kind == "movement":
+                sentences = [e.sentence() for e in self.explorer.movement_preview()]
+                return events_html("Movement preview (Phase 3 from this position)", sentences)
+        except RulesError as refusal:
+            return f'<div class="calc">{html.escape(kind or "")}: {html.escape(str(refusal), quote=False)}</div>'
+        return ""
+
+    def _show(self, kind: str) -> None:
+        self.calc_kind = kind
+        self.refresh(keep_message=True)
+
+    def show_boost_options(self) -> None:
+        """The boost options of the selected tower (every player's Boost stack together)."""
+
+        def run() -> None:
+            at = self._need_space()
+            if self.explorer.state.tower_at(at) is None:
+                raise RulesError(f"there is no tower on {at}: select a tower to boost")
+            self._boost_options(at)
+            self.refresh(keep_message=True)
+
+        self._guard(run)
+
+    def show_plan(self) -> None:
+        """This turn's plan: the boosts and attacks that defeat the most units."""
+        self._guard(lambda: self._show("plan"))
+
+    def show_income(self) -> None:
+        """The exact odds of the next income."""
+        self._guard(lambda: self._show("income"))
+
+    def show_movement(self) -> None:
+        """What Phase 3 would do from this position."""
+        self._guard(lambda: self._show("movement"))
+
+    def clear_calculator(self) -> None:
+        self.calc_kind = None
+        self.refresh()
+
+    # ---- drawing ---------------------------------------------------------------------------------------
+    def view(self) -> dict[str, Any]:
+        """The position shown, as the JSON-ready view model."""
+        last = tuple(e.sentence() for e in self.explorer.session.last_events())
+        return board_view(self.explorer.state, selected=self.selected, last_events=last)
+
+    def refresh(self, *, keep_message: bool = False) -> None:
+        """Redraw the board, the calculator, the log, the branch list and the controls' choices."""
+        start = time.perf_counter()
+        view = self.view()
+        self.board.show(board_html(view), self.selected)
+        self.calculator = self._calculate()
+        self.calc_view.value = f'<div class="td-board">{self.calculator}</div>' if self.calculator else ""
+        lines = self.explorer.log_text().splitlines()[-LOG_LINES:]
+        cursor = self.explorer.session.cursor
+        total = len(self.explorer.session.line)
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+        self.log_view.value = (
+            f'<div style="font-size:12px"><b>log</b> (step {cursor} of {total}, '
+            f"branch {html.escape(self.explorer.session.current_branch)}; "
+            f"{html.escape(self.explorer.phase_words())})<ul>{items}</ul></div>"
+        )
+        branches = self.explorer.branches
+        if list(self.branches.options) != branches:
+            self.branches.options = branches
+        self.branches.value = self.explorer.session.current_branch
+        self.actions.update()
+        self.editor.update()
+        if not keep_message:
+            self.say("")
+        self.last_refresh_ms = (time.perf_counter() - start) * 1000
+
+    def _repr_html_(self) -> str:
+        """The same board, the calculator shown and the log without a live kernel (GitHub, nbval)."""
+        lines = self.explorer.log_text().splitlines()
+        return static_html(self.view(), lines, self._calculate())
+
+    def summary(self) -> str:
+        """One line saying where the explorer stands (the panel's plain-text form)."""
+        return f"Tower Defense panel: {self.explorer.summary()}"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The live widget for JupyterLab, plus the static board and a text line for every other reader."""
+        bundle: dict[str, Any] = super()._repr_mimebundle_(**kwargs) or {}
+        bundle["text/plain"] = self.summary()
+        bundle["text/html"] = self._repr_html_()
+        return bundle
+
+
+def _player_options(state: GameState) -> list[tuple[str, int]]:
+    return [(f"Player {i + 1}", i) for i in range(len(state.players))]
+
+
+def _set_options(dropdown: w.Dropdown, options: list[Any]) -> None:
+    """Replace a dropdown's choices, keeping its value when it is still offered."""
+    if list(dropdown.options) == options:
+        return
+    old = dropdown.value
+    dropdown.options = options
+    values = [o[1] if isinstance(o, tuple) else o for o in options]
+    if old in values:
+        dropdown.value = old
+    elif values:
+        dropdown.value = values[0]
+
+
+class ActionControls(w.VBox):  # type: ignore[misc]
+    """Phase 6: the acting player, then build, upgrade, sell, boost, attack, combine, kill bonus, take a
+    revealed credit and end the phase. The selected space is the tower (or the empty space) acted on."""
+
+    def __init__(self, panel: TowerDefensePanel) -> None:
+        self.panel = panel
+        narrow = w.Layout(width="230px")
+        self.player = w.Dropdown(description="player", layout=w.Layout(width="180px"))
+        self.build_card = w.Dropdown(description="build", layout=narrow)
+        self.boost_card = w.Dropdown(description="boost with", layout=narrow)
+        self.wave = w.Dropdown(description="wave", layout=narrow)
+        self.target = w.ToggleButtons(options=["unit", "modifier"], value="unit", style={"button_width": "80px"})
+        self.ignore = w.Checkbox(
+            value=False, description="ignore tough / armoured", indent=False, layout=w.Layout(width="auto")
+        )
+        self.pair = w.Dropdown(description="combine", layout=w.Layout(width="300px"))
+        self.bonus_card = w.Dropdown(description="kill bonus", layout=narrow)
+        self.revealed = w.Dropdown(description="revealed", layout=narrow)
+        self.stack = w.Dropdown(options=STACK_OPTIONS, value="build", description="onto", layout=narrow)
+        self.player.observe(lambda _ch: self.update(), "value")
+        p = panel
+        super().__init__(
+            [
+                row([self.player, w.HTML("acts on the selected space")]),
+                row(
+                    [
+                        self.build_card,
+                        p._button("build here", lambda: p.build(self.player.value, self.build_card.value)),
+                        p._button("upgrade", lambda: p.upgrade()),
+                        p._button("sell", lambda: p.sell()),
+                    ]
+                ),
+                row([self.boost_card, p._button("boost", lambda: p.boost(self.boost_card.value, self.player.value))]),
+                row(
+                    [
+                        self.wave,
+                        self.target,
+                        self.ignore,
+                        p._button("attack", lambda: p.attack(self.wave.value, self.target.value, self.ignore.value)),
+                    ]
+                ),
+                row([self.pair, p._button("combine attack", self._combine)]),
+                row(
+                    [
+                        self.bonus_card,
+                        self.stack,
+                        p._button(
+                            "take kill bonus",
+                            lambda: p.kill_bonus(self.player.value, self.bonus_card.value, self.stack.value),
+                        ),
+                        p._button("convert kill stack", lambda: p.convert(self.player.value)),
+                    ]
+                ),
+                row(
+                    [
+                        self.revealed,
+                        p._button("take credit", lambda: p.take_credit(self.revealed.value, self.stack.value)),
+                        p._button(
+                            "complete condition", lambda: p.complete_condition(self.player.value, self.stack.value)
+                        ),
+                        p._button("end Phase 6", p.end_actions),
+                    ]
+                ),
+            ]
+        )
+
+    def _combine(self) -> None:
+        self.panel.combine(self.pair.value, self.wave.value, self.target.value)
+
+    def update(self) -> None:
+        """Refill every choice from the position (the players' stacks, the waves, the piles)."""
+        state = self.panel.explorer.state
+        _set_options(self.player, _player_options(state))
+        who = self.player.value if self.player.value is not None else 0
+        stacks = state.players[who].stacks
+        _set_options(self.build_card, sorted({(card_name(c), c) for c in stacks.build if is_tower_card(c)}))
+        _set_options(self.boost_card, sorted({(card_name(c), c) for c in stacks.boost}))
+        _set_options(self.wave, [(f"W{wv.number} {wv.spec.name}", wv.id) for wv in state.waves])
+        piles = sorted({*state.mark2_pile, *state.mark3_pile})
+        _set_options(self.bonus_card, [(catalog.tower(c).name, c) for c in piles])
+        _set_options(self.revealed, sorted({(catalog.tower(c).name, c) for c in state.revealed}))
+        pairs: list[tuple[str, Any]] = []
+        at = self.panel.selected_space()
+        combiner = state.tower_at(at) if at is not None else None
+        if combiner is not None and catalog.tower(combiner.card).type == "combine":
+            pairs = [(f"{a.at} + {b.at}", (a.at, b.at)) for a, b in engine.combine_partners(state, combiner)]
+        _set_options(self.pair, pairs)
+
+
+class EditorControls(w.VBox):  # type: ignore[misc]
+    """Edit mode: click a space, then place or remove a tower or a wave on it, toggle an obstacle; set
+    the track discard, the lives and any stack of credits. Every edit is validated by the rules model."""
+
+    def __init__(self, panel: TowerDefensePanel) -> None:
+        self.panel = panel
+        state = panel.explorer.state
+        self.target = w.HTML("switch to edit mode and click a space")
+        self.tower_card = w.Dropdown(
+            options=[(t.name, t.id) for t in catalog.towers().values()],
+            value="standard.1",
+            description="tower",
+            layout=w.Layout(width="300px"),
+        )
+        self.owner = w.Dropdown(
+            options=_player_options(state), value=0, description="owner", layout=w.Layout(width="180px")
+        )
+        self.level = w.BoundedIntText(value=1, min=1, max=4, description="level", layout=w.Layout(width="140px"))
+        self.depletion = w.BoundedIntText(
+            value=0, min=0, max=9, description="depletion", layout=w.Layout(width="160px")
+        )
+        self.wave_id = w.Dropdown(
+            options=[(f"{wv.name} (rank {wv.rank})", wv.id) for wv in catalog.waves().values()],
+            description="wave",
+            layout=w.Layout(width="300px"),
+        )
+        self.defeated = w.BoundedIntText(value=0, min=0, max=3, description="defeated", layout=w.Layout(width="160px"))
+        self.modifier = w.Dropdown(
+            options=[("no modifier", NO_MODIFIER), *((m.name, m.id) for m in catalog.modifiers().values())],
+            value=NO_MODIFIER,
+            description="modifier",
+            layout=w.Layout(width="240px"),
+        )
+        labels = [f"{t}{n}" for t in "AB" for n in range(1, state.rules.track_length + 1)]
+        self.discard = w.SelectMultiple(
+            options=labels, value=state.board.track_discard, description="discarded", rows=6
+        )
+        self.lives = w.BoundedIntText(
+            value=state.lives, min=0, max=99, description="lives", layout=w.Layout(width="160px")
+        )
+        self.credit_player = w.Dropdown(
+            options=_player_options(state), value=0, description="player", layout=w.Layout(width="180px")
+        )
+        self.credit_stack = w.Dropdown(
+            options=STACK_OPTIONS, value="build", description="stack", layout=w.Layout(width="280px")
+        )
+        self.credit_cards = w.Text(placeholder="standard.1, boost.1, charge.2", description="cards")
+        p = panel
+        super().__init__(
+            [
+                self.target,
+                row(
+                    [
+                        self.tower_card,
+                        self.owner,
+                        self.level,
+                        self.depletion,
+                        p._button(
+                            "place tower",
+                            lambda: p.place_tower(
+                                self.tower_card.value, self.owner.value, self.level.value, self.depletion.value
+                            ),
+                        ),
+                        p._button("remove tower", p.remove_tower),
+                        p._button("toggle obstacle", p.toggle_obstacle),
+                    ]
+                ),
+                row(
+                    [
+                        self.wave_id,
+                        self.defeated,
+                        self.modifier,
+                        p._button(
+                            "place wave",
+                            lambda: p.place_wave(self.wave_id.value, self.defeated.value, self.modifier.value or None),
+                        ),
+                        p._button("remove wave", lambda: p.remove_wave(self.wave_id.value)),
+                    ]
+                ),
+                row(
+                    [
+                        self.discard,
+                        p._button("set track discard", lambda: p.set_track_discarded(list(self.discard.value))),
+                        self.lives,
+                        p._button("set lives", lambda: p.set_lives(self.lives.value)),
+                    ]
+                ),
+                row(
+                    [
+                        self.credit_player,
+                        self.credit_stack,
+                        self.credit_cards,
+                        p._button("set stack", self.apply_credits),
+                    ]
+                ),
+            ]
+        )
+
+    def update(self) -> None:
+        """Show the position's lives, track discard and players (after an edit, a step, an example)."""
+        state = self.panel.explorer.state
+        _set_options(self.owner, _player_options(state))
+        _set_options(self.credit_player, _player_options(state))
+        self.lives.value = state.lives
+        self.discard.value = tuple(d for d in state.board.track_discard if d in self.discard.options)
+
+    def select(self, at: tuple[int, int]) -> None:
+        """A space clicked in edit mode: show what is on it and preset the controls from it."""
+        state = self.panel.explorer.state
+        tower = state.tower_at(at)
+        piece = next((pc for pc in state.board.track if pc.at == at), None)
+        what = "empty"
+        if tower is not None:
+            self.tower_card.value = tower.card
+            self.owner.options = _player_options(state)
+            self.owner.value = tower.owner
+            self.level.value = tower.level
+            self.depletion.value = tower.depletion
+            what = f"a Level {tower.level} {catalog.tower(tower.card).name}"
+        elif piece is not None:
+            what = f"track {piece.label}"
+            wave = next((wv for wv in state.waves if state.wave_location(wv) == at), None)
+            if wave is not None:
+                self.wave_id.value = wave.id
+                self.defeated.value = wave.defeated
+                self.modifier.value = wave.modifier or NO_MODIFIER
+                what += f" with {wave.spec.name}"
+        elif at in state.board.obstacles:
+            what = "an obstacle"
+        self.target.value = f"space {at[0]},{at[1]}: {html.escape(what)}"
+
+    def apply_credits(self) -> None:
+        cards = [c.strip() for c in self.credit_cards.value.split(",") if c.strip()]
+        self.panel.set_credits(self.credit_player.value, self.credit_stack.value, cards)

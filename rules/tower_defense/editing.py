@@ -1,0 +1,339 @@
+"""Position editing for designers: each edit returns a new, fully validated Tower Defense position.
+
+An edit moves pieces the way a player would at the table: a tower card or a credit comes out of its
+pile (the Mark I deck, then the Mark I discard; the Mark II and Mark III piles) and goes back there
+when removed, so every card of the game stays counted exactly once. A wave placed on the field leaves
+the calls still to come. The result is validated from scratch (`GameState.model_validate`): an edit
+the rules forbid raises IllegalPosition naming the problem, and the position given is untouched.
+
+No engine step lives here: these are the designer's hands on the board, not a player's actions.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.core.errors import IllegalPosition, MalformedFile, Problem
+from rules.core.jsonio import parse_model, validate_model
+from rules.tower_defense import catalog
+from rules.tower_defense.model import (
+    STACKS,
+    Coord,
+    GameState,
+    is_condition_card,
+    is_tower_card,
+    parse_piece,
+    piece_label,
+)
+from rules.tower_defense.variants import Rules
+
+SHARE_PREFIX = "TD1-"
+_PILES = {1: ("mark1_deck", "mark1_discard"), 2: ("mark2_pile",), 3: ("mark3_pile",)}
+
+
+def _refuse(where: str, message: str) -> IllegalPosition:
+    return IllegalPosition([Problem(where, message)])
+
+
+def _data(state: GameState) -> dict[str, Any]:
+    """The position as plain Python data to change (tuples become lists where edits touch them)."""
+    return state.model_dump()
+
+
+def _validated(data: dict[str, Any]) -> GameState:
+    """Validate edited data from scratch; IllegalPosition with one problem per broken rule."""
+    return validate_model(GameState, data)
+
+
+def _check_tower_card(card: str) -> None:
+    if not is_tower_card(card):
+        known = ", ".join(catalog.towers())
+        raise _refuse("card", f"there is no tower card {card!r} (cards: {known})")
+
+
+def _take_card(data: dict[str, Any], card: str) -> None:
+    """Take one copy of a tower card out of its pile (Mark I: the deck, then the discard)."""
+    _check_tower_card(card)
+    spec = catalog.tower(card)
+    for field in _PILES[spec.mark]:
+        pile = list(data[field])
+        if card in pile:
+            pile.remove(card)
+            data[field] = tuple(pile)
+            return
+    raise _refuse("cards", f"every {spec.name} card is already in use (the game holds {spec.copies.value})")
+
+
+def _return_card(data: dict[str, Any], card: str) -> None:
+    """Put a card back into its pile; a completed game condition goes back to the game box."""
+    if not is_tower_card(card):
+        return
+    field = _PILES[catalog.tower(card).mark][0]
+    data[field] = tuple(sorted((*data[field], card)))
+
+
+def _at(at: Sequence[int]) -> Coord:
+    if len(at) != 2:
+        raise _refuse("at", f"a space is written (column, row), not {tuple(at)!r}")
+    return (int(at[0]), int(at[1]))
+
+
+# ---- towers -----------------------------------------------------------------------------------------
+def place_tower(
+    state: GameState,
+    card: str,
+    at: Sequence[int],
+    owner: int,
+    level: int = 1,
+    depletion: int = 0,
+) -> GameState:
+    """Put a tower (its card taken from its pile) on a space, replacing any tower there."""
+    where = _at(at)
+    data = _data(state)
+    towers = [t for t in data["towers"] if tuple(t["at"]) != where]
+    for old in data["towers"]:
+        if tuple(old["at"]) == where:
+            _return_card(data, old["card"])
+    _take_card(data, card)
+    towers.append({"card": card, "at": where, "owner": owner, "level": level, "depletion": depletion, "boosts": ()})
+    data["towers"] = tuple(towers)
+    return _validated(data)
+
+
+def remove_tower(state: GameState, at: Sequence[int]) -> GameState:
+    """Take the tower off a space; its card goes back to its pile."""
+    where = _at(at)
+    tower = state.tower_at(where)
+    if tower is None:
+        raise _refuse("towers", f"there is no tower on {where}")
+    data = _data(state)
+    data["towers"] = tuple(t for t in data["towers"] if tuple(t["at"]) != where)
+    _return_card(data, tower.card)
+    return _validated(data)
+
+
+# ---- waves ------------------------------------------------------------------------------------------
+def place_wave(
+    state: GameState,
+    wave_id: str,
+    space: int,
+    *,
+    number: int | None = None,
+    defeated: int = 0,
+    modifier: str | None = None,
+) -> GameState:
+    """Put a wave on a space of its track (moving it if it is on the field already), with its Wave
+    Number, units defeated and modifier. It leaves the calls still to come; a call that loses one wave
+    of an even-ranked pair is refused by the model ('Even Ranked Waves always appear in pairs')."""
+    try:
+        catalog.wave(wave_id)
+    except KeyError as exc:
+        raise _refuse("wave", str(exc.args[0])) from None
+    current = state.wave(wave_id)
+    if number is None:
+        number = current.number if current is not None else max(state.waves_called, 1)
+    data = _data(state)
+    entry = {
+        "id": wave_id,
+        "number": number,
+        "space": space,
+        "defeated": defeated,
+        "modifier": modifier,
+        "attacked": current.attacked if current is not None else False,
+    }
+    waves = [w for w in data["waves"] if w["id"] != wave_id]
+    waves.append(entry)
+    data["waves"] = tuple(waves)
+    data["upcoming"] = tuple(
+        tuple(w for w in call if w != wave_id) for call in data["upcoming"] if tuple(call) != (wave_id,)
+    )
+    data["waves_called"] = max(data["waves_called"], number)
+    return _validated(data)
+
+
+def place_wave_at(
+    state: GameState,
+    wave_id: str,
+    at: Sequence[int],
+    *,
+    number: int | None = None,
+    defeated: int = 0,
+    modifier: str | None = None,
+) -> GameState:
+    """Put a wave on the track piece lying on a space. 003 Enemies: 'Odd Ranked Waves appear on Track
+    A. Even Ranked Waves appear on Track B.', so the piece must be of the wave's track."""
+    where = _at(at)
+    piece = next((p for p in state.board.track if p.at == where), None)
+    if piece is None:
+        raise _refuse("at", f"no track piece lies on {where}: a wave stands only on its track")
+    try:
+        spec = catalog.wave(wave_id)
+    except KeyError as exc:
+        raise _refuse("wave", str(exc.args[0])) from None
+    if piece.track != spec.track:
+        parity = "Odd" if spec.rank % 2 else "Even"
+        raise _refuse(
+            "wave",
+            f"{spec.name} is rank {spec.rank} and moves on track {spec.track}, not on {piece.label}: "
+            f"'{parity} Ranked Waves appear on Track {spec.track}.'",
+        )
+    return place_wave(state, wave_id, piece.number, number=number, defeated=defeated, modifier=modifier)
+
+
+def remove_wave(state: GameState, wave_id: str) -> GameState:
+    """Take a wave off the field (back to the pool of waves not selected for this session)."""
+    if state.wave(wave_id) is None:
+        raise _refuse("waves", f"wave {wave_id} is not on the playing field")
+    data = _data(state)
+    data["waves"] = tuple(w for w in data["waves"] if w["id"] != wave_id)
+    data["awaiting_modifier"] = tuple(w for w in data["awaiting_modifier"] if w != wave_id)
+    return _validated(data)
+
+
+def set_upcoming(state: GameState, calls: Sequence[Sequence[str]]) -> GameState:
+    """The waves still to call, call by call (an even rank comes in pairs; 3.A.X to 3.A.XII)."""
+    data = _data(state)
+    data["upcoming"] = tuple(tuple(call) for call in calls)
+    return _validated(data)
+
+
+# ---- the playing field ------------------------------------------------------------------------------
+def home_spaces(state: GameState) -> dict[str, Coord]:
+    """Where each laid track piece lies ('A12' -> space): where a piece restored by an edit returns."""
+    return {p.label: p.at for p in state.board.track}
+
+
+def set_track_discarded(
+    state: GameState, labels: Sequence[str], homes: Mapping[str, Sequence[int]] | None = None
+) -> GameState:
+    """Make exactly these track pieces the Discarded Track pile. A laid piece named here leaves the
+    field; a discarded piece not named returns to its space in `homes` (refused when it has none:
+    lay it with `lay_track`). A wave still standing on a discarded piece is refused by the model."""
+    wanted: set[str] = set()
+    for label in labels:
+        track, number = _piece(label)
+        wanted.add(piece_label(track, number))
+    data = _data(state)
+    board = dict(data["board"])
+    laid = [p for p in board["track"] if piece_label(p["track"], p["number"]) not in wanted or p["number"] == 0]
+    for label in sorted(set(board["track_discard"]) - wanted):
+        home = (homes or {}).get(label)
+        if home is None:
+            raise _refuse(
+                "board.track_discard",
+                f"track {label} has no space to return to: lay it on a space with lay_track",
+            )
+        track, number = parse_piece(label)
+        laid.append({"track": track, "number": number, "at": _at(home)})
+    board["track"] = tuple(sorted(laid, key=lambda p: (p["track"], p["number"])))
+    board["track_discard"] = tuple(sorted(wanted))
+    data["board"] = board
+    return _validated(data)
+
+
+def lay_track(state: GameState, label: str, at: Sequence[int]) -> GameState:
+    """Lay a track piece on a space: out of the Discarded Track pile, or moved from where it lies."""
+    track, number = _piece(label)
+    where = _at(at)
+    name = piece_label(track, number)
+    data = _data(state)
+    board = dict(data["board"])
+    board["track"] = tuple(
+        [p for p in board["track"] if (p["track"], p["number"]) != (track, number)]
+        + [{"track": track, "number": number, "at": where}]
+    )
+    board["track_discard"] = tuple(p for p in board["track_discard"] if p != name)
+    data["board"] = board
+    return _validated(data)
+
+
+def _piece(label: str) -> tuple[str, int]:
+    try:
+        return parse_piece(label.strip().upper())
+    except ValueError as exc:
+        raise _refuse("track", str(exc)) from None
+
+
+def set_obstacle(state: GameState, at: Sequence[int], present: bool = True) -> GameState:
+    """Add or remove an obstacle ('Track cannot be placed on Obstacles. Players may not place Towers
+    on Obstacles.': the model refuses one under a tower or a track piece)."""
+    where = _at(at)
+    data = _data(state)
+    board = dict(data["board"])
+    obstacles = [tuple(o) for o in board["obstacles"] if tuple(o) != where]
+    if present:
+        obstacles.append(where)
+    board["obstacles"] = tuple(sorted(obstacles))
+    data["board"] = board
+    return _validated(data)
+
+
+# ---- the table --------------------------------------------------------------------------------------
+def set_lives(state: GameState, lives: int) -> GameState:
+    """The Life Cubes left (003 3.C: 'Players may gain Life Cubes beyond the starting amount')."""
+    data = _data(state)
+    data["lives"] = lives
+    return _validated(data)
+
+
+def set_credits(state: GameState, player: int, stack: str, cards: Sequence[str]) -> GameState:
+    """Set one stack of a player board: its old cards go back to their piles, the new ones come out of
+    them. A completed game condition is written 'condition.<id>' (worth 2 Universal credits)."""
+    if stack not in STACKS:
+        raise _refuse("stack", f"there is no stack {stack!r} (stacks: {', '.join(STACKS)})")
+    if not 0 <= player < len(state.players):
+        raise _refuse("player", f"there is no player {player + 1}")
+    data = _data(state)
+    players = [dict(p) for p in data["players"]]
+    stacks = dict(players[player]["stacks"])
+    for card in stacks[stack]:
+        _return_card(data, card)
+    for card in cards:
+        if is_condition_card(card):
+            continue
+        _take_card(data, card)
+    stacks[stack] = tuple(sorted(cards))
+    players[player]["stacks"] = stacks
+    data["players"] = tuple(players)
+    return _validated(data)
+
+
+def set_turn(state: GameState, turn: int, phase: str | None = None) -> GameState:
+    """The turn (and phase) the position is in; pending reveals must fit the phase (the model says)."""
+    data = _data(state)
+    data["turn"] = turn
+    if phase is not None:
+        data["phase"] = phase
+    return _validated(data)
+
+
+def set_rules(state: GameState, rules: Rules) -> GameState:
+    """The same position under another rule variant (validated again: a variant can make it illegal)."""
+    data = _data(state)
+    data["rules"] = rules.model_dump()
+    return _validated(data)
+
+
+# ---- sharing ----------------------------------------------------------------------------------------
+def share_code(state: GameState) -> str:
+    """A compact string that reproduces the position exactly (zlib-compressed JSON, URL-safe base64)."""
+    raw = json.dumps(state.model_dump(mode="json", exclude_defaults=True), separators=(",", ":")).encode()
+    return SHARE_PREFIX + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+def from_share_code(code: str) -> GameState:
+    """The position a share code describes; MalformedFile when the code is damaged."""
+    code = code.strip()
+    if not code.startswith(SHARE_PREFIX):
+        raise MalformedFile(f"a Tower Defense share code starts with {SHARE_PREFIX!r}")
+    body = code[len(SHARE_PREFIX) :]
+    try:
+        raw = zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
+    except (binascii.Error, zlib.error, ValueError):
+        raise MalformedFile("this share code is damaged (was it copied whole?)") from None
+    return parse_model(GameState, raw.decode("utf-8"), source="the share code")
