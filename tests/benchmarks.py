@@ -92,6 +92,11 @@ def other_games() -> list[tuple[str, str]]:
     """Figures the other game packages publish from tests/<game>/bench_<game>.py, when present."""
     figures: list[tuple[str, str]] = []
     here = Path(__file__).resolve().parent
+    analysis = here / "attack_the_tower" / "bench_analysis.py"
+    if analysis.exists():
+        sys.path.insert(0, str(analysis.parent))
+        module = importlib.import_module("bench_analysis")
+        figures += [(f"attack the tower analysis: {label}", value) for label, value in module.figures()]
     for game in ("the_tower", "tower_defense"):
         path = here / game / f"bench_{game}.py"
         if not path.exists():
@@ -112,9 +117,7 @@ def main() -> None:
         print(
             f"  {name:8} {gps:7.1f} games/s  {sps:9,.0f} steps/s  ({steps} steps; {base / sps:5.1f}x the baseline step)"
         )
-    print(
-        f"  one battle, largest example, greedy, declaration to end: {battle_resolution_ms():.2f} ms (median)"
-    )
+    print(f"  one battle, largest example, greedy, declaration to end: {battle_resolution_ms():.2f} ms (median)")
     refresh, steps = step_and_refresh_ms()
     print(
         f"  explorer: apply one step and refresh the board, largest battle: {refresh:.2f} ms"

@@ -11,6 +11,7 @@ from rules.attack_the_tower import engine, examples
 from rules.attack_the_tower.actions import DeclareAttack
 from rules.attack_the_tower.armies import ARMY_IDS
 from rules.attack_the_tower.model import GameState
+from rules.attack_the_tower.odds_cli import register_odds
 from rules.attack_the_tower.policies import POLICIES, policy
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
@@ -35,23 +36,15 @@ def register(games: Any) -> None:
     sc = sub.add_parser("schema", help="print the JSON Schema of a position")
     sc.set_defaults(run=_schema)
 
-    va = sub.add_parser(
-        "validate", help="check that a position file is legal (exit 0) or say why not (exit 2)"
-    )
+    va = sub.add_parser("validate", help="check that a position file is legal (exit 0) or say why not (exit 2)")
     va.add_argument("file")
     va.set_defaults(run=_validate)
 
     ba = sub.add_parser("battle", help="resolve one battle from a position, step by step")
     ba.add_argument("file")
-    ba.add_argument(
-        "--from", dest="origin", type=int, required=True, metavar="T", help="the attacking territory (1-3)"
-    )
-    ba.add_argument(
-        "--to", dest="target", type=int, required=True, metavar="T", help="the defending territory (1-3)"
-    )
-    ba.add_argument(
-        "--policy", default="greedy", choices=sorted(POLICIES), help="who allocates (default greedy)"
-    )
+    ba.add_argument("--from", dest="origin", type=int, required=True, metavar="T", help="the attacking territory (1-3)")
+    ba.add_argument("--to", dest="target", type=int, required=True, metavar="T", help="the defending territory (1-3)")
+    ba.add_argument("--policy", default="greedy", choices=sorted(POLICIES), help="who allocates (default greedy)")
     ba.add_argument("--seed", type=int, default=0)
     ba.add_argument("--json", action="store_true", help="print events and the resulting position as JSON")
     ba.set_defaults(run=_battle)
@@ -63,6 +56,8 @@ def register(games: Any) -> None:
     pl.add_argument("--turn-limit", type=int, default=200)
     pl.add_argument("--json", action="store_true")
     pl.set_defaults(run=_play)
+
+    register_odds(sub)
 
 
 def _example(args: argparse.Namespace) -> int:
@@ -94,9 +89,7 @@ def _territory(value: int, flag: str) -> int:
 def _battle(args: argparse.Namespace) -> int:
     state = load_model(GameState, args.file)
     if state.phase != "main":
-        raise IllegalAction(
-            f"a battle is declared in the second phase of a turn; this position is in {state.phase!r}"
-        )
+        raise IllegalAction(f"a battle is declared in the second phase of a turn; this position is in {state.phase!r}")
     attack = DeclareAttack(
         player=state.attacker,
         origin=_territory(args.origin, "--from"),
@@ -153,8 +146,7 @@ def _play(args: argparse.Namespace) -> int:
                 print(event.narrate())
         winner = "nobody" if result.winner is None else engine.label(line.final, result.winner)
         print(
-            f"Result: {result.termination.value} after {line.final.turn} turns ({line.steps} steps); "
-            f"winner: {winner}."
+            f"Result: {result.termination.value} after {line.final.turn} turns ({line.steps} steps); winner: {winner}."
         )
     sys.stdout.flush()
     return 0

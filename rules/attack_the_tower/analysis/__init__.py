@@ -1,0 +1,86 @@
+"""Exact analysis of Attack the Tower battles: every allocation of a damage step, what each pair of
+allocations leads to, the best play (zero-sum matrix games solved by linear programming, the battle by
+backward induction), and the exact odds of the outcome under named policies, with Monte Carlo beside.
+
+- `space`: the allocation space of a step (`allocation_space`), with kills, waste and domination.
+- `matrix`: zero-sum matrix games solved exactly (`solve_matrix`).
+- `battle`: the battle tree, memoised by position; outcomes and objectives.
+- `steps`: the table of a step (`step_table`), its solution (`solve_step`), the battle's (`solve_battle`).
+- `odds`: outcome distributions (`outcome_distribution`), hidden hands, Monte Carlo (`monte_carlo`).
+
+docs/analysis.md explains the model. Every rule comes from the engine (`engine.apply`,
+`combat.allocation_request`); nothing here decides what is legal.
+"""
+
+from rules.attack_the_tower.analysis.battle import (
+    OBJECTIVES,
+    POLICY_NAMES,
+    BattleOutcome,
+    BattleTree,
+    clear_cache,
+    declare,
+    objective_value,
+    tree_for,
+)
+from rules.attack_the_tower.analysis.matrix import MatrixSolution, solve_matrix
+from rules.attack_the_tower.analysis.odds import (
+    HiddenHand,
+    MonteCarloReport,
+    Odds,
+    OddsRow,
+    hidden_hands,
+    monte_carlo,
+    odds,
+    outcome_distribution,
+    simulate,
+    wilson_interval,
+    with_hand,
+)
+from rules.attack_the_tower.analysis.space import AllocationOption, allocation_space, printed_power
+from rules.attack_the_tower.analysis.steps import (
+    BattleSolution,
+    Cell,
+    PlannedStep,
+    StepSolution,
+    StepTable,
+    best_response_gaps,
+    solve_battle,
+    solve_step,
+    step_table,
+)
+
+__all__ = [
+    "OBJECTIVES",
+    "POLICY_NAMES",
+    "AllocationOption",
+    "BattleOutcome",
+    "BattleSolution",
+    "BattleTree",
+    "Cell",
+    "HiddenHand",
+    "MatrixSolution",
+    "MonteCarloReport",
+    "Odds",
+    "OddsRow",
+    "PlannedStep",
+    "StepSolution",
+    "StepTable",
+    "allocation_space",
+    "best_response_gaps",
+    "clear_cache",
+    "declare",
+    "hidden_hands",
+    "monte_carlo",
+    "objective_value",
+    "odds",
+    "outcome_distribution",
+    "printed_power",
+    "simulate",
+    "solve_battle",
+    "solve_matrix",
+    "solve_step",
+    "step_table",
+    "tree_for",
+    "wilson_interval",
+    "with_hand",
+]
