@@ -16,6 +16,7 @@ import ipywidgets as w
 
 from explorer.attack_the_tower.board import BoardWidget
 from explorer.attack_the_tower.explorer import Explorer
+from explorer.attack_the_tower.inspector import DamageInspector
 from explorer.attack_the_tower.variants_panel import VariantsPanel
 from explorer.attack_the_tower.viewmodel import board_view, static_html
 from rules.attack_the_tower import examples
@@ -121,10 +122,12 @@ class AttackTheTowerPanel(w.VBox):  # type: ignore[misc]
         self.editor = EditorControls(self)
         self.variants = VariantsPanel(self)
         self.game = GameControls(self)
-        sections = w.Accordion(children=[self.editor, self.variants, self.game])
-        sections.set_title(0, "position editor")
-        sections.set_title(1, "rule variants")
-        sections.set_title(2, "whole game")
+        self.inspector = DamageInspector(self)
+        sections = w.Accordion(children=[self.inspector, self.editor, self.variants, self.game])
+        sections.set_title(0, "damage inspector")
+        sections.set_title(1, "position editor")
+        sections.set_title(2, "rule variants")
+        sections.set_title(3, "whole game")
         self.controls = w.VBox([stepper, attack, allocation, sections])
 
     def _on_example(self, change: dict[str, Any]) -> None:
@@ -342,8 +345,8 @@ class AttackTheTowerPanel(w.VBox):  # type: ignore[misc]
             last_events=last,
         )
 
-    def refresh(self, *, keep_message: bool = False) -> None:
-        """Redraw the board, the log and the branch list from the explorer."""
+    def refresh(self, *, keep_message: bool = False, keep_inspector: bool = False) -> None:
+        """Redraw the board, the log and the branch list from the explorer (and the inspector's list)."""
         start = time.perf_counter()
         view = self.view()
         from explorer.attack_the_tower.viewmodel import board_html
@@ -363,6 +366,8 @@ class AttackTheTowerPanel(w.VBox):  # type: ignore[misc]
         self.branches.value = self.explorer.session.current_branch
         if not keep_message:
             self.say("")
+        if not keep_inspector and hasattr(self, "inspector"):
+            self.inspector.update()
         self.last_refresh_ms = (time.perf_counter() - start) * 1000
 
     def _repr_html_(self) -> str:

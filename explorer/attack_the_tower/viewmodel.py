@@ -196,7 +196,8 @@ def _troop_html(t: dict[str, Any], draft: dict[str, int], targets: set[str], sel
     if t["damage"]:
         marks += f'<span class="dmg">{t["damage"]}</span>'
     if draft.get(t["key"]):
-        marks += f'<span class="draft">+{draft[t["key"]]}</span>'
+        lethal = " lethal" if t["damage"] + draft[t["key"]] >= t["toughness"] else ""
+        marks += f'<span class="draft{lethal}">+{draft[t["key"]]}</span>'
     title = f"{t['key']}: power {t['power']}, destroyed by {t['toughness']}"
     return f'<span class="{" ".join(classes)}" data-key="{t["key"]}" title="{_e(title)}">{t["power"]}{marks}</span>'
 

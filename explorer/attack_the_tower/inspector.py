@@ -1,0 +1,245 @@
+"""The damage inspector: every allocation of the current step, the step as a solved matrix game, the
+exact outcome distribution of the battle with a chart, and Monte Carlo beside the exact figures.
+
+All figures come from rules.attack_the_tower.analysis; this module only lays them out and wires them
+to the panel's stepper (choosing an allocation previews it on the board; 'use it' commits it).
+"""
+
+from __future__ import annotations
+
+import html
+import io
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from rules.attack_the_tower import analysis, combat
+from rules.attack_the_tower.analysis import AllocationOption, BattleOutcome, StepSolution, StepTable
+from rules.attack_the_tower.model import GameState
+from rules.core.distribution import Distribution
+from rules.core.errors import RulesError
+
+if TYPE_CHECKING:
+    from explorer.attack_the_tower.panel import AttackTheTowerPanel
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p) * 100:.2f}%"
+
+
+def option_label(option: AllocationOption, names: dict[str, str] | None = None) -> str:
+    """'#3 kills Bandit archer, Bandit brute (3 power); spends 2, wastes 0' with the dominance note."""
+    named = [(names or {}).get(k, k) for k in option.kills]
+    kills = ", ".join(named) if named else "nothing"
+    note = "" if option.dominated_by is None else f" (dominated by #{option.dominated_by})"
+    spending = f"spends {option.spent}, wastes {option.wasted}"
+    return f"#{option.index} kills {kills} ({option.kills_power} power); {spending}{note}"
+
+
+def matrix_html(table: StepTable, solution: StepSolution, names: dict[str, str] | None = None) -> str:
+    """The step as a table: attacker's options (rows) against the defender's (columns); each cell the value
+    of the rest of the battle; the optimal mix of each side in the margins, its support in bold."""
+    att = {o.index: p for o, p in solution.attacker}
+    dfn = {o.index: p for o, p in solution.defender}
+    def share(mix: dict[int, Fraction], index: int) -> str:
+        return _pct(mix[index]) if index in mix else ""
+
+    head = "".join(
+        f'<th title="{html.escape(option_label(o, names))}">#{o.index}<br><small>{share(dfn, o.index)}</small></th>'
+        for o in table.defender
+    )
+    support = ' style="background:#fff3c4"'
+    rows = []
+    for i, o in enumerate(table.attacker):
+        mark = ' style="font-weight:bold;background:#e3f0ff"' if o.index in att else ""
+        cells = "".join(
+            f"<td{support if (o.index in att and table.defender[j].index in dfn) else ''}>{c.value}</td>"
+            for j, c in enumerate(table.cells[i])
+        )
+        label = html.escape(option_label(o, names))
+        rows.append(f'<tr><th{mark} title="{label}">#{o.index} {share(att, o.index)}</th>{cells}</tr>')
+    exact = "exact" if solution.exact else "approximate (see gap)"
+    return (
+        f"<div><b>{html.escape(table.stage)} step as a zero-sum game</b> ({html.escape(table.objective)}; "
+        f"value {solution.value} = {float(solution.value):.3f}, {exact}); rows: attacker, columns: defender; "
+        f"margins: the optimal mix.</div><table class='att-matrix' border='1' cellpadding='3' "
+        f"style='border-collapse:collapse;font-size:12px'><tr><th></th>{head}</tr>{''.join(rows)}</table>"
+    )
+
+
+def options_html(table: StepTable, names: dict[str, str]) -> str:
+    """What each numbered option of the matrix does."""
+    rows = [f"<li>attacker {html.escape(option_label(o, names))}</li>" for o in table.attacker]
+    rows += [f"<li>defender {html.escape(option_label(o, names))}</li>" for o in table.defender]
+    return f"<ul style='font-size:12px'>{''.join(rows)}</ul>"
+
+
+def distribution_html(dist: Distribution[BattleOutcome]) -> str:
+    """Every outcome with its exact probability, most likely first."""
+    items = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0].describe()))
+    rows = "".join(f"<tr><td>{p}</td><td>{_pct(p)}</td><td>{html.escape(o.describe())}</td></tr>" for o, p in items)
+    figures = analysis.odds(dist)
+    return (
+        "<table border='1' cellpadding='3' style='border-collapse:collapse;font-size:12px'>"
+        "<tr><th>exact</th><th>%</th><th>outcome</th></tr>"
+        f"{rows}</table><div>territory cleared: {figures.territory_cleared} ({_pct(figures.territory_cleared)}); "
+        f"palace destroyed: {figures.palace_destroyed} ({_pct(figures.palace_destroyed)}); expected power "
+        f"balance: {figures.expected_power_balance} ({float(figures.expected_power_balance):.3f})</div>"
+    )
+
+
+def distribution_chart(dist: Distribution[BattleOutcome], title: str) -> bytes:
+    """A bar chart (PNG) of the power balance (power destroyed minus power lost) and its exact odds."""
+    by_balance: dict[int, Fraction] = {}
+    for outcome, p in dist.items():
+        by_balance[outcome.power_balance] = by_balance.get(outcome.power_balance, Fraction(0)) + p
+    xs = sorted(by_balance)
+    figure = Figure(figsize=(6, 2.8), dpi=90)
+    FigureCanvasAgg(figure)
+    ax = figure.add_subplot()
+    ax.bar([str(x) for x in xs], [float(by_balance[x]) for x in xs], color="#4a90d9")
+    ax.set_xlabel("power destroyed minus power lost")
+    ax.set_ylabel("probability")
+    ax.set_ylim(0, 1)
+    ax.set_title(title, fontsize=10)
+    figure.tight_layout()
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png")
+    return buffer.getvalue()
+
+
+def monte_carlo_html(report: analysis.MonteCarloReport) -> str:
+    """Exact figures beside their Monte Carlo frequency and Wilson 95% interval."""
+    rows = "".join(
+        f"<tr><td>{html.escape(r.label)}</td><td>{r.exact} ({_pct(r.exact)})</td><td>{r.frequency * 100:.2f}%</td>"
+        f"<td>{r.low * 100:.2f}% to {r.high * 100:.2f}%</td><td>{'yes' if r.agrees else 'NO'}</td></tr>"
+        for r in report.events
+    )
+    verdict = "agree" if report.agrees else "DISAGREE"
+    return (
+        f"<div>{report.samples} simulated battles (seed {report.seed}): exact and simulated figures {verdict}.</div>"
+        "<table border='1' cellpadding='3' style='border-collapse:collapse;font-size:12px'><tr><th>figure</th>"
+        f"<th>exact</th><th>simulated</th><th>95% interval</th><th>agree</th></tr>{rows}</table>"
+        f"<div>power balance: exact {report.exact_power_balance} ({float(report.exact_power_balance):.3f}), "
+        f"simulated mean {report.mean_power_balance:.3f}</div>"
+    )
+
+
+def unit_names(state: GameState) -> dict[str, str]:
+    """Each unit of the battle in progress by key, as 'Bandit brute (t2 s2)'."""
+    attackers, defenders = combat.battle_units(state)
+    out = {}
+    for u in attackers + defenders:
+        parts = u.key.split("/")
+        where = f" (t{int(parts[1][1:]) + 1} s{int(parts[2][1:]) + 1})" if u.kind in ("troop", "base") else ""
+        out[u.key] = f"{u.name}{where}"
+    return out
+
+
+class DamageInspector(w.VBox):  # type: ignore[misc]
+    """The inspector for the panel's current step. Every button calls a plain method."""
+
+    def __init__(self, panel: AttackTheTowerPanel) -> None:
+        self.panel = panel
+        self.objective = w.Dropdown(options=list(analysis.OBJECTIVES), value="power_balance", description="objective")
+        self.policies = [
+            w.Dropdown(options=list(analysis.POLICY_NAMES), value="optimal", description=side)
+            for side in ("attacker", "defender")
+        ]
+        self.samples = w.IntText(value=2000, description="samples")
+        self.allocations = w.Select(options=[], rows=8, layout=w.Layout(width="100%"))
+        self.allocations.observe(self._on_choice, "value")
+        use = w.Button(description="use this allocation")
+        use.on_click(lambda _b: self.use())
+        analyse = w.Button(description="solve the step and the battle")
+        analyse.on_click(lambda _b: self.panel._guard(self.analyse))
+        simulate = w.Button(description="Monte Carlo beside exact")
+        simulate.on_click(lambda _b: self.panel._guard(self.simulate))
+        self.matrix = w.HTML()
+        self.chart = w.Image(format="png", layout=w.Layout(width="540px"))
+        self.outcomes = w.HTML()
+        self.simulation = w.HTML()
+        self.options_list: list[AllocationOption] = []
+        self.names: dict[str, str] = {}
+        self._updating = False
+        super().__init__(
+            [
+                w.HTML(
+                    "<b>allocations of the side now distributing damage</b> "
+                    "(undominated first; choose one to preview it)"
+                ),
+                self.allocations,
+                use,
+                w.HBox([self.objective, *self.policies]),
+                w.HBox([analyse, self.samples, simulate]),
+                self.matrix,
+                w.HBox([self.chart, self.outcomes]),
+                self.simulation,
+            ]
+        )
+
+    # ---- plain methods -----------------------------------------------------------------------------
+    def update(self) -> None:
+        """List the allocations of the current step (called by the panel after every change)."""
+        state = self.panel.explorer.state
+        request = self.panel.explorer.request()
+        self.options_list = [] if request is None else analysis.allocation_space(state, request.player)
+        self.names = unit_names(state)
+        labels = [(option_label(o, self.names), o.index) for o in self.options_list]
+        self._updating = True
+        try:
+            self.allocations.options = labels
+            self.allocations.value = None
+        finally:
+            self._updating = False
+
+    def _on_choice(self, change: dict[str, Any]) -> None:
+        if change["new"] is not None and not self._updating:
+            self.preview(change["new"])
+
+    def option(self, index: int) -> AllocationOption:
+        for o in self.options_list:
+            if o.index == index:
+                return o
+        raise RulesError(f"there is no allocation #{index} in this step")
+
+    def preview(self, index: int) -> None:
+        """Show an allocation on the board as the draft of the side distributing damage."""
+        self.panel.draft = dict(self.option(index).allocation.assignments)
+        self.panel.say(option_label(self.option(index), self.names))
+        self.panel.refresh(keep_message=True, keep_inspector=True)
+
+    def use(self, index: int | None = None) -> None:
+        """Commit an allocation (the selected one by default)."""
+        chosen = self.allocations.value if index is None else index
+        if chosen is None:
+            self.panel.say("choose an allocation first", error=True)
+            return
+        self.panel.draft = dict(self.option(chosen).allocation.assignments)
+        self.panel.commit()
+
+    def analyse(self) -> StepSolution | None:
+        """Solve the current step as a matrix game and show the battle's exact outcome distribution."""
+        state = self.panel.explorer.state
+        if state.battle is None or state.battle.stage not in ("initiative", "regular", "unmanned"):
+            raise RulesError("the inspector analyses a combat step: declare an attack and step to initiative")
+        objective = self.objective.value
+        solution = analysis.solve_step(state, objective)
+        table = analysis.step_table(state, objective)
+        self.matrix.value = matrix_html(table, solution, self.names) + options_html(table, self.names)
+        policies = (self.policies[0].value, self.policies[1].value)
+        dist = analysis.outcome_distribution(state, policies, objective)
+        self.outcomes.value = distribution_html(dist)
+        self.chart.value = distribution_chart(dist, f"battle outcome: attacker {policies[0]}, defender {policies[1]}")
+        return solution
+
+    def simulate(self) -> analysis.MonteCarloReport:
+        """Simulate the battle from here and show the figures beside the exact ones."""
+        state = self.panel.explorer.state
+        policies = (self.policies[0].value, self.policies[1].value)
+        report = analysis.monte_carlo(state, policies, self.samples.value, seed=0, objective=self.objective.value)
+        self.simulation.value = monte_carlo_html(report)
+        return report
