@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from explorer.navigation import SessionNavigation
 from rules.attack_the_tower import editing, engine, examples
 from rules.attack_the_tower.actions import (
     Action,
@@ -45,7 +46,7 @@ class Divergence:
     reason: str
 
 
-class Explorer:
+class Explorer(SessionNavigation):
     """One position and the lines of play from it. Methods return what happened as events."""
 
     def __init__(
@@ -175,30 +176,6 @@ class Explorer:
         while self.state.phase == "battle":
             events += self.step()
         return tuple(events)
-
-    def back(self, steps: int = 1) -> None:
-        self.session.back(steps)
-
-    def forward(self, steps: int = 1) -> None:
-        self.session.forward(steps)
-
-    def restart(self) -> None:
-        self.session.restart()
-
-    def jump(self, step: int) -> None:
-        """Go to the position after `step` actions of the current line (0: the start)."""
-        self.session.jump(step)
-
-    def branch(self, name: str | None = None) -> str:
-        """Keep the line so far and continue it differently under a new branch name."""
-        return self.session.branch(name)
-
-    def switch(self, name: str) -> None:
-        self.session.switch(name)
-
-    @property
-    def branches(self) -> list[str]:
-        return list(self.session.branches)
 
     def _who(self, player: int | None) -> Any:
         if player is not None:

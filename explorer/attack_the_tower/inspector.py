@@ -44,6 +44,7 @@ def matrix_html(table: StepTable, solution: StepSolution, names: dict[str, str] 
     of the rest of the battle; the optimal mix of each side in the margins, its support in bold."""
     att = {o.index: p for o, p in solution.attacker}
     dfn = {o.index: p for o, p in solution.defender}
+
     def share(mix: dict[int, Fraction], index: int) -> str:
         return _pct(mix[index]) if index in mix else ""
 

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import html
 import time
-from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
 
-from explorer.attack_the_tower.board import BoardWidget
+from explorer.attack_the_tower.board import AttackTheTowerBoard
 from explorer.attack_the_tower.explorer import Explorer
 from explorer.attack_the_tower.inspector import DamageInspector
 from explorer.attack_the_tower.variants_panel import VariantsPanel
 from explorer.attack_the_tower.viewmodel import board_view, static_html
+from explorer.guarded import GuardedPanel
 from rules.attack_the_tower import examples
 from rules.attack_the_tower.armies import ARMY_IDS, army
 from rules.attack_the_tower.model import GameState
@@ -28,7 +28,7 @@ from rules.core.errors import RulesError
 LOG_LINES = 14
 
 
-class AttackTheTowerPanel(w.VBox):  # type: ignore[misc]
+class AttackTheTowerPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
     """One explorer shown as a board with its controls."""
 
     def __init__(self, position: GameState | str | None = None, *, policy_name: str = "greedy") -> None:
@@ -38,7 +38,7 @@ class AttackTheTowerPanel(w.VBox):  # type: ignore[misc]
         self.mode = "play"
         self.show_hidden = False
         self.last_refresh_ms = 0.0
-        self.board = BoardWidget(on_click=self.click, on_key=self.key)
+        self.board = AttackTheTowerBoard(on_click=self.click, on_key=self.key)
         self.message = w.HTML()
         self.log_view = w.HTML()
         self._build_controls()
@@ -139,19 +139,6 @@ class AttackTheTowerPanel(w.VBox):  # type: ignore[misc]
             self._guard(lambda: self.switch(change["new"]))
 
     # ---- plain methods (what every control calls) ------------------------------------------------------
-    def _guard(self, action: Any) -> None:
-        """Run a panel action; a refusal shows the engine's message and changes nothing."""
-        try:
-            action()
-        except (RulesError, KeyError, ValueError, IndexError) as refusal:
-            message = refusal.args[0] if isinstance(refusal, KeyError) and refusal.args else str(refusal)
-            self.say(f"refused: {message}", error=True)
-            self.refresh(keep_message=True)
-
-    def say(self, text: str, *, error: bool = False) -> None:
-        colour = "#b00020" if error else "#1b5e20"
-        self.message.value = f'<span style="color:{colour}">{html.escape(text)}</span>' if text else ""
-
     def click(self, key: str, shift: bool = False) -> None:
         """A click on the board: select (edit mode) or add one damage to a target (while allocating)."""
         self._guard(lambda: self._click(key, shift))
@@ -317,16 +304,6 @@ class AttackTheTowerPanel(w.VBox):  # type: ignore[misc]
 
     def load(self, path_or_json: str) -> None:
         self._act(lambda: self.explorer.load(path_or_json), "position loaded")
-
-    def _act(self, action: Callable[[], object], message: str = "") -> None:
-        """Run an explorer action under `_guard`, then say `message` and redraw."""
-
-        def run() -> None:
-            action()
-            self.say(message)
-            self.refresh(keep_message=True)
-
-        self._guard(run)
 
     def edit(self, change: Any) -> None:
         """Apply an edit (a callable taking the explorer); refused edits keep the last good position."""

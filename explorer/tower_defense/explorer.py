@@ -15,6 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from explorer.navigation import SessionNavigation
 from rules.core.chance import ChanceSampler
 from rules.core.distribution import Distribution
 from rules.core.errors import IllegalAction
@@ -64,7 +65,7 @@ class IncomeOdds:
     expected: dict[str, Fraction]
 
 
-class TowerDefenseExplorer:
+class TowerDefenseExplorer(SessionNavigation):
     """One position and the lines of play from it. Methods return what happened as events."""
 
     def __init__(
@@ -198,30 +199,6 @@ class TowerDefenseExplorer:
         while self.state.phase not in ("actions", "game_over") or self._pending():
             events += self.next_phase()
         return tuple(events)
-
-    def back(self, steps: int = 1) -> None:
-        self.session.back(steps)
-
-    def forward(self, steps: int = 1) -> None:
-        self.session.forward(steps)
-
-    def restart(self) -> None:
-        self.session.restart()
-
-    def jump(self, step: int) -> None:
-        """Go to the position after `step` actions of the current line (0: the start)."""
-        self.session.jump(step)
-
-    def branch(self, name: str | None = None) -> str:
-        """Keep the line so far and continue it differently under a new branch name."""
-        return self.session.branch(name)
-
-    def switch(self, name: str) -> None:
-        self.session.switch(name)
-
-    @property
-    def branches(self) -> list[str]:
-        return list(self.session.branches)
 
     # ---- Phase 6 actions ---------------------------------------------------------------------------
     def _tower(self, at: Sequence[int]) -> Tower:

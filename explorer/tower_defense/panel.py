@@ -16,6 +16,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from explorer.guarded import GuardedPanel
 from explorer.tower_defense.board import TowerDefenseBoard
 from explorer.tower_defense.explorer import TowerDefenseExplorer
 from explorer.tower_defense.viewmodel import (
@@ -44,7 +45,7 @@ def row(children: list[w.Widget]) -> w.HBox:
     return w.HBox(children, layout=w.Layout(flex_flow="row wrap", align_items="center"))
 
 
-class TowerDefensePanel(w.VBox):  # type: ignore[misc]
+class TowerDefensePanel(GuardedPanel, w.VBox):  # type: ignore[misc]
     """One explorer shown as a grid with its controls."""
 
     def __init__(
@@ -154,33 +155,6 @@ class TowerDefensePanel(w.VBox):  # type: ignore[misc]
             self.switch(change["new"])
 
     # ---- plain methods (what every control calls) ----------------------------------------------------
-    def _guard(self, action: Callable[[], object]) -> None:
-        """Run a panel action; a refusal shows the engine's message and changes nothing."""
-        try:
-            action()
-        except (RulesError, KeyError, ValueError, IndexError) as refusal:
-            message = refusal.args[0] if isinstance(refusal, KeyError) and refusal.args else str(refusal)
-            self.say(f"refused: {message}", error=True)
-            self.refresh(keep_message=True)
-
-    def say(self, text: str, *, error: bool = False) -> None:
-        """Show a line under the board (red for a refusal)."""
-        colour = "#b00020" if error else "#1b5e20"
-        self.message.value = f'<span style="color:{colour}">{html.escape(text, quote=False)}</span>' if text else ""
-
-    def _act(self, action: Callable[[], object], message: str = "") -> None:
-        """Run an explorer action under `_guard`, then say `message` (or what happened) and redraw."""
-
-        def run() -> None:
-            result = action()
-            text = message
-            if not text and isinstance(result, tuple) and result:
-                text = " ".join(e.sentence() for e in result[-3:])
-            self.say(text)
-            self.refresh(keep_message=True)
-
-        self._guard(run)
-
     def selected_space(self) -> tuple[int, int] | None:
         """The selected space as (column, row), or None."""
         return parse_key(self.selected) if self.selected else None

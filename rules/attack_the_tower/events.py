@@ -10,21 +10,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.events import Event
+from rules.core.events import Said as Said  # every game's events module offers the plain event
 
 
 def possessive(name: str) -> str:
     """'Undead' -> "Undead's", 'Bandits' -> "Bandits'", 'Undead (player 1)' -> "Undead (player 1)'s"."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Said(Event):
-    """A plain statement of what happened when no other detail is needed."""
-
-    text: str
-
-    def sentence(self) -> str:
-        return self.text
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

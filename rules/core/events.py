@@ -35,6 +35,16 @@ class Event:
         return data
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Said(Event):
+    """A plain statement of what happened, for events that need no detail beyond their sentence."""
+
+    text: str
+
+    def sentence(self) -> str:
+        return self.text
+
+
 def _jsonable(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [_jsonable(v) for v in value]

@@ -8,20 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.core.events import Event
+from rules.core.events import Said as Said  # every game's events module offers the plain event
 
 
 def player_name(player: int) -> str:
     return f"Player {player + 1}"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Said(Event):
-    """A plain statement of what happened when no other detail is needed."""
-
-    text: str
-
-    def sentence(self) -> str:
-        return self.text
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -1,0 +1,45 @@
+"""The board widget every game's panel uses: an anywidget whose hand-written ES module
+(explorer/static/board.js) draws the HTML the kernel renders and reports clicks and keys."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+class BoardWidget(anywidget.AnyWidget):
+    """Synced: the rendered board, the selected key and a version counter; clicks arrive as messages.
+
+    A game's board subclasses it only to name its style sheet (`_css`)."""
+
+    _esm = STATIC / "board.js"
+    _css = STATIC / "board.css"
+    html = traitlets.Unicode("").tag(sync=True)
+    selected = traitlets.Unicode("").tag(sync=True)
+    version = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, on_click: Callable[[str, bool], None], on_key: Callable[[str], None], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._on_click = on_click
+        self._on_key = on_key
+        self.on_msg(self._message)
+
+    def _message(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+        """A message from the browser: {'event': 'click', 'key': ...} or {'event': 'key', 'command': ...}."""
+        if content.get("event") == "click":
+            self._on_click(str(content.get("key", "")), bool(content.get("shift", False)))
+        elif content.get("event") == "key":
+            self._on_key(str(content.get("command", "")))
+
+    def show(self, board_html: str, selected: str | None) -> None:
+        """Send a new board to the browser (one sync of every trait)."""
+        with self.hold_sync():
+            self.html = board_html
+            self.selected = selected or ""
+            self.version += 1
