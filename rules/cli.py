@@ -17,6 +17,7 @@ class CliError(Exception):
 
 def build_parser() -> argparse.ArgumentParser:
     from rules.attack_the_tower import cli as attack_the_tower_cli
+    from rules.the_tower import cli as the_tower_cli
     from rules.tower_defense import cli as tower_defense_cli
 
     parser = argparse.ArgumentParser(
@@ -25,6 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     games = parser.add_subparsers(dest="game", required=True, metavar="GAME")
     attack_the_tower_cli.register(games)
+    the_tower_cli.register(games)
     tower_defense_cli.register(games)
     return parser
 

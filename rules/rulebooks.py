@@ -6,7 +6,7 @@ import importlib
 
 from rules.core.rulebook import Rulebook
 
-GAME_PACKAGES: tuple[str, ...] = ("attack_the_tower", "tower_defense")
+GAME_PACKAGES: tuple[str, ...] = ("attack_the_tower", "the_tower", "tower_defense")
 
 HEADER = """# Rules: every sentence of the source documents, and what the code does of it
 

@@ -1,0 +1,343 @@
+"""`tower-rules the-tower ...`: examples, schema, validate, play, simulate, fight and odds."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from fractions import Fraction
+from typing import Any
+
+from rules.core.chance import ChanceSampler
+from rules.core.distribution import Distribution
+from rules.core.errors import IllegalAction
+from rules.core.jsonio import dump_model, load_model, validate_model
+from rules.core.playout import play_out
+from rules.core.protocol import CHANCE
+from rules.the_tower import analysis, cards, engine, examples
+from rules.the_tower.analysis import Choice, Plan
+from rules.the_tower.model import FACE_DOWN, GameState, hit_damage
+from rules.the_tower.policies import POLICIES, policy
+from rules.the_tower.variants import Rules
+
+
+def register(games: Any) -> None:
+    p = games.add_parser(
+        "the-tower",
+        help="the solo 52-card rogue-like (seed 002)",
+        description="The Tower: positions, fights, odds and whole games.",
+    )
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    ex = sub.add_parser("example", help="print a named example position as JSON")
+    ex.add_argument("name", nargs="?", help="example name (see --list)")
+    ex.add_argument("--list", action="store_true", help="list the example names")
+    ex.set_defaults(run=_example)
+
+    sc = sub.add_parser("schema", help="print the JSON Schema of a position")
+    sc.set_defaults(run=_schema)
+
+    va = sub.add_parser("validate", help="check that a position file is legal (exit 0) or say why not (exit 2)")
+    va.add_argument("file")
+    va.set_defaults(run=_validate)
+
+    pl = sub.add_parser("play", help="play a whole game with a policy")
+    pl.add_argument("--policy", default="greedy", choices=sorted(POLICIES))
+    pl.add_argument("--seed", type=int, default=0)
+    _variant_option(pl)
+    pl.add_argument("--json", action="store_true", help="print the events and the result as JSON")
+    pl.set_defaults(run=_play)
+
+    si = sub.add_parser("simulate", help="win rate of a policy over many games, with its 95%% interval")
+    si.add_argument("--policy", default="greedy", choices=sorted(POLICIES))
+    si.add_argument("--games", type=int, default=200)
+    si.add_argument("--seed", type=int, default=0)
+    si.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _variant_option(si)
+    si.add_argument("--json", action="store_true")
+    si.set_defaults(run=_simulate)
+
+    fi = sub.add_parser("fight", help="the best way to fight each known monster, and every alternative")
+    fi.add_argument("file")
+    fi.add_argument("--json", action="store_true")
+    fi.set_defaults(run=_fight)
+
+    od = sub.add_parser("odds", help="what lies behind each room, what its fight costs, what each choice is worth")
+    od.add_argument("file")
+    od.add_argument("--json", action="store_true")
+    od.set_defaults(run=_odds)
+
+
+def _variant_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="FIELD=VALUE",
+        help="a rules field, e.g. starting_hp=14 or fight_actions=when_stuck (repeatable)",
+    )
+
+
+def rules_from(pairs: list[str]) -> Rules:
+    """Rules from FIELD=VALUE pairs (values read as JSON when they can be, else as text)."""
+    data: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key:
+            raise IllegalAction(f"--variant takes FIELD=VALUE, not {pair!r}")
+        try:
+            data[key.strip()] = json.loads(text)
+        except json.JSONDecodeError:
+            data[key.strip()] = text
+    return validate_model(Rules, data)
+
+
+# ---- formatting -------------------------------------------------------------------------------------
+def _p(x: Fraction) -> str:
+    return f"{x} ({float(x):.1%})" if x.denominator != 1 else f"{x}"
+
+
+def _fraction_json(x: Fraction) -> dict[str, Any]:
+    return {"exact": str(x), "float": float(x)}
+
+
+def _distribution_json(dist: Distribution[Any], label: str) -> list[dict[str, Any]]:
+    return [{label: list(v) if isinstance(v, tuple) else v, **_fraction_json(p)} for v, p in dist.items()]
+
+
+def _plan_json(plan: Plan) -> dict[str, Any]:
+    return {
+        "cards": list(plan.cards),
+        "damage": list(plan.damage),
+        "hits": plan.hits,
+        "hp_lost": plan.hp_lost,
+        "survives": plan.survives,
+        "value_spent": plan.value_spent,
+        "potion_value_spent": plan.potion_value_spent,
+        "text": plan.describe(),
+    }
+
+
+def _choice_json(choice: Choice) -> dict[str, Any]:
+    o = choice.outlook
+    return {
+        "action": choice.action.model_dump(mode="json"),
+        "text": analysis.describe_action(choice.action),
+        "slay": _fraction_json(o.slay),
+        "hp_after": _fraction_json(o.hp_after),
+        "cards_kept": _fraction_json(o.cards_kept),
+        "hp_behind": _fraction_json(choice.hp_behind),
+        "slay_behind": _fraction_json(choice.slay_behind),
+    }
+
+
+def _print_choices(title: str, choices: tuple[Choice, ...]) -> None:
+    print(title)
+    for i, c in enumerate(choices):
+        behind = (
+            "best" if i == 0 else f"{float(c.hp_behind):.2f} HP behind, {float(c.slay_behind):.1%} less likely to slay"
+        )
+        print(f"  {c.describe()}  [{behind}]")
+
+
+# ---- commands ---------------------------------------------------------------------------------------
+def _example(args: argparse.Namespace) -> int:
+    if args.list or not args.name:
+        for name, (_, about) in examples.EXAMPLES.items():
+            print(f"{name:18} {about}")
+        return 0
+    print(dump_model(examples.example(args.name)))
+    return 0
+
+
+def _schema(args: argparse.Namespace) -> int:
+    print(json.dumps(GameState.model_json_schema(), indent=2))
+    return 0
+
+
+def _validate(args: argparse.Namespace) -> int:
+    state = load_model(GameState, args.file)
+    print(f"{args.file}: a legal position ({state.phase}, floor {state.floor_number}, {state.hp} HP)")
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    rules = rules_from(args.variant)
+    chooser = policy(args.policy)
+    line = play_out(engine.GAME, engine.new_game(rules), [chooser], ChanceSampler(args.seed))
+    result = engine.outcome(line.final)
+    assert result is not None
+    won = result.winner == 0
+    if args.json:
+        out = {
+            "policy": chooser.name,
+            "seed": args.seed,
+            "won": won,
+            "termination": result.termination.value,
+            "steps": line.steps,
+            "floor": line.final.floor_number,
+            "monsters_slain": len(line.final.room_waste),
+            "hp": line.final.hp,
+            "events": [e.to_json() for step in line.events for e in step],
+        }
+        print(json.dumps(out))
+    else:
+        for step in line.events:
+            for event in step:
+                print(event.narrate())
+        print(
+            f"Result: {'won' if won else 'lost'} ({result.termination.value}) on floor {line.final.floor_number}, "
+            f"{len(line.final.room_waste)} monsters slain, {line.steps} steps."
+        )
+    sys.stdout.flush()
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        raise IllegalAction(f"--games takes a positive number, not {args.games}")
+    rules = rules_from(args.variant)
+    rate = analysis.simulate(
+        args.policy, args.games, seed=args.seed, rules=rules, progress=False if args.no_progress else None
+    )
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "policy": rate.policy,
+                    "games": rate.games,
+                    "wins": rate.wins,
+                    "rate": float(rate.rate),
+                    "ci95": [rate.low, rate.high],
+                    "monsters_slain": rate.monsters_slain,
+                }
+            )
+        )
+    else:
+        print(rate.describe())
+    return 0
+
+
+def _known_rooms(state: GameState) -> list[tuple[int, str, int]]:
+    """(slot, room card, monster HP) of the monster fought, or of every face-up room."""
+    if state.fight is not None:
+        room = state.monster_card
+        assert room is not None
+        return [(state.fight.room, room, state.fight.monster_hp)]
+    return [
+        (i, s, state.rules.monster(cards.rank(s)).hp)
+        for i, s in enumerate(state.floor)
+        if s is not None and s != FACE_DOWN
+    ]
+
+
+def _fight(args: argparse.Namespace) -> int:
+    state = _load_decision(args.file)
+    known = _known_rooms(state)
+    if not known:
+        raise IllegalAction(
+            "no monster is face up in this position; `odds` gives the odds of the face-down rooms",
+            "fight.choose room",
+        )
+    plans = analysis.plans_on_table(state)
+    advice = analysis.fight_advice(state) if state.fight is not None else ()
+    rooms = []
+    for slot, room, left in known:
+        strike = state.rules.monster_damage(cards.rank(room), state.floor_number)
+        unusable = [c for c in state.hand if hit_damage(c, room, state.rules) is None]
+        rooms.append((slot, room, left, strike, plans[slot], unusable))
+    if args.json:
+        out = {
+            "hp": state.hp,
+            "floor": state.floor_number,
+            "rooms": [
+                {
+                    "room": slot + 1,
+                    "card": room,
+                    "name": cards.name(room),
+                    "monster_hp": left,
+                    "strike": strike,
+                    "plans": [_plan_json(p) for p in room_plans],
+                    "cannot_hit": unusable,
+                }
+                for slot, room, left, strike, room_plans, unusable in rooms
+            ],
+            "advice": [_choice_json(c) for c in advice],
+        }
+        print(json.dumps(out, indent=2))
+        return 0
+    for slot, room, left, strike, room_plans, unusable in rooms:
+        print(
+            f"Room {slot + 1}: the {cards.name(room)}, {left} HP, strikes {strike} on floor "
+            f"{state.floor_number}; the player has {state.hp} HP."
+        )
+        if not room_plans:
+            print("  The cards in hand cannot slay it.")
+        for i, plan in enumerate(room_plans):
+            print(f"  {'Best' if i == 0 else 'Also'}: {plan.describe()}")
+        if unusable:
+            print(f"  Cannot hit it (same suit): {', '.join(cards.name(c) for c in unusable)}.")
+    if advice:
+        _print_choices("Each choice now, with the exact outlook of the fight:", advice)
+    return 0
+
+
+def _load_decision(path: str) -> GameState:
+    """A position file where the player is to choose (not over, no card being revealed)."""
+    state = load_model(GameState, path)
+    if engine.current_player(state) is None:
+        raise IllegalAction("the game in this position is over", "end.lose")
+    if engine.current_player(state) == CHANCE:
+        raise IllegalAction("a card is being drawn or a room turned face up in this position", "setup.decks")
+    return state
+
+
+def _odds(args: argparse.Namespace) -> int:
+    state = _load_decision(args.file)
+    if state.fight is not None:
+        odds, advice, outlook = [], analysis.fight_advice(state), analysis.fight_outlook(state)
+    else:
+        odds = [analysis.room_odds(state, i) for i, s in enumerate(state.floor) if s is not None]
+        advice, outlook = analysis.point_advice(state), None
+    if args.json:
+        out: dict[str, Any] = {
+            "hp": state.hp,
+            "action_points": state.action_points,
+            "rooms": [
+                {
+                    "room": o.room + 1,
+                    "face_down": state.floor[o.room] == FACE_DOWN,
+                    "monsters": _distribution_json(o.monsters, "card"),
+                    "ends": _distribution_json(o.ends, "end"),
+                    "hp_cost": _distribution_json(o.hp_cost, "hp"),
+                    "slay": _fraction_json(o.outlook.slay),
+                    "hp_after": _fraction_json(o.outlook.hp_after),
+                }
+                for o in odds
+            ],
+            "advice": [_choice_json(c) for c in advice],
+        }
+        if outlook is not None:
+            out["fight"] = {"slay": _fraction_json(outlook.slay), "hp_after": _fraction_json(outlook.hp_after)}
+        print(json.dumps(out, indent=2))
+        return 0
+    down = [o.room + 1 for o in odds if state.floor[o.room] == FACE_DOWN]
+    for o in odds:
+        if state.floor[o.room] == FACE_DOWN:
+            if o.room + 1 != down[0]:
+                continue  # every face-down room has the same odds: shown once
+            by_rank = o.monsters.map(cards.rank)
+            shown = sorted(by_rank.items(), key=lambda item: cards.FACES.index(item[0]))
+            label = "Room" if len(down) == 1 else "Rooms"
+            print(f"{label} {', '.join(map(str, down))} (face down):")
+            print("  behind it: " + ", ".join(f"{cards.FACE_NAMES[r]} {_p(p)}" for r, p in shown))
+        else:
+            print(f"Room {o.room + 1}: the {cards.name(o.monsters.outcomes()[0])}")
+        costs = sorted(o.hp_cost.items())
+        print("  HP the fight costs: " + ", ".join(f"{hp} HP {_p(p)}" for hp, p in costs))
+        print(f"  {o.outlook.describe()}; survives {_p(o.survival())}")
+    if outlook is not None:
+        print(f"The fight in progress: {outlook.describe()}")
+    what = "the fight" if state.fight is not None else "the next fight"
+    _print_choices(f"Each choice now, with the exact outlook of {what}:", advice)
+    return 0

@@ -1,0 +1,155 @@
+"""What happened in The Tower: one event class per kind, each citing its rule and reading as a sentence.
+
+Rule ids (e.g. 'fight.retaliate') are the ids of `rulebook.RULEBOOK`, which quotes the sentence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.core.events import Event
+
+
+def _points(n: int) -> str:
+    return f"{n} action point{'' if n == 1 else 's'}"
+
+
+def room_label(room: int) -> str:
+    """Floor slots are shown 1-based: slot 0 is 'room 1'."""
+    return f"room {room + 1}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Said(Event):
+    """A plain statement of what happened when no other detail is needed."""
+
+    text: str
+
+    def sentence(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PointSpent(Event):
+    """An action point spent on one of the four actions."""
+
+    what: str
+    points_left: int
+
+    def sentence(self) -> str:
+        return f"The player spends an action point to {self.what} ({_points(self.points_left)} left)."
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardDrawn(Event):
+    pile: str
+    card: str
+    card_name: str
+
+    def sentence(self) -> str:
+        return f"The player draws the {self.card_name} from the {self.pile} deck."
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PotionDrunk(Event):
+    card: str
+    card_name: str
+    healed: int
+    hp: int
+
+    def sentence(self) -> str:
+        return f"The player drinks the {self.card_name}: +{self.healed} HP ({self.hp} HP now)."
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FloorDealt(Event):
+    floor_number: int
+    rooms: int
+
+    def sentence(self) -> str:
+        return f"Floor {self.floor_number}: {self.rooms} room cards are dealt face down."
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoomRevealed(Event):
+    """A face-down room flipped up by exploring it."""
+
+    room: int
+    card: str
+    card_name: str
+
+    def sentence(self) -> str:
+        return f"{room_label(self.room).capitalize()} is turned face up: the {self.card_name} lies there."
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FightBegins(Event):
+    room: int
+    card: str
+    card_name: str
+    monster_hp: int
+    damage: int
+
+    def sentence(self) -> str:
+        return (
+            f"The player fights the {self.card_name} in {room_label(self.room)} "
+            f"({self.monster_hp} HP, {self.damage} damage a strike on this floor)."
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HitDealt(Event):
+    """One hit of the player: the card, why it deals what it deals, and the monster's HP left."""
+
+    card: str
+    card_name: str
+    monster: str
+    monster_name: str
+    damage: int
+    doubled: bool
+    monster_hp: int
+
+    def sentence(self) -> str:
+        how = "opposite colours, double damage" if self.doubled else "same colour"
+        left = "it falls" if self.monster_hp <= 0 else f"{self.monster_hp} HP left"
+        return (
+            f"The player hits the {self.monster_name} with the {self.card_name} ({how}): {self.damage} damage, {left}."
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Retaliation(Event):
+    """The monster still stands after a hit, so the player takes its damage (never doubled)."""
+
+    monster: str
+    monster_name: str
+    damage: int
+    hp: int
+
+    def sentence(self) -> str:
+        return f"The {self.monster_name} still stands and strikes: -{self.damage} HP ({self.hp} HP left)."
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MonsterSlain(Event):
+    monster: str
+    monster_name: str
+    points_won: int
+    points: int
+
+    def sentence(self) -> str:
+        return f"The {self.monster_name} is slain and put aside: +{_points(self.points_won)} ({self.points} now)."
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerDied(Event):
+    monster_name: str
+
+    def sentence(self) -> str:
+        return f"The player dies fighting the {self.monster_name}: the game is lost."
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameWon(Event):
+    def sentence(self) -> str:
+        return "The room deck is empty and every monster is dead: the player wins the game."

@@ -1,0 +1,423 @@
+"""The position of The Tower as frozen pydantic models, validated on construction.
+
+Shuffled piles are sorted multisets: only their contents matter. A face-down room is not a known card:
+it is any of the room cards nobody has seen yet, uniformly, so `unseen_rooms` holds the room deck *and*
+the floor's face-down rooms together, and turning a room face up is a chance step over that pool. Every
+one of the 52 cards stands exactly once in the hand, the piles, the face-up rooms, the waste piles or the
+unseen rooms. The engine's own steps use `rules.core.frozen.replace`, which does not re-validate; the
+conformance run proves that those steps never build an illegal position.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from rules.the_tower import cards
+from rules.the_tower.cards import Pile
+from rules.the_tower.variants import Rules
+
+Phase = Literal["setup", "actions", "fight", "game_over"]
+Termination = Literal["all_monsters_slain", "player_died", "player_trapped"]
+
+FACE_DOWN = "?"
+"""A floor slot holding a room card that is still flipped down."""
+
+Slot = str | None
+"""A floor slot: a face-up room card id, FACE_DOWN, or None once its monster is slain."""
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Fight(_Frozen):
+    """A fight in progress: the floor slot of the room fought and the monster's hit points left."""
+
+    room: int = Field(ge=0, description="The floor slot (0-based) of the room being fought.")
+    monster_hp: int = Field(ge=1, description="The monster's hit points left.")
+
+
+class GameState(_Frozen):
+    """A whole position of The Tower, including the rules it is played under."""
+
+    rules: Rules = Rules()
+    phase: Phase = "actions"
+    hp: int = Field(ge=0, description="The player's hit points.")
+    action_points: int = Field(0, ge=0)
+    floor_number: int = Field(1, ge=1, description="The floor being cleared (1 for the first).")
+    floor: tuple[Slot, ...] = Field(
+        (), description="The rooms of the current floor: a card id when face up, '?' when face down, null once cleared."
+    )
+    hand: tuple[str, ...] = Field((), description="Attack and potion cards in hand, in deck order.")
+    attack_deck: tuple[str, ...] = Field((), description="The attack deck, as a sorted multiset.")
+    potion_deck: tuple[str, ...] = Field((), description="The potion deck, as a sorted multiset.")
+    unseen_rooms: tuple[str, ...] = Field(
+        (),
+        description=(
+            "Room cards nobody has seen, sorted: the room deck and the floor's face-down rooms together "
+            "(each face-down room is any of them, uniformly)."
+        ),
+    )
+    attack_waste: tuple[str, ...] = Field((), description="Attack cards put aside, in the order used.")
+    potion_waste: tuple[str, ...] = Field((), description="Potions put aside (drunk or used as attacks).")
+    room_waste: tuple[str, ...] = Field((), description="Room cards of slain monsters, in the order slain.")
+    drawing: Pile | None = Field(None, description="A card of this deck is being drawn (a chance node).")
+    revealing: int | None = Field(None, description="This face-down room is being turned face up (a chance node).")
+    fight: Fight | None = None
+    chosen_room: int | None = Field(
+        None, description="The room named for the next fight (only under room_chosen='before_actions')."
+    )
+    termination: Termination | None = None
+
+    @property
+    def face_down(self) -> int:
+        """How many rooms of the floor are still flipped down."""
+        return sum(1 for s in self.floor if s == FACE_DOWN)
+
+    @property
+    def room_deck_size(self) -> int:
+        """Cards left in the room deck (the unseen rooms that are not on the table)."""
+        return len(self.unseen_rooms) - self.face_down
+
+    @property
+    def monster_card(self) -> str | None:
+        """The room card being fought, once it is face up."""
+        if self.fight is None:
+            return None
+        return self.floor[self.fight.room]
+
+    @model_validator(mode="after")
+    def _legal(self) -> GameState:
+        problems = position_problems(self)
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+
+# ---- reading a position (shared by the engine, the analysis and the checks) ----------------------------
+def hit_damage(card: str, room: str, rules: Rules) -> int | None:
+    """The damage `card` deals to the monster of `room`, or None when it has the room's suit (002 fight)."""
+    if card[-1] == room[-1]:
+        return None
+    same = cards.is_red(card) == cards.is_red(room)
+    return cards.value(card) * (rules.same_colour_multiplier if same else rules.opposite_colour_multiplier)
+
+
+def playable_cards(state: GameState) -> tuple[str, ...]:
+    """The cards of the hand that can hit the monster being fought (any card not of the room's suit)."""
+    room = state.monster_card
+    if room is None or room == FACE_DOWN:
+        return ()
+    return tuple(c for c in state.hand if c[-1] != room[-1])
+
+
+def deck(state: GameState, pile: Pile) -> tuple[str, ...]:
+    return state.attack_deck if pile == "attack" else state.potion_deck
+
+
+def waste(state: GameState, pile: Pile) -> tuple[str, ...]:
+    return state.attack_waste if pile == "attack" else state.potion_waste
+
+
+def can_draw(state: GameState, pile: Pile) -> bool:
+    """A card of this deck can be drawn: the deck (or, under 'reshuffle', its waste) holds one and the
+    hand has room (ignoring action points)."""
+    limit = state.rules.hand_limit
+    if limit is not None and len(state.hand) >= limit:
+        return False
+    return bool(deck(state, pile)) or (state.rules.empty_deck == "reshuffle" and bool(waste(state, pile)))
+
+
+def points_usable_in_fight(state: GameState) -> bool:
+    """Whether the rules let the player spend action points at this moment of the fight."""
+    mode = state.rules.fight_actions
+    return mode == "always" or (mode == "when_stuck" and not playable_cards(state))
+
+
+def _something_to_spend_on(state: GameState) -> bool:
+    """In a fight, a point could go to drinking a potion of the hand or drawing a card."""
+    has_potion = any(cards.kind(c) == "potion" for c in state.hand)
+    return has_potion or can_draw(state, "attack") or can_draw(state, "potion")
+
+
+def fight_spending_possible(state: GameState) -> bool:
+    """Whether some action point can be spent now in the fight (draw a card or drink a potion)."""
+    return state.action_points >= 1 and points_usable_in_fight(state) and _something_to_spend_on(state)
+
+
+def at_a_loss(state: GameState) -> bool:
+    """In a fight with no card that can hit the monster, no action point that can be spent and no
+    leaving at will."""
+    return (
+        not state.rules.may_leave_fight
+        and state.phase == "fight"
+        and state.fight is not None
+        and state.revealing is None
+        and state.drawing is None
+        and not playable_cards(state)
+        and not fight_spending_possible(state)
+    )
+
+
+def fight_would_stall(state: GameState, room: int) -> bool:
+    """Fighting this face-up room now would leave the player at a loss at once (no card can hit it and
+    no action point could be spent in the fight)."""
+    card = state.floor[room]
+    if card is None or card == FACE_DOWN or any(c[-1] != card[-1] for c in state.hand):
+        return False
+    if state.action_points < 1 or state.rules.fight_actions == "never":
+        return True
+    return not _something_to_spend_on(state)
+
+
+def _stalls_are_left(state: GameState) -> bool:
+    """Whether a fight the player cannot go on with ends by leaving the room (stuck='flee', or leaving at
+    will): then such a fight is pointless, and a player with nothing else to do is trapped."""
+    return state.rules.stuck == "flee" or state.rules.may_leave_fight
+
+
+def trapped(state: GameState) -> bool:
+    """When stalled fights are left: no room may be fought without stalling and no action point can be
+    spent, so the game cannot go on (it is lost). Naming a room (room_chosen='before_actions') is always
+    possible, but binds: then only that room counts."""
+    if not _stalls_are_left(state) or state.phase != "actions" or state.revealing is not None:
+        return False
+    if state.drawing is not None:
+        return False
+    if state.rules.room_chosen == "before_actions" and state.chosen_room is None:
+        return False
+    rooms = range(len(state.floor)) if state.chosen_room is None else [state.chosen_room]
+    if any(fightable(state, i) for i in rooms):
+        return False
+    return not spending_possible(state)
+
+
+def fightable(state: GameState, room: int) -> bool:
+    """The slot holds a monster the player may go and fight (when stalled fights are left, not a face-up
+    one that no card in hand can hit)."""
+    slot = state.floor[room]
+    if slot is None:
+        return False
+    return not _stalls_are_left(state) or not fight_would_stall(state, room)
+
+
+def spending_possible(state: GameState) -> bool:
+    """Outside a fight: some action point can be spent (draw, drink or explore)."""
+    if state.action_points < 1:
+        return False
+    return (
+        can_draw(state, "attack")
+        or can_draw(state, "potion")
+        or any(cards.kind(c) == "potion" for c in state.hand)
+        or state.face_down > 0
+    )
+
+
+def setup_draw_needed(state: GameState) -> Pile | None:
+    """At setup: the deck the next opening card comes from (002 'Draw 5 attack cards, 1 potion card')."""
+    counts = Counter(cards.kind(c) for c in state.hand)
+    if counts["attack"] < state.rules.starting_attack_cards:
+        return "attack"
+    if counts["potion"] < state.rules.starting_potions:
+        return "potion"
+    return None
+
+
+# ---- the checks -------------------------------------------------------------------------------------
+_PILES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("hand", ("attack", "potion")),
+    ("attack_deck", ("attack",)),
+    ("potion_deck", ("potion",)),
+    ("unseen_rooms", ("room",)),
+    ("attack_waste", ("attack",)),
+    ("potion_waste", ("potion",)),
+    ("room_waste", ("room",)),
+)
+
+
+def card_problems(state: GameState) -> list[str]:
+    """Every card is a real card, in a pile of its kind, and the 52 stand exactly once."""
+    out: list[str] = []
+    seen: Counter[str] = Counter()
+    for field, kinds in _PILES:
+        pile: tuple[str, ...] = getattr(state, field)
+        for c in pile:
+            if not cards.is_card(c):
+                out.append(f"{field}: there is no card {c!r} (cards are written like '7S', '10D', 'KC')")
+            elif cards.kind(c) not in kinds:
+                article = "an" if cards.kind(c) == "attack" else "a"
+                out.append(f"{field}: the {cards.name(c)} is {article} {cards.kind(c)} card; it cannot be here")
+        seen.update(pile)
+    for i, s in enumerate(state.floor):
+        if s is None or s == FACE_DOWN:
+            continue
+        if not cards.is_card(s):
+            out.append(f"floor.{i}: there is no card {s!r}")
+        elif cards.kind(s) != "room":
+            out.append(f"floor.{i}: the {cards.name(s)} is not a room card (rooms are J, Q, K and A)")
+        seen[s] += 1
+    if out:
+        return out
+    for c, n in sorted(seen.items(), key=lambda item: cards.CARD_ORDER[item[0]]):
+        if n > 1:
+            out.append(f"the {cards.name(c)} stands {n} times; every card is in the game exactly once")
+    missing = [c for c in cards.ALL_CARDS if c not in seen]
+    if missing:
+        shown = ", ".join(missing[:6]) + (f" and {len(missing) - 6} more" if len(missing) > 6 else "")
+        out.append(f"{len(missing)} card(s) are nowhere ({shown}); all 52 cards must be placed")
+    for field in ("hand", "attack_deck", "potion_deck", "unseen_rooms"):
+        pile = getattr(state, field)
+        if pile != cards.sort_cards(pile):
+            out.append(f"{field}: stored in deck order (only its contents matter)")
+    return out
+
+
+def floor_problems(state: GameState) -> list[str]:
+    """The floor agrees with the room deck: floors are cleared before the next is dealt."""
+    out: list[str] = []
+    rules = state.rules
+    total = len(cards.ROOM_CARDS)
+    if state.face_down > len(state.unseen_rooms):
+        out.append(
+            f"floor: {state.face_down} rooms are face down but only {len(state.unseen_rooms)} room cards are unseen"
+        )
+        return out
+    dealt = total - state.room_deck_size
+    if state.phase == "setup":
+        if state.floor or dealt:
+            out.append("floor: the first floor is dealt after the opening cards are drawn")
+        if state.floor_number != 1:
+            out.append("floor_number: the game starts on floor 1")
+        return out
+    floors = -(-dealt // rules.rooms_per_floor)
+    if state.floor_number != floors:
+        out.append(
+            f"floor_number: {dealt} room cards have been dealt, {rules.rooms_per_floor} a floor, "
+            f"so this is floor {floors}, not {state.floor_number}"
+        )
+        return out
+    expected = dealt - (floors - 1) * rules.rooms_per_floor
+    if len(state.floor) != expected:
+        out.append(f"floor: floor {floors} was dealt {expected} rooms, not {len(state.floor)}")
+    if state.phase in ("actions", "fight") and all(s is None for s in state.floor):
+        out.append("floor: a cleared floor is followed by the next one (or the game is won)")
+    return out
+
+
+def phase_problems(state: GameState) -> list[str]:
+    """The phase agrees with the fight, the chance step in progress and the end of the game."""
+    out: list[str] = []
+    rules = state.rules
+    n = len(state.floor)
+    if (state.phase == "game_over") != (state.termination is not None):
+        out.append("termination: the game is over exactly when it says why")
+    if state.termination == "player_died" and state.hp != 0:
+        out.append("hp: a player who died has 0 HP")
+    if state.termination == "all_monsters_slain" and (state.unseen_rooms or any(s is not None for s in state.floor)):
+        out.append("termination: the game is won only when the room deck is empty and every monster is dead")
+    if trapped(state):
+        out.append("floor: no room can be fought and no action point spent, so the game is already lost")
+    if state.phase != "game_over" and state.hp == 0:
+        out.append("hp: a player with 0 HP has died (002 'If your die fighting an enemy, you lost the game')")
+    if state.drawing is not None:
+        if state.phase not in ("setup", "actions", "fight"):
+            out.append("drawing: cards are drawn only at setup, with action points or in a fight")
+        elif not deck(state, state.drawing):
+            out.append(f"drawing: the {state.drawing} deck is empty")
+        elif state.phase == "setup" and setup_draw_needed(state) != state.drawing:
+            out.append("drawing: at setup the 5 attack cards are drawn first, then the potion")
+    if state.phase == "setup" and state.drawing is None:
+        out.append("drawing: at setup an opening card is always being drawn")
+    if state.revealing is not None:
+        if not 0 <= state.revealing < n or state.floor[state.revealing] != FACE_DOWN:
+            out.append("revealing: only a face-down room of the floor can be turned face up")
+        if state.drawing is not None:
+            out.append("revealing: one chance step at a time")
+    if state.phase == "fight":
+        if state.fight is None and state.revealing is None:
+            out.append("fight: a fight names the room fought (or turns it face up first)")
+        if state.fight is not None:
+            out += fight_problems(state, state.fight)
+    elif state.fight is not None:
+        out.append("fight: a fight is described only in the fight phase")
+    if state.chosen_room is not None:
+        if rules.room_chosen != "before_actions":
+            out.append("chosen_room: rooms are named before spending points only under room_chosen='before_actions'")
+        elif not 0 <= state.chosen_room < n or state.floor[state.chosen_room] is None:
+            out.append("chosen_room: the room named must be a room of the floor with a monster in it")
+    limit = rules.hand_limit
+    if limit is not None and len(state.hand) > limit and state.phase != "setup":
+        out.append(f"hand: a hand holds at most {limit} cards (it has {len(state.hand)})")
+    if rules.hp_cap is not None and state.hp > rules.hp_cap:
+        out.append(f"hp: drinking cannot bring the player above {rules.hp_cap} HP")
+    return out
+
+
+def fight_problems(state: GameState, fight: Fight) -> list[str]:
+    out: list[str] = []
+    if fight.room >= len(state.floor) or state.floor[fight.room] in (None, FACE_DOWN):
+        return ["fight.room: the room fought must be a face-up room of the floor"]
+    if state.revealing is not None:
+        out.append("revealing: no room is turned face up during a fight")
+    room = state.floor[fight.room]
+    assert room is not None
+    full = state.rules.monster(cards.rank(room)).hp
+    if fight.monster_hp > full:
+        out.append(f"fight.monster_hp: the {cards.name(room)} has {full} HP at most")
+    if at_a_loss(state):
+        out.append(
+            f"fight: no card in hand can hit the {cards.name(room)} and no action point can be spent, "
+            "so under these rules the fight has already ended"
+        )
+    return out
+
+
+def position_problems(state: GameState) -> list[str]:
+    """Every rule the position breaks; empty when the position is legal."""
+    out = card_problems(state)
+    if out:
+        return out
+    return floor_problems(state) + phase_problems(state)
+
+
+# ---- building positions -----------------------------------------------------------------------------
+def build_position(
+    *,
+    hand: Iterable[str] = (),
+    floor: Iterable[Slot] = (),
+    floor_number: int = 1,
+    room_waste: Iterable[str] = (),
+    attack_waste: Iterable[str] = (),
+    potion_waste: Iterable[str] = (),
+    hp: int | None = None,
+    action_points: int = 0,
+    fight: Fight | None = None,
+    rules: Rules | None = None,
+) -> GameState:
+    """A validated position from what is on the table; every card not placed goes to its deck (rooms
+    to the unseen rooms). Raises pydantic's ValidationError when the position is illegal."""
+    rules = rules or Rules()
+    hand, floor, room_waste = tuple(hand), tuple(floor), tuple(room_waste)
+    attack_waste, potion_waste = tuple(attack_waste), tuple(potion_waste)
+    placed = {*hand, *room_waste, *attack_waste, *potion_waste, *(s for s in floor if s not in (None, FACE_DOWN))}
+    rest = [c for c in cards.ALL_CARDS if c not in placed]
+    return GameState(
+        rules=rules,
+        phase="fight" if fight is not None else "actions",
+        hp=rules.starting_hp if hp is None else hp,
+        action_points=action_points,
+        floor_number=floor_number,
+        floor=floor,
+        hand=cards.sort_cards(hand),
+        attack_deck=tuple(c for c in rest if cards.kind(c) == "attack"),
+        potion_deck=tuple(c for c in rest if cards.kind(c) == "potion"),
+        unseen_rooms=tuple(c for c in rest if cards.kind(c) == "room"),
+        attack_waste=attack_waste,
+        potion_waste=potion_waste,
+        room_waste=room_waste,
+        fight=fight,
+    )

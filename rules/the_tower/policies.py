@@ -1,0 +1,52 @@
+"""Who chooses when nobody clicks: a random player and a greedy one that follows the exact advice.
+
+Both choose among the engine's own legal actions, so no policy can hold a rule of its own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.chance import ChanceSampler
+from rules.the_tower import analysis, engine
+from rules.the_tower.actions import Flee
+from rules.the_tower.model import GameState
+
+
+class RandomPolicy:
+    """Uniform over the legal actions."""
+
+    name = "random"
+
+    def choose(self, state: GameState, sampler: ChanceSampler) -> Any:
+        return sampler.choice(engine.legal_actions(state))
+
+
+class GreedyPolicy:
+    """Takes the choice with the best outlook for the next fight (`analysis.point_advice`): spends a
+    point while it improves that fight, then fights the best room; in a fight, plays the best line of
+    the exact fight solver. It looks one fight ahead, no further, and leaves a fight (under
+    may_leave_fight) only when nothing else is left: a fight left is the same fight later, so leaving
+    at will could go round for ever."""
+
+    name = "greedy"
+
+    def choose(self, state: GameState, sampler: ChanceSampler) -> Any:
+        if state.phase == "fight":
+            advice = analysis.fight_advice(state)
+            return next((c.action for c in advice if not isinstance(c.action, Flee)), advice[0].action)
+        return analysis.point_advice(state, spend_in_fight=False)[0].action
+
+
+POLICIES: dict[str, type[RandomPolicy] | type[GreedyPolicy]] = {
+    "random": RandomPolicy,
+    "greedy": GreedyPolicy,
+}
+
+
+def policy(name: str) -> RandomPolicy | GreedyPolicy:
+    """A policy by name (random, greedy)."""
+    try:
+        return POLICIES[name]()
+    except KeyError:
+        raise KeyError(f"unknown policy {name!r}; policies: {', '.join(POLICIES)}") from None

@@ -1,0 +1,302 @@
+"""The exact analysis against brute force through the engine, and simulation against exact figures."""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Callable
+from fractions import Fraction
+from itertools import pairwise
+
+import pytest
+
+from rules.core.chance import ChanceSampler
+from rules.core.errors import IllegalAction
+from rules.core.protocol import CHANCE
+from rules.the_tower import analysis, cards, engine, examples
+from rules.the_tower.actions import Action, DrawCard, FightRoom, Hit, RevealCard
+from rules.the_tower.endgame import SearchTooLarge, win_probability
+from rules.the_tower.fightsolver import Value, weighted
+from rules.the_tower.model import FACE_DOWN, Fight, GameState, build_position
+from rules.the_tower.variants import Rules
+
+DOWN = FACE_DOWN
+DEAD: Value = (Fraction(0), Fraction(0), Fraction(0), Fraction(0))
+
+
+# ---- brute force through the engine -----------------------------------------------------------------
+def after_fight(start: GameState, end: GameState) -> Value:
+    """How a fight ended, in the analysis' terms, read from the engine's positions."""
+    if end.termination == "player_died":
+        return DEAD
+    slain = len(end.room_waste) > len(start.room_waste)
+    potions = sum(cards.value(c) for c in end.hand if cards.kind(c) == "potion")
+    return (Fraction(int(slain)), Fraction(end.hp), Fraction(potions), Fraction(sum(cards.value(c) for c in end.hand)))
+
+
+def brute_fight(position: GameState, start: GameState | None = None) -> Value:
+    """The best play of a fight by trying every action the engine allows (chance weighted exactly);
+    `start` is where the fight began (to tell a slain monster), the position itself by default."""
+    start = start or position
+    memo: dict[GameState, Value] = {}
+
+    def value(s: GameState) -> Value:
+        if s.phase != "fight":
+            return after_fight(start, s)
+        if s in memo:
+            return memo[s]
+        if engine.current_player(s) == CHANCE:
+            result = weighted([(p, value(engine.apply(s, a)[0])) for a, p in engine.chance_outcomes(s).items()])
+        else:
+            result = max(value(engine.apply(s, a)[0]) for a in engine.legal_actions(s))
+        memo[s] = result
+        return result
+
+    return value(position)
+
+
+def chance_mean(state: GameState, then: Callable[[GameState], Value]) -> Value:
+    """`then` after the chance step in progress, if any, weighted exactly."""
+    if engine.current_player(state) != CHANCE:
+        return then(state)
+    return weighted([(p, then(engine.apply(state, a)[0])) for a, p in engine.chance_outcomes(state).items()])
+
+
+def brute_best_room(state: GameState) -> Value:
+    fights = [a for a in engine.legal_actions(state) if isinstance(a, FightRoom)]
+    return max(brute_fight(engine.apply(state, a)[0]) for a in fights)
+
+
+def brute_choice(state: GameState, action: Action) -> Value:
+    """The value of one choice: the fight it continues or starts, or the best room after it."""
+    nxt, _ = engine.apply(state, action)
+    if state.phase == "fight":
+        return brute_fight(nxt, start=state)
+    if isinstance(action, FightRoom):
+        return brute_fight(nxt)
+    return chance_mean(nxt, brute_best_room)
+
+
+def random_fight(rng: random.Random, rules: Rules | None = None) -> GameState:
+    """A fight on a random floor against a random monster with a random small hand."""
+    room = rng.choice(cards.ROOM_CARDS)
+    hand = rng.sample([c for c in cards.ALL_CARDS if cards.kind(c) != "room"], rng.randint(1, 5))
+    floor_number = rng.randint(1, 4)
+    others = [c for c in cards.ROOM_CARDS if c != room]
+    waste = rng.sample(others, 4 * (floor_number - 1))
+    full = (rules or Rules()).monster(cards.rank(room)).hp
+    return build_position(
+        hand=hand,
+        floor=(room, DOWN, DOWN, DOWN),
+        floor_number=floor_number,
+        room_waste=waste,
+        hp=rng.randint(1, 12),
+        fight=Fight(room=0, monster_hp=rng.randint(1, full)),
+        rules=rules,
+    )
+
+
+def fight_positions(count: int, seed: int, rules: Rules | None = None) -> list[GameState]:
+    rng = random.Random(seed)
+    out: list[GameState] = []
+    while len(out) < count:
+        try:
+            out.append(random_fight(rng, rules))
+        except ValueError:  # a hand that cannot hit at all: the fight would already be over
+            continue
+    return out
+
+
+# ---- fight plans ------------------------------------------------------------------------------------
+def test_plans_on_the_pictured_fight() -> None:
+    # 002 pictures: the 9 of Diamonds fells the King of Clubs at once; the 6 of Spades does not.
+    state = examples.pictured_fight()
+    plans = analysis.plans_on_table(state)[0]
+    assert [p.cards for p in plans] == [("9D",)]  # with the 6 of Spades alone it cannot fall
+    best = plans[0]
+    assert best.damage == (18,) and best.hp_lost == 0 and best.survives
+    assert all("8C" not in p.cards for p in plans)
+
+
+def test_every_plan_plays_out_as_announced_in_the_engine() -> None:
+    for state in fight_positions(60, seed=1):
+        assert state.fight is not None
+        left = state.fight.monster_hp
+        for plan in analysis.plans_on_table(state)[0]:
+            s = state
+            for i, card in enumerate(plan.cards):
+                s, _ = engine.apply(s, Hit(card=card))
+                if s.termination == "player_died":
+                    assert not plan.survives
+                    break
+                assert (s.fight is None) == (i == len(plan.cards) - 1), "the monster falls on the last card"
+            else:
+                assert plan.survives and s.hp == state.hp - plan.hp_lost
+            assert sum(plan.damage) >= left > sum(plan.damage) - min(plan.damage)
+
+
+def test_the_best_plan_matches_brute_force() -> None:
+    # "fewest HP lost, then the least valuable cards spent": checked against every line the engine allows
+    for state in fight_positions(80, seed=2):
+        brute = brute_fight(state)
+        room = state.monster_card
+        assert room is not None and state.fight is not None
+        left = state.fight.monster_hp
+        best = analysis.best_plan(room, state.hand, hp=state.hp, floor_number=state.floor_number, monster_hp=left)
+        if best is None or not best.survives:
+            assert brute == DEAD
+            continue
+        kept = [c for c in state.hand if c not in best.cards]
+        potions = sum(cards.value(c) for c in kept if cards.kind(c) == "potion")
+        expected = (1, state.hp - best.hp_lost, potions, sum(cards.value(c) for c in kept))
+        assert brute == tuple(Fraction(x) for x in expected)
+        assert analysis.fight_outlook(state).key() == brute
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(fight_actions="when_stuck"),
+        Rules(fight_actions="always"),
+        Rules(stuck="flee"),
+        Rules(may_leave_fight=True),
+        Rules(may_leave_fight=True, fight_actions="when_stuck"),
+        Rules(fight_actions="when_stuck", hand_limit=6, hp_cap=9),
+        Rules(fight_actions="when_stuck", empty_deck="reshuffle"),
+    ],
+    ids=["when-stuck", "always", "flee", "leave", "leave-when-stuck", "limit-and-cap", "reshuffle"],
+)
+def test_the_fight_solver_matches_brute_force_under_variants(rules: Rules) -> None:
+    positions = fight_positions(12, seed=3, rules=rules)
+    for i, state in enumerate(positions):
+        state = state.model_copy(update={"action_points": i % 3})
+        state = GameState.model_validate(state.model_dump())
+        assert analysis.fight_outlook(state).key() == brute_fight(state)
+        best = analysis.fight_advice(state)[0]
+        assert brute_choice(state, best.action) == brute_fight(state)
+
+
+def test_fight_advice_ranks_every_legal_choice() -> None:
+    state = examples.fight_in_progress()
+    advice = analysis.fight_advice(state)
+    assert {c.action for c in advice} == set(engine.legal_actions(state))
+    assert advice[0].action == Hit(card="8D")  # spares the 7 of Hearts, a potion, for the same result
+    assert advice[0].hp_behind == 0 and all(a.outlook.key() >= b.outlook.key() for a, b in pairwise(advice))
+    for choice in advice:
+        assert choice.outlook.key() == brute_choice(state, choice.action)
+
+
+# ---- face-down rooms and action points --------------------------------------------------------------
+def small_position() -> GameState:
+    return build_position(
+        hand=("5D", "3C", "6H"),
+        floor=(None, DOWN, "QS", None),
+        room_waste=("JC", "JD"),
+        hp=5,
+        action_points=1,
+    )
+
+
+def test_the_monster_behind_a_face_down_room_is_any_unseen_room_card() -> None:
+    state = small_position()
+    odds = analysis.room_odds(state, 1)
+    assert odds.monsters == analysis.monster_distribution(state)
+    assert len(odds.monsters) == 13 and all(p == Fraction(1, 13) for _, p in odds.monsters.items())
+    assert odds.ends.total() == 1 and odds.hp_cost.total() == 1
+    by_card = {
+        c: brute_fight(engine.apply(engine.apply(state, FightRoom(room=1))[0], RevealCard(card=c))[0])
+        for c in state.unseen_rooms
+    }
+    assert odds.survival() == Fraction(sum(1 for v in by_card.values() if v[0] == 1), 13)
+    assert odds.hp_cost.expectation() == sum(
+        (Fraction(1, 13) * (state.hp - v[1]) for v in by_card.values()), Fraction(0)
+    )
+
+
+def test_a_face_up_room_has_a_certain_monster() -> None:
+    odds = analysis.room_odds(small_position(), 2)
+    assert odds.monsters.outcomes() == ("QS",)
+    with pytest.raises(IllegalAction):
+        analysis.room_odds(small_position(), 0)
+
+
+def test_point_advice_matches_brute_force() -> None:
+    state = small_position()
+    advice = analysis.point_advice(state)
+    assert {c.action for c in advice} == set(engine.legal_actions(state))
+    for choice in advice:
+        assert choice.outlook.key() == brute_choice(state, choice.action), choice.describe()
+    assert advice[0].hp_behind == 0 and all(c.hp_behind >= 0 or c.slay_behind > 0 for c in advice)
+
+
+def test_point_advice_is_the_same_either_way_under_the_default_rules() -> None:
+    state = examples.opening()
+    assert analysis.point_advice(state) == analysis.point_advice(state, spend_in_fight=False)
+
+
+def test_point_advice_under_when_stuck_matches_brute_force() -> None:
+    rules = Rules(fight_actions="when_stuck")
+    state = build_position(
+        hand=("5D", "3C"), floor=(None, "KD", "QS", None), room_waste=("JC", "JD"), hp=5, action_points=1, rules=rules
+    )
+    for choice in analysis.point_advice(state):
+        if not isinstance(choice.action, DrawCard):  # draws then stuck draws: correct but slow to brute-force
+            assert choice.outlook.key() == brute_choice(state, choice.action), choice.describe()
+
+
+def test_the_draw_advice_agrees_with_sampling() -> None:
+    # The exact expectation of drawing an attack card, against the mean of sampled draws through the engine.
+    state = examples.opening()
+    exact = next(c for c in analysis.point_advice(state) if c.action == DrawCard(pile="attack")).outlook
+    sampler = ChanceSampler(11)
+    after_draw, _ = engine.apply(state, DrawCard(pile="attack"))
+    samples = []
+    for _ in range(400):
+        drawn, _ = engine.apply(after_draw, sampler.pick(engine.chance_outcomes(after_draw)))
+        rooms = [i for i, s in enumerate(drawn.floor) if s is not None]
+        samples.append(float(max(analysis.room_outlook(drawn, i).key() for i in rooms)[1]))
+    error = statistics.stdev(samples) / len(samples) ** 0.5
+    assert abs(statistics.fmean(samples) - float(exact.hp_after)) < 4 * error + 1e-9
+
+
+def test_advice_is_refused_at_the_wrong_moment() -> None:
+    with pytest.raises(IllegalAction):
+        analysis.point_advice(examples.pictured_fight())
+    with pytest.raises(IllegalAction):
+        analysis.fight_advice(examples.opening())
+
+
+# ---- whole games ------------------------------------------------------------------------------------
+def test_wilson_interval() -> None:
+    low, high = analysis.wilson(5, 10)
+    assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
+    assert analysis.wilson(0, 20)[0] == 0.0 and analysis.wilson(20, 20)[1] == 1.0
+
+
+def test_exact_end_game_odds() -> None:
+    state = examples.last_rooms()
+    assert win_probability(state, "best") == 1
+    assert win_probability(state, "random") == Fraction(418801, 475200)
+    with pytest.raises(SearchTooLarge):
+        win_probability(examples.opening(), limit=1000)
+
+
+def test_simulation_agrees_with_the_exact_odds() -> None:
+    # The random policy from the end game: simulated win rate against the exact probability.
+    state = examples.last_rooms()
+    exact = float(win_probability(state, "random"))
+    rate = analysis.simulate("random", 600, seed=5, start=state, progress=False)
+    assert rate.low <= exact <= rate.high
+    assert rate.games == 600 and 0 < rate.wins < 600
+
+
+def test_greedy_outplays_random() -> None:
+    greedy = analysis.simulate("greedy", 12, seed=1, progress=False)
+    random_ = analysis.simulate("random", 100, seed=1, progress=False)
+    assert greedy.monsters_slain > random_.monsters_slain
+    assert greedy.policy == "greedy" and "95% CI" in greedy.describe()
+
+
+def test_greedy_wins_the_end_game_the_best_play_always_wins() -> None:
+    rate = analysis.simulate("greedy", 20, seed=2, start=examples.last_rooms(), progress=False)
+    assert rate.wins == 20

@@ -1,0 +1,138 @@
+"""The position model: an illegal position cannot be built, and every problem is named."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from rules.core.errors import IllegalPosition, MalformedFile
+from rules.core.jsonio import dump_model, parse_model
+from rules.the_tower import cards, examples
+from rules.the_tower.model import FACE_DOWN, Fight, GameState, build_position
+from rules.the_tower.variants import Rules
+
+DOWN = FACE_DOWN
+
+
+def opening_data() -> dict[str, Any]:
+    return examples.opening().model_dump(mode="json")
+
+
+def problems(data: dict[str, Any]) -> str:
+    with pytest.raises(IllegalPosition) as info:
+        parse_model(GameState, json.dumps(data))
+    return str(info.value)
+
+
+def test_the_deck_is_52_cards_in_three_decks() -> None:
+    # 002: attack = numbered non-hearts, potion = numbered hearts, room = faces and aces
+    assert len(cards.ALL_CARDS) == len(set(cards.ALL_CARDS)) == 52
+    assert (len(cards.ATTACK_CARDS), len(cards.POTION_CARDS), len(cards.ROOM_CARDS)) == (27, 9, 16)
+    assert cards.name("KC") == "King of Clubs" and cards.name("10D") == "10 of Diamonds"
+    assert cards.is_red("5H") and not cards.is_red("5S") and cards.kind("AH") == "room"
+    with pytest.raises(ValueError, match="room card"):
+        cards.value("QS")
+
+
+def test_every_example_is_legal_and_round_trips() -> None:
+    for name in examples.EXAMPLES:
+        state = examples.example(name)
+        assert parse_model(GameState, dump_model(state)) == state
+    with pytest.raises(KeyError, match="unknown example"):
+        examples.example("nowhere")
+
+
+def test_a_card_twice_is_refused() -> None:
+    data = opening_data()
+    data["hand"] = [*data["hand"], data["attack_deck"][0]]
+    data["hand"] = cards.sort_cards(data["hand"])
+    assert "stands 2 times" in problems(data)
+
+
+def test_a_missing_card_is_refused() -> None:
+    data = opening_data()
+    data["attack_deck"] = data["attack_deck"][1:]
+    assert "1 card(s) are nowhere (2C)" in problems(data)
+
+
+def test_a_card_in_the_wrong_pile_is_refused() -> None:
+    data = opening_data()
+    data["potion_deck"] = [*data["potion_deck"], data["attack_deck"][0]]
+    data["attack_deck"] = data["attack_deck"][1:]
+    assert "potion_deck: the 2 of Clubs is an attack card" in problems(data)
+    data = opening_data()
+    data["hand"] = ["XX", *data["hand"]]
+    assert "there is no card 'XX'" in problems(data)
+
+
+def test_piles_are_stored_in_deck_order() -> None:
+    data = opening_data()
+    data["attack_deck"] = list(reversed(data["attack_deck"]))
+    assert "attack_deck: stored in deck order" in problems(data)
+
+
+def test_the_floor_must_agree_with_the_room_deck() -> None:
+    data = opening_data()
+    data["floor_number"] = 2
+    assert "so this is floor 1, not 2" in problems(data)
+    data = opening_data()
+    data["floor"] = [None, DOWN, DOWN, DOWN]
+    assert "floor: floor 1 was dealt 3 rooms, not 4" in problems(data)
+    data = opening_data()
+    data["floor"] = ["7S", DOWN, DOWN, DOWN]
+    assert "floor.0: the 7 of Spades is not a room card" in problems(data)
+
+
+def test_hp_and_termination_agree() -> None:
+    data = opening_data()
+    data["hp"] = 0
+    assert "a player with 0 HP has died" in problems(data)
+    data["hp"] = -1
+    assert "hp" in problems(data)
+    data = opening_data()
+    data.update(phase="game_over", termination="player_died")
+    assert "a player who died has 0 HP" in problems(data)
+
+
+def test_a_fight_names_a_face_up_room_and_a_monster_within_its_hp() -> None:
+    data = examples.pictured_fight().model_dump(mode="json")
+    data["fight"] = {"room": 1, "monster_hp": 5}
+    assert "face-up room" in problems(data)
+    data["fight"] = {"room": 0, "monster_hp": 19}
+    assert "the King of Clubs has 18 HP at most" in problems(data)
+    data["fight"] = None
+    assert "a fight names the room fought" in problems(data)
+
+
+def test_a_fight_that_cannot_go_on_is_not_a_position() -> None:
+    # 002: "repeat the assault until you or your enemy dies": with no card that can hit, it is over
+    with pytest.raises(ValidationError, match="the fight has already ended"):
+        build_position(hand=("8C",), floor=("QC", DOWN, DOWN, DOWN), fight=Fight(room=0, monster_hp=14))
+
+
+def test_extra_fields_and_changes_are_refused() -> None:
+    data = opening_data()
+    data["gold"] = 3
+    assert "gold" in problems(data)
+    state = examples.opening()
+    with pytest.raises(ValidationError):
+        state.hp = 3  # type: ignore[misc]
+
+
+def test_a_file_that_is_not_json_is_malformed() -> None:
+    with pytest.raises(MalformedFile):
+        parse_model(GameState, "{not json")
+
+
+def test_rules_refuse_a_hand_limit_below_the_opening() -> None:
+    with pytest.raises(ValidationError, match="cannot hold the 6 opening cards"):
+        Rules(hand_limit=4)
+
+
+def test_build_position_puts_every_other_card_in_its_deck() -> None:
+    state = build_position(hand=("2C", "5H"), floor=("KS", DOWN, DOWN, DOWN))
+    assert len(state.attack_deck) == 26 and len(state.potion_deck) == 8 and len(state.unseen_rooms) == 15
+    assert state.room_deck_size == 12 and state.face_down == 3
