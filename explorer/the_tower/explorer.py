@@ -1,0 +1,242 @@
+"""The Tower explorer without a browser: a session of pure engine steps, the player's choices (by hand
+or by a policy), chance drawn by a seeded sampler, a small position editor and the exact advice.
+
+No rule is decided here: what is legal, what a step does and every number of the advice come from
+rules.the_tower.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from explorer.navigation import SessionNavigation
+from rules.core.chance import ChanceSampler
+from rules.core.errors import IllegalAction
+from rules.core.events import Event
+from rules.core.protocol import CHANCE
+from rules.core.session import Session
+from rules.the_tower import analysis, cards, editing, engine, examples
+from rules.the_tower.actions import DrawCard, Drink, Explore, FightRoom, Hit
+from rules.the_tower.analysis import Choice, Plan, RoomOdds
+from rules.the_tower.cards import Pile
+from rules.the_tower.model import FACE_DOWN, GameState, Slot
+from rules.the_tower.policies import policy
+from rules.the_tower.variants import Rules
+
+DEFAULT_EXAMPLE = "opening"
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The analysis of one position: the ranked choices, the plans against each known monster (best
+    first) and the odds of every room still holding a monster (between fights)."""
+
+    choices: tuple[Choice, ...]
+    plans: dict[int, tuple[Plan, ...]]
+    odds: dict[int, RoomOdds]
+    note: str = ""
+
+    def best_plan(self, room: int) -> Plan | None:
+        """The best plan against the monster of `room`, or None when the hand cannot slay it."""
+        plans = self.plans.get(room, ())
+        return plans[0] if plans else None
+
+
+class TheTowerExplorer(SessionNavigation):
+    """One position and the lines of play from it. Methods return what happened as events."""
+
+    def __init__(self, position: GameState | str | None = None, *, policy_name: str = "greedy", seed: int = 0) -> None:
+        """An explorer of `position` (an example name, a position, or the opening)."""
+        if position is None:
+            position = DEFAULT_EXAMPLE
+        if isinstance(position, str):
+            position = examples.example(position)
+        self.policy_name = policy_name
+        self.seed = seed
+        self._reset(position)
+
+    def _reset(self, position: GameState) -> None:
+        """Start a new session from `position` with a fresh sampler."""
+        self.session: Session[GameState, Any] = Session(engine.GAME, position)
+        self.sampler = ChanceSampler(self.seed)
+
+    # ---- reading ---------------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        """The position at the cursor."""
+        return self.session.state
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the position is played under."""
+        return self.state.rules
+
+    def to_move(self) -> int | None:
+        """0 for the player, CHANCE while a card is drawn or a room turned up, None once the game is over."""
+        return engine.current_player(self.state)
+
+    def legal_actions(self) -> list[Any]:
+        """Every action the player (or chance) may take now."""
+        return engine.legal_actions(self.state)
+
+    def phase_words(self) -> str:
+        """'Floor 1, spending action points' (or the fight, the chance step, the end)."""
+        state = self.state
+        head = f"Floor {state.floor_number}"
+        if state.phase == "game_over":
+            return f"{head}, game over ({(state.termination or '').replace('_', ' ')})"
+        if state.drawing is not None:
+            return f"{head}, drawing a{'n' if state.drawing == 'attack' else ''} {state.drawing} card"
+        if state.revealing is not None:
+            return f"{head}, turning room {state.revealing + 1} face up"
+        if state.phase == "fight" and state.fight is not None:
+            room = state.monster_card or ""
+            return f"{head}, fighting the {cards.name(room)} in room {state.fight.room + 1}"
+        if state.phase == "setup":
+            return f"{head}, set up"
+        return f"{head}, spending action points or choosing a room"
+
+    def log(self) -> list[tuple[int, Event]]:
+        """(step number, event) for every step up to the cursor."""
+        return [(step.number, e) for step in self.session.steps()[: self.session.cursor] for e in step.events]
+
+    def log_text(self) -> str:
+        """The log up to the cursor, one event a line with its rule."""
+        return "\n".join(f"{n:3}. {e.narrate()}" for n, e in self.log())
+
+    def summary(self) -> str:
+        """One line: where the session stands (the text form of the explorer and the panel)."""
+        state = self.state
+        return (
+            f"{self.phase_words()}; {state.hp} HP, {state.action_points} action point(s), "
+            f"{len(state.hand)} card(s) in hand; step {self.session.cursor} of {len(self.session.line)} "
+            f"on branch '{self.session.current_branch}'"
+        )
+
+    def _repr_html_(self) -> str:
+        """A snapshot: the table now and what the last step did (static, for any notebook reader)."""
+        from explorer.the_tower.viewmodel import board_view, static_html
+
+        last = tuple(e.sentence() for e in self.session.last_events())
+        return static_html(board_view(self.state, last_events=last))
+
+    def __repr__(self) -> str:
+        return f"TheTowerExplorer({self.summary()})"
+
+    # ---- stepping ------------------------------------------------------------------------------------
+    def play(self, action: Any) -> tuple[Event, ...]:
+        """Take one action (refused with IllegalAction, nothing changed, when the rules forbid it)."""
+        return self.session.play(action)
+
+    def resolve_chance(self) -> tuple[Event, ...]:
+        """Let the seeded sampler draw every chance step pending now (a card drawn, a room turned up)."""
+        events: list[Event] = []
+        while engine.current_player(self.state) == CHANCE:
+            events += self.play(self.sampler.pick(engine.chance_outcomes(self.state)))
+        return tuple(events)
+
+    def auto(self) -> tuple[Event, ...]:
+        """Let chance (the seeded sampler) or the policy make the current decision."""
+        state = self.state
+        who = engine.current_player(state)
+        if who is None:
+            raise IllegalAction("the game is over")
+        if who == CHANCE:
+            return self.play(self.sampler.pick(engine.chance_outcomes(state)))
+        return self.play(policy(self.policy_name).choose(state, self.sampler))
+
+    def step(self) -> tuple[Event, ...]:
+        """One step of the game: the policy's choice (or a pending chance step) and the chance it opens.
+        In the middle of a line, replay its next step instead."""
+        if self.session.cursor < len(self.session.line):
+            self.session.forward()
+            return self.session.last_events()
+        events = list(self.auto())
+        events += self.resolve_chance()
+        return tuple(events)
+
+    def run(self, steps: int) -> tuple[Event, ...]:
+        """Up to `steps` steps, stopping when the game is over."""
+        events: list[Event] = []
+        for _ in range(steps):
+            if engine.is_terminal(self.state):
+                break
+            events += self.step()
+        return tuple(events)
+
+    def act(self, action: Any) -> tuple[Event, ...]:
+        """Take a player's action, then let chance draw what it opens."""
+        events = list(self.play(action))
+        events += self.resolve_chance()
+        return tuple(events)
+
+    # ---- the player's actions ----------------------------------------------------------------------
+    def hit(self, card: str) -> tuple[Event, ...]:
+        """Hit the monster fought with a card of the hand."""
+        return self.act(Hit(card=card))
+
+    def drink(self, card: str) -> tuple[Event, ...]:
+        """Spend a point to drink a potion of the hand."""
+        return self.act(Drink(card=card))
+
+    def draw(self, pile: Pile) -> tuple[Event, ...]:
+        """Spend a point to draw an attack or a potion card (the card itself is chance)."""
+        return self.act(DrawCard(pile=pile))
+
+    def explore(self, room: int) -> tuple[Event, ...]:
+        """Spend a point to turn a face-down room (1-based shown, 0-based here) face up."""
+        return self.act(Explore(room=room))
+
+    def fight(self, room: int) -> tuple[Event, ...]:
+        """Go and fight the monster of a room (turned face up first when it is face down)."""
+        return self.act(FightRoom(room=room))
+
+    def use_card(self, card: str) -> tuple[Event, ...]:
+        """A card of the hand played: a hit in a fight, else a potion drunk (an attack card is refused)."""
+        if self.state.phase != "fight" and cards.is_card(card) and cards.kind(card) == "potion":
+            return self.drink(card)
+        return self.hit(card)
+
+    def enter_room(self, room: int, *, fight: bool = False) -> tuple[Event, ...]:
+        """A room chosen: explored when face down and a point is left (unless `fight`), else fought."""
+        state = self.state
+        slot = state.floor[room] if 0 <= room < len(state.floor) else None
+        if not fight and slot == FACE_DOWN and state.phase == "actions" and state.action_points > 0:
+            return self.explore(room)
+        return self.fight(room)
+
+    # ---- editing -------------------------------------------------------------------------------------
+    def load(self, position: GameState | str) -> None:
+        """Explore another position (an example name or a position): a new session."""
+        self._reset(examples.example(position) if isinstance(position, str) else position)
+
+    def edit(self, **changes: Any) -> None:
+        """Start a new session from this position with parts of the table changed (see
+        rules.the_tower.editing.edited); an illegal edit is refused and nothing changes."""
+        self._reset(editing.edited(self.state, **changes))
+
+    def set_hp(self, hp: int) -> None:
+        """Start over from this position with other hit points."""
+        self._reset(editing.set_hp(self.state, hp))
+
+    def set_hand(self, hand: list[str]) -> None:
+        """Start over from this position with another hand."""
+        self._reset(editing.set_hand(self.state, hand))
+
+    def set_room(self, room: int, slot: Slot) -> None:
+        """Start over from this position with a room of the floor changed."""
+        self._reset(editing.set_room(self.state, room, slot))
+
+    # ---- analysis ------------------------------------------------------------------------------------
+    def advice(self) -> Advice:
+        """The exact analysis of the position: ranked choices, plans against known monsters, room odds."""
+        state = self.state
+        if engine.current_player(state) != 0:
+            note = "the game is over" if engine.is_terminal(state) else "chance decides this step"
+            return Advice(choices=(), plans={}, odds={}, note=note)
+        plans = analysis.plans_on_table(state)
+        if state.phase == "fight":
+            return Advice(choices=analysis.fight_advice(state), plans=plans, odds={})
+        odds = {i: analysis.room_odds(state, i) for i, s in enumerate(state.floor) if s is not None}
+        return Advice(choices=analysis.point_advice(state), plans=plans, odds=odds)

@@ -1,0 +1,244 @@
+"""The Tower panel: the card table, the stepper and the exact advice beside it.
+
+Every control calls a plain method of this class (click, step, auto, back, branch, ...), which calls
+the headless TheTowerExplorer; a refused action shows the engine's message and leaves the position as
+it was. Tests and notebooks drive these methods directly, without a browser.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+from explorer.guarded import GuardedPanel
+from explorer.the_tower.board import TheTowerBoard
+from explorer.the_tower.explorer import TheTowerExplorer
+from explorer.the_tower.viewmodel import advice_html, board_html, board_view, static_html
+from rules.core.errors import RulesError
+from rules.the_tower import examples
+from rules.the_tower.model import GameState
+from rules.the_tower.policies import POLICIES
+
+LOG_LINES = 12
+
+
+def row(children: list[w.Widget]) -> w.HBox:
+    """A row of controls that wraps instead of squeezing its buttons."""
+    return w.HBox(children, layout=w.Layout(flex_flow="row wrap", align_items="center"))
+
+
+class TheTowerPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
+    """One explorer shown as a card table with its stepper and advice."""
+
+    def __init__(
+        self,
+        position: GameState | str | None = None,
+        *,
+        policy_name: str = "greedy",
+        seed: int = 0,
+        explorer: TheTowerExplorer | None = None,
+    ) -> None:
+        """A panel over a new explorer of `position` (an example name, a position, or the opening), or
+        over an existing `explorer` with its whole session."""
+        self.explorer = explorer or TheTowerExplorer(position, policy_name=policy_name, seed=seed)
+        self.selected: str | None = None
+        self.advice_text = ""
+        """The advice's HTML for the position shown (also part of the static representation)."""
+        self.board = TheTowerBoard(on_click=self.click, on_key=self.key)
+        self.message = w.HTML()
+        self.advice_view = w.HTML(layout=w.Layout(max_width="520px"))
+        self.log_view = w.HTML()
+        self._build_controls()
+        main = w.HBox([self.board, self.advice_view], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+        super().__init__([self.toolbar, self.stepper, main, self.message, self.log_view])
+        self.refresh()
+
+    # ---- controls ----------------------------------------------------------------------------------
+    def _button(self, label: str, handler: Callable[[], object], tip: str = "") -> w.Button:
+        button = w.Button(
+            description=label, tooltip=tip or label, layout=w.Layout(width="auto", min_width="fit-content")
+        )
+        button.on_click(lambda _b: self._guard(handler))
+        return button
+
+    def _build_controls(self) -> None:
+        self.example = w.Dropdown(
+            options=list(examples.EXAMPLES), value=None, description="example", layout=w.Layout(width="260px")
+        )
+        self.example.observe(self._on_example, "value")
+        self.policy = w.Dropdown(
+            options=list(POLICIES),
+            value=self.explorer.policy_name,
+            description="policy",
+            layout=w.Layout(width="200px"),
+        )
+        self.policy.observe(lambda ch: setattr(self.explorer, "policy_name", ch["new"]), "value")
+        self.toolbar = row(
+            [
+                self.example,
+                self.policy,
+                self._button("draw attack", lambda: self.draw("attack"), "spend a point to draw an attack card"),
+                self._button("draw potion", lambda: self.draw("potion"), "spend a point to draw a potion card"),
+            ]
+        )
+        self.branches = w.Dropdown(
+            options=self.explorer.branches, value="main", description="branch", layout=w.Layout(width="220px")
+        )
+        self.branches.observe(self._on_branch, "value")
+        self.stepper = row(
+            [
+                self._button("restart", self.restart),
+                self._button("◀ back", self.back, "one step back along this line"),
+                self._button("step ▶", self.step, "the policy's choice and the chance it opens"),
+                self._button("forward ▶▶", self.forward, "replay the next step of this line"),
+                self._button("policy decides", self.auto, "let chance or the policy make the current decision"),
+                self.branches,
+                self._button("branch here", self.branch),
+            ]
+        )
+
+    def _on_example(self, change: dict[str, Any]) -> None:
+        if change["new"]:
+            self.load_example(change["new"])
+
+    def _on_branch(self, change: dict[str, Any]) -> None:
+        if change["new"] and change["new"] != self.explorer.session.current_branch:
+            self.switch(change["new"])
+
+    # ---- plain methods (what every control calls) ----------------------------------------------------
+    def click(self, key: str, shift: bool = False) -> None:
+        """A click on the table: a card in hand is played (a hit in a fight, a potion drunk between
+        fights); a room is explored when face down with a point left, else fought (shift: always fought);
+        a deck is drawn from."""
+        self._guard(lambda: self._click(key, shift))
+
+    def _click(self, key: str, shift: bool) -> None:
+        kind, _, what = key.partition(":")
+        self.selected = key
+        if kind == "hand":
+            self._act(lambda: self.explorer.use_card(what))
+        elif kind == "room":
+            self._act(lambda: self.explorer.enter_room(int(what), fight=shift))
+        elif kind == "pile" and what in ("attack", "potion"):
+            self.draw(what)
+        else:
+            raise RulesError(f"nothing to do with {key!r}")
+
+    def key(self, command: str) -> None:
+        """Keys of the board: → step, ← back, Enter the policy decides, Escape clears the selection."""
+        handlers: dict[str, Callable[[], None]] = {
+            "step": self.step,
+            "back": self.back,
+            "commit": self.auto,
+            "clear": self.clear_selection,
+        }
+        if command in handlers:
+            handlers[command]()
+
+    def clear_selection(self) -> None:
+        """Forget the selected card or room (Escape on the board)."""
+        self.selected = None
+        self.refresh()
+
+    def play(self, action: Any) -> None:
+        """Take an engine action (chance it opens is drawn by the seeded sampler)."""
+        self._act(lambda: self.explorer.act(action))
+
+    def draw(self, pile: str) -> None:
+        """Spend a point to draw an attack or a potion card."""
+        self._act(lambda: self.explorer.draw(pile))  # type: ignore[arg-type]
+
+    def step(self) -> None:
+        """One step: the policy's choice and the chance it opens (or replay the line's next step)."""
+        self._act(self.explorer.step)
+
+    def auto(self) -> None:
+        """Let chance or the policy make the current decision."""
+        self._act(self.explorer.auto)
+
+    def back(self) -> None:
+        """One step back along the line (a replay: nothing is lost)."""
+        self._act(self.explorer.back, "one step back")
+
+    def forward(self) -> None:
+        """One step forward along the line already played."""
+        self._act(self.explorer.forward, "one step forward")
+
+    def restart(self) -> None:
+        """Back to the position the line starts from."""
+        self._act(self.explorer.restart, "back at the start")
+
+    def jump(self, step: int) -> None:
+        """Go to the position after `step` actions of this line."""
+        self._act(lambda: self.explorer.jump(step), f"at step {step}")
+
+    def branch(self, name: str | None = None) -> None:
+        """Keep the line and continue differently under a new branch."""
+
+        def make() -> None:
+            made = self.explorer.branch(name)
+            self.say(f"new branch '{made}': the next action starts it")
+            self.refresh(keep_message=True)
+
+        self._guard(make)
+
+    def switch(self, name: str) -> None:
+        """Show another branch, at its end."""
+        self._act(lambda: self.explorer.switch(name), f"branch '{name}'")
+
+    def load_example(self, name: str) -> None:
+        """Explore a named example position (a new session)."""
+        self._act(lambda: self.explorer.load(name), f"example '{name}'")
+
+    def edit(self, **changes: Any) -> None:
+        """Start over from this position with parts of the table changed (refused when illegal)."""
+        self._act(lambda: self.explorer.edit(**changes), "edited: a new session starts here")
+
+    # ---- drawing ---------------------------------------------------------------------------------------
+    def view(self) -> dict[str, Any]:
+        """The position shown, as the JSON-ready view model."""
+        last = tuple(e.sentence() for e in self.explorer.session.last_events())
+        return board_view(
+            self.explorer.state, selected=self.selected, last_events=last, status=self.explorer.phase_words()
+        )
+
+    def _advice(self) -> str:
+        a = self.explorer.advice()
+        return advice_html(a.choices, a.plans, a.odds, a.note)
+
+    def refresh(self, *, keep_message: bool = False) -> None:
+        """Redraw the board, the advice, the log and the branch list."""
+        self.board.show(board_html(self.view()), self.selected)
+        self.advice_text = self._advice()
+        self.advice_view.value = self.advice_text
+        lines = self.explorer.log_text().splitlines()[-LOG_LINES:]
+        session = self.explorer.session
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+        self.log_view.value = (
+            f'<div style="font-size:12px"><b>log</b> (step {session.cursor} of {len(session.line)}, '
+            f"branch {html.escape(session.current_branch)})<ul>{items}</ul></div>"
+        )
+        branches = self.explorer.branches
+        if list(self.branches.options) != branches:
+            self.branches.options = branches
+        self.branches.value = session.current_branch
+        if not keep_message:
+            self.say("")
+
+    def _repr_html_(self) -> str:
+        """The same table, the advice and the log without a live kernel (GitHub, nbval)."""
+        return static_html(self.view(), self.explorer.log_text().splitlines(), self._advice())
+
+    def summary(self) -> str:
+        """One line saying where the explorer stands (the panel's plain-text form)."""
+        return f"The Tower panel: {self.explorer.summary()}"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The live widget for JupyterLab, plus the static board and a text line for every other reader."""
+        bundle: dict[str, Any] = super()._repr_mimebundle_(**kwargs) or {}
+        bundle["text/plain"] = self.summary()
+        bundle["text/html"] = self._repr_html_()
+        return bundle

@@ -1,0 +1,66 @@
+"""Editing a position of The Tower: pure helpers that rebuild a validated position with a few things
+changed (through `model.build_position`, so an edit that breaks a rule is refused with its reason)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rules.the_tower.model import Fight, GameState, Slot, build_position
+
+EDITABLE = ("hand", "floor", "floor_number", "room_waste", "attack_waste", "potion_waste", "hp", "action_points")
+"""The things of the table an edit may change; every card not placed goes back to its deck."""
+
+
+def edited(
+    state: GameState,
+    *,
+    hand: Iterable[str] | None = None,
+    floor: Iterable[Slot] | None = None,
+    floor_number: int | None = None,
+    room_waste: Iterable[str] | None = None,
+    attack_waste: Iterable[str] | None = None,
+    potion_waste: Iterable[str] | None = None,
+    hp: int | None = None,
+    action_points: int | None = None,
+    fight: Fight | bool | None = True,
+) -> GameState:
+    """`state` with the given parts of the table replaced, between fights or in its fight (`fight=True`
+    keeps the fight in progress, None ends it, a Fight starts one). Raises ValidationError when illegal."""
+    kwargs: dict[str, Any] = {
+        "hand": state.hand if hand is None else tuple(hand),
+        "floor": state.floor if floor is None else tuple(floor),
+        "floor_number": state.floor_number if floor_number is None else floor_number,
+        "room_waste": state.room_waste if room_waste is None else tuple(room_waste),
+        "attack_waste": state.attack_waste if attack_waste is None else tuple(attack_waste),
+        "potion_waste": state.potion_waste if potion_waste is None else tuple(potion_waste),
+        "hp": state.hp if hp is None else hp,
+        "action_points": state.action_points if action_points is None else action_points,
+        "fight": state.fight if fight is True else (fight or None),
+        "rules": state.rules,
+    }
+    return build_position(**kwargs)
+
+
+def set_hand(state: GameState, hand: Iterable[str]) -> GameState:
+    """The same position with another hand (the cards left out go back to their decks)."""
+    return edited(state, hand=hand)
+
+
+def set_hp(state: GameState, hp: int) -> GameState:
+    """The same position with the player's hit points changed."""
+    return edited(state, hp=hp)
+
+
+def set_action_points(state: GameState, points: int) -> GameState:
+    """The same position with another number of action points."""
+    return edited(state, action_points=points)
+
+
+def set_room(state: GameState, room: int, slot: Slot) -> GameState:
+    """The same position with one room of the floor changed (a card id, '?' face down, None cleared)."""
+    floor = list(state.floor)
+    if not 0 <= room < len(floor):
+        raise IndexError(f"there is no room {room + 1} on this floor of {len(floor)} rooms")
+    floor[room] = slot
+    return edited(state, floor=floor)
