@@ -8,15 +8,16 @@ validation of an allocation; and the canonical enumeration of every distinct all
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-from collections.abc import Callable, Iterator
+import operator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
 from rules.attack_the_tower.armies import ability_card, base_card
 from rules.attack_the_tower.cards import (
     TROOP_TYPE_TRAITS,
+    TROOP_TYPES,
     ArtilleryIgnoresDefenders,
     DamageBonus,
     Effect,
@@ -26,11 +27,13 @@ from rules.attack_the_tower.cards import (
     TroopType,
 )
 from rules.attack_the_tower.model import Allocation, Battle, GameState, Player
+from rules.attack_the_tower.variants import Rules
 from rules.core.errors import IllegalAction
 from rules.core.frozen import construct
 
 UnitKind = Literal["troop", "special", "base", "palace"]
 Role = Literal["attacking", "defending"]
+STRUCTURE_KINDS = ("base", "palace")
 STAGE_LABEL = {"initiative": "initiative", "regular": "regular", "unmanned": "regular"}
 
 
@@ -57,7 +60,7 @@ class Unit:
 
     @property
     def is_structure(self) -> bool:
-        return self.kind in ("base", "palace")
+        return self.kind in STRUCTURE_KINDS
 
     @property
     def has_initiative(self) -> bool:
@@ -97,15 +100,45 @@ def active_effects(state: GameState, dead: tuple[str, ...] = ()) -> list[tuple[i
 
 
 def _active_effects(state: GameState, dead: tuple[str, ...]) -> list[tuple[int, Effect]]:
-    out: list[tuple[int, Effect]] = []
+    return list(_effects_of(_effects_key(state, dead)))
+
+
+EffectsKey = tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]], ...]
+"""What decides the effects in play: per player, the abilities in play, the special troops on the
+palace, and which of those have fallen (by palace index). Plain strings and numbers, so cheap to hash."""
+
+
+def _effects_key(state: GameState, dead: tuple[str, ...]) -> EffectsKey:
+    key = []
     for owner, player in enumerate(state.players):
-        for cid in player.in_play:
+        palace = player.palace
+        fallen: tuple[int, ...] = ()
+        if dead and palace:
+            fallen = tuple(i for i, k in enumerate(_special_keys(owner, len(palace))) if k in dead)
+        key.append((player.in_play, palace, fallen))
+    return tuple(key)
+
+
+@functools.lru_cache(maxsize=64)
+def _special_keys(owner: int, count: int) -> tuple[str, ...]:
+    """The keys of the first `count` special troops on a palace."""
+    return tuple(special_key(owner, i) for i in range(count))
+
+
+@functools.lru_cache(maxsize=4096)
+def _effects_of(key: EffectsKey) -> tuple[tuple[int, Effect], ...]:
+    """`active_effects` from its `_effects_key`: per player, the abilities in play, then the lasting
+    effects of the special troops on the palace except the fallen. Cached by those cards, which change
+    far less often than the positions that hold them."""
+    out: list[tuple[int, Effect]] = []
+    for owner, (in_play, palace, fallen) in enumerate(key):
+        for cid in in_play:
             out.extend((owner, e) for e in ability_card(cid).effects)
-        for i, cid in enumerate(player.palace):
+        for i, cid in enumerate(palace):
             spec = ability_card(cid).special_troop
-            if spec is not None and special_key(owner, i) not in dead:
+            if spec is not None and i not in fallen:
                 out.extend((owner, e) for e in spec.effects)
-    return out
+    return tuple(out)
 
 
 def _applies(
@@ -126,6 +159,18 @@ def troop_stats(
     effects: list[tuple[int, Effect]],
 ) -> tuple[int, int, frozenset[str]]:
     """(damage dealt, damage needed to destroy, traits) of one troop under the effects in play."""
+    return _stats(owner, troop_type, printed_power, printed_traits, role, effects, state.rules.minimum_toughness)
+
+
+def _stats(
+    owner: int,
+    troop_type: TroopType | None,
+    printed_power: int,
+    printed_traits: tuple[str, ...],
+    role: Role | None,
+    effects: Iterable[tuple[int, Effect]],
+    minimum_toughness: int,
+) -> tuple[int, int, frozenset[str]]:
     power = printed_power
     for eo, e in effects:
         if isinstance(e, PowerSet) and _applies(eo, e.who, e.troop_types, owner, troop_type):
@@ -141,200 +186,418 @@ def troop_stats(
         elif isinstance(e, TraitLoss) and _applies(eo, e.who, e.troop_types, owner, troop_type):
             traits.discard(e.trait)
     power = max(0, power)
-    return max(0, power + bonus), max(power, state.rules.minimum_toughness), frozenset(traits)
+    return max(0, power + bonus), max(power, minimum_toughness), frozenset(traits)
 
 
 # ---- the units of a battle --------------------------------------------------------------------------
-def _troops_of_territory(
-    state: GameState,
+@functools.lru_cache(maxsize=8192)
+def _undamaged(
+    key: str,
     owner: int,
-    territory: int,
-    role: Role,
-    battle: Battle,
-    effects: list[tuple[int, Effect]],
+    kind: UnitKind,
+    name: str,
+    troop_type: TroopType | None,
+    deals: int,
+    toughness: int,
+    traits: frozenset[str],
+    group: str,
+) -> Unit:
+    """A unit before any damage. Units are immutable, so every battle that fields the same unit shares
+    one object: the cache look-up costs less than building a frozen dataclass."""
+    return Unit(key, owner, kind, name, troop_type, deals, toughness, traits, 0, False, group)
+
+
+def _troops_of_territory(
+    state: GameState, owner: int, territory: int, role: Role, effects_key: EffectsKey
 ) -> list[Unit]:
-    player = state.players[owner]
-    damage = dict(battle.damage)
-    units = []
-    for slot, base in enumerate(player.territories[territory]):
-        if base is None or base.troops == 0:
-            continue
-        bc = base_card(base.card)
-        deals, tough, traits = troop_stats(
-            state,
-            owner,
-            bc.troop_type,
-            state.rules.troop_power(bc.troop_type),
-            TROOP_TYPE_TRAITS[bc.troop_type],
-            role,
-            effects,
-        )
-        group = base_key(owner, territory, slot)
-        for i in range(base.troops):
-            key = troop_key(owner, territory, slot, i)
-            units.append(
-                Unit(
-                    key,
-                    owner,
-                    "troop",
-                    bc.troop_name,
-                    bc.troop_type,
-                    deals,
-                    tough,
-                    traits,
-                    damage.get(key, 0),
-                    key in battle.dead,
-                    group,
-                )
+    rules = state.rules
+    powers, minimum_toughness = _troop_powers(rules), rules.minimum_toughness
+    units: list[Unit] = []
+    for slot, base in enumerate(state.players[owner].territories[territory]):
+        if base is not None and base.troops:
+            bc = base_card(base.card)
+            deals, tough, traits = _troop_type_stats(
+                owner, bc.troop_type, role, effects_key, powers, minimum_toughness
+            )
+            units += _troop_group(
+                owner, territory, slot, base.troops, bc.troop_name, bc.troop_type, deals, tough, traits
             )
     return units
 
 
-def _specials(
-    state: GameState,
+@functools.lru_cache(maxsize=4096)
+def _troop_type_stats(
     owner: int,
-    indices: tuple[int, ...],
+    troop_type: TroopType,
     role: Role,
-    battle: Battle,
-    effects: list[tuple[int, Effect]],
+    effects_key: EffectsKey,
+    powers: tuple[int, ...],
+    minimum_toughness: int,
+) -> tuple[int, int, frozenset[str]]:
+    """`troop_stats` of a troop type, cached by everything it depends on: the effects in play by their
+    `_effects_key`, the rules by the troop powers (by troop type) and the minimum toughness."""
+    printed_power = powers[TROOP_TYPES.index(troop_type)]
+    printed_traits = TROOP_TYPE_TRAITS[troop_type]
+    effects = _effects_of(effects_key)
+    return _stats(owner, troop_type, printed_power, printed_traits, role, effects, minimum_toughness)
+
+
+_recent_powers: list[tuple[Rules, tuple[int, ...]]] = []
+
+
+def _troop_powers(rules: Rules) -> tuple[int, ...]:
+    """`rules.troop_power` of every troop type, in TROOP_TYPES order. Cached by the identity of the rules
+    (each entry holds its rules object, so the identity stays valid)."""
+    for known, powers in _recent_powers:
+        if known is rules:
+            return powers
+    powers = tuple(rules.troop_power(t) for t in TROOP_TYPES)
+    _recent_powers.insert(0, (rules, powers))
+    del _recent_powers[4:]
+    return powers
+
+
+@functools.lru_cache(maxsize=4096)
+def _troop_group(
+    owner: int,
+    territory: int,
+    slot: int,
+    count: int,
+    name: str,
+    troop_type: TroopType,
+    deals: int,
+    toughness: int,
+    traits: frozenset[str],
+) -> tuple[Unit, ...]:
+    """The undamaged troops of one base (shared by every battle that fields them, as `_undamaged`)."""
+    group = base_key(owner, territory, slot)
+    return tuple(
+        _undamaged(
+            troop_key(owner, territory, slot, i), owner, "troop", name, troop_type, deals, toughness, traits, group
+        )
+        for i in range(count)
+    )
+
+
+def _specials(
+    state: GameState, owner: int, indices: Iterable[int], role: Role, effects: list[tuple[int, Effect]]
 ) -> list[Unit]:
     player = state.players[owner]
-    damage = dict(battle.damage)
     units = []
     for i in indices:
         spec = ability_card(player.palace[i]).special_troop
         assert spec is not None
         deals, tough, traits = troop_stats(state, owner, None, spec.power, spec.traits, role, effects)
         key = special_key(owner, i)
-        units.append(
-            Unit(
-                key,
-                owner,
-                "special",
-                spec.name,
-                None,
-                deals,
-                tough,
-                traits,
-                damage.get(key, 0),
-                key in battle.dead,
-                key,
-            )
-        )
+        units.append(_undamaged(key, owner, "special", spec.name, None, deals, tough, traits, key))
     return units
 
 
-_last_static: list[tuple[object, object, tuple[list[Unit], list[Unit]]]] = []
-_last_units: list[tuple[object, object, tuple[list[Unit], list[Unit]]]] = []
+@functools.lru_cache(maxsize=1024)
+def _base_unit(owner: int, territory: int, slot: int, card_id: str, power: int) -> Unit:
+    key = base_key(owner, territory, slot)
+    return _undamaged(key, owner, "base", base_card(card_id).name, None, power, power, frozenset(), key)
+
+
+class _Sides:
+    """Who fights in one battle and with what power, before any damage is laid on them.
+
+    Power, toughness and traits are fixed once combat starts, except that a dead special troop's lasting
+    effects end; so this is computed once per battle (and again when a special troop dies). See `_sides`
+    for how it is cached.
+    """
+
+    __slots__ = ("_by_key", "attackers", "defenders", "effects", "key", "players", "rules")
+
+    def __init__(self, state: GameState, key: tuple[object, ...], dead_specials: tuple[str, ...]) -> None:
+        battle = state.battle
+        assert battle is not None
+        self.players = state.players  # held: the cache compares these by identity
+        self.rules = state.rules
+        self.key = key
+        att, dfn = state.attacker, state.defender
+        effects_key = _effects_key(state, dead_specials)
+        effects = self.effects = list(_effects_of(effects_key))
+        if not effects:
+            effects_key = ()  # every position without effects in play shares the cached troop stats
+        attackers = _troops_of_territory(state, att, battle.origin, "attacking", effects_key)
+        attackers += _specials(state, att, battle.specials, "attacking", effects)
+        defender: Player = state.players[dfn]
+        rules = state.rules
+        if battle.at_palace:
+            defenders = _specials(state, dfn, range(len(defender.palace)), "defending", effects)
+            key_ = palace_key(dfn)
+            deals = rules.palace_power if rules.palace_deals_damage else 0
+            defenders.append(
+                _undamaged(key_, dfn, "palace", "palace", None, deals, rules.palace_power, frozenset(), key_)
+            )
+        else:
+            defenders = _troops_of_territory(state, dfn, battle.target, "defending", effects_key)
+            if rules.special_troops_defend_territories:
+                defenders += _specials(state, dfn, range(len(defender.palace)), "defending", effects)
+            for slot, base in enumerate(defender.territories[battle.target]):
+                if base is None:
+                    continue
+                defenders.append(_base_unit(dfn, battle.target, slot, base.card, rules.base_power))
+        self.attackers = attackers
+        self.defenders = defenders
+        self._by_key: dict[str, Unit] | None = None
+
+    def by_key(self) -> dict[str, Unit]:
+        if self._by_key is None:
+            self._by_key = {u.key: u for u in self.attackers + self.defenders}
+        return self._by_key
+
+
+_recent_sides: list[_Sides] = []
+
+
+def _sides(state: GameState) -> _Sides:
+    """The `_Sides` of the battle in progress.
+
+    Cached by the identity of the players' tuple and of the rules (every change of the board replaces
+    the players' tuple; each entry holds both objects, so an identity cannot be reused while cached) and
+    by the battle fields that decide who fights: origin, target, palace, special troops that joined, and
+    the special troops that died.
+    """
+    battle = state.battle
+    assert battle is not None
+    fields = battle.__dict__
+    dead = fields["dead"]
+    dead_specials = _special_keys_among(dead) if dead else ()
+    key = (state.attacker, _sides_fields(fields), dead_specials)
+    players, rules = state.players, state.rules
+    for sides in _recent_sides:
+        if sides.players is players and sides.rules is rules and sides.key == key:
+            return sides
+    sides = _Sides(state, key, dead_specials)
+    _recent_sides.insert(0, sides)
+    del _recent_sides[4:]
+    return sides
+
+
+@functools.lru_cache(maxsize=1024)
+def _special_keys_among(keys: tuple[str, ...]) -> tuple[str, ...]:
+    """The special troops' keys among these unit keys (cached: a battle's dead list is asked often)."""
+    return tuple(k for k in keys if "/palace/" in k)
+
+
+def _overlay(units: list[Unit], taken: dict[str, int], gone: tuple[str, ...]) -> list[Unit]:
+    """The units with the damage taken so far and the dead laid over them (new Units only for those)."""
+    out = []
+    for u in units:
+        key = u.key
+        if key in taken or key in gone:
+            u = _damaged(u, taken.get(key, 0), key in gone)
+        out.append(u)
+    return out
+
+
+def _survivors(units: list[Unit], taken: dict[str, int], gone: tuple[str, ...]) -> list[Unit]:
+    """The living units of `_overlay(units, taken, gone)`: all that pools and requests look at."""
+    out = []
+    for u in units:
+        key = u.key
+        if key in gone:
+            continue
+        if key in taken:
+            u = _damaged(u, taken[key], False)
+        out.append(u)
+    return out
+
+
+def _damaged(u: Unit, damage: int, dead: bool) -> Unit:
+    return Unit(u.key, u.owner, u.kind, u.name, u.troop_type, u.deals, u.toughness, u.traits, damage, dead, u.group)
+
+
+class _Step:
+    """One combat step of the battle in progress, seen from both sides.
+
+    It holds the units with the damage taken so far laid over them, and each side's pool and allocation
+    request, each computed at most once and only when asked for: the engine, the policies and the
+    explorer ask for the same pools and requests many times in one step. Pools and requests look only
+    at the living units, so the dead are laid over only when `battle_units` asks. See `_step` for the
+    cache.
+    """
+
+    __slots__ = (
+        "_living",
+        "_pools",
+        "_requests",
+        "_units",
+        "attacker",
+        "battle",
+        "key",
+        "players",
+        "rules",
+        "sides",
+        "state",
+    )
+
+    def __init__(self, state: GameState, key: tuple[object, ...]) -> None:
+        self.state = state
+        self.key = key
+        # The cache compares these by identity (they are held here, so the identities stay valid); they
+        # are copied out of the state because reading a pydantic model's field costs more.
+        self.players = state.players
+        self.rules = state.rules
+        self.attacker = state.attacker
+        self.battle = state.battle
+        """The battle object last found to be in this step (held, for the identity fast path)."""
+        self.sides = _sides(state)
+        self._units: tuple[list[Unit], list[Unit]] | None = None
+        self._living: tuple[list[Unit], list[Unit]] | None = None
+        self._pools: list[Pool | None] = [None, None]
+        self._requests: list[AllocationRequest | None | bool] = [False, False]
+        """False: not computed yet (None is a computed answer: nothing to decide)."""
+
+    def units(self) -> tuple[list[Unit], list[Unit]]:
+        """(attacking units, defending units), dead ones included and marked."""
+        if self._units is None:
+            battle = self.state.battle
+            assert battle is not None
+            sides = self.sides
+            if not battle.damage and not battle.dead:
+                self._units = sides.attackers, sides.defenders
+            else:
+                taken = dict(battle.damage)
+                self._units = (
+                    _overlay(sides.attackers, taken, battle.dead),
+                    _overlay(sides.defenders, taken, battle.dead),
+                )
+        return self._units
+
+    def living(self) -> tuple[list[Unit], list[Unit]]:
+        """The living units of `units()`, in the same order."""
+        if self._living is None:
+            battle = self.state.battle
+            assert battle is not None
+            sides = self.sides
+            if not battle.damage and not battle.dead:
+                self._living = sides.attackers, sides.defenders
+            else:
+                taken = dict(battle.damage)
+                self._living = (
+                    _survivors(sides.attackers, taken, battle.dead),
+                    _survivors(sides.defenders, taken, battle.dead),
+                )
+        return self._living
+
+    def pool(self, side: int) -> Pool:
+        pool = self._pools[side]
+        if pool is None:
+            pool = self._pools[side] = _current_pool(self, side)
+        return pool
+
+    def request(self, side: int) -> AllocationRequest | None:
+        request = self._requests[side]
+        if request is False:
+            request = self._requests[side] = _allocation_request(self, side)
+        assert request is not True
+        return request
+
+
+_recent_steps: list[_Step] = []
+_last_step: _Step | None = None
+
+_sides_fields = operator.itemgetter("origin", "target", "at_palace", "specials")
+_step_fields = operator.itemgetter(
+    "origin", "target", "at_palace", "specials", "stage", "damage", "dead", "leftover", "remaining"
+)
+"""The battle fields that `_sides` and `_step` depend on, read from the model's `__dict__` in one call
+(each attribute read on a pydantic model goes through its `__getattr__` hook)."""
+
+
+def _step(state: GameState) -> _Step:
+    """The `_Step` of the battle in progress.
+
+    Pools and requests depend on the players' tuple, the rules, the attacker and every field of the
+    battle except the allocations not yet revealed (and whose turn it is to play abilities); so one
+    step survives the hand-in of the first allocation. Cached like `_sides`: by the identity of the
+    players' tuple and the rules (held by the entry's state) and by those battle fields.
+    """
+    b = state.battle
+    assert b is not None
+    step = _last_step
+    # Fast path: the battle object asked about last (held by the step, so still alive).
+    if step is not None and step.battle is b and step.players is state.players and step.rules is state.rules:
+        if step.attacker == state.attacker:
+            return step
+    return _find_step(state, b)
+
+
+def _find_step(state: GameState, b: Battle) -> _Step:
+    global _last_step
+    players, rules = state.players, state.rules
+    key = (state.attacker, _step_fields(b.__dict__))
+    for step in _recent_steps:
+        if step.players is players and step.rules is rules and step.key == key:
+            step.battle = b
+            _last_step = step
+            return step
+    step = _Step(state, key)
+    _recent_steps.insert(0, step)
+    del _recent_steps[4:]
+    _last_step = step
+    return step
 
 
 def battle_units(state: GameState) -> tuple[list[Unit], list[Unit]]:
     """(attacking units, defending units) of the battle in progress, dead ones included and marked.
 
     Who fights and with what power is fixed once combat starts, so the units are computed once per
-    battle (keyed by the identity of the players' tuple, which every change of the board replaces) and
-    only the damage taken is laid over them at each step.
+    battle (see `_sides`) and only the damage taken is laid over them at each step (see `_step`).
+    """
+    if state.battle is None:
+        return [], []
+    return _step(state).units()
+
+
+def fighters(state: GameState) -> tuple[list[Unit], list[Unit]]:
+    """(attacking units, defending units) of the battle in progress before any damage is laid over
+    them: who fights, with what power and toughness (fixed in a combat step). Cached: see `_sides`."""
+    if state.battle is None:
+        return [], []
+    sides = _sides(state)
+    return sides.attackers, sides.defenders
+
+
+def who_fought(state: GameState) -> tuple[list[Unit], list[Unit]]:
+    """The units of `fighters`, for who they are (keys, kinds, troop types, names) and not their power.
+
+    Who fights does not depend on which special troops have died (only the power of the others may), so
+    any cached `_Sides` of this battle serves: none is rebuilt when a special troop dies in the last step.
     """
     battle = state.battle
     if battle is None:
         return [], []
-    dead_specials = tuple(k for k in battle.dead if "/palace/" in k) if battle.dead else ()
-    key = (state.attacker, battle.origin, battle.target, battle.at_palace, battle.specials, dead_specials)
-    for players, known_key, result in _last_units:
-        if players is state.players and known_key == (key, battle.damage, battle.dead):
-            return result
-    static = None
-    for players, known_key, result in _last_static:
-        if players is state.players and known_key == key:
-            static = result
-            break
-    if static is None:
-        static = _battle_units(state)
-        _last_static.insert(0, (state.players, key, static))
-        del _last_static[4:]
-    result = _overlay(static, battle.damage, battle.dead)
-    _last_units.insert(0, (state.players, (key, battle.damage, battle.dead), result))
-    del _last_units[6:]
-    return result
+    prefix = (state.attacker, _sides_fields(battle.__dict__))
+    players, rules = state.players, state.rules
+    for sides in _recent_sides:
+        if sides.players is players and sides.rules is rules and sides.key[:2] == prefix:
+            return sides.attackers, sides.defenders
+    return fighters(state)
 
 
-def _overlay(
-    static: tuple[list[Unit], list[Unit]], damage: tuple[tuple[str, int], ...], dead: tuple[str, ...]
-) -> tuple[list[Unit], list[Unit]]:
-    if not damage and not dead:
-        return static
-    taken = dict(damage)
-    gone = set(dead)
-
-    def lay(units: list[Unit]) -> list[Unit]:
-        out = []
-        for u in units:
-            if u.key in taken or u.key in gone:
-                u = Unit(u.key, u.owner, u.kind, u.name, u.troop_type, u.deals, u.toughness, u.traits,
-                         taken.get(u.key, 0), u.key in gone, u.group)
-            out.append(u)
-        return out
-
-    return lay(static[0]), lay(static[1])
-
-
-def _battle_units(state: GameState) -> tuple[list[Unit], list[Unit]]:
+def battle_effects(state: GameState) -> list[tuple[int, Effect]]:
+    """`active_effects(state, battle.dead)` for the battle in progress (from the cached `_Sides` when
+    there is one for these dead special troops)."""
     battle = state.battle
     assert battle is not None
-    dead_specials = tuple(k for k in battle.dead if "/palace/" in k) if battle.dead else ()
-    battle = Battle.model_construct(**{**battle.__dict__, "damage": (), "dead": ()})
-    att, dfn = state.attacker, state.defender
-    effects = active_effects(state, dead_specials)
-    attackers = _troops_of_territory(state, att, battle.origin, "attacking", battle, effects)
-    attackers += _specials(state, att, battle.specials, "attacking", battle, effects)
-    damage = dict(battle.damage)
-    defender: Player = state.players[dfn]
-    if battle.at_palace:
-        others = tuple(i for i in range(len(defender.palace)))
-        defenders = _specials(state, dfn, others, "defending", battle, effects)
-        key = palace_key(dfn)
-        deals = state.rules.palace_power if state.rules.palace_deals_damage else 0
-        defenders.append(
-            Unit(
-                key,
-                dfn,
-                "palace",
-                "palace",
-                None,
-                deals,
-                state.rules.palace_power,
-                frozenset(),
-                damage.get(key, 0),
-                key in battle.dead,
-                key,
-            )
-        )
-    else:
-        defenders = _troops_of_territory(state, dfn, battle.target, "defending", battle, effects)
-        if state.rules.special_troops_defend_territories:
-            defenders += _specials(
-                state, dfn, tuple(range(len(defender.palace))), "defending", battle, effects
-            )
-        for slot, base in enumerate(defender.territories[battle.target]):
-            if base is None:
-                continue
-            key = base_key(dfn, battle.target, slot)
-            defenders.append(
-                Unit(
-                    key,
-                    dfn,
-                    "base",
-                    base_card(base.card).name,
-                    None,
-                    state.rules.base_power,
-                    state.rules.base_power,
-                    frozenset(),
-                    damage.get(key, 0),
-                    key in battle.dead,
-                    key,
-                )
-            )
-    return attackers, defenders
+    dead = battle.dead
+    key = (state.attacker, _sides_fields(battle.__dict__), _special_keys_among(dead) if dead else ())
+    players, rules = state.players, state.rules
+    for sides in _recent_sides:
+        if sides.players is players and sides.rules is rules and sides.key == key:
+            return sides.effects
+    return active_effects(state, dead)
+
+
+def fighters_by_key(state: GameState) -> dict[str, Unit]:
+    """The units of `fighters` by key."""
+    if state.battle is None:
+        return {}
+    return _sides(state).by_key()
 
 
 # ---- damage pools -----------------------------------------------------------------------------------
@@ -375,8 +638,8 @@ def _describe(units: list[Unit]) -> str:
 
 def initiative_pool(units: list[Unit]) -> Pool:
     """004 battles 3: 'add up the Power levels of all his troops with the Initiative Trait'."""
-    firing = tuple(u for u in units if not u.dead and u.has_initiative)
-    return Pool(sum(u.deals for u in firing), 0, 0, firing)
+    firing = tuple([u for u in units if not u.dead and u.has_initiative])
+    return Pool(sum([u.deals for u in firing]), 0, 0, firing)
 
 
 def regular_pool(
@@ -384,12 +647,12 @@ def regular_pool(
 ) -> Pool:
     """004 battles 4: every living troop without initiative, plus the defending bases (and palace),
     plus leftover initiative damage when the rules say so (000, 001)."""
-    firing = tuple(u for u in units if not u.dead and not u.has_initiative and u.deals > 0)
+    firing = tuple([u for u in units if not u.dead and not u.has_initiative and u.deals > 0])
     general = artillery = free = 0
     for u in firing:
         if "artillery" in u.traits:
             artillery += u.deals
-            if any(
+            if effects and any(
                 isinstance(e, ArtilleryIgnoresDefenders)
                 and eo == u.owner
                 and (e.troop_types is None or u.troop_type in e.troop_types)
@@ -424,26 +687,22 @@ class AllocationRequest:
 
     def count(self) -> int:
         """How many distinct allocations there are (without listing them)."""
-        sig, troops, structures = _signature(self)
-        return _count(sig, 0, troops, structures)
+        return _completions(*_signature(self))
 
     def sample(self, randrange: Callable[[int], int]) -> tuple[int, ...]:
-        """One distinct allocation drawn uniformly (exactly: by counting completions, not listing)."""
+        """One distinct allocation drawn uniformly (exactly: by counting completions, not listing).
+
+        One `randrange` per run of targets, over the number of completions (see `_choices`)."""
         sig, troops, structures = _signature(self)
         out: tuple[int, ...] = ()
-        for i, (is_structure, remaining, length) in enumerate(sig):
-            budget = structures if is_structure else troops
-            options = []
-            for run in _runs(length, remaining, budget):
-                spent = sum(run)
-                left = (troops, structures - spent) if is_structure else (troops - spent, structures)
-                options.append((run, left, _count(sig, i + 1, *left)))
-            ticket = randrange(sum(c for _, _, c in options))
-            for run, left, c in options:
-                ticket -= c
+        for i in range(len(sig)):
+            total, options = _choices(sig[i:], troops, structures)
+            ticket = randrange(total)
+            for run, troops_left, structures_left, completions in options:
+                ticket -= completions
                 if ticket < 0:
                     out += run
-                    troops, structures = left
+                    troops, structures = troops_left, structures_left
                     break
         return out
 
@@ -456,94 +715,77 @@ class AllocationRequest:
         return construct(Allocation, assignments=tuple(pairs))
 
 
-def _step_key(state: GameState, side: int) -> tuple[object, ...]:
-    """Everything a pool or request depends on besides the players' tuple (allocations not yet
-    revealed do not change either)."""
-    b = state.battle
-    assert b is not None
-    return (
-        side,
-        state.attacker,
-        b.origin,
-        b.target,
-        b.at_palace,
-        b.specials,
-        b.stage,
-        b.damage,
-        b.dead,
-        b.leftover,
-        b.remaining,
-    )
-
-
-_last_pools: list[tuple[object, tuple[object, ...], Pool]] = []
-
-
 def current_pool(state: GameState, side: int) -> Pool:
-    """The damage pool of one side in the current combat step."""
-    key = _step_key(state, side)
-    for players, known, result in _last_pools:
-        if players is state.players and known == key:
-            return result
-    result = _current_pool(state, side)
-    _last_pools.insert(0, (state.players, key, result))
-    del _last_pools[6:]
-    return result
+    """The damage pool of one side in the current combat step (computed once per step: see `_step`)."""
+    return _step(state).pool(side)
 
 
-def _current_pool(state: GameState, side: int) -> Pool:
+def _current_pool(step: _Step, side: int) -> Pool:
+    state = step.state
     battle = state.battle
     assert battle is not None
-    attackers, defenders = battle_units(state)
+    attackers, defenders = step.living()
     own = attackers if side == state.attacker else defenders
     if battle.stage == "initiative":
         return initiative_pool(own)
     if battle.stage == "regular":
-        effects = active_effects(state, battle.dead)
-        return regular_pool(state, own, battle.leftover[side], effects)
+        return regular_pool(state, own, battle.leftover[side], step.sides.effects)
     general, artillery = battle.remaining
     return Pool(general, artillery, artillery, (), "damage not distributed in regular combat")
 
 
-_last_requests: list[tuple[object, tuple[object, ...], AllocationRequest | None]] = []
-
-
 def allocation_request(state: GameState, side: int) -> AllocationRequest | None:
-    """The targets and caps for `side` in the current combat step; None when it has nothing to decide."""
-    if state.battle is None or state.battle.stage == "abilities":
+    """The targets and caps for `side` in the current combat step; None when it has nothing to decide.
+
+    Computed once per step (see `_step`)."""
+    battle = state.battle
+    if battle is None or battle.stage == "abilities":
         return None
-    key = _step_key(state, side)
-    for players, known, result in _last_requests:
-        if players is state.players and known == key:
-            return result
-    result = _allocation_request(state, side)
-    _last_requests.insert(0, (state.players, key, result))
-    del _last_requests[6:]
-    return result
+    return _step(state).request(side)
 
 
-def _allocation_request(state: GameState, side: int) -> AllocationRequest | None:
+def _allocation_request(step: _Step, side: int) -> AllocationRequest | None:
+    state = step.state
     battle = state.battle
     if battle is None or battle.stage not in ("initiative", "regular", "unmanned"):
         return None
     if battle.stage == "unmanned" and side != state.attacker:
         return None
-    pool = current_pool(state, side)
-    attackers, defenders = battle_units(state)
-    enemies = defenders if side == state.attacker else attackers
-    living_troops = tuple(u for u in enemies if not u.dead and not u.is_structure)
-    structures = tuple(u for u in enemies if not u.dead and u.is_structure)
-    if battle.stage == "initiative":
-        targets, troop_cap, structure_cap = living_troops, pool.general, 0
-    elif battle.stage == "regular":
-        free = pool.artillery_free if structures and any(u.kind == "base" for u in structures) else 0
-        bases = tuple(u for u in structures if u.kind == "base") if free else ()
-        targets, troop_cap, structure_cap = living_troops + bases, pool.general, free
-    else:
-        targets, troop_cap, structure_cap = structures, 0, pool.total
-    total_cap = min(troop_cap, sum(t.remaining for t in targets if not t.is_structure)) + min(
-        structure_cap, sum(t.remaining for t in targets if t.is_structure)
+    pool = step.pool(side)
+    stage = battle.stage
+    damage_to_distribute = (
+        pool.general
+        if stage == "initiative"
+        else pool.general + pool.artillery_free
+        if stage == "regular"
+        else pool.total
     )
+    if not damage_to_distribute:
+        return None  # a shortcut: both caps below would be 0
+    attackers, defenders = step.living()
+    enemies = defenders if side == state.attacker else attackers
+    living_troops: list[Unit] = []
+    structures: list[Unit] = []
+    troop_room = structure_room = 0
+    for u in enemies:
+        if u.is_structure:
+            structures.append(u)
+            structure_room += u.remaining
+        else:
+            living_troops.append(u)
+            troop_room += u.remaining
+    if battle.stage == "initiative":
+        targets, troop_cap, structure_cap = tuple(living_troops), pool.general, 0
+        structure_room = 0
+    elif battle.stage == "regular":
+        free = pool.artillery_free if any(u.kind == "base" for u in structures) else 0
+        bases = [u for u in structures if u.kind == "base"] if free else []
+        targets, troop_cap, structure_cap = (*living_troops, *bases), pool.general, free
+        structure_room = sum(u.remaining for u in bases)
+    else:
+        targets, troop_cap, structure_cap = tuple(structures), 0, pool.total
+        troop_room = 0
+    total_cap = min(troop_cap, troop_room) + min(structure_cap, structure_room)
     if not targets or total_cap == 0:
         return None
     return AllocationRequest(
@@ -622,16 +864,22 @@ def validate_allocation(state: GameState, request: AllocationRequest, allocation
 def _signature(request: AllocationRequest) -> tuple[tuple[tuple[bool, int, int], ...], int, int]:
     """Targets as runs of (is structure, remaining, run length) in order; runs of one group are
     interchangeable, so only non-increasing amounts within a run are distinct allocations."""
-    runs: list[list[int | bool | str]] = []
+    runs: list[tuple[bool, int, int]] = []
+    group = None
+    troop_room = structure_room = 0
     for t in request.targets:
-        if runs and runs[-1][3] == t.group and runs[-1][1] == t.remaining and runs[-1][0] == t.is_structure:
-            runs[-1][2] = int(runs[-1][2]) + 1
+        # (`t.is_structure` and `t.remaining`, spelt out: this runs for every allocation drawn)
+        is_structure, remaining = t.kind in STRUCTURE_KINDS, t.toughness - t.damage
+        if is_structure:
+            structure_room += remaining
         else:
-            runs.append([t.is_structure, t.remaining, 1, t.group])
-    sig = tuple((bool(r[0]), int(r[1]), int(r[2])) for r in runs)
-    troop_room = sum(t.remaining for t in request.targets if not t.is_structure)
-    structure_room = sum(t.remaining for t in request.targets if t.is_structure)
-    return sig, min(request.troop_cap, troop_room), min(request.structure_cap, structure_room)
+            troop_room += remaining
+        if runs and t.group == group and runs[-1][:2] == (is_structure, remaining):
+            runs[-1] = (is_structure, remaining, runs[-1][2] + 1)
+        else:
+            runs.append((is_structure, remaining, 1))
+            group = t.group
+    return tuple(runs), min(request.troop_cap, troop_room), min(request.structure_cap, structure_room)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -673,17 +921,37 @@ def _vectors(
 
 
 @functools.lru_cache(maxsize=65536)
-def _count(sig: tuple[tuple[bool, int, int], ...], i: int, troops: int, structures: int) -> int:
-    if i == len(sig):
+def _choices(
+    runs: tuple[tuple[bool, int, int], ...], troops: int, structures: int
+) -> tuple[int, tuple[tuple[tuple[int, ...], int, int, int], ...]]:
+    """The choices for the first of these runs of targets with this damage left: the number of
+    completions, and per possible run of amounts (amounts, troop damage left, structure damage left,
+    completions). Cached by the runs still to fill, not by the whole request, so requests that end
+    alike share their tables."""
+    is_structure, remaining, length = runs[0]
+    rest = runs[1:]
+    options = []
+    for run in _runs(length, remaining, structures if is_structure else troops):
+        spent = sum(run)
+        left = (troops, structures - spent) if is_structure else (troops - spent, structures)
+        options.append((run, left[0], left[1], _completions(rest, *left)))
+    return sum(o[3] for o in options), tuple(options)
+
+
+@functools.lru_cache(maxsize=65536)
+def _completions(runs: tuple[tuple[bool, int, int], ...], troops: int, structures: int) -> int:
+    """How many distinct ways there are to fill these runs of targets with this damage left."""
+    if not runs:
         return 1
-    is_structure, remaining, length = sig[i]
+    is_structure, remaining, length = runs[0]
+    rest = runs[1:]
     total = 0
     for run in _runs(length, remaining, structures if is_structure else troops):
         spent = sum(run)
         if is_structure:
-            total += _count(sig, i + 1, troops, structures - spent)
+            total += _completions(rest, troops, structures - spent)
         else:
-            total += _count(sig, i + 1, troops - spent, structures)
+            total += _completions(rest, troops - spent, structures)
     return total
 
 

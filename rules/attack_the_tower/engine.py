@@ -12,7 +12,7 @@ import functools
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from rules.attack_the_tower import combat
 from rules.attack_the_tower.actions import (
@@ -61,6 +61,7 @@ from rules.attack_the_tower.model import (
     GameState,
     PileKind,
     Player,
+    Territory,
     new_player,
 )
 from rules.attack_the_tower.variants import Rules
@@ -73,11 +74,44 @@ from rules.core.protocol import CHANCE
 
 Events = list[Event]
 
+# Values that never change, built once: they are immutable, so one object serves every step.
+_NO_ALLOCATION = Allocation()
+"""What a side with nothing to decide in a combat step hands in."""
+_ABILITY_WINDOW = Said(rule="battles.2 abilities", text="Both players may now play abilities.")
+_HEAL = Said(rule="battles.5 heal", text="The battle ends: every surviving troop and base heals completely.")
+
 
 # ---- reading a position -----------------------------------------------------------------------------
 def label(state: GameState, player: int) -> str:
-    """How events name a player: the army, and the seat when both play the same army."""
-    return _label(state.players[0].army, state.players[1].army, player)
+    """How events name a player: the army, and the seat when both play the same army.
+
+    Events name players many times a step, so the names for the last players' tuple asked about are
+    kept (with the tuple itself, so that its identity stays valid)."""
+    players = state.players
+    named = _last_named
+    if players is not named[0]:
+        named = _name_players(players)
+    if player == 0:
+        return named[1]
+    if player == 1:
+        return named[2]
+    return _label(players[0].army, players[1].army, player)
+
+
+def _name_players(players: tuple[Player, Player]) -> tuple[object, str, str, tuple[str, str]]:
+    global _last_named
+    armies = (players[0].army, players[1].army)
+    known = _last_named
+    if armies == known[3]:
+        named = (players, known[1], known[2], armies)
+    else:
+        named = (players, _label(*armies, 0), _label(*armies, 1), armies)
+    _last_named = named
+    return named
+
+
+_last_named: tuple[object, str, str, tuple[str, str]] = (None, "", "", ("", ""))
+"""(players' tuple, the name of player 0, of player 1, the two armies) for the last tuple named."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -98,21 +132,41 @@ def new_game(armies: tuple[str, str] = ("undead", "bandits"), rules: Rules | Non
 
 
 def current_player(state: GameState) -> int | None:
-    """0 or 1 for the player who decides now, CHANCE at a draw, None when the game is over."""
-    if state.phase == "game_over":
+    """0 or 1 for the player who decides now, CHANCE at a draw, None when the game is over.
+
+    A game loop asks this several times of each position (to pick the policy, in the policy, in
+    `apply`), so the answer for the last position asked about is kept, with the position itself."""
+    global _last_asked
+    asked, answer = _last_asked
+    if state is asked:
+        return answer
+    answer = _current_player(state)
+    _last_asked = (state, answer)
+    return answer
+
+
+_last_asked: tuple[object, int | None] = (None, None)
+
+
+def _current_player(state: GameState) -> int | None:
+    phase = state.phase
+    if phase == "game_over":
         return None
     if state.drawing is not None:
         return CHANCE
-    if state.phase in ("main", "renewal_decision"):
+    if phase == "main" or phase == "renewal_decision":
         return state.attacker
-    if state.phase == "battle":
+    if phase == "battle":
         battle = state.battle
         assert battle is not None
         if battle.stage == "abilities":
             return battle.actor
-        for side in (state.attacker, state.defender):
-            if battle.pending[side] is None:
-                return side
+        attacker = state.attacker
+        pending = battle.pending
+        if pending[attacker] is None:
+            return attacker
+        if pending[1 - attacker] is None:
+            return 1 - attacker
         raise AssertionError("a combat step with both allocations in is resolved at once")
     return state.actor
 
@@ -157,7 +211,14 @@ def chance_outcomes(state: GameState) -> Distribution[RevealCard]:
 
 @functools.lru_cache(maxsize=4096)
 def _pile_distribution(pile: tuple[str, ...]) -> Distribution[RevealCard]:
-    return Distribution.from_counts({construct(RevealCard, card=c): n for c, n in Counter(pile).items()})
+    return Distribution.from_counts({_reveal_action(c): n for c, n in Counter(pile).items()})
+
+
+@functools.lru_cache(maxsize=1024)
+def _reveal_action(card_id: str) -> RevealCard:
+    """The chance outcome that reveals this card. Actions are immutable, so each distinct action is built
+    once and shared (this and the other cached action builders below: building costs more than a look-up)."""
+    return construct(RevealCard, card=card_id)
 
 
 def allocation_request(state: GameState, side: int | None = None) -> combat.AllocationRequest | None:
@@ -188,29 +249,22 @@ def legal_actions(state: GameState) -> list[Any]:
     phase = state.phase
     out: list[Any] = []
     if phase in ("setup_draw", "renewal_draw"):
-        out = [construct(DrawCard, player=who, pile=k) for k in drawable_piles(state, who)]
+        out = [_draw_action(who, k) for k in drawable_piles(state, who)]
     elif phase == "setup_keep":
-        out = [construct(KeepHand, player=who), construct(Burn, player=who)]
+        out = [_plain_action(KeepHand, who), _plain_action(Burn, who)]
     elif phase in ("setup_build", "renewal_build"):
-        bases = [c for c in _distinct(p.hand) if isinstance(card(c), BaseCard)]
-        out = [
-            construct(Build, player=who, card=c, territory=t, slot=s)
-            for c in bases
-            for t in range(3)
-            for s in range(3)
-        ]
-        out.append(construct(FinishBuilding, player=who))
+        out = list(_build_actions(who, tuple(c for c in _distinct(p.hand) if isinstance(card(c), BaseCard))))
     elif phase == "renewal_discard":
-        out = [construct(Discard, player=who, card=c) for c in _distinct(p.hand)]
+        out = list(_discard_actions(who, p.hand))
     elif phase == "renewal_decision":
-        out = [construct(Renew, player=who, renew=True), construct(Renew, player=who, renew=False)]
+        out = list(_renew_actions(who))
     elif phase == "main":
-        out = [*_attacks(state), *_ability_plays(state, who), construct(EndTurn, player=who)]
+        out = [*_attacks(state), *_ability_plays(state, who), _plain_action(EndTurn, who)]
     elif phase == "battle":
         battle = state.battle
         assert battle is not None
         if battle.stage == "abilities":
-            out = [*_ability_plays(state, who), construct(Pass, player=who)]
+            out = [*_ability_plays(state, who), _plain_action(Pass, who)]
         else:
             request = combat.allocation_request(state, who)
             assert request is not None
@@ -218,13 +272,48 @@ def legal_actions(state: GameState) -> list[Any]:
     return out
 
 
-def _ability_plays(state: GameState, who: int) -> list[PlayAbility]:
-    hand = state.players[who].hand
-    return [
-        construct(PlayAbility, player=who, card=c)
-        for c in _distinct(hand)
-        if isinstance(card(c), AbilityCard)
+def _ability_plays(state: GameState, who: int) -> tuple[PlayAbility, ...]:
+    return _play_actions(who, state.players[who].hand)
+
+
+_Plain = TypeVar("_Plain", KeepHand, Burn, FinishBuilding, EndTurn, Pass)
+
+
+@functools.lru_cache(maxsize=64)
+def _plain_action(kind: type[_Plain], who: int) -> _Plain:
+    """An action that names only the player (cached and shared, as `_reveal_action`)."""
+    return construct(kind, player=who)
+
+
+@functools.lru_cache(maxsize=64)
+def _draw_action(who: int, pile: PileKind) -> DrawCard:
+    return construct(DrawCard, player=who, pile=pile)
+
+
+@functools.lru_cache(maxsize=8)
+def _renew_actions(who: int) -> tuple[Renew, Renew]:
+    return construct(Renew, player=who, renew=True), construct(Renew, player=who, renew=False)
+
+
+@functools.lru_cache(maxsize=1024)
+def _build_actions(who: int, bases: tuple[str, ...]) -> tuple[Build | FinishBuilding, ...]:
+    """Every base card (distinct, sorted) on every slot, then finishing (cached, as `_reveal_action`)."""
+    builds: list[Build | FinishBuilding] = [
+        construct(Build, player=who, card=c, territory=t, slot=s) for c in bases for t in range(3) for s in range(3)
     ]
+    return (*builds, _plain_action(FinishBuilding, who))
+
+
+@functools.lru_cache(maxsize=1024)
+def _discard_actions(who: int, hand: tuple[str, ...]) -> tuple[Discard, ...]:
+    return tuple(construct(Discard, player=who, card=c) for c in _distinct(hand))
+
+
+@functools.lru_cache(maxsize=1024)
+def _play_actions(who: int, hand: tuple[str, ...]) -> tuple[PlayAbility, ...]:
+    return tuple(
+        construct(PlayAbility, player=who, card=c) for c in _distinct(hand) if isinstance(card(c), AbilityCard)
+    )
 
 
 def _special_subsets(n: int) -> list[tuple[int, ...]]:
@@ -233,15 +322,24 @@ def _special_subsets(n: int) -> list[tuple[int, ...]]:
 
 def _attacks(state: GameState) -> list[DeclareAttack]:
     me = state.players[state.attacker]
+    rules = state.rules
+    limit = rules.attacks_per_territory_per_turn
     return list(
         _attack_list(
             state.attacker,
-            tuple(me.troops_in(t) > 0 for t in range(3)),
-            len(me.palace) if state.rules.special_troops_join_attacks else 0,
-            tuple(t for t in range(3) if state.rules.attacks_per_territory_per_turn is not None
-                  and state.attacks.count(t) >= state.rules.attacks_per_territory_per_turn),
+            tuple([_manned(terr) for terr in me.territories]),
+            len(me.palace) if rules.special_troops_join_attacks else 0,
+            () if limit is None else tuple(t for t in range(3) if state.attacks.count(t) >= limit),
         )
     )
+
+
+def _manned(territory: Territory) -> bool:
+    """Whether any base of the territory holds a troop (as `Player.troops_in(t) > 0`)."""
+    for base in territory:
+        if base is not None and base.troops > 0:
+            return True
+    return False
 
 
 @functools.lru_cache(maxsize=1024)
@@ -264,9 +362,10 @@ def _attack_list(
 
 
 # ---- small helpers that return new positions --------------------------------------------------------
-def _with_player(state: GameState, index: int, player: Player) -> GameState:
+def _with_player(state: GameState, index: int, player: Player, **changes: Any) -> GameState:
+    """The position with one player replaced and, in the same copy, any other `changes`."""
     players = (player, state.players[1]) if index == 0 else (state.players[0], player)
-    return replace(state, **{"players": players})
+    return replace(state, players=players, **changes)
 
 
 def _remove_one(cards: tuple[str, ...], cid: str) -> tuple[str, ...]:
@@ -275,11 +374,18 @@ def _remove_one(cards: tuple[str, ...], cid: str) -> tuple[str, ...]:
 
 
 def _set_base(player: Player, territory: int, slot: int, base: Base | None) -> Player:
+    return replace(player, territories=_territories_with(player, territory, slot, base))
+
+
+def _territories_with(
+    player: Player, territory: int, slot: int, base: Base | None
+) -> tuple[Territory, Territory, Territory]:
+    """The player's territories with one slot changed."""
     terr = list(player.territories[territory])
     terr[slot] = base
     territories = list(player.territories)
     territories[territory] = (terr[0], terr[1], terr[2])
-    return replace(player, **{"territories": (territories[0], territories[1], territories[2])})
+    return territories[0], territories[1], territories[2]
 
 
 def _require(condition: bool, message: str, rule: str) -> None:
@@ -294,9 +400,11 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
         raise IllegalAction("the game is over", "palace")
     who = current_player(state)
     if isinstance(action, RevealCard):
-        _require(who == CHANCE, "no card is being drawn now", "setup")
+        if who != CHANCE:
+            raise IllegalAction("no card is being drawn now", "setup")
     else:
-        _require(who != CHANCE, "a card is being drawn; reveal it first", "setup")
+        if who == CHANCE:
+            raise IllegalAction("a card is being drawn; reveal it first", "setup")
         player = getattr(action, "player", None)
         if player != who and not _may_allocate_now(state, action):
             assert who is not None
@@ -387,8 +495,7 @@ def _reveal(state: GameState, action: RevealCard, events: Events) -> GameState:
             card_name=card(action.card).name,
         )
     )
-    state = _with_player(state, state.actor, p)
-    return replace(state, **{"drawing": None, "draws_left": state.draws_left - 1})
+    return _with_player(state, state.actor, p, drawing=None, draws_left=state.draws_left - 1)
 
 
 def _discard_cards(player: Player, cards: Sequence[str]) -> Player:
@@ -432,21 +539,22 @@ def _build(state: GameState, action: Build, events: Events) -> GameState:
         "renewal.C build",
     )
     p = state.players[action.player]
-    _require(
-        action.card in p.hand,
-        f"{card(action.card).name if _known(action.card) else action.card} is not in your hand",
-        "building",
-    )
-    _require(
-        isinstance(card(action.card), BaseCard),
-        f"{card(action.card).name} is an ability, not a base",
-        "building",
-    )
+    # (The messages below look cards up, so they are built only when the check fails.)
+    if action.card not in p.hand:
+        raise IllegalAction(
+            f"{card(action.card).name if _known(action.card) else action.card} is not in your hand", "building"
+        )
+    if not isinstance(card(action.card), BaseCard):
+        raise IllegalAction(f"{card(action.card).name} is an ability, not a base", "building")
     old = p.base_at(action.territory, action.slot)
-    p = replace(p, **{"hand": _remove_one(p.hand, action.card)})
+    built = Base(card=action.card, troops=0)
+    changes = {
+        "hand": _remove_one(p.hand, action.card),
+        "territories": _territories_with(p, action.territory, action.slot, built),
+    }
     if old is not None:
-        p = replace(p, **{"base_discard": (*p.base_discard, old.card)})
-    p = _set_base(p, action.territory, action.slot, Base(card=action.card, troops=0))
+        changes["base_discard"] = (*p.base_discard, old.card)
+    p = replace(p, **changes)
     events.append(
         BaseBuilt(
             rule="building",
@@ -518,12 +626,14 @@ def _renew(state: GameState, action: Renew, events: Events) -> GameState:
         events.append(Said(rule="turn.1 renewal", text=f"{who} does not renew and says so."))
         return replace(state, **{"phase": "main"})
     events.append(Said(rule="turn.1 renewal", text=f"{who} calls a renewal; both players follow it."))
+    players = list(state.players)
+    limit = state.rules.max_troops_per_base
     for index in (state.attacker, state.defender):
-        p = state.players[index]
+        p = players[index]
+        territories = [list(terr) for terr in p.territories]
         for t, s, b in p.bases():
-            room = state.rules.max_troops_per_base - b.troops
-            if room > 0:
-                p = _set_base(p, t, s, replace(b, **{"troops": b.troops + 1}))
+            if b.troops < limit:
+                territories[t][s] = replace(b, troops=b.troops + 1)
                 events.append(
                     Recruited(
                         rule="renewal.A recruit",
@@ -536,14 +646,13 @@ def _renew(state: GameState, action: Renew, events: Events) -> GameState:
                         now=b.troops + 1,
                     )
                 )
-        state = _with_player(state, index, p)
+        players[index] = replace(p, territories=tuple((t[0], t[1], t[2]) for t in territories))
     return replace(
         state,
-        **{
-            "phase": "renewal_draw",
-            "actor": state.attacker,
-            "draws_left": state.rules.renewal_draws + _extra_draws(state, state.attacker),
-        },
+        players=(players[0], players[1]),
+        phase="renewal_draw",
+        actor=state.attacker,
+        draws_left=state.rules.renewal_draws + _extra_draws(state, state.attacker),
     )
 
 
@@ -596,7 +705,7 @@ def _declare(state: GameState, action: DeclareAttack, events: Events) -> GameSta
             f"against {possessive(label(state, state.defender))} territory {action.target + 1}.",
         )
     )
-    events.append(Said(rule="battles.2 abilities", text="Both players may now play abilities."))
+    events.append(_ABILITY_WINDOW)
     return replace(state, **{"phase": "battle", "battle": battle, "attacks": (*state.attacks, action.origin)})
 
 
@@ -702,6 +811,8 @@ def _maintain_specials(state: GameState, events: Events) -> GameState:
         if not p.palace:
             continue
         needy = [i for i, c in enumerate(p.palace) if "loyal" not in ability_card(c).special_troop.traits]  # type: ignore[union-attr]
+        if not needy:
+            continue
         excess = len(needy) - p.complete_territories()
         if excess <= 0:
             continue
@@ -737,7 +848,7 @@ def _pass(state: GameState, action: Pass, events: Events) -> GameState:
         Said(rule="battles.2 abilities", text=f"{label(state, action.player)} plays no more abilities.")
     )
     if battle.passes == 1:
-        return _enter_stage(state, replace(battle, **{"stage": "initiative", "passes": 0}), events)
+        return _enter_stage(state, replace(battle, stage="initiative", passes=0, pending=(None, None)), events)
     return replace(state, **{"battle": replace(battle, **{"passes": 1, "actor": 1 - battle.actor})})
 
 
@@ -923,20 +1034,21 @@ def _next_renewal_drawer(state: GameState) -> GameState:
 
 
 def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
-    """Start a combat step: announce both pools (004 battles 3 and 4)."""
-    state = replace(state, **{"battle": replace(battle, **{"pending": (None, None)})})
-    rule = {
-        "initiative": "battles.3 initiative",
-        "regular": "battles.4 regular",
-        "unmanned": "battles.4 unmanned",
-    }[battle.stage]
-    sides = (state.attacker,) if battle.stage == "unmanned" else (state.attacker, state.defender)
-    if battle.stage == "unmanned":
+    """Start a combat step: announce both pools (004 battles 3 and 4).
+
+    `battle` is the battle in its new stage, with no allocation pending."""
+    state = replace(state, battle=battle)
+    stage = battle.stage
+    rule = _stage_rule(stage)
+    attacker = state.attacker
+    if stage == "unmanned":
         what = "the palace is" if battle.at_palace else "the bases are"
         events.append(Said(rule=rule, text=f"Every defending troop is dead: {what} unmanned."))
+        sides: tuple[int, ...] = (attacker,)
+    else:
+        sides = (attacker, 1 - attacker)
     for side in sides:
         pool = combat.current_pool(state, side)
-        stage = battle.stage
         events.append(
             DamagePool(
                 rule=rule,
@@ -954,33 +1066,34 @@ def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
 def _battle_step(state: GameState, events: Events) -> GameState | None:
     battle = state.battle
     assert battle is not None
-    if battle.stage == "abilities":
+    stage = battle.stage
+    if stage == "abilities":
         return None
     pending = list(battle.pending)
     changed = False
-    for side in (state.attacker, state.defender):
+    attacker = state.attacker
+    defender = 1 - attacker
+    for side in (attacker, defender):
         if pending[side] is None and combat.allocation_request(state, side) is None:
-            if battle.stage != "unmanned" or side == state.attacker:
+            if stage != "unmanned":
                 pool = combat.current_pool(state, side)
-                if pool.total and battle.stage != "unmanned":
+                if pool.total:
                     events.append(
                         Said(
-                            rule=_stage_rule(battle.stage),
-                            text=f"{label(state, side)} has no target for its {pool.total} "
-                            f"{battle.stage} damage.",
+                            rule=_stage_rule(stage),
+                            text=f"{label(state, side)} has no target for its {pool.total} {stage} damage.",
                         )
                     )
-            pending[side] = Allocation()
+            pending[side] = _NO_ALLOCATION
             changed = True
-    if battle.stage == "unmanned":
-        pending[state.defender] = pending[state.defender] or Allocation()
-    if pending[0] is None or pending[1] is None:
+    if stage == "unmanned":
+        pending[defender] = pending[defender] or _NO_ALLOCATION
+    first, second = pending
+    if first is None or second is None:
         if changed:
-            return replace(state, **{"battle": replace(battle, **{"pending": (pending[0], pending[1])})})
+            return replace(state, battle=replace(battle, pending=(first, second)))
         return None
-    battle = replace(battle, **{"pending": (pending[0], pending[1])})
-    state = replace(state, **{"battle": battle})
-    return _resolve_step(state, events)
+    return _resolve_step(state, (first, second), events)
 
 
 def _stage_rule(stage: str) -> str:
@@ -989,20 +1102,20 @@ def _stage_rule(stage: str) -> str:
     )
 
 
-def _resolve_step(state: GameState, events: Events) -> GameState:
-    """Both allocations are in: apply them at once (damage is simultaneous), then move on."""
+def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], events: Events) -> GameState:
+    """Both allocations are in (`pending`, not yet on the battle): apply them at once (damage is
+    simultaneous), then move on."""
     battle = state.battle
     assert battle is not None
-    attackers, defenders = combat.battle_units(state)
-    units = {u.key: u for u in attackers + defenders}
+    units = combat.fighters_by_key(state) if pending[0].assignments or pending[1].assignments else {}
     damage = dict(battle.damage)
     dead = list(battle.dead)
-    rule = _stage_rule(battle.stage)
-    pools = {side: combat.current_pool(state, side) for side in (0, 1)}
-    for side in (state.attacker, state.defender):
-        alloc = battle.pending[side]
-        assert alloc is not None
-        for key, amount in alloc.assignments:
+    stage = battle.stage
+    rule = _stage_rule(stage)
+    attacker = state.attacker
+    for side in (attacker, 1 - attacker):
+        who = label(state, side)
+        for key, amount in pending[side].assignments:
             unit = units[key]
             total = damage.get(key, 0) + amount
             damage[key] = total
@@ -1013,8 +1126,8 @@ def _resolve_step(state: GameState, events: Events) -> GameState:
                 DamageDealt(
                     rule=rule,
                     player=side,
-                    who=label(state, side),
-                    stage=battle.stage,
+                    who=who,
+                    stage=stage,
                     target=key,
                     target_name=_unit_label(state, unit),
                     amount=amount,
@@ -1028,11 +1141,11 @@ def _resolve_step(state: GameState, events: Events) -> GameState:
         "dead": tuple(dead),
         "pending": (None, None),
     }
-    if battle.stage == "initiative":
+    if stage == "initiative":
         leftover = [0, 0]
         for side in (0, 1):
-            spent = battle.pending[side].total()  # type: ignore[union-attr]
-            leftover[side] = pools[side].general - spent
+            spent = pending[side].total()
+            leftover[side] = combat.current_pool(state, side).general - spent
             if leftover[side] > 0 and state.rules.leftover_initiative_adds_to_regular:
                 events.append(
                     Said(
@@ -1043,69 +1156,143 @@ def _resolve_step(state: GameState, events: Events) -> GameState:
                 )
         update.update(leftover=(leftover[0], leftover[1]), stage="regular")
         return _enter_stage(state, replace(battle, **update), events)
-    if battle.stage == "regular":
-        mine = battle.pending[state.attacker]
-        assert mine is not None
-        to_troops = sum(a for k, a in mine.assignments if not units[k].is_structure)
-        to_structures = mine.total() - to_troops
-        pool = pools[state.attacker]
+    if stage == "regular":
+        to_troops = to_structures = 0
+        for key, amount in pending[attacker].assignments:
+            if units[key].is_structure:
+                to_structures += amount
+            else:
+                to_troops += amount
+        pool = combat.current_pool(state, attacker)
         remaining = (pool.general - to_troops, pool.artillery - to_structures)
-        battle = replace(battle, **{**update, "remaining": remaining})
-        state = replace(state, **{"battle": battle})
-        defenders_left = [u for u in defenders if not u.is_structure and u.key not in battle.dead]
-        structures_left = [u for u in defenders if u.is_structure and u.key not in battle.dead]
+        update["remaining"] = remaining
+        gone = update["dead"]
+        defenders_left = structures_left = False
+        for u in combat.fighters(state)[1]:
+            if u.key not in gone:
+                if u.is_structure:
+                    structures_left = True
+                else:
+                    defenders_left = True
         if not defenders_left and structures_left and sum(remaining) > 0:
-            return _enter_stage(state, replace(battle, **{"stage": "unmanned"}), events)
-        return _end_battle(state, events)
-    state = replace(state, **{"battle": replace(battle, **update)})
-    return _end_battle(state, events)
+            return _enter_stage(state, replace(battle, stage="unmanned", **update), events)
+    return _end_battle(replace(state, battle=replace(battle, **update)), events)
 
 
 def _unit_label(state: GameState, unit: combat.Unit) -> str:
-    owner = label(state, unit.owner)
-    if unit.kind == "troop":
-        parts = unit.key.split("/")
-        return f"{possessive(owner)} {unit.name} (territory {int(parts[1][1:]) + 1}, slot {int(parts[2][1:]) + 1})"
-    if unit.kind == "base":
-        parts = unit.key.split("/")
-        return f"{possessive(owner)} {unit.name} base (territory {int(parts[1][1:]) + 1}, slot {int(parts[2][1:]) + 1})"
-    if unit.kind == "special":
-        return f"{possessive(owner)} {unit.name} (palace)"
+    return _unit_name(label(state, unit.owner), unit.kind, unit.key, unit.name)
+
+
+@functools.lru_cache(maxsize=4096)
+def _unit_name(owner: str, kind: str, key: str, name: str) -> str:
+    """How events name a unit (cached: the same few units are named at every step of a battle)."""
+    if kind == "troop":
+        parts = key.split("/")
+        return f"{possessive(owner)} {name} (territory {int(parts[1][1:]) + 1}, slot {int(parts[2][1:]) + 1})"
+    if kind == "base":
+        parts = key.split("/")
+        return f"{possessive(owner)} {name} base (territory {int(parts[1][1:]) + 1}, slot {int(parts[2][1:]) + 1})"
+    if kind == "special":
+        return f"{possessive(owner)} {name} (palace)"
     return f"{possessive(owner)} palace"
 
 
+@functools.lru_cache(maxsize=256)
+def _slot_of(key: str) -> tuple[int, int]:
+    """(territory, slot) of a troop or base key such as 'p1/t0/s2/1'."""
+    parts = key.split("/")
+    return int(parts[1][1:]), int(parts[2][1:])
+
+
+def _without_destroyed(player: Player, own: list[combat.Unit], dead: set[str]) -> tuple[dict[str, Any], bool]:
+    """The fields of `player` that change when its destroyed troops, bases and special troops are removed
+    (004 battles 5), and whether its palace fell."""
+    fallen = [u for u in own if u.key in dead]
+    if not fallen:
+        return {}, False
+    territories: list[list[Base | None]] = []
+    base_discard = player.base_discard
+    losses: dict[tuple[int, int], int] = {}
+    fallen_specials = []
+    palace_fell = False
+    for u in fallen:
+        if u.kind == "troop":
+            where = _slot_of(u.key)
+            losses[where] = losses.get(where, 0) + 1
+        elif u.kind == "base":
+            territories = territories or [list(terr) for terr in player.territories]
+            t, s = _slot_of(u.key)
+            old = territories[t][s]
+            assert old is not None
+            territories[t][s] = None
+            base_discard = (*base_discard, old.card)
+        elif u.kind == "palace":
+            palace_fell = True
+        else:
+            fallen_specials.append(int(u.key.split("/")[2]))
+    changes: dict[str, Any] = {}
+    if losses:
+        territories = territories or [list(terr) for terr in player.territories]
+        for (t, s), n in losses.items():
+            b = territories[t][s]
+            if b is not None:
+                territories[t][s] = replace(b, troops=b.troops - n)
+    if territories:
+        changes["territories"] = tuple((terr[0], terr[1], terr[2]) for terr in territories)
+        changes["base_discard"] = base_discard
+    if fallen_specials:
+        palace, returning, ability_discard = player.palace, player.returning, player.ability_discard
+        for i in sorted(fallen_specials, reverse=True):
+            cid = palace[i]
+            spec = ability_card(cid).special_troop
+            assert spec is not None
+            palace = palace[:i] + palace[i + 1 :]
+            if spec.returns_at_end_of_turn:
+                returning = (*returning, cid)
+            else:
+                ability_discard = (*ability_discard, cid)
+        changes.update(palace=palace, returning=returning, ability_discard=ability_discard)
+    return changes, palace_fell
+
+
 def _end_battle(state: GameState, events: Events) -> GameState:
-    """004 battles 5: remove the destroyed, then all survivors heal; the palace falls or is attacked."""
+    """004 battles 5: remove the destroyed, then all survivors heal; the palace falls or is attacked.
+
+    The changes to each player are gathered first and made with one copy of each player."""
     battle = state.battle
     assert battle is not None
-    attackers, defenders = combat.battle_units(state)
+    attackers, defenders = combat.who_fought(state)
     dead = set(battle.dead)
-    att, dfn = state.attacker, state.defender
-    effects = combat.active_effects(state, battle.dead)
+    att = state.attacker
+    dfn = 1 - att
+    effects = combat.battle_effects(state)
+    changes: list[dict[str, Any]] = [{}, {}]
 
     # Vampire: count enemy troops killed in battles where allied troops of each type fought.
     for side, own, enemy in ((att, attackers, defenders), (dfn, defenders, attackers)):
-        kills = sum(1 for u in enemy if u.key in dead and not u.is_structure)
+        kills = 0
+        for u in enemy:
+            if u.key in dead and not u.is_structure:
+                kills += 1
         if kills:
             fought = {u.troop_type for u in own if u.kind == "troop"}
             p = state.players[side]
-            counts = tuple(
-                c + (kills if t in fought else 0) for c, t in zip(p.kills_alongside, TROOP_TYPES, strict=True)
+            changes[side]["kills_alongside"] = tuple(
+                [c + (kills if t in fought else 0) for c, t in zip(p.kills_alongside, TROOP_TYPES, strict=True)]
             )
-            state = _with_player(state, side, replace(p, **{"kills_alongside": counts}))
 
     # Sacrifice after battle (Monks, Samurai), unless spared (Kyudoka).
     sacrificed: set[str] = set()
-    for side, own, territory in ((att, attackers, battle.origin), (dfn, defenders, battle.target)):
+    for side, own in ((att, attackers), (dfn, defenders)) if effects else ():
         types = {
             t
             for eo, e in effects
             if eo == side and isinstance(e, SacrificeAfterBattle)
             for t in e.troop_types
         }
-        spare_types = {e.troop_type for eo, e in effects if eo == side and isinstance(e, SpareFromSacrifice)}
         if not types:
             continue
+        spare_types = {e.troop_type for eo, e in effects if eo == side and isinstance(e, SpareFromSacrifice)}
         spared = any(u.troop_type in spare_types and u.key not in dead for u in own if u.kind == "troop")
         for u in own:
             if u.kind == "troop" and u.troop_type in types and u.key not in dead:
@@ -1125,44 +1312,18 @@ def _end_battle(state: GameState, events: Events) -> GameState:
                         reason="sacrificed after battling",
                     )
                 )
-        del territory
     dead |= sacrificed
 
     # Remove destroyed troops, bases and special troops.
     winner = None
+    players = list(state.players)
     for side, own in ((att, attackers), (dfn, defenders)):
-        p = state.players[side]
-        losses: Counter[tuple[int, int]] = Counter()
-        for u in own:
-            if u.key not in dead:
-                continue
-            parts = u.key.split("/")
-            if u.kind == "troop":
-                losses[(int(parts[1][1:]), int(parts[2][1:]))] += 1
-            elif u.kind == "base":
-                t, s = int(parts[1][1:]), int(parts[2][1:])
-                old = p.base_at(t, s)
-                assert old is not None
-                p = replace(_set_base(p, t, s, None), base_discard=(*p.base_discard, old.card))
-            elif u.kind == "palace":
-                winner = att
-        for (t, s), n in losses.items():
-            b = p.base_at(t, s)
-            if b is not None:
-                p = _set_base(p, t, s, replace(b, **{"troops": b.troops - n}))
-        dead_specials = sorted(
-            (int(u.key.split("/")[2]) for u in own if u.kind == "special" and u.key in dead), reverse=True
-        )
-        for i in dead_specials:
-            cid = p.palace[i]
-            spec = ability_card(cid).special_troop
-            assert spec is not None
-            p = replace(p, **{"palace": p.palace[:i] + p.palace[i + 1 :]})
-            if spec.returns_at_end_of_turn:
-                p = replace(p, **{"returning": (*p.returning, cid)})
-            else:
-                p = replace(p, **{"ability_discard": (*p.ability_discard, cid)})
-        state = _with_player(state, side, p)
+        removed, palace_fell = _without_destroyed(players[side], own, dead)
+        changes[side].update(removed)
+        if changes[side]:
+            players[side] = replace(players[side], **changes[side])
+        if palace_fell:
+            winner = att
 
     # Huns: defending bases with no troops on them are sacrificed after battling against them.
     for eo, e in effects:
@@ -1172,7 +1333,7 @@ def _end_battle(state: GameState, events: Events) -> GameState:
             and not battle.at_palace
             and any(u.kind == "troop" and u.troop_type == e.attacking_troop_type for u in attackers)
         ):
-            p = state.players[dfn]
+            p = players[dfn]
             for s, b in enumerate(p.territories[battle.target]):
                 if b is not None and b.troops == 0:
                     p = replace(_set_base(p, battle.target, s, None), base_discard=(*p.base_discard, b.card))
@@ -1186,15 +1347,20 @@ def _end_battle(state: GameState, events: Events) -> GameState:
                             reason="a base with no troops, sacrificed after battling the Huns",
                         )
                     )
-            state = _with_player(state, dfn, p)
+            players[dfn] = p
 
-    events.append(
-        Said(rule="battles.5 heal", text="The battle ends: every surviving troop and base heals completely.")
-    )
-    state = replace(state, **{"battle": None, "phase": "main"})
+    events.append(_HEAL)
     if winner is not None:
         events.append(GameWon(rule="palace", player=winner, who=label(state, winner)))
-        return replace(state, **{"phase": "game_over", "winner": winner, "termination": "palace_destroyed"})
+        return replace(
+            state,
+            players=(players[0], players[1]),
+            battle=None,
+            phase="game_over",
+            winner=winner,
+            termination="palace_destroyed",
+        )
+    state = replace(state, players=(players[0], players[1]), battle=None, phase="main")
     state = _maintain_specials(state, events)
     if battle.at_palace:
         return state
@@ -1217,8 +1383,8 @@ def _end_battle(state: GameState, events: Events) -> GameState:
         palace_battle = Battle(
             origin=battle.origin, target=battle.target, at_palace=True, specials=survivors_specials, actor=att
         )
-        events.append(Said(rule="battles.2 abilities", text="Both players may now play abilities."))
-        return replace(state, **{"phase": "battle", "battle": palace_battle})
+        events.append(_ABILITY_WINDOW)
+        return replace(state, phase="battle", battle=palace_battle)
     return state
 
 

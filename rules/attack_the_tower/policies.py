@@ -30,10 +30,7 @@ from rules.core.chance import ChanceSampler
 from rules.core.frozen import construct
 
 
-def _allocate(state: GameState, vector_choice: Any) -> Allocate:
-    request = engine.allocation_request(state)
-    assert request is not None
-    vector = vector_choice(request)
+def _allocate(request: combat.AllocationRequest, vector: tuple[int, ...]) -> Allocate:
     return construct(Allocate, player=request.player, allocation=request.allocation(vector))
 
 
@@ -43,8 +40,9 @@ class RandomPolicy:
     name = "random"
 
     def choose(self, state: GameState, sampler: ChanceSampler) -> Any:
-        if engine.allocation_request(state) is not None:
-            return _allocate(state, lambda r: r.sample(sampler.randrange))
+        request = engine.allocation_request(state)
+        if request is not None:
+            return _allocate(request, request.sample(sampler.randrange))
         return sampler.choice(engine.legal_actions(state))
 
 
@@ -76,8 +74,9 @@ class GreedyPolicy:
     name = "greedy"
 
     def choose(self, state: GameState, sampler: ChanceSampler) -> Any:
-        if engine.allocation_request(state) is not None:
-            return _allocate(state, greedy_allocation)
+        request = engine.allocation_request(state)
+        if request is not None:
+            return _allocate(request, greedy_allocation(request))
         return sampler.choice(engine.legal_actions(state))
 
 
@@ -107,8 +106,9 @@ class PlannerPolicy:
     name = "planner"
 
     def choose(self, state: GameState, sampler: ChanceSampler) -> Any:
-        if engine.allocation_request(state) is not None:
-            return _allocate(state, greedy_allocation)
+        request = engine.allocation_request(state)
+        if request is not None:
+            return _allocate(request, greedy_allocation(request))
         actions = engine.legal_actions(state)
         me = engine.current_player(state)
         assert me is not None and me >= 0

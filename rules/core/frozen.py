@@ -15,18 +15,28 @@ from pydantic import BaseModel
 M = TypeVar("M", bound=BaseModel)
 
 _new = object.__new__
-_set = object.__setattr__
+
+# The four slots every pydantic model has. A frozen model refuses `setattr`, so a new instance is
+# filled in through its slots; calling the slot descriptors directly is the cheapest way (attribute
+# access on a model goes through pydantic's `__getattr__` hook, and `object.__setattr__` looks each
+# name up first).
+_get_dict = BaseModel.__dict__["__dict__"].__get__
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_get_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__get__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def replace(model: M, **changes: Any) -> M:
-    """A copy of `model` with some fields replaced (no validation; fields must exist)."""
+    """A copy of `model` with some fields replaced (no validation; fields must exist).
+
+    The fields keep their order (it is the order of the JSON dump)."""
     clone = _new(type(model))
-    fields = model.__dict__.copy()
-    fields.update(changes)
-    _set(clone, "__dict__", fields)
-    _set(clone, "__pydantic_fields_set__", model.__pydantic_fields_set__)
-    _set(clone, "__pydantic_extra__", None)
-    _set(clone, "__pydantic_private__", None)
+    _set_dict(clone, {**_get_dict(model), **changes})
+    _set_fields_set(clone, _get_fields_set(model))
+    _set_extra(clone, None)
+    _set_private(clone, None)
     return clone
 
 
@@ -41,10 +51,8 @@ def construct(cls: type[M], **fields: Any) -> M:
         defaults = {name: info.default for name, info in cls.model_fields.items() if not info.is_required()}
         _defaults[cls] = defaults
     instance = _new(cls)
-    values = defaults.copy()
-    values.update(fields)
-    _set(instance, "__dict__", values)
-    _set(instance, "__pydantic_fields_set__", set(fields))
-    _set(instance, "__pydantic_extra__", None)
-    _set(instance, "__pydantic_private__", None)
+    _set_dict(instance, {**defaults, **fields})
+    _set_fields_set(instance, set(fields))
+    _set_extra(instance, None)
+    _set_private(instance, None)
     return instance
