@@ -18,9 +18,7 @@ TROOP_TYPES: tuple[TroopType, ...] = (
     "cavalry",
     "siege_weapon",
 )
-AbilityType = Literal[
-    "light_infantry", "shooter", "heavy_infantry", "cavalry", "siege_weapon", "common", "special"
-]
+AbilityType = Literal["light_infantry", "shooter", "heavy_infantry", "cavalry", "siege_weapon", "common", "special"]
 Trait = Literal["initiative", "artillery", "unique", "loyal"]
 Who = Literal["allied", "enemy"]
 When = Literal["always", "attacking", "defending"]

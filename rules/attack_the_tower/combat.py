@@ -12,7 +12,7 @@ import functools
 import operator
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from rules.attack_the_tower.armies import ability_card, base_card
 from rules.attack_the_tower.cards import (
@@ -216,9 +216,7 @@ def _troops_of_territory(
     for slot, base in enumerate(state.players[owner].territories[territory]):
         if base is not None and base.troops:
             bc = base_card(base.card)
-            deals, tough, traits = _troop_type_stats(
-                owner, bc.troop_type, role, effects_key, powers, minimum_toughness
-            )
+            deals, tough, traits = _troop_type_stats(owner, bc.troop_type, role, effects_key, powers, minimum_toughness)
             units += _troop_group(
                 owner, territory, slot, base.troops, bc.troop_name, bc.troop_type, deals, tough, traits
             )
@@ -448,7 +446,7 @@ class _Step:
         self._units: tuple[list[Unit], list[Unit]] | None = None
         self._living: tuple[list[Unit], list[Unit]] | None = None
         self._pools: list[Pool | None] = [None, None]
-        self._requests: list[AllocationRequest | None | bool] = [False, False]
+        self._requests: list[AllocationRequest | bool | None] = [False, False]
         """False: not computed yet (None is a computed answer: nothing to decide)."""
 
     def units(self) -> tuple[list[Unit], list[Unit]]:
@@ -520,9 +518,14 @@ def _step(state: GameState) -> _Step:
     assert b is not None
     step = _last_step
     # Fast path: the battle object asked about last (held by the step, so still alive).
-    if step is not None and step.battle is b and step.players is state.players and step.rules is state.rules:
-        if step.attacker == state.attacker:
-            return step
+    if (
+        step is not None
+        and step.battle is b
+        and step.players is state.players
+        and step.rules is state.rules
+        and step.attacker == state.attacker
+    ):
+        return step
     return _find_step(state, b)
 
 
@@ -642,9 +645,7 @@ def initiative_pool(units: list[Unit]) -> Pool:
     return Pool(sum([u.deals for u in firing]), 0, 0, firing)
 
 
-def regular_pool(
-    state: GameState, units: list[Unit], leftover: int, effects: list[tuple[int, Effect]]
-) -> Pool:
+def regular_pool(state: GameState, units: list[Unit], leftover: int, effects: list[tuple[int, Effect]]) -> Pool:
     """004 battles 4: every living troop without initiative, plus the defending bases (and palace),
     plus leftover initiative damage when the rules say so (000, 001)."""
     firing = tuple([u for u in units if not u.dead and not u.has_initiative and u.deals > 0])
@@ -801,24 +802,44 @@ def _allocation_request(step: _Step, side: int) -> AllocationRequest | None:
 
 def explain_refusal(state: GameState, side: int, key: str) -> str:
     """Why a key is not a target for `side` now, in a player's words."""
+    return refusal(state, side, key).message
+
+
+class Refusal(NamedTuple):
+    """Why a target is refused, in a player's words, and the rule that says so."""
+
+    message: str
+    rule: str
+
+
+def refusal(state: GameState, side: int, key: str) -> Refusal:
+    """Why a key is not a target for `side` now, and the rule that says so (one decision for both)."""
     battle = state.battle
     assert battle is not None
+    stage_rule = "battles.3 initiative" if battle.stage == "initiative" else "battles.4 regular"
     attackers, defenders = battle_units(state)
     unit = next((u for u in attackers + defenders if u.key == key), None)
     if unit is None:
-        return f"{key} is not a unit in this battle"
+        return Refusal(f"{key} is not a unit in this battle", rule="battles")
     if unit.owner == side:
-        return f"{unit.name} ({key}) is on your own side"
+        return Refusal(f"{unit.name} ({key}) is on your own side", rule=stage_rule)
     if unit.dead:
-        return f"{unit.name} ({key}) is already destroyed"
+        return Refusal(f"{unit.name} ({key}) is already destroyed", rule=stage_rule)
     if unit.is_structure and battle.stage == "initiative":
-        return "initiative damage cannot be assigned to bases or the palace (the initiative trait does not apply against bases)"
+        return Refusal(
+            "initiative damage cannot be assigned to bases or the palace "
+            "(the initiative trait does not apply against bases)",
+            rule="traits.initiative",
+        )
     if unit.is_structure:
         where = "the palace" if unit.kind == "palace" else "bases"
-        return f"{where} can be damaged only when unmanned, and troops still defend {unit.name}"
+        return Refusal(
+            f"{where} can be damaged only when unmanned, and troops still defend {unit.name}",
+            rule="battles.4 unmanned",
+        )
     if battle.stage == "unmanned":
-        return "only the unmanned bases (or palace) can take the remaining damage"
-    return f"{unit.name} ({key}) cannot be targeted now"
+        return Refusal("only the unmanned bases (or palace) can take the remaining damage", rule="battles.4 unmanned")
+    return Refusal(f"{unit.name} ({key}) cannot be targeted now", rule=stage_rule)
 
 
 def validate_allocation(state: GameState, request: AllocationRequest, allocation: Allocation) -> None:
@@ -828,8 +849,8 @@ def validate_allocation(state: GameState, request: AllocationRequest, allocation
     for key, amount in allocation.assignments:
         unit = by_key.get(key)
         if unit is None:
-            rule = "traits.initiative" if request.stage == "initiative" else "battles.4 unmanned"
-            raise IllegalAction(explain_refusal(state, request.player, key), rule)
+            message, rule = refusal(state, request.player, key)
+            raise IllegalAction(message, rule)
         if amount > unit.remaining:
             raise IllegalAction(
                 f"{unit.name} ({key}) is destroyed by {unit.remaining} more damage; "
@@ -898,9 +919,7 @@ def _non_increasing(length: int, top: int, budget: int) -> Iterator[tuple[int, .
 
 
 @functools.lru_cache(maxsize=65536)
-def _vectors(
-    sig: tuple[tuple[bool, int, int], ...], troop_cap: int, structure_cap: int
-) -> tuple[tuple[int, ...], ...]:
+def _vectors(sig: tuple[tuple[bool, int, int], ...], troop_cap: int, structure_cap: int) -> tuple[tuple[int, ...], ...]:
     out: list[tuple[int, ...]] = []
 
     def walk(i: int, troops_left: int, structures_left: int, acc: tuple[int, ...]) -> None:

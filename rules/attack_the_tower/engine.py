@@ -336,10 +336,7 @@ def _attacks(state: GameState) -> list[DeclareAttack]:
 
 def _manned(territory: Territory) -> bool:
     """Whether any base of the territory holds a troop (as `Player.troops_in(t) > 0`)."""
-    for base in territory:
-        if base is not None and base.troops > 0:
-            return True
-    return False
+    return any(base is not None and base.troops > 0 for base in territory)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -355,8 +352,7 @@ def _attack_list(
             if not manned[origin] and not specials:
                 continue
             out += [
-                construct(DeclareAttack, player=attacker, origin=origin, target=t, specials=specials)
-                for t in range(3)
+                construct(DeclareAttack, player=attacker, origin=origin, target=t, specials=specials) for t in range(3)
             ]
     return tuple(out)
 
@@ -518,8 +514,7 @@ def _burn(state: GameState, action: Burn, events: Events) -> GameState:
     events.append(
         Said(
             rule="setup.burn",
-            text=f"{label(state, action.player)} burns {len(burnt)} cards and "
-            f"draws {state.rules.opening_draw} more.",
+            text=f"{label(state, action.player)} burns {len(burnt)} cards and draws {state.rules.opening_draw} more.",
         )
     )
     state = _with_player(state, action.player, p)
@@ -589,9 +584,7 @@ def _finish_building(state: GameState, action: FinishBuilding, events: Events) -
     )
     if state.phase == "setup_build":
         if action.player == 0:
-            return replace(
-                state, **{"phase": "setup_draw", "actor": 1, "draws_left": state.rules.opening_draw}
-            )
+            return replace(state, **{"phase": "setup_draw", "actor": 1, "draws_left": state.rules.opening_draw})
         events.append(Said(rule="turn", text=f"Turn 1: {label(state, 0)} is the attacking player."))
         return replace(state, **{"phase": "renewal_decision", "actor": 0, "attacker": 0, "turn": 1})
     if action.player == state.attacker:
@@ -601,9 +594,7 @@ def _finish_building(state: GameState, action: FinishBuilding, events: Events) -
 
 
 def _discard(state: GameState, action: Discard, events: Events) -> GameState:
-    _require(
-        state.phase == "renewal_discard", "you discard only to come down to the hand limit", "renewal.B draw"
-    )
+    _require(state.phase == "renewal_discard", "you discard only to come down to the hand limit", "renewal.B draw")
     p = state.players[action.player]
     _require(action.card in p.hand, "that card is not in your hand", "renewal.B draw")
     p = _discard_cards(replace(p, **{"hand": _remove_one(p.hand, action.card)}), [action.card])
@@ -618,9 +609,7 @@ def _discard(state: GameState, action: Discard, events: Events) -> GameState:
 
 
 def _renew(state: GameState, action: Renew, events: Events) -> GameState:
-    _require(
-        state.phase == "renewal_decision", "renewal is decided only at the start of a turn", "turn.1 renewal"
-    )
+    _require(state.phase == "renewal_decision", "renewal is decided only at the start of a turn", "turn.1 renewal")
     who = label(state, action.player)
     if not action.renew:
         events.append(Said(rule="turn.1 renewal", text=f"{who} does not renew and says so."))
@@ -658,9 +647,7 @@ def _renew(state: GameState, action: Renew, events: Events) -> GameState:
 
 def _extra_draws(state: GameState, player: int) -> int:
     return sum(
-        e.count
-        for owner, e in combat.active_effects(state)
-        if owner == player and isinstance(e, ExtraRenewalDraws)
+        e.count for owner, e in combat.active_effects(state) if owner == player and isinstance(e, ExtraRenewalDraws)
     )
 
 
@@ -681,8 +668,7 @@ def _declare(state: GameState, action: DeclareAttack, events: Events) -> GameSta
             "variant.special_troops_join_attacks",
         )
         _require(
-            len(set(action.specials)) == len(action.specials)
-            and all(0 <= i < len(me.palace) for i in action.specials),
+            len(set(action.specials)) == len(action.specials) and all(0 <= i < len(me.palace) for i in action.specials),
             "those special troops are not on your palace",
             "abilities.special",
         )
@@ -796,9 +782,7 @@ def _recruit_special(state: GameState, player: int, cid: str, events: Events) ->
             )
     p = replace(p, **{"palace": (*p.palace, cid)})
     events.append(
-        Said(
-            rule="abilities.special", text=f"{who} recruits a {spec.name} (power {spec.power}) on the palace."
-        )
+        Said(rule="abilities.special", text=f"{who} recruits a {spec.name} (power {spec.power}) on the palace.")
     )
     return _maintain_specials(_with_player(state, player, p), events)
 
@@ -844,9 +828,7 @@ def _pass(state: GameState, action: Pass, events: Events) -> GameState:
         "battles.2 abilities",
     )
     assert battle is not None
-    events.append(
-        Said(rule="battles.2 abilities", text=f"{label(state, action.player)} plays no more abilities.")
-    )
+    events.append(Said(rule="battles.2 abilities", text=f"{label(state, action.player)} plays no more abilities."))
     if battle.passes == 1:
         return _enter_stage(state, replace(battle, stage="initiative", passes=0, pending=(None, None)), events)
     return replace(state, **{"battle": replace(battle, **{"passes": 1, "actor": 1 - battle.actor})})
@@ -924,8 +906,7 @@ def _end_turn(state: GameState, action: EndTurn, events: Events) -> GameState:
     events.append(
         Said(
             rule="turn",
-            text=f"{label(state, action.player)} ends the turn; "
-            f"{label(state, nxt)} is now the attacking player.",
+            text=f"{label(state, action.player)} ends the turn; {label(state, nxt)} is now the attacking player.",
         )
     )
     return replace(
@@ -997,9 +978,7 @@ def _automatic_step(state: GameState, events: Events) -> GameState | None:
             return None
         if state.draws_left > 0:
             events.append(
-                Said(
-                    rule="variant.empty_pile", text=f"{label(state, state.actor)} has no cards left to draw."
-                )
+                Said(rule="variant.empty_pile", text=f"{label(state, state.actor)} has no cards left to draw.")
             )
         state = replace(state, **{"draws_left": 0})
         if phase == "setup_draw":
@@ -1097,9 +1076,7 @@ def _battle_step(state: GameState, events: Events) -> GameState | None:
 
 
 def _stage_rule(stage: str) -> str:
-    return {"initiative": "battles.3 initiative", "regular": "battles.4 regular"}.get(
-        stage, "battles.4 unmanned"
-    )
+    return {"initiative": "battles.3 initiative", "regular": "battles.4 regular"}.get(stage, "battles.4 unmanned")
 
 
 def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], events: Events) -> GameState:
@@ -1191,7 +1168,7 @@ def _unit_name(owner: str, kind: str, key: str, name: str) -> str:
         return f"{possessive(owner)} {name} (territory {int(parts[1][1:]) + 1}, slot {int(parts[2][1:]) + 1})"
     if kind == "base":
         parts = key.split("/")
-        return f"{possessive(owner)} {name} base (territory {int(parts[1][1:]) + 1}, slot {int(parts[2][1:]) + 1})"
+        return f"{possessive(owner)} {name} (territory {int(parts[1][1:]) + 1}, slot {int(parts[2][1:]) + 1})"
     if kind == "special":
         return f"{possessive(owner)} {name} (palace)"
     return f"{possessive(owner)} palace"
@@ -1284,12 +1261,7 @@ def _end_battle(state: GameState, events: Events) -> GameState:
     # Sacrifice after battle (Monks, Samurai), unless spared (Kyudoka).
     sacrificed: set[str] = set()
     for side, own in ((att, attackers), (dfn, defenders)) if effects else ():
-        types = {
-            t
-            for eo, e in effects
-            if eo == side and isinstance(e, SacrificeAfterBattle)
-            for t in e.troop_types
-        }
+        types = {t for eo, e in effects if eo == side and isinstance(e, SacrificeAfterBattle) for t in e.troop_types}
         if not types:
             continue
         spare_types = {e.troop_type for eo, e in effects if eo == side and isinstance(e, SpareFromSacrifice)}
@@ -1297,9 +1269,7 @@ def _end_battle(state: GameState, events: Events) -> GameState:
         for u in own:
             if u.kind == "troop" and u.troop_type in types and u.key not in dead:
                 if spared:
-                    events.append(
-                        Said(rule="abilities", text=f"{_unit_label(state, u)} is spared from sacrifice.")
-                    )
+                    events.append(Said(rule="abilities", text=f"{_unit_label(state, u)} is spared from sacrifice."))
                     continue
                 sacrificed.add(u.key)
                 events.append(
@@ -1366,8 +1336,7 @@ def _end_battle(state: GameState, events: Events) -> GameState:
         return state
     defender_territory = state.players[dfn].territories[battle.target]
     survivors_specials = tuple(
-        i
-        - sum(1 for u in attackers if u.kind == "special" and u.key in dead and int(u.key.split("/")[2]) < i)
+        i - sum(1 for u in attackers if u.kind == "special" and u.key in dead and int(u.key.split("/")[2]) < i)
         for i in battle.specials
         if combat.special_key(att, i) not in dead
     )

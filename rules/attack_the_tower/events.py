@@ -46,9 +46,7 @@ class BaseBuilt(Event):
         if self.replaced is None:
             return f"{self.who} builds a {self.card_name} on {where}."
         lost = f" and its {self.replaced_troops} troop(s)" if self.replaced_troops else ""
-        return (
-            f"{self.who} builds a {self.card_name} over the {self.replaced} on {where}, destroying it{lost}."
-        )
+        return f"{self.who} builds a {self.card_name} over the {self.replaced} on {where}, destroying it{lost}."
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -110,11 +108,7 @@ class DamageDealt(Event):
     destroyed: bool
 
     def sentence(self) -> str:
-        end = (
-            ", destroying it"
-            if self.destroyed
-            else f" ({self.total} of the {self.toughness} needed to destroy it)"
-        )
+        end = ", destroying it" if self.destroyed else f" ({self.total} of the {self.toughness} needed to destroy it)"
         what = "regular" if self.stage == "unmanned" else self.stage
         return f"{self.who} deals {self.amount} {what} damage to {self.target_name}{end}."
 

@@ -80,20 +80,14 @@ class Player(_Frozen):
 
     army: str
     territories: tuple[Territory, Territory, Territory] = (EMPTY_TERRITORY,) * 3
-    palace: tuple[str, ...] = Field(
-        (), description="Special ability cards on the palace, one special troop each."
-    )
+    palace: tuple[str, ...] = Field((), description="Special ability cards on the palace, one special troop each.")
     hand: tuple[str, ...] = ()
-    base_pile: tuple[str, ...] = Field(
-        (), description="The base draw pile, as a sorted multiset of card ids."
-    )
+    base_pile: tuple[str, ...] = Field((), description="The base draw pile, as a sorted multiset of card ids.")
     ability_pile: tuple[str, ...] = Field((), description="The ability draw pile, as a sorted multiset.")
     base_discard: tuple[str, ...] = ()
     ability_discard: tuple[str, ...] = ()
     in_play: tuple[str, ...] = Field((), description="Abilities played this turn; discarded when it ends.")
-    returning: tuple[str, ...] = Field(
-        (), description="Special troops defeated this turn that return at its end."
-    )
+    returning: tuple[str, ...] = Field((), description="Special troops defeated this turn that return at its end.")
     kills_alongside: tuple[int, int, int, int, int] = Field(
         (0, 0, 0, 0, 0),
         description="Enemy troops killed this turn in battles where allied troops of each type fought.",
@@ -104,9 +98,7 @@ class Player(_Frozen):
 
     def bases(self) -> list[tuple[int, int, Base]]:
         """Every built base as (territory, slot, base)."""
-        return [
-            (t, s, b) for t, terr in enumerate(self.territories) for s, b in enumerate(terr) if b is not None
-        ]
+        return [(t, s, b) for t, terr in enumerate(self.territories) for s, b in enumerate(terr) if b is not None]
 
     def troops_in(self, territory: int) -> int:
         return sum(b.troops for b in self.territories[territory] if b is not None)
@@ -138,14 +130,10 @@ class Battle(_Frozen):
     target: int = Field(ge=0, lt=TERRITORIES, description="The defending territory.")
     at_palace: bool = Field(False, description="True once the survivors attack the palace.")
     stage: BattleStage = "abilities"
-    specials: tuple[int, ...] = Field(
-        (), description="Attacker's palace troops (palace indices) that joined."
-    )
+    specials: tuple[int, ...] = Field((), description="Attacker's palace troops (palace indices) that joined.")
     actor: PlayerIndex = 0
     passes: int = Field(0, ge=0, le=1)
-    damage: tuple[tuple[str, int], ...] = Field(
-        (), description="Damage taken so far this battle, by unit key."
-    )
+    damage: tuple[tuple[str, int], ...] = Field((), description="Damage taken so far this battle, by unit key.")
     dead: tuple[str, ...] = Field((), description="Units destroyed so far this battle, by unit key.")
     pending: tuple[Allocation | None, Allocation | None] = Field(
         (None, None),
@@ -167,9 +155,7 @@ class GameState(_Frozen):
     phase: Phase = "main"
     actor: PlayerIndex = Field(0, description="Who decides in setup and renewal steps.")
     draws_left: int = Field(0, ge=0)
-    drawing: PileKind | None = Field(
-        None, description="A card of this pile is being revealed (a chance node)."
-    )
+    drawing: PileKind | None = Field(None, description="A card of this pile is being revealed (a chance node).")
     attacks: tuple[int, ...] = Field((), description="Territories that have attacked this turn.")
     battle: Battle | None = None
     winner: PlayerIndex | None = None
@@ -187,9 +173,7 @@ class GameState(_Frozen):
         return self
 
 
-def _check_kind(
-    where: str, ids: tuple[str, ...], want: type[BaseCard | AbilityCard], army_id: str
-) -> list[str]:
+def _check_kind(where: str, ids: tuple[str, ...], want: type[BaseCard | AbilityCard], army_id: str) -> list[str]:
     out = []
     for cid in ids:
         if not is_card(cid):
@@ -224,8 +208,7 @@ def player_problems(state: GameState, index: int) -> list[str]:
             out += kind_errors
             if not kind_errors and b.troops > rules.max_troops_per_base:
                 out.append(
-                    f"{where}: a base cannot hold more than {rules.max_troops_per_base} troops "
-                    f"(it has {b.troops})"
+                    f"{where}: a base cannot hold more than {rules.max_troops_per_base} troops (it has {b.troops})"
                 )
     out += _check_kind(f"{who}.base_pile", p.base_pile, BaseCard, p.army)
     out += _check_kind(f"{who}.base_discard", p.base_discard, BaseCard, p.army)
@@ -239,14 +222,10 @@ def player_problems(state: GameState, index: int) -> list[str]:
         return out
     for cid in p.palace + p.returning:
         if ability_card(cid).special_troop is None:
-            out.append(
-                f"{who}.palace: {card(cid).name} is not a special ability, so it recruits no palace troop"
-            )
+            out.append(f"{who}.palace: {card(cid).name} is not a special ability, so it recruits no palace troop")
     for cid in p.in_play:
         if ability_card(cid).special_troop is not None:
-            out.append(
-                f"{who}.in_play: {card(cid).name} is a special ability; it stays on the palace instead"
-            )
+            out.append(f"{who}.in_play: {card(cid).name} is a special ability; it stays on the palace instead")
     counts = Counter(p.all_cards())
     for cid, n in counts.items():
         copies = card(cid).copies
@@ -281,9 +260,7 @@ def position_problems(state: GameState) -> list[str]:
         if state.phase not in ("setup_draw", "renewal_draw"):
             out.append("drawing: cards are revealed only while drawing")
         pile = (
-            state.players[state.actor].base_pile
-            if state.drawing == "base"
-            else state.players[state.actor].ability_pile
+            state.players[state.actor].base_pile if state.drawing == "base" else state.players[state.actor].ability_pile
         )
         if not pile:
             out.append(f"drawing: the {state.drawing} pile is empty")
@@ -308,9 +285,7 @@ def battle_problems(state: GameState, battle: Battle) -> list[str]:
     if battle.at_palace:
         defending = state.players[state.defender].territories[battle.target]
         if any(b is not None for b in defending):
-            out.append(
-                "battle.at_palace: the palace is attacked only after every base of the territory falls"
-            )
+            out.append("battle.at_palace: the palace is attacked only after every base of the territory falls")
     if any(a < 1 for _, a in battle.damage):
         out.append("battle.damage: damage amounts are at least 1")
     return out

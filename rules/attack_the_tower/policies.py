@@ -49,12 +49,8 @@ class RandomPolicy:
 def kill_value(request: combat.AllocationRequest, vector: tuple[int, ...]) -> tuple[int, int, int]:
     """How good an allocation is for the greedy policy: power destroyed, then partial damage on
     structures (bases and palaces carry damage through the step), then the least damage spent."""
-    destroyed = sum(
-        t.toughness if a == t.remaining else 0 for t, a in zip(request.targets, vector, strict=True)
-    )
-    destroyed_power = sum(
-        t.deals if a == t.remaining else 0 for t, a in zip(request.targets, vector, strict=True)
-    )
+    destroyed = sum(t.toughness if a == t.remaining else 0 for t, a in zip(request.targets, vector, strict=True))
+    destroyed_power = sum(t.deals if a == t.remaining else 0 for t, a in zip(request.targets, vector, strict=True))
     spent = sum(vector)
     return (
         destroyed_power + destroyed,
@@ -69,7 +65,8 @@ def greedy_allocation(request: combat.AllocationRequest) -> tuple[int, ...]:
 
 
 class GreedyPolicy:
-    """Kills the most power it can with every allocation; otherwise as the random policy."""
+    """Kills the most power it can with every allocation and plays no ability in a battle's window;
+    otherwise as the random policy."""
 
     name = "greedy"
 
@@ -77,6 +74,8 @@ class GreedyPolicy:
         request = engine.allocation_request(state)
         if request is not None:
             return _allocate(request, greedy_allocation(request))
+        if state.battle is not None and state.battle.stage == "abilities":
+            return Pass(player=engine.current_player(state))
         return sampler.choice(engine.legal_actions(state))
 
 
@@ -128,9 +127,7 @@ class PlannerPolicy:
             empty = sum(b is None for terr in p.territories for b in terr)
             return Renew(player=me, renew=troops < 6 or empty > 2)
         if Discard in kinds:
-            return min(
-                (a for a in actions if isinstance(a, Discard)), key=lambda a: _keep_value(state, me, a.card)
-            )
+            return min((a for a in actions if isinstance(a, Discard)), key=lambda a: _keep_value(state, me, a.card))
         if FinishBuilding in kinds:
             builds = [a for a in actions if isinstance(a, Build) and p.base_at(a.territory, a.slot) is None]
             if builds:
@@ -146,9 +143,7 @@ class PlannerPolicy:
             best = max(
                 attacks,
                 default=None,
-                key=lambda a: (
-                    attack_strength(state, me, a.origin) - territory_strength(state, 1 - me, a.target)
-                ),
+                key=lambda a: attack_strength(state, me, a.origin) - territory_strength(state, 1 - me, a.target),
             )
             if best is not None and (
                 attack_strength(state, me, best.origin) > territory_strength(state, 1 - me, best.target)

@@ -195,16 +195,14 @@ GAME_TURN = Section(
             "Use the counters to keep count of how many troops each Base has, but remember that they "
             "cannot hold more than two troops",
             f"{ENGINE}, {MODEL}",
-            "A base with two troops receives none; a position with more is refused "
-            "(`Rules.max_troops_per_base`).",
+            "A base with two troops receives none; a position with more is refused (`Rules.max_troops_per_base`).",
         ),
         _done(
             "renewal.B draw",
             MANUAL,
             "Draw two cards - the limit of cards you may hold is, initially, five.",
             ENGINE,
-            "Each card from the pile the player chooses, as at setup (`Rules.renewal_draws`, "
-            "`Rules.hand_limit`).",
+            "Each card from the pile the player chooses, as at setup (`Rules.renewal_draws`, `Rules.hand_limit`).",
         ),
         _done(
             "renewal.B draw",
@@ -341,8 +339,7 @@ BATTLES = Section(
             "Troops killed in this third step (Initiative) will not inflict damage during the fourth step "
             "(Regular combat).",
             COMBAT,
-            "Initiative damage is simultaneous: a shooter killed in this step still deals its own "
-            "initiative damage.",
+            "Initiative damage is simultaneous: a shooter killed in this step still deals its own initiative damage.",
         ),
         _done(
             "battles.3 leftover",
@@ -565,8 +562,7 @@ TRAITS = Section(
             MANUAL,
             "Unique. You can only have one Troop with this Trait on the field.",
             ENGINE,
-            "No troop type has it: it applies to special troops, one per player. No shipped card has "
-            "the trait yet.",
+            "No troop type has it: it applies to special troops, one per player. No shipped card has the trait yet.",
         ),
         _done(
             "traits.unique",
@@ -596,8 +592,7 @@ ABILITIES = Section(
         _done(
             "abilities",
             UNDEAD,
-            "THROUGHOUT THE GAME PLAYER MAY PLAY ABILITY CARDS WHICH REFLECT THE CAPABILITIES OF EACH "
-            "INDIVIDUAL ARMY.",
+            "THROUGHOUT THE GAME PLAYER MAY PLAY ABILITY CARDS WHICH REFLECT THE CAPABILITIES OF EACH INDIVIDUAL ARMY.",
             ENGINE,
             "Also in 001. Read with 004 'The game turn' 2: abilities are played in the second phase of a "
             "turn and in battles' ability windows, not at setup or during a renewal.",
@@ -790,9 +785,7 @@ PUBLISHER = Section(
             "It is distributed as a PDF so anyone can download, print and play it.",
             "001: 'print it and play it'.",
         ),
-        _no_rule(
-            "publisher", UNDEAD, "For more information, visit www.ocastudios.com/rights", "Also in 001."
-        ),
+        _no_rule("publisher", UNDEAD, "For more information, visit www.ocastudios.com/rights", "Also in 001."),
         _no_rule(
             "publisher",
             UNDEAD,
@@ -806,9 +799,7 @@ PUBLISHER = Section(
             "Also in 001.",
         ),
         _no_rule("publisher", UNDEAD, "In the end, everyone will be on our side.", "The Undead motto."),
-        _no_rule(
-            "publisher", BANDITS, "Your weapons are useless if you don't have them.", "The Bandits motto."
-        ),
+        _no_rule("publisher", BANDITS, "Your weapons are useless if you don't have them.", "The Bandits motto."),
         _no_rule(
             "publisher",
             UNDEAD,
@@ -843,8 +834,7 @@ PUBLISHER = Section(
         _no_rule(
             "publisher",
             UNDEAD,
-            "AND LASTLY, YOU CAN ACQUIRE A COMMERCIAL VERSION OF THIS GAME AT OUR E-STORE: "
-            "WWW.OCASTUDIOS.COM/STORE.",
+            "AND LASTLY, YOU CAN ACQUIRE A COMMERCIAL VERSION OF THIS GAME AT OUR E-STORE: WWW.OCASTUDIOS.COM/STORE.",
             "Also in 001.",
         ),
     ),

@@ -48,9 +48,7 @@ def player_text(state: GameState, index: int) -> list[str]:
         f"{ability_card(c).special_troop.name} (power {ability_card(c).special_troop.power})"  # type: ignore[union-attr]
         for c in p.palace
     )
-    lines.append(
-        f"  palace: power {state.rules.palace_power}" + (f"; special troops: {specials}" if specials else "")
-    )
+    lines.append(f"  palace: power {state.rules.palace_power}" + (f"; special troops: {specials}" if specials else ""))
     for t in range(3):
         slots = " | ".join(slot_text(p, t, s) for s in range(3))
         lines.append(f"  territory {t + 1}: {slots}")

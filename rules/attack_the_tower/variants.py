@@ -22,9 +22,7 @@ class Rules(BaseModel):
     shooter_power: int = Field(1, ge=0, description="Power of a shooter, which has initiative (004).")
     heavy_infantry_power: int = Field(2, ge=0, description="Power of a heavy infantry troop (004).")
     cavalry_power: int = Field(3, ge=0, description="Power of a cavalry troop (004).")
-    siege_weapon_power: int = Field(
-        4, ge=0, description="Power of a siege weapon, which has artillery (004)."
-    )
+    siege_weapon_power: int = Field(4, ge=0, description="Power of a siege weapon, which has artillery (004).")
     base_power: int = Field(4, ge=1, description="Power of every base (004: 'all Bases have Power 4').")
     palace_power: int = Field(10, ge=1, description="Power of a palace (004: 'Palaces have Power 10').")
     max_troops_per_base: int = Field(

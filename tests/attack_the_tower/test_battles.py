@@ -122,9 +122,7 @@ def test_declaring_chooses_origin_and_target_and_opens_the_ability_window() -> N
 
 def _one_zombie_battle(rules: Rules | None = None) -> GameState:
     """The zombie of territory 1 fights a lone bandit and survives (the defender deals no damage)."""
-    state = undead_vs_bandits(
-        [[("graveyard", 1)], [("graveyard", 1)]], [[("light_infantry_base", 2)]], rules=rules
-    )
+    state = undead_vs_bandits([[("graveyard", 1)], [("graveyard", 1)]], [[("light_infantry_base", 2)]], rules=rules)
     state, _ = to_combat(state, 0, 0)
     state, _ = step(state, {"p1/t0/s0/0": 1}, {})
     assert state.phase == "main"
@@ -422,9 +420,7 @@ def test_a_troop_killed_in_regular_combat_still_deals_its_damage() -> None:
 
 def test_damage_equal_to_power_kills_and_less_does_not() -> None:
     # 004 battles 4: "killing them if the damage equals their own Power"
-    state = undead_vs_bandits(
-        [[("desecrated_grounds", 1)]], [[("heavy_infantry_base", 1), ("cavalry_base", 1)]]
-    )
+    state = undead_vs_bandits([[("desecrated_grounds", 1)]], [[("heavy_infantry_base", 1), ("cavalry_base", 1)]])
     state, _ = to_combat(state, 0, 0)
     state, events = step(state, {"p1/t0/s0/0": 2, "p1/t0/s1/0": 1}, {})
     assert dealt(events) == {"p1/t0/s0/0": (2, True), "p1/t0/s1/0": (1, False)}
@@ -447,9 +443,7 @@ def test_assigning_more_than_the_pool_is_refused() -> None:
         engine.apply(state, allocate(0, {"p1/t0/s0/0": 2, "p1/t0/s1/0": 1}))
     assert info.value.rule == "battles.4 regular"
     state, _ = to_combat(undead_vs_bandits([[("crypt", 1)]], [[("light_infantry_base", 2)]]), 0, 0)
-    with pytest.raises(
-        IllegalAction, match="you assigned 2 damage but have only 1 initiative damage"
-    ) as info:
+    with pytest.raises(IllegalAction, match="you assigned 2 damage but have only 1 initiative damage") as info:
         engine.apply(state, allocate(0, {"p1/t0/s0/0": 1, "p1/t0/s0/1": 1}))
     assert info.value.rule == "battles.3 initiative"
 
@@ -634,9 +628,7 @@ def test_clearing_a_territory_sends_the_survivors_against_the_palace() -> None:
     assert engine.allocation_request(state, 0) is None  # the palace is not hit in regular combat
     state, events = step(state, None, {"p0/t0/s0/0": 3})
     assert state.battle is not None and state.battle.stage == "unmanned"
-    assert "Every defending troop is dead: the palace is unmanned." in [
-        e.text for e in events if isinstance(e, Said)
-    ]
+    assert "Every defending troop is dead: the palace is unmanned." in [e.text for e in events if isinstance(e, Said)]
     request = engine.allocation_request(state, 0)
     assert request is not None
     assert [(t.key, t.remaining) for t in request.targets] == [("p1/palace", 10)]
@@ -684,9 +676,7 @@ def test_destroying_the_palace_wins_the_game() -> None:
 def test_special_troops_on_the_palace_defend_it() -> None:
     # 000 palace: "DAMAGE CAN ONLY BE ASSIGNED TO THE PALACE IF UNMANNED"; 000 abilities: special abilities
     # "RECRUIT SPECIAL TROOPS ON THE PALACE"
-    bandits = build_player(
-        "bandits", [[("cavalry_base", 2), ("cavalry_base", 2), ("heavy_infantry_base", 2)]]
-    )
+    bandits = build_player("bandits", [[("cavalry_base", 2), ("cavalry_base", 2), ("heavy_infantry_base", 2)]])
     undead = build_player(
         "undead",
         [[("graveyard", 0), ("crypt", 0), ("mansion", 0)], [], [("graveyard", 0)]],
@@ -733,9 +723,7 @@ def test_initiative_damage_cannot_hit_the_palace() -> None:
     request = engine.allocation_request(state, 0)
     assert request is not None
     assert [t.key for t in request.targets] == ["p1/palace/0"]
-    with pytest.raises(
-        IllegalAction, match="initiative damage cannot be assigned to bases or the palace"
-    ) as info:
+    with pytest.raises(IllegalAction, match="initiative damage cannot be assigned to bases or the palace") as info:
         engine.apply(state, allocate(0, {"p1/palace": 2}))
     assert info.value.rule == "traits.initiative"
     state, events = step(state, {"p1/palace/0": 2}, None)

@@ -89,9 +89,7 @@ def test_battle_narrates_each_step_with_its_rule(mid_game: Path, capsys: pytest.
 
 
 def test_battle_json_has_events_and_position(mid_game: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(
-        capsys, "attack-the-tower", "battle", str(mid_game), "--from", "1", "--to", "2", "--json"
-    )
+    code, out, _ = run(capsys, "attack-the-tower", "battle", str(mid_game), "--from", "1", "--to", "2", "--json")
     data = json.loads(out)
     assert code == 0 and data["events"][0]["rule"] == "battles.1 declare"
     after = GameState.model_validate(data["position"])
@@ -126,7 +124,5 @@ def test_play_refuses_unknown_armies(capsys: pytest.CaptureFixture[str]) -> None
 
 def test_console_script_is_installed() -> None:
     script = Path(sys.executable).parent / "tower-rules"
-    done = subprocess.run(
-        [str(script), "attack-the-tower", "example", "--list"], capture_output=True, text=True
-    )
+    done = subprocess.run([str(script), "attack-the-tower", "example", "--list"], capture_output=True, text=True)
     assert done.returncode == 0 and "palace-assault" in done.stdout

@@ -52,9 +52,7 @@ class Checker:
         self.pools: dict[tuple[int, str], int] = {}
         self.dealt: Counter[tuple[int, str]] = Counter()
 
-    def __call__(
-        self, before: GameState, action: object, after: GameState, events: tuple[Event, ...]
-    ) -> None:
+    def __call__(self, before: GameState, action: object, after: GameState, events: tuple[Event, ...]) -> None:
         self.steps += 1
         problems = position_problems(after)
         assert not problems, problems
@@ -80,9 +78,7 @@ class Checker:
             elif isinstance(event, DamageDealt):
                 key = (event.player, event.stage)
                 self.dealt[key] += event.amount
-                assert self.dealt[key] <= self.pools[key], (
-                    f"{event.who} assigned more than its {key[1]} damage"
-                )
+                assert self.dealt[key] <= self.pools[key], f"{event.who} assigned more than its {key[1]} damage"
             elif event.rule == "battles.5 heal":
                 self.pools.clear()
                 self.dealt.clear()

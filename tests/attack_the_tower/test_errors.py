@@ -75,18 +75,14 @@ def test_a_base_cannot_hold_more_than_two_troops() -> None:
     position["players"][0]["territories"][0][1]["troops"] = 3
     with pytest.raises(ValidationError, match="a base cannot hold more than 2 troops"):
         GameState.model_validate(position)
-    assert problems(position) == [
-        "players.0.territories.0.1: a base cannot hold more than 2 troops (it has 3)"
-    ]
+    assert problems(position) == ["players.0.territories.0.1: a base cannot hold more than 2 troops (it has 3)"]
 
 
 def test_troop_counts_are_not_negative() -> None:
     # 004 renewal A: "Use the counters to keep count of how many troops each Base has"
     position = data(undead(), bandits())
     position["players"][0]["territories"][0][0]["troops"] = -1
-    assert problems(position) == [
-        "players.0.territories.0.0.troops: Input should be greater than or equal to 0"
-    ]
+    assert problems(position) == ["players.0.territories.0.0.troops: Input should be greater than or equal to 0"]
 
 
 def test_a_card_of_another_army_is_refused() -> None:
@@ -139,9 +135,7 @@ def test_only_special_abilities_stand_on_the_palace() -> None:
     # 000 abilities: "SPECIAL ABILITIES ... RECRUIT SPECIAL TROOPS ON THE PALACE"
     complete = [[("graveyard", 1), ("crypt", 0), ("mansion", 0)]]
     position = data(undead(board=complete, palace=("undead.lich",)), bandits())
-    assert problems(position) == [
-        "players.0.palace: Lich is not a special ability, so it recruits no palace troop"
-    ]
+    assert problems(position) == ["players.0.palace: Lich is not a special ability, so it recruits no palace troop"]
 
 
 def test_a_hand_above_the_limit_only_while_discarding() -> None:

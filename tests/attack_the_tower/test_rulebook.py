@@ -55,9 +55,7 @@ def _rule_expressions(tree: ast.AST) -> list[ast.expr]:
             index = RULE_ARGUMENT.get(name)
             if index is not None and len(node.args) > index:
                 found.append(node.args[index])
-        elif isinstance(node, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id == "rule" for t in node.targets
-        ):
+        elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "rule" for t in node.targets):
             found.append(node.value)
         elif isinstance(node, ast.FunctionDef) and node.name.endswith("_rule"):
             found += [r.value for r in ast.walk(node) if isinstance(r, ast.Return) and r.value is not None]
@@ -125,9 +123,7 @@ def test_every_section_has_sentences_and_implemented_ones_name_real_modules() ->
             modules = [m.strip() for m in s.where.split(",") if m.strip()]
             assert modules, f"[{s.rule}] {s.quote!r} is implemented but names no module"
             for module in modules:
-                assert importlib.util.find_spec(module) is not None, (
-                    f"[{s.rule}] names {module}, which is missing"
-                )
+                assert importlib.util.find_spec(module) is not None, f"[{s.rule}] names {module}, which is missing"
         elif s.status == "not yet":
             assert s.note, f"[{s.rule}] {s.quote!r} is not implemented yet but gives no reason"
 

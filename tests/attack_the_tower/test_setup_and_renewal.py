@@ -283,9 +283,7 @@ def test_renewal_recruits_one_troop_per_base_for_both_players(attacker: int) -> 
     state, events = engine.apply(state, Renew(player=attacker, renew=True))
     assert troops(state.players[0]) == [[1, 2, 2], [2, None, None], [None, None, None]]
     assert troops(state.players[1]) == [[2, None, None], [None, None, None], [1, None, 2]]
-    recruited = sorted(
-        (e.player, e.territory, e.slot, e.count, e.now) for e in events if isinstance(e, Recruited)
-    )
+    recruited = sorted((e.player, e.territory, e.slot, e.count, e.now) for e in events if isinstance(e, Recruited))
     assert recruited == [
         (0, 0, 0, 1, 1),
         (0, 0, 1, 1, 2),
@@ -365,9 +363,7 @@ def test_bases_cannot_be_built_outside_renewal() -> None:
     # 004 renewal C: "this is the only moment during the turn you'll be able to do it"
     state = renewal_position()
     state, _ = engine.apply(state, Renew(player=0, renew=False))
-    with pytest.raises(
-        IllegalAction, match="bases are built only at setup and in step C of a renewal"
-    ) as info:
+    with pytest.raises(IllegalAction, match="bases are built only at setup and in step C of a renewal") as info:
         engine.apply(state, Build(player=0, card="undead.workshop", territory=2, slot=0))
     assert info.value.rule == "renewal.C build"
     assert not any(isinstance(a, Build) for a in engine.legal_actions(state))

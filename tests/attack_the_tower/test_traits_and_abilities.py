@@ -203,9 +203,7 @@ def test_two_special_troops_need_two_complete_territories() -> None:
 def test_losing_a_complete_territory_destroys_the_special_troop() -> None:
     # 000 abilities: "IF YOU FAIL TO MEET THIS REQUISITE, THE SPECIAL TROOP IS IMMEDIATELY DESTROYED"
     attacker = build_player("bandits", [[("cavalry_base", 2), ("cavalry_base", 2)]])
-    undead = build_player(
-        "undead", [[("graveyard", 0), ("crypt", 0), ("mansion", 0)]], palace=("undead.ghost",)
-    )
+    undead = build_player("undead", [[("graveyard", 0), ("crypt", 0), ("mansion", 0)]], palace=("undead.ghost",))
     state = position(attacker, undead)
     state, _ = to_combat(state, 0, 0)
     state, _ = step(state, None, {})
@@ -225,9 +223,7 @@ def test_loyal_special_troops_need_no_complete_territory(monkeypatch: pytest.Mon
     assert ghost.special_troop is not None
     loyal = ghost.model_copy(
         update={
-            "special_troop": SpecialTroopSpec(
-                name="Ghost", power=2, traits=("loyal",), returns_at_end_of_turn=True
-            )
+            "special_troop": SpecialTroopSpec(name="Ghost", power=2, traits=("loyal",), returns_at_end_of_turn=True)
         }
     )
     real = armies.ability_card
@@ -248,14 +244,10 @@ def test_loyal_special_troops_need_no_complete_territory(monkeypatch: pytest.Mon
 
 def test_special_troops_may_attack() -> None:
     # 000 abilities: "SPECIAL TROOPS MAY BE USED IN COMBAT NORMALLY, EVEN FOR ATTACKING"
-    undead = build_player(
-        "undead", [[("graveyard", 1), ("crypt", 0), ("mansion", 0)]], palace=("undead.ghost",)
-    )
+    undead = build_player("undead", [[("graveyard", 1), ("crypt", 0), ("mansion", 0)]], palace=("undead.ghost",))
     state = position(undead, bandits())
     origins = {
-        (a.origin, a.specials)
-        for a in engine.legal_actions(state)
-        if isinstance(a, DeclareAttack) and a.target == 0
+        (a.origin, a.specials) for a in engine.legal_actions(state) if isinstance(a, DeclareAttack) and a.target == 0
     }
     assert origins == {(0, ()), (0, (0,)), (1, (0,)), (2, (0,))}
     attackers, _ = stats(state, 0, 0, (0,))
@@ -264,9 +256,7 @@ def test_special_troops_may_attack() -> None:
 
 def test_a_defeated_ghost_returns_at_the_end_of_the_turn() -> None:
     # 000 Ghost: "IT HAS POWER 2. IF DEFEATED, IT IS RECRUITED AGAIN BY THE END OF THE TURN."
-    undead = build_player(
-        "undead", [[("graveyard", 1), ("crypt", 0), ("mansion", 0)]], palace=("undead.ghost",)
-    )
+    undead = build_player("undead", [[("graveyard", 1), ("crypt", 0), ("mansion", 0)]], palace=("undead.ghost",))
     state = position(undead, bandits())
     state, events = to_combat(state, 0, 0, (0,))
     assert pools(events, "regular") == {0: 1 + 2, 1: 1 + 4}
@@ -287,9 +277,7 @@ def test_a_defeated_ghost_returns_at_the_end_of_the_turn() -> None:
 def test_special_abilities_are_not_discarded_at_the_end_of_the_turn() -> None:
     # 000 abilities: "SPECIAL ABILITIES ARE NOT DISCARDED AT THE END OF THE TURN, BUT ONLY WHEN THE TROOP IT
     # REPRESENTS IS DESTROYED"
-    undead = build_player(
-        "undead", [[("graveyard", 0), ("crypt", 0), ("mansion", 0)]], palace=("undead.ghost",)
-    )
+    undead = build_player("undead", [[("graveyard", 0), ("crypt", 0), ("mansion", 0)]], palace=("undead.ghost",))
     state = position(undead, bandits())
     state, _ = engine.apply(state, EndTurn(player=0))
     assert state.players[0].palace == ("undead.ghost",)

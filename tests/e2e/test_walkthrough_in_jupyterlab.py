@@ -52,9 +52,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     home = tmp_path_factory.mktemp("jupyter")
     settings = home / "settings" / "@jupyterlab" / "apputils-extension"
     settings.mkdir(parents=True)
-    (settings / "notification.jupyterlab-settings").write_text(
-        '{"fetchNews": "false", "checkForUpdates": false}'
-    )
+    (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false", "checkForUpdates": false}')
     env = {
         **os.environ,
         "JUPYTER_CONFIG_DIR": str(home / "config"),
@@ -133,9 +131,7 @@ def test_walkthrough_board_responds_to_clicks(lab: str) -> None:
         times: list[float] = []
 
         # The time from the click event in the page to the board's redraw (board.js stamps data-drawn-at).
-        page.evaluate(
-            "document.addEventListener('click', () => { window.__clickAt = performance.now(); }, true)"
-        )
+        page.evaluate("document.addEventListener('click', () => { window.__clickAt = performance.now(); }, true)")
 
         def click_and_wait(locator: object, what: str) -> None:
             before = widget.get_attribute("data-version")
@@ -143,16 +139,12 @@ def test_walkthrough_board_responds_to_clicks(lab: str) -> None:
             page.wait_for_function(
                 "([el, v]) => el.dataset.version !== v", arg=[widget.element_handle(), before], timeout=20_000
             )
-            elapsed = page.evaluate(
-                "(el) => Number(el.dataset.drawnAt) - window.__clickAt", widget.element_handle()
-            )
+            elapsed = page.evaluate("(el) => Number(el.dataset.drawnAt) - window.__clickAt", widget.element_handle())
             times.append(float(elapsed))
             del what
 
         # Attack from territory 1 to territory 2, as the walkthrough tells the class.
-        panel.locator(".widget-dropdown", has=page.get_by_text("to", exact=True)).locator(
-            "select"
-        ).select_option("2")
+        panel.locator(".widget-dropdown", has=page.get_by_text("to", exact=True)).locator("select").select_option("2")
         click_and_wait(panel.get_by_role("button", name="attack", exact=True), "attack")
         assert "against territory 2" in board.inner_text()
         assert "step 2. abilities" in board.inner_text()
@@ -179,7 +171,5 @@ def test_walkthrough_board_responds_to_clicks(lab: str) -> None:
         page.screenshot(path=str(ARTIFACTS / "e2e-3-after-battle.png"))
         browser.close()
     median = statistics.median(times)
-    print(
-        f"\nclick to redrawn board: median {median:.1f} ms, max {max(times):.1f} ms over {len(times)} clicks"
-    )
+    print(f"\nclick to redrawn board: median {median:.1f} ms, max {max(times):.1f} ms over {len(times)} clicks")
     assert median < 100, f"a click took {median:.0f} ms (median) to redraw the board"

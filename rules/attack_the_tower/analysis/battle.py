@@ -54,7 +54,7 @@ OBJECTIVES: dict[str, str] = {
 POLICY_NAMES: dict[str, str] = {
     "optimal": "the solved minimax strategy of the chosen objective (possibly mixed); best move in windows",
     "uniform": "uniform over undominated allocations (no other kills a strict superset); uniform in windows",
-    "greedy": "the engine's greedy allocation (most power killed); uniform in windows, as policies.GreedyPolicy",
+    "greedy": "the engine's greedy allocation (most power killed); passes in windows, as policies.GreedyPolicy",
     "random": "uniform over every distinct allocation and window action, as policies.RandomPolicy",
 }
 
@@ -644,6 +644,11 @@ class Node:
                 assert choice is not None
                 parts = [
                     (Fraction(1), self._result_distribution(self.window_result(choice), attacker, defender, objective))
+                ]
+            elif policy == "greedy":
+                passing = next(i for i, a in enumerate(self.actions) if isinstance(a, Pass))
+                parts = [
+                    (Fraction(1), self._result_distribution(self.window_result(passing), attacker, defender, objective))
                 ]
             else:
                 share = Fraction(1, len(self.actions))
