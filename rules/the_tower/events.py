@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.core.events import Event
+from rules.core.events import Said as Said  # every game's events module offers the plain event
 
 
 def _points(n: int) -> str:
@@ -17,16 +18,6 @@ def _points(n: int) -> str:
 def room_label(room: int) -> str:
     """Floor slots are shown 1-based: slot 0 is 'room 1'."""
     return f"room {room + 1}"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Said(Event):
-    """A plain statement of what happened when no other detail is needed."""
-
-    text: str
-
-    def sentence(self) -> str:
-        return self.text
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
