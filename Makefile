@@ -24,8 +24,11 @@ $(STAMP): pyproject.toml binder/constraints.txt
 
 install: $(STAMP)
 
+# JupyterLab refuses to run as root unless told; containers and CI machines often are root.
+LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
 lab: install
-	$(BIN)/jupyter lab $(TOUR)
+	$(BIN)/jupyter lab $(LAB_FLAGS) $(TOUR)
 
 test: install lint types unit notebooks
 
