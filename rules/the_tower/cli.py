@@ -9,9 +9,10 @@ from fractions import Fraction
 from typing import Any
 
 from rules.core.chance import ChanceSampler
+from rules.core.cli_positions import add_position_commands
 from rules.core.distribution import Distribution
 from rules.core.errors import IllegalAction
-from rules.core.jsonio import dump_model, load_model, validate_model
+from rules.core.jsonio import load_model, validate_model
 from rules.core.playout import play_out
 from rules.core.protocol import CHANCE
 from rules.the_tower import analysis, cards, engine, examples
@@ -29,17 +30,13 @@ def register(games: Any) -> None:
     )
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    ex = sub.add_parser("example", help="print a named example position as JSON")
-    ex.add_argument("name", nargs="?", help="example name (see --list)")
-    ex.add_argument("--list", action="store_true", help="list the example names")
-    ex.set_defaults(run=_example)
-
-    sc = sub.add_parser("schema", help="print the JSON Schema of a position")
-    sc.set_defaults(run=_schema)
-
-    va = sub.add_parser("validate", help="check that a position file is legal (exit 0) or say why not (exit 2)")
-    va.add_argument("file")
-    va.set_defaults(run=_validate)
+    add_position_commands(
+        sub,
+        model=GameState,
+        examples=examples.EXAMPLES,
+        example=examples.example,
+        describe=lambda s: f"{s.phase}, floor {s.floor_number}, {s.hp} HP",
+    )
 
     pl = sub.add_parser("play", help="play a whole game with a policy")
     pl.add_argument("--policy", default="greedy", choices=sorted(POLICIES))
@@ -141,24 +138,6 @@ def _print_choices(title: str, choices: tuple[Choice, ...]) -> None:
 
 
 # ---- commands ---------------------------------------------------------------------------------------
-def _example(args: argparse.Namespace) -> int:
-    if args.list or not args.name:
-        for name, (_, about) in examples.EXAMPLES.items():
-            print(f"{name:18} {about}")
-        return 0
-    print(dump_model(examples.example(args.name)))
-    return 0
-
-
-def _schema(args: argparse.Namespace) -> int:
-    print(json.dumps(GameState.model_json_schema(), indent=2))
-    return 0
-
-
-def _validate(args: argparse.Namespace) -> int:
-    state = load_model(GameState, args.file)
-    print(f"{args.file}: a legal position ({state.phase}, floor {state.floor_number}, {state.hp} HP)")
-    return 0
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -8,8 +8,9 @@ import sys
 from typing import Any
 
 from rules.core.chance import ChanceSampler
+from rules.core.cli_positions import add_position_commands
 from rules.core.errors import IllegalAction
-from rules.core.jsonio import dump_model, load_model
+from rules.core.jsonio import load_model
 from rules.core.playout import play_out
 from rules.tower_defense import analysis, catalog, engine, examples, movement
 from rules.tower_defense.model import GameState, is_tower_card
@@ -25,17 +26,13 @@ def register(games: Any) -> None:
     )
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    ex = sub.add_parser("example", help="print a named example position as JSON")
-    ex.add_argument("name", nargs="?", help="example name (see --list)")
-    ex.add_argument("--list", action="store_true", help="list the example names")
-    ex.set_defaults(run=_example)
-
-    sc = sub.add_parser("schema", help="print the JSON Schema of a position")
-    sc.set_defaults(run=_schema)
-
-    va = sub.add_parser("validate", help="check that a position file is legal (exit 0) or say why not (exit 2)")
-    va.add_argument("file")
-    va.set_defaults(run=_validate)
+    add_position_commands(
+        sub,
+        model=GameState,
+        examples=examples.EXAMPLES,
+        example=examples.example,
+        describe=lambda s: f"turn {s.turn}, {s.phase}",
+    )
 
     bo = sub.add_parser("boost", help="every damage a tower can reach with the credits on hand, the cheapest way")
     bo.add_argument("--tower", required=True, help="the tower card, e.g. boost.1 (Mark I Boost) or standard.2")
@@ -68,26 +65,6 @@ def register(games: Any) -> None:
     py.add_argument("--turn-limit", type=int, default=60)
     py.add_argument("--json", action="store_true")
     py.set_defaults(run=_play)
-
-
-def _example(args: argparse.Namespace) -> int:
-    if args.list or not args.name:
-        for name, (_, about) in examples.EXAMPLES.items():
-            print(f"{name:18} {about}")
-        return 0
-    print(dump_model(examples.example(args.name)))
-    return 0
-
-
-def _schema(args: argparse.Namespace) -> int:
-    print(json.dumps(GameState.model_json_schema(), indent=2))
-    return 0
-
-
-def _validate(args: argparse.Namespace) -> int:
-    state = load_model(GameState, args.file)
-    print(f"{args.file}: a legal position (turn {state.turn}, {state.phase})")
-    return 0
 
 
 def _cards(text: str) -> list[str]:
