@@ -29,7 +29,7 @@ from rules.attack_the_tower.cards import (
 from rules.attack_the_tower.model import Allocation, Battle, GameState, Player
 from rules.attack_the_tower.variants import Rules
 from rules.core.errors import IllegalAction
-from rules.core.frozen import construct
+from rules.core.frozen import construct, direct_init
 
 UnitKind = Literal["troop", "special", "base", "palace"]
 Role = Literal["attacking", "defending"]
@@ -37,6 +37,7 @@ STRUCTURE_KINDS = ("base", "palace")
 STAGE_LABEL = {"initiative": "initiative", "regular": "regular", "unmanned": "regular"}
 
 
+@direct_init
 @dataclass(frozen=True, slots=True)
 class Unit:
     """One thing that fights in a battle: a troop counter, a special troop, a base or a palace."""
@@ -223,7 +224,7 @@ def _troops_of_territory(
     return units
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=16384)
 def _troop_type_stats(
     owner: int,
     troop_type: TroopType,
@@ -349,6 +350,13 @@ class _Sides:
 
 _recent_sides: list[_Sides] = []
 
+# The battle fields that `_sides` and `combat_step` are keyed by, read from the model's `__dict__` in one
+# call (each attribute read on a pydantic model goes through its `__getattr__` hook).
+_sides_fields = operator.itemgetter("origin", "target", "at_palace", "specials")
+_step_fields = operator.itemgetter(
+    "origin", "target", "at_palace", "specials", "stage", "damage", "dead", "leftover", "remaining"
+)
+
 
 def _sides(state: GameState) -> _Sides:
     """The `_Sides` of the battle in progress.
@@ -408,13 +416,13 @@ def _damaged(u: Unit, damage: int, dead: bool) -> Unit:
     return Unit(u.key, u.owner, u.kind, u.name, u.troop_type, u.deals, u.toughness, u.traits, damage, dead, u.group)
 
 
-class _Step:
+class CombatStep:
     """One combat step of the battle in progress, seen from both sides.
 
     It holds the units with the damage taken so far laid over them, and each side's pool and allocation
     request, each computed at most once and only when asked for: the engine, the policies and the
     explorer ask for the same pools and requests many times in one step. Pools and requests look only
-    at the living units, so the dead are laid over only when `battle_units` asks. See `_step` for the
+    at the living units, so the dead are laid over only when `battle_units` asks. See `combat_step` for the
     cache.
     """
 
@@ -495,24 +503,19 @@ class _Step:
         return request
 
 
-_recent_steps: list[_Step] = []
-_last_step: _Step | None = None
-
-_sides_fields = operator.itemgetter("origin", "target", "at_palace", "specials")
-_step_fields = operator.itemgetter(
-    "origin", "target", "at_palace", "specials", "stage", "damage", "dead", "leftover", "remaining"
-)
-"""The battle fields that `_sides` and `_step` depend on, read from the model's `__dict__` in one call
-(each attribute read on a pydantic model goes through its `__getattr__` hook)."""
+_recent_steps: list[CombatStep] = []
+_last_step: CombatStep | None = None
 
 
-def _step(state: GameState) -> _Step:
-    """The `_Step` of the battle in progress.
+def combat_step(state: GameState) -> CombatStep:
+    """The `CombatStep` of the battle in progress: the engine takes it once per automatic step and asks
+    it for both sides' pools and requests (`current_pool` and `allocation_request` go through it too).
 
     Pools and requests depend on the players' tuple, the rules, the attacker and every field of the
     battle except the allocations not yet revealed (and whose turn it is to play abilities); so one
     step survives the hand-in of the first allocation. Cached like `_sides`: by the identity of the
-    players' tuple and the rules (held by the entry's state) and by those battle fields.
+    players' tuple and the rules (held by the step) and by those battle fields; and the step asked for
+    last is found first, by the identity of its battle object.
     """
     b = state.battle
     assert b is not None
@@ -529,7 +532,8 @@ def _step(state: GameState) -> _Step:
     return _find_step(state, b)
 
 
-def _find_step(state: GameState, b: Battle) -> _Step:
+def _find_step(state: GameState, b: Battle) -> CombatStep:
+    """`combat_step` past its fast path: a cached step by key, or a new one."""
     global _last_step
     players, rules = state.players, state.rules
     key = (state.attacker, _step_fields(b.__dict__))
@@ -538,7 +542,7 @@ def _find_step(state: GameState, b: Battle) -> _Step:
             step.battle = b
             _last_step = step
             return step
-    step = _Step(state, key)
+    step = CombatStep(state, key)
     _recent_steps.insert(0, step)
     del _recent_steps[4:]
     _last_step = step
@@ -549,11 +553,11 @@ def battle_units(state: GameState) -> tuple[list[Unit], list[Unit]]:
     """(attacking units, defending units) of the battle in progress, dead ones included and marked.
 
     Who fights and with what power is fixed once combat starts, so the units are computed once per
-    battle (see `_sides`) and only the damage taken is laid over them at each step (see `_step`).
+    battle (see `_sides`) and only the damage taken is laid over them at each step (see `combat_step`).
     """
     if state.battle is None:
         return [], []
-    return _step(state).units()
+    return combat_step(state).units()
 
 
 def fighters(state: GameState) -> tuple[list[Unit], list[Unit]]:
@@ -596,14 +600,8 @@ def battle_effects(state: GameState) -> list[tuple[int, Effect]]:
     return active_effects(state, dead)
 
 
-def fighters_by_key(state: GameState) -> dict[str, Unit]:
-    """The units of `fighters` by key."""
-    if state.battle is None:
-        return {}
-    return _sides(state).by_key()
-
-
 # ---- damage pools -----------------------------------------------------------------------------------
+@direct_init
 @dataclass(frozen=True, slots=True)
 class Pool:
     """A side's damage for one step: general damage, artillery damage (bases and palaces only), and
@@ -670,6 +668,7 @@ def regular_pool(state: GameState, units: list[Unit], leftover: int, effects: li
 
 
 # ---- allocation requests ----------------------------------------------------------------------------
+@direct_init
 @dataclass(frozen=True, slots=True)
 class AllocationRequest:
     """What one side may do with its damage in the current step: the targets and three caps."""
@@ -717,19 +716,20 @@ class AllocationRequest:
 
 
 def current_pool(state: GameState, side: int) -> Pool:
-    """The damage pool of one side in the current combat step (computed once per step: see `_step`)."""
-    return _step(state).pool(side)
+    """The damage pool of one side in the current combat step (computed once per step: see `combat_step`)."""
+    return combat_step(state).pool(side)
 
 
-def _current_pool(step: _Step, side: int) -> Pool:
+def _current_pool(step: CombatStep, side: int) -> Pool:
     state = step.state
     battle = state.battle
     assert battle is not None
     attackers, defenders = step.living()
-    own = attackers if side == state.attacker else defenders
-    if battle.stage == "initiative":
+    own = attackers if side == step.attacker else defenders
+    stage = battle.stage
+    if stage == "initiative":
         return initiative_pool(own)
-    if battle.stage == "regular":
+    if stage == "regular":
         return regular_pool(state, own, battle.leftover[side], step.sides.effects)
     general, artillery = battle.remaining
     return Pool(general, artillery, artillery, (), "damage not distributed in regular combat")
@@ -738,47 +738,45 @@ def _current_pool(step: _Step, side: int) -> Pool:
 def allocation_request(state: GameState, side: int) -> AllocationRequest | None:
     """The targets and caps for `side` in the current combat step; None when it has nothing to decide.
 
-    Computed once per step (see `_step`)."""
+    Computed once per step (see `combat_step`)."""
     battle = state.battle
     if battle is None or battle.stage == "abilities":
         return None
-    return _step(state).request(side)
+    return combat_step(state).request(side)
 
 
-def _allocation_request(step: _Step, side: int) -> AllocationRequest | None:
-    state = step.state
-    battle = state.battle
-    if battle is None or battle.stage not in ("initiative", "regular", "unmanned"):
+def _allocation_request(step: CombatStep, side: int) -> AllocationRequest | None:
+    battle = step.state.battle
+    stage = battle.stage if battle is not None else None
+    if stage not in ("initiative", "regular", "unmanned"):
         return None
-    if battle.stage == "unmanned" and side != state.attacker:
+    if stage == "unmanned" and side != step.attacker:
         return None
     pool = step.pool(side)
-    stage = battle.stage
-    damage_to_distribute = (
-        pool.general
-        if stage == "initiative"
-        else pool.general + pool.artillery_free
-        if stage == "regular"
-        else pool.total
-    )
+    if stage == "initiative":
+        damage_to_distribute = pool.general
+    elif stage == "regular":
+        damage_to_distribute = pool.general + pool.artillery_free
+    else:
+        damage_to_distribute = pool.general + pool.artillery
     if not damage_to_distribute:
         return None  # a shortcut: both caps below would be 0
     attackers, defenders = step.living()
-    enemies = defenders if side == state.attacker else attackers
     living_troops: list[Unit] = []
     structures: list[Unit] = []
     troop_room = structure_room = 0
-    for u in enemies:
-        if u.is_structure:
+    for u in defenders if side == step.attacker else attackers:
+        # (`u.is_structure` and `u.remaining`, spelt out: this runs for every request)
+        if u.kind in STRUCTURE_KINDS:
             structures.append(u)
-            structure_room += u.remaining
+            structure_room += u.toughness - u.damage
         else:
             living_troops.append(u)
-            troop_room += u.remaining
-    if battle.stage == "initiative":
+            troop_room += u.toughness - u.damage
+    if stage == "initiative":
         targets, troop_cap, structure_cap = tuple(living_troops), pool.general, 0
         structure_room = 0
-    elif battle.stage == "regular":
+    elif stage == "regular":
         free = pool.artillery_free if any(u.kind == "base" for u in structures) else 0
         bases = [u for u in structures if u.kind == "base"] if free else []
         targets, troop_cap, structure_cap = (*living_troops, *bases), pool.general, free
@@ -791,12 +789,12 @@ def _allocation_request(step: _Step, side: int) -> AllocationRequest | None:
         return None
     return AllocationRequest(
         side,
-        battle.stage,
+        stage,
         pool,
         targets,
         troop_cap,
         structure_cap,
-        troop_cap + structure_cap if battle.stage != "unmanned" else structure_cap,
+        troop_cap + structure_cap if stage != "unmanned" else structure_cap,
     )
 
 

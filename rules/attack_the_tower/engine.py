@@ -1026,8 +1026,9 @@ def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
         sides: tuple[int, ...] = (attacker,)
     else:
         sides = (attacker, 1 - attacker)
+    step = combat.combat_step(state)
     for side in sides:
-        pool = combat.current_pool(state, side)
+        pool = step.pool(side)
         events.append(
             DamagePool(
                 rule=rule,
@@ -1052,10 +1053,11 @@ def _battle_step(state: GameState, events: Events) -> GameState | None:
     changed = False
     attacker = state.attacker
     defender = 1 - attacker
+    step = combat.combat_step(state)
     for side in (attacker, defender):
-        if pending[side] is None and combat.allocation_request(state, side) is None:
+        if pending[side] is None and step.request(side) is None:
             if stage != "unmanned":
-                pool = combat.current_pool(state, side)
+                pool = step.pool(side)
                 if pool.total:
                     events.append(
                         Said(
@@ -1084,7 +1086,8 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
     simultaneous), then move on."""
     battle = state.battle
     assert battle is not None
-    units = combat.fighters_by_key(state) if pending[0].assignments or pending[1].assignments else {}
+    step = combat.combat_step(state)
+    units = step.sides.by_key() if pending[0].assignments or pending[1].assignments else {}
     damage = dict(battle.damage)
     dead = list(battle.dead)
     stage = battle.stage
@@ -1122,7 +1125,7 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
         leftover = [0, 0]
         for side in (0, 1):
             spent = pending[side].total()
-            leftover[side] = combat.current_pool(state, side).general - spent
+            leftover[side] = step.pool(side).general - spent
             if leftover[side] > 0 and state.rules.leftover_initiative_adds_to_regular:
                 events.append(
                     Said(
@@ -1140,12 +1143,12 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
                 to_structures += amount
             else:
                 to_troops += amount
-        pool = combat.current_pool(state, attacker)
+        pool = step.pool(attacker)
         remaining = (pool.general - to_troops, pool.artillery - to_structures)
         update["remaining"] = remaining
         gone = update["dead"]
         defenders_left = structures_left = False
-        for u in combat.fighters(state)[1]:
+        for u in step.sides.defenders:
             if u.key not in gone:
                 if u.is_structure:
                     structures_left = True

@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.core.events import Event
 from rules.core.events import Said as Said  # every game's events module offers the plain event
+from rules.core.frozen import direct_init
 
 
 def possessive(name: str) -> str:
@@ -18,6 +19,7 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+@direct_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CardDrawn(Event):
     player: int
@@ -30,6 +32,7 @@ class CardDrawn(Event):
         return f"{self.who} draws {self.card_name} from the {self.pile} pile."
 
 
+@direct_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BaseBuilt(Event):
     player: int
@@ -49,6 +52,7 @@ class BaseBuilt(Event):
         return f"{self.who} builds a {self.card_name} over the {self.replaced} on {where}, destroying it{lost}."
 
 
+@direct_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Recruited(Event):
     player: int
@@ -66,6 +70,7 @@ class Recruited(Event):
         )
 
 
+@direct_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DamagePool(Event):
     """A side's damage for a combat step (initiative, regular, unmanned), with what it is made of."""
@@ -93,6 +98,7 @@ class DamagePool(Event):
         return data
 
 
+@direct_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DamageDealt(Event):
     """Damage one side assigned to one target in a combat step, and whether it destroyed it."""
@@ -113,6 +119,7 @@ class DamageDealt(Event):
         return f"{self.who} deals {self.amount} {what} damage to {self.target_name}{end}."
 
 
+@direct_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Destroyed(Event):
     """A unit removed from the table (troop counter, base, special troop or palace)."""
@@ -127,6 +134,7 @@ class Destroyed(Event):
         return f"{possessive(self.who)} {self.target_name} is removed: {self.reason}."
 
 
+@direct_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameWon(Event):
     player: int

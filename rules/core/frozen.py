@@ -1,13 +1,18 @@
-"""A cheap functional update for frozen pydantic models on the engines' hot paths.
+"""Cheap construction and functional update of frozen models on the engines' hot paths.
 
 `model_copy(update=...)` copies private and extra state through `copy.copy`; engine steps only ever
 replace declared fields of models without extras or private attributes, so a shallow dict update is
 enough. Nothing is validated here: positions are validated where they enter (files, editor, CLI),
 and the conformance runs re-validate every position the engines build.
+
+`direct_init` does the like for the frozen dataclasses the engines build many of a step (events,
+combat units): the same `__init__`, filling the slots directly.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import types
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -56,3 +61,43 @@ def construct(cls: type[M], **fields: Any) -> M:
     _set_extra(instance, None)
     _set_private(instance, None)
     return instance
+
+
+T = TypeVar("T")
+
+
+def direct_init(cls: type[T]) -> type[T]:
+    """Give a frozen, slotted dataclass an `__init__` that fills its slots directly (a class decorator,
+    applied above `@dataclass`).
+
+    The `__init__` a frozen dataclass generates sets each field through `object.__setattr__`, which
+    looks the name up on every call; the engines build several events, units and pools a step, so for
+    those classes this writes the same `__init__` (same parameters, defaults and keyword-only marks)
+    over the slots' own setters, the way `dataclasses` writes its own. Equality, hashing, `repr` and
+    immutability stay the dataclass's.
+    """
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    if not all(f.init for f in fields) or hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__}: direct_init supports only plain fields, all set by __init__")
+    if any(f.default_factory is not dataclasses.MISSING for f in fields):
+        raise TypeError(f"{cls.__name__}: direct_init supports plain defaults, not default factories")
+    namespace: dict[str, Any] = {}
+    positional: list[str] = []
+    keyword: list[str] = []
+    for f in fields:
+        slot = getattr(cls, f.name, None)
+        if not isinstance(slot, types.MemberDescriptorType):
+            raise TypeError(f"{cls.__name__}: direct_init needs a slotted dataclass (slots=True)")
+        namespace[f"_set_{f.name}"] = slot.__set__
+        parameter = f.name
+        if f.default is not dataclasses.MISSING:
+            namespace[f"_default_{f.name}"] = f.default
+            parameter += f"=_default_{f.name}"
+        (keyword if f.kw_only else positional).append(parameter)
+    parameters = ", ".join(["self", *positional, *(["*", *keyword] if keyword else [])])
+    body = "\n".join(f"    _set_{f.name}(self, {f.name})" for f in fields)
+    exec(f"def __init__({parameters}):\n{body}\n", namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls
