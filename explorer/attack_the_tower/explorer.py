@@ -28,7 +28,7 @@ from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
-from rules.core.jsonio import dump_model, load_model, parse_model
+from rules.core.jsonio import dump_model, read_model
 from rules.core.protocol import CHANCE
 from rules.core.session import Session
 
@@ -240,10 +240,7 @@ class Explorer(SessionNavigation):
 
     def load(self, path_or_json: str | Path) -> GameState:
         """A position from a JSON file or JSON text (validated; refused whole when illegal)."""
-        text = str(path_or_json)
-        if text.lstrip().startswith("{"):
-            return self.edit(parse_model(GameState, text))
-        return self.edit(load_model(GameState, path_or_json))
+        return self.edit(read_model(GameState, path_or_json))
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(dump_model(self.state), encoding="utf-8")

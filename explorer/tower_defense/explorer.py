@@ -21,7 +21,7 @@ from rules.core.distribution import Distribution
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.frozen import construct
-from rules.core.jsonio import dump_model, load_model, parse_model
+from rules.core.jsonio import dump_model, read_model
 from rules.core.protocol import CHANCE
 from rules.core.session import Session
 from rules.tower_defense import analysis, editing, engine, examples, movement, payments
@@ -429,10 +429,7 @@ class TowerDefenseExplorer(SessionNavigation):
 
     def load(self, path_or_json: str | Path) -> GameState:
         """A position from a JSON file or JSON text (validated; refused whole when illegal)."""
-        text = str(path_or_json)
-        if text.lstrip().startswith("{"):
-            return self.edit(parse_model(GameState, text))
-        return self.edit(load_model(GameState, path_or_json))
+        return self.edit(read_model(GameState, path_or_json))
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(dump_model(self.state), encoding="utf-8")

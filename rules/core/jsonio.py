@@ -52,6 +52,14 @@ def load_model(cls: type[M], path: str | Path) -> M:
     return parse_model(cls, text, source=str(p))
 
 
+def read_model(cls: type[M], path_or_json: str | Path) -> M:
+    """A model from a JSON file, or from JSON text itself (what a panel's load box receives)."""
+    text = str(path_or_json)
+    if text.lstrip().startswith("{"):
+        return parse_model(cls, text)
+    return load_model(cls, path_or_json)
+
+
 def dump_model(model: BaseModel, *, indent: int | None = 2) -> str:
     """The model as JSON text (exactly what `parse_model` reads back)."""
     return model.model_dump_json(indent=indent)
