@@ -7,10 +7,10 @@ No rule is decided here: legality, pools, targets and what happened all come fro
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from explorer.navigation import SessionNavigation
+from explorer.positions import PositionFiles
 from rules.attack_the_tower import editing, engine, examples
 from rules.attack_the_tower.actions import (
     Action,
@@ -28,7 +28,6 @@ from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
-from rules.core.jsonio import dump_model, read_model
 from rules.core.protocol import CHANCE
 from rules.core.session import Session
 
@@ -46,8 +45,10 @@ class Divergence:
     reason: str
 
 
-class Explorer(SessionNavigation):
+class Explorer(SessionNavigation, PositionFiles[GameState]):
     """One position and the lines of play from it. Methods return what happened as events."""
+
+    position_model = GameState
 
     def __init__(
         self,
@@ -213,10 +214,6 @@ class Explorer(SessionNavigation):
         return tuple(events)
 
     # ---- the position editor (each edit starts a new session from the edited position) --------------
-    def edit(self, new_position: GameState) -> GameState:
-        self._reset(new_position)
-        return new_position
-
     def set_base(self, player: int, territory: int, slot: int, card_id: str | None, troops: int = 0) -> GameState:
         return self.edit(editing.set_base(self.state, player, territory, slot, card_id, troops))
 
@@ -237,13 +234,6 @@ class Explorer(SessionNavigation):
 
     def load_example(self, name: str) -> GameState:
         return self.edit(examples.example(name, self.rules))
-
-    def load(self, path_or_json: str | Path) -> GameState:
-        """A position from a JSON file or JSON text (validated; refused whole when illegal)."""
-        return self.edit(read_model(GameState, path_or_json))
-
-    def save(self, path: str | Path) -> None:
-        Path(path).write_text(dump_model(self.state), encoding="utf-8")
 
     def share_code(self) -> str:
         return editing.share_code(self.state)

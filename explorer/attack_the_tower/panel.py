@@ -18,6 +18,7 @@ from explorer.attack_the_tower.explorer import Explorer
 from explorer.attack_the_tower.inspector import DamageInspector
 from explorer.attack_the_tower.variants_panel import VariantsPanel
 from explorer.attack_the_tower.viewmodel import board_view, static_html
+from explorer.file_controls import FileControls
 from explorer.guarded import GuardedPanel
 from rules.attack_the_tower import examples
 from rules.attack_the_tower.armies import ARMY_IDS, army
@@ -455,24 +456,6 @@ class EditorControls(w.VBox):  # type: ignore[misc]
                 x.set_cards(player, "in_play", in_play),
             )
         )
-
-
-class FileControls(w.HBox):  # type: ignore[misc]
-    """Save the position to a JSON file beside the notebook, or load one (or upload it from the browser)."""
-
-    def __init__(self, panel: AttackTheTowerPanel) -> None:
-        self.path = w.Text(value="position.json", description="file", layout=w.Layout(width="300px"))
-        save = w.Button(description="save")
-        save.on_click(lambda _b: panel.save(self.path.value))
-        load = w.Button(description="load")
-        load.on_click(lambda _b: panel.load(self.path.value))
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="upload")
-        self.upload.observe(lambda ch: self._uploaded(panel, ch["new"]), "value")
-        super().__init__([self.path, save, load, self.upload])
-
-    def _uploaded(self, panel: AttackTheTowerPanel, files: Any) -> None:
-        if files:
-            panel.load(bytes(files[0]["content"]).decode("utf-8"))
 
 
 class GameControls(w.HBox):  # type: ignore[misc]

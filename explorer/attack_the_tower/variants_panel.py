@@ -3,37 +3,17 @@
 from __future__ import annotations
 
 import html
-import typing
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
 from explorer.attack_the_tower.explorer import Explorer
 from explorer.attack_the_tower.viewmodel import board_view, static_html
+from explorer.rules_form import RulesForm
 from rules.attack_the_tower.variants import Rules
 
 if TYPE_CHECKING:
     from explorer.attack_the_tower.panel import AttackTheTowerPanel
-
-
-def _control(name: str, value: Any, annotation: Any, description: str) -> w.Widget:
-    args = typing.get_args(annotation)
-    if annotation is bool:
-        return w.Checkbox(value=value, description=name, indent=False, tooltip=description)
-    if typing.get_origin(annotation) is typing.Literal:
-        return w.Dropdown(options=list(args), value=value, description=name, tooltip=description)
-    if annotation is int:
-        return w.IntText(value=value, description=name, tooltip=description)
-    # int | None: a number, empty meaning none
-    return w.Text(value="" if value is None else str(value), description=name, tooltip=description, placeholder="none")
-
-
-def _read(control: w.Widget, annotation: Any) -> Any:
-    if isinstance(control, w.Text) and not isinstance(control, w.IntText):
-        text = control.value.strip()
-        return None if text == "" else int(text)
-    del annotation
-    return control.value
 
 
 class VariantsPanel(w.VBox):  # type: ignore[misc]
@@ -41,24 +21,18 @@ class VariantsPanel(w.VBox):  # type: ignore[misc]
 
     def __init__(self, panel: AttackTheTowerPanel) -> None:
         self.panel = panel
-        hints = typing.get_type_hints(Rules)
-        self.controls = {
-            name: _control(name, getattr(panel.explorer.rules, name), hints[name], info.description or "")
-            for name, info in Rules.model_fields.items()
-        }
-        for control in self.controls.values():
-            control.style = {"description_width": "260px"}
-            control.layout = w.Layout(width="420px")
+        self.form = RulesForm(Rules, panel.explorer.rules)
+        self.controls = self.form.controls
         apply = w.Button(description="play under these rules")
         apply.on_click(lambda _b: self.apply())
         compare = w.Button(description="compare with the current rules")
         compare.on_click(lambda _b: self.panel._guard(self.compare))
         self.result = w.HTML()
-        super().__init__([*self.controls.values(), w.HBox([apply, compare]), self.result])
+        super().__init__([self.form, w.HBox([apply, compare]), self.result])
 
     def rules(self) -> Rules:
-        hints = typing.get_type_hints(Rules)
-        return Rules(**{name: _read(c, hints[name]) for name, c in self.controls.items()})
+        """The rules the form describes."""
+        return self.form.value()
 
     def apply(self) -> None:
         self.panel.edit(lambda x: x.set_rules(self.rules()))

@@ -12,16 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from explorer.navigation import SessionNavigation
+from explorer.positions import PositionFiles
 from rules.core.chance import ChanceSampler
 from rules.core.distribution import Distribution
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.frozen import construct
-from rules.core.jsonio import dump_model, read_model
 from rules.core.protocol import CHANCE
 from rules.core.session import Session
 from rules.tower_defense import analysis, editing, engine, examples, movement, payments
@@ -65,8 +64,10 @@ class IncomeOdds:
     expected: dict[str, Fraction]
 
 
-class TowerDefenseExplorer(SessionNavigation):
+class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState]):
     """One position and the lines of play from it. Methods return what happened as events."""
+
+    position_model = GameState
 
     def __init__(
         self,
@@ -367,10 +368,6 @@ class TowerDefenseExplorer(SessionNavigation):
         return tuple(events)
 
     # ---- the position editor (each edit starts a new session from the edited position) --------------
-    def edit(self, new_position: GameState) -> GameState:
-        self._reset(new_position)
-        return new_position
-
     def place_tower(self, card: str, at: Sequence[int], owner: int, level: int = 1, depletion: int = 0) -> GameState:
         return self.edit(editing.place_tower(self.state, card, at, owner, level, depletion))
 
@@ -426,13 +423,6 @@ class TowerDefenseExplorer(SessionNavigation):
 
     def load_example(self, name: str) -> GameState:
         return self.edit(examples.example(name, self.rules))
-
-    def load(self, path_or_json: str | Path) -> GameState:
-        """A position from a JSON file or JSON text (validated; refused whole when illegal)."""
-        return self.edit(read_model(GameState, path_or_json))
-
-    def save(self, path: str | Path) -> None:
-        Path(path).write_text(dump_model(self.state), encoding="utf-8")
 
     def share_code(self) -> str:
         return editing.share_code(self.state)

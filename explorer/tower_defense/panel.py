@@ -16,6 +16,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from explorer.file_controls import FileControls
 from explorer.guarded import GuardedPanel
 from explorer.tower_defense.board import TowerDefenseBoard
 from explorer.tower_defense.explorer import TowerDefenseExplorer
@@ -723,6 +724,7 @@ class EditorControls(w.VBox):  # type: ignore[misc]
                         p._button("set stack", self.apply_credits),
                     ]
                 ),
+                FileControls(p, "tower-defense.json"),
             ]
         )
 

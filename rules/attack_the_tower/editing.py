@@ -7,10 +7,6 @@ and the position it was given is untouched (positions are immutable).
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
-import zlib
 from collections import Counter
 from typing import Any
 
@@ -18,8 +14,9 @@ from rules.attack_the_tower.armies import ARMY_IDS, card
 from rules.attack_the_tower.cards import BaseCard
 from rules.attack_the_tower.model import Base, GameState, Player, new_player
 from rules.attack_the_tower.variants import Rules
-from rules.core.errors import IllegalPosition, MalformedFile, Problem
-from rules.core.jsonio import parse_model, validate_model
+from rules.core import sharecode
+from rules.core.errors import IllegalPosition, Problem
+from rules.core.jsonio import validate_model
 
 SHARE_PREFIX = "ATT1-"
 
@@ -156,19 +153,10 @@ def set_rules(state: GameState, rules: Rules) -> GameState:
 
 
 def share_code(state: GameState) -> str:
-    """A compact string that reproduces the position exactly (zlib-compressed JSON, URL-safe base64)."""
-    raw = json.dumps(state.model_dump(mode="json", exclude_defaults=True), separators=(",", ":")).encode()
-    return SHARE_PREFIX + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+    """A compact string that reproduces the position exactly (see rules.core.sharecode)."""
+    return sharecode.share_code(state, SHARE_PREFIX)
 
 
 def from_share_code(code: str) -> GameState:
     """The position a share code describes; MalformedFile when the code is damaged."""
-    code = code.strip()
-    if not code.startswith(SHARE_PREFIX):
-        raise MalformedFile(f"a share code starts with {SHARE_PREFIX!r}")
-    body = code[len(SHARE_PREFIX) :]
-    try:
-        raw = zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
-    except (binascii.Error, zlib.error, ValueError):
-        raise MalformedFile("this share code is damaged (was it copied whole?)") from None
-    return parse_model(GameState, raw.decode("utf-8"), source="the share code")
+    return sharecode.from_share_code(GameState, code, SHARE_PREFIX, "Attack the Tower")

@@ -11,15 +11,12 @@ No engine step lives here: these are the designer's hands on the board, not a pl
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
-import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.core.errors import IllegalPosition, MalformedFile, Problem
-from rules.core.jsonio import parse_model, validate_model
+from rules.core import sharecode
+from rules.core.errors import IllegalPosition, Problem
+from rules.core.jsonio import validate_model
 from rules.tower_defense import catalog
 from rules.tower_defense.model import (
     STACKS,
@@ -321,19 +318,10 @@ def set_rules(state: GameState, rules: Rules) -> GameState:
 
 # ---- sharing ----------------------------------------------------------------------------------------
 def share_code(state: GameState) -> str:
-    """A compact string that reproduces the position exactly (zlib-compressed JSON, URL-safe base64)."""
-    raw = json.dumps(state.model_dump(mode="json", exclude_defaults=True), separators=(",", ":")).encode()
-    return SHARE_PREFIX + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+    """A compact string that reproduces the position exactly (see rules.core.sharecode)."""
+    return sharecode.share_code(state, SHARE_PREFIX)
 
 
 def from_share_code(code: str) -> GameState:
     """The position a share code describes; MalformedFile when the code is damaged."""
-    code = code.strip()
-    if not code.startswith(SHARE_PREFIX):
-        raise MalformedFile(f"a Tower Defense share code starts with {SHARE_PREFIX!r}")
-    body = code[len(SHARE_PREFIX) :]
-    try:
-        raw = zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
-    except (binascii.Error, zlib.error, ValueError):
-        raise MalformedFile("this share code is damaged (was it copied whole?)") from None
-    return parse_model(GameState, raw.decode("utf-8"), source="the share code")
+    return sharecode.from_share_code(GameState, code, SHARE_PREFIX, "Tower Defense")

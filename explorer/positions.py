@@ -1,0 +1,40 @@
+"""Starting a session from another position, shared by every game's explorer: an edited position, a JSON
+file or JSON text, and saving the position shown. Validation is the rules package's (rules.core.jsonio)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel
+
+from rules.core.jsonio import dump_model, read_model
+
+S = TypeVar("S", bound=BaseModel)
+
+
+class PositionFiles(Generic[S]):
+    """Mixin for explorers with a `state`, a `_reset(position)` and the game's `position_model`."""
+
+    position_model: ClassVar[type[Any]]
+
+    @property
+    def state(self) -> S:
+        raise NotImplementedError
+
+    def _reset(self, position: S) -> None:
+        raise NotImplementedError
+
+    def edit(self, new_position: S) -> S:
+        """Start a new session from `new_position` (already validated by the rules' editing helpers)."""
+        self._reset(new_position)
+        return new_position
+
+    def load(self, path_or_json: str | Path) -> S:
+        """A position from a JSON file or JSON text (validated; refused whole when illegal)."""
+        position: S = read_model(self.position_model, path_or_json)
+        return self.edit(position)
+
+    def save(self, path: str | Path) -> None:
+        """Write the position shown to a JSON file that `load` (and the CLI) reads back."""
+        Path(path).write_text(dump_model(self.state), encoding="utf-8")
