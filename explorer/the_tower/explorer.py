@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from explorer.navigation import SessionNavigation
+from explorer.positions import PositionFiles
 from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
@@ -43,8 +44,10 @@ class Advice:
         return plans[0] if plans else None
 
 
-class TheTowerExplorer(SessionNavigation):
+class TheTowerExplorer(SessionNavigation, PositionFiles[GameState]):
     """One position and the lines of play from it. Methods return what happened as events."""
+
+    position_model = GameState
 
     def __init__(self, position: GameState | str | None = None, *, policy_name: str = "greedy", seed: int = 0) -> None:
         """An explorer of `position` (an example name, a position, or the opening)."""
@@ -206,27 +209,32 @@ class TheTowerExplorer(SessionNavigation):
             return self.explore(room)
         return self.fight(room)
 
-    # ---- editing -------------------------------------------------------------------------------------
-    def load(self, position: GameState | str) -> None:
-        """Explore another position (an example name or a position): a new session."""
-        self._reset(examples.example(position) if isinstance(position, str) else position)
+    # ---- editing (every edit starts a new session; an illegal one is refused and changes nothing) -----
+    def load_example(self, name: str) -> GameState:
+        """Explore a named example position, under the rules in use."""
+        return self.edit(examples.example(name, self.rules))
 
-    def edit(self, **changes: Any) -> None:
-        """Start a new session from this position with parts of the table changed (see
-        rules.the_tower.editing.edited); an illegal edit is refused and nothing changes."""
-        self._reset(editing.edited(self.state, **changes))
+    def set_table(self, **changes: Any) -> GameState:
+        """This position with parts of the table changed (see rules.the_tower.editing.edited)."""
+        return self.edit(editing.edited(self.state, **changes))
 
-    def set_hp(self, hp: int) -> None:
-        """Start over from this position with other hit points."""
-        self._reset(editing.set_hp(self.state, hp))
+    def set_hp(self, hp: int) -> GameState:
+        return self.edit(editing.set_hp(self.state, hp))
 
-    def set_hand(self, hand: list[str]) -> None:
-        """Start over from this position with another hand."""
-        self._reset(editing.set_hand(self.state, hand))
+    def set_hand(self, hand: list[str]) -> GameState:
+        return self.edit(editing.set_hand(self.state, hand))
 
-    def set_room(self, room: int, slot: Slot) -> None:
-        """Start over from this position with a room of the floor changed."""
-        self._reset(editing.set_room(self.state, room, slot))
+    def set_room(self, room: int, slot: Slot) -> GameState:
+        return self.edit(editing.set_room(self.state, room, slot))
+
+    def set_rules(self, rules: Rules) -> GameState:
+        return self.edit(editing.set_rules(self.state, rules))
+
+    def share_code(self) -> str:
+        return editing.share_code(self.state)
+
+    def load_share_code(self, code: str) -> GameState:
+        return self.edit(editing.from_share_code(code))
 
     # ---- analysis ------------------------------------------------------------------------------------
     def advice(self) -> Advice:

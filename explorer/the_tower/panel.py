@@ -13,14 +13,18 @@ from typing import Any
 
 import ipywidgets as w
 
+from explorer.file_controls import FileControls
 from explorer.guarded import GuardedPanel
+from explorer.rules_form import RulesForm
 from explorer.the_tower.board import TheTowerBoard
+from explorer.the_tower.editor import TableEditor
 from explorer.the_tower.explorer import TheTowerExplorer
 from explorer.the_tower.viewmodel import advice_html, board_html, board_view, static_html
 from rules.core.errors import RulesError
 from rules.the_tower import examples
 from rules.the_tower.model import GameState
 from rules.the_tower.policies import POLICIES
+from rules.the_tower.variants import Rules
 
 LOG_LINES = 12
 
@@ -53,7 +57,7 @@ class TheTowerPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         self.log_view = w.HTML()
         self._build_controls()
         main = w.HBox([self.board, self.advice_view], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
-        super().__init__([self.toolbar, self.stepper, main, self.message, self.log_view])
+        super().__init__([self.toolbar, self.stepper, main, self.message, self.sections, self.log_view])
         self.refresh()
 
     # ---- controls ----------------------------------------------------------------------------------
@@ -76,12 +80,16 @@ class TheTowerPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
             layout=w.Layout(width="200px"),
         )
         self.policy.observe(lambda ch: setattr(self.explorer, "policy_name", ch["new"]), "value")
+        self.share = w.Text(placeholder="paste a share code", layout=w.Layout(width="220px"))
         self.toolbar = row(
             [
                 self.example,
                 self.policy,
                 self._button("draw attack", lambda: self.draw("attack"), "spend a point to draw an attack card"),
                 self._button("draw potion", lambda: self.draw("potion"), "spend a point to draw a potion card"),
+                self._button("share code", self.show_share_code, "show a code that reproduces this position"),
+                self.share,
+                self._button("load code", lambda: self.load_share_code(self.share.value)),
             ]
         )
         self.branches = w.Dropdown(
@@ -99,6 +107,19 @@ class TheTowerPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
                 self._button("branch here", self.branch),
             ]
         )
+        self.editor = TableEditor(self)
+        self.rules_form = RulesForm(Rules, self.explorer.rules)
+        rules_section = w.VBox(
+            [
+                self.rules_form,
+                self._button("play under these rules", lambda: self.set_rules(self.rules_form.value())),
+            ]
+        )
+        self.sections = w.Accordion(
+            children=[w.VBox([self.editor, FileControls(self, "the-tower.json")]), rules_section]
+        )
+        self.sections.set_title(0, "position editor")
+        self.sections.set_title(1, "rule variants")
 
     def _on_example(self, change: dict[str, Any]) -> None:
         if change["new"]:
@@ -191,11 +212,36 @@ class TheTowerPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
 
     def load_example(self, name: str) -> None:
         """Explore a named example position (a new session)."""
-        self._act(lambda: self.explorer.load(name), f"example '{name}'")
+        self._act(lambda: self.explorer.load_example(name), f"example '{name}'")
 
     def edit(self, **changes: Any) -> None:
-        """Start over from this position with parts of the table changed (refused when illegal)."""
-        self._act(lambda: self.explorer.edit(**changes), "edited: a new session starts here")
+        """Start over from this position with parts of the table changed (see rules.the_tower.editing.edited;
+        refused, saying what is wrong, when the table is not legal)."""
+        self._act(lambda: self.explorer.set_table(**changes), "edited: a new session starts here")
+
+    def set_rules(self, rules: Rules) -> None:
+        """Start over from this table under other rules (a variant can make the table illegal)."""
+        changed = ", ".join(f"{k} {b}" for k, (_a, b) in self.explorer.rules.differences(rules).items())
+        self._act(lambda: self.explorer.set_rules(rules), f"rules: {changed or 'unchanged'}")
+
+    def save(self, path: str) -> None:
+        """Save the position to a JSON file (what `load` and the CLI read)."""
+        self._act(lambda: self.explorer.save(path), f"saved to {path}")
+
+    def load(self, path_or_json: str) -> None:
+        """Start a new session from a JSON file or JSON text (a short table is enough: see the README)."""
+        self._act(lambda: self.explorer.load(path_or_json), "position loaded")
+
+    def show_share_code(self) -> str:
+        """Show (and return) a code that reproduces the position exactly."""
+        code = self.explorer.share_code()
+        self.share.value = code
+        self.say("share code: paste it in 'load code' to get this position back exactly")
+        return code
+
+    def load_share_code(self, code: str) -> None:
+        """Start a new session from a share code."""
+        self._act(lambda: self.explorer.load_share_code(code), "position loaded from the code")
 
     # ---- drawing ---------------------------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
@@ -225,6 +271,8 @@ class TheTowerPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         if list(self.branches.options) != branches:
             self.branches.options = branches
         self.branches.value = session.current_branch
+        self.editor.show(self.explorer.state)
+        self.rules_form.show(self.explorer.rules)
         if not keep_message:
             self.say("")
 

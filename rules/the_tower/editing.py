@@ -1,14 +1,30 @@
 """Editing a position of The Tower: pure helpers that rebuild a validated position with a few things
-changed (through `model.build_position`, so an edit that breaks a rule is refused with its reason)."""
+changed (through `model.build_position`, so an edit that breaks a rule is refused with IllegalPosition
+naming each problem), and share codes that carry a position as one short string."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
 
+from rules.core import sharecode
 from rules.the_tower.model import Fight, GameState, Slot, build_position
+from rules.the_tower.variants import Rules
 
-EDITABLE = ("hand", "floor", "floor_number", "room_waste", "attack_waste", "potion_waste", "hp", "action_points")
+SHARE_PREFIX = "TT1-"
+
+EDITABLE = (
+    "hand",
+    "floor",
+    "room_waste",
+    "attack_waste",
+    "potion_waste",
+    "hp",
+    "action_points",
+    "fight",
+    "rules",
+    "floor_number",
+)
 """The things of the table an edit may change; every card not placed goes back to its deck."""
 
 
@@ -17,27 +33,29 @@ def edited(
     *,
     hand: Iterable[str] | None = None,
     floor: Iterable[Slot] | None = None,
-    floor_number: int | None = None,
     room_waste: Iterable[str] | None = None,
     attack_waste: Iterable[str] | None = None,
     potion_waste: Iterable[str] | None = None,
     hp: int | None = None,
     action_points: int | None = None,
     fight: Fight | bool | None = True,
+    rules: Rules | None = None,
+    floor_number: int | None = None,
 ) -> GameState:
     """`state` with the given parts of the table replaced, between fights or in its fight (`fight=True`
-    keeps the fight in progress, None ends it, a Fight starts one). Raises ValidationError when illegal."""
+    keeps the fight in progress, None ends it, a Fight starts one). The floor number follows from the
+    rooms dealt unless given. Raises IllegalPosition when the result is illegal."""
     kwargs: dict[str, Any] = {
         "hand": state.hand if hand is None else tuple(hand),
         "floor": state.floor if floor is None else tuple(floor),
-        "floor_number": state.floor_number if floor_number is None else floor_number,
         "room_waste": state.room_waste if room_waste is None else tuple(room_waste),
         "attack_waste": state.attack_waste if attack_waste is None else tuple(attack_waste),
         "potion_waste": state.potion_waste if potion_waste is None else tuple(potion_waste),
         "hp": state.hp if hp is None else hp,
         "action_points": state.action_points if action_points is None else action_points,
         "fight": state.fight if fight is True else (fight or None),
-        "rules": state.rules,
+        "rules": state.rules if rules is None else rules,
+        "floor_number": floor_number,
     }
     return build_position(**kwargs)
 
@@ -64,3 +82,18 @@ def set_room(state: GameState, room: int, slot: Slot) -> GameState:
         raise IndexError(f"there is no room {room + 1} on this floor of {len(floor)} rooms")
     floor[room] = slot
     return edited(state, floor=floor)
+
+
+def set_rules(state: GameState, rules: Rules) -> GameState:
+    """The same table under another rule variant (validated again: a variant can make it illegal)."""
+    return edited(state, rules=rules)
+
+
+def share_code(state: GameState) -> str:
+    """A compact string that reproduces the position exactly (see rules.core.sharecode)."""
+    return sharecode.share_code(state, SHARE_PREFIX)
+
+
+def from_share_code(code: str) -> GameState:
+    """The position a share code describes; MalformedFile when the code is damaged."""
+    return sharecode.from_share_code(GameState, code, SHARE_PREFIX, "The Tower")

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from rules.core.jsonio import validate_model
 from rules.the_tower import cards
 from rules.the_tower.cards import Pile
 from rules.the_tower.variants import Rules
@@ -46,14 +47,18 @@ class GameState(_Frozen):
 
     rules: Rules = Rules()
     phase: Phase = "actions"
-    hp: int = Field(ge=0, description="The player's hit points.")
+    hp: int = Field(ge=0, description="The player's hit points (left out: the rules' starting HP).")
     action_points: int = Field(0, ge=0)
-    floor_number: int = Field(1, ge=1, description="The floor being cleared (1 for the first).")
+    floor_number: int = Field(
+        1, ge=1, description="The floor being cleared (1 for the first; left out: the floor the rooms dealt make)."
+    )
     floor: tuple[Slot, ...] = Field(
         (), description="The rooms of the current floor: a card id when face up, '?' when face down, null once cleared."
     )
     hand: tuple[str, ...] = Field((), description="Attack and potion cards in hand, in deck order.")
-    attack_deck: tuple[str, ...] = Field((), description="The attack deck, as a sorted multiset.")
+    attack_deck: tuple[str, ...] = Field(
+        (), description="The attack deck, as a sorted multiset (all three decks left out: every card not placed)."
+    )
     potion_deck: tuple[str, ...] = Field((), description="The potion deck, as a sorted multiset.")
     unseen_rooms: tuple[str, ...] = Field(
         (),
@@ -89,6 +94,12 @@ class GameState(_Frozen):
         if self.fight is None:
             return None
         return self.floor[self.fight.room]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _complete_the_table(cls, data: Any) -> Any:
+        """Fill in what follows from the rest, so a hand-written position need only say what is on the table."""
+        return complete_table(data) if isinstance(data, dict) else data
 
     @model_validator(mode="after")
     def _legal(self) -> GameState:
@@ -302,7 +313,13 @@ def floor_problems(state: GameState) -> list[str]:
         return out
     expected = dealt - (floors - 1) * rules.rooms_per_floor
     if len(state.floor) != expected:
-        out.append(f"floor: floor {floors} was dealt {expected} rooms, not {len(state.floor)}")
+        dealt_words = f"{expected} room{'s' if expected != 1 else ''}"
+        out.append(f"floor: floor {floors} was dealt {dealt_words}, not {len(state.floor)}")
+    elif len(state.floor) < rules.rooms_per_floor and state.room_deck_size > 0:
+        out.append(
+            f"floor: a floor is dealt {rules.rooms_per_floor} rooms while the room deck lasts "
+            f"({state.room_deck_size} room card(s) are still in it)"
+        )
     if state.phase in ("actions", "fight") and all(s is None for s in state.floor):
         out.append("floor: a cleared floor is followed by the next one (or the game is won)")
     return out
@@ -385,11 +402,52 @@ def position_problems(state: GameState) -> list[str]:
 
 
 # ---- building positions -----------------------------------------------------------------------------
+_DECKS = ("attack_deck", "potion_deck", "unseen_rooms")
+_PLACED = ("hand", "attack_waste", "potion_waste", "room_waste")
+
+
+def complete_table(data: dict[str, Any]) -> dict[str, Any]:
+    """A position's data with what it leaves out derived from what it gives: without any of the three decks,
+    every card not placed is in its deck (rooms among the unseen rooms); without `floor_number`, the floor
+    the rooms dealt so far make; without `phase`, a fight when one is described; without `hp`, the rules'
+    starting hit points. The hand and the decks are put in deck order (only their contents matter)."""
+    data = dict(data)
+    for pile in ("hand", *_DECKS):
+        given = data.get(pile)
+        if isinstance(given, list | tuple) and all(isinstance(c, str) and cards.is_card(c) for c in given):
+            data[pile] = cards.sort_cards(given)
+    rules = _rules_of(data.get("rules"))
+    floor = data.get("floor") or ()
+    if not any(k in data for k in _DECKS):
+        placed: set[object] = {c for k in _PLACED for c in data.get(k) or () if isinstance(c, str)}
+        placed |= {s for s in floor if s not in (None, FACE_DOWN)}
+        rest = [c for c in cards.ALL_CARDS if c not in placed]
+        for deck_name, kind in zip(_DECKS, ("attack", "potion", "room"), strict=True):
+            data[deck_name] = tuple(c for c in rest if cards.kind(c) == kind)
+    if "floor_number" not in data and rules is not None:
+        dealt = len(data.get("room_waste") or ()) + sum(1 for s in floor if s is not None)
+        data["floor_number"] = max(1, -(-dealt // rules.rooms_per_floor))
+    if "phase" not in data:
+        data["phase"] = "fight" if data.get("fight") is not None else "actions"
+    if "hp" not in data and rules is not None:
+        data["hp"] = rules.starting_hp
+    return data
+
+
+def _rules_of(data: object) -> Rules | None:
+    """The rules a position's data names (None when they are malformed: their own check reports it)."""
+    if data is None or isinstance(data, Rules):
+        return data or Rules()
+    try:
+        return Rules.model_validate(data)
+    except ValueError:
+        return None
+
+
 def build_position(
     *,
     hand: Iterable[str] = (),
     floor: Iterable[Slot] = (),
-    floor_number: int = 1,
     room_waste: Iterable[str] = (),
     attack_waste: Iterable[str] = (),
     potion_waste: Iterable[str] = (),
@@ -397,27 +455,23 @@ def build_position(
     action_points: int = 0,
     fight: Fight | None = None,
     rules: Rules | None = None,
+    floor_number: int | None = None,
 ) -> GameState:
-    """A validated position from what is on the table; every card not placed goes to its deck (rooms
-    to the unseen rooms). Raises pydantic's ValidationError when the position is illegal."""
-    rules = rules or Rules()
-    hand, floor, room_waste = tuple(hand), tuple(floor), tuple(room_waste)
-    attack_waste, potion_waste = tuple(attack_waste), tuple(potion_waste)
-    placed = {*hand, *room_waste, *attack_waste, *potion_waste, *(s for s in floor if s not in (None, FACE_DOWN))}
-    rest = [c for c in cards.ALL_CARDS if c not in placed]
-    return GameState(
-        rules=rules,
-        phase="fight" if fight is not None else "actions",
-        hp=rules.starting_hp if hp is None else hp,
-        action_points=action_points,
-        floor_number=floor_number,
-        floor=floor,
-        hand=cards.sort_cards(hand),
-        attack_deck=tuple(c for c in rest if cards.kind(c) == "attack"),
-        potion_deck=tuple(c for c in rest if cards.kind(c) == "potion"),
-        unseen_rooms=tuple(c for c in rest if cards.kind(c) == "room"),
-        attack_waste=attack_waste,
-        potion_waste=potion_waste,
-        room_waste=room_waste,
-        fight=fight,
-    )
+    """A validated position from what is on the table; every card not placed goes to its deck (rooms to
+    the unseen rooms) and the floor number follows from the rooms dealt unless given. Raises
+    IllegalPosition, one problem per broken rule, when the position is illegal."""
+    data: dict[str, Any] = {
+        "rules": rules or Rules(),
+        "hand": tuple(hand),
+        "floor": tuple(floor),
+        "room_waste": tuple(room_waste),
+        "attack_waste": tuple(attack_waste),
+        "potion_waste": tuple(potion_waste),
+        "action_points": action_points,
+        "fight": fight,
+    }
+    if hp is not None:
+        data["hp"] = hp
+    if floor_number is not None:
+        data["floor_number"] = floor_number
+    return validate_model(GameState, data)

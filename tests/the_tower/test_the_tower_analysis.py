@@ -11,7 +11,7 @@ from itertools import pairwise
 import pytest
 
 from rules.core.chance import ChanceSampler
-from rules.core.errors import IllegalAction
+from rules.core.errors import IllegalAction, IllegalPosition
 from rules.core.protocol import CHANCE
 from rules.the_tower import analysis, cards, engine, examples
 from rules.the_tower.actions import Action, DrawCard, FightRoom, Hit, RevealCard
@@ -102,7 +102,7 @@ def fight_positions(count: int, seed: int, rules: Rules | None = None) -> list[G
     while len(out) < count:
         try:
             out.append(random_fight(rng, rules))
-        except ValueError:  # a hand that cannot hit at all: the fight would already be over
+        except IllegalPosition:  # a hand that cannot hit at all: the fight would already be over
             continue
     return out
 

@@ -140,3 +140,16 @@ def test_bad_options_are_exit_2(run: Run) -> None:
     code, _, err = run("play", "--variant", "nonsense")
     assert code == 2 and "FIELD=VALUE" in err
     assert run("simulate", "--games", "0")[0] == 2
+
+
+def test_a_hand_written_table_is_enough(run: Run, tmp_path: Path) -> None:
+    # what is on the table, nothing more: the decks, the floor number, the phase and the HP follow from it
+    table = {"hand": ["8C", "6S", "9D"], "floor": ["KC", "?", "?", "?"], "fight": {"room": 0, "monster_hp": 18}}
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(table))
+    code, out, _ = run("fight", str(path))
+    assert code == 0 and "Best: 9 of Diamonds (18)" in out
+    table["room_waste"] = ["KC"]
+    path.write_text(json.dumps(table))
+    code, out, err = run("validate", str(path))
+    assert code == 2 and out == "" and "error: the King of Clubs stands 2 times" in err

@@ -9,9 +9,10 @@ import pytest
 from pydantic import ValidationError
 
 from rules.core.errors import IllegalPosition, MalformedFile
+from rules.core.frozen import replace
 from rules.core.jsonio import dump_model, parse_model
 from rules.the_tower import cards, examples
-from rules.the_tower.model import FACE_DOWN, Fight, GameState, build_position
+from rules.the_tower.model import FACE_DOWN, Fight, GameState, build_position, position_problems
 from rules.the_tower.variants import Rules
 
 DOWN = FACE_DOWN
@@ -69,9 +70,27 @@ def test_a_card_in_the_wrong_pile_is_refused() -> None:
 
 
 def test_piles_are_stored_in_deck_order() -> None:
+    # a shuffled pile is a multiset: a file may list it in any order, the position stores it sorted
     data = opening_data()
     data["attack_deck"] = list(reversed(data["attack_deck"]))
-    assert "attack_deck: stored in deck order" in problems(data)
+    data["hand"] = list(reversed(data["hand"]))
+    state = parse_model(GameState, json.dumps(data))
+    assert state == examples.opening()
+    unsorted = replace(state, attack_deck=tuple(reversed(state.attack_deck)))
+    assert "attack_deck: stored in deck order (only its contents matter)" in position_problems(unsorted)
+
+
+def test_a_position_need_only_say_what_is_on_the_table() -> None:
+    # every card not placed is in its deck; the floor number follows from the rooms dealt; hp from the rules
+    data = {"hand": ["9D", "6S", "8C"], "floor": ["KC", "?", "?", "?"], "fight": {"room": 0, "monster_hp": 18}}
+    state = parse_model(GameState, json.dumps(data))
+    assert state.phase == "fight" and state.hp == 6 and state.floor_number == 1
+    assert len(state.attack_deck) == 24 and len(state.potion_deck) == 9 and len(state.unseen_rooms) == 15
+    slain = ["JC", "JD", "JH", "JS", "QC", "QD", "QH", "KS", "AS"]  # two whole floors and one room of the third
+    later = {"floor": ["?", "?", None, "QS"], "room_waste": slain, "hp": 9}
+    assert parse_model(GameState, json.dumps(later)).floor_number == 3
+    assert "so this is floor 3, not 2" in problems({**later, "floor_number": 2})
+    assert "the King of Clubs stands 2 times" in problems({**data, "room_waste": ["KC"]})
 
 
 def test_the_floor_must_agree_with_the_room_deck() -> None:
@@ -109,7 +128,7 @@ def test_a_fight_names_a_face_up_room_and_a_monster_within_its_hp() -> None:
 
 def test_a_fight_that_cannot_go_on_is_not_a_position() -> None:
     # 002: "repeat the assault until you or your enemy dies": with no card that can hit, it is over
-    with pytest.raises(ValidationError, match="the fight has already ended"):
+    with pytest.raises(IllegalPosition, match="the fight has already ended"):
         build_position(hand=("8C",), floor=("QC", DOWN, DOWN, DOWN), fight=Fight(room=0, monster_hp=14))
 
 
