@@ -65,9 +65,9 @@ def battles(draw: st.DrawFn, max_bases: int = 2) -> GameState:
     def extras(army_id: str, rows: list[list[tuple[str, int] | None]]) -> dict[str, tuple[str, ...]]:
         abilities = [c.id for c in army(army_id).abilities if c.special_troop is None and c.not_implemented is None]
         specials = [c.id for c in army(army_id).abilities if c.special_troop is not None]
-        in_play = (draw(st.sampled_from(abilities)),) if abilities and draw(st.booleans()) else ()
+        in_play = (draw(st.sampled_from(abilities)),) if abilities and bool(draw(st.booleans())) else ()
         palace: tuple[str, ...] = ()
-        if specials and draw(st.booleans()):
+        if specials and bool(draw(st.booleans())):
             rows.append([])
             rows.append([(SHORT[army_id][0], 0), (SHORT[army_id][0], 0), (SHORT[army_id][1], 0)])
             palace = (draw(st.sampled_from(specials)),)
@@ -196,7 +196,7 @@ def naive_value(state: GameState, objective: str) -> Fraction:
         assert actor is not None
         values = [naive_move_value(state, [a], objective) for a in engine.legal_actions(state)]
         return max(values) if actor == state.attacker else min(values)
-    sides = []
+    sides: list[list[Allocate | None]] = []
     for player in (state.attacker, state.defender):
         request = combat.allocation_request(state, player)
         if request is None or battle.pending[player] is not None:
@@ -444,7 +444,7 @@ def test_mid_game_initiative_the_defender_kills_a_zombie_not_a_necromancer() -> 
     assert state.battle is not None and state.battle.stage == "initiative"
     solution = analysis.solve_step(state, "power_balance")
     assert solution.exact and solution.value == -5
-    assert [(o.kills, p) for o, p in solution.defender] == [(("p0/t0/s0/0",), 1)]
+    assert [(o.kills, p) for o, p in solution.defender] == [(("p0/t0/s0/0",), Fraction(1))]
     table = analysis.step_table(state, "power_balance")
     values = table.values()
     assert all(row == values[0] for row in values), "the attacker's three strategies are worth the same"

@@ -25,9 +25,9 @@ SHORT = {a: [b.id.split(".")[1] for b in army(a).bases] for a in ARMY_IDS}
 @st.composite
 def sides(draw: st.DrawFn, army_id: str) -> Player:
     """A legal side: bases within the deck's copies, 0-2 troops, a hand of at most five cards."""
-    rows = []
+    rows: list[list[tuple[str, int] | None]] = []
     for _ in range(3):
-        row = []
+        row: list[tuple[str, int] | None] = []
         for _ in range(3):
             if draw(st.booleans()):
                 row.append((draw(st.sampled_from(SHORT[army_id])), draw(st.integers(0, 2))))

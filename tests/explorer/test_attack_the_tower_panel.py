@@ -173,7 +173,8 @@ def test_whole_game_against_a_policy() -> None:
     assert panel.explorer.to_move() == 0 and panel.explorer.state.phase == "setup_draw"
     panel.set_seats("planner", "greedy")
     panel.advance()
-    assert panel.explorer.state.phase == "game_over" or panel.explorer.to_move() is None
+    after = panel.explorer.state
+    assert after.phase == "game_over" or panel.explorer.to_move() is None
 
 
 def test_watch_two_policies_step_by_step() -> None:

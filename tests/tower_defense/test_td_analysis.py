@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections import Counter
+from collections import Counter, defaultdict
 from fractions import Fraction
 from typing import Any
 
@@ -107,7 +107,7 @@ def test_the_plan_on_the_busy_board_replays() -> None:
 
 def chance_tree(state: GameState) -> dict[tuple[str, ...], Fraction]:
     """The revealed credits of the next income, by walking the engine's chance nodes."""
-    out: Counter[tuple[str, ...]] = Counter()
+    out: defaultdict[tuple[str, ...], Fraction] = defaultdict(Fraction)
 
     def walk(s: GameState, p: Fraction) -> None:
         if engine.current_player(s) != CHANCE:

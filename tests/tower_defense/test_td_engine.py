@@ -84,7 +84,7 @@ def test_set_up_draws_the_starting_player_then_eight_credits() -> None:
         takers.append(who)
         with pytest.raises(IllegalAction):
             engine.apply(state, TakeCredit(player=1 - who, card=state.revealed[0], stack="build"))  # type: ignore[operator]
-        state, _ = engine.apply(state, TakeCredit(player=who, card=state.revealed[0], stack="build"))  # type: ignore[arg-type]
+        state, _ = engine.apply(state, TakeCredit(player=who, card=state.revealed[0], stack="build"))
     assert takers == [1, 0, 1, 0, 1, 0, 1, 0]
     # "Place the Starting Player Marker in front of the player that would next receive a credit"
     assert state.starting_player == 1
