@@ -53,7 +53,7 @@ def _check_tower_card(card: str) -> None:
         raise _refuse("card", f"there is no tower card {card!r} (cards: {known})")
 
 
-def _take_card(data: dict[str, Any], card: str) -> None:
+def _take_card(data: dict[str, Any], card: str, rules: Rules) -> None:
     """Take one copy of a tower card out of its pile (Mark I: the deck, then the discard)."""
     _check_tower_card(card)
     spec = catalog.tower(card)
@@ -63,7 +63,7 @@ def _take_card(data: dict[str, Any], card: str) -> None:
             pile.remove(card)
             data[field] = tuple(pile)
             return
-    raise _refuse("cards", f"every {spec.name} card is already in use (the game holds {spec.copies.value})")
+    raise _refuse("cards", f"every {spec.name} card is already in use (the game holds {rules.copies(spec.mark)})")
 
 
 def _return_card(data: dict[str, Any], card: str) -> None:
@@ -96,7 +96,7 @@ def place_tower(
     for old in data["towers"]:
         if tuple(old["at"]) == where:
             _return_card(data, old["card"])
-    _take_card(data, card)
+    _take_card(data, card, state.rules)
     towers.append({"card": card, "at": where, "owner": owner, "level": level, "depletion": depletion, "boosts": ()})
     data["towers"] = tuple(towers)
     return _validated(data)
@@ -293,7 +293,7 @@ def set_credits(state: GameState, player: int, stack: str, cards: Sequence[str])
     for card in cards:
         if is_condition_card(card):
             continue
-        _take_card(data, card)
+        _take_card(data, card, state.rules)
     stacks[stack] = tuple(sorted(cards))
     players[player]["stacks"] = stacks
     data["players"] = tuple(players)

@@ -402,13 +402,12 @@ def _card_problems(state: GameState) -> list[str]:
         if any(is_tower_card(c) and catalog.tower(c).mark != mark for c in getattr(state, field)):
             out.append(f"{field}: only {MARK_NAME[mark]} cards go here")
     counts.update(t.card for t in state.towers if is_tower_card(t.card))
-    copies = {1: state.rules.mark1_copies, 2: state.rules.mark2_copies, 3: state.rules.mark3_copies}
     for mark in (1, 2, 3):
         for kind in TOWER_TYPES:
             card = f"{kind}.{mark}"
-            if counts[card] != copies[mark]:
+            if counts[card] != state.rules.copies(mark):
                 out.append(
-                    f"cards: the game holds {copies[mark]} {catalog.tower(card).name} cards, "
+                    f"cards: the game holds {state.rules.copies(mark)} {catalog.tower(card).name} cards, "
                     f"but {counts[card]} are placed"
                 )
     return out

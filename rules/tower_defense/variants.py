@@ -158,6 +158,10 @@ class Rules(BaseModel):
         description="Simulated games stop after this many turns (None: no limit; not a rulebook rule).",
     )
 
+    def copies(self, mark: int) -> int:
+        """Cards of each tower type in the Mark I, II or III pile of the game (3.A.III)."""
+        return {1: self.mark1_copies, 2: self.mark2_copies, 3: self.mark3_copies}[mark]
+
     def differences(self, other: Rules) -> dict[str, tuple[object, object]]:
         """The fields where two rule sets differ, as (self, other) pairs."""
         mine, theirs = self.model_dump(), other.model_dump()
