@@ -40,7 +40,7 @@ def _slot_value(slot: Slot) -> str:
 
 
 def _labelled(label: str, control: w.Widget) -> w.HBox:
-    return w.HBox([w.Label(label, layout=w.Layout(width="130px")), control])
+    return w.HBox([w.Label(label, layout=w.Layout(width="150px")), control])
 
 
 class TableEditor(w.VBox):  # type: ignore[misc]
@@ -55,11 +55,14 @@ class TableEditor(w.VBox):  # type: ignore[misc]
         self.rooms: list[w.Dropdown] = []
         self.shown: GameState | None = None
         self.rooms_row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.hp = w.BoundedIntText(min=0, max=999, description="HP", layout=w.Layout(width="140px"))
-        self.points = w.BoundedIntText(min=0, max=999, description="action points", layout=w.Layout(width="200px"))
+        wide = {"description_width": "initial"}
+        self.hp = w.BoundedIntText(min=0, max=999, description="HP", style=wide, layout=w.Layout(width="120px"))
+        self.points = w.BoundedIntText(
+            min=0, max=999, description="action points", style=wide, layout=w.Layout(width="170px")
+        )
         self.fight_room = w.Dropdown(description="fight in", layout=w.Layout(width="200px"))
         self.monster_hp = w.BoundedIntText(
-            value=1, min=1, max=999, description="monster HP", layout=w.Layout(width="200px")
+            value=1, min=1, max=999, description="monster HP", style=wide, layout=w.Layout(width="170px")
         )
         self.fight_room.observe(self._on_fight_room, "value")
         apply = panel._button("apply", self.apply, "start a new session from this table")

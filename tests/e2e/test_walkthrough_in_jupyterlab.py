@@ -173,3 +173,47 @@ def test_walkthrough_board_responds_to_clicks(lab: str) -> None:
     median = statistics.median(times)
     print(f"\nclick to redrawn board: median {median:.1f} ms, max {max(times):.1f} ms over {len(times)} clicks")
     assert median < 100, f"a click took {median:.0f} ms (median) to redraw the board"
+
+
+def test_the_tower_editor_sets_up_a_table_in_the_browser(lab: str) -> None:
+    """The Tower notebook's panel: open the position editor, add a card to the hand by typing it, apply;
+    then an impossible table is refused in red and what was typed stays in the editor."""
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        page = browser.new_page(viewport={"width": 1400, "height": 1200})
+        page.set_default_timeout(60_000)
+        page.goto(f"{lab}/lab/tree/notebooks/the-tower/01-the-tower.ipynb")
+        page.wait_for_function("window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel")
+        page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        board = page.locator(".att-widget", has=page.locator(".tt-board")).last
+        board.wait_for(state="visible", timeout=90_000)
+        panel = page.locator(".widget-vbox").filter(has=board).first
+        assert board.locator('[data-key="hand:8D"]').count() == 1
+        assert board.locator('[data-key="hand:10D"]').count() == 0
+
+        panel.locator(".jupyter-widget-Collapse-header", has_text="position editor").click()
+        editor = panel.locator(".jupyter-widget-Collapse-open")
+        editor.wait_for(state="visible")
+        page.screenshot(path=str(ARTIFACTS / "e2e-4-the-tower-editor-open.png"), full_page=True)
+        hand = editor.locator(".jupyter-widget-tagsinput").first
+        hand.click()  # the text box of a tags input shows once the box is focused
+        page.keyboard.type("10D")
+        page.keyboard.press("Enter")
+        before = board.get_attribute("data-version")
+        panel.get_by_role("button", name="apply", exact=True).click()
+        page.wait_for_function("([el, v]) => el.dataset.version !== v", arg=[board.element_handle(), before])
+        assert board.locator('[data-key="hand:10D"]').count() == 1
+        assert panel.get_by_text("edited: a new session starts here").is_visible()
+
+        hp = panel.locator(".widget-inline-hbox", has=page.get_by_text("HP", exact=True)).locator("input").first
+        hp.fill("0")
+        hp.press("Enter")
+        panel.get_by_role("button", name="apply", exact=True).click()
+        refusal = panel.get_by_text("refused: hp: a player with 0 HP has died", exact=False)
+        refusal.wait_for(state="visible")
+        assert hp.input_value() == "0" and "HP 7" in board.inner_text(), "the last good position stays"
+        page.screenshot(path=str(ARTIFACTS / "e2e-4-the-tower-editor.png"), full_page=True)
+        browser.close()
