@@ -19,7 +19,7 @@ from explorer.attack_the_tower.inspector import DamageInspector
 from explorer.attack_the_tower.variants_panel import VariantsPanel
 from explorer.attack_the_tower.viewmodel import board_view, static_html
 from explorer.file_controls import FileControls
-from explorer.guarded import GuardedPanel
+from explorer.session_panel import SessionPanel
 from rules.attack_the_tower import examples
 from rules.attack_the_tower.armies import ARMY_IDS, army
 from rules.attack_the_tower.model import GameState
@@ -29,8 +29,10 @@ from rules.core.errors import RulesError
 LOG_LINES = 14
 
 
-class AttackTheTowerPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
+class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
     """One explorer shown as a board with its controls."""
+
+    explorer: Explorer
 
     def __init__(self, position: GameState | str | None = None, *, policy_name: str = "greedy") -> None:
         self.explorer = Explorer(position, policy_name=policy_name)
@@ -193,6 +195,10 @@ class AttackTheTowerPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         self.draft = {}
         self.refresh()
 
+    def _moved(self) -> None:
+        """A draft allocation belongs to the position it was drafted in."""
+        self.draft = {}
+
     def _after(self, events: tuple[Any, ...]) -> None:
         self.say(" ".join(e.sentence() for e in events[-2:]) if events else "")
         self.refresh(keep_message=True)
@@ -225,38 +231,6 @@ class AttackTheTowerPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         t = self.target.value if target is None else target
         self._guard(lambda: self._after(self.explorer.attack(o, t)))
 
-    def back(self) -> None:
-        self.draft = {}
-        self.explorer.back()
-        self.refresh()
-
-    def forward(self) -> None:
-        self.draft = {}
-        self.explorer.forward()
-        self.refresh()
-
-    def restart(self) -> None:
-        self.draft = {}
-        self.explorer.restart()
-        self.refresh()
-
-    def jump(self, step: int) -> None:
-        self.draft = {}
-        self._act(lambda: self.explorer.jump(step))
-
-    def branch(self, name: str | None = None) -> None:
-        self._guard(lambda: self._branch(name))
-
-    def _branch(self, name: str | None) -> None:
-        made = self.explorer.branch(name)
-        self.say(f"new branch '{made}': the next action starts it")
-        self.refresh(keep_message=True)
-
-    def switch(self, name: str) -> None:
-        self.explorer.switch(name)
-        self.draft = {}
-        self.refresh()
-
     def set_mode(self, mode: str) -> None:
         self.mode = mode
         self.selected = None
@@ -266,22 +240,6 @@ class AttackTheTowerPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
     def set_show_hidden(self, show: bool) -> None:
         self.show_hidden = show
         self.refresh()
-
-    def load_example(self, name: str) -> None:
-        self.explorer.load_example(name)
-        self.draft = {}
-        self.say(f"loaded the example '{name}'")
-        self.refresh(keep_message=True)
-
-    def show_share_code(self) -> str:
-        code = self.explorer.share_code()
-        self.share.value = code
-        self.say("share code: paste it in 'load code' to get this position back exactly")
-        self.refresh(keep_message=True)
-        return code
-
-    def load_share_code(self, code: str) -> None:
-        self._act(lambda: self.explorer.load_share_code(code), "position loaded from the code")
 
     def new_game(self, first: str, second: str) -> None:
         """Start a whole game (from setup) and let the seated policies play up to a person's decision."""
@@ -299,12 +257,6 @@ class AttackTheTowerPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         """Let chance and the seated policies play until a person must decide."""
         self.draft = {}
         self._guard(lambda: self._after(self.explorer.advance()))
-
-    def save(self, path: str) -> None:
-        self._act(lambda: self.explorer.save(path), f"saved to {path}")
-
-    def load(self, path_or_json: str) -> None:
-        self._act(lambda: self.explorer.load(path_or_json), "position loaded")
 
     def edit(self, change: Any) -> None:
         """Apply an edit (a callable taking the explorer); refused edits keep the last good position."""

@@ -14,8 +14,8 @@ from typing import Any
 import ipywidgets as w
 
 from explorer.file_controls import FileControls
-from explorer.guarded import GuardedPanel
 from explorer.rules_form import RulesForm
+from explorer.session_panel import SessionPanel
 from explorer.the_tower.board import TheTowerBoard
 from explorer.the_tower.editor import TableEditor
 from explorer.the_tower.explorer import TheTowerExplorer
@@ -34,8 +34,10 @@ def row(children: list[w.Widget]) -> w.HBox:
     return w.HBox(children, layout=w.Layout(flex_flow="row wrap", align_items="center"))
 
 
-class TheTowerPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
+class TheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
     """One explorer shown as a card table with its stepper and advice."""
+
+    explorer: TheTowerExplorer
 
     def __init__(
         self,
@@ -180,40 +182,6 @@ class TheTowerPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         """Let chance or the policy make the current decision."""
         self._act(self.explorer.auto)
 
-    def back(self) -> None:
-        """One step back along the line (a replay: nothing is lost)."""
-        self._act(self.explorer.back, "one step back")
-
-    def forward(self) -> None:
-        """One step forward along the line already played."""
-        self._act(self.explorer.forward, "one step forward")
-
-    def restart(self) -> None:
-        """Back to the position the line starts from."""
-        self._act(self.explorer.restart, "back at the start")
-
-    def jump(self, step: int) -> None:
-        """Go to the position after `step` actions of this line."""
-        self._act(lambda: self.explorer.jump(step), f"at step {step}")
-
-    def branch(self, name: str | None = None) -> None:
-        """Keep the line and continue differently under a new branch."""
-
-        def make() -> None:
-            made = self.explorer.branch(name)
-            self.say(f"new branch '{made}': the next action starts it")
-            self.refresh(keep_message=True)
-
-        self._guard(make)
-
-    def switch(self, name: str) -> None:
-        """Show another branch, at its end."""
-        self._act(lambda: self.explorer.switch(name), f"branch '{name}'")
-
-    def load_example(self, name: str) -> None:
-        """Explore a named example position (a new session)."""
-        self._act(lambda: self.explorer.load_example(name), f"example '{name}'")
-
     def edit(self, **changes: Any) -> None:
         """Start over from this position with parts of the table changed (see rules.the_tower.editing.edited;
         refused, saying what is wrong, when the table is not legal)."""
@@ -223,25 +191,6 @@ class TheTowerPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         """Start over from this table under other rules (a variant can make the table illegal)."""
         changed = ", ".join(f"{k} {b}" for k, (_a, b) in self.explorer.rules.differences(rules).items())
         self._act(lambda: self.explorer.set_rules(rules), f"rules: {changed or 'unchanged'}")
-
-    def save(self, path: str) -> None:
-        """Save the position to a JSON file (what `load` and the CLI read)."""
-        self._act(lambda: self.explorer.save(path), f"saved to {path}")
-
-    def load(self, path_or_json: str) -> None:
-        """Start a new session from a JSON file or JSON text (a short table is enough: see the README)."""
-        self._act(lambda: self.explorer.load(path_or_json), "position loaded")
-
-    def show_share_code(self) -> str:
-        """Show (and return) a code that reproduces the position exactly."""
-        code = self.explorer.share_code()
-        self.share.value = code
-        self.say("share code: paste it in 'load code' to get this position back exactly")
-        return code
-
-    def load_share_code(self, code: str) -> None:
-        """Start a new session from a share code."""
-        self._act(lambda: self.explorer.load_share_code(code), "position loaded from the code")
 
     # ---- drawing ---------------------------------------------------------------------------------------
     def view(self) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from typing import Any
 import ipywidgets as w
 
 from explorer.file_controls import FileControls
-from explorer.guarded import GuardedPanel
+from explorer.session_panel import SessionPanel
 from explorer.tower_defense.board import TowerDefenseBoard
 from explorer.tower_defense.explorer import TowerDefenseExplorer
 from explorer.tower_defense.viewmodel import (
@@ -46,8 +46,10 @@ def row(children: list[w.Widget]) -> w.HBox:
     return w.HBox(children, layout=w.Layout(flex_flow="row wrap", align_items="center"))
 
 
-class TowerDefensePanel(GuardedPanel, w.VBox):  # type: ignore[misc]
+class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
     """One explorer shown as a grid with its controls."""
+
+    explorer: TowerDefenseExplorer
 
     def __init__(
         self,
@@ -233,39 +235,6 @@ class TowerDefensePanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         """Let chance or the policy make the current decision."""
         self._act(self.explorer.auto)
 
-    def back(self) -> None:
-        """One step back along the line (a replay: nothing is lost)."""
-        self.explorer.back()
-        self.refresh()
-
-    def forward(self) -> None:
-        """One step forward along the line already played."""
-        self.explorer.forward()
-        self.refresh()
-
-    def restart(self) -> None:
-        """Back to the position the line starts from."""
-        self.explorer.restart()
-        self.refresh()
-
-    def jump(self, step: int) -> None:
-        """Go to the position after `step` actions of this line."""
-        self._act(lambda: self.explorer.jump(step), f"at step {step}")
-
-    def branch(self, name: str | None = None) -> None:
-        """Keep the line and continue differently under a new branch."""
-
-        def make() -> None:
-            made = self.explorer.branch(name)
-            self.say(f"new branch '{made}': the next action starts it")
-            self.refresh(keep_message=True)
-
-        self._guard(make)
-
-    def switch(self, name: str) -> None:
-        """Show another branch, at its end."""
-        self._act(lambda: self.explorer.switch(name), f"branch '{name}'")
-
     def set_mode(self, mode: str) -> None:
         """'play' (clicks select and attack) or 'edit' (clicks choose the space to edit)."""
         self.mode = mode
@@ -389,25 +358,6 @@ class TowerDefensePanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         self.selected = None
         self.calc_kind = None
         self.edit(lambda x: x.load_example(name), f"loaded the example '{name}'")
-
-    def show_share_code(self) -> str:
-        """Show (and return) a code that reproduces the position exactly."""
-        code = self.explorer.share_code()
-        self.share.value = code
-        self.say("share code: paste it in 'load code' to get this position back exactly")
-        return code
-
-    def load_share_code(self, code: str) -> None:
-        """Start a new session from a share code."""
-        self.edit(lambda x: x.load_share_code(code), "position loaded from the code")
-
-    def save(self, path: str) -> None:
-        """Save the position to a JSON file."""
-        self._act(lambda: self.explorer.save(path), f"saved to {path}")
-
-    def load(self, path_or_json: str) -> None:
-        """Start a new session from a JSON file or JSON text."""
-        self.edit(lambda x: x.load(path_or_json), "position loaded")
 
     # -- calculators (recomputed at every redraw, so they always speak of the position shown) --
     def _boost_options(self, at: tuple[int, int]) -> None:
@@ -738,6 +688,7 @@ class EditorControls(w.VBox):  # type: ignore[misc]
 
     def select(self, at: tuple[int, int]) -> None:
         """A space clicked in edit mode: show what is on it and preset the controls from it."""
+
         state = self.panel.explorer.state
         tower = state.tower_at(at)
         piece = next((pc for pc in state.board.track if pc.at == at), None)

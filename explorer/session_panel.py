@@ -1,0 +1,82 @@
+"""The commands every game's panel gives its session: moving along the line (back, forward, restart,
+jump, branches), examples, files and share codes. Each runs under the panel's guard, so a refusal shows
+the rules' message and keeps the last good position."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from explorer.guarded import GuardedPanel
+
+
+class SessionPanel(GuardedPanel):
+    """Mixin for panels with an `explorer` (navigation, position files, share codes, examples) and a `share`
+    text box for share codes."""
+
+    explorer: Any
+    share: Any
+
+    def _moved(self) -> None:
+        """Forget what belonged to the position left (a selection, a draft); panels override it."""
+
+    def _go(self, move: Any, message: str) -> None:
+        """Move the session and redraw, forgetting the old position's drafts."""
+
+        def run() -> object:
+            self._moved()
+            return move()
+
+        self._act(run, message)
+
+    def back(self) -> None:
+        """One step back along the line (a replay: nothing is lost)."""
+        self._go(self.explorer.back, "one step back")
+
+    def forward(self) -> None:
+        """One step forward along the line already played."""
+        self._go(self.explorer.forward, "one step forward")
+
+    def restart(self) -> None:
+        """Back to the position the line starts from."""
+        self._go(self.explorer.restart, "back at the start")
+
+    def jump(self, step: int) -> None:
+        """Go to the position after `step` actions of this line."""
+        self._go(lambda: self.explorer.jump(step), f"at step {step}")
+
+    def switch(self, name: str) -> None:
+        """Show another branch, at its end."""
+        self._go(lambda: self.explorer.switch(name), f"branch '{name}'")
+
+    def branch(self, name: str | None = None) -> None:
+        """Keep the line and continue differently under a new branch."""
+
+        def make() -> None:
+            made = self.explorer.branch(name)
+            self.say(f"new branch '{made}': the next action starts it")
+            self.refresh(keep_message=True)
+
+        self._guard(make)
+
+    def load_example(self, name: str) -> None:
+        """Explore a named example position (a new session)."""
+        self._go(lambda: self.explorer.load_example(name), f"loaded the example '{name}'")
+
+    def save(self, path: str) -> None:
+        """Save the position to a JSON file (what `load` and the CLI read)."""
+        self._act(lambda: self.explorer.save(path), f"saved to {path}")
+
+    def load(self, path_or_json: str) -> None:
+        """Start a new session from a JSON file or JSON text."""
+        self._go(lambda: self.explorer.load(path_or_json), "position loaded")
+
+    def show_share_code(self) -> str:
+        """Show (and return) a code that reproduces the position exactly."""
+        code: str = self.explorer.share_code()
+        self.share.value = code
+        self.say("share code: paste it in 'load code' to get this position back exactly")
+        return code
+
+    def load_share_code(self, code: str) -> None:
+        """Start a new session from a share code."""
+        self._go(lambda: self.explorer.load_share_code(code), "position loaded from the code")
