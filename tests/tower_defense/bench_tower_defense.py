@@ -49,10 +49,10 @@ def figures() -> list[tuple[str, str]]:
     cold = _per_call(cold_plan, 5)
     legal = _per_call(lambda: engine.legal_actions(busy), 20)
     return [
-        ("tower defense: one whole turn (busy board, simple policy)", f"{turn * 1000:.1f} ms"),
-        ("tower defense: turn planner (busy board, cold caches)", f"{cold * 1000:.1f} ms"),
-        ("tower defense: turn planner (busy board, warm caches)", f"{plan * 1000:.1f} ms"),
-        ("tower defense: legal actions (busy board, 4 players)", f"{legal * 1000:.2f} ms"),
+        ("one whole turn (busy board, simple policy)", f"{turn * 1000:.1f} ms"),
+        ("turn planner (busy board, cold caches)", f"{cold * 1000:.1f} ms"),
+        ("turn planner (busy board, warm caches)", f"{plan * 1000:.1f} ms"),
+        ("legal actions (busy board, 4 players)", f"{legal * 1000:.2f} ms"),
     ]
 
 
