@@ -415,6 +415,12 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState]):
     def set_credits(self, player: int, stack: str, cards: Sequence[str]) -> GameState:
         return self.edit(editing.set_credits(self.state, player, stack, cards))
 
+    def place_skill_marker(self, player: int, skill: str, slot: int) -> GameState:
+        return self.edit(editing.place_skill_marker(self.state, player, skill, slot))
+
+    def remove_skill_marker(self, player: int, skill: str, slot: int) -> GameState:
+        return self.edit(editing.remove_skill_marker(self.state, player, skill, slot))
+
     def set_turn(self, turn: int, phase: str | None = None) -> GameState:
         return self.edit(editing.set_turn(self.state, turn, phase))
 

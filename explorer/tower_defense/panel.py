@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import time
+import typing
 from collections.abc import Callable
 from typing import Any
 
@@ -32,7 +33,7 @@ from explorer.tower_defense.viewmodel import (
 )
 from rules.core.errors import RulesError
 from rules.tower_defense import catalog, engine, examples
-from rules.tower_defense.model import STACK_LABEL, STACKS, GameState, card_name, is_tower_card
+from rules.tower_defense.model import STACK_LABEL, STACKS, GameState, Phase, card_name, is_tower_card
 from rules.tower_defense.policies import POLICIES
 
 LOG_LINES = 14
@@ -349,6 +350,19 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
         """Set the Life Cubes left."""
         self.edit(lambda x: x.set_lives(lives), f"lives set to {lives}")
 
+    def place_skill_marker(self, player: int, skill: str, slot: int) -> None:
+        """Put one of a player's Skill Markers on a skill's slot."""
+        name = catalog.skill(skill).name if skill in catalog.skills() else skill
+        self.edit(lambda x: x.place_skill_marker(player, skill, slot), f"marker on {name}, slot {slot + 1}")
+
+    def remove_skill_marker(self, player: int, skill: str, slot: int) -> None:
+        """Take a player's Skill Marker off a skill's slot."""
+        self.edit(lambda x: x.remove_skill_marker(player, skill, slot), "marker removed")
+
+    def set_turn(self, turn: int, phase: str | None = None) -> None:
+        """Set the turn (and the phase) the position is in."""
+        self.edit(lambda x: x.set_turn(turn, phase), f"turn {turn}" + (f", {phase}" if phase else ""))
+
     def set_credits(self, player: int, stack: str, cards: list[str]) -> None:
         """Set one stack of a player board (cards come out of their piles)."""
         self.edit(lambda x: x.set_credits(player, stack, cards), "stack set")
@@ -626,6 +640,23 @@ class EditorControls(w.VBox):  # type: ignore[misc]
             options=STACK_OPTIONS, value="build", description="stack", layout=w.Layout(width="280px")
         )
         self.credit_cards = w.Text(placeholder="standard.1, boost.1, charge.2", description="cards")
+        self.marker_player = w.Dropdown(
+            options=_player_options(state), value=0, description="player", layout=w.Layout(width="180px")
+        )
+        self.skill = w.Dropdown(
+            options=[(f"{sk.name}{' *' if sk.assumed else ''}", sk.id) for sk in catalog.skills().values()],
+            description="skill",
+            layout=w.Layout(width="300px"),
+        )
+        self.skill_slot = w.Dropdown(
+            options=[("slot 1", 0), ("slot 2", 1)], value=0, description="slot", layout=w.Layout(width="160px")
+        )
+        self.turn = w.BoundedIntText(
+            value=state.turn, min=1, max=999, description="turn", layout=w.Layout(width="150px")
+        )
+        self.phase = w.Dropdown(
+            options=list(typing.get_args(Phase)), value=state.phase, description="phase", layout=w.Layout(width="220px")
+        )
         p = panel
         super().__init__(
             [
@@ -674,6 +705,32 @@ class EditorControls(w.VBox):  # type: ignore[misc]
                         p._button("set stack", self.apply_credits),
                     ]
                 ),
+                row(
+                    [
+                        self.marker_player,
+                        self.skill,
+                        self.skill_slot,
+                        p._button(
+                            "place marker",
+                            lambda: p.place_skill_marker(
+                                self.marker_player.value, self.skill.value, self.skill_slot.value
+                            ),
+                        ),
+                        p._button(
+                            "remove marker",
+                            lambda: p.remove_skill_marker(
+                                self.marker_player.value, self.skill.value, self.skill_slot.value
+                            ),
+                        ),
+                    ]
+                ),
+                row(
+                    [
+                        self.turn,
+                        self.phase,
+                        p._button("set turn", lambda: p.set_turn(self.turn.value, self.phase.value)),
+                    ]
+                ),
                 FileControls(p, "tower-defense.json"),
             ]
         )
@@ -683,7 +740,10 @@ class EditorControls(w.VBox):  # type: ignore[misc]
         state = self.panel.explorer.state
         _set_options(self.owner, _player_options(state))
         _set_options(self.credit_player, _player_options(state))
+        _set_options(self.marker_player, _player_options(state))
         self.lives.value = state.lives
+        self.turn.value = state.turn
+        self.phase.value = state.phase
         self.discard.value = tuple(d for d in state.board.track_discard if d in self.discard.options)
 
     def select(self, at: tuple[int, int]) -> None:

@@ -249,6 +249,9 @@ def board_view(
                 "stacks": stacks,
                 "towers": sum(1 for t in state.towers if t.owner == i),
                 "skill_markers": state.skill_markers_left(i),
+                "skills": [
+                    f"{catalog.skill(m.skill).name}, slot {m.slot + 1}" for m in state.skill_markers if m.player == i
+                ],
             }
         )
     condition = None
@@ -414,9 +417,11 @@ def _players_html(view: dict[str, Any]) -> str:
                 f"<li><i>{_e(s['label'])}</i> ({s['credits']} credit{'' if s['credits'] == 1 else 's'}): {cards}</li>"
             )
         marker = ' <span class="start" title="Starting Player Marker">★ starting player</span>' if p["starting"] else ""
+        skills = f" · markers on {_e('; '.join(p['skills']))}" if p["skills"] else ""
         out.append(
             f'<div class="box player owner-{p["index"]}"><b>{_e(p["name"])}</b>{marker}'
-            f'<div class="small">{p["towers"]} tower(s) · {p["skill_markers"]} Skill Marker(s) left</div>'
+            f'<div class="small">{p["towers"]} tower(s) · {p["skill_markers"]} Skill Marker(s) left'
+            f"{skills}</div>"
             f"<ul>{''.join(items)}</ul></div>"
         )
     return "".join(out)

@@ -300,6 +300,40 @@ def set_credits(state: GameState, player: int, stack: str, cards: Sequence[str])
     return _validated(data)
 
 
+def _check_skill(skill: str, slot: int) -> None:
+    try:
+        spec = catalog.skill(skill)
+    except KeyError:
+        raise _refuse("skill", f"there is no skill {skill!r} (skills: {', '.join(catalog.skills())})") from None
+    if not 0 <= slot < len(spec.slot_costs):
+        raise _refuse("slot", f"{spec.name} has {len(spec.slot_costs)} slot(s), not a slot {slot + 1}")
+
+
+def place_skill_marker(state: GameState, player: int, skill: str, slot: int) -> GameState:
+    """Put one of a player's Skill Markers on a skill's slot (6.F: a marker is never moved; the model refuses
+    a taken slot and more markers than the rules give)."""
+    _check_skill(skill, slot)
+    if not 0 <= player < len(state.players):
+        raise _refuse("player", f"there is no player {player + 1}")
+    data = _data(state)
+    data["skill_markers"] = (*data["skill_markers"], {"player": player, "skill": skill, "slot": slot})
+    return _validated(data)
+
+
+def remove_skill_marker(state: GameState, player: int, skill: str, slot: int) -> GameState:
+    """Take a player's Skill Marker off a skill's slot (back to the player's supply)."""
+    _check_skill(skill, slot)
+    markers = list(state.skill_markers)
+    found = next((m for m in markers if (m.player, m.skill, m.slot) == (player, skill, slot)), None)
+    if found is None:
+        name = catalog.skill(skill).name
+        raise _refuse("skill_markers", f"player {player + 1} has no marker on slot {slot + 1} of {name}")
+    markers.remove(found)
+    data = _data(state)
+    data["skill_markers"] = tuple(m.model_dump() for m in markers)
+    return _validated(data)
+
+
 def set_turn(state: GameState, turn: int, phase: str | None = None) -> GameState:
     """The turn (and phase) the position is in; pending reveals must fit the phase (the model says)."""
     data = _data(state)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -311,3 +312,41 @@ def test_the_calculator_follows_the_position(panel: TowerDefensePanel) -> None:
     panel.boost("boost.1")  # player 2 boosts the selected tower: one Boost credit fewer on hand
     assert "Boost options" in panel.calc_view.value and panel.calc_view.value != before
     assert "boosted" in panel.board.html
+
+
+def test_skill_markers_and_the_turn_from_the_editor(panel: TowerDefensePanel) -> None:
+    # 6.F: a Skill Marker is placed on an empty slot; 'Empty slots on Skill Boards may contain exactly 1 Skill Marker'
+    editor = panel.editor
+    left = panel.explorer.state.skill_markers_left(1)
+    editor.marker_player.value, editor.skill.value, editor.skill_slot.value = 1, "mat.2", 0
+    click_button(editor, "place marker")
+    assert "marker on Mat skill 2, slot 1" in panel.message.value
+    assert panel.explorer.state.skill_markers_left(1) == left - 1
+    assert "markers on Mat skill 2, slot 1" in panel.board.html
+    click_button(editor, "place marker")
+    assert "exactly 1 Skill Marker" in panel.message.value
+    editor.skill_slot.value = 1
+    click_button(editor, "place marker")
+    assert "Mat skill 2 has 1 slot(s), not a slot 2" in panel.message.value
+    editor.skill_slot.value = 0
+    click_button(editor, "remove marker")
+    assert panel.explorer.state.skill_markers_left(1) == left and "markers on" not in panel.board.html
+    editor.turn.value, editor.phase.value = 7, "tracker"
+    click_button(editor, "set turn")
+    assert (panel.explorer.state.turn, panel.explorer.state.phase) == (7, "tracker")
+    assert editor.turn.value == 7 and "turn 7, tracker" in panel.message.value
+
+
+def click_button(box: Any, label: str) -> None:
+    """Click the one button with this label inside a box of controls (as a browser click would)."""
+    found: list[Any] = []
+
+    def walk(widget: Any) -> None:
+        if getattr(widget, "description", None) == label and hasattr(widget, "click"):
+            found.append(widget)
+        for child in getattr(widget, "children", ()):
+            walk(child)
+
+    walk(box)
+    assert len(found) == 1, f"one button {label!r} expected, found {len(found)}"
+    found[0].click()

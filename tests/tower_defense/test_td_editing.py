@@ -577,3 +577,25 @@ def test_a_share_code_of_something_else_is_refused_with_a_typed_error() -> None:
     data["lives"] = -3
     with pytest.raises(IllegalPosition, match=r"lives"):
         editing.from_share_code(encode(data))
+
+
+def test_skill_markers_are_placed_and_removed() -> None:
+    # 6.F: 'Empty slots on Skill Boards may contain exactly 1 Skill Marker'; each player has the rules' markers
+    state = examples.example(BUSY)
+    placed = editing.place_skill_marker(state, 0, "mat.1", 0)
+    assert placed.skill_markers_left(0) == state.skill_markers_left(0) - 1
+    assert editing.place_skill_marker(placed, 1, "mat.1", 0).skill_markers_left(1) == state.skill_markers_left(1) - 1
+    with pytest.raises(IllegalPosition, match="exactly 1 Skill Marker"):
+        editing.place_skill_marker(placed, 0, "mat.1", 0)
+    with pytest.raises(IllegalPosition, match=r"there is no skill 'mat\.99'"):
+        editing.place_skill_marker(state, 0, "mat.99", 0)
+    with pytest.raises(IllegalPosition, match="there is no player 9"):
+        editing.place_skill_marker(state, 8, "mat.1", 0)
+    assert editing.remove_skill_marker(placed, 0, "mat.1", 0) == state
+    with pytest.raises(IllegalPosition, match="player 2 has no marker on slot 1"):
+        editing.remove_skill_marker(placed, 1, "mat.1", 0)
+    full = state
+    for number in range(1, state.rules.skill_markers + 1):
+        full = editing.place_skill_marker(full, 0, f"mat.{number}", 0)
+    with pytest.raises(IllegalPosition, match=f"more than {state.rules.skill_markers} markers"):
+        editing.place_skill_marker(full, 0, f"mat.{state.rules.skill_markers + 1}", 0)
