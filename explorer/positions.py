@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
 
+from rules.core.errors import CannotWrite
 from rules.core.jsonio import dump_model, read_model
 
 S = TypeVar("S", bound=BaseModel)
@@ -37,4 +38,8 @@ class PositionFiles(Generic[S]):
 
     def save(self, path: str | Path) -> None:
         """Write the position shown to a JSON file that `load` (and the CLI) reads back."""
-        Path(path).write_text(dump_model(self.state), encoding="utf-8")
+        target = Path(path)
+        try:
+            target.write_text(dump_model(self.state), encoding="utf-8")
+        except OSError as exc:
+            raise CannotWrite(f"cannot write {target}: {exc.strerror or exc}") from None

@@ -6,7 +6,10 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
+from pydantic import ValidationError
+
 from rules.core.errors import IllegalPosition, RulesError
+from rules.core.jsonio import problems_of
 
 Register = Callable[[argparse._SubParsersAction], None]  # type: ignore[type-arg]
 
@@ -37,10 +40,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         code: int = args.run(args)
+    except ValidationError as exc:  # a model built from the options, not from a file: the same words
+        return main_error(IllegalPosition(problems_of(exc)))
     except IllegalPosition as exc:
-        for problem in exc.problems:
-            print(f"error: {problem}", file=sys.stderr)
-        return 2
+        return main_error(exc)
     except (RulesError, CliError, KeyError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
         print(f"error: {message}", file=sys.stderr)
@@ -48,6 +51,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     return code
+
+
+def main_error(exc: IllegalPosition) -> int:
+    """Print one line per problem and return the exit code of bad input."""
+    for problem in exc.problems:
+        print(f"error: {problem}", file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

@@ -39,3 +39,7 @@ class IllegalPosition(RulesError):
 
 class MalformedFile(RulesError):
     """A file that is not readable as a position at all (not JSON, wrong shape)."""
+
+
+class CannotWrite(RulesError):
+    """A file that cannot be written (no such folder, a folder of that name, no permission)."""

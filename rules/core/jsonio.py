@@ -13,13 +13,52 @@ from rules.core.errors import IllegalPosition, MalformedFile, Problem
 M = TypeVar("M", bound=BaseModel)
 
 
+_WORDS: dict[str, str] = {
+    "extra_forbidden": "there is no such field here",
+    "missing": "is missing",
+    "greater_than_equal": "must be at least {ge}",
+    "less_than_equal": "must be at most {le}",
+    "greater_than": "must be more than {gt}",
+    "less_than": "must be less than {lt}",
+    "int_type": "must be a whole number",
+    "int_parsing": "must be a whole number",
+    "int_from_float": "must be a whole number",
+    "string_type": "must be text in quotes",
+    "bool_type": "must be true or false",
+    "bool_parsing": "must be true or false",
+    "tuple_type": "must be a list in square brackets",
+    "list_type": "must be a list in square brackets",
+    "dict_type": "must be an object in curly brackets",
+    "model_type": "must be an object in curly brackets",
+    "model_attributes_type": "must be an object in curly brackets",
+    "literal_error": "must be one of {expected}",
+    "too_short": "must hold at least {min_length} item(s)",
+    "too_long": "must hold at most {max_length} item(s)",
+    "none_required": "must be null",
+}
+"""Pydantic's error types in a player's words (the rest keep pydantic's own message)."""
+
+
 def problems_of(error: ValidationError) -> list[Problem]:
-    """One Problem per pydantic error, located by its dotted field path."""
+    """One Problem per broken rule, located by its dotted field path; a rule check that lists several
+    problems on separate lines gives one Problem each."""
     problems = []
     for err in error.errors():
         where = ".".join(str(part) for part in err["loc"])
-        message = err["msg"].removeprefix("Value error, ")
-        problems.append(Problem(where, message))
+        template = _WORDS.get(err["type"])
+        if template is not None:
+            try:
+                message = template.format(**err.get("ctx", {}))
+            except (KeyError, IndexError):
+                message = err["msg"]
+            problems.append(Problem(where, message))
+            continue
+        for line in err["msg"].removeprefix("Value error, ").splitlines():
+            if ": " in line and not where and line.split(": ", 1)[0].replace(".", "").replace("_", "").isalnum():
+                field, text = line.split(": ", 1)
+                problems.append(Problem(field, text))
+            else:
+                problems.append(Problem(where, line))
     return problems
 
 

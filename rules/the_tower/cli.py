@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import sys
 from fractions import Fraction
@@ -76,16 +77,24 @@ def _variant_option(parser: argparse.ArgumentParser) -> None:
 
 
 def rules_from(pairs: list[str]) -> Rules:
-    """Rules from FIELD=VALUE pairs (values read as JSON when they can be, else as text)."""
+    """Rules from FIELD=VALUE pairs (values read as JSON when they can be, else as text; none is no value)."""
     data: dict[str, Any] = {}
     for pair in pairs:
         key, sep, text = pair.partition("=")
         if not sep or not key:
             raise IllegalAction(f"--variant takes FIELD=VALUE, not {pair!r}")
+        key = key.strip()
+        if key not in Rules.model_fields:
+            close = difflib.get_close_matches(key, Rules.model_fields, n=1)
+            hint = f"; did you mean {close[0]}?" if close else f"; fields: {', '.join(Rules.model_fields)}"
+            raise IllegalAction(f"--variant: the rules have no field {key!r}{hint}")
+        if text.strip().lower() == "none":
+            data[key] = None
+            continue
         try:
-            data[key.strip()] = json.loads(text)
+            data[key] = json.loads(text)
         except json.JSONDecodeError:
-            data[key.strip()] = text
+            data[key] = text
     return validate_model(Rules, data)
 
 

@@ -105,7 +105,7 @@ class GameState(_Frozen):
     def _legal(self) -> GameState:
         problems = position_problems(self)
         if problems:
-            raise ValueError("; ".join(problems))
+            raise ValueError("\n".join(problems))
         return self
 
 
@@ -424,24 +424,25 @@ def complete_table(data: dict[str, Any]) -> dict[str, Any]:
         rest = [c for c in cards.ALL_CARDS if c not in placed]
         for deck_name, kind in zip(_DECKS, ("attack", "potion", "room"), strict=True):
             data[deck_name] = tuple(c for c in rest if cards.kind(c) == kind)
-    if "floor_number" not in data and rules is not None:
+    if "floor_number" not in data:
         dealt = len(data.get("room_waste") or ()) + sum(1 for s in floor if s is not None)
         data["floor_number"] = max(1, -(-dealt // rules.rooms_per_floor))
     if "phase" not in data:
         data["phase"] = "fight" if data.get("fight") is not None else "actions"
-    if "hp" not in data and rules is not None:
+    if "hp" not in data:
         data["hp"] = rules.starting_hp
     return data
 
 
-def _rules_of(data: object) -> Rules | None:
-    """The rules a position's data names (None when they are malformed: their own check reports it)."""
-    if data is None or isinstance(data, Rules):
-        return data or Rules()
+def _rules_of(data: object) -> Rules:
+    """The rules a position's data names; the default rules when they are malformed (their own check reports
+    it, and what is derived from them must not add false problems)."""
+    if isinstance(data, Rules):
+        return data
     try:
-        return Rules.model_validate(data)
+        return Rules.model_validate(data or {})
     except ValueError:
-        return None
+        return Rules()
 
 
 def build_position(

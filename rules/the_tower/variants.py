@@ -155,8 +155,13 @@ class Rules(BaseModel):
     @model_validator(mode="after")
     def _opening_fits(self) -> Rules:
         opening = self.starting_attack_cards + self.starting_potions
+        problems = []
         if self.hand_limit is not None and self.hand_limit < opening:
-            raise ValueError(f"a hand limit of {self.hand_limit} cannot hold the {opening} opening cards")
+            problems.append(f"hand_limit: a hand limit of {self.hand_limit} cannot hold the {opening} opening cards")
+        if self.hp_cap is not None and self.hp_cap < self.starting_hp:
+            problems.append(f"hp_cap: a cap of {self.hp_cap} HP is below the {self.starting_hp} starting HP")
+        if problems:
+            raise ValueError("\n".join(problems))
         return self
 
     def monster(self, rank: str) -> MonsterStats:

@@ -298,7 +298,7 @@ class GameState(_Frozen):
     def _legal(self) -> GameState:
         problems = position_problems(self)
         if problems:
-            raise ValueError("; ".join(problems))
+            raise ValueError("\n".join(problems))
         return self
 
     # ---- reading -------------------------------------------------------------------------------

@@ -111,7 +111,7 @@ def test_rule_variants_are_applied_or_refused(panel: TheTowerPanel) -> None:
     assert "strikes 6" in panel.board.html, "floor 2: the King strikes its 5 plus one"
     form.controls["hand_limit"].value = "2"
     click(panel, "play under these rules")
-    assert "refused: a hand limit of 2 cannot hold the 6 opening cards" in panel.message.value
+    assert "refused: hand_limit: a hand limit of 2 cannot hold the 6 opening cards" in panel.message.value
     assert panel.explorer.rules == rules and form.controls["hand_limit"].value == "2"
     form.controls["hp_cap"].value = "lots"
     click(panel, "play under these rules")
@@ -140,6 +140,10 @@ def test_share_codes_files_and_uploads(panel: TheTowerPanel, tmp_path: Path) -> 
     assert other.explorer.state == examples.pictured_fight()
     other.load(str(tmp_path / "missing.json"))
     assert "cannot read" in other.message.value
+    other.save(str(tmp_path / "no-such-folder" / "x.json"))
+    assert "refused: cannot write" in other.message.value and "No such file or directory" in other.message.value
+    other.save(str(tmp_path))
+    assert "refused: cannot write" in other.message.value
 
 
 def test_a_saved_file_is_what_the_cli_reads(panel: TheTowerPanel, tmp_path: Path) -> None:

@@ -153,3 +153,15 @@ def test_a_hand_written_table_is_enough(run: Run, tmp_path: Path) -> None:
     path.write_text(json.dumps(table))
     code, out, err = run("validate", str(path))
     assert code == 2 and out == "" and "error: the King of Clubs stands 2 times" in err
+
+
+def test_variants_are_checked_in_words(run: Run) -> None:
+    code, out, err = run("play", "--variant", "hp_cap=3")
+    assert code == 2 and out == "" and err == "error: hp_cap: a cap of 3 HP is below the 6 starting HP\n"
+    code, _, err = run("play", "--variant", "startinghp=14")
+    assert code == 2 and "the rules have no field 'startinghp'; did you mean starting_hp?" in err
+    code, _, err = run("play", "--variant", "starting_hp=-1", "--variant", "fight_actions=sometimes")
+    assert code == 2 and "error: starting_hp: must be at least 1" in err
+    assert "error: fight_actions: must be one of 'never', 'when_stuck' or 'always'" in err
+    code, out, _ = run("simulate", "--variant", "hand_limit=none", "--games", "2", "--no-progress")
+    assert code == 0 and "/2 won" in out

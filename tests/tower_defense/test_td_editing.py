@@ -170,7 +170,7 @@ def test_a_tower_where_the_rules_forbid_one_is_refused() -> None:
         editing.place_tower(state, "standard.1", (0, 1), owner=0)
     with pytest.raises(IllegalPosition, match=r"outside the playing field"):
         editing.place_tower(state, "standard.1", (12, 0), owner=0)
-    with pytest.raises(IllegalPosition, match=r"level: Input should be less than or equal to 4"):
+    with pytest.raises(IllegalPosition, match=r"level: must be at most 4"):
         editing.place_tower(state, "standard.1", (0, 0), owner=0, level=5)
     three_levels = examples.example(MOVEMENT, Rules(max_level=3))
     assert editing.place_tower(three_levels, "standard.1", (0, 0), owner=0, level=3).towers[0].level == 3
@@ -466,7 +466,7 @@ def test_lives() -> None:
     # 003 3.C: 'Players may gain Life Cubes beyond the starting amount.'
     state = examples.example(BUSY)
     assert editing.set_lives(state, 9).lives == 9
-    with pytest.raises(IllegalPosition, match=r"lives: Input should be greater than or equal to 0"):
+    with pytest.raises(IllegalPosition, match=r"lives: must be at least 0"):
         editing.set_lives(state, -1)
 
 
@@ -508,7 +508,7 @@ def test_turn_and_phase() -> None:
     later = editing.set_turn(state, 14, "tracker")
     assert (later.turn, later.phase) == (14, "tracker")
     assert editing.set_turn(state, 20).phase == "actions"
-    with pytest.raises(IllegalPosition, match=r"turn: Input should be greater than or equal to 1"):
+    with pytest.raises(IllegalPosition, match=r"turn: must be at least 1"):
         editing.set_turn(state, 0)
     with pytest.raises(IllegalPosition, match=r"termination: the game is over exactly when it says why"):
         editing.set_turn(state, 13, "game_over")
