@@ -13,14 +13,15 @@ from typing import Any
 from explorer.navigation import SessionNavigation
 from explorer.positions import PositionFiles
 from rules.core.chance import ChanceSampler
-from rules.core.errors import IllegalAction
+from rules.core.errors import IllegalAction, IllegalPosition
 from rules.core.events import Event
 from rules.core.protocol import CHANCE
 from rules.core.session import Session
 from rules.the_tower import analysis, cards, editing, engine, examples
 from rules.the_tower.actions import DrawCard, Drink, Explore, FightRoom, Hit
-from rules.the_tower.analysis import Choice, Plan, RoomOdds
+from rules.the_tower.analysis import Choice, Lookahead, Plan, RoomOdds
 from rules.the_tower.cards import Pile
+from rules.the_tower.endgame import SearchTooLarge
 from rules.the_tower.model import FACE_DOWN, GameState, Slot
 from rules.the_tower.policies import policy
 from rules.the_tower.variants import Rules
@@ -37,6 +38,8 @@ class Advice:
     plans: dict[int, tuple[Plan, ...]]
     odds: dict[int, RoomOdds]
     note: str = ""
+    basis: str = ""
+    """How the choices are valued, in words."""
 
     def best_plan(self, room: int) -> Plan | None:
         """The best plan against the monster of `room`, or None when the hand cannot slay it."""
@@ -211,8 +214,12 @@ class TheTowerExplorer(SessionNavigation, PositionFiles[GameState]):
 
     # ---- editing (every edit starts a new session; an illegal one is refused and changes nothing) -----
     def load_example(self, name: str) -> GameState:
-        """Explore a named example position, under the rules in use."""
-        return self.edit(examples.example(name, self.rules))
+        """Explore a named example position under the rules in use, or under the rulebook's rules when the
+        example cannot stand under them (its floor is dealt 4 rooms, for one)."""
+        try:
+            return self.edit(examples.example(name, self.rules))
+        except IllegalPosition:
+            return self.edit(examples.example(name))
 
     def set_table(self, **changes: Any) -> GameState:
         """This position with parts of the table changed (see rules.the_tower.editing.edited)."""
@@ -237,14 +244,25 @@ class TheTowerExplorer(SessionNavigation, PositionFiles[GameState]):
         return self.edit(editing.from_share_code(code))
 
     # ---- analysis ------------------------------------------------------------------------------------
-    def advice(self) -> Advice:
-        """The exact analysis of the position: ranked choices, plans against known monsters, room odds."""
+    def advice(self, lookahead: Lookahead = "next_fight") -> Advice:
+        """The exact analysis of the position: ranked choices, plans against known monsters, room odds.
+        Between fights, `lookahead` says how a choice is valued (see rules.the_tower.analysis.point_advice);
+        when looking ahead over every point is too large a search, the next fight's outlook is given, and
+        the advice says so."""
         state = self.state
         if engine.current_player(state) != 0:
             note = "the game is over" if engine.is_terminal(state) else "chance decides this step"
             return Advice(choices=(), plans={}, odds={}, note=note)
         plans = analysis.plans_on_table(state)
         if state.phase == "fight":
-            return Advice(choices=analysis.fight_advice(state), plans=plans, odds={})
+            return Advice(
+                choices=analysis.fight_advice(state), plans=plans, odds={}, basis="each hit valued by the fight"
+            )
         odds = {i: analysis.room_odds(state, i) for i, s in enumerate(state.floor) if s is not None}
-        return Advice(choices=analysis.point_advice(state), plans=plans, odds=odds)
+        try:
+            choices = analysis.point_advice(state, lookahead=lookahead)
+            basis = analysis.LOOKAHEAD_WORDS[lookahead]
+        except SearchTooLarge as too_large:
+            choices = analysis.point_advice(state)
+            basis = f"{analysis.LOOKAHEAD_WORDS['next_fight']} ({too_large})"
+        return Advice(choices=choices, plans=plans, odds=odds, basis=basis)

@@ -83,6 +83,14 @@ class TheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         )
         self.policy.observe(lambda ch: setattr(self.explorer, "policy_name", ch["new"]), "value")
         self.share = w.Text(placeholder="paste a share code", layout=w.Layout(width="220px"))
+        self.look_ahead = w.Checkbox(
+            value=False,
+            description="advice looks ahead over every point left",
+            indent=False,
+            tooltip="exact but slower: every way to spend the points left is weighed before the fight",
+            layout=w.Layout(width="auto"),
+        )
+        self.look_ahead.observe(lambda _ch: self.refresh(keep_message=True), "value")
         self.toolbar = row(
             [
                 self.example,
@@ -92,6 +100,7 @@ class TheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
                 self._button("share code", self.show_share_code, "show a code that reproduces this position"),
                 self.share,
                 self._button("load code", lambda: self.load_share_code(self.share.value)),
+                self.look_ahead,
             ]
         )
         self.branches = w.Dropdown(
@@ -201,8 +210,8 @@ class TheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         )
 
     def _advice(self) -> str:
-        a = self.explorer.advice()
-        return advice_html(a.choices, a.plans, a.odds, a.note)
+        a = self.explorer.advice("all_points" if self.look_ahead.value else "next_fight")
+        return advice_html(a.choices, a.plans, a.odds, a.note, basis=a.basis)
 
     def refresh(self, *, keep_message: bool = False) -> None:
         """Redraw the board, the advice, the log and the branch list."""

@@ -198,19 +198,34 @@ def _odds_row(odds: RoomOdds) -> str:
 
 
 def advice_html(
-    choices: Sequence[Choice], plans: dict[int, tuple[Plan, ...]], odds: dict[int, Any], note: str = "", limit: int = 6
+    choices: Sequence[Choice],
+    plans: dict[int, tuple[Plan, ...]],
+    odds: dict[int, Any],
+    note: str = "",
+    limit: int = 6,
+    basis: str = "",
 ) -> str:
-    """The advice beside the board: the ranked choices, the plans against known monsters, the room odds."""
+    """The advice beside the board: the ranked choices (the first `limit`, the rest folded), the plans
+    against known monsters, the room odds."""
     from rules.the_tower.analysis import describe_action
 
     if note:
         return f'<div class="tt-advice"><b>advice</b>: {_e(note)}</div>'
-    rows = "".join(
-        f"<li>{'<b>' if i == 0 else ''}{_e(describe_action(c.action))}{'</b>' if i == 0 else ''}: "
-        f"{_e(c.outlook.describe())}</li>"
-        for i, c in enumerate(choices[:limit])
+
+    def row(i: int, c: Choice) -> str:
+        name = _e(describe_action(c.action))
+        return f"<li>{f'<b>{name}</b>' if i == 0 else name}: {_e(c.outlook.describe())}</li>"
+
+    rows = "".join(row(i, c) for i, c in enumerate(choices[:limit]))
+    rest = choices[limit:]
+    folded = (
+        f"<details><summary>{len(rest)} more choice{'s' if len(rest) != 1 else ''}</summary>"
+        f'<ol start="{limit + 1}">{"".join(row(limit + i, c) for i, c in enumerate(rest))}</ol></details>'
+        if rest
+        else ""
     )
-    out = f'<div class="tt-advice"><b>advice</b> (best first)<ol>{rows}</ol>'
+    how = f"; {_e(basis)}" if basis else ""
+    out = f'<div class="tt-advice"><b>advice</b> (best first{how})<ol>{rows}</ol>{folded}'
     if plans:
         out += "<b>plans with the hand</b><ul>" + "".join(_plan_rows(i, p) for i, p in sorted(plans.items())) + "</ul>"
     if odds:

@@ -12,14 +12,14 @@ import dataclasses
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
 
 from rules.core.distribution import Distribution
 from rules.core.errors import IllegalAction
 from rules.core.protocol import CHANCE
 from rules.the_tower import cards, engine, fightsolver
 from rules.the_tower.actions import ChooseRoom, DrawCard, Drink, Explore, FightRoom, Flee, Hit
-from rules.the_tower.endgame import win_probability
+from rules.the_tower.endgame import SearchTooLarge, win_probability
 from rules.the_tower.fightsolver import End, Value
 from rules.the_tower.model import FACE_DOWN, GameState, fightable, hit_damage
 from rules.the_tower.simulation import WinRate, simulate, wilson
@@ -88,7 +88,9 @@ class Plan:
     def describe(self) -> str:
         played = ", ".join(f"{cards.name(c)} ({d})" for c, d in zip(self.cards, self.damage, strict=True))
         end = f"{self.hp - self.hp_lost} HP left" if self.survives else "the player dies first"
-        return f"{played}: {self.hits} hit(s), -{self.hp_lost} HP, {self.value_spent} card value spent; {end}"
+        hits = "1 hit" if self.hits == 1 else f"{self.hits} hits"
+        lost = "no HP lost" if self.hp_lost == 0 else f"{self.hp_lost} HP lost"
+        return f"{played}: {hits}, {lost}, {self.value_spent} card value spent; {end}"
 
 
 def fight_plans(
@@ -365,17 +367,76 @@ def _ranked(choices: list[tuple[Any, Value]], prefer: type) -> tuple[Choice, ...
     )
 
 
-def point_advice(state: GameState, *, spend_in_fight: bool = True) -> tuple[Choice, ...]:
-    """Between fights: every legal choice (spend a point, or go and fight a room) with the exact outlook
-    of the next fight fought right after it, best first (among equals, fighting now keeps the point).
+Lookahead = Literal["next_fight", "all_points"]
+"""How a choice between fights is valued: by the next fight fought right after it ('next_fight'), or by the
+best way to go on spending the points left before that fight ('all_points', exact but far slower)."""
 
-    Under fight_actions 'when_stuck' or 'always' the fight's own point spending is searched draw by draw,
-    which grows fast with the points left; `spend_in_fight=False` values the fight as fought with the
-    hand alone instead (the same figures under the default rules, where no point is spent in a fight)."""
+LOOKAHEAD_WORDS: dict[str, str] = {
+    "next_fight": "each choice valued by the next fight fought right after it",
+    "all_points": "each choice valued by the best way to spend the points left, then fight",
+}
+
+
+def point_advice(
+    state: GameState,
+    *,
+    spend_in_fight: bool = True,
+    lookahead: Lookahead = "next_fight",
+    max_positions: int = 5_000,
+) -> tuple[Choice, ...]:
+    """Between fights: every legal choice (spend a point, or go and fight a room) with the exact outlook
+    of the next fight, best first (among equals, fighting now keeps the point).
+
+    With lookahead 'next_fight' the fight is fought right after the choice; with 'all_points' the player
+    then spends the points left the best way (every draw and room turned up weighed exactly) before it,
+    which raises SearchTooLarge past `max_positions` positions. Under fight_actions 'when_stuck' or
+    'always' the fight's own point spending is searched draw by draw, which grows fast with the points
+    left; `spend_in_fight=False` values the fight as fought with the hand alone instead (the same figures
+    under the default rules, where no point is spent in a fight)."""
     if state.phase != "actions" or engine.current_player(state) != 0:
         raise IllegalAction("advice on action points is given between fights, when the player chooses", "turn.order")
-    choices = [(a, _choice_value(state, a, spend_in_fight)) for a in engine.legal_actions(state)]
+    if lookahead == "all_points":
+        search = _PointSearch(spend_in_fight, max_positions, state.action_points)
+        choices = [(a, search.choice(state, a)) for a in engine.legal_actions(state)]
+    else:
+        choices = [(a, _choice_value(state, a, spend_in_fight)) for a in engine.legal_actions(state)]
     return _ranked(choices, FightRoom)
+
+
+class _PointSearch:
+    """Expectimax over the spending of action points between fights, down to the fight chosen, with every
+    position met kept (the order of draws does not matter, so many lines meet)."""
+
+    def __init__(self, spend_in_fight: bool, max_positions: int, points: int) -> None:
+        self.spend_in_fight = spend_in_fight
+        self.points = points
+        self.max_positions = max_positions
+        self.memo: dict[GameState, Value] = {}
+
+    def choice(self, state: GameState, action: Any) -> Value:
+        """The outlook after `action` and the best play of the points left."""
+        if isinstance(action, FightRoom | ChooseRoom):
+            return _room_value(state, action.room, self.spend_in_fight)
+        nxt, _ = engine.apply(state, action)
+        if engine.current_player(nxt) != CHANCE:
+            return self.best(nxt)
+        return fightsolver.weighted(
+            [(p, self.best(engine.apply(nxt, outcome)[0])) for outcome, p in engine.chance_outcomes(nxt).items()]
+        )
+
+    def best(self, state: GameState) -> Value:
+        """The best outlook from a position between fights."""
+        if state in self.memo:
+            return self.memo[state]
+        if len(self.memo) >= self.max_positions:
+            raise SearchTooLarge(
+                f"looking ahead over the {self.points} action points left meets more than "
+                f"{self.max_positions:,} positions; the next fight's outlook is the advice within reach"
+            )
+        actions = engine.legal_actions(state) if state.phase == "actions" else []
+        value = max(self.choice(state, a) for a in actions) if actions else _best_room_value(state, self.spend_in_fight)
+        self.memo[state] = value
+        return value
 
 
 def fight_advice(state: GameState) -> tuple[Choice, ...]:

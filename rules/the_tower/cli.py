@@ -62,6 +62,13 @@ def register(games: Any) -> None:
 
     od = sub.add_parser("odds", help="what lies behind each room, what its fight costs, what each choice is worth")
     od.add_argument("file")
+    od.add_argument(
+        "--lookahead",
+        choices=("next_fight", "all_points"),
+        default="next_fight",
+        help="between fights, value each choice by the next fight fought right after it (default), or by the "
+        "best way to spend every point left first (exact, slower; refused when too large a search)",
+    )
     od.add_argument("--json", action="store_true")
     od.set_defaults(run=_odds)
 
@@ -100,7 +107,12 @@ def rules_from(pairs: list[str]) -> Rules:
 
 # ---- formatting -------------------------------------------------------------------------------------
 def _p(x: Fraction) -> str:
-    return f"{x} ({float(x):.1%})" if x.denominator != 1 else f"{x}"
+    """A probability, exact and as a percentage: '1/2 (50.0%)', or 'certain' and 'never'."""
+    if x == 1:
+        return "certain"
+    if x == 0:
+        return "never"
+    return f"{x} ({float(x):.1%})"
 
 
 def _fraction_json(x: Fraction) -> dict[str, Any]:
@@ -251,6 +263,7 @@ def _fight(args: argparse.Namespace) -> int:
                 for slot, room, left, strike, room_plans, unusable in rooms
             ],
             "advice": [_choice_json(c) for c in advice],
+            "advice_basis": "fight" if state.fight is not None else args.lookahead,
         }
         print(json.dumps(out, indent=2))
         return 0
@@ -286,7 +299,7 @@ def _odds(args: argparse.Namespace) -> int:
         odds, advice, outlook = [], analysis.fight_advice(state), analysis.fight_outlook(state)
     else:
         odds = [analysis.room_odds(state, i) for i, s in enumerate(state.floor) if s is not None]
-        advice, outlook = analysis.point_advice(state), None
+        advice, outlook = analysis.point_advice(state, lookahead=args.lookahead), None
     if args.json:
         out: dict[str, Any] = {
             "hp": state.hp,
@@ -304,6 +317,7 @@ def _odds(args: argparse.Namespace) -> int:
                 for o in odds
             ],
             "advice": [_choice_json(c) for c in advice],
+            "advice_basis": "fight" if state.fight is not None else args.lookahead,
         }
         if outlook is not None:
             out["fight"] = {"slay": _fraction_json(outlook.slay), "hp_after": _fraction_json(outlook.hp_after)}
@@ -322,10 +336,13 @@ def _odds(args: argparse.Namespace) -> int:
         else:
             print(f"Room {o.room + 1}: the {cards.name(o.monsters.outcomes()[0])}")
         costs = sorted(o.hp_cost.items())
-        print("  HP the fight costs: " + ", ".join(f"{hp} HP {_p(p)}" for hp, p in costs))
-        print(f"  {o.outlook.describe()}; survives {_p(o.survival())}")
+        print("  HP the fight costs: " + ", ".join(f"{hp} HP: {_p(p)}" for hp, p in costs))
+        print(f"  {o.outlook.describe()}; the player survives: {_p(o.survival())}")
     if outlook is not None:
         print(f"The fight in progress: {outlook.describe()}")
-    what = "the fight" if state.fight is not None else "the next fight"
-    _print_choices(f"Each choice now, with the exact outlook of {what}:", advice)
+    if state.fight is not None:
+        title = "Each choice now, with the exact outlook of the fight:"
+    else:
+        title = f"Each choice now ({analysis.LOOKAHEAD_WORDS[args.lookahead]}):"
+    _print_choices(title, advice)
     return 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Literal
 
+from rules.core.errors import RulesError
 from rules.core.protocol import CHANCE
 from rules.the_tower import engine
 from rules.the_tower.model import GameState
@@ -16,7 +17,7 @@ from rules.the_tower.model import GameState
 Chooser = Literal["best", "random"]
 
 
-class SearchTooLarge(ValueError):
+class SearchTooLarge(RulesError, ValueError):
     """The position has too many lines for an exact search."""
 
 

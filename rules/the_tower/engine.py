@@ -189,7 +189,9 @@ def _set_slot(floor: tuple[str | None, ...], i: int, value: str | None) -> tuple
 def _hand_card(state: GameState, card: str, rule: str) -> None:
     _require(
         card in state.hand,
-        f"the {cards.name(card) if cards.is_card(card) else repr(card)} is not in your hand",
+        f"the {cards.name(card)} is not in your hand"
+        if cards.is_card(card)
+        else f"there is no card {card!r} (cards are written like '7S', '10D', 'KC')",
         rule,
     )
 

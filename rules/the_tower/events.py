@@ -58,7 +58,8 @@ class FloorDealt(Event):
     rooms: int
 
     def sentence(self) -> str:
-        return f"Floor {self.floor_number}: {self.rooms} room cards are dealt face down."
+        cards = "1 room card is" if self.rooms == 1 else f"{self.rooms} room cards are"
+        return f"Floor {self.floor_number}: {cards} dealt face down."
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

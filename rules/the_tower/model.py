@@ -267,9 +267,9 @@ def card_problems(state: GameState) -> list[str]:
         if s is None or s == FACE_DOWN:
             continue
         if not cards.is_card(s):
-            out.append(f"floor.{i}: there is no card {s!r}")
+            out.append(f"floor, room {i + 1}: there is no card {s!r}")
         elif cards.kind(s) != "room":
-            out.append(f"floor.{i}: the {cards.name(s)} is not a room card (rooms are J, Q, K and A)")
+            out.append(f"floor, room {i + 1}: the {cards.name(s)} is not a room card (rooms are J, Q, K and A)")
         seen[s] += 1
     if out:
         return out
@@ -285,6 +285,10 @@ def card_problems(state: GameState) -> list[str]:
         if pile != cards.sort_cards(pile):
             out.append(f"{field}: stored in deck order (only its contents matter)")
     return out
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def floor_problems(state: GameState) -> list[str]:
@@ -304,17 +308,25 @@ def floor_problems(state: GameState) -> list[str]:
         if state.floor_number != 1:
             out.append("floor_number: the game starts on floor 1")
         return out
-    floors = -(-dealt // rules.rooms_per_floor)
-    if state.floor_number != floors:
-        out.append(
-            f"floor_number: {dealt} room cards have been dealt, {rules.rooms_per_floor} a floor, "
-            f"so this is floor {floors}, not {state.floor_number}"
-        )
+    per_floor = rules.rooms_per_floor
+    if dealt == 0:
+        out.append(f"floor: no room has been dealt; the first floor is {per_floor} rooms face down ('?')")
         return out
-    expected = dealt - (floors - 1) * rules.rooms_per_floor
+    floors = -(-dealt // per_floor)
+    slain, on_floor = len(state.room_waste), sum(1 for s in state.floor if s is not None)
+    history = (
+        f"{_count(slain, 'monster')} slain and {_count(on_floor, 'room')} standing on the floor make "
+        f"{_count(dealt, 'room')} dealt, {per_floor} a floor"
+    )
+    if state.floor_number != floors:
+        out.append(f"floor_number: {history}, so this is floor {floors}, not {state.floor_number}")
+        return out
+    expected = dealt - (floors - 1) * per_floor
     if len(state.floor) != expected:
-        dealt_words = f"{expected} room{'s' if expected != 1 else ''}"
-        out.append(f"floor: floor {floors} was dealt {dealt_words}, not {len(state.floor)}")
+        out.append(
+            f"floor: {history}, so floor {floors} holds {_count(expected, 'room')}, not {len(state.floor)} "
+            "(a room cleared on this floor is null, and its monster counts among the slain)"
+        )
     elif len(state.floor) < rules.rooms_per_floor and state.room_deck_size > 0:
         out.append(
             f"floor: a floor is dealt {rules.rooms_per_floor} rooms while the room deck lasts "

@@ -14,6 +14,7 @@ from explorer.the_tower.panel import TheTowerPanel
 from rules.core.jsonio import dump_model
 from rules.the_tower import cards, examples
 from rules.the_tower.model import FACE_DOWN
+from rules.the_tower.variants import Rules
 
 
 def click(panel: TheTowerPanel, label: str) -> None:
@@ -150,3 +151,19 @@ def test_a_saved_file_is_what_the_cli_reads(panel: TheTowerPanel, tmp_path: Path
     path = tmp_path / "saved.json"
     panel.save(str(path))
     assert path.read_text(encoding="utf-8") == dump_model(panel.explorer.state)
+
+
+def test_the_advice_can_look_ahead_over_every_point_left() -> None:
+    waste = [c for c in cards.ALL_CARDS if cards.kind(c) == "room" and c != "AS"]
+    table = {"rules": {"rooms_per_floor": 5}, "hand": ["8C", "6S", "9D"], "floor": ["AS"], "room_waste": waste}
+    panel = TheTowerPanel()
+    panel.load(json.dumps({**table, "action_points": 2}))
+    assert "valued by the next fight fought right after it" in panel.advice_view.value
+    assert "<b>fight room 1</b>: slays 0.0%" in panel.advice_view.value
+    panel.look_ahead.value = True
+    assert "valued by the best way to spend the points left" in panel.advice_view.value
+    assert "<b>draw a potion card</b>: slays 100.0%" in panel.advice_view.value
+    panel.load_example("opening")  # 4 points, 4 rooms face down: too large a search, said so
+    assert panel.explorer.rules == Rules(), "the opening cannot stand under 5 rooms a floor"
+    assert "more than 5,000 positions" in panel.advice_view.value and "<b>" in panel.advice_view.value
+    assert "more choices</summary>" in panel.advice_view.value, "choices past the sixth are folded, not dropped"

@@ -13,7 +13,7 @@ import pytest
 from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalAction, IllegalPosition
 from rules.core.protocol import CHANCE
-from rules.the_tower import analysis, cards, engine, examples
+from rules.the_tower import analysis, cards, editing, engine, examples
 from rules.the_tower.actions import Action, DrawCard, FightRoom, Hit, RevealCard
 from rules.the_tower.endgame import SearchTooLarge, win_probability
 from rules.the_tower.fightsolver import Value, weighted
@@ -242,6 +242,45 @@ def test_point_advice_under_when_stuck_matches_brute_force() -> None:
     for choice in analysis.point_advice(state):
         if not isinstance(choice.action, DrawCard):  # draws then stuck draws: correct but slow to brute-force
             assert choice.outlook.key() == brute_choice(state, choice.action), choice.describe()
+
+
+def brute_plan(state: GameState) -> Value:
+    """The best outlook from a position between fights: every way to spend the points left, then fight."""
+    return max(brute_after(state, action) for action in engine.legal_actions(state))
+
+
+def brute_after(state: GameState, action: Action) -> Value:
+    nxt, _ = engine.apply(state, action)
+    if isinstance(action, FightRoom):
+        return brute_fight(nxt)
+    return chance_mean(nxt, brute_plan)
+
+
+def last_ace() -> GameState:
+    """The last room of the game, the Ace of Spades (floor 4 under 5 rooms a floor: it strikes 6), against
+    6 HP and a hand that cannot fell it: only a potion drawn and drunk first saves the player."""
+    waste = [c for c in cards.ROOM_CARDS if c != "AS"]
+    hand = ("8C", "6S", "9D")
+    return build_position(rules=Rules(rooms_per_floor=5), hand=hand, floor=("AS",), room_waste=waste, action_points=2)
+
+
+def test_looking_ahead_over_every_point_matches_brute_force() -> None:
+    # 002: "You can use multiple times the same action while you still have action points left"
+    for state in (small_position(), last_ace(), editing.set_action_points(examples.last_rooms(), 2)):
+        advice = analysis.point_advice(state, lookahead="all_points")
+        assert {c.action for c in advice} == set(engine.legal_actions(state))
+        for choice in advice:
+            assert choice.outlook.key() == brute_after(state, choice.action), choice.describe()
+
+
+def test_looking_ahead_finds_the_potion_the_next_fight_misses() -> None:
+    state = last_ace()
+    near = analysis.point_advice(state)
+    assert all(c.outlook.slay == 0 for c in near), "fought right after any single choice, the Ace wins"
+    deep = analysis.point_advice(state, lookahead="all_points")
+    assert deep[0].action == DrawCard(pile="potion") and deep[0].outlook.slay == 1
+    with pytest.raises(SearchTooLarge, match="looking ahead over the 4 action points left meets more than 5,000"):
+        analysis.point_advice(examples.opening(), lookahead="all_points")
 
 
 def test_the_draw_advice_agrees_with_sampling() -> None:

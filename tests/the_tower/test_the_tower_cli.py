@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from rules import cli as rules_cli
-from rules.the_tower import cli
+from rules.the_tower import cards, cli
 from rules.the_tower.model import GameState
 
 
@@ -165,3 +165,16 @@ def test_variants_are_checked_in_words(run: Run) -> None:
     assert "error: fight_actions: must be one of 'never', 'when_stuck' or 'always'" in err
     code, out, _ = run("simulate", "--variant", "hand_limit=none", "--games", "2", "--no-progress")
     assert code == 0 and "/2 won" in out
+
+
+def test_odds_looking_ahead_over_every_point(run: Run, tmp_path: Path) -> None:
+    rooms = [c for c in cards.ALL_CARDS if cards.kind(c) == "room"]
+    table = {"rules": {"rooms_per_floor": 5}, "hand": ["8C", "6S", "9D"], "floor": ["AS"], "action_points": 2}
+    path = tmp_path / "last-ace.json"
+    path.write_text(json.dumps({**table, "room_waste": [c for c in rooms if c != "AS"]}))
+    code, out, _ = run("odds", str(path), "--lookahead", "all_points")
+    assert code == 0 and "draw a potion card: slays 100.0%" in out.splitlines()[-3]
+    code, out, _ = run("odds", str(path), "--json")
+    assert code == 0 and json.loads(out)["advice_basis"] == "next_fight"
+    code, _, err = run("odds", str(example_file(run, tmp_path, "opening")), "--lookahead", "all_points")
+    assert code == 2 and "more than 5,000 positions" in err and "Traceback" not in err

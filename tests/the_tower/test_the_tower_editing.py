@@ -88,7 +88,7 @@ def test_a_fight_is_kept_started_or_ended() -> None:
 def test_a_variant_can_make_the_table_illegal() -> None:
     state = examples.opening()
     assert editing.set_rules(state, Rules(opposite_colour_multiplier=3)).rules.opposite_colour_multiplier == 3
-    with pytest.raises(IllegalPosition, match="floor 2 was dealt 1 room, not 4"):
+    with pytest.raises(IllegalPosition, match="so floor 2 holds 1 room, not 4"):
         editing.set_rules(state, Rules(rooms_per_floor=3))
 
 

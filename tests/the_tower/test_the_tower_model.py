@@ -99,10 +99,12 @@ def test_the_floor_must_agree_with_the_room_deck() -> None:
     assert "so this is floor 1, not 2" in problems(data)
     data = opening_data()
     data["floor"] = [None, DOWN, DOWN, DOWN]
-    assert "floor: floor 1 was dealt 3 rooms, not 4" in problems(data)
+    assert "0 monsters slain and 3 rooms standing on the floor make 3 rooms dealt" in problems(data)
+    assert "so floor 1 holds 3 rooms, not 4" in problems(data)
     data = opening_data()
     data["floor"] = ["7S", DOWN, DOWN, DOWN]
-    assert "floor.0: the 7 of Spades is not a room card" in problems(data)
+    assert "floor, room 1: the 7 of Spades is not a room card" in problems(data)
+    assert "no room has been dealt; the first floor is 4 rooms face down" in problems({})
 
 
 def test_hp_and_termination_agree() -> None:
