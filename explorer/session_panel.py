@@ -30,10 +30,17 @@ class SessionPanel(GuardedPanel):
 
     def back(self) -> None:
         """One step back along the line (a replay: nothing is lost)."""
+        if self.explorer.session.cursor == 0:
+            self.say("already at the start of this line")
+            return
         self._go(self.explorer.back, "one step back")
 
     def forward(self) -> None:
         """One step forward along the line already played."""
+        session = self.explorer.session
+        if session.cursor >= len(session.line):
+            self.say("already at the end of this line (a step plays on from here)")
+            return
         self._go(self.explorer.forward, "one step forward")
 
     def restart(self) -> None:

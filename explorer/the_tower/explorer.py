@@ -221,6 +221,12 @@ class TheTowerExplorer(SessionNavigation, PositionFiles[GameState]):
         except IllegalPosition:
             return self.edit(examples.example(name))
 
+    def new_game(self, rules: Rules | None = None) -> tuple[Event, ...]:
+        """A new game under `rules` (those in use by default): the seeded sampler deals the opening cards
+        and the first floor, each draw a step of the line."""
+        self._reset(engine.new_game(rules or self.rules))
+        return self.resolve_chance()
+
     def set_table(self, **changes: Any) -> GameState:
         """This position with parts of the table changed (see rules.the_tower.editing.edited)."""
         return self.edit(editing.edited(self.state, **changes))

@@ -20,7 +20,7 @@ from explorer.the_tower.board import TheTowerBoard
 from explorer.the_tower.editor import TableEditor
 from explorer.the_tower.explorer import TheTowerExplorer
 from explorer.the_tower.viewmodel import advice_html, board_html, board_view, static_html
-from rules.core.errors import RulesError
+from rules.core.errors import IllegalPosition, Problem, RulesError
 from rules.the_tower import examples
 from rules.the_tower.model import GameState
 from rules.the_tower.policies import POLICIES
@@ -95,6 +95,7 @@ class TheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
             [
                 self.example,
                 self.policy,
+                self._button("new game", self.new_game, "deal a new game under the rules of the rule variants form"),
                 self._button("draw attack", lambda: self.draw("attack"), "spend a point to draw an attack card"),
                 self._button("draw potion", lambda: self.draw("potion"), "spend a point to draw a potion card"),
                 self._button("share code", self.show_share_code, "show a code that reproduces this position"),
@@ -198,8 +199,27 @@ class TheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
 
     def set_rules(self, rules: Rules) -> None:
         """Start over from this table under other rules (a variant can make the table illegal)."""
-        changed = ", ".join(f"{k} {b}" for k, (_a, b) in self.explorer.rules.differences(rules).items())
-        self._act(lambda: self.explorer.set_rules(rules), f"rules: {changed or 'unchanged'}")
+        differences = self.explorer.rules.differences(rules)
+        changed = ", ".join(f"{k} {b}" for k, (_a, b) in differences.items())
+        starting = [k for k in differences if k.startswith("starting_")]
+        later = f" ({', '.join(starting)} count from a new game: 'new game' deals one)" if starting else ""
+
+        def apply() -> object:
+            try:
+                return self.explorer.set_rules(rules)
+            except IllegalPosition as refusal:
+                hint = Problem("", "'new game' deals a game under these rules instead")
+                raise IllegalPosition([*refusal.problems, hint]) from None
+
+        self._act(apply, f"rules: {changed or 'unchanged'}{later}")
+
+    def new_game(self) -> None:
+        """Deal a new game under the rules shown in the rule variants form (those in use unless changed
+        there): the opening cards and the first floor are drawn by chance."""
+        self._go(
+            lambda: self.explorer.new_game(self.rules_form.value()),
+            "a new game: the opening cards and the first floor are dealt",
+        )
 
     # ---- drawing ---------------------------------------------------------------------------------------
     def view(self) -> dict[str, Any]:

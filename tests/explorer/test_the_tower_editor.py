@@ -167,3 +167,28 @@ def test_the_advice_can_look_ahead_over_every_point_left() -> None:
     assert panel.explorer.rules == Rules(), "the opening cannot stand under 5 rooms a floor"
     assert "more than 5,000 positions" in panel.advice_view.value and "<b>" in panel.advice_view.value
     assert "more choices</summary>" in panel.advice_view.value, "choices past the sixth are folded, not dropped"
+
+
+def test_a_new_game_under_a_variant_and_the_ends_of_the_line() -> None:
+    panel = TheTowerPanel()
+    panel.back()
+    assert panel.message.value.endswith(">already at the start of this line</span>")
+    panel.set_rules(Rules(starting_hp=14))
+    assert panel.explorer.state.hp == 6 and "starting_hp count from a new game" in panel.message.value
+    click(panel, "new game")
+    state = panel.explorer.state
+    assert state.hp == 14 and state.phase == "actions" and len(state.hand) == 6 and state.floor == ("?",) * 4
+    assert panel.explorer.session.cursor == 6, "five attack cards and a potion drawn, one step each"
+    panel.forward()
+    assert "already at the end of this line" in panel.message.value
+
+
+def test_a_variant_the_table_cannot_take_is_dealt_as_a_new_game() -> None:
+    panel = TheTowerPanel()
+    panel.rules_form.controls["rooms_per_floor"].value = 5
+    click(panel, "play under these rules")
+    assert "a floor is dealt 5 rooms while the room deck lasts" in panel.message.value
+    assert "'new game' deals a game under these rules instead" in panel.message.value
+    click(panel, "new game")
+    state = panel.explorer.state
+    assert state.rules.rooms_per_floor == 5 and state.floor == ("?",) * 5 and len(panel.editor.rooms) == 5
