@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rules.the_tower import cards
 from rules.the_tower.model import FACE_DOWN, Fight, GameState, build_position
 from rules.the_tower.variants import Rules
 
@@ -25,14 +26,17 @@ def opening(rules: Rules | None = None) -> GameState:
 
 
 def fight_in_progress(rules: Rules | None = None) -> GameState:
-    """Floor 2: the player has hit the King of Spades once (10 of its 18 HP left) and holds four cards;
-    the King strikes 3 a time on this floor."""
+    """Floor 2: the player has hit the King of Spades once with the 4 of Diamonds (8 damage: 10 of its
+    18 HP left) and holds four cards; the King strikes 3 a time on this floor. The cards used tell how the
+    five monsters slain fell (10D on the Jack of Clubs, 9S on the Queen of Hearts, 10S on the King of
+    Diamonds, 5D on the Jack of Spades, 5C on the Jack of Hearts) and a 3 of Hearts was drunk."""
     return build_position(
         hand=("6C", "8D", "2S", "7H"),
         floor=(None, "KS", DOWN, "QD"),
         floor_number=2,
         room_waste=("JC", "QH", "KD", "JS", "JH"),
-        attack_waste=("4D",),
+        attack_waste=("10D", "9S", "10S", "5D", "5C", "4D"),
+        potion_waste=("3H",),
         hp=7,
         action_points=2,
         fight=Fight(room=1, monster_hp=10),
@@ -58,15 +62,20 @@ def pictured_fight(rules: Rules | None = None) -> GameState:
 
 def last_rooms(rules: Rules | None = None) -> GameState:
     """Floor 4 with two rooms left face down (a Jack and a Queen are the only unseen room cards), no
-    action point left: small enough for exact winning odds."""
+    action point left: small enough for exact winning odds. Fourteen monsters (232 HP) have fallen to the
+    21 attack cards and 6 potions used; the 2 of Clubs, 3 of Diamonds, 2 of Spades and two potions are
+    left in the decks."""
     waste = ("AC", "AD", "AH", "AS", "KC", "KD", "KH", "KS", "QC", "QD", "QH", "JC", "JD", "JH")
+    hand = ("10D", "9C", "6S", "8H")
+    kept = {"2C", "3D", "2S"}
+    used = tuple(c for c in cards.ALL_CARDS if cards.kind(c) == "attack" and c not in {*hand, *kept})
     return build_position(
-        hand=("10D", "9C", "6S", "8H"),
+        hand=hand,
         floor=(None, DOWN, None, DOWN),
         floor_number=4,
         room_waste=waste,
-        attack_waste=("2C", "3C", "4C", "5C", "2D", "3D", "4D", "5D", "2S", "3S", "4S", "5S"),
-        potion_waste=("2H", "3H", "4H"),
+        attack_waste=used,
+        potion_waste=("2H", "3H", "4H", "5H", "6H", "7H"),
         hp=9,
         action_points=0,
         rules=rules,

@@ -422,8 +422,13 @@ def complete_table(data: dict[str, Any]) -> dict[str, Any]:
     """A position's data with what it leaves out derived from what it gives: without any of the three decks,
     every card not placed is in its deck (rooms among the unseen rooms); without `floor_number`, the floor
     the rooms dealt so far make; without `phase`, a fight when one is described; without `hp`, the rules'
-    starting hit points. The hand and the decks are put in deck order (only their contents matter)."""
+    starting hit points. Cards may be written in any case; the hand and the decks are put in deck order
+    (only their contents matter)."""
     data = dict(data)
+    for field in (*_PLACED, *_DECKS, "floor"):  # '9d' is the 9 of Diamonds too
+        given = data.get(field)
+        if isinstance(given, list | tuple):
+            data[field] = [_card_id(c) for c in given]
     for pile in ("hand", *_DECKS):
         given = data.get(pile)
         if isinstance(given, list | tuple) and all(isinstance(c, str) and cards.is_card(c) for c in given):
@@ -444,6 +449,13 @@ def complete_table(data: dict[str, Any]) -> dict[str, Any]:
     if "hp" not in data:
         data["hp"] = rules.starting_hp
     return data
+
+
+def _card_id(given: object) -> object:
+    """A card written in any case ('kc', 'Kc') as its id ('KC'); anything else as it is."""
+    if isinstance(given, str) and not cards.is_card(given) and cards.is_card(given.upper()):
+        return given.upper()
+    return given
 
 
 def _rules_of(data: object) -> Rules:

@@ -157,3 +157,8 @@ def test_build_position_puts_every_other_card_in_its_deck() -> None:
     state = build_position(hand=("2C", "5H"), floor=("KS", DOWN, DOWN, DOWN))
     assert len(state.attack_deck) == 26 and len(state.potion_deck) == 8 and len(state.unseen_rooms) == 15
     assert state.room_deck_size == 12 and state.face_down == 3
+
+
+def test_cards_may_be_written_in_any_case() -> None:
+    data = {"hand": ["9d", "6s", "8C"], "floor": ["kc", "?", "?", "?"], "fight": {"room": 0, "monster_hp": 18}}
+    assert parse_model(GameState, json.dumps(data)) == examples.pictured_fight()
