@@ -185,14 +185,18 @@ def test_the_tower_editor_sets_up_a_table_in_the_browser(lab: str) -> None:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         page = browser.new_page(viewport={"width": 1400, "height": 1200})
         page.set_default_timeout(60_000)
-        page.goto(f"{lab}/lab/tree/notebooks/the-tower/01-the-tower.ipynb")
-        page.wait_for_function("window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel")
+        # ?reset: a fresh workspace, so the notebook of the first test is not the one restored and run
+        page.goto(f"{lab}/lab/tree/notebooks/the-tower/01-the-tower.ipynb?reset")
+        page.wait_for_function(
+            "window.jupyterapp?.shell.currentWidget?.context?.path?.endsWith('01-the-tower.ipynb') "
+            "&& window.jupyterapp.shell.currentWidget.sessionContext?.session?.kernel"
+        )
         page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
         board = page.locator(".att-widget", has=page.locator(".tt-board")).last
         board.wait_for(state="visible", timeout=90_000)
         panel = page.locator(".widget-vbox").filter(has=board).first
         assert board.locator('[data-key="hand:8D"]').count() == 1
-        assert board.locator('[data-key="hand:10D"]').count() == 0
+        assert board.locator('[data-key="hand:9D"]').count() == 0
 
         panel.locator(".jupyter-widget-Collapse-header", has_text="position editor").click()
         editor = panel.locator(".jupyter-widget-Collapse-open")
@@ -200,12 +204,12 @@ def test_the_tower_editor_sets_up_a_table_in_the_browser(lab: str) -> None:
         page.screenshot(path=str(ARTIFACTS / "e2e-4-the-tower-editor-open.png"), full_page=True)
         hand = editor.locator(".jupyter-widget-tagsinput").first
         hand.click()  # the text box of a tags input shows once the box is focused
-        page.keyboard.type("10D")
+        page.keyboard.type("9D")
         page.keyboard.press("Enter")
         before = board.get_attribute("data-version")
         panel.get_by_role("button", name="apply", exact=True).click()
         page.wait_for_function("([el, v]) => el.dataset.version !== v", arg=[board.element_handle(), before])
-        assert board.locator('[data-key="hand:10D"]').count() == 1
+        assert board.locator('[data-key="hand:9D"]').count() == 1
         assert panel.get_by_text("edited: a new session starts here").is_visible()
 
         hp = panel.locator(".widget-inline-hbox", has=page.get_by_text("HP", exact=True)).locator("input").first
