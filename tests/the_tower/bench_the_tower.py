@@ -12,7 +12,7 @@ from collections.abc import Callable
 from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalPosition
 from rules.core.playout import play_out
-from rules.the_tower import analysis, cards, engine, examples
+from rules.the_tower import analysis, cards, editing, engine, examples
 from rules.the_tower.model import Fight, GameState, build_position
 from rules.the_tower.policies import policy
 from rules.the_tower.variants import Rules
@@ -78,6 +78,7 @@ def exact_against_brute_force(count: int = 20) -> tuple[float, float]:
 def figures() -> list[tuple[str, str]]:
     opening = examples.opening()
     stuck = examples.opening(Rules(fight_actions="when_stuck"))
+    two_points = editing.set_action_points(opening, 2)
     fast, brute = exact_against_brute_force()
     rows = [
         ("random games per second", f"{games_per_second('random', 400):.0f}"),
@@ -93,6 +94,10 @@ def figures() -> list[tuple[str, str]]:
         (
             "exact odds of a face-down room, opening (ms, cold)",
             f"{cold_ms(lambda: analysis.room_odds(opening, 0), 10):.1f}",
+        ),
+        (
+            "exact point advice looking ahead over every point, opening with 2 points (ms, cold)",
+            f"{cold_ms(lambda: analysis.point_advice(two_points, lookahead='all_points'), 3):.1f}",
         ),
         (
             "exact point advice, opening, fight_actions=when_stuck (ms, cold)",
