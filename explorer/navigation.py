@@ -1,4 +1,5 @@
-"""Moving along a session's lines, shared by every game's explorer: back, forward, restart, jump, branches.
+"""Playing and moving along a session's lines, shared by every game's explorer: play, back, forward, restart,
+jump, branches.
 
 Each is a replay of the engine's pure steps (rules.core.session); nothing here knows a game."""
 
@@ -6,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.core.events import Event
 from rules.core.session import Session
 
 
@@ -13,6 +15,10 @@ class SessionNavigation:
     """Mixin for explorers holding `self.session`."""
 
     session: Session[Any, Any]
+
+    def play(self, action: Any) -> tuple[Event, ...]:
+        """Take one action (refused with IllegalAction, nothing changed, when the rules forbid it)."""
+        return self.session.play(action)
 
     def back(self, steps: int = 1) -> None:
         self.session.back(steps)

@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import ipywidgets as w
+
 from explorer.guarded import GuardedPanel
+
+
+def row(children: list[w.Widget]) -> w.HBox:
+    """A row of controls that wraps instead of squeezing its buttons (every panel lays its controls so)."""
+    return w.HBox(children, layout=w.Layout(flex_flow="row wrap", align_items="center"))
 
 
 class SessionPanel(GuardedPanel):

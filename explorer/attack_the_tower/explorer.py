@@ -13,7 +13,6 @@ from explorer.navigation import SessionNavigation
 from explorer.positions import PositionFiles
 from rules.attack_the_tower import editing, engine, examples
 from rules.attack_the_tower.actions import (
-    Action,
     DeclareAttack,
     EndTurn,
     Pass,
@@ -121,10 +120,6 @@ class Explorer(SessionNavigation, PositionFiles[GameState]):
         return f"Explorer(turn {self.state.turn}, {self.stage()}, step {self.session.cursor})"
 
     # ---- the combat stepper ----------------------------------------------------------------------
-    def play(self, action: Action) -> tuple[Event, ...]:
-        """Take one action (refused with IllegalAction, nothing changed, when the rules forbid it)."""
-        return self.session.play(action)
-
     def attack(self, origin: int, target: int, specials: tuple[int, ...] = ()) -> tuple[Event, ...]:
         """Declare an attack (territories 0-2), opening the battle's ability window."""
         return self.play(DeclareAttack(player=self.state.attacker, origin=origin, target=target, specials=specials))

@@ -131,10 +131,6 @@ class TheTowerExplorer(SessionNavigation, PositionFiles[GameState]):
         return f"TheTowerExplorer({self.summary()})"
 
     # ---- stepping ------------------------------------------------------------------------------------
-    def play(self, action: Any) -> tuple[Event, ...]:
-        """Take one action (refused with IllegalAction, nothing changed, when the rules forbid it)."""
-        return self.session.play(action)
-
     def resolve_chance(self) -> tuple[Event, ...]:
         """Let the seeded sampler draw every chance step pending now (a card drawn, a room turned up)."""
         events: list[Event] = []

@@ -15,7 +15,7 @@ import ipywidgets as w
 
 from explorer.file_controls import FileControls
 from explorer.rules_form import RulesForm
-from explorer.session_panel import SessionPanel
+from explorer.session_panel import SessionPanel, row
 from explorer.the_tower.board import TheTowerBoard
 from explorer.the_tower.editor import TableEditor
 from explorer.the_tower.explorer import TheTowerExplorer
@@ -27,11 +27,6 @@ from rules.the_tower.policies import POLICIES
 from rules.the_tower.variants import Rules
 
 LOG_LINES = 12
-
-
-def row(children: list[w.Widget]) -> w.HBox:
-    """A row of controls that wraps instead of squeezing its buttons."""
-    return w.HBox(children, layout=w.Layout(flex_flow="row wrap", align_items="center"))
 
 
 class TheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]

@@ -25,7 +25,6 @@ from rules.core.protocol import CHANCE
 from rules.core.session import Session
 from rules.tower_defense import analysis, editing, engine, examples, movement, payments
 from rules.tower_defense.actions import (
-    Action,
     Attack,
     Boost,
     Build,
@@ -149,10 +148,6 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState]):
         return f"TowerDefenseExplorer({self.summary()})"
 
     # ---- the phase stepper -------------------------------------------------------------------------
-    def play(self, action: Action) -> tuple[Event, ...]:
-        """Take one action (refused with IllegalAction, nothing changed, when the rules forbid it)."""
-        return self.session.play(action)
-
     def _pending(self, state: GameState | None = None) -> bool:
         """A decision that belongs to the phase in progress: a reveal, credits to take, track to place."""
         state = state or self.state

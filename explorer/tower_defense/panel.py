@@ -18,7 +18,7 @@ from typing import Any
 import ipywidgets as w
 
 from explorer.file_controls import FileControls
-from explorer.session_panel import SessionPanel
+from explorer.session_panel import SessionPanel, row
 from explorer.tower_defense.board import TowerDefenseBoard
 from explorer.tower_defense.explorer import TowerDefenseExplorer
 from explorer.tower_defense.viewmodel import (
@@ -40,11 +40,6 @@ LOG_LINES = 14
 STACK_OPTIONS = [(STACK_LABEL[s], s) for s in STACKS]
 NO_MODIFIER = ""
 """The editor's choice for a wave without a Wave Modifier (a dropdown cannot show None as a choice)."""
-
-
-def row(children: list[w.Widget]) -> w.HBox:
-    """A row of controls that wraps instead of squeezing its buttons."""
-    return w.HBox(children, layout=w.Layout(flex_flow="row wrap", align_items="center"))
 
 
 class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
