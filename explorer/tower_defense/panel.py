@@ -635,6 +635,7 @@ class EditorControls(w.VBox):  # type: ignore[misc]
             options=STACK_OPTIONS, value="build", description="stack", layout=w.Layout(width="280px")
         )
         self.credit_cards = w.Text(placeholder="standard.1, boost.1, charge.2", description="cards")
+        self.shown: GameState | None = None
         self.marker_player = w.Dropdown(
             options=_player_options(state), value=0, description="player", layout=w.Layout(width="180px")
         )
@@ -731,8 +732,12 @@ class EditorControls(w.VBox):  # type: ignore[misc]
         )
 
     def update(self) -> None:
-        """Show the position's lives, track discard and players (after an edit, a step, an example)."""
+        """Show the position's lives, track discard and players (after an edit, a step, an example). The same
+        position again (a refused edit) leaves the controls as the user set them, so nothing typed is lost."""
         state = self.panel.explorer.state
+        if state is self.shown:
+            return
+        self.shown = state
         _set_options(self.owner, _player_options(state))
         _set_options(self.credit_player, _player_options(state))
         _set_options(self.marker_player, _player_options(state))

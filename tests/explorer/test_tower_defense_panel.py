@@ -350,3 +350,13 @@ def click_button(box: Any, label: str) -> None:
     walk(box)
     assert len(found) == 1, f"one button {label!r} expected, found {len(found)}"
     found[0].click()
+
+
+def test_a_refused_edit_keeps_what_was_typed(panel: TowerDefensePanel) -> None:
+    editor = panel.editor
+    before = panel.explorer.state
+    editor.turn.value = 5
+    editor.phase.value = "game_over"  # without a termination: refused by the model
+    click_button(editor, "set turn")
+    assert "refused" in panel.message.value and panel.explorer.state is before
+    assert (editor.turn.value, editor.phase.value) == (5, "game_over"), "the controls still hold the user's input"
