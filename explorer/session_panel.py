@@ -1,9 +1,10 @@
 """The commands every game's panel gives its session: moving along the line (back, forward, restart,
-jump, branches), examples, files and share codes. Each runs under the panel's guard, so a refusal shows
-the rules' message and keeps the last good position."""
+jump, branches), examples, files and share codes, with the buttons and dropdown handlers that call them.
+Each runs under the panel's guard, so a refusal shows the rules' message and keeps the last good position."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
@@ -22,6 +23,24 @@ class SessionPanel(GuardedPanel):
 
     explorer: Any
     share: Any
+
+    def _button(self, label: str, handler: Callable[[], object], tip: str = "") -> w.Button:
+        """A button that runs `handler` under the guard (a refusal shows its message)."""
+        button = w.Button(
+            description=label, tooltip=tip or label, layout=w.Layout(width="auto", min_width="fit-content")
+        )
+        button.on_click(lambda _b: self._guard(handler))
+        return button
+
+    def _on_example(self, change: dict[str, Any]) -> None:
+        """The example dropdown: load the example chosen."""
+        if change["new"]:
+            self.load_example(change["new"])
+
+    def _on_branch(self, change: dict[str, Any]) -> None:
+        """The branch dropdown: show the branch chosen (not when a redraw sets it to the current one)."""
+        if change["new"] and change["new"] != self.explorer.session.current_branch:
+            self.switch(change["new"])
 
     def _moved(self) -> None:
         """Forget what belonged to the position left (a selection, a draft); panels override it."""

@@ -49,11 +49,6 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.refresh()
 
     # ---- controls ----------------------------------------------------------------------------------
-    def _button(self, label: str, handler: Any, tip: str = "") -> w.Button:
-        button = w.Button(description=label, tooltip=tip or label, layout=w.Layout(width="auto"))
-        button.on_click(lambda _b: self._guard(handler))
-        return button
-
     def _build_controls(self) -> None:
         self.example = w.Dropdown(
             options=list(examples.EXAMPLES), value=None, description="example", layout=w.Layout(width="260px")
@@ -132,14 +127,6 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         sections.set_title(2, "rule variants")
         sections.set_title(3, "whole game")
         self.controls = w.VBox([stepper, attack, allocation, sections])
-
-    def _on_example(self, change: dict[str, Any]) -> None:
-        if change["new"]:
-            self._guard(lambda: self.load_example(change["new"]))
-
-    def _on_branch(self, change: dict[str, Any]) -> None:
-        if change["new"] and change["new"] != self.explorer.session.current_branch:
-            self._guard(lambda: self.switch(change["new"]))
 
     # ---- plain methods (what every control calls) ------------------------------------------------------
     def click(self, key: str, shift: bool = False) -> None:

@@ -58,13 +58,6 @@ class TheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.refresh()
 
     # ---- controls ----------------------------------------------------------------------------------
-    def _button(self, label: str, handler: Callable[[], object], tip: str = "") -> w.Button:
-        button = w.Button(
-            description=label, tooltip=tip or label, layout=w.Layout(width="auto", min_width="fit-content")
-        )
-        button.on_click(lambda _b: self._guard(handler))
-        return button
-
     def _build_controls(self) -> None:
         self.example = w.Dropdown(
             options=list(examples.EXAMPLES), value=None, description="example", layout=w.Layout(width="260px")
@@ -127,14 +120,6 @@ class TheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         )
         self.sections.set_title(0, "position editor")
         self.sections.set_title(1, "rule variants")
-
-    def _on_example(self, change: dict[str, Any]) -> None:
-        if change["new"]:
-            self.load_example(change["new"])
-
-    def _on_branch(self, change: dict[str, Any]) -> None:
-        if change["new"] and change["new"] != self.explorer.session.current_branch:
-            self.switch(change["new"])
 
     # ---- plain methods (what every control calls) ----------------------------------------------------
     def click(self, key: str, shift: bool = False) -> None:

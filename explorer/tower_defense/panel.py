@@ -76,13 +76,6 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.refresh()
 
     # ---- controls ----------------------------------------------------------------------------------
-    def _button(self, label: str, handler: Callable[[], object], tip: str = "") -> w.Button:
-        button = w.Button(
-            description=label, tooltip=tip or label, layout=w.Layout(width="auto", min_width="fit-content")
-        )
-        button.on_click(lambda _b: self._guard(handler))
-        return button
-
     def _build_controls(self) -> None:
         self.example = w.Dropdown(
             options=list(examples.EXAMPLES), value=None, description="example", layout=w.Layout(width="280px")
@@ -144,14 +137,6 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.sections = w.Accordion(children=[self.actions, self.editor])
         self.sections.set_title(0, "Phase 6 actions")
         self.sections.set_title(1, "position editor")
-
-    def _on_example(self, change: dict[str, Any]) -> None:
-        if change["new"]:
-            self.load_example(change["new"])
-
-    def _on_branch(self, change: dict[str, Any]) -> None:
-        if change["new"] and change["new"] != self.explorer.session.current_branch:
-            self.switch(change["new"])
 
     # ---- plain methods (what every control calls) ----------------------------------------------------
     def selected_space(self) -> tuple[int, int] | None:
