@@ -321,6 +321,21 @@ def test_solved_steps_are_mutual_best_responses(state: GameState, seed: int) -> 
             assert attacker_gain <= 0 and defender_gain <= 0
 
 
+def test_a_catapult_clears_a_territory_through_its_bases_and_the_check_sees_it() -> None:
+    """Westerners' Catapult: 'Allied catapults may damage bases even if they are defended by troops.' Two
+    siege weapons can destroy both Undead bases while the Mansion's troop still stands, which empties the
+    territory and sends the attackers against the palace: the kill that hurts its maker. The pruned
+    strategy set must then be checked (found by the property test above, kept here as a scenario)."""
+    rows: list[list[tuple[str, int] | None]] = [[("siege_yard", 2), ("crossbow_range", 1), None], [], []]
+    attacker = build_player("westerners", rows, in_play=("westerners.catapult",))
+    defender = build_player("undead", [[("mansion", 1), ("graveyard", 0), None], [], []])
+    rules = Rules(leftover_initiative_adds_to_regular=True)
+    data = {"rules": rules, "players": (attacker, defender), "phase": "main", "attacker": 0, "actor": 0, "turn": 3}
+    state = analysis.declare(GameState.model_validate(data), 0, 0)
+    for step in combat_states(state, 0):
+        assert analysis.best_response_gaps(step, "power_balance") == (Fraction(0), Fraction(0)), step.battle
+
+
 # ---- exact distributions ---------------------------------------------------------------------------------
 @settings(max_examples=30)
 @given(battles(), st.sampled_from(["optimal", "uniform", "greedy", "uniform,optimal", "greedy,uniform"]))

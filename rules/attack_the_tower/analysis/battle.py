@@ -35,7 +35,7 @@ from rules.attack_the_tower import combat, engine, policies
 from rules.attack_the_tower.actions import Action, Allocate, DeclareAttack, Pass
 from rules.attack_the_tower.analysis.matrix import MatrixSolution, solve_matrix
 from rules.attack_the_tower.analysis.space import Space, clear_spaces, printed_power, space_of
-from rules.attack_the_tower.cards import SacrificeUnmannedBases
+from rules.attack_the_tower.cards import ArtilleryIgnoresDefenders, SacrificeUnmannedBases
 from rules.attack_the_tower.events import DamageDealt, Destroyed
 from rules.attack_the_tower.model import Allocation, GameState
 from rules.core.distribution import Distribution
@@ -580,8 +580,10 @@ class Node:
         attacking unit, each fires once; from then on: his pool) against the damage the defending troops
         and structures still need. Structures are left out when a card sacrifices the bases emptied of
         their troops (the Huns: `SacrificeUnmannedBases`), the one effect that destroys a base without
-        damage. When he cannot, nothing here can force the palace battle, and a kill never hurts the side
-        that makes it (see `_solve_combat`); the tests check it against unpruned solutions."""
+        damage; troops are left out when artillery may hit defended bases (the Catapult:
+        `ArtilleryIgnoresDefenders`), since the territory then falls with its bases. When he cannot,
+        nothing here can force the palace battle, and a kill never hurts the side that makes it (see
+        `_solve_combat`); the tests check it against unpruned solutions."""
         state = self.state
         battle = state.battle
         assert battle is not None
@@ -592,11 +594,13 @@ class Node:
             potential = sum(u.deals for u in attackers if not u.dead)
         else:
             potential = self._pool(ATTACKER).total
-        sacrifice = any(
-            owner == state.attacker and isinstance(effect, SacrificeUnmannedBases)
-            for owner, effect in combat.active_effects(state)
-        )
-        needed = sum(u.remaining for u in defenders if not u.dead and (not u.is_structure or not sacrifice))
+        effects = [effect for owner, effect in combat.active_effects(state) if owner == state.attacker]
+        sacrifice = any(isinstance(effect, SacrificeUnmannedBases) for effect in effects)
+        living = [u for u in defenders if not u.dead]
+        structures = sum(u.remaining for u in living if u.is_structure)
+        needed = sum(u.remaining for u in living if not u.is_structure) + (0 if sacrifice else structures)
+        if any(isinstance(effect, ArtilleryIgnoresDefenders) for effect in effects):
+            needed = min(needed, structures)  # the bases fall with their troops still on them
         return potential >= needed
 
     def _better(
