@@ -5,16 +5,43 @@ Each is a replay of the engine's pure steps (rules.core.session); nothing here k
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from rules.core.chance import ChanceSampler
+from rules.core.errors import IllegalAction
 from rules.core.events import Event
+from rules.core.playout import Policy
+from rules.core.protocol import CHANCE, TERMINAL
 from rules.core.session import Session
 
 
 class SessionNavigation:
-    """Mixin for explorers holding `self.session`."""
+    """Mixin for explorers holding `self.session` and a seeded `self.sampler`."""
 
     session: Session[Any, Any]
+    sampler: ChanceSampler
+
+    def to_move(self) -> int:
+        """Who decides now: a player, CHANCE, SIMULTANEOUS (see `acting`) or TERMINAL (rules.core.protocol)."""
+        return self.session.game.current_player(self.session.state)
+
+    def acting(self) -> tuple[int, ...]:
+        """The players who may act now (several at a simultaneous step; none at chance or the end)."""
+        return self.session.game.acting_players(self.session.state)
+
+    def decide(self, policy_for: Callable[[int], Policy[Any]]) -> tuple[Event, ...]:
+        """One step decided for the table: chance by the seeded sampler, else the first acting player's
+        policy (at a simultaneous step the players hand in their choices one at a time)."""
+        game = self.session.game
+        state = self.session.state
+        who = game.current_player(state)
+        if who == TERMINAL:
+            raise IllegalAction("the game is over")
+        if who == CHANCE:
+            return self.play(self.sampler.pick(game.chance_outcomes(state)))
+        player = who if who >= 0 else game.acting_players(state)[0]
+        return self.play(policy_for(player).choose(state, self.sampler, player))
 
     def play(self, action: Any) -> tuple[Event, ...]:
         """Take one action (refused with IllegalAction, nothing changed, when the rules forbid it)."""

@@ -67,7 +67,7 @@ def battle_resolution_ms(repeats: int = 200) -> float:
         start = time.perf_counter()
         state, _ = engine.apply(position, DeclareAttack(player=0, origin=0, target=0))
         while state.phase == "battle":
-            state, _ = engine.apply(state, greedy.choose(state, sampler))
+            state, _ = engine.apply(state, greedy.choose(state, sampler, engine.acting_players(state)[0]))
         times.append(time.perf_counter() - start)
     return statistics.median(times) * 1000
 
@@ -102,6 +102,9 @@ def other_games() -> list[tuple[str, str]]:
         sys.path.insert(0, str(analysis.parent))
         module = importlib.import_module("bench_analysis")
         figures += [(f"attack the tower analysis: {label}", value) for label, value in module.figures()]
+    sys.path.insert(0, str(here))
+    protocol = importlib.import_module("bench_protocol")
+    figures += [(f"random whole games: {label}", value) for label, value in protocol.figures()]
     for game in ("the_tower", "tower_defense"):
         path = here / game / f"bench_{game}.py"
         if not path.exists():

@@ -27,7 +27,7 @@ from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
-from rules.core.protocol import CHANCE
+from rules.core.protocol import CHANCE, TERMINAL
 from rules.core.session import Session
 
 STAGES = ("abilities", "initiative", "regular", "unmanned")
@@ -83,10 +83,6 @@ class Explorer(SessionNavigation, PositionFiles[GameState]):
     def rules(self) -> Rules:
         return self.state.rules
 
-    def to_move(self) -> int | None:
-        """The player who decides now (None when over; CHANCE at a draw)."""
-        return engine.current_player(self.state)
-
     def request(self, side: int | None = None) -> AllocationRequest | None:
         """The damage `side` (default: the player to move) must distribute now."""
         return engine.allocation_request(self.state, side)
@@ -140,13 +136,7 @@ class Explorer(SessionNavigation, PositionFiles[GameState]):
 
     def auto(self) -> tuple[Event, ...]:
         """Let the policy seated for the player to move (else the explorer's policy), or chance, decide."""
-        state = self.state
-        who = engine.current_player(state)
-        if who is None:
-            raise IllegalAction("the game is over")
-        if who == CHANCE:
-            return self.play(self.sampler.pick(engine.chance_outcomes(state)))
-        return self.play(policy(self.seats.get(who) or self.policy_name).choose(state, self.sampler))
+        return self.decide(lambda who: policy(self.seats.get(who) or self.policy_name))
 
     def step(self) -> tuple[Event, ...]:
         """Finish the current sub-step of a battle (the ability window, initiative, regular combat,
@@ -176,10 +166,10 @@ class Explorer(SessionNavigation, PositionFiles[GameState]):
     def _who(self, player: int | None) -> Any:
         if player is not None:
             return player
-        who = engine.current_player(self.state)
-        if who is None or who == CHANCE:
+        acting = self.acting()
+        if not acting:
             raise IllegalAction("nobody is to decide now")
-        return who
+        return acting[0]
 
     # ---- whole games ---------------------------------------------------------------------------------
     def new_game(self, first: str = "undead", second: str = "bandits", rules: Rules | None = None) -> GameState:
@@ -197,15 +187,11 @@ class Explorer(SessionNavigation, PositionFiles[GameState]):
         """Let chance and the policies seated at the table play until a person must decide (or the end)."""
         events: list[Event] = []
         for _ in range(limit):
-            who = engine.current_player(self.state)
-            if who is None or (who != CHANCE and self.seats.get(who) is None):
+            who = self.to_move()
+            acting = self.acting()
+            if who == TERMINAL or (who != CHANCE and self.seats.get(acting[0]) is None):
                 break
-            if who == CHANCE:
-                events += self.play(self.sampler.pick(engine.chance_outcomes(self.state)))
-            else:
-                seat = self.seats[who]
-                assert seat is not None
-                events += self.play(policy(seat).choose(self.state, self.sampler))
+            events += self.decide(lambda player: policy(self.seats[player] or self.policy_name))
         return tuple(events)
 
     # ---- the position editor (each edit starts a new session from the edited position) --------------

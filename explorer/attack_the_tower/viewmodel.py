@@ -14,7 +14,7 @@ from rules.attack_the_tower import combat, engine
 from rules.attack_the_tower.armies import ability_card, army, base_card, card
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.text import PHASE_WORDS, TROOP_MARK
-from rules.core.protocol import CHANCE
+from rules.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL
 
 STAGE_WORDS = {
     "abilities": "2. abilities",
@@ -41,7 +41,7 @@ def board_view(
     """The position as a JSON-ready dict: both kingdoms, the battle, the current request, the draft."""
     units = _units_by_key(state) if state.battle is not None else {}
     who = engine.current_player(state)
-    request = engine.allocation_request(state) if who not in (None, CHANCE) else None
+    request = engine.allocation_request(state) if who not in (TERMINAL, CHANCE) else None
     if draft_player is not None and state.battle is not None:
         request = engine.allocation_request(state, draft_player)
     players = []
@@ -167,7 +167,7 @@ def board_view(
         "phase": state.phase,
         "phase_words": PHASE_WORDS[state.phase],
         "attacker": state.attacker,
-        "to_move": who,
+        "to_move": {CHANCE: "chance", SIMULTANEOUS: "both players", TERMINAL: None}.get(who, who),
         "players": players,
         "battle": battle,
         "request": req,

@@ -13,7 +13,7 @@ from typing import Any
 from explorer.navigation import SessionNavigation
 from explorer.positions import PositionFiles
 from rules.core.chance import ChanceSampler
-from rules.core.errors import IllegalAction, IllegalPosition
+from rules.core.errors import IllegalPosition
 from rules.core.events import Event
 from rules.core.protocol import CHANCE
 from rules.core.session import Session
@@ -78,10 +78,6 @@ class TheTowerExplorer(SessionNavigation, PositionFiles[GameState]):
         """The rules the position is played under."""
         return self.state.rules
 
-    def to_move(self) -> int | None:
-        """0 for the player, CHANCE while a card is drawn or a room turned up, None once the game is over."""
-        return engine.current_player(self.state)
-
     def legal_actions(self) -> list[Any]:
         """Every action the player (or chance) may take now."""
         return engine.legal_actions(self.state)
@@ -140,13 +136,7 @@ class TheTowerExplorer(SessionNavigation, PositionFiles[GameState]):
 
     def auto(self) -> tuple[Event, ...]:
         """Let chance (the seeded sampler) or the policy make the current decision."""
-        state = self.state
-        who = engine.current_player(state)
-        if who is None:
-            raise IllegalAction("the game is over")
-        if who == CHANCE:
-            return self.play(self.sampler.pick(engine.chance_outcomes(state)))
-        return self.play(policy(self.policy_name).choose(state, self.sampler))
+        return self.decide(lambda _: policy(self.policy_name))
 
     def step(self) -> tuple[Event, ...]:
         """One step of the game: the policy's choice (or a pending chance step) and the chance it opens.

@@ -103,11 +103,6 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState]):
     def rules(self) -> Rules:
         return self.state.rules
 
-    def to_move(self) -> int | None:
-        """Who decides now: None when over, CHANCE at a reveal, else the player taking, placing or (in
-        Phases 1 to 5) the Starting Player; in Phase 6 every player may act."""
-        return engine.current_player(self.state)
-
     def phase_words(self) -> str:
         """'Turn 7, Phase 3: all Waves move' (or the state of set up and the end)."""
         state = self.state
@@ -157,13 +152,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState]):
 
     def auto(self) -> tuple[Event, ...]:
         """Let chance (the seeded sampler) or the policy make the current decision."""
-        state = self.state
-        who = engine.current_player(state)
-        if who is None:
-            raise IllegalAction("the game session is over")
-        if who == CHANCE:
-            return self.play(self.sampler.pick(engine.chance_outcomes(state)))
-        return self.play(policy(self.policy_name).choose(state, self.sampler))
+        return self.decide(lambda _: policy(self.policy_name))
 
     def _marker(self) -> tuple[int, str]:
         return (self.state.turn, self.state.phase)
@@ -335,16 +324,18 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState]):
 
     def take_credit(self, card: str, stack: str, player: int | None = None) -> tuple[Event, ...]:
         """Take a revealed credit onto a stack (the player whose turn it is to take, unless told)."""
-        who = self.to_move() if player is None else player
-        if who is None or who == CHANCE:
+        acting = self.acting()
+        if player is None and len(acting) != 1:
             raise IllegalAction("no credit is waiting to be taken")
+        who = acting[0] if player is None else player
         return self.play(construct(TakeCredit, player=who, card=card, stack=stack))
 
     def restore_track(self, piece: str, at: Sequence[int]) -> tuple[Event, ...]:
         """Place a discarded track piece (after defeating a restorer unit)."""
-        who = self.to_move()
-        if who is None or who == CHANCE:
+        acting = self.acting()
+        if len(acting) != 1:
             raise IllegalAction("no track is being restored now")
+        who = acting[0]
         return self.play(construct(RestoreTrack, player=who, piece=piece, at=(int(at[0]), int(at[1]))))
 
     def end_actions(self) -> tuple[Event, ...]:

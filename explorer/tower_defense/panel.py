@@ -590,7 +590,9 @@ class EditorControls(w.VBox):  # type: ignore[misc]
         self.owner = w.Dropdown(
             options=_player_options(state), value=0, description="owner", layout=w.Layout(width="180px")
         )
-        self.level = w.BoundedIntText(value=1, min=1, max=4, description="level", layout=w.Layout(width="140px"))
+        self.level = w.BoundedIntText(
+            value=1, min=1, max=state.rules.max_level, description="level", layout=w.Layout(width="140px")
+        )
         self.depletion = w.BoundedIntText(
             value=0, min=0, max=9, description="depletion", layout=w.Layout(width="160px")
         )

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.core.distribution import Distribution
-from rules.core.protocol import CHANCE
+from rules.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL
 from rules.tower_defense import catalog, combat, engine, movement
 from rules.tower_defense.analysis import BoostOption, Plan
 from rules.tower_defense.model import (
@@ -180,12 +180,17 @@ def _pending(state: GameState) -> str:
     if state.reveal_left:
         return f"{state.reveal_left} Mark I credit(s) still to reveal"
     if state.revealed:
-        who = engine.current_player(state)
+        who = engine.acting_players(state)[0]
         cards = ", ".join(catalog.tower(c).name for c in state.revealed)
-        return f"revealed credits waiting: {cards}; {player_word(who or 0)} takes one onto a stack"
+        return f"revealed credits waiting: {cards}; {player_word(who)} takes one onto a stack"
     if state.restore_left and state.restorer is not None:
         return f"{player_word(state.restorer)} places {state.restore_left} restored track piece(s)"
     return ""
+
+
+def _to_move_word(who: int) -> str | int | None:
+    """Who decides, for the board: a player index, 'chance', 'every player' (Phase 6) or None at the end."""
+    return {CHANCE: "chance", SIMULTANEOUS: "every player", TERMINAL: None}.get(who, who)
 
 
 def board_view(
@@ -272,7 +277,7 @@ def board_view(
         "phase_title": PHASE_TITLE.get(state.phase, state.phase.replace("_", " ")),
         "tracker": tracker_position(state.rules, state.turn),
         "calls_wave": calls_wave(state.rules, state.turn),
-        "to_move": "chance" if who == CHANCE else who,
+        "to_move": _to_move_word(who),
         "pending": _pending(state),
         "width": state.board.width,
         "height": state.board.height,

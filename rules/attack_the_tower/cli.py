@@ -77,7 +77,7 @@ def _battle(args: argparse.Namespace) -> int:
     state, events = engine.apply(state, attack)
     log = [events]
     while state.phase == "battle":
-        state, events = engine.apply(state, chooser.choose(state, sampler))
+        state, events = engine.apply(state, chooser.choose(state, sampler, engine.acting_players(state)[0]))
         log.append(events)
     if args.json:
         out = {

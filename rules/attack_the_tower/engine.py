@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from rules.attack_the_tower import combat
+from rules.attack_the_tower import combat, metadata
+from rules.attack_the_tower import observation as seen
 from rules.attack_the_tower.actions import (
     Action,
     Allocate,
@@ -69,8 +70,8 @@ from rules.core.distribution import Distribution
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.frozen import construct, replace
-from rules.core.outcome import Outcome, Termination
-from rules.core.protocol import CHANCE
+from rules.core.outcome import Outcome
+from rules.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameBase
 
 Events = list[Event]
 
@@ -131,8 +132,10 @@ def new_game(armies: tuple[str, str] = ("undead", "bandits"), rules: Rules | Non
     )
 
 
-def current_player(state: GameState) -> int | None:
-    """0 or 1 for the player who decides now, CHANCE at a draw, None when the game is over.
+def current_player(state: GameState) -> int:
+    """0 or 1 for the player who decides now, CHANCE at a draw, SIMULTANEOUS while both sides still have
+    to distribute combat damage (004 battles 3 and 4: both distribute, and the damage is dealt at once),
+    TERMINAL when the game is over.
 
     A game loop asks this several times of each position (to pick the policy, in the policy, in
     `apply`), so the answer for the last position asked about is kept, with the position itself."""
@@ -145,13 +148,13 @@ def current_player(state: GameState) -> int | None:
     return answer
 
 
-_last_asked: tuple[object, int | None] = (None, None)
+_last_asked: tuple[object, int] = (None, TERMINAL)
 
 
-def _current_player(state: GameState) -> int | None:
+def _current_player(state: GameState) -> int:
     phase = state.phase
     if phase == "game_over":
-        return None
+        return TERMINAL
     if state.drawing is not None:
         return CHANCE
     if phase == "main" or phase == "renewal_decision":
@@ -161,14 +164,30 @@ def _current_player(state: GameState) -> int | None:
         assert battle is not None
         if battle.stage == "abilities":
             return battle.actor
-        attacker = state.attacker
-        pending = battle.pending
-        if pending[attacker] is None:
-            return attacker
-        if pending[1 - attacker] is None:
-            return 1 - attacker
+        waiting = _waiting_sides(state, battle)
+        if len(waiting) == 2:
+            return SIMULTANEOUS
+        if waiting:
+            return waiting[0]
         raise AssertionError("a combat step with both allocations in is resolved at once")
     return state.actor
+
+
+def _waiting_sides(state: GameState, battle: Battle) -> tuple[int, ...]:
+    """The sides whose allocation of this combat step is still to come, the attacker first."""
+    return tuple(side for side in (state.attacker, 1 - state.attacker) if battle.pending[side] is None)
+
+
+def acting_players(state: GameState) -> tuple[int, ...]:
+    """Who may act now: the player to move, or both sides of a simultaneous combat step until each has
+    distributed its damage; nobody at a draw or at the end."""
+    who = current_player(state)
+    if who >= 0:
+        return (who,)
+    if who == SIMULTANEOUS:
+        assert state.battle is not None
+        return _waiting_sides(state, state.battle)
+    return ()
 
 
 def is_terminal(state: GameState) -> bool:
@@ -176,12 +195,11 @@ def is_terminal(state: GameState) -> bool:
 
 
 def outcome(state: GameState) -> Outcome | None:
-    """Who won and why, once the game is over."""
-    if state.termination == "palace_destroyed":
-        return Outcome(Termination.PALACE_DESTROYED, state.winner)
-    if state.termination == "turn_limit":
-        return Outcome(Termination.TURN_LIMIT, None)
-    return None
+    """Who won and why, once the game is over: 1 for the winner and -1 for the loser, 0 each for a draw."""
+    if state.termination is None:
+        return None
+    termination = metadata.Termination[state.termination.upper()]
+    return Outcome.duel(termination, state.winner if state.termination == "palace_destroyed" else None)
 
 
 def _pile(player: Player, kind: PileKind) -> tuple[str, ...]:
@@ -222,10 +240,13 @@ def _reveal_action(card_id: str) -> RevealCard:
 
 
 def allocation_request(state: GameState, side: int | None = None) -> combat.AllocationRequest | None:
-    """The damage `side` (default: the player to move) must distribute now, or None."""
-    who = current_player(state) if side is None else side
-    if who is None or who == CHANCE:
-        return None
+    """The damage `side` (default: the first player still to act) must distribute now, or None."""
+    if side is None:
+        acting = acting_players(state)
+        if not acting:
+            return None
+        side = acting[0]
+    who = side
     return combat.allocation_request(state, who)
 
 
@@ -234,24 +255,36 @@ def _distinct(cards: Sequence[str]) -> list[str]:
     return sorted(set(cards))
 
 
-def legal_actions(state: GameState) -> list[Any]:
-    """Every action the player to move may take; at a chance node, the possible cards.
+def legal_actions(state: GameState, player: int | None = None) -> list[Any]:
+    """Every action `player` may take now (default: every acting player's); at a chance node, the
+    possible cards.
 
     At an allocation, every distinct allocation (see combat.enumerate_vectors); allocations that only
     differ by which of two interchangeable troops is hit, are listed once.
     """
     who = current_player(state)
-    if who is None:
+    if who == TERMINAL:
         return []
     if who == CHANCE:
-        return list(chance_outcomes(state).outcomes())
+        return list(chance_outcomes(state).outcomes()) if player is None else []
+    if player is not None:
+        return _player_actions(state, player) if player in acting_players(state) else []
+    out: list[Any] = []
+    for side in acting_players(state):
+        out += _player_actions(state, side)
+    return out
+
+
+def _player_actions(state: GameState, who: int) -> list[Any]:
     p = state.players[who]
     phase = state.phase
     out: list[Any] = []
     if phase in ("setup_draw", "renewal_draw"):
         out = [_draw_action(who, k) for k in drawable_piles(state, who)]
     elif phase == "setup_keep":
-        out = [_plain_action(KeepHand, who), _plain_action(Burn, who)]
+        out = [_plain_action(KeepHand, who)]
+        if _may_burn(state, p):
+            out.append(_plain_action(Burn, who))
     elif phase in ("setup_build", "renewal_build"):
         out = list(_build_actions(who, tuple(c for c in _distinct(p.hand) if isinstance(card(c), BaseCard))))
     elif phase == "renewal_discard":
@@ -402,14 +435,15 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
         if who == CHANCE:
             raise IllegalAction("a card is being drawn; reveal it first", "setup")
         player = getattr(action, "player", None)
-        if player != who and not _may_allocate_now(state, action):
-            assert who is not None
+        acting = acting_players(state)
+        if player not in acting:
             if player not in (0, 1):
                 raise IllegalAction("this action names no player", _phase_rule(state))
-            raise IllegalAction(
-                f"it is {possessive(label(state, who))} decision now, not {possessive(label(state, player))}",
-                _phase_rule(state),
-            )
+            if who == SIMULTANEOUS or not isinstance(action, Allocate) or state.battle is None:
+                raise IllegalAction(
+                    f"it is {possessive(label(state, acting[0]))} decision now, not {possessive(label(state, player))}",
+                    _phase_rule(state),
+                )
     handler = _HANDLERS.get(type(action))
     if handler is None:
         raise IllegalAction(f"unknown action {action!r}")
@@ -417,17 +451,6 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
     state = handler(state, action, events)
     state = _advance(state, events)
     return state, tuple(events)
-
-
-def _may_allocate_now(state: GameState, action: Action) -> bool:
-    """In a simultaneous step either side may hand in its allocation first."""
-    return (
-        isinstance(action, Allocate)
-        and state.battle is not None
-        and state.battle.stage in ("initiative", "regular")
-        and state.battle.pending[action.player] is None
-        and combat.allocation_request(state, action.player) is not None
-    )
 
 
 def _phase_rule(state: GameState) -> str:
@@ -509,8 +532,13 @@ def _discard_cards(player: Player, cards: Sequence[str]) -> Player:
 def _burn(state: GameState, action: Burn, events: Events) -> GameState:
     _require(state.phase == "setup_keep", "a hand can be burnt only at setup", "setup.burn")
     p = state.players[action.player]
+    _require(
+        _may_burn(state, p),
+        f"under these rules a hand may be burnt at most {state.rules.max_burns} times",
+        "variant.max_burns",
+    )
     burnt = p.hand
-    p = _discard_cards(replace(p, **{"hand": ()}), burnt)
+    p = _discard_cards(replace(p, **{"hand": (), "burns": p.burns + 1}), burnt)
     events.append(
         Said(
             rule="setup.burn",
@@ -519,6 +547,11 @@ def _burn(state: GameState, action: Burn, events: Events) -> GameState:
     )
     state = _with_player(state, action.player, p)
     return replace(state, **{"phase": "setup_draw", "draws_left": state.rules.opening_draw})
+
+
+def _may_burn(state: GameState, player: Player) -> bool:
+    limit = state.rules.max_burns
+    return limit is None or player.burns < limit
 
 
 def _keep(state: GameState, action: KeepHand, events: Events) -> GameState:
@@ -1361,18 +1394,26 @@ def _end_battle(state: GameState, events: Events) -> GameState:
 
 
 # ---- the protocol object ----------------------------------------------------------------------------
-class AttackTheTower:
+class AttackTheTower(GameBase):
     """The engine as an object implementing `rules.core.Game` (for sessions and generic tools)."""
 
+    card = metadata.CARD
     current_player = staticmethod(current_player)
+    acting_players = staticmethod(acting_players)
     legal_actions = staticmethod(legal_actions)
     chance_outcomes = staticmethod(chance_outcomes)
     apply = staticmethod(apply)
     is_terminal = staticmethod(is_terminal)
     outcome = staticmethod(outcome)
+    observation = staticmethod(seen.observation)
+    determinize = staticmethod(seen.determinize)
+    sample_determinization = staticmethod(seen.sample_determinization)
+
+    def num_players(self, state: GameState) -> int:
+        return 2
 
 
-GAME = AttackTheTower()
+GAME: Game[GameState, Any] = AttackTheTower()
 
 
 def probability_of(state: GameState, reveal: RevealCard) -> Fraction:

@@ -92,6 +92,7 @@ class Player(_Frozen):
         (0, 0, 0, 0, 0),
         description="Enemy troops killed this turn in battles where allied troops of each type fought.",
     )
+    burns: int = Field(0, ge=0, description="Times this player has burnt the opening hand (004 'Setting up').")
 
     def base_at(self, territory: int, slot: int) -> Base | None:
         return self.territories[territory][slot]

@@ -39,11 +39,11 @@ class RandomPolicy:
 
     name = "random"
 
-    def choose(self, state: GameState, sampler: ChanceSampler) -> Any:
-        request = engine.allocation_request(state)
+    def choose(self, state: GameState, sampler: ChanceSampler, player: int) -> Any:
+        request = engine.allocation_request(state, player)
         if request is not None:
             return _allocate(request, request.sample(sampler.randrange))
-        return sampler.choice(engine.legal_actions(state))
+        return sampler.choice(engine.legal_actions(state, player))
 
 
 def kill_value(request: combat.AllocationRequest, vector: tuple[int, ...]) -> tuple[int, int, int]:
@@ -70,13 +70,13 @@ class GreedyPolicy:
 
     name = "greedy"
 
-    def choose(self, state: GameState, sampler: ChanceSampler) -> Any:
-        request = engine.allocation_request(state)
+    def choose(self, state: GameState, sampler: ChanceSampler, player: int) -> Any:
+        request = engine.allocation_request(state, player)
         if request is not None:
             return _allocate(request, greedy_allocation(request))
         if state.battle is not None and state.battle.stage == "abilities":
-            return Pass(player=engine.current_player(state))
-        return sampler.choice(engine.legal_actions(state))
+            return Pass(player=player)
+        return sampler.choice(engine.legal_actions(state, player))
 
 
 def territory_strength(state: GameState, player: int, territory: int) -> int:
@@ -104,13 +104,12 @@ class PlannerPolicy:
 
     name = "planner"
 
-    def choose(self, state: GameState, sampler: ChanceSampler) -> Any:
-        request = engine.allocation_request(state)
+    def choose(self, state: GameState, sampler: ChanceSampler, player: int) -> Any:
+        request = engine.allocation_request(state, player)
         if request is not None:
             return _allocate(request, greedy_allocation(request))
-        actions = engine.legal_actions(state)
-        me = engine.current_player(state)
-        assert me is not None and me >= 0
+        actions = engine.legal_actions(state, player)
+        me = player
         p = state.players[me]
         kinds = {type(a) for a in actions}
         if KeepHand in kinds:

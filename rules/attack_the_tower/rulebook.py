@@ -106,6 +106,15 @@ SETTING_UP = Section(
             ENGINE,
             "Burnt cards go to the discard piles of their kind.",
         ),
+        _done(
+            "variant.max_burns",
+            MANUAL,
+            "If you're not satisfied with your cards, you may burn them as many times as you want (which "
+            "means discarding them and drawing 5 more).",
+            ENGINE,
+            "As written by default (`Rules.max_burns = None`); a number caps the burns, which bounds the "
+            "length of simulated games (the game protocol's length bound needs it).",
+        ),
         _done("setup.build", MANUAL, "Players may then build any Bases they've drawn.", ENGINE),
     ),
 )

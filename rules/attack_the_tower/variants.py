@@ -91,6 +91,14 @@ class Rules(BaseModel):
         ge=1,
         description="Simulated games end in a draw after this many turns (None: no limit; not a rulebook rule).",
     )
+    max_burns: int | None = Field(
+        None,
+        ge=0,
+        description=(
+            "How many times a player may burn the opening hand (None: 004 'you may burn them as many times as "
+            "you want'); a number bounds the length of simulated games."
+        ),
+    )
 
     def troop_power(self, troop_type: TroopType) -> int:
         """The printed power of a troop type under these rules."""

@@ -15,11 +15,11 @@ S_contra = TypeVar("S_contra", contravariant=True)
 
 
 class Policy(Protocol[S_contra]):
-    """Who chooses when nobody clicks: given a position and a sampler, an action for the player to move."""
+    """Who chooses when nobody clicks: given a position, a sampler and the player it plays for, an action."""
 
     name: str
 
-    def choose(self, state: S_contra, sampler: ChanceSampler) -> Any: ...
+    def choose(self, state: S_contra, sampler: ChanceSampler, player: int) -> Any: ...
 
 
 class Playout(Generic[S, A]):
@@ -45,15 +45,18 @@ def play_out(
     max_steps: int | None = None,
     on_step: Callable[[S, A, S, tuple[Event, ...]], None] | None = None,
 ) -> Playout[S, A]:
-    """Play until the game ends (or `max_steps`): chance by `sampler`, player i by `policies[i]`."""
+    """Play until the game ends (or `max_steps`): chance by `sampler`, player i by `policies[i]`.
+
+    At a simultaneous step the acting players submit one at a time, in the order `acting_players` gives
+    (each policy sees only what its player may: the games keep a submission hidden where the rules do)."""
     line: Playout[S, A] = Playout(state)
     while not game.is_terminal(state) and (max_steps is None or line.steps < max_steps):
         who = game.current_player(state)
         if who == CHANCE:
             action = sampler.pick(game.chance_outcomes(state))
         else:
-            assert who is not None
-            action = policies[who].choose(state, sampler)
+            player = who if who >= 0 else game.acting_players(state)[0]
+            action = policies[player].choose(state, sampler, player)
         nxt, events = game.apply(state, action)
         if on_step is not None:
             on_step(state, action, nxt, events)

@@ -1,30 +1,131 @@
-"""The small engine protocol every game package implements (after OpenSpiel and boardgame.io)."""
+"""What every game is, once: a metadata card, who acts, legal actions, results, integer action ids and what a
+player sees (after OpenSpiel's game type card and `PlayerId`, boardgame.io's active players and python-chess's
+`Outcome`).
+
+A game package provides pure functions over immutable positions and gathers them in one object that
+satisfies `Game` (its `GAME`, annotated so mypy checks it). Everything generic - sessions, the conformance
+harness, the OpenSpiel adapter, sweeps - is written once against this protocol.
+
+Who acts (`Game.current_player`):
+- a player index (0, 1, ...): that player alone chooses the next action;
+- `CHANCE`: the next action is an outcome drawn from `chance_outcomes`, each with its exact probability;
+- `SIMULTANEOUS`: several players act at this step (`acting_players`); each submits its own action
+  (`legal_actions(state, player)`), and the step resolves when all have. How a submission shows is the game's:
+  Attack the Tower holds each allocation hidden until both are in; Tower Defense's phase 6 applies each
+  player's action at once, in any order, until the table agrees to stop;
+- `TERMINAL`: the game is over; `outcome` says why and `returns` gives one number per player.
+
+Integer actions: the id of an action at a position is its rank among the legal actions there, ordered by
+the action's canonical JSON (`canonical_order`). Ids are dense (0 to n-1), the same on every run and every
+machine (no hashing), and a line of ids replays a game from its initial position; `action_id` and
+`action_from_id` convert either way.
+
+What a player sees: `observation(state, player)` is a JSON view of the position as that player knows it
+(Attack the Tower: the opponent's hand is only counted); `observation_string` is its canonical text. The
+positions are Markov - everything that matters is on the table - so the observation is also the player's
+information state. `determinize` deals what the player cannot see, consistently with what it saw, with the
+exact probability of each deal.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol, TypeVar
+import enum
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from pydantic import BaseModel
+
+from rules.core.chance import ChanceSampler
 from rules.core.distribution import Distribution
+from rules.core.errors import IllegalAction
 from rules.core.events import Event
-from rules.core.outcome import Outcome
+from rules.core.outcome import Outcome, Utility
 
+# The values are OpenSpiel's `pyspiel.PlayerId`, so the adapter passes them through unchanged.
 CHANCE = -1
-"""`current_player` of a chance node: the next action is an outcome drawn from `chance_outcomes`."""
+"""`current_player` at a chance node: the next action is an outcome drawn from `chance_outcomes`."""
+SIMULTANEOUS = -2
+"""`current_player` when several players act at this step: see `acting_players`."""
+TERMINAL = -4
+"""`current_player` once the game is over."""
 
 S = TypeVar("S")
 A = TypeVar("A")
+R = TypeVar("R")
 
 
+class Dynamics(enum.Enum):
+    """How turns go: one player at a time, or with steps where several players act at once."""
+
+    SEQUENTIAL = "sequential"
+    SIMULTANEOUS_STEPS = "sequential, with simultaneous steps"
+
+
+class ChanceMode(enum.Enum):
+    """Whether the game has chance, and how it is given (explicit nodes with exact probabilities)."""
+
+    DETERMINISTIC = "deterministic"
+    EXPLICIT_EXACT = "explicit chance nodes, exact probabilities"
+
+
+class Information(enum.Enum):
+    """Whether every player sees the whole position."""
+
+    PERFECT = "perfect information"
+    IMPERFECT = "imperfect information"
+
+
+@dataclass(frozen=True, slots=True)
+class GameCard:
+    """One declarative card per game (after OpenSpiel's GameType and GameInfo)."""
+
+    short_name: str
+    long_name: str
+    min_players: int
+    max_players: int
+    dynamics: Dynamics
+    chance: ChanceMode
+    information: Information
+    utility: Utility
+    min_return: int
+    max_return: int
+    termination: type[enum.Enum]
+    """The game's own `Termination` enum: every way a game of it can end."""
+    max_legal_actions: int
+    """A bound on the number of legal actions at any position under default rules (OpenSpiel's
+    `num_distinct_actions`); the adapter refuses a position with more."""
+    max_chance_outcomes: int
+    """A bound on the number of distinct outcomes of one chance node."""
+    max_game_length: Callable[[Any], int]
+    """A bound on the number of steps of a whole game under the given `Rules` (chance steps included)."""
+    source: str
+    """The rulebook(s) the game is read from."""
+
+
+@runtime_checkable
 class Game(Protocol[S, A]):
     """Pure functions over immutable positions: nothing here mutates a state or calls `random`."""
 
-    def current_player(self, state: S) -> int | None:
-        """The player to choose (0 or 1), CHANCE at a chance node, None when the game is over."""
+    card: GameCard
+
+    def num_players(self, state: S) -> int:
+        """How many players sit at this game."""
         ...
 
-    def legal_actions(self, state: S) -> Sequence[A]:
-        """Every action the player to move may take (at a chance node: the possible outcomes)."""
+    def current_player(self, state: S) -> int:
+        """A player index, CHANCE, SIMULTANEOUS or TERMINAL (see the module docstring)."""
+        ...
+
+    def acting_players(self, state: S) -> tuple[int, ...]:
+        """The players who may submit an action now: one at a player's node, several at a simultaneous
+        step (those who have not yet submitted), none at a chance node or at the end."""
+        ...
+
+    def legal_actions(self, state: S, player: int | None = None) -> Sequence[A]:
+        """Every action `player` may take now (default: every acting player's); at a chance node, the
+        possible outcomes."""
         ...
 
     def chance_outcomes(self, state: S) -> Distribution[A]:
@@ -37,4 +138,203 @@ class Game(Protocol[S, A]):
 
     def is_terminal(self, state: S) -> bool: ...
 
-    def outcome(self, state: S) -> Outcome | None: ...
+    def outcome(self, state: S) -> Outcome | None:
+        """Why the game ended and each player's result, or None while it goes on."""
+        ...
+
+    def returns(self, state: S) -> tuple[int, ...]:
+        """One number per player: the result once the game is over, 0 for everyone before."""
+        ...
+
+    def rules_of(self, state: S) -> Any:
+        """The `Rules` the position is played under."""
+        ...
+
+    def observation(self, state: S, player: int) -> dict[str, Any]:
+        """What `player` sees of the position, as JSON data."""
+        ...
+
+    def observation_string(self, state: S, player: int) -> str:
+        """The observation as one canonical line of text (also the player's information state)."""
+        ...
+
+    def determinize(self, state: S, player: int) -> Distribution[S]:
+        """Every position `player` cannot tell apart from this one, with its exact probability."""
+        ...
+
+    def sample_determinization(self, state: S, player: int, sampler: ChanceSampler) -> S:
+        """One position drawn from `determinize` with exactly its probability, without listing them all."""
+        ...
+
+    def action_id(self, state: S, action: A) -> int:
+        """The integer id of a legal action at this position."""
+        ...
+
+    def action_from_id(self, state: S, action_id: int) -> A:
+        """The legal action with this id at this position."""
+        ...
+
+
+def canonical_key(value: Any) -> str:
+    """The canonical JSON text of an action or any pydantic value: the same on every run and machine
+    (pydantic writes fields in their declared order)."""
+    if isinstance(value, BaseModel):
+        return value.model_dump_json()
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+
+
+def canonical_order(actions: Sequence[A]) -> list[A]:
+    """Actions sorted by their canonical JSON: the order that gives them their integer ids."""
+    return sorted(actions, key=canonical_key)
+
+
+class GameBase:
+    """What every game computes the same way from its own functions: returns from the outcome, integer
+    action ids, acting players, observation strings and (for perfect information) determinisation.
+
+    A game package subclasses it, sets `card` and binds its pure functions; it overrides `observation`,
+    `determinize` and `sample_determinization` when a player does not see everything."""
+
+    card: GameCard
+
+    # ---- provided by the game ---------------------------------------------------------------------
+    def num_players(self, state: Any) -> int:
+        raise NotImplementedError
+
+    def current_player(self, state: Any) -> int:
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any, player: int | None = None) -> Sequence[Any]:
+        raise NotImplementedError
+
+    def chance_outcomes(self, state: Any) -> Distribution[Any]:
+        raise NotImplementedError
+
+    def outcome(self, state: Any) -> Outcome | None:
+        raise NotImplementedError
+
+    def rules_of(self, state: Any) -> Any:
+        return state.rules
+
+    # ---- derived ----------------------------------------------------------------------------------
+    def acting_players(self, state: Any) -> tuple[int, ...]:
+        who = self.current_player(state)
+        if who >= 0:
+            return (who,)
+        if who == SIMULTANEOUS:
+            return self.simultaneous_players(state)
+        return ()
+
+    def simultaneous_players(self, state: Any) -> tuple[int, ...]:
+        """At a simultaneous step, who has yet to submit (a game with such steps overrides this)."""
+        raise NotImplementedError(f"{self.card.long_name} has no simultaneous steps")
+
+    def returns(self, state: Any) -> tuple[int, ...]:
+        result = self.outcome(state)
+        if result is None:
+            return (0,) * self.num_players(state)
+        return result.returns
+
+    def observation(self, state: Any, player: int) -> dict[str, Any]:
+        """Perfect information: every player sees the whole position."""
+        del player
+        data: dict[str, Any] = state.model_dump(mode="json")
+        return data
+
+    def observation_string(self, state: Any, player: int) -> str:
+        return canonical_key(self.observation(state, player))
+
+    def determinize(self, state: Any, player: int) -> Distribution[Any]:
+        """Perfect information: the position itself, with certainty."""
+        del player
+        return Distribution.point(state)
+
+    def sample_determinization(self, state: Any, player: int, sampler: ChanceSampler) -> Any:
+        del player, sampler
+        return state
+
+    _ordered: tuple[Any, list[Any], dict[str, int]] = (None, [], {})
+    """The ordered actions of the last position asked about (ids are usually asked both ways in a row)."""
+
+    def ordered_actions(self, state: Any) -> list[Any]:
+        """The legal actions (or chance outcomes) in id order."""
+        return self._ordering(state)[0]
+
+    def _ordering(self, state: Any) -> tuple[list[Any], dict[str, int]]:
+        known, actions, ids = self._ordered
+        if known is not state:
+            listed = self.chance_outcomes(state).outcomes() if self.current_player(state) == CHANCE else None
+            keyed = sorted(((canonical_key(a), a) for a in (listed or self.legal_actions(state))), key=_first)
+            actions = [a for _, a in keyed]
+            ids = {key: i for i, (key, _) in enumerate(keyed)}
+            self._ordered = (state, actions, ids)
+        return actions, ids
+
+    def action_id(self, state: Any, action: Any) -> int:
+        found = self._ordering(state)[1].get(canonical_key(action))
+        if found is None:
+            raise IllegalAction(f"{describe_action(action)} is not a legal action here, so it has no id")
+        return found
+
+    def action_from_id(self, state: Any, action_id: int) -> Any:
+        actions = self.ordered_actions(state)
+        if not 0 <= action_id < len(actions):
+            raise IllegalAction(f"there is no action {action_id} here: the ids run from 0 to {len(actions) - 1}")
+        return actions[action_id]
+
+    def action_ids(self, state: Any) -> dict[str, int]:
+        """Every legal action's canonical text with its id (for logs and caches)."""
+        return dict(self._ordering(state)[1])
+
+
+def _first(pair: tuple[str, Any]) -> str:
+    return pair[0]
+
+
+def describe_action(action: Any) -> str:
+    """An action as a short text for messages: its canonical JSON."""
+    return canonical_key(action)
+
+
+def replay_ids(game: Game[S, A], initial: S, ids: Sequence[int]) -> tuple[S, list[tuple[Event, ...]]]:
+    """The position after a line of action ids from `initial`, and the events of each step."""
+    state = initial
+    events: list[tuple[Event, ...]] = []
+    for action_id in ids:
+        state, happened = game.apply(state, game.action_from_id(state, action_id))
+        events.append(happened)
+    return state, events
+
+
+def hand_deals(unseen: Mapping[str, int], hand_size: int) -> Distribution[tuple[str, ...]]:
+    """Every multiset of `hand_size` cards dealt without replacement from `unseen` (card -> copies), as a
+    sorted tuple with its exact probability (multivariate hypergeometric)."""
+    from math import comb
+
+    cards = sorted(unseen)
+    total = sum(unseen.values())
+    if hand_size > total:
+        raise ValueError(f"cannot deal {hand_size} cards from {total}")
+    weights: dict[tuple[str, ...], int] = {}
+
+    def deal(i: int, left: int, chosen: tuple[str, ...], ways: int) -> None:
+        if left == 0:
+            weights[chosen] = ways
+            return
+        if i == len(cards):
+            return
+        card = cards[i]
+        for k in range(min(left, unseen[card]), -1, -1):
+            deal(i + 1, left - k, chosen + (card,) * k, ways * comb(unseen[card], k))
+
+    deal(0, hand_size, (), 1)
+    return Distribution.from_counts(weights)
+
+
+def sample_hand(unseen: Mapping[str, int], hand_size: int, sampler: ChanceSampler) -> tuple[str, ...]:
+    """One hand drawn without replacement from `unseen`, each multiset with exactly its probability."""
+    pool = [card for card in sorted(unseen) for _ in range(unseen[card])]
+    chosen = []
+    for _ in range(hand_size):
+        chosen.append(pool.pop(sampler.randrange(len(pool))))
+    return tuple(sorted(chosen))

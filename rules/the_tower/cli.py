@@ -15,7 +15,7 @@ from rules.core.distribution import Distribution
 from rules.core.errors import IllegalAction
 from rules.core.jsonio import load_model, validate_model
 from rules.core.playout import play_out
-from rules.core.protocol import CHANCE
+from rules.core.protocol import CHANCE, TERMINAL
 from rules.the_tower import analysis, cards, engine, examples
 from rules.the_tower.analysis import Choice, Plan
 from rules.the_tower.model import FACE_DOWN, GameState, hit_damage
@@ -167,7 +167,7 @@ def _play(args: argparse.Namespace) -> int:
     line = play_out(engine.GAME, engine.new_game(rules), [chooser], ChanceSampler(args.seed))
     result = engine.outcome(line.final)
     assert result is not None
-    won = result.winner == 0
+    won = result.won
     if args.json:
         out = {
             "policy": chooser.name,
@@ -286,7 +286,7 @@ def _fight(args: argparse.Namespace) -> int:
 def _load_decision(path: str) -> GameState:
     """A position file where the player is to choose (not over, no card being revealed)."""
     state = load_model(GameState, path)
-    if engine.current_player(state) is None:
+    if engine.current_player(state) == TERMINAL:
         raise IllegalAction("the game in this position is over", "end.lose")
     if engine.current_player(state) == CHANCE:
         raise IllegalAction("a card is being drawn or a room turned face up in this position", "setup.decks")

@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Literal
 
 from rules.core.errors import RulesError
-from rules.core.protocol import CHANCE
+from rules.core.protocol import CHANCE, TERMINAL
 from rules.the_tower import engine
 from rules.the_tower.model import GameState
 
@@ -33,9 +33,9 @@ def win_probability(state: GameState, chooser: Chooser = "best", *, limit: int =
         if len(memo) >= limit:
             raise SearchTooLarge(f"more than {limit} positions; exact odds are for end games")
         who = engine.current_player(s)
-        if who is None:
+        if who == TERMINAL:
             outcome = engine.outcome(s)
-            result = Fraction(1 if outcome is not None and outcome.winner == 0 else 0)
+            result = Fraction(1 if outcome is not None and outcome.won else 0)
         elif who == CHANCE:
             result = sum((p * value(engine.apply(s, a)[0]) for a, p in engine.chance_outcomes(s).items()), Fraction(0))
         else:

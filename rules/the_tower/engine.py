@@ -17,9 +17,9 @@ from rules.core.distribution import Distribution
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.frozen import construct, replace
-from rules.core.outcome import Outcome, Termination
-from rules.core.protocol import CHANCE
-from rules.the_tower import cards
+from rules.core.outcome import Outcome
+from rules.core.protocol import CHANCE, TERMINAL, Game, GameBase
+from rules.the_tower import cards, metadata
 from rules.the_tower.actions import (
     Action,
     ChooseRoom,
@@ -85,10 +85,11 @@ def new_game(rules: Rules | None = None) -> GameState:
     return GameState.model_validate(dict(state))
 
 
-def current_player(state: GameState) -> int | None:
-    """0 for the player, CHANCE while a card is drawn or a room turned face up, None once the game is over."""
+def current_player(state: GameState) -> int:
+    """0 for the player, CHANCE while a card is drawn or a room turned face up, TERMINAL once the game is
+    over."""
     if state.phase == "game_over":
-        return None
+        return TERMINAL
     if state.drawing is not None or state.revealing is not None:
         return CHANCE
     return 0
@@ -99,14 +100,11 @@ def is_terminal(state: GameState) -> bool:
 
 
 def outcome(state: GameState) -> Outcome | None:
-    """Won (winner 0) when every monster is slain; lost (no winner) when the player died or is trapped."""
-    if state.termination == "all_monsters_slain":
-        return Outcome(Termination.ALL_MONSTERS_SLAIN, 0)
-    if state.termination == "player_died":
-        return Outcome(Termination.PLAYER_DIED, None)
-    if state.termination == "player_trapped":
-        return Outcome(Termination.DEFEAT, None)
-    return None
+    """Won (1) when every monster is slain; lost (0) when the player died or is trapped."""
+    if state.termination is None:
+        return None
+    termination = metadata.Termination[state.termination.upper()]
+    return Outcome.solo(termination, termination is metadata.Termination.ALL_MONSTERS_SLAIN)
 
 
 def chance_outcomes(state: GameState) -> Distribution[RevealCard]:
@@ -141,10 +139,10 @@ def _spending(state: GameState) -> list[Any]:
     return out
 
 
-def legal_actions(state: GameState) -> list[Any]:
+def legal_actions(state: GameState, player: int | None = None) -> list[Any]:
     """Every action the player may take now; at a chance node, the possible cards."""
     who = current_player(state)
-    if who is None:
+    if who == TERMINAL or (player is not None and player != who):
         return []
     if who == CHANCE:
         return list(chance_outcomes(state).outcomes())
@@ -572,9 +570,10 @@ def _advance(state: GameState, events: Events) -> GameState:
 
 
 # ---- the protocol object ----------------------------------------------------------------------------
-class TheTower:
+class TheTower(GameBase):
     """The engine as an object implementing `rules.core.Game` (for sessions and generic tools)."""
 
+    card = metadata.CARD
     current_player = staticmethod(current_player)
     legal_actions = staticmethod(legal_actions)
     chance_outcomes = staticmethod(chance_outcomes)
@@ -582,5 +581,8 @@ class TheTower:
     is_terminal = staticmethod(is_terminal)
     outcome = staticmethod(outcome)
 
+    def num_players(self, state: GameState) -> int:
+        return 1
 
-GAME = TheTower()
+
+GAME: Game[GameState, Any] = TheTower()

@@ -18,7 +18,7 @@ class RandomPolicy:
 
     name = "random"
 
-    def choose(self, state: GameState, sampler: ChanceSampler) -> Any:
+    def choose(self, state: GameState, sampler: ChanceSampler, player: int) -> Any:
         return sampler.choice(engine.legal_actions(state))
 
 
@@ -31,7 +31,7 @@ class GreedyPolicy:
 
     name = "greedy"
 
-    def choose(self, state: GameState, sampler: ChanceSampler) -> Any:
+    def choose(self, state: GameState, sampler: ChanceSampler, player: int) -> Any:
         if state.phase == "fight":
             advice = analysis.fight_advice(state)
             return next((c.action for c in advice if not isinstance(c.action, Flee)), advice[0].action)

@@ -74,7 +74,7 @@ def simulate(
         state = start if start is not None else engine.new_game(rules)
         line = play_out(engine.GAME, state, [chooser], master.spawn())
         result = engine.outcome(line.final)
-        wins += result is not None and result.winner == 0
+        wins += result is not None and result.won
         slain += len(line.final.room_waste) - len(state.room_waste)
     low, high = wilson(wins, games)
     return WinRate(

@@ -23,9 +23,9 @@ from rules.core.distribution import Distribution
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.frozen import construct, replace
-from rules.core.outcome import Outcome, Termination
-from rules.core.protocol import CHANCE
-from rules.tower_defense import catalog
+from rules.core.outcome import Outcome
+from rules.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameBase
+from rules.tower_defense import catalog, metadata
 from rules.tower_defense.actions import (
     CHANCE_ACTIONS,
     PHASE6_ACTIONS,
@@ -153,11 +153,13 @@ def new_game(scenario: Scenario, rules: Rules | None = None) -> GameState:
     )
 
 
-def current_player(state: GameState) -> int | None:
-    """Who decides now: CHANCE at a reveal, the player taking or placing, else the Starting Player
-    (who carries out Phases 1 to 5; in Phase 6 every player may act, and actions name who acts)."""
+def current_player(state: GameState) -> int:
+    """Who decides now: CHANCE at a reveal, the player taking or placing, SIMULTANEOUS in Phase 6 when
+    several players sit at the table (003 Phase 6: 'Each player may perform actions in any order, but
+    actions are never carried out simultaneously'), else the Starting Player (who carries out Phases 1
+    to 5); TERMINAL once the session is over."""
     if state.phase == "game_over":
-        return None
+        return TERMINAL
     if state.starting_player is None or state.conditions_to_reveal or state.awaiting_modifier:
         return CHANCE
     if state.reveal_left:
@@ -166,7 +168,18 @@ def current_player(state: GameState) -> int | None:
         return state.dividing if state.dividing is not None else state.chooser
     if state.restore_left and state.restorer is not None:
         return state.restorer
+    if state.phase == "actions" and len(state.players) > 1:
+        return SIMULTANEOUS
     return state.starting_player
+
+
+def acting_players(state: GameState) -> tuple[int, ...]:
+    """Who may act now: every player in Phase 6 (each action applied at once, in any order, until the
+    table agrees to end the phase), else the one player to move; nobody at a reveal or at the end."""
+    who = current_player(state)
+    if who == SIMULTANEOUS:
+        return tuple(range(len(state.players)))
+    return (who,) if who >= 0 else ()
 
 
 def is_terminal(state: GameState) -> bool:
@@ -174,14 +187,11 @@ def is_terminal(state: GameState) -> bool:
 
 
 def outcome(state: GameState) -> Outcome | None:
-    """Victory or failure of the whole table (cooperative: no single winner)."""
-    if state.termination == "victory":
-        return Outcome(Termination.VICTORY, None)
-    if state.termination in ("lives_lost", "track_lost"):
-        return Outcome(Termination.DEFEAT, None)
-    if state.termination == "turn_limit":
-        return Outcome(Termination.TURN_LIMIT, None)
-    return None
+    """Victory or failure of the whole table (cooperative: every player gets 1 for a victory, 0 else)."""
+    if state.termination is None:
+        return None
+    termination = metadata.Termination[state.termination.upper()]
+    return Outcome.team(termination, termination is metadata.Termination.VICTORY, len(state.players))
 
 
 def chance_outcomes(state: GameState) -> Distribution[Any]:
@@ -213,13 +223,16 @@ def label(state: GameState, player: int) -> str:
     return player_name(player)
 
 
-def legal_actions(state: GameState) -> list[Any]:
-    """Every action that may be taken now; at a chance node, the possible outcomes."""
+def legal_actions(state: GameState, player: int | None = None) -> list[Any]:
+    """Every action `player` may take now (default: every acting player's); at a chance node, the possible
+    outcomes."""
     who = current_player(state)
-    if who is None:
+    if who == TERMINAL:
         return []
     if who == CHANCE:
-        return list(chance_outcomes(state).outcomes())
+        return list(chance_outcomes(state).outcomes()) if player is None else []
+    if player is not None and player not in acting_players(state):
+        return []
     if state.revealed:
         return [construct(TakeCredit, player=who, card=c, stack=s) for c in sorted(set(state.revealed)) for s in STACKS]
     if state.restore_left:
@@ -233,7 +246,7 @@ def legal_actions(state: GameState) -> list[Any]:
         return [construct(NextPhase)]
     if state.phase == "actions":
         out: list[Any] = []
-        for p in range(len(state.players)):
+        for p in acting_players(state) if player is None else (player,):
             out += phase6_actions(state, p)
         out.append(construct(EndActions))
         return out
@@ -265,14 +278,14 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
     return state, tuple(events)
 
 
-def _check_turn(state: GameState, action: Any, who: int | None) -> None:
+def _check_turn(state: GameState, action: Any, who: int) -> None:
     player = getattr(action, "player", None)
     if player is not None:
         require(player < len(state.players), f"there is no player {player + 1}", "setup.1 players")
     if state.revealed:
         require(
             isinstance(action, TakeCredit) and player == who,
-            f"{player_name(who or 0)} takes a revealed credit now: "
+            f"{player_name(max(who, 0))} takes a revealed credit now: "
             "'All credits must be assigned to Stacks before proceeding'",
             "phase.5 income" if state.dividing is None else "phase.6B sell",
         )
@@ -281,7 +294,7 @@ def _check_turn(state: GameState, action: Any, who: int | None) -> None:
     if state.restore_left:
         require(
             isinstance(action, RestoreTrack) and player == who,
-            f"{player_name(who or 0)} first places the restored track",
+            f"{player_name(max(who, 0))} first places the restored track",
             "attributes.restorer",
         )
         return
@@ -444,15 +457,20 @@ def _end_check(state: GameState, events: Events) -> GameState | None:
     return None
 
 
-class TowerDefense:
+class TowerDefense(GameBase):
     """The engine as an object implementing `rules.core.Game` (for sessions and generic tools)."""
 
+    card = metadata.CARD
     current_player = staticmethod(current_player)
+    acting_players = staticmethod(acting_players)
     legal_actions = staticmethod(legal_actions)
     chance_outcomes = staticmethod(chance_outcomes)
     apply = staticmethod(apply)
     is_terminal = staticmethod(is_terminal)
     outcome = staticmethod(outcome)
 
+    def num_players(self, state: GameState) -> int:
+        return len(state.players)
 
-GAME = TowerDefense()
+
+GAME: Game[GameState, Any] = TowerDefense()

@@ -153,7 +153,7 @@ class Tower(_Frozen):
     card: str
     at: Coord
     owner: int = Field(ge=0, le=3)
-    level: int = Field(1, ge=1, le=4)
+    level: int = Field(1, ge=1, description="At most the rules' max_level (checked with the whole position).")
     depletion: int = Field(0, ge=0)
     boosts: tuple[CreditType, ...] = Field(
         (), description="Credit types discarded to boost it this turn (003 6.C), sorted."

@@ -28,7 +28,7 @@ class RandomPolicy:
 
     name = "random"
 
-    def choose(self, state: GameState, sampler: ChanceSampler) -> Any:
+    def choose(self, state: GameState, sampler: ChanceSampler, player: int) -> Any:
         actions = engine.legal_actions(state)
         ends = [a for a in actions if isinstance(a, EndActions)]
         if ends and sampler.random() < 0.25:
@@ -48,9 +48,8 @@ class SimplePolicy:
 
     name = "simple"
 
-    def choose(self, state: GameState, sampler: ChanceSampler) -> Any:
-        who = engine.current_player(state)
-        assert who is not None and who >= 0
+    def choose(self, state: GameState, sampler: ChanceSampler, player: int) -> Any:
+        who = player
         if state.revealed:
             return self._take(state, who)
         if state.restore_left:

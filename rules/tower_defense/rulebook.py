@@ -239,11 +239,11 @@ SECTIONS: tuple[Section, ...] = (
                 note="data/towers.json: 12 towers, copies 10/4/2; a card is worth its mark in credits (model.credit_value).",
             ),
             _s(
-                "towers.range",
+                "towers.levels",
                 "All Towers have 4 Levels.",
                 "implemented",
-                where="rules.tower_defense.combat",
-                note="Distance is the larger of the column and row differences (model.distance).",
+                where="rules.tower_defense.model",
+                note="A tower's level runs from 1 to `Rules.max_level` (4, the most the tower cards print).",
             ),
             _s(
                 "towers.range",

@@ -33,7 +33,13 @@ class Rules(BaseModel):
     mark3_copies: int = Field(
         2, ge=0, description="Mark III cards of each type (003 3.A.IV: 'Place (2) copies of Mark III')."
     )
-    max_level: int = Field(4, ge=1, description="003 6.A.II: 'Level 4 is the maximum Level of all Towers.'")
+    max_level: int = Field(
+        4,
+        ge=1,
+        le=4,
+        description="003 6.A.II: 'Level 4 is the maximum Level of all Towers.' (At most 4: the tower cards give "
+        "numbers for four levels.)",
+    )
     wave_every: int = Field(
         3,
         ge=1,

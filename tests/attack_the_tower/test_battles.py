@@ -15,11 +15,13 @@ from rules.attack_the_tower import combat, engine
 from rules.attack_the_tower.actions import DeclareAttack, EndTurn, Pass, PlayAbility, allocate
 from rules.attack_the_tower.events import DamageDealt, DamagePool, GameWon, Said
 from rules.attack_the_tower.examples import build_player
+from rules.attack_the_tower.metadata import Termination
 from rules.attack_the_tower.model import GameState, Player
 from rules.attack_the_tower.variants import Rules
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
-from rules.core.outcome import Outcome, Termination
+from rules.core.outcome import Outcome
+from rules.core.protocol import TERMINAL
 
 Slots = list[list[tuple[str, int] | None]]
 
@@ -666,8 +668,8 @@ def test_destroying_the_palace_wins_the_game() -> None:
     assert [(e.player, e.rule) for e in won] == [(0, "palace")]
     assert state.phase == "game_over"
     assert engine.is_terminal(state)
-    assert engine.outcome(state) == Outcome(Termination.PALACE_DESTROYED, 0)
-    assert engine.current_player(state) is None
+    assert engine.outcome(state) == Outcome.duel(Termination.PALACE_DESTROYED, 0)
+    assert engine.current_player(state) == TERMINAL
     assert engine.legal_actions(state) == []
     with pytest.raises(IllegalAction, match="the game is over"):
         engine.apply(state, EndTurn(player=0))
@@ -699,7 +701,7 @@ def test_special_troops_on_the_palace_defend_it() -> None:
     assert state.battle is not None and state.battle.stage == "unmanned"
     assert state.battle.remaining == (14, 0)
     state, events = step(state, {"p1/palace": 10}, None)
-    assert engine.outcome(state) == Outcome(Termination.PALACE_DESTROYED, 0)
+    assert engine.outcome(state) == Outcome.duel(Termination.PALACE_DESTROYED, 0)
 
 
 def test_initiative_damage_cannot_hit_the_palace() -> None:

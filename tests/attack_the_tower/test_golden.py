@@ -30,7 +30,7 @@ def _battle(example: str, origin: int, target: int, specials: tuple[int, ...] = 
     log = list(events)
     greedy, sampler = policies.policy("greedy"), ChanceSampler(0)
     while state.phase == "battle":
-        state, events = engine.apply(state, greedy.choose(state, sampler))
+        state, events = engine.apply(state, greedy.choose(state, sampler, engine.acting_players(state)[0]))
         log += events
     return log
 

@@ -93,7 +93,7 @@ def test_any_battle_resolves_within_the_rules(state: GameState, seed: int, polic
     steps = 0
     recruited = False
     while state.phase == "battle":
-        state, events = engine.apply(state, chooser.choose(state, sampler))
+        state, events = engine.apply(state, chooser.choose(state, sampler, engine.acting_players(state)[0]))
         recruited = recruited or any(e.kind == "Recruited" for e in events)
         steps += 1
         assert steps < 200, "a battle that does not end"
@@ -155,9 +155,9 @@ def _requests_of_a_battle(state: GameState, seed: int) -> list[combat.Allocation
         if request is not None:
             out.append(request)
         action = (
-            Pass(player=engine.current_player(state))
+            Pass(player=engine.acting_players(state)[0])
             if request is None and state.battle and state.battle.stage == "abilities"
-            else chooser.choose(state, sampler)
+            else chooser.choose(state, sampler, engine.acting_players(state)[0])
         )
         state, _ = engine.apply(state, action)
     return out

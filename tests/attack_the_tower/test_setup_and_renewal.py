@@ -46,7 +46,7 @@ def draw(state: GameState, pile: PileKind, card: str) -> tuple[GameState, tuple[
 
 def first_card(state: GameState, pile: PileKind) -> str:
     """Any card of the pile (the first in its sorted order), to reveal deterministically."""
-    p = state.players[engine.current_player(state)]  # type: ignore[index]
+    p = state.players[engine.current_player(state)]
     cards = p.base_pile if pile == "base" else p.ability_pile
     return cards[0]
 

@@ -23,3 +23,20 @@ def test_importing_every_rules_module_loads_no_ui_module() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.strip() == ""
+
+
+def test_only_the_openspiel_adapter_imports_openspiel() -> None:
+    # ARCHITECTURE: optional heavy dependencies are imported only by the tools over the protocol.
+    modules = sorted(
+        ".".join(p.relative_to(ROOT).with_suffix("").parts)
+        for p in (ROOT / "rules").rglob("*.py")
+        if p.name != "__main__.py" and "openspiel" not in p.parts
+    )
+    code = (
+        "import importlib, sys\n"
+        f"for m in {modules!r}:\n"
+        "    importlib.import_module(m)\n"
+        "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('pyspiel', 'open_spiel'))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.strip() == ""

@@ -8,8 +8,27 @@ import pytest
 from rules.core.distribution import Distribution
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
-from rules.core.outcome import Outcome
+from rules.core.outcome import Outcome, Utility
+from rules.core.protocol import TERMINAL, ChanceMode, Dynamics, GameBase, GameCard, Information
 from rules.core.session import Session
+
+TOY = GameCard(
+    short_name="counter",
+    long_name="Counter",
+    min_players=1,
+    max_players=1,
+    dynamics=Dynamics.SEQUENTIAL,
+    chance=ChanceMode.DETERMINISTIC,
+    information=Information.PERFECT,
+    utility=Utility.SOLO,
+    min_return=0,
+    max_return=1,
+    termination=Utility,
+    max_legal_actions=2,
+    max_chance_outcomes=0,
+    max_game_length=lambda rules: 5,
+    source="a toy for the tests",
+)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -20,16 +39,21 @@ class Added(Event):
         return f"add {self.amount}"
 
 
-class Counter:
+class Counter(GameBase):
     """A toy game: the state is a number, an action adds 1 or 2, reaching 5 or more ends it."""
+
+    card = TOY
 
     def __init__(self) -> None:
         self.applied = 0
 
-    def current_player(self, state: int) -> int | None:
-        return None if state >= 5 else 0
+    def num_players(self, state: int) -> int:
+        return 1
 
-    def legal_actions(self, state: int) -> Sequence[int]:
+    def current_player(self, state: int) -> int:
+        return TERMINAL if state >= 5 else 0
+
+    def legal_actions(self, state: int, player: int | None = None) -> Sequence[int]:
         return [1, 2]
 
     def chance_outcomes(self, state: int) -> Distribution[int]:

@@ -10,6 +10,7 @@ import pytest
 
 from explorer.attack_the_tower.panel import AttackTheTowerPanel
 from rules.attack_the_tower import examples
+from rules.core.protocol import TERMINAL
 
 
 def browser_click(panel: AttackTheTowerPanel, key: str, shift: bool = False) -> None:
@@ -174,7 +175,7 @@ def test_whole_game_against_a_policy() -> None:
     panel.set_seats("planner", "greedy")
     panel.advance()
     after = panel.explorer.state
-    assert after.phase == "game_over" or panel.explorer.to_move() is None
+    assert after.phase == "game_over" or panel.explorer.to_move() == TERMINAL
 
 
 def test_watch_two_policies_step_by_step() -> None:

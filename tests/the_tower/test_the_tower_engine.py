@@ -10,11 +10,11 @@ import pytest
 
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
-from rules.core.outcome import Termination
 from rules.core.protocol import CHANCE
 from rules.the_tower import cards, engine, examples
 from rules.the_tower.actions import ChooseRoom, DrawCard, Drink, Explore, FightRoom, Flee, Hit, RevealCard
 from rules.the_tower.events import FightBegins, HitDealt, MonsterSlain, Retaliation
+from rules.the_tower.metadata import Termination
 from rules.the_tower.model import FACE_DOWN, Fight, GameState, build_position
 from rules.the_tower.variants import Rules
 
@@ -287,7 +287,7 @@ def test_the_player_dies_when_hp_reach_zero() -> None:
     state, events = play(state, Hit(card="2D"))
     assert state.hp == 0 and engine.is_terminal(state) and kinds(events)[-1] == "PlayerDied"
     outcome = engine.outcome(state)
-    assert outcome is not None and outcome.termination is Termination.PLAYER_DIED and outcome.winner is None
+    assert outcome is not None and outcome.termination is Termination.PLAYER_DIED and not outcome.won
     with pytest.raises(IllegalAction, match="the game is over"):
         engine.apply(state, Hit(card="3C"))
 
@@ -357,7 +357,7 @@ def test_a_trapped_player_loses_under_flee() -> None:
     state, events = play(state, FightRoom(room=3), "AD")
     assert state.termination == "player_trapped" and "trapped" in events[-1].sentence()
     outcome = engine.outcome(state)
-    assert outcome is not None and outcome.termination is Termination.DEFEAT
+    assert outcome is not None and outcome.termination is Termination.PLAYER_TRAPPED
 
 
 # ---- floors and the end -----------------------------------------------------------------------------
@@ -380,7 +380,7 @@ def test_the_game_is_won_when_the_room_deck_is_empty_and_every_monster_dead() ->
     state = build_position(hand=("10D",), floor=(None, None, None, "JS"), floor_number=4, room_waste=waste)
     state, events = play(state, FightRoom(room=3), Hit(card="10D"))
     outcome = engine.outcome(state)
-    assert outcome is not None and outcome.termination is Termination.ALL_MONSTERS_SLAIN and outcome.winner == 0
+    assert outcome is not None and outcome.termination is Termination.ALL_MONSTERS_SLAIN and outcome.won
     assert kinds(events)[-1] == "GameWon"
 
 

@@ -31,7 +31,7 @@ def _whole_turn(start: GameState) -> GameState:
         if engine.current_player(state) == CHANCE:
             action = sampler.pick(engine.chance_outcomes(state))
         else:
-            action = chooser.choose(state, sampler)
+            action = chooser.choose(state, sampler, engine.acting_players(state)[0])
         state, _ = engine.apply(state, action)
     return state
 

@@ -13,6 +13,7 @@ import pytest
 from rules.core.errors import IllegalPosition, RulesError
 from rules.core.jsonio import dump_model
 from rules.tower_defense import cli, examples
+from rules.tower_defense.metadata import Termination
 
 
 def main(argv: Sequence[str]) -> int:
@@ -93,7 +94,7 @@ def test_move_bad_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
 def test_play(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tower-defense", "play", "--seed", "3", "--turn-limit", "20", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["termination"] in ("victory", "defeat", "turn limit reached")
+    assert data["termination"] in {t.value for t in Termination}
     assert main(["tower-defense", "play", "--players", "5"]) == 2
     assert main(["tower-defense", "play", "--scenario", "nowhere"]) == 2
 

@@ -8,7 +8,6 @@ from typing import Any
 import pytest
 
 from rules.core.errors import IllegalAction
-from rules.core.outcome import Termination
 from rules.core.protocol import CHANCE
 from rules.tower_defense import catalog, engine, examples
 from rules.tower_defense.actions import (
@@ -31,6 +30,7 @@ from rules.tower_defense.actions import (
     Upgrade,
 )
 from rules.tower_defense.events import Attacked, WaveCalled
+from rules.tower_defense.metadata import Termination
 from rules.tower_defense.model import ActiveCondition, FieldWave, GameState, Tower
 from rules.tower_defense.variants import Rules
 
@@ -83,7 +83,7 @@ def test_set_up_draws_the_starting_player_then_eight_credits() -> None:
         who = engine.current_player(state)
         takers.append(who)
         with pytest.raises(IllegalAction):
-            engine.apply(state, TakeCredit(player=1 - who, card=state.revealed[0], stack="build"))  # type: ignore[operator]
+            engine.apply(state, TakeCredit(player=1 - who, card=state.revealed[0], stack="build"))
         state, _ = engine.apply(state, TakeCredit(player=who, card=state.revealed[0], stack="build"))
     assert takers == [1, 0, 1, 0, 1, 0, 1, 0]
     # "Place the Starting Player Marker in front of the player that would next receive a credit"
@@ -388,7 +388,7 @@ def test_failure_when_the_lives_are_lost() -> None:
     # 003 3.C: "If the last Life Cube is removed, the game ends in defeat."
     state = examples.position(waves=(FieldWave(id="rank4.a", number=1, space=24),), phase="movement", lives=1)
     state, _ = run(state, NextPhase())
-    assert engine.outcome(state).termination == Termination.DEFEAT  # type: ignore[union-attr]
+    assert engine.outcome(state).termination == Termination.LIVES_LOST  # type: ignore[union-attr]
 
 
 def test_must_be_attacked_destroys_the_track_at_the_end_of_phase_6() -> None:

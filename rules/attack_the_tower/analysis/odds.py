@@ -292,7 +292,7 @@ def _window_move(
         assert choice is not None
         return node.actions[choice]
     if policy in ("greedy", "random"):
-        chosen: Action = engine_policies.policy(policy).choose(state, sampler)
+        chosen: Action = engine_policies.policy(policy).choose(state, sampler, actor)
         return chosen
     legal: list[Action] = engine.legal_actions(state)
     return legal[sampler.randrange(len(legal))]
@@ -302,8 +302,8 @@ def _allocation_move(
     node: Node, state: GameState, role: int, player: int, policy: str, objective: str, sampler: ChanceSampler
 ) -> Action:
     if policy in ("greedy", "random"):
-        assert engine.current_player(state) == player
-        chosen: Action = engine_policies.policy(policy).choose(state, sampler)
+        assert player in engine.acting_players(state)
+        chosen: Action = engine_policies.policy(policy).choose(state, sampler, player)
         return chosen
     mix = node.mix(role, policy, objective)
     weights: dict[int, Fraction] = {i: p for i, (_, p) in enumerate(mix)}

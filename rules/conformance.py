@@ -1,0 +1,43 @@
+"""Run the conformance harness over every game: `python -m rules.conformance --games 10000`.
+
+Prints, per game, the whole games played, the steps and states checked and every violation; exits 1 when
+there is any violation."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from rules.core.conformance import Report, Suite, as_json, run, summary
+
+
+def suites() -> dict[str, Suite]:  # type: ignore[type-arg]
+    """Every game's suite by its short name."""
+    from rules.attack_the_tower.conformance import SUITE as ATTACK_THE_TOWER
+    from rules.the_tower.conformance import SUITE as THE_TOWER
+    from rules.tower_defense.conformance import SUITE as TOWER_DEFENSE
+
+    return {s.game.card.short_name: s for s in (ATTACK_THE_TOWER, THE_TOWER, TOWER_DEFENSE)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rules.conformance", description=__doc__)
+    parser.add_argument("--games", type=int, default=200, help="whole games per game (default 200)")
+    parser.add_argument("--game", choices=sorted(suites()), action="append", help="only this game (repeatable)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--json", action="store_true", help="print the reports as JSON")
+    args = parser.parse_args(argv)
+    reports: list[Report] = []
+    for name, suite in suites().items():
+        if args.game and name not in args.game:
+            continue
+        reports.append(run(suite, args.games, args.seed, workers=args.workers))
+        if not args.json:
+            print(reports[-1].line(), flush=True)
+    print(as_json(reports) if args.json else summary(reports))
+    return 1 if any(r.violations for r in reports) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,229 @@
+"""Any game of the protocol as an OpenSpiel Python game: its GameType and GameInfo from the game's card,
+chance outcomes as floats from the exact ones, `Rules` fields as game parameters.
+
+OpenSpiel's search bots (MCTS, IS-MCTS) need sequential turns, so a simultaneous step is handed to them
+turn-based, as `pyspiel.convert_to_turn_based` would: where submissions are hidden (Attack the Tower's
+allocations) the acting players choose one after another and the later ones do not see the earlier
+choices (their information states hide them); where actions are open (Tower Defense's Phase 6, a team
+acting in any order) the first acting player chooses for the table among every acting player's actions.
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pyspiel
+from pydantic import BaseModel
+
+from rules.core.chance import ChanceSampler
+from rules.core.outcome import Utility
+from rules.core.protocol import SIMULTANEOUS, TERMINAL, Game, Information, canonical_key
+
+_UTILITY = {
+    Utility.ZERO_SUM: pyspiel.GameType.Utility.ZERO_SUM,
+    Utility.COOPERATIVE: pyspiel.GameType.Utility.IDENTICAL,
+    Utility.SOLO: pyspiel.GameType.Utility.GENERAL_SUM,
+}
+
+
+@dataclass(frozen=True)
+class Registration:
+    """How one protocol game becomes an OpenSpiel game."""
+
+    game: Game[Any, Any]
+    rules_type: type[BaseModel]
+    new_state: Callable[[BaseModel, dict[str, Any]], Any]
+    """The starting position under these rules and the game's own (non-rules) parameters."""
+    extra_parameters: dict[str, Any]
+    """Parameters that are not `Rules` fields (armies, players), with their defaults."""
+    rules_defaults: dict[str, Any]
+    """Adapter defaults for `Rules` fields whose rulebook value leaves a game unbounded (turn limits)."""
+    open_simultaneous: bool = False
+    """True when a simultaneous step is a team acting in any order (see the module docstring)."""
+
+    @property
+    def short_name(self) -> str:
+        return "python_" + self.game.card.short_name
+
+
+def rules_parameters(registration: Registration) -> dict[str, Any]:
+    """Every scalar `Rules` field (int, bool, float, str) with its default: OpenSpiel's parameters."""
+    out: dict[str, Any] = {}
+    for name, info in registration.rules_type.model_fields.items():
+        default = registration.rules_defaults.get(name, info.default)
+        if isinstance(default, bool | int | float | str) and default is not None:
+            out[name] = default
+    return out
+
+
+def _parameters(registration: Registration) -> dict[str, Any]:
+    return {**rules_parameters(registration), **registration.extra_parameters}
+
+
+def game_type(registration: Registration) -> pyspiel.GameType:
+    """OpenSpiel's type card from the protocol's."""
+    card = registration.game.card
+    perfect = card.information is Information.PERFECT
+    return pyspiel.GameType(
+        short_name=registration.short_name,
+        long_name=f"Python {card.long_name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=(
+            pyspiel.GameType.Information.PERFECT_INFORMATION
+            if perfect
+            else pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        ),
+        utility=_UTILITY[card.utility],
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=card.max_players,
+        min_num_players=card.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification=_parameters(registration),
+    )
+
+
+class ProtocolGame(pyspiel.Game):  # type: ignore[misc]
+    """An OpenSpiel game over a protocol game; its parameters are `Rules` fields and the game's own."""
+
+    registration: Registration
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        registration = self.registration
+        values = {**_parameters(registration), **(params or {})}
+        rules_fields = rules_parameters(registration)
+        self.rules = registration.rules_type.model_validate({k: v for k, v in values.items() if k in rules_fields})
+        self.extra = {k: values[k] for k in registration.extra_parameters}
+        self.protocol = registration.game
+        self.initial = registration.new_state(self.rules, self.extra)
+        card = registration.game.card
+        players = registration.game.num_players(self.initial)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=card.max_legal_actions,
+            max_chance_outcomes=card.max_chance_outcomes,
+            num_players=players,
+            min_utility=float(card.min_return),
+            max_utility=float(card.max_return),
+            utility_sum=0.0 if card.utility is Utility.ZERO_SUM else None,
+            max_game_length=card.max_game_length(self.rules),
+        )
+        super().__init__(game_type(registration), info, values)
+
+    def new_initial_state(self) -> ProtocolState:
+        return ProtocolState(self, self.initial)
+
+    def state_from(self, position: Any) -> ProtocolState:
+        """An OpenSpiel state at any position of the game (its history starts there)."""
+        return ProtocolState(self, position)
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None
+    ) -> StringObserver:
+        return StringObserver(self.protocol)
+
+
+class ProtocolState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state holding one immutable position of the protocol game."""
+
+    def __init__(self, game: ProtocolGame, position: Any) -> None:
+        super().__init__(game)
+        self.protocol = game.protocol
+        self.open_simultaneous = game.registration.open_simultaneous
+        self.position = position
+
+    # ---- who acts and what may be done -------------------------------------------------------------
+    def current_player(self) -> int:
+        who = self.protocol.current_player(self.position)
+        if who == SIMULTANEOUS:
+            return self.protocol.acting_players(self.position)[0]
+        if who == TERMINAL:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return who
+
+    def _legal_actions(self, player: int) -> list[int]:
+        position = self.position
+        if player not in self.protocol.acting_players(position):
+            return []
+        ids = self.protocol.action_ids(position)  # type: ignore[attr-defined]
+        shared = self.open_simultaneous and self.protocol.current_player(position) == SIMULTANEOUS
+        own = self.protocol.legal_actions(position, None if shared else player)
+        return sorted(ids[canonical_key(a)] for a in own)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        dist = self.protocol.chance_outcomes(self.position)
+        ids = self.protocol.action_ids(self.position)  # type: ignore[attr-defined]
+        return sorted((ids[canonical_key(a)], float(p)) for a, p in dist.items())
+
+    def _apply_action(self, action: int) -> None:
+        self.position, _ = self.protocol.apply(self.position, self.protocol.action_from_id(self.position, action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        chosen = self.protocol.action_from_id(self.position, action)
+        return canonical_key(chosen)
+
+    # ---- results and what a player sees -----------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return bool(self.protocol.is_terminal(self.position))
+
+    def returns(self) -> list[float]:
+        return [float(r) for r in self.protocol.returns(self.position)]
+
+    def information_state_string(self, player: int | None = None) -> str:
+        return self.protocol.observation_string(self.position, self.current_player() if player is None else player)
+
+    def observation_string(self, player: int | None = None) -> str:
+        return self.information_state_string(player)
+
+    def resample(self, player: int, sampler: ChanceSampler) -> ProtocolState:
+        """A state `player` cannot tell from this one, dealt with its exact probability (for IS-MCTS)."""
+        game = self.get_game()
+        return ProtocolState(game, self.protocol.sample_determinization(self.position, player, sampler))
+
+    def __str__(self) -> str:
+        return canonical_key(self.position)
+
+
+class StringObserver:
+    """OpenSpiel's observer interface with strings only (the games give no tensors)."""
+
+    def __init__(self, protocol: Game[Any, Any]) -> None:
+        self.protocol = protocol
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: ProtocolState, player: int) -> None:
+        del state, player
+
+    def string_from(self, state: ProtocolState, player: int) -> str:
+        return self.protocol.observation_string(state.position, player)
+
+
+def register(registration: Registration) -> type[ProtocolGame]:
+    """Register the game with OpenSpiel (once) and return its game class."""
+    name = registration.short_name
+    cls = typing.cast(type[ProtocolGame], type(f"{name}_game", (ProtocolGame,), {"registration": registration}))
+    if name not in pyspiel.registered_names():
+        pyspiel.register_game(game_type(registration), cls)
+    return cls
+
+
+def ismcts_resampler(seed: int = 0) -> Callable[[ProtocolState, int], ProtocolState]:
+    """The determinisation IS-MCTS asks for: `bot.set_resampler(ismcts_resampler())`."""
+    sampler = ChanceSampler(seed)
+
+    def resample(state: ProtocolState, player: int) -> ProtocolState:
+        return state.resample(player, sampler)
+
+    return resample
+
+
+def action_names(state: ProtocolState, actions: Sequence[int]) -> list[str]:
+    """The actions' canonical texts (for logs)."""
+    return [state.action_to_string(state.current_player(), a) for a in actions]

@@ -1,0 +1,41 @@
+"""Tower Defense's part of the conformance run: the sessions games start from and its own invariants."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.conformance import Suite
+from rules.core.events import Event
+from rules.tower_defense import engine, examples
+from rules.tower_defense.model import GameState
+from rules.tower_defense.rulebook import RULEBOOK
+from rules.tower_defense.variants import Rules
+
+RULE_IDS = RULEBOOK.rule_ids()
+TURN_LIMITS = (4, 8, 12)
+
+
+def start(index: int) -> GameState:
+    """Game `index`: the beginner scenario for one to four players, every fifth game the busy board; the
+    sessions stop after 4, 8 or 12 turns."""
+    rules = Rules(turn_limit=TURN_LIMITS[index % len(TURN_LIMITS)])
+    if index % 5 == 4:
+        return examples.busy_board(rules)
+    return engine.new_game(examples.beginner_scenario(players=1 + index % 4), rules)
+
+
+def lives_towers_and_rules(before: GameState, action: Any, after: GameState, events: tuple[Event, ...]) -> list[str]:
+    """Lives never come back, no tower has negative depletion, every event cites a registered rule."""
+    out: list[str] = []
+    if after.lives > before.lives:
+        out.append(f"lives went up from {before.lives} to {after.lives}")
+    out += [f"the tower at {t.at} has depletion {t.depletion}" for t in after.towers if t.depletion < 0]
+    out += [
+        f"an event cites the unregistered rule {e.rule!r}"
+        for e in events
+        if e.rule not in RULE_IDS and not e.rule.startswith("variant.")
+    ]
+    return out
+
+
+SUITE = Suite(game=engine.GAME, state_type=GameState, start=start, invariants=(lives_towers_and_rules,))
