@@ -170,7 +170,7 @@ def test_a_tower_where_the_rules_forbid_one_is_refused() -> None:
         editing.place_tower(state, "standard.1", (0, 1), owner=0)
     with pytest.raises(IllegalPosition, match=r"outside the playing field"):
         editing.place_tower(state, "standard.1", (12, 0), owner=0)
-    with pytest.raises(IllegalPosition, match=r"level: must be at most 4"):
+    with pytest.raises(IllegalPosition, match=r"towers have at most 4 levels"):
         editing.place_tower(state, "standard.1", (0, 0), owner=0, level=5)
     three_levels = examples.example(MOVEMENT, Rules(max_level=3))
     assert editing.place_tower(three_levels, "standard.1", (0, 0), owner=0, level=3).towers[0].level == 3
