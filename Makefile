@@ -15,7 +15,7 @@ help:
 	@echo "make conformance - 10,000 random whole games of each game through the protocol, every step checked"
 	@echo "make e2e    - the real-browser test: JupyterLab on 127.0.0.1 driven through Debian's chromium"
 	@echo "make binder-check - a fresh environment from binder/requirements.txt alone runs every notebook"
-	@echo "make docs   - regenerate docs/rules.md from the rulebook registry"
+	@echo "make docs   - regenerate docs/rules.md and each game's rule_ids.py from the rulebook registries"
 
 $(STAMP): pyproject.toml binder/constraints.txt
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Python 3.11 or newer is needed")'
@@ -74,6 +74,7 @@ binder-check:
 
 docs: install
 	$(BIN)/python -m rules.rulebooks > docs/rules.md
+	$(BIN)/python -m rules.rulebooks --rule-ids
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

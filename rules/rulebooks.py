@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+import sys
+from pathlib import Path
 
 from rules.core.rulebook import Rulebook
 
@@ -28,5 +30,21 @@ def render() -> str:
     return HEADER + "\n" + "\n".join(book.render_markdown() for book in rulebooks())
 
 
-if __name__ == "__main__":
+def rule_id_modules() -> dict[Path, str]:
+    """Each game's `rule_ids.py` (the ids as a `Literal` type) by its path."""
+    root = Path(__file__).resolve().parent
+    books = zip(GAME_PACKAGES, rulebooks(), strict=True)
+    return {root / game / "rule_ids.py": book.rule_id_module() for game, book in books}
+
+
+def main(argv: list[str]) -> None:
+    """Print docs/rules.md; with --rule-ids, write each game's rule_ids.py instead."""
+    if "--rule-ids" in argv:
+        for path, text in rule_id_modules().items():
+            path.write_text(text, encoding="utf-8")
+        return
     print(render(), end="")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

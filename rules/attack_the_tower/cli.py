@@ -10,13 +10,13 @@ from typing import Any
 from rules.attack_the_tower import engine, examples
 from rules.attack_the_tower.actions import DeclareAttack
 from rules.attack_the_tower.armies import ARMY_IDS
+from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.odds_cli import register_odds
 from rules.attack_the_tower.policies import POLICIES, policy
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.cli_positions import add_position_commands
-from rules.core.errors import IllegalAction
 from rules.core.jsonio import load_model
 from rules.core.playout import play_out
 

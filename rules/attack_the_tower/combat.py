@@ -26,9 +26,10 @@ from rules.attack_the_tower.cards import (
     TraitLoss,
     TroopType,
 )
+from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import Allocation, Battle, GameState, Player
+from rules.attack_the_tower.rule_ids import RuleId
 from rules.attack_the_tower.variants import Rules
-from rules.core.errors import IllegalAction
 from rules.core.frozen import construct, direct_init
 
 UnitKind = Literal["troop", "special", "base", "palace"]
@@ -807,14 +808,14 @@ class Refusal(NamedTuple):
     """Why a target is refused, in a player's words, and the rule that says so."""
 
     message: str
-    rule: str
+    rule: RuleId
 
 
 def refusal(state: GameState, side: int, key: str) -> Refusal:
     """Why a key is not a target for `side` now, and the rule that says so (one decision for both)."""
     battle = state.battle
     assert battle is not None
-    stage_rule = "battles.3 initiative" if battle.stage == "initiative" else "battles.4 regular"
+    stage_rule: RuleId = "battles.3 initiative" if battle.stage == "initiative" else "battles.4 regular"
     attackers, defenders = battle_units(state)
     unit = next((u for u in attackers + defenders if u.key == key), None)
     if unit is None:

@@ -44,6 +44,7 @@ from rules.attack_the_tower.cards import (
     SacrificeUnmannedBases,
     SpareFromSacrifice,
 )
+from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import (
     BaseBuilt,
     CardDrawn,
@@ -65,9 +66,9 @@ from rules.attack_the_tower.model import (
     Territory,
     new_player,
 )
+from rules.attack_the_tower.rule_ids import RuleId
 from rules.attack_the_tower.variants import Rules
 from rules.core.distribution import Distribution
-from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.frozen import construct, replace
 from rules.core.outcome import Outcome
@@ -417,7 +418,7 @@ def _territories_with(
     return territories[0], territories[1], territories[2]
 
 
-def _require(condition: bool, message: str, rule: str) -> None:
+def _require(condition: bool, message: str, rule: RuleId) -> None:
     if not condition:
         raise IllegalAction(message, rule)
 
@@ -453,8 +454,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
     return state, tuple(events)
 
 
-def _phase_rule(state: GameState) -> str:
-    return {
+def _phase_rule(state: GameState) -> RuleId:
+    rules: dict[str, RuleId] = {
         "setup_draw": "setup",
         "setup_keep": "setup.burn",
         "setup_build": "setup.build",
@@ -464,7 +465,8 @@ def _phase_rule(state: GameState) -> str:
         "renewal_build": "renewal.C build",
         "main": "turn.2 attacks",
         "battle": "battles",
-    }.get(state.phase, "turn")
+    }
+    return rules.get(state.phase, "turn")
 
 
 def _draw(state: GameState, action: DrawCard, events: Events) -> GameState:
@@ -503,7 +505,7 @@ def _reveal(state: GameState, action: RevealCard, events: Events) -> GameState:
     _require(action.card in pile, f"{action.card} is not in the {kind} pile", "setup")
     field = "base_pile" if kind == "base" else "ability_pile"
     p = replace(p, **{field: _remove_one(pile, action.card), "hand": (*p.hand, action.card)})
-    rule = "setup" if state.phase == "setup_draw" else "renewal.B draw"
+    rule: RuleId = "setup" if state.phase == "setup_draw" else "renewal.B draw"
     events.append(
         CardDrawn(
             rule=rule,
@@ -885,7 +887,7 @@ def _allocate(state: GameState, action: Allocate, events: Events) -> GameState:
     if battle.stage != "unmanned" and pending[1 - action.player] is None:
         events.append(
             Said(
-                rule=f"battles.{'3 initiative' if battle.stage == 'initiative' else '4 regular'}",
+                rule=_stage_rule(battle.stage),
                 text=f"{label(state, action.player)} has distributed its {battle.stage} damage "
                 "(hidden until both sides have).",
             )
@@ -1051,7 +1053,7 @@ def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
     `battle` is the battle in its new stage, with no allocation pending."""
     state = replace(state, battle=battle)
     stage = battle.stage
-    rule = _stage_rule(stage)
+    rule: RuleId = _stage_rule(stage)
     attacker = state.attacker
     if stage == "unmanned":
         what = "the palace is" if battle.at_palace else "the bases are"
@@ -1110,8 +1112,10 @@ def _battle_step(state: GameState, events: Events) -> GameState | None:
     return _resolve_step(state, (first, second), events)
 
 
-def _stage_rule(stage: str) -> str:
-    return {"initiative": "battles.3 initiative", "regular": "battles.4 regular"}.get(stage, "battles.4 unmanned")
+def _stage_rule(stage: str) -> RuleId:
+    if stage == "initiative":
+        return "battles.3 initiative"
+    return "battles.4 regular" if stage == "regular" else "battles.4 unmanned"
 
 
 def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], events: Events) -> GameState:
@@ -1124,7 +1128,7 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
     damage = dict(battle.damage)
     dead = list(battle.dead)
     stage = battle.stage
-    rule = _stage_rule(stage)
+    rule: RuleId = _stage_rule(stage)
     attacker = state.attacker
     for side in (attacker, 1 - attacker):
         who = label(state, side)

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.attack_the_tower.rule_ids import RuleId
 from rules.core.events import Event
-from rules.core.events import Said as Said  # every game's events module offers the plain event
 from rules.core.frozen import direct_init
 
 
@@ -21,7 +21,24 @@ def possessive(name: str) -> str:
 
 @direct_init
 @dataclass(frozen=True, slots=True, kw_only=True)
-class CardDrawn(Event):
+class GameEvent(Event):
+    """Base of this game's events: `rule` is a registered id of its rulebook (mypy checks it)."""
+
+    rule: RuleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Said(GameEvent):
+    """A plain statement of what happened, for events that need no detail beyond their sentence."""
+
+    text: str
+
+    def sentence(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardDrawn(GameEvent):
     player: int
     who: str
     pile: str
@@ -34,7 +51,7 @@ class CardDrawn(Event):
 
 @direct_init
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BaseBuilt(Event):
+class BaseBuilt(GameEvent):
     player: int
     who: str
     card: str
@@ -54,7 +71,7 @@ class BaseBuilt(Event):
 
 @direct_init
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Recruited(Event):
+class Recruited(GameEvent):
     player: int
     who: str
     territory: int
@@ -72,7 +89,7 @@ class Recruited(Event):
 
 @direct_init
 @dataclass(frozen=True, slots=True, kw_only=True)
-class DamagePool(Event):
+class DamagePool(GameEvent):
     """A side's damage for a combat step (initiative, regular, unmanned), with what it is made of."""
 
     player: int
@@ -100,7 +117,7 @@ class DamagePool(Event):
 
 @direct_init
 @dataclass(frozen=True, slots=True, kw_only=True)
-class DamageDealt(Event):
+class DamageDealt(GameEvent):
     """Damage one side assigned to one target in a combat step, and whether it destroyed it."""
 
     player: int
@@ -121,7 +138,7 @@ class DamageDealt(Event):
 
 @direct_init
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Destroyed(Event):
+class Destroyed(GameEvent):
     """A unit removed from the table (troop counter, base, special troop or palace)."""
 
     player: int
@@ -136,7 +153,7 @@ class Destroyed(Event):
 
 @direct_init
 @dataclass(frozen=True, slots=True, kw_only=True)
-class GameWon(Event):
+class GameWon(GameEvent):
     player: int
     who: str
 

@@ -13,9 +13,9 @@ from typing import Any
 from rules.attack_the_tower import analysis, engine
 from rules.attack_the_tower.analysis.battle import OBJECTIVES, POLICY_NAMES
 from rules.attack_the_tower.analysis.odds import policy_pair
+from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import possessive
 from rules.attack_the_tower.model import GameState
-from rules.core.errors import IllegalAction
 from rules.core.jsonio import load_model
 
 

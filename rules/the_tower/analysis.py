@@ -15,11 +15,11 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from rules.core.distribution import Distribution
-from rules.core.errors import IllegalAction
 from rules.core.protocol import CHANCE
 from rules.the_tower import cards, engine, fightsolver
 from rules.the_tower.actions import ChooseRoom, DrawCard, Drink, Explore, FightRoom, Flee, Hit
 from rules.the_tower.endgame import SearchTooLarge, win_probability
+from rules.the_tower.errors import IllegalAction
 from rules.the_tower.fightsolver import End, Value
 from rules.the_tower.model import FACE_DOWN, GameState, fightable, hit_damage
 from rules.the_tower.simulation import WinRate, simulate, wilson

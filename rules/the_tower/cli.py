@@ -12,12 +12,12 @@ from typing import Any
 from rules.core.chance import ChanceSampler
 from rules.core.cli_positions import add_position_commands
 from rules.core.distribution import Distribution
-from rules.core.errors import IllegalAction
 from rules.core.jsonio import load_model, validate_model
 from rules.core.playout import play_out
 from rules.core.protocol import CHANCE, TERMINAL
 from rules.the_tower import analysis, cards, engine, examples
 from rules.the_tower.analysis import Choice, Plan
+from rules.the_tower.errors import IllegalAction
 from rules.the_tower.model import FACE_DOWN, GameState, hit_damage
 from rules.the_tower.policies import POLICIES, policy
 from rules.the_tower.variants import Rules

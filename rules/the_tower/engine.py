@@ -14,7 +14,6 @@ from fractions import Fraction
 from typing import Any
 
 from rules.core.distribution import Distribution
-from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.frozen import construct, replace
 from rules.core.outcome import Outcome
@@ -32,6 +31,7 @@ from rules.the_tower.actions import (
     RevealCard,
 )
 from rules.the_tower.cards import Pile
+from rules.the_tower.errors import IllegalAction
 from rules.the_tower.events import (
     CardDrawn,
     FightBegins,
@@ -63,6 +63,7 @@ from rules.the_tower.model import (
     trapped,
     waste,
 )
+from rules.the_tower.rule_ids import RuleId
 from rules.the_tower.variants import Rules
 
 Events = list[Event]
@@ -166,7 +167,7 @@ def legal_actions(state: GameState, player: int | None = None) -> list[Any]:
 
 
 # ---- small helpers ----------------------------------------------------------------------------------
-def _require(condition: bool, message: str, rule: str) -> None:
+def _require(condition: bool, message: str, rule: RuleId) -> None:
     if not condition:
         raise IllegalAction(message, rule)
 
@@ -184,7 +185,7 @@ def _set_slot(floor: tuple[str | None, ...], i: int, value: str | None) -> tuple
     return (*floor[:i], value, *floor[i + 1 :])
 
 
-def _hand_card(state: GameState, card: str, rule: str) -> None:
+def _hand_card(state: GameState, card: str, rule: RuleId) -> None:
     _require(
         card in state.hand,
         f"the {cards.name(card)} is not in your hand"
@@ -238,7 +239,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
 def _draw(state: GameState, action: DrawCard, events: Events) -> GameState:
     pile = action.pile
     what = "draw an attack card" if pile == "attack" else "draw a potion card"
-    rule = f"actions.draw {pile}"
+    rule: RuleId = "actions.draw attack" if pile == "attack" else "actions.draw potion"
     state = _spend_point(state, what)
     limit = state.rules.hand_limit
     _require(limit is None or len(state.hand) < limit, f"the hand is full ({limit} cards at most)", rule)
@@ -264,7 +265,8 @@ def _reveal(state: GameState, action: RevealCard, events: Events) -> GameState:
         pile = state.drawing
         source = deck(state, pile)
         _require(card in source, f"{card!r} is not in the {pile} deck", "setup.decks")
-        rule = "setup.draw" if state.phase == "setup" else f"actions.draw {pile}"
+        drawn: RuleId = "actions.draw attack" if pile == "attack" else "actions.draw potion"
+        rule: RuleId = "setup.draw" if state.phase == "setup" else drawn
         events.append(CardDrawn(rule=rule, pile=pile, card=card, card_name=cards.name(card)))
         return replace(
             state,
@@ -290,7 +292,7 @@ def _reveal(state: GameState, action: RevealCard, events: Events) -> GameState:
 
 
 def _drink(state: GameState, action: Drink, events: Events) -> GameState:
-    rule = "actions.drink"
+    rule: RuleId = "actions.drink"
     _hand_card(state, action.card, rule)
     _require(
         cards.kind(action.card) == "potion",
@@ -314,14 +316,14 @@ def _drink(state: GameState, action: Drink, events: Events) -> GameState:
     )
 
 
-def _room_index(state: GameState, room: int, rule: str) -> None:
+def _room_index(state: GameState, room: int, rule: RuleId) -> None:
     n = len(state.floor)
     _require(0 <= room < n, f"there is no room {room + 1} on this floor (rooms 1 to {n})", rule)
     _require(state.floor[room] is not None, f"the monster of {room_label(room)} is already slain", rule)
 
 
 def _explore(state: GameState, action: Explore, events: Events) -> GameState:
-    rule = "actions.explore"
+    rule: RuleId = "actions.explore"
     _require(state.phase == "actions", "rooms are explored before a fight, not during one", rule)
     _room_index(state, action.room, rule)
     _require(state.floor[action.room] == FACE_DOWN, f"{room_label(action.room)} is already face up", rule)
@@ -332,7 +334,7 @@ def _explore(state: GameState, action: Explore, events: Events) -> GameState:
 
 
 def _choose(state: GameState, action: ChooseRoom, events: Events) -> GameState:
-    rule = "turn.order"
+    rule: RuleId = "turn.order"
     _require(
         state.rules.room_chosen == "before_actions",
         "the room is chosen after spending action points ('Use them then choose a room and fight')",
@@ -352,7 +354,7 @@ def _stall_message(state: GameState, room: int) -> str:
 
 
 def _fight_room(state: GameState, action: FightRoom, events: Events) -> GameState:
-    rule = "fight.choose room"
+    rule: RuleId = "fight.choose room"
     _require(state.phase == "actions", "you are already fighting; the assault goes on until one dies", "fight.repeat")
     _room_index(state, action.room, rule)
     if state.rules.room_chosen == "before_actions":
@@ -477,7 +479,7 @@ def _slay(state: GameState, room: int, events: Events) -> GameState:
     return _deal_floor(state, state.floor_number + 1, "floor.next", events)
 
 
-def _deal_floor(state: GameState, number: int, rule: str, events: Events) -> GameState:
+def _deal_floor(state: GameState, number: int, rule: RuleId, events: Events) -> GameState:
     n = min(state.rules.rooms_per_floor, len(state.unseen_rooms))
     events.append(FloorDealt(rule=rule, floor_number=number, rooms=n))
     if number > 1:

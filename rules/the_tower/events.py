@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.core.events import Event
-from rules.core.events import Said as Said  # every game's events module offers the plain event
+from rules.the_tower.rule_ids import RuleId
 
 
 def _points(n: int) -> str:
@@ -21,7 +21,24 @@ def room_label(room: int) -> str:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class PointSpent(Event):
+class GameEvent(Event):
+    """Base of this game's events: `rule` is a registered id of its rulebook (mypy checks it)."""
+
+    rule: RuleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Said(GameEvent):
+    """A plain statement of what happened, for events that need no detail beyond their sentence."""
+
+    text: str
+
+    def sentence(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PointSpent(GameEvent):
     """An action point spent on one of the four actions."""
 
     what: str
@@ -32,7 +49,7 @@ class PointSpent(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class CardDrawn(Event):
+class CardDrawn(GameEvent):
     pile: str
     card: str
     card_name: str
@@ -42,7 +59,7 @@ class CardDrawn(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class PotionDrunk(Event):
+class PotionDrunk(GameEvent):
     card: str
     card_name: str
     healed: int
@@ -53,7 +70,7 @@ class PotionDrunk(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class FloorDealt(Event):
+class FloorDealt(GameEvent):
     floor_number: int
     rooms: int
 
@@ -63,7 +80,7 @@ class FloorDealt(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class RoomRevealed(Event):
+class RoomRevealed(GameEvent):
     """A face-down room flipped up by exploring it."""
 
     room: int
@@ -75,7 +92,7 @@ class RoomRevealed(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class FightBegins(Event):
+class FightBegins(GameEvent):
     room: int
     card: str
     card_name: str
@@ -90,7 +107,7 @@ class FightBegins(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class HitDealt(Event):
+class HitDealt(GameEvent):
     """One hit of the player: the card, why it deals what it deals, and the monster's HP left."""
 
     card: str
@@ -110,7 +127,7 @@ class HitDealt(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Retaliation(Event):
+class Retaliation(GameEvent):
     """The monster still stands after a hit, so the player takes its damage (never doubled)."""
 
     monster: str
@@ -123,7 +140,7 @@ class Retaliation(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class MonsterSlain(Event):
+class MonsterSlain(GameEvent):
     monster: str
     monster_name: str
     points_won: int
@@ -134,7 +151,7 @@ class MonsterSlain(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class PlayerDied(Event):
+class PlayerDied(GameEvent):
     monster_name: str
 
     def sentence(self) -> str:
@@ -142,6 +159,6 @@ class PlayerDied(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class GameWon(Event):
+class GameWon(GameEvent):
     def sentence(self) -> str:
         return "The room deck is empty and every monster is dead: the player wins the game."

@@ -20,11 +20,11 @@ from typing import Any
 import icepool
 
 from rules.core.distribution import Distribution
-from rules.core.errors import IllegalAction
 from rules.core.frozen import construct
 from rules.tower_defense import catalog, combat, engine, payments
 from rules.tower_defense.actions import Attack, Boost, CombineAttack, RestoreTrack
 from rules.tower_defense.cards import CreditType, UnitSpec
+from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.events import Attacked
 from rules.tower_defense.model import Coord, FieldWave, GameState, Tower, credit_type, credit_value, distance
 from rules.tower_defense.variants import Rules

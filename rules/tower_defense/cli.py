@@ -9,10 +9,10 @@ from typing import Any
 
 from rules.core.chance import ChanceSampler
 from rules.core.cli_positions import add_position_commands
-from rules.core.errors import IllegalAction
 from rules.core.jsonio import load_model
 from rules.core.playout import play_out
 from rules.tower_defense import analysis, catalog, engine, examples, movement
+from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.model import GameState, is_tower_card
 from rules.tower_defense.policies import POLICIES, policy
 from rules.tower_defense.variants import Rules

@@ -20,7 +20,6 @@ from fractions import Fraction
 from typing import Any
 
 from rules.core.distribution import Distribution
-from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.frozen import construct, replace
 from rules.core.outcome import Outcome
@@ -49,6 +48,7 @@ from rules.tower_defense.actions import (
     TakeCredit,
     Upgrade,
 )
+from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.events import (
     GameEnded,
     Said,

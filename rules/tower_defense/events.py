@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.core.events import Event
-from rules.core.events import Said as Said  # every game's events module offers the plain event
+from rules.tower_defense.rule_ids import RuleId
 
 
 def player_name(player: int) -> str:
@@ -16,7 +16,24 @@ def player_name(player: int) -> str:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class PhaseBegun(Event):
+class GameEvent(Event):
+    """Base of this game's events: `rule` is a registered id of its rulebook (mypy checks it)."""
+
+    rule: RuleId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Said(GameEvent):
+    """A plain statement of what happened, for events that need no detail beyond their sentence."""
+
+    text: str
+
+    def sentence(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PhaseBegun(GameEvent):
     turn: int
     phase: int
     title: str
@@ -26,7 +43,7 @@ class PhaseBegun(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class WaveCalled(Event):
+class WaveCalled(GameEvent):
     wave: str
     wave_name: str
     number: int
@@ -38,7 +55,7 @@ class WaveCalled(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class WaveMoved(Event):
+class WaveMoved(GameEvent):
     """A wave's movement: how far, the discarded track it skipped and the waves it would have landed on."""
 
     wave: str
@@ -65,7 +82,7 @@ class WaveMoved(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class WaveEscaped(Event):
+class WaveEscaped(GameEvent):
     wave: str
     wave_name: str
     number: int
@@ -80,7 +97,7 @@ class WaveEscaped(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class CreditRevealed(Event):
+class CreditRevealed(GameEvent):
     card: str
     card_name: str
 
@@ -89,7 +106,7 @@ class CreditRevealed(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class CreditTaken(Event):
+class CreditTaken(GameEvent):
     player: int
     card: str
     credit: str
@@ -100,7 +117,7 @@ class CreditTaken(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class TowerBuilt(Event):
+class TowerBuilt(GameEvent):
     player: int
     card: str
     tower_name: str
@@ -115,7 +132,7 @@ class TowerBuilt(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class TowerUpgraded(Event):
+class TowerUpgraded(GameEvent):
     player: int
     tower_name: str
     at: tuple[int, int]
@@ -130,7 +147,7 @@ class TowerUpgraded(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class TowerSold(Event):
+class TowerSold(GameEvent):
     player: int
     tower_name: str
     at: tuple[int, int]
@@ -144,7 +161,7 @@ class TowerSold(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Boosted(Event):
+class Boosted(GameEvent):
     player: int
     credit: str
     tower_name: str
@@ -160,7 +177,7 @@ class Boosted(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Attacked(Event):
+class Attacked(GameEvent):
     """One attack on a visible unit or a wave modifier, and whether it met the Hit Points."""
 
     player: int
@@ -182,7 +199,7 @@ class Attacked(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class WaveDefeated(Event):
+class WaveDefeated(GameEvent):
     wave: str
     wave_name: str
     number: int
@@ -192,7 +209,7 @@ class WaveDefeated(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class TrackDestroyed(Event):
+class TrackDestroyed(GameEvent):
     piece: str
     reason: str
     discarded: int
@@ -202,7 +219,7 @@ class TrackDestroyed(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class GameEnded(Event):
+class GameEnded(GameEvent):
     termination: str
     text: str
 

@@ -17,6 +17,7 @@ from rules.tower_defense import catalog
 from rules.tower_defense.events import TrackDestroyed, WaveEscaped, WaveMoved
 from rules.tower_defense.model import Board, FieldWave, GameState, piece_label
 from rules.tower_defense.positions import set_wave
+from rules.tower_defense.rule_ids import RuleId
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +118,7 @@ def escape(state: GameState, wave: FieldWave, events: list[Event]) -> GameState:
     )
 
 
-def move_wave(state: GameState, wave: FieldWave, steps: int, rule: str, events: list[Event]) -> GameState:
+def move_wave(state: GameState, wave: FieldWave, steps: int, rule: RuleId, events: list[Event]) -> GameState:
     """Move one wave `steps` pieces along its track (bumping past waves), or off the end."""
     spec = wave.spec
     result = walk(

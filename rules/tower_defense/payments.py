@@ -11,8 +11,9 @@ import functools
 import itertools
 from collections import Counter
 
-from rules.core.errors import IllegalAction
+from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.model import credit_value
+from rules.tower_defense.rule_ids import RuleId
 from rules.tower_defense.variants import Rules
 
 
@@ -28,7 +29,7 @@ def is_valid(payment: tuple[str, ...], cost: int, rules: Rules) -> bool:
     return total >= cost and all(total - credit_value(c, rules) < cost for c in payment)
 
 
-def take(stack: tuple[str, ...], cards: tuple[str, ...] | list[str], what: str, rule: str) -> tuple[str, ...]:
+def take(stack: tuple[str, ...], cards: tuple[str, ...] | list[str], what: str, rule: RuleId) -> tuple[str, ...]:
     """The stack without `cards` (a multiset); IllegalAction when a card is not there."""
     left = Counter(stack)
     left.subtract(cards)
@@ -38,7 +39,7 @@ def take(stack: tuple[str, ...], cards: tuple[str, ...] | list[str], what: str, 
 
 
 def check(
-    stack: tuple[str, ...], payment: tuple[str, ...], cost: int, rules: Rules, what: str, rule: str
+    stack: tuple[str, ...], payment: tuple[str, ...], cost: int, rules: Rules, what: str, rule: RuleId
 ) -> tuple[str, ...]:
     """Validate a payment from a stack; the stack after paying."""
     left = take(stack, payment, what, rule)

@@ -72,6 +72,7 @@ from rules.tower_defense.positions import (
     upgrade_cost,
     with_stack,
 )
+from rules.tower_defense.rule_ids import RuleId
 
 
 def phase6_actions(state: GameState, player: int) -> list[Any]:
@@ -164,7 +165,7 @@ def _combines(state: GameState, player: int, combiner: Tower) -> list[Any]:
 
 
 def build(state: GameState, action: Build, events: Events) -> GameState:
-    rule = "phase.6A1 build"
+    rule: RuleId = "phase.6A1 build"
     stacks = state.players[action.player].stacks
     require(
         action.card in stacks.build and is_tower_card(action.card),
@@ -197,7 +198,7 @@ def build(state: GameState, action: Build, events: Events) -> GameState:
 
 
 def upgrade(state: GameState, action: Upgrade, events: Events) -> GameState:
-    rule = "phase.6A2 upgrade"
+    rule: RuleId = "phase.6A2 upgrade"
     tower = get_tower(state, action.at, rule)
     require(tower.owner == action.player, "'a player may not upgrade another player's Tower'", rule)
     require(tower.depletion == 0, "a tower with Depletion may not Upgrade", "towers.depletion")
@@ -221,7 +222,7 @@ def upgrade(state: GameState, action: Upgrade, events: Events) -> GameState:
 
 
 def sell(state: GameState, action: Sell, events: Events) -> GameState:
-    rule = "phase.6B sell"
+    rule: RuleId = "phase.6B sell"
     tower = get_tower(state, action.at, rule)
     require(
         tower.owner == action.player or not state.rules.sell_own_towers_only,
@@ -238,7 +239,7 @@ def sell(state: GameState, action: Sell, events: Events) -> GameState:
 
 
 def boost(state: GameState, action: Boost, events: Events) -> GameState:
-    rule = "phase.6C1 boost"
+    rule: RuleId = "phase.6C1 boost"
     tower = get_tower(state, action.at, rule)
     spec = catalog.tower(tower.card)
     require(combat.can_boost(spec), f"a {spec.name} has a Radius and 'may not be Boosted'", "towers.range")
@@ -268,7 +269,7 @@ def boost(state: GameState, action: Boost, events: Events) -> GameState:
 
 
 def attack(state: GameState, action: Attack, events: Events) -> GameState:
-    rule = "phase.6G attack"
+    rule: RuleId = "phase.6G attack"
     tower = get_tower(state, action.at, rule)
     spec = catalog.tower(tower.card)
     require(tower.owner == action.player, "'Choose a Tower with your Player Marker'", rule)
@@ -295,7 +296,7 @@ def attack(state: GameState, action: Attack, events: Events) -> GameState:
 
 
 def _check_target(state: GameState, wave: FieldWave, target: str, ignore: bool, origin: Coord, reach: int) -> None:
-    rule = "phase.6G attack"
+    rule: RuleId = "phase.6G attack"
     if target == "modifier":
         require(
             wave.modifier is not None,
@@ -445,7 +446,7 @@ def _count_for_condition(state: GameState) -> GameState:
 
 
 def combine(state: GameState, action: CombineAttack, events: Events) -> GameState:
-    rule = "phase.6D combine"
+    rule: RuleId = "phase.6D combine"
     combiner = get_tower(state, action.at, rule)
     spec = catalog.tower(combiner.card)
     require(spec.type == "combine", f"a {spec.name} is not a Combine tower", rule)
@@ -493,7 +494,7 @@ def combine(state: GameState, action: CombineAttack, events: Events) -> GameStat
 
 
 def kill_bonus(state: GameState, action: KillBonus, events: Events) -> GameState:
-    rule = "phase.6E kill bonus"
+    rule: RuleId = "phase.6E kill bonus"
     require(
         is_tower_card(action.card) and catalog.tower(action.card).mark in (2, 3),
         "a Kill Bonus takes a Mark II or Mark III tower",
@@ -534,7 +535,7 @@ def _keep_window(state: GameState, player: int) -> GameState:
 
 
 def convert(state: GameState, action: Convert, events: Events) -> GameState:
-    rule = "phase.6E3 conversion"
+    rule: RuleId = "phase.6E3 conversion"
     require(
         open_kill_window(state, action.player) is not None,
         "convert credits only right after you defeat a Unit",
@@ -554,7 +555,7 @@ def convert(state: GameState, action: Convert, events: Events) -> GameState:
 
 
 def place_skill(state: GameState, action: PlaceSkillMarker, events: Events) -> GameState:
-    rule = "phase.6F skills"
+    rule: RuleId = "phase.6F skills"
     spec = catalog.skill(action.skill)
     require(state.skill_markers_left(action.player) > 0, "you have no Skill Markers left", rule)
     require(action.slot < len(spec.slot_costs), f"{spec.name} has no slot {action.slot + 1}", rule)
@@ -584,7 +585,7 @@ def place_skill(state: GameState, action: PlaceSkillMarker, events: Events) -> G
 
 
 def complete_condition(state: GameState, action: CompleteCondition, events: Events) -> GameState:
-    rule = "phase.6H condition"
+    rule: RuleId = "phase.6H condition"
     require(condition_ready(state), "no Game Condition requirement was met by the last action", rule)
     assert state.condition is not None
     cid = state.condition.id
@@ -611,7 +612,7 @@ def complete_condition(state: GameState, action: CompleteCondition, events: Even
 
 
 def restore_track(state: GameState, action: RestoreTrack, events: Events) -> GameState:
-    rule = "attributes.restorer"
+    rule: RuleId = "attributes.restorer"
     require(action.piece in state.board.track_discard, f"track {action.piece} is not in the Track Discard", rule)
     at: Coord = tuple(action.at)  # type: ignore[assignment]
     require(state.board.on_board(at) and not state.occupied(at), f"{at} is not an unoccupied space", rule)

@@ -39,9 +39,19 @@ from rules.tower_defense.positions import (
     set_wave,
     with_stack,
 )
+from rules.tower_defense.rule_ids import RuleId
 from rules.tower_defense.variants import Rules
 
 AUTOMATIC_PHASES = ("tracker", "waves", "movement", "energize", "income")
+PHASE_RULE: dict[str, RuleId] = {
+    "tracker": "phase.1 tracker",
+    "waves": "phase.2 waves",
+    "movement": "phase.3 movement",
+    "energize": "phase.4 energize",
+    "income": "phase.5 income",
+    "actions": "phase.6 actions",
+}
+"""The rule each phase begins under (003's six-phase turn)."""
 
 
 PHASE_TITLE = {
@@ -68,7 +78,7 @@ def next_phase(state: GameState, action: NextPhase, events: Events) -> GameState
     phase = state.phase
     events.append(
         PhaseBegun(
-            rule=f"phase.{PHASE_NUMBER[phase]} {phase}",
+            rule=PHASE_RULE[phase],
             turn=state.turn,
             phase=PHASE_NUMBER[phase],
             title=PHASE_TITLE[phase],

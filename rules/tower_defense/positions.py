@@ -3,11 +3,11 @@ small updates that return new positions (never validated: the conformance run ch
 
 from __future__ import annotations
 
-from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.frozen import replace
 from rules.tower_defense import catalog
 from rules.tower_defense.cards import TOWER_TYPES, AttributeKind
+from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.model import (
     Coord,
     FieldWave,
@@ -17,6 +17,7 @@ from rules.tower_defense.model import (
     distance,
     is_tower_card,
 )
+from rules.tower_defense.rule_ids import RuleId
 from rules.tower_defense.variants import Rules
 
 Events = list[Event]
@@ -107,7 +108,7 @@ def slot_free(state: GameState, player: int, skill_id: str, slot: int) -> bool:
     )
 
 
-def require(condition: bool, message: str, rule: str) -> None:
+def require(condition: bool, message: str, rule: RuleId) -> None:
     if not condition:
         raise IllegalAction(message, rule)
 
@@ -146,14 +147,14 @@ def set_wave(state: GameState, wave: FieldWave) -> GameState:
     return replace(state, waves=tuple(wave if w.id == wave.id else w for w in state.waves))
 
 
-def get_tower(state: GameState, at: Coord, rule: str) -> Tower:
+def get_tower(state: GameState, at: Coord, rule: RuleId) -> Tower:
     tower = state.tower_at(tuple(at))  # type: ignore[arg-type]
     require(tower is not None, f"there is no tower on {tuple(at)}", rule)
     assert tower is not None
     return tower
 
 
-def field_wave(state: GameState, wave_id: str, rule: str) -> FieldWave:
+def field_wave(state: GameState, wave_id: str, rule: RuleId) -> FieldWave:
     wave = state.wave(wave_id)
     require(wave is not None, f"wave {wave_id} is not on the playing field", rule)
     assert wave is not None

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from rules import rulebooks
 from rules.attack_the_tower.rulebook import RULEBOOK as ATTACK_THE_TOWER
 from rules.core.rulebook import Rulebook
 from rules.the_tower.rulebook import RULEBOOK as THE_TOWER
@@ -62,3 +63,26 @@ def test_the_scan_sees_positional_and_keyword_citations(tmp_path: Path) -> None:
         'IllegalAction("no", rule="d.keyword")\n'
     )
     assert sorted(cited_rule_ids(tmp_path)) == ["a.positional", "b.helper", "c.keyword", "d.keyword"]
+
+
+def test_each_games_rule_id_type_is_up_to_date() -> None:
+    for path, text in rulebooks.rule_id_modules().items():
+        assert path.read_text("utf-8") == text, f"{path} is out of date: run `make docs`"
+
+
+def test_mypy_refuses_a_rule_id_that_is_not_registered(tmp_path: Path) -> None:
+    from mypy import api
+
+    lines = []
+    for game in GAMES:
+        lines += [
+            f"from rules.{game}.errors import IllegalAction as Refused_{game}",
+            f"from rules.{game}.events import Said as Said_{game}",
+            f'Said_{game}(rule="no such rule", text="x")',
+            f'Refused_{game}("no", "no such rule either")',
+        ]
+    (tmp_path / "citations.py").write_text("\n".join(lines) + "\n")
+    out, _, status = api.run([str(tmp_path / "citations.py"), "--no-incremental", "--follow-imports=silent"])
+    assert status == 1
+    refused = sorted(int(line.split(":")[1]) for line in out.splitlines() if "[arg-type]" in line)
+    assert refused == sorted(4 * i + k for i in range(len(GAMES)) for k in (3, 4)), out

@@ -36,10 +36,10 @@ from rules.attack_the_tower.actions import Action, Allocate, DeclareAttack, Pass
 from rules.attack_the_tower.analysis.matrix import MatrixSolution, solve_matrix
 from rules.attack_the_tower.analysis.space import Space, clear_spaces, printed_power, space_of
 from rules.attack_the_tower.cards import ArtilleryIgnoresDefenders, SacrificeUnmannedBases
+from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import DamageDealt, Destroyed
 from rules.attack_the_tower.model import Allocation, GameState
 from rules.core.distribution import Distribution
-from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.frozen import construct
 

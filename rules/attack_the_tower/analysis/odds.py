@@ -42,10 +42,10 @@ from rules.attack_the_tower.analysis.battle import (
 )
 from rules.attack_the_tower.armies import card
 from rules.attack_the_tower.cards import AbilityCard
+from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import GameState
 from rules.core.chance import ChanceSampler
 from rules.core.distribution import Distribution
-from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.frozen import construct, replace
 

@@ -26,8 +26,8 @@ from rules.attack_the_tower.analysis.battle import (
     tree_for,
 )
 from rules.attack_the_tower.analysis.space import AllocationOption, space_of
+from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import Allocation, GameState
-from rules.core.errors import IllegalAction
 from rules.core.frozen import construct
 
 OptionSet = Literal["strategies", "undominated", "all"]
