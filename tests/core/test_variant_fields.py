@@ -12,31 +12,47 @@ import pytest
 from pydantic import BaseModel, ValidationError
 
 from rules.attack_the_tower import engine as attack_the_tower
+from rules.attack_the_tower import examples as attack_examples
 from rules.attack_the_tower.variants import Rules as AttackTheTowerRules
 from rules.core.chance import ChanceSampler
 from rules.core.conformance import random_action
+from rules.core.errors import RulesError
 from rules.core.protocol import Game
 from rules.the_tower import engine as the_tower
+from rules.the_tower import examples as tower_examples
 from rules.the_tower.variants import Rules as TheTowerRules
 from rules.tower_defense import engine as tower_defense
 from rules.tower_defense import examples as tower_defense_examples
 from rules.tower_defense.variants import Rules as TowerDefenseRules
 
-GAMES: dict[str, tuple[Game[Any, Any], type[BaseModel], Callable[[Any], Any], dict[str, Any]]] = {
+Start = Callable[[Any], Any]
+GAMES: dict[str, tuple[Game[Any, Any], type[BaseModel], list[Start], dict[str, Any]]] = {
     "attack_the_tower": (
         attack_the_tower.GAME,
         AttackTheTowerRules,
-        lambda rules: attack_the_tower.new_game(("undead", "westerners"), rules),
+        [
+            lambda rules: attack_the_tower.new_game(("undead", "westerners"), rules),
+            *[functools.partial(attack_examples.example, name) for name in attack_examples.EXAMPLES],
+        ],
         {"turn_limit": 6, "max_burns": 1},
     ),
-    "the_tower": (the_tower.GAME, TheTowerRules, the_tower.new_game, {}),
+    "the_tower": (
+        the_tower.GAME,
+        TheTowerRules,
+        [the_tower.new_game, *[functools.partial(tower_examples.example, name) for name in tower_examples.EXAMPLES]],
+        {},
+    ),
     "tower_defense": (
         tower_defense.GAME,
         TowerDefenseRules,
-        lambda rules: tower_defense.new_game(tower_defense_examples.beginner_scenario(2), rules),
+        [
+            lambda rules: tower_defense.new_game(tower_defense_examples.beginner_scenario(2), rules),
+            *[functools.partial(tower_defense_examples.example, name) for name in tower_defense_examples.EXAMPLES],
+        ],
         {"turn_limit": 6},
     ),
 }
+"""Each game's protocol object, rules type, the positions its seeded games start from, and base rules."""
 SEEDS = 6
 STEPS = 400
 
@@ -60,7 +76,7 @@ def alternatives(rules_type: type[BaseModel], name: str) -> list[Any]:
 
 
 def fingerprint(game: Game[Any, Any], start: Any) -> str:
-    """Every event sentence and the final position of a few seeded random games."""
+    """Every event sentence and the final position (without its rules) of a few seeded random games."""
     digest = hashlib.sha256()
     for seed in range(SEEDS):
         state, sampler = start, ChanceSampler(seed)
@@ -70,31 +86,78 @@ def fingerprint(game: Game[Any, Any], start: Any) -> str:
             state, events = game.apply(state, random_action(game, state, sampler))
             for event in events:
                 digest.update(event.sentence().encode())
-        digest.update(state.model_dump_json().encode())
+        digest.update(state.model_dump_json(exclude={"rules"}).encode())  # the rules themselves differ
     return digest.hexdigest()
 
 
+def fingerprints(name: str, rules: BaseModel) -> list[str | None]:
+    """The fingerprint of the games from each start under `rules` (None where the start refuses them)."""
+    game, _, starts, _ = GAMES[name]
+    out: list[str | None] = []
+    for start in starts:
+        try:
+            position = start(rules)
+        except (ValueError, ValidationError, RulesError):
+            out.append(None)
+            continue
+        out.append(fingerprint(game, position))
+    return out
+
+
 @functools.cache
-def reference(name: str) -> str:
-    game, rules_type, start, base = GAMES[name]
-    return fingerprint(game, start(rules_type(**base)))
+def reference(name: str) -> tuple[str | None, ...]:
+    _, rules_type, _, base = GAMES[name]
+    return tuple(fingerprints(name, rules_type(**base)))
 
 
-CASES = [(name, field) for name, (_, rules_type, _, _) in GAMES.items() for field in rules_type.model_fields]
+NOT_REACHED_BY_RANDOM_PLAY = {
+    ("attack_the_tower", "empty_pile"),
+    ("the_tower", "hand_limit"),
+    ("the_tower", "empty_deck"),
+    ("the_tower", "damage_beyond_table"),
+    ("the_tower", "hp_cap"),
+    ("tower_defense", "max_level"),
+    ("tower_defense", "matching_pair_bonus"),
+    ("tower_defense", "mark2_bonus_cost_after_kill"),
+    ("tower_defense", "mark3_bonus_cost"),
+    ("tower_defense", "mark3_bonus_cost_after_kill"),
+    ("tower_defense", "condition_credits"),
+    ("tower_defense", "tough_extra_hit_points"),
+    ("tower_defense", "restored_track"),
+    ("tower_defense", "elusive_extra_range"),
+    ("tower_defense", "wave_movement"),
+    ("tower_defense", "modifier_hit_points_from"),
+    ("tower_defense", "universal_credit_matches"),
+    ("tower_defense", "one_opportunity_per_kill"),
+}
+"""Fields whose rule random play from these starts does not reach; each needs a scenario of its own (a strict
+xfail: it fails as soon as random play does show the field, so the list cannot go stale)."""
+
+CASES = [
+    pytest.param(
+        name,
+        field,
+        marks=[pytest.mark.xfail(strict=True, reason="not reached by random play")]
+        if (name, field) in NOT_REACHED_BY_RANDOM_PLAY
+        else [],
+    )
+    for name, (_, rules_type, _, _) in GAMES.items()
+    for field in rules_type.model_fields
+]
 
 
 @pytest.mark.parametrize(("name", "field"), CASES)
 def test_a_changed_value_changes_the_games_or_is_refused(name: str, field: str) -> None:
-    game, rules_type, start, base = GAMES[name]
+    _, rules_type, _, base = GAMES[name]
     outcomes = []
     for value in alternatives(rules_type, field):
         try:
-            position = start(rules_type(**{**base, field: value}))
-        except (ValueError, ValidationError) as refusal:
+            rules = rules_type(**{**base, field: value})
+        except (ValueError, ValidationError, RulesError) as refusal:
             assert str(refusal).strip(), "a refusal says why"
             outcomes.append("refused")
             continue
-        outcomes.append("changed" if fingerprint(game, position) != reference(name) else "same")
+        outcomes.append("changed" if tuple(fingerprints(name, rules)) != reference(name) else "same")
     assert "changed" in outcomes or set(outcomes) == {"refused"}, f"{field}: {outcomes}"
 
 
