@@ -120,9 +120,10 @@ class Explorer(SessionNavigation, PositionFiles[GameState]):
         """Declare an attack (territories 0-2), opening the battle's ability window."""
         return self.play(DeclareAttack(player=self.state.attacker, origin=origin, target=target, specials=specials))
 
-    def play_ability(self, card_id: str, player: int | None = None) -> tuple[Event, ...]:
+    def play_ability(self, card_id: str, player: int | None = None, targets: tuple[str, ...] = ()) -> tuple[Event, ...]:
+        """Play an ability card; `targets` names what it makes you choose (a troop for Ninja, bases for Kaiju)."""
         who = self._who(player)
-        return self.play(PlayAbility(player=who, card=card_id))
+        return self.play(PlayAbility(player=who, card=card_id, targets=targets))
 
     def pass_(self, player: int | None = None) -> tuple[Event, ...]:
         return self.play(Pass(player=self._who(player)))

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from rules.attack_the_tower import combat, metadata
+from rules.attack_the_tower import card_effects, combat, metadata
 from rules.attack_the_tower import observation as seen
 from rules.attack_the_tower.actions import (
     Action,
@@ -307,7 +307,14 @@ def _player_actions(state: GameState, who: int) -> list[Any]:
 
 
 def _ability_plays(state: GameState, who: int) -> tuple[PlayAbility, ...]:
-    return _play_actions(who, state.players[who].hand)
+    plays = _play_actions(who, state.players[who].hand)
+    if not any(card_effects.needs_targets(a.card) for a in plays):
+        return plays
+    return tuple(
+        construct(PlayAbility, player=who, card=a.card, targets=targets)
+        for a in plays
+        for targets in card_effects.target_options(state, who, a.card)
+    )
 
 
 _Plain = TypeVar("_Plain", KeepHand, Burn, FinishBuilding, EndTurn, Pass)
@@ -437,7 +444,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
             raise IllegalAction("a card is being drawn; reveal it first", "setup")
         player = getattr(action, "player", None)
         acting = acting_players(state)
-        if player not in acting:
+        if player not in acting and not card_effects.may_play_out_of_turn(state, action):
             if player not in (0, 1):
                 raise IllegalAction("this action names no player", _phase_rule(state))
             if who == SIMULTANEOUS or not isinstance(action, Allocate) or state.battle is None:
@@ -758,6 +765,8 @@ def _play(state: GameState, action: PlayAbility, events: Events) -> GameState:
         for effect in ability.effects:
             if isinstance(effect, Recruit):
                 state = _recruit_effect(state, action.player, effect, ability.name, events)
+        state = card_effects.on_play(state, action, ability, events, label)
+        state = _maintain_specials(state, events)
     if in_window:
         assert state.battle is not None
         state = replace(state, **{"battle": replace(state.battle, **{"passes": 0})})
@@ -932,6 +941,7 @@ def _end_turn(state: GameState, action: EndTurn, events: Events) -> GameState:
             },
         )
         state = _with_player(state, index, p)
+    state = card_effects.end_of_turn(state)
     state = _maintain_specials(state, events)
     nxt = state.defender
     limit = state.rules.turn_limit
@@ -1053,6 +1063,8 @@ def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
     `battle` is the battle in its new stage, with no allocation pending."""
     state = replace(state, battle=battle)
     stage = battle.stage
+    if stage == "initiative":
+        state = card_effects.combat_start(state, events, label, _unit_label)
     rule: RuleId = _stage_rule(stage)
     attacker = state.attacker
     if stage == "unmanned":
@@ -1153,6 +1165,8 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
                     destroyed=destroyed,
                 )
             )
+    if stage == "regular":
+        dead += card_effects.destroy_per_fighter(state, pending, battle.dead, dead, events, label, _unit_label)
     update: dict[str, Any] = {
         "damage": tuple(sorted(damage.items())),
         "dead": tuple(dead),
@@ -1229,13 +1243,12 @@ def _without_destroyed(player: Player, own: list[combat.Unit], dead: set[str]) -
         return {}, False
     territories: list[list[Base | None]] = []
     base_discard = player.base_discard
-    losses: dict[tuple[int, int], int] = {}
+    losses: dict[tuple[int, int], list[int]] = {}
     fallen_specials = []
     palace_fell = False
     for u in fallen:
         if u.kind == "troop":
-            where = _slot_of(u.key)
-            losses[where] = losses.get(where, 0) + 1
+            losses.setdefault(_slot_of(u.key), []).append(int(u.key.rsplit("/", 1)[1]))
         elif u.kind == "base":
             territories = territories or [list(terr) for terr in player.territories]
             t, s = _slot_of(u.key)
@@ -1250,10 +1263,10 @@ def _without_destroyed(player: Player, own: list[combat.Unit], dead: set[str]) -
     changes: dict[str, Any] = {}
     if losses:
         territories = territories or [list(terr) for terr in player.territories]
-        for (t, s), n in losses.items():
+        for (t, s), indices in losses.items():
             b = territories[t][s]
             if b is not None:
-                territories[t][s] = replace(b, troops=b.troops - n)
+                territories[t][s] = card_effects.without_troops(b, indices)
     if territories:
         changes["territories"] = tuple((terr[0], terr[1], terr[2]) for terr in territories)
         changes["base_discard"] = base_discard
