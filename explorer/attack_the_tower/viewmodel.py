@@ -202,11 +202,20 @@ def _troop_html(t: dict[str, Any], draft: dict[str, int], targets: set[str], sel
         lethal = " lethal" if t["damage"] + draft[t["key"]] >= t["toughness"] else ""
         marks += f'<span class="draft{lethal}">+{draft[t["key"]]}</span>'
     title = f"{t['key']}: power {t['power']}, destroyed by {t['toughness']}"
+    style = ""
     if t.get("raised"):
         classes.append("raised")
-        marks = f'<span class="raise">+{t["raised"]}</span>' + marks
+        style = f' style="{RAISED_STYLE}"'
+        marks = f'<span class="raise" style="{RAISE_MARK_STYLE}">+{t["raised"]}</span>' + marks
         title += f" (its own power is raised by {t['raised']})"
-    return f'<span class="{" ".join(classes)}" data-key="{t["key"]}" title="{_e(title)}">{t["power"]}{marks}</span>'
+    return (
+        f'<span class="{" ".join(classes)}"{style} data-key="{t["key"]}" title="{_e(title)}">{t["power"]}{marks}</span>'
+    )
+
+
+RAISED_STYLE = "outline:2px solid #111;font-weight:bold"
+"""A troop that carries its own power raise (a Ninja); inline, so boards without one keep their stylesheet."""
+RAISE_MARK_STYLE = "font-size:10px;margin-left:2px;padding:0 2px;border-radius:4px;background:#fff;color:#111"
 
 
 def _slot_html(slot: dict[str, Any], draft: dict[str, int], targets: set[str], selected: str | None) -> str:

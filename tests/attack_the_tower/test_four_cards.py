@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import pytest
 
-from rules.attack_the_tower import combat, engine
+from rules.attack_the_tower import combat, editing, engine
 from rules.attack_the_tower.actions import DeclareAttack, EndTurn, Pass, PlayAbility, allocate
 from rules.attack_the_tower.editing import from_share_code, share_code
 from rules.attack_the_tower.events import DamageDealt, Destroyed
 from rules.attack_the_tower.examples import build_player
 from rules.attack_the_tower.model import Base, GameState, Player
 from rules.attack_the_tower.variants import Rules
-from rules.core.errors import IllegalAction
+from rules.core.errors import IllegalAction, IllegalPosition
 from rules.core.events import Event
 
 
@@ -240,3 +240,12 @@ def test_a_base_cannot_carry_more_raises_than_troops() -> None:
 def test_ninja_refuses_a_troop_that_is_not_on_the_board() -> None:
     with pytest.raises(IllegalAction, match="choose one of your troops"):
         engine.apply(_ninja_position(), PlayAbility(player=0, card="easterners.ninja", targets=("p0/t1/s0/0",)))
+
+
+def test_the_editor_sets_raised_troops_and_keeps_them_when_troops_change() -> None:
+    state = editing.set_raised(_ninja_position(), 0, 0, 0, (3,))
+    assert state.players[0].territories[0][0] == Base(card="easterners.monastery", troops=2, raised=(3,))
+    state = editing.set_troops(state, 0, 0, 0, 1)
+    assert state.players[0].territories[0][0] == Base(card="easterners.monastery", troops=1, raised=(3,))
+    with pytest.raises(IllegalPosition, match="can raise at most"):
+        editing.set_raised(state, 0, 0, 0, (3, 3))
