@@ -21,7 +21,7 @@ from rules.attack_the_tower.cards import (
     RaiseChosenTroop,
     SacrificeToDestroyBases,
 )
-from rules.attack_the_tower.events import DamageDealt, Destroyed, Said
+from rules.attack_the_tower.events import DamageDealt, Destroyed, Said, possessive
 from rules.attack_the_tower.model import Allocation, Base, GameState, Player
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
@@ -253,7 +253,7 @@ def _kaiju(
                 who=name(state, enemy),
                 target=key,
                 target_name=f"{base_card(b.card).name} (territory {t + 1}, slot {s + 1})",
-                reason=f"destroyed by the {who}'s kaijus, with its {b.troops} troop(s)",
+                reason=f"destroyed by {possessive(who)} kaijus, with its {b.troops} troop(s)",
             )
         )
     return _with_player(state, enemy, q)
@@ -317,7 +317,6 @@ def destroy_per_fighter(
     dead: list[str],
     events: list[Event],
     name: Namer,
-    unit_label: UnitNamer,
 ) -> list[str]:
     """Vrykolaka: 'Destroy one enemy troop for each vrykolaka that inflicts damage in combat': once the
     regular step's damage is dealt, the keys of the enemy troops destroyed (the strongest first)."""
@@ -361,11 +360,19 @@ def destroy_per_fighter(
                     player=u.owner,
                     who=name(state, u.owner),
                     target=key,
-                    target_name=unit_label(state, u).split(" ", 1)[1],
-                    reason=f"destroyed by the {name(state, owner)}'s {count} {troop}(s) that inflicted damage",
+                    target_name=_placed(u),
+                    reason=f"destroyed by {possessive(name(state, owner))} {count} {troop}(s) that inflicted damage",
                 )
             )
     return out
+
+
+def _placed(unit: combat.Unit) -> str:
+    """A troop's name and where it stands, as events name it after its owner ('Zombie (territory 1, slot 2)')."""
+    parts = unit.key.split("/")
+    if unit.kind == "troop":
+        return f"{unit.name} (territory {int(parts[1][1:]) + 1}, slot {int(parts[2][1:]) + 1})"
+    return f"{unit.name} (palace)"
 
 
 def base_card_name(state: GameState, owner: int, effect: DestroyPerFighter) -> str:

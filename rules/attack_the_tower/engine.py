@@ -1166,7 +1166,7 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
                 )
             )
     if stage == "regular":
-        dead += card_effects.destroy_per_fighter(state, pending, battle.dead, dead, events, label, _unit_label)
+        dead += card_effects.destroy_per_fighter(state, pending, battle.dead, dead, events, label)
     update: dict[str, Any] = {
         "damage": tuple(sorted(damage.items())),
         "dead": tuple(dead),

@@ -75,7 +75,7 @@ def test_vrykolaka_destroys_one_enemy_troop_per_vrykolaka_that_inflicts_damage()
     # two enemy troops are destroyed, and only the cavalry was left.
     assert [e.target for e in destroyed] == ["p1/t0/s2/0"]
     assert destroyed[0].sentence() == (
-        "Bandits' Bandit rider (territory 1, slot 3) is removed: destroyed by the Undead's 2 Vrykolaka(s) "
+        "Bandits' Bandit rider (territory 1, slot 3) is removed: destroyed by Undead's 2 Vrykolaka(s) "
         "that inflicted damage."
     )
     # With every defending troop dead, the 2 points left go to the unmanned bases.
@@ -167,7 +167,15 @@ def test_kaiju_sacrifices_one_per_island_then_destroys_a_base_per_territory_with
     assert troops(state, 1, 0) == [None, None, None]
     assert troops(state, 1, 1) == [None, 0, None]
     assert "bandits.cavalry_base" in state.players[1].base_discard
-    assert sum(1 for e in events if isinstance(e, Destroyed)) == 3 + 2
+    assert [e.sentence() for e in events if isinstance(e, Destroyed)] == [
+        "Easterners' Kaiju (territory 1, slot 1) is removed: sacrificed on its Island.",
+        "Easterners' Kaiju (territory 2, slot 1) is removed: sacrificed on its Island.",
+        "Easterners' Kaiju (territory 3, slot 1) is removed: sacrificed on its Island.",
+        "Bandits' Bandit light-infantry base (territory 1, slot 1) is removed: destroyed by Easterners' kaijus, "
+        "with its 1 troop(s).",
+        "Bandits' Bandit cavalry base (territory 2, slot 1) is removed: destroyed by Easterners' kaijus, "
+        "with its 2 troop(s).",
+    ]
 
 
 def test_kaiju_refuses_a_wrong_number_of_bases() -> None:
@@ -196,7 +204,10 @@ def test_ninja_raises_one_chosen_troop_by_three() -> None:
     state = _ninja_position()
     choices = [a.targets for a in engine.legal_actions(state) if isinstance(a, PlayAbility)]
     assert choices == [("p0/t0/s0/0",)]
-    state, _ = engine.apply(state, PlayAbility(player=0, card="easterners.ninja", targets=("p0/t0/s0/1",)))
+    state, events = engine.apply(state, PlayAbility(player=0, card="easterners.ninja", targets=("p0/t0/s0/1",)))
+    assert events[-1].sentence() == (
+        "Easterners makes a Monk (territory 1, slot 1) a Ninja: its power is raised by 3 (it now carries +3)."
+    )
     base = state.players[0].territories[0][0]
     assert base is not None and base.raised == (3,)
     state, _ = to_combat(state, 0, 0)
