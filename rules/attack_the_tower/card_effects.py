@@ -20,8 +20,9 @@ from rules.attack_the_tower.cards import (
     DestroyPerFighter,
     RaiseChosenTroop,
     SacrificeToDestroyBases,
+    TroopType,
 )
-from rules.attack_the_tower.events import DamageDealt, Destroyed, Said, possessive
+from rules.attack_the_tower.events import AbilityDamage, Destroyed, Said, possessive
 from rules.attack_the_tower.model import Allocation, Base, GameState, Player
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
@@ -293,11 +294,11 @@ def combat_start(state: GameState, events: list[Event], name: Namer, unit_label:
             if destroyed:
                 dead.append(u.key)
             events.append(
-                DamageDealt(
+                AbilityDamage(
                     rule="abilities",
                     player=owner,
                     who=name(state, owner),
-                    stage="initiative",
+                    source=f"{count} {troop_name(state, owner, e.troop_type)}(s)",
                     target=u.key,
                     target_name=unit_label(state, u),
                     amount=amount,
@@ -344,7 +345,7 @@ def destroy_per_fighter(
             (u for u in enemy if not u.is_structure and u.key not in after), key=lambda u: (-u.toughness, u.key)
         )
         if count and alive:
-            troop = base_card_name(state, owner, e)
+            troop = troop_name(state, owner, e.troop_type)
             chosen.append((owner, count, troop, [u.key for u in alive[:count]]))
     by_key = {u.key: u for u in attackers + defenders}
     out: list[str] = []
@@ -375,13 +376,13 @@ def _placed(unit: combat.Unit) -> str:
     return f"{unit.name} (palace)"
 
 
-def base_card_name(state: GameState, owner: int, effect: DestroyPerFighter) -> str:
-    """The name of the owner's troops of the effect's type (e.g. 'Vrykolaka')."""
+def troop_name(state: GameState, owner: int, troop_type: TroopType) -> str:
+    """The name of the owner's troops of a type (e.g. 'Vrykolaka'), from the bases that recruit them."""
     for _, _, b in state.players[owner].bases():
         bc = base_card(b.card)
-        if bc.troop_type == effect.troop_type:
+        if bc.troop_type == troop_type:
             return bc.troop_name
-    return effect.troop_type.replace("_", " ")
+    return troop_type.replace("_", " ")
 
 
 # ---- the second phase of the turn ------------------------------------------------------------------

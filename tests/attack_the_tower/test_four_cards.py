@@ -11,7 +11,7 @@ import pytest
 from rules.attack_the_tower import combat, editing, engine
 from rules.attack_the_tower.actions import DeclareAttack, EndTurn, Pass, PlayAbility, allocate
 from rules.attack_the_tower.editing import from_share_code, share_code
-from rules.attack_the_tower.events import DamageDealt, Destroyed
+from rules.attack_the_tower.events import AbilityDamage, Destroyed
 from rules.attack_the_tower.examples import build_player
 from rules.attack_the_tower.model import Base, GameState, Player
 from rules.attack_the_tower.variants import Rules
@@ -123,9 +123,14 @@ def _templar_battle(rules: Rules | None = None) -> tuple[GameState, tuple[object
 def test_templars_cause_one_point_to_each_enemy_infantry_as_combat_begins() -> None:
     # cards.md Templar: "During combat, allied templars cause 1 point of damage to enemy infantries."
     state, events = _templar_battle()
-    hits = {e.target: (e.amount, e.destroyed) for e in events if isinstance(e, DamageDealt)}
+    hits = {e.target: (e.amount, e.destroyed) for e in events if isinstance(e, AbilityDamage)}
     # The light infantry (power 1) dies; the heavy infantry (power 2) keeps 1; the cavalry is not infantry.
     assert hits == {"p1/t0/s0/0": (1, True), "p1/t0/s1/0": (1, False)}
+    assert [e.sentence() for e in events if isinstance(e, AbilityDamage)] == [
+        "Westerners' 2 Templar(s) cause 1 damage to Bandits' Bandit (territory 1, slot 1), destroying it.",
+        "Westerners' 2 Templar(s) cause 1 damage to Bandits' Bandit brute (territory 1, slot 2) "
+        "(1 of the 2 needed to destroy it).",
+    ]
     assert state.battle is not None
     assert dict(state.battle.damage) == {"p1/t0/s0/0": 1, "p1/t0/s1/0": 1}
     # The light infantry killed before regular combat deals no regular damage: 2 + 3 + 12 (three bases).
@@ -136,7 +141,7 @@ def test_templars_cause_one_point_to_each_enemy_infantry_as_combat_begins() -> N
 def test_templars_per_templar_reading_deals_a_point_per_templar() -> None:
     # Rules.templar_damage='per_templar': two templars cause 2 points to each enemy infantry.
     _, events = _templar_battle(Rules(templar_damage="per_templar"))
-    hits = {e.target: (e.amount, e.destroyed) for e in events if isinstance(e, DamageDealt)}
+    hits = {e.target: (e.amount, e.destroyed) for e in events if isinstance(e, AbilityDamage)}
     assert hits == {"p1/t0/s0/0": (2, True), "p1/t0/s1/0": (2, True)}
 
 
