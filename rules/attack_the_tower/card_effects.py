@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 
 from rules.attack_the_tower import combat
 from rules.attack_the_tower.actions import PlayAbility
-from rules.attack_the_tower.armies import ability_card, base_card
+from rules.attack_the_tower.armies import ability_card, base_card, card
 from rules.attack_the_tower.cards import (
     AbilityCard,
     CombatStartDamage,
@@ -386,20 +386,39 @@ def troop_name(state: GameState, owner: int, troop_type: TroopType) -> str:
 
 
 # ---- the second phase of the turn ------------------------------------------------------------------
-def may_play_out_of_turn(state: GameState, action: object) -> bool:
-    """Under `main_phase_abilities='both'`, the defending player may play an ability in the second phase
-    of the turn (004: 'In this second phase of the turn, players may also play abilities at will')."""
-    return (
-        isinstance(action, PlayAbility)
-        and state.phase == "main"
-        and state.rules.main_phase_abilities == "both"
-        and action.player == state.defender
+def main_phase_actor(state: GameState) -> int:
+    """Who decides in the second phase of the turn: the attacking player, except while the defending player
+    has the window `Rules.main_phase_abilities='both'` opens (004: 'In this second phase of the turn,
+    players may also play abilities at will')."""
+    if state.rules.main_phase_abilities == "both" and state.actor == state.defender:
+        return state.defender
+    return state.attacker
+
+
+def entering_main(state: GameState) -> GameState:
+    """The second phase begins, or resumes after a battle: under `main_phase_abilities='both'` the defending
+    player, holding an ability card, may first play abilities (then passes to the attacker)."""
+    if state.rules.main_phase_abilities != "both" or state.phase != "main":
+        return state
+    hand = state.players[state.defender].hand
+    if any(isinstance(card(c), AbilityCard) for c in hand):
+        return replace(state, actor=state.defender)
+    return replace(state, actor=state.attacker)
+
+
+def end_main_window(state: GameState, player: int, events: list[Event], name: Namer) -> GameState:
+    """The defending player plays no more abilities for now: the attacking player decides again."""
+    if main_phase_actor(state) != player or player == state.attacker:
+        raise IllegalAction("there is no ability window open", "turn.2 abilities")
+    events.append(
+        Said(rule="turn.2 abilities", text=f"{name(state, player)} plays no more abilities before the next battle.")
     )
+    return replace(state, actor=state.attacker)
 
 
 def may_play_now(state: GameState, player: int) -> bool:
     """Whether `player` may play an ability in this position (the explorer greys the button otherwise)."""
     if state.phase == "main":
-        return player == state.attacker or state.rules.main_phase_abilities == "both"
+        return player == main_phase_actor(state)
     battle = state.battle
     return battle is not None and battle.stage == "abilities" and battle.actor == player

@@ -158,7 +158,9 @@ def _current_player(state: GameState) -> int:
         return TERMINAL
     if state.drawing is not None:
         return CHANCE
-    if phase == "main" or phase == "renewal_decision":
+    if phase == "main":
+        return card_effects.main_phase_actor(state)
+    if phase == "renewal_decision":
         return state.attacker
     if phase == "battle":
         battle = state.battle
@@ -292,6 +294,8 @@ def _player_actions(state: GameState, who: int) -> list[Any]:
         out = list(_discard_actions(who, p.hand))
     elif phase == "renewal_decision":
         out = list(_renew_actions(who))
+    elif phase == "main" and who != state.attacker:  # the defender's window (Rules.main_phase_abilities)
+        out = [*_ability_plays(state, who), _plain_action(Pass, who)]
     elif phase == "main":
         out = [*_attacks(state), *_ability_plays(state, who), _plain_action(EndTurn, who)]
     elif phase == "battle":
@@ -444,7 +448,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
             raise IllegalAction("a card is being drawn; reveal it first", "setup")
         player = getattr(action, "player", None)
         acting = acting_players(state)
-        if player not in acting and not card_effects.may_play_out_of_turn(state, action):
+        if player not in acting:
             if player not in (0, 1):
                 raise IllegalAction("this action names no player", _phase_rule(state))
             if who == SIMULTANEOUS or not isinstance(action, Allocate) or state.battle is None:
@@ -632,7 +636,7 @@ def _finish_building(state: GameState, action: FinishBuilding, events: Events) -
     if action.player == state.attacker:
         return replace(state, **{"actor": state.defender})
     state = _maintain_specials(state, events)
-    return replace(state, **{"phase": "main", "actor": state.attacker})
+    return card_effects.entering_main(replace(state, **{"phase": "main", "actor": state.attacker}))
 
 
 def _discard(state: GameState, action: Discard, events: Events) -> GameState:
@@ -655,7 +659,7 @@ def _renew(state: GameState, action: Renew, events: Events) -> GameState:
     who = label(state, action.player)
     if not action.renew:
         events.append(Said(rule="turn.1 renewal", text=f"{who} does not renew and says so."))
-        return replace(state, **{"phase": "main"})
+        return card_effects.entering_main(replace(state, **{"phase": "main"}))
     events.append(Said(rule="turn.1 renewal", text=f"{who} calls a renewal; both players follow it."))
     players = list(state.players)
     limit = state.rules.max_troops_per_base
@@ -695,6 +699,7 @@ def _extra_draws(state: GameState, player: int) -> int:
 
 def _declare(state: GameState, action: DeclareAttack, events: Events) -> GameState:
     _require(state.phase == "main", "attacks are declared in the second phase of the turn", "turn.2 attacks")
+    _require(action.player == state.attacker, "only the attacking player declares attacks", "turn.2 attacks")
     me = state.players[action.player]
     limit = state.rules.attacks_per_territory_per_turn
     if limit is not None:
@@ -865,6 +870,8 @@ def _maintain_specials(state: GameState, events: Events) -> GameState:
 
 
 def _pass(state: GameState, action: Pass, events: Events) -> GameState:
+    if state.phase == "main":
+        return card_effects.end_main_window(state, action.player, events, label)
     battle = state.battle
     _require(
         battle is not None and battle.stage == "abilities",
@@ -906,6 +913,7 @@ def _allocate(state: GameState, action: Allocate, events: Events) -> GameState:
 
 def _end_turn(state: GameState, action: EndTurn, events: Events) -> GameState:
     _require(state.phase == "main", "the turn ends from its second phase, outside battles", "turn.2 attacks")
+    _require(action.player == state.attacker, "only the attacking player ends the turn", "turn.2 end")
     for index in (state.attacker, state.defender):
         p = state.players[index]
         for cid in p.in_play:
@@ -1384,7 +1392,7 @@ def _end_battle(state: GameState, events: Events) -> GameState:
             termination="palace_destroyed",
         )
     state = replace(state, players=(players[0], players[1]), battle=None, phase="main")
-    state = _maintain_specials(state, events)
+    state = card_effects.entering_main(_maintain_specials(state, events))
     if battle.at_palace:
         return state
     defender_territory = state.players[dfn].territories[battle.target]

@@ -41,6 +41,7 @@ POSITION: dict[str, Any] = {
         "kaiju_bases": "any_enemy_territory",
         "raised_troop_lasts": "while_it_lives",
         "turn_limit": None,
+        "max_burns": None,
     },
     "players": [
         {
@@ -145,6 +146,7 @@ POSITION: dict[str, Any] = {
                 0,
                 0,
             ],
+            "burns": 0,
         },
         {
             "army": "bandits",
@@ -221,6 +223,7 @@ POSITION: dict[str, Any] = {
                 0,
                 0,
             ],
+            "burns": 0,
         },
     ],
     "attacker": 0,
@@ -371,6 +374,7 @@ EXPECTED_POSITION: dict[str, Any] = {
         "kaiju_bases": "any_enemy_territory",
         "raised_troop_lasts": "while_it_lives",
         "turn_limit": None,
+        "max_burns": None,
     },
     "players": [
         {
@@ -475,6 +479,7 @@ EXPECTED_POSITION: dict[str, Any] = {
                 0,
                 1,
             ],
+            "burns": 0,
         },
         {
             "army": "bandits",
@@ -549,6 +554,7 @@ EXPECTED_POSITION: dict[str, Any] = {
                 0,
                 0,
             ],
+            "burns": 0,
         },
     ],
     "attacker": 0,

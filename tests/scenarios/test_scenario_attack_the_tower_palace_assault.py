@@ -41,6 +41,7 @@ POSITION: dict[str, Any] = {
         "kaiju_bases": "any_enemy_territory",
         "raised_troop_lasts": "while_it_lives",
         "turn_limit": None,
+        "max_burns": None,
     },
     "players": [
         {
@@ -143,6 +144,7 @@ POSITION: dict[str, Any] = {
                 0,
                 0,
             ],
+            "burns": 0,
         },
         {
             "army": "bandits",
@@ -213,6 +215,7 @@ POSITION: dict[str, Any] = {
                 0,
                 0,
             ],
+            "burns": 0,
         },
     ],
     "attacker": 0,
@@ -376,6 +379,7 @@ EXPECTED_POSITION: dict[str, Any] = {
         "kaiju_bases": "any_enemy_territory",
         "raised_troop_lasts": "while_it_lives",
         "turn_limit": None,
+        "max_burns": None,
     },
     "players": [
         {
@@ -478,6 +482,7 @@ EXPECTED_POSITION: dict[str, Any] = {
                 2,
                 0,
             ],
+            "burns": 0,
         },
         {
             "army": "bandits",
@@ -546,6 +551,7 @@ EXPECTED_POSITION: dict[str, Any] = {
                 0,
                 0,
             ],
+            "burns": 0,
         },
     ],
     "attacker": 0,
