@@ -409,7 +409,7 @@ def entering_main(state: GameState) -> GameState:
 def end_main_window(state: GameState, player: int, events: list[Event], name: Namer) -> GameState:
     """The defending player plays no more abilities for now: the attacking player decides again."""
     if main_phase_actor(state) != player or player == state.attacker:
-        raise IllegalAction("there is no ability window open", "turn.2 abilities")
+        raise IllegalAction("there is no ability window open", "battles.2 abilities")
     events.append(
         Said(rule="turn.2 abilities", text=f"{name(state, player)} plays no more abilities before the next battle.")
     )

@@ -262,7 +262,8 @@ GAME_TURN = Section(
             ENGINE,
             "Read as: the attacking player plays abilities at will between battles; the defending player "
             "plays them in each battle's ability window (battles step 2), not between battles. "
-            "`Rules.main_phase_abilities='both'` lets the defending player play them between battles too.",
+            "`Rules.main_phase_abilities='both'` lets the defending player play them between battles too: "
+            "as the phase begins and after each battle, before the attacker decides again.",
         ),
         _done(
             "turn.2 end",

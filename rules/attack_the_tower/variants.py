@@ -91,7 +91,9 @@ class Rules(BaseModel):
         description=(
             "Who plays abilities in the second phase of the turn, between battles (004: 'In this second "
             "phase of the turn, players may also play abilities at will'): the attacking player only, the "
-            "defender waiting for each battle's ability window; or 'both', the literal 'players'."
+            "defender waiting for each battle's ability window; or 'both', the literal 'players': as the "
+            "phase begins and after each battle, a defender holding an ability card may play abilities "
+            "before passing the decision back to the attacker."
         ),
     )
     vrykolaka_counts: Literal["fighting", "surviving"] = Field(
