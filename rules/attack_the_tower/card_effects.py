@@ -22,9 +22,9 @@ from rules.attack_the_tower.cards import (
     SacrificeToDestroyBases,
     TroopType,
 )
+from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import AbilityDamage, Destroyed, Said, possessive
 from rules.attack_the_tower.model import Allocation, Base, GameState, Player
-from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.frozen import replace
 
