@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from explorer.line_tests import LineTests
 from explorer.navigation import SessionNavigation
 from explorer.positions import PositionFiles
 from rules.attack_the_tower import editing, engine, examples
@@ -44,8 +45,10 @@ class Divergence:
     reason: str
 
 
-class Explorer(SessionNavigation, PositionFiles[GameState]):
+class Explorer(SessionNavigation, PositionFiles[GameState], LineTests):
     """One position and the lines of play from it. Methods return what happened as events."""
+
+    game_slug = "attack-the-tower"
 
     position_model = GameState
 
@@ -120,9 +123,10 @@ class Explorer(SessionNavigation, PositionFiles[GameState]):
         """Declare an attack (territories 0-2), opening the battle's ability window."""
         return self.play(DeclareAttack(player=self.state.attacker, origin=origin, target=target, specials=specials))
 
-    def play_ability(self, card_id: str, player: int | None = None) -> tuple[Event, ...]:
+    def play_ability(self, card_id: str, player: int | None = None, targets: tuple[str, ...] = ()) -> tuple[Event, ...]:
+        """Play an ability card; `targets` names what it makes you choose (a troop for Ninja, bases for Kaiju)."""
         who = self._who(player)
-        return self.play(PlayAbility(player=who, card=card_id))
+        return self.play(PlayAbility(player=who, card=card_id, targets=targets))
 
     def pass_(self, player: int | None = None) -> tuple[Event, ...]:
         return self.play(Pass(player=self._who(player)))
@@ -200,6 +204,10 @@ class Explorer(SessionNavigation, PositionFiles[GameState]):
 
     def set_troops(self, player: int, territory: int, slot: int, troops: int) -> GameState:
         return self.edit(editing.set_troops(self.state, player, territory, slot, troops))
+
+    def set_raised(self, player: int, territory: int, slot: int, raised: tuple[int, ...]) -> GameState:
+        """Give troops of a base their own power raises (a Ninja's +3), one number per raised troop."""
+        return self.edit(editing.set_raised(self.state, player, territory, slot, raised))
 
     def set_cards(self, player: int, where: str, cards: list[str]) -> GameState:
         return self.edit(editing.set_cards(self.state, player, where, cards))

@@ -103,6 +103,9 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
                 self._button("resolve battle", self.resolve_battle),
                 self._button("end turn", self.end_turn),
                 self._button("policy decides", self.auto, "let the policy make the current decision"),
+                self._button(
+                    "export test", self.export_test, "write this line, from its start to here, as a pytest file"
+                ),
             ]
         )
         attack = w.HBox(
@@ -217,6 +220,14 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         o = self.origin.value if origin is None else origin
         t = self.target.value if target is None else target
         self._guard(lambda: self._after(self.explorer.attack(o, t)))
+
+    def export_test(self, path: str = "test_exported_line.py") -> str:
+        """Position to test: write the line from its start to the cursor as a pytest file beside the notebook,
+        which replays it and checks the final position and every sentence."""
+        source = self.explorer.export_test(path)
+        steps = self.explorer.session.cursor
+        self.say(f"wrote {path}: {steps} step(s) from the start of this line, checked by pytest")
+        return source
 
     def set_mode(self, mode: str) -> None:
         self.mode = mode

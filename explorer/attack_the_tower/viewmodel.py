@@ -60,13 +60,16 @@ def board_view(
                 for i in range(b.troops):
                     key = combat.troop_key(index, t, s, i)
                     u = units.get(key)
+                    raised = b.raised[i] if i < len(b.raised) else 0
+                    printed = state.rules.troop_power(bc.troop_type) + raised
                     troops.append(
                         {
                             "key": key,
                             "damage": u.damage if u else 0,
                             "dead": bool(u and u.dead),
-                            "power": u.deals if u else state.rules.troop_power(bc.troop_type),
-                            "toughness": u.toughness if u else state.rules.troop_power(bc.troop_type),
+                            "power": u.deals if u else printed,
+                            "toughness": u.toughness if u else printed,
+                            "raised": raised,
                         }
                     )
                 bu = units.get(bkey)
@@ -199,7 +202,20 @@ def _troop_html(t: dict[str, Any], draft: dict[str, int], targets: set[str], sel
         lethal = " lethal" if t["damage"] + draft[t["key"]] >= t["toughness"] else ""
         marks += f'<span class="draft{lethal}">+{draft[t["key"]]}</span>'
     title = f"{t['key']}: power {t['power']}, destroyed by {t['toughness']}"
-    return f'<span class="{" ".join(classes)}" data-key="{t["key"]}" title="{_e(title)}">{t["power"]}{marks}</span>'
+    style = ""
+    if t.get("raised"):
+        classes.append("raised")
+        style = f' style="{RAISED_STYLE}"'
+        marks = f'<span class="raise" style="{RAISE_MARK_STYLE}">+{t["raised"]}</span>' + marks
+        title += f" (its own power is raised by {t['raised']})"
+    return (
+        f'<span class="{" ".join(classes)}"{style} data-key="{t["key"]}" title="{_e(title)}">{t["power"]}{marks}</span>'
+    )
+
+
+RAISED_STYLE = "outline:2px solid #111;font-weight:bold"
+"""A troop that carries its own power raise (a Ninja); inline, so boards without one keep their stylesheet."""
+RAISE_MARK_STYLE = "font-size:10px;margin-left:2px;padding:0 2px;border-radius:4px;background:#fff;color:#111"
 
 
 def _slot_html(slot: dict[str, Any], draft: dict[str, int], targets: set[str], selected: str | None) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from explorer.line_tests import LineTests
 from explorer.navigation import SessionNavigation
 from explorer.positions import PositionFiles
 from rules.core.chance import ChanceSampler
@@ -47,8 +48,10 @@ class Advice:
         return plans[0] if plans else None
 
 
-class TheTowerExplorer(SessionNavigation, PositionFiles[GameState]):
+class TheTowerExplorer(SessionNavigation, PositionFiles[GameState], LineTests):
     """One position and the lines of play from it. Methods return what happened as events."""
+
+    game_slug = "the-tower"
 
     position_model = GameState
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from explorer.line_tests import LineTests
 from explorer.navigation import SessionNavigation
 from explorer.positions import PositionFiles
 from rules.core.chance import ChanceSampler
@@ -63,8 +64,10 @@ class IncomeOdds:
     expected: dict[str, Fraction]
 
 
-class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState]):
+class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTests):
     """One position and the lines of play from it. Methods return what happened as events."""
+
+    game_slug = "tower-defense"
 
     position_model = GameState
 

@@ -87,6 +87,9 @@ class PlayAbility(_Action):
     action: Literal["play"] = "play"
     player: PlayerIndex
     card: str
+    targets: tuple[str, ...] = Field(
+        (), description="What the card makes its player choose: a troop key (Ninja) or base keys (Kaiju)."
+    )
 
 
 class Pass(_Action):

@@ -9,12 +9,16 @@ from rules.attack_the_tower.cards import AbilityCard, Army, BaseCard
 from rules.core.jsonio import parse_model
 
 ARMY_IDS: tuple[str, ...] = ("undead", "bandits", "westerners", "easterners")
+"""The real armies, offered by the command line and the panels."""
+TEST_ARMY_IDS: tuple[str, ...] = ("trait_test",)
+"""Armies made up for tests (cards carrying traits no known card has); valid in positions, never offered."""
+KNOWN_ARMY_IDS: tuple[str, ...] = ARMY_IDS + TEST_ARMY_IDS
 
 
 @functools.cache
 def army(army_id: str) -> Army:
     """The army with this id, read from `data/<id>.json` and validated."""
-    if army_id not in ARMY_IDS:
+    if army_id not in KNOWN_ARMY_IDS:
         raise KeyError(f"unknown army {army_id!r}; armies: {', '.join(ARMY_IDS)}")
     text = resources.files("rules.attack_the_tower").joinpath(f"data/{army_id}.json").read_text("utf-8")
     return parse_model(Army, text, source=f"data/{army_id}.json")
@@ -23,7 +27,7 @@ def army(army_id: str) -> Army:
 @functools.cache
 def _card_index() -> dict[str, BaseCard | AbilityCard]:
     index: dict[str, BaseCard | AbilityCard] = {}
-    for a in ARMY_IDS:
+    for a in KNOWN_ARMY_IDS:
         index.update((b.id, b) for b in army(a).bases)
         index.update((c.id, c) for c in army(a).abilities)
     return index

@@ -134,6 +134,41 @@ class ExtraRenewalDraws(_Frozen):
     count: int = Field(ge=1)
 
 
+class DestroyPerFighter(_Frozen):
+    """After the regular combat step, one enemy troop of the battle is destroyed for each allied troop of
+    this type that fought in it while its side inflicted damage (the strongest enemy troops first)."""
+
+    effect: Literal["destroy_per_fighter"] = "destroy_per_fighter"
+    troop_type: TroopType
+
+
+class CombatStartDamage(_Frozen):
+    """When combat begins, each enemy troop of `target_types` in the battle takes `amount` damage while an
+    allied troop of `troop_type` fights (or `amount` per such troop, under `Rules.templar_damage`)."""
+
+    effect: Literal["combat_start_damage"] = "combat_start_damage"
+    troop_type: TroopType
+    target_types: tuple[TroopType, ...]
+    amount: int = Field(1, ge=1)
+
+
+class SacrificeToDestroyBases(_Frozen):
+    """One allied troop of this type is sacrificed on each allied base that recruits it; then, for each
+    allied territory that still holds one, the player destroys one enemy base they choose."""
+
+    effect: Literal["sacrifice_to_destroy_bases"] = "sacrifice_to_destroy_bases"
+    troop_type: TroopType
+
+
+class RaiseChosenTroop(_Frozen):
+    """The player chooses one allied troop on the board; it carries its own power raise of `delta` (and is
+    called `becomes`) for as long as it lives (or this turn, under `Rules.raised_troop_lasts`)."""
+
+    effect: Literal["raise_chosen_troop"] = "raise_chosen_troop"
+    delta: int = Field(ge=1)
+    becomes: str
+
+
 Effect = Annotated[
     PowerChange
     | PowerSet
@@ -145,7 +180,11 @@ Effect = Annotated[
     | SacrificeAfterBattle
     | SpareFromSacrifice
     | SacrificeUnmannedBases
-    | ExtraRenewalDraws,
+    | ExtraRenewalDraws
+    | DestroyPerFighter
+    | CombatStartDamage
+    | SacrificeToDestroyBases
+    | RaiseChosenTroop,
     Field(discriminator="effect"),
 ]
 
@@ -187,6 +226,9 @@ class AbilityCard(_Frozen):
     special_troop: SpecialTroopSpec | None = None
     not_implemented: str | None = Field(
         None, description="Why the text is not implemented yet; such a card can be played with no effect."
+    )
+    reading: str | None = Field(
+        None, description="How an ambiguous text is read, and the `Rules` field offering the other reading."
     )
 
     @model_validator(mode="after")

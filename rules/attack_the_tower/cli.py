@@ -19,6 +19,7 @@ from rules.core.chance import ChanceSampler
 from rules.core.cli_positions import add_position_commands
 from rules.core.jsonio import load_model
 from rules.core.playout import play_out
+from rules.line_export import add_export_test_command
 
 
 def register(games: Any) -> None:
@@ -36,6 +37,7 @@ def register(games: Any) -> None:
         example=examples.example,
         describe=lambda s: f"{s.phase}, turn {s.turn}",
     )
+    add_export_test_command(sub, "attack-the-tower")
 
     ba = sub.add_parser("battle", help="resolve one battle from a position, step by step")
     ba.add_argument("file")

@@ -220,7 +220,7 @@ def _troops_of_territory(
             bc = base_card(base.card)
             deals, tough, traits = _troop_type_stats(owner, bc.troop_type, role, effects_key, powers, minimum_toughness)
             units += _troop_group(
-                owner, territory, slot, base.troops, bc.troop_name, bc.troop_type, deals, tough, traits
+                owner, territory, slot, base.troops, bc.troop_name, bc.troop_type, deals, tough, traits, base.raised
             )
     return units
 
@@ -268,15 +268,26 @@ def _troop_group(
     deals: int,
     toughness: int,
     traits: frozenset[str],
+    raised: tuple[int, ...] = (),
 ) -> tuple[Unit, ...]:
-    """The undamaged troops of one base (shared by every battle that fields them, as `_undamaged`)."""
+    """The undamaged troops of one base (shared by every battle that fields them, as `_undamaged`).
+
+    A troop that carries its own power raise (`Base.raised`, a Ninja) deals and takes that much more and is
+    not interchangeable with the others: it is a group of its own."""
     group = base_key(owner, territory, slot)
-    return tuple(
-        _undamaged(
-            troop_key(owner, territory, slot, i), owner, "troop", name, troop_type, deals, toughness, traits, group
-        )
-        for i in range(count)
-    )
+    units = []
+    for i in range(count):
+        key = troop_key(owner, territory, slot, i)
+        if i < len(raised):
+            r = raised[i]
+            units.append(
+                _undamaged(
+                    key, owner, "troop", f"{name} raised by {r}", troop_type, deals + r, toughness + r, traits, key
+                )
+            )
+        else:
+            units.append(_undamaged(key, owner, "troop", name, troop_type, deals, toughness, traits, group))
+    return tuple(units)
 
 
 def _specials(

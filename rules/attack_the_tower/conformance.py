@@ -24,7 +24,16 @@ ARMY_PAIRS = (
 )
 RULE_SETS = (
     Rules(turn_limit=10, max_burns=3),
-    Rules(turn_limit=10, max_burns=1, leftover_initiative_adds_to_regular=False, attacks_per_territory_per_turn=2),
+    Rules(
+        turn_limit=10,
+        max_burns=1,
+        leftover_initiative_adds_to_regular=False,
+        attacks_per_territory_per_turn=2,
+        vrykolaka_counts="surviving",
+        templar_damage="per_templar",
+        kaiju_bases="same_territory",
+        raised_troop_lasts="this_turn",
+    ),
     Rules(
         turn_limit=10,
         max_burns=2,

@@ -106,7 +106,28 @@ def set_troops(state: GameState, player: int, territory: int, slot: int, troops:
                 )
             ]
         )
-    return set_base(state, player, territory, slot, base.card, troops)
+    state = set_base(state, player, territory, slot, base.card, troops)
+    if base.raised:  # the raised troops (Ninjas) stay, as many as the base still holds
+        return set_raised(state, player, territory, slot, base.raised[:troops])
+    return state
+
+
+def set_raised(state: GameState, player: int, territory: int, slot: int, raised: tuple[int, ...]) -> GameState:
+    """Give troops of a built base their own power raises (a Ninja's +3), one number per raised troop."""
+    base = state.players[player].territories[territory][slot]
+    where = f"players.{player}.territories.{territory}.{slot}"
+    if base is None:
+        raise IllegalPosition([Problem(where, "there is no base on this slot to hold troops")])
+    if len(raised) > base.troops or any(r < 1 for r in raised):
+        raise IllegalPosition(
+            [Problem(where, f"a base with {base.troops} troop(s) can raise at most that many, each by at least 1")]
+        )
+    p = state.players[player]
+    territories = list(p.territories)
+    terr = list(territories[territory])
+    terr[slot] = base.model_copy(update={"raised": tuple(sorted(raised, reverse=True))})
+    territories[territory] = (terr[0], terr[1], terr[2])
+    return _with_player(state, player, p.model_copy(update={"territories": tuple(territories)}))
 
 
 def set_cards(state: GameState, player: int, where: str, cards: list[str]) -> GameState:

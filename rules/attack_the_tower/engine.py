@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from rules.attack_the_tower import combat, metadata
+from rules.attack_the_tower import card_effects, combat, metadata
 from rules.attack_the_tower import observation as seen
 from rules.attack_the_tower.actions import (
     Action,
@@ -158,7 +158,9 @@ def _current_player(state: GameState) -> int:
         return TERMINAL
     if state.drawing is not None:
         return CHANCE
-    if phase == "main" or phase == "renewal_decision":
+    if phase == "main":
+        return card_effects.main_phase_actor(state)
+    if phase == "renewal_decision":
         return state.attacker
     if phase == "battle":
         battle = state.battle
@@ -292,6 +294,8 @@ def _player_actions(state: GameState, who: int) -> list[Any]:
         out = list(_discard_actions(who, p.hand))
     elif phase == "renewal_decision":
         out = list(_renew_actions(who))
+    elif phase == "main" and who != state.attacker:  # the defender's window (Rules.main_phase_abilities)
+        out = [*_ability_plays(state, who), _plain_action(Pass, who)]
     elif phase == "main":
         out = [*_attacks(state), *_ability_plays(state, who), _plain_action(EndTurn, who)]
     elif phase == "battle":
@@ -307,7 +311,14 @@ def _player_actions(state: GameState, who: int) -> list[Any]:
 
 
 def _ability_plays(state: GameState, who: int) -> tuple[PlayAbility, ...]:
-    return _play_actions(who, state.players[who].hand)
+    plays = _play_actions(who, state.players[who].hand)
+    if not any(card_effects.needs_targets(a.card) for a in plays):
+        return plays
+    return tuple(
+        construct(PlayAbility, player=who, card=a.card, targets=targets)
+        for a in plays
+        for targets in card_effects.target_options(state, who, a.card)
+    )
 
 
 _Plain = TypeVar("_Plain", KeepHand, Burn, FinishBuilding, EndTurn, Pass)
@@ -625,7 +636,7 @@ def _finish_building(state: GameState, action: FinishBuilding, events: Events) -
     if action.player == state.attacker:
         return replace(state, **{"actor": state.defender})
     state = _maintain_specials(state, events)
-    return replace(state, **{"phase": "main", "actor": state.attacker})
+    return card_effects.entering_main(replace(state, **{"phase": "main", "actor": state.attacker}))
 
 
 def _discard(state: GameState, action: Discard, events: Events) -> GameState:
@@ -648,7 +659,7 @@ def _renew(state: GameState, action: Renew, events: Events) -> GameState:
     who = label(state, action.player)
     if not action.renew:
         events.append(Said(rule="turn.1 renewal", text=f"{who} does not renew and says so."))
-        return replace(state, **{"phase": "main"})
+        return card_effects.entering_main(replace(state, **{"phase": "main"}))
     events.append(Said(rule="turn.1 renewal", text=f"{who} calls a renewal; both players follow it."))
     players = list(state.players)
     limit = state.rules.max_troops_per_base
@@ -688,6 +699,7 @@ def _extra_draws(state: GameState, player: int) -> int:
 
 def _declare(state: GameState, action: DeclareAttack, events: Events) -> GameState:
     _require(state.phase == "main", "attacks are declared in the second phase of the turn", "turn.2 attacks")
+    _require(action.player == state.attacker, "only the attacking player declares attacks", "turn.2 attacks")
     me = state.players[action.player]
     limit = state.rules.attacks_per_territory_per_turn
     if limit is not None:
@@ -758,6 +770,8 @@ def _play(state: GameState, action: PlayAbility, events: Events) -> GameState:
         for effect in ability.effects:
             if isinstance(effect, Recruit):
                 state = _recruit_effect(state, action.player, effect, ability.name, events)
+        state = card_effects.on_play(state, action, ability, events, label)
+        state = _maintain_specials(state, events)
     if in_window:
         assert state.battle is not None
         state = replace(state, **{"battle": replace(state.battle, **{"passes": 0})})
@@ -856,6 +870,8 @@ def _maintain_specials(state: GameState, events: Events) -> GameState:
 
 
 def _pass(state: GameState, action: Pass, events: Events) -> GameState:
+    if state.phase == "main":
+        return card_effects.end_main_window(state, action.player, events, label)
     battle = state.battle
     _require(
         battle is not None and battle.stage == "abilities",
@@ -897,6 +913,7 @@ def _allocate(state: GameState, action: Allocate, events: Events) -> GameState:
 
 def _end_turn(state: GameState, action: EndTurn, events: Events) -> GameState:
     _require(state.phase == "main", "the turn ends from its second phase, outside battles", "turn.2 attacks")
+    _require(action.player == state.attacker, "only the attacking player ends the turn", "turn.2 end")
     for index in (state.attacker, state.defender):
         p = state.players[index]
         for cid in p.in_play:
@@ -932,6 +949,7 @@ def _end_turn(state: GameState, action: EndTurn, events: Events) -> GameState:
             },
         )
         state = _with_player(state, index, p)
+    state = card_effects.end_of_turn(state)
     state = _maintain_specials(state, events)
     nxt = state.defender
     limit = state.rules.turn_limit
@@ -1053,6 +1071,8 @@ def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
     `battle` is the battle in its new stage, with no allocation pending."""
     state = replace(state, battle=battle)
     stage = battle.stage
+    if stage == "initiative":
+        state = card_effects.combat_start(state, events, label, _unit_label)
     rule: RuleId = _stage_rule(stage)
     attacker = state.attacker
     if stage == "unmanned":
@@ -1153,6 +1173,8 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
                     destroyed=destroyed,
                 )
             )
+    if stage == "regular":
+        dead += card_effects.destroy_per_fighter(state, pending, battle.dead, dead, events, label)
     update: dict[str, Any] = {
         "damage": tuple(sorted(damage.items())),
         "dead": tuple(dead),
@@ -1229,13 +1251,12 @@ def _without_destroyed(player: Player, own: list[combat.Unit], dead: set[str]) -
         return {}, False
     territories: list[list[Base | None]] = []
     base_discard = player.base_discard
-    losses: dict[tuple[int, int], int] = {}
+    losses: dict[tuple[int, int], list[int]] = {}
     fallen_specials = []
     palace_fell = False
     for u in fallen:
         if u.kind == "troop":
-            where = _slot_of(u.key)
-            losses[where] = losses.get(where, 0) + 1
+            losses.setdefault(_slot_of(u.key), []).append(int(u.key.rsplit("/", 1)[1]))
         elif u.kind == "base":
             territories = territories or [list(terr) for terr in player.territories]
             t, s = _slot_of(u.key)
@@ -1250,10 +1271,10 @@ def _without_destroyed(player: Player, own: list[combat.Unit], dead: set[str]) -
     changes: dict[str, Any] = {}
     if losses:
         territories = territories or [list(terr) for terr in player.territories]
-        for (t, s), n in losses.items():
+        for (t, s), indices in losses.items():
             b = territories[t][s]
             if b is not None:
-                territories[t][s] = replace(b, troops=b.troops - n)
+                territories[t][s] = card_effects.without_troops(b, indices)
     if territories:
         changes["territories"] = tuple((terr[0], terr[1], terr[2]) for terr in territories)
         changes["base_discard"] = base_discard
@@ -1371,7 +1392,7 @@ def _end_battle(state: GameState, events: Events) -> GameState:
             termination="palace_destroyed",
         )
     state = replace(state, players=(players[0], players[1]), battle=None, phase="main")
-    state = _maintain_specials(state, events)
+    state = card_effects.entering_main(_maintain_specials(state, events))
     if battle.at_palace:
         return state
     defender_territory = state.players[dfn].territories[battle.target]

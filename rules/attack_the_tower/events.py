@@ -138,6 +138,26 @@ class DamageDealt(GameEvent):
 
 @direct_init
 @dataclass(frozen=True, slots=True, kw_only=True)
+class AbilityDamage(GameEvent):
+    """Damage an ability causes outside the damage pools (Templar), and whether it destroyed its target."""
+
+    player: int
+    who: str
+    source: str
+    target: str
+    target_name: str
+    amount: int
+    total: int
+    toughness: int
+    destroyed: bool
+
+    def sentence(self) -> str:
+        end = ", destroying it" if self.destroyed else f" ({self.total} of the {self.toughness} needed to destroy it)"
+        return f"{possessive(self.who)} {self.source} cause {self.amount} damage to {self.target_name}{end}."
+
+
+@direct_init
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Destroyed(GameEvent):
     """A unit removed from the table (troop counter, base, special troop or palace)."""
 

@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from rules.attack_the_tower.armies import ARMY_IDS, ability_card, army, base_card, card, is_card
+from rules.attack_the_tower.armies import ARMY_IDS, KNOWN_ARMY_IDS, ability_card, army, base_card, card, is_card
 from rules.attack_the_tower.cards import AbilityCard, BaseCard
 from rules.attack_the_tower.variants import Rules
 
@@ -46,6 +46,21 @@ class Base(_Frozen):
 
     card: str
     troops: int = Field(0, ge=0)
+    raised: tuple[int, ...] = Field(
+        (),
+        description=(
+            "Power raises carried by single troops (a Ninja's +3), largest first: troop i of the base "
+            "carries raised[i]; the other troops carry none."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _raises_fit(self) -> Base:
+        if len(self.raised) > self.troops:
+            raise ValueError(f"{len(self.raised)} raised troops on a base holding {self.troops} troops")
+        if any(r < 1 for r in self.raised) or list(self.raised) != sorted(self.raised, reverse=True):
+            raise ValueError("raised powers are at least 1 each, listed largest first")
+        return self
 
 
 Slot = Base | None
@@ -197,7 +212,7 @@ def player_problems(state: GameState, index: int) -> list[str]:
     p = state.players[index]
     rules = state.rules
     who = f"players.{index}"
-    if p.army not in ARMY_IDS:
+    if p.army not in KNOWN_ARMY_IDS:
         return [f"{who}.army: unknown army {p.army!r} (armies: {', '.join(ARMY_IDS)})"]
     out: list[str] = []
     for t, terr in enumerate(p.territories):

@@ -261,7 +261,9 @@ GAME_TURN = Section(
             "In this second phase of the turn, players may also play abilities at will.",
             ENGINE,
             "Read as: the attacking player plays abilities at will between battles; the defending player "
-            "plays them in each battle's ability window (battles step 2), not between battles.",
+            "plays them in each battle's ability window (battles step 2), not between battles. "
+            "`Rules.main_phase_abilities='both'` lets the defending player play them between battles too: "
+            "as the phase begins and after each battle, before the attacker decides again.",
         ),
         _done(
             "turn.2 end",
@@ -571,7 +573,9 @@ TRAITS = Section(
             MANUAL,
             "Unique. You can only have one Troop with this Trait on the field.",
             ENGINE,
-            "No troop type has it: it applies to special troops, one per player. No shipped card has the trait yet.",
+            "No troop type has it: it applies to special troops, one per player. No known card has the trait; "
+            "the test army `trait_test` (data/trait_test.json, never offered as a real army) carries it for the "
+            "scenario tests.",
         ),
         _done(
             "traits.unique",
@@ -584,7 +588,7 @@ TRAITS = Section(
             MANUAL,
             "Loyal. Applies only to Special Troops.",
             f"{CARDS}, {ENGINE}",
-            "No shipped card has the trait yet.",
+            "No known card has the trait; the test army `trait_test` carries it for the scenario tests.",
         ),
         _done(
             "traits.loyal",
@@ -881,6 +885,8 @@ def _army_note(a: Army) -> str:
         ]
         for c in a.abilities:
             status = "implemented" if c.not_implemented is None else f"not yet: {c.not_implemented}"
+            if c.not_implemented is None and c.reading is not None:
+                status += f"; read as: {c.reading}"
             lines.append(
                 f'| {_cell(c.name)} | {_ability_type(c)} | "{_cell(c.text)}" '
                 f"| {_copies(c.copies, c.copies_assumed)} | {_cell(status)} |"

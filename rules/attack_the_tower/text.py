@@ -32,12 +32,13 @@ PHASE_WORDS = {
 
 
 def slot_text(player: Player, territory: int, slot: int) -> str:
-    """'Graveyard [LI] ##' for a base with two troops, '-' for an empty slot."""
+    """'Graveyard [LI] ##' for a base with two troops ('## (+3)' when one is raised by 3), '-' for an empty slot."""
     base = player.territories[territory][slot]
     if base is None:
         return "-"
     bc = base_card(base.card)
-    return f"{bc.name} [{TROOP_MARK[bc.troop_type]}] " + ("#" * base.troops or "(no troops)")
+    raised = "".join(f" (+{r})" for r in base.raised)
+    return f"{bc.name} [{TROOP_MARK[bc.troop_type]}] " + ("#" * base.troops or "(no troops)") + raised
 
 
 def player_text(state: GameState, index: int) -> list[str]:

@@ -86,6 +86,48 @@ class Rules(BaseModel):
             "destroyed (the rulebooks are silent on power 0)."
         ),
     )
+    main_phase_abilities: Literal["attacker", "both"] = Field(
+        "attacker",
+        description=(
+            "Who plays abilities in the second phase of the turn, between battles (004: 'In this second "
+            "phase of the turn, players may also play abilities at will'): the attacking player only, the "
+            "defender waiting for each battle's ability window; or 'both', the literal 'players': as the "
+            "phase begins and after each battle, a defender holding an ability card may play abilities "
+            "before passing the decision back to the attacker."
+        ),
+    )
+    vrykolaka_counts: Literal["fighting", "surviving"] = Field(
+        "fighting",
+        description=(
+            "Which vrykolakas 'inflict damage in combat' (Vrykolaka: 'Destroy one enemy troop for each "
+            "vrykolaka that inflicts damage in combat'): every one that fights in the regular step, since "
+            "its damage is dealt at the same time as the enemy's (004 battles 4); or only those that "
+            "survive that step."
+        ),
+    )
+    templar_damage: Literal["once", "per_templar"] = Field(
+        "once",
+        description=(
+            "Templar: 'During combat, allied templars cause 1 point of damage to enemy infantries': each "
+            "enemy infantry troop takes 1 point when combat begins while any templar fights ('once'), or "
+            "1 point for each templar that fights ('per_templar')."
+        ),
+    )
+    kaiju_bases: Literal["any_enemy_territory", "same_territory"] = Field(
+        "any_enemy_territory",
+        description=(
+            "Kaiju: 'For each territory where you still have kaijus, destroy one base': the player destroys "
+            "one enemy base of their choice for each such territory, in any enemy territory; or in the "
+            "enemy territory with the same number as each territory holding kaijus."
+        ),
+    )
+    raised_troop_lasts: Literal["while_it_lives", "this_turn"] = Field(
+        "while_it_lives",
+        description=(
+            "Ninja: 'It becomes a Ninja and its power is raised by 3': the troop stays a Ninja until it is "
+            "destroyed; or, like the other abilities in play, only until the end of the turn."
+        ),
+    )
     turn_limit: int | None = Field(
         None,
         ge=1,

@@ -15,6 +15,7 @@ from rules.core.distribution import Distribution
 from rules.core.jsonio import load_model, validate_model
 from rules.core.playout import play_out
 from rules.core.protocol import CHANCE, TERMINAL
+from rules.line_export import add_export_test_command
 from rules.the_tower import analysis, cards, engine, examples
 from rules.the_tower.analysis import Choice, Plan
 from rules.the_tower.errors import IllegalAction
@@ -38,6 +39,7 @@ def register(games: Any) -> None:
         example=examples.example,
         describe=lambda s: f"{s.phase}, floor {s.floor_number}, {s.hp} HP",
     )
+    add_export_test_command(sub, "the-tower")
 
     pl = sub.add_parser("play", help="play a whole game with a policy")
     pl.add_argument("--policy", default="greedy", choices=sorted(POLICIES))

@@ -11,6 +11,7 @@ from rules.core.chance import ChanceSampler
 from rules.core.cli_positions import add_position_commands
 from rules.core.jsonio import load_model
 from rules.core.playout import play_out
+from rules.line_export import add_export_test_command
 from rules.tower_defense import analysis, catalog, engine, examples, movement
 from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.model import GameState, is_tower_card
@@ -33,6 +34,7 @@ def register(games: Any) -> None:
         example=examples.example,
         describe=lambda s: f"turn {s.turn}, {s.phase}",
     )
+    add_export_test_command(sub, "tower-defense")
 
     bo = sub.add_parser("boost", help="every damage a tower can reach with the credits on hand, the cheapest way")
     bo.add_argument("--tower", required=True, help="the tower card, e.g. boost.1 (Mark I Boost) or standard.2")

@@ -142,6 +142,8 @@ def test_the_army_tables_show_every_card_of_the_data() -> None:
             assert f"| {copies} |" in row(f"| {b.name} | {b.troop_name} |"), b.id
         for c in a.abilities:
             status = "implemented" if c.not_implemented is None else f"not yet: {c.not_implemented}"
+            if c.reading is not None:
+                status += f"; read as: {c.reading}"
             copies = f"{c.copies} (assumed)" if c.copies_assumed else str(c.copies)
             ability_row = row(f"| {c.name} |")
             assert f'"{c.text}"' in ability_row and f"| {copies} | {status} |" in ability_row, c.id

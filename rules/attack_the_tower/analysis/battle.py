@@ -37,7 +37,7 @@ from rules.attack_the_tower.analysis.matrix import MatrixSolution, solve_matrix
 from rules.attack_the_tower.analysis.space import Space, clear_spaces, printed_power, space_of
 from rules.attack_the_tower.cards import ArtilleryIgnoresDefenders, SacrificeUnmannedBases
 from rules.attack_the_tower.errors import IllegalAction
-from rules.attack_the_tower.events import DamageDealt, Destroyed
+from rules.attack_the_tower.events import AbilityDamage, DamageDealt, Destroyed
 from rules.attack_the_tower.model import Allocation, GameState
 from rules.core.distribution import Distribution
 from rules.core.events import Event
@@ -169,7 +169,7 @@ def segment_outcome(pre: GameState, post: GameState, events: Sequence[Event]) ->
     attackers, defenders = combat.battle_units(pre)
     dead = set(battle.dead)
     for e in events:
-        if (isinstance(e, DamageDealt) and e.destroyed) or isinstance(e, Destroyed):
+        if (isinstance(e, DamageDealt | AbilityDamage) and e.destroyed) or isinstance(e, Destroyed):
             dead.add(e.target)
     power = printed_power(pre)
     att_lost = [u for u in attackers if u.key in dead]

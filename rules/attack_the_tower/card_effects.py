@@ -1,0 +1,424 @@
+"""The card effects that act on the board rather than on a troop's power: Vrykolaka, Templar, Kaiju and Ninja.
+
+Each function reads its effect from the army data (`cards.py` holds the vocabulary) and the reading of an
+ambiguous text from `Rules`; the engine calls them at the one moment each effect happens (an ability
+played, combat beginning, the regular step resolved, the turn ending).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Callable, Iterable
+
+from rules.attack_the_tower import combat
+from rules.attack_the_tower.actions import PlayAbility
+from rules.attack_the_tower.armies import ability_card, base_card, card
+from rules.attack_the_tower.cards import (
+    AbilityCard,
+    CombatStartDamage,
+    DestroyPerFighter,
+    RaiseChosenTroop,
+    SacrificeToDestroyBases,
+    TroopType,
+)
+from rules.attack_the_tower.errors import IllegalAction
+from rules.attack_the_tower.events import AbilityDamage, Destroyed, Said, possessive
+from rules.attack_the_tower.model import Allocation, Base, GameState, Player
+from rules.core.events import Event
+from rules.core.frozen import replace
+
+Namer = Callable[[GameState, int], str]
+"""How events name a player (the engine's `label`)."""
+UnitNamer = Callable[[GameState, combat.Unit], str]
+"""How events name a unit (the engine's `_unit_label`)."""
+
+
+# ---- troops that carry their own power ------------------------------------------------------------
+def without_troops(base: Base, indices: Iterable[int]) -> Base:
+    """The base after the troops at these indices are removed (their power raises go with them)."""
+    gone = set(indices)
+    raised = tuple(r for i, r in enumerate(base.raised) if i not in gone)
+    return replace(base, troops=base.troops - len(gone), raised=raised)
+
+
+def with_raise(base: Base, index: int, delta: int) -> Base:
+    """The base after troop `index` has its power raised by `delta` (raises stay listed largest first)."""
+    raised = list(base.raised)
+    if index < len(raised):
+        raised[index] += delta
+    else:
+        raised.append(delta)
+    return replace(base, raised=tuple(sorted(raised, reverse=True)))
+
+
+def end_of_turn(state: GameState) -> GameState:
+    """Under `raised_troop_lasts='this_turn'`, every raised troop is an ordinary troop again."""
+    if state.rules.raised_troop_lasts != "this_turn":
+        return state
+    players = []
+    for p in state.players:
+        if any(b.raised for _, _, b in p.bases()):
+            territories = tuple(
+                tuple(None if b is None else replace(b, raised=()) for b in terr) for terr in p.territories
+            )
+            p = replace(p, territories=territories)
+        players.append(p)
+    return replace(state, players=(players[0], players[1]))
+
+
+# ---- abilities that make their player choose -------------------------------------------------------
+@functools.cache
+def _target_effect(card_id: str) -> RaiseChosenTroop | SacrificeToDestroyBases | None:
+    for e in ability_card(card_id).effects:
+        if isinstance(e, RaiseChosenTroop | SacrificeToDestroyBases):
+            return e
+    return None
+
+
+def needs_targets(card_id: str) -> bool:
+    """True for an ability whose player chooses what it acts on (Ninja, Kaiju)."""
+    return _target_effect(card_id) is not None
+
+
+def target_options(state: GameState, player: int, card_id: str) -> list[tuple[str, ...]]:
+    """Every choice of targets the ability allows now (one empty choice when there is nothing to choose)."""
+    effect = _target_effect(card_id)
+    if isinstance(effect, RaiseChosenTroop):
+        keys = _raisable_troops(state.players[player], player)
+        return [(k,) for k in keys] or [()]
+    if isinstance(effect, SacrificeToDestroyBases):
+        return _base_choices(state, player, effect)
+    return [()]
+
+
+def _raisable_troops(p: Player, owner: int) -> list[str]:
+    """One troop key per distinct choice: each distinct raise on a base, and one ordinary troop."""
+    keys = []
+    for t, s, b in p.bases():
+        seen: set[int] = set()
+        for i, r in enumerate(b.raised):
+            if r not in seen:
+                seen.add(r)
+                keys.append(combat.troop_key(owner, t, s, i))
+        if b.troops > len(b.raised):
+            keys.append(combat.troop_key(owner, t, s, len(b.raised)))
+    return keys
+
+
+def _after_sacrifice(p: Player, effect: SacrificeToDestroyBases) -> tuple[Player, list[tuple[int, int]], list[int]]:
+    """Kaiju: 'Sacrifice one Kaiju on each allied island'. The player after it, the (territory, slot) of
+    each sacrifice, and the territories where the player still has such troops."""
+    sacrificed = []
+    territories = [list(terr) for terr in p.territories]
+    for t, s, b in p.bases():
+        if base_card(b.card).troop_type == effect.troop_type and b.troops > 0:
+            territories[t][s] = without_troops(b, [b.troops - 1])
+            sacrificed.append((t, s))
+    after = replace(p, territories=tuple((terr[0], terr[1], terr[2]) for terr in territories))
+    still = sorted(
+        {t for t, _, b in after.bases() if base_card(b.card).troop_type == effect.troop_type and b.troops > 0}
+    )
+    return after, sacrificed, still
+
+
+def _base_choices(state: GameState, player: int, effect: SacrificeToDestroyBases) -> list[tuple[str, ...]]:
+    """Kaiju: every set of enemy bases the player may destroy, one for each territory with kaijus left."""
+    _, _, still = _after_sacrifice(state.players[player], effect)
+    enemy = 1 - player
+    bases = state.players[enemy].bases()
+    if state.rules.kaiju_bases == "same_territory":
+        per_territory = [[combat.base_key(enemy, t, s) for t2, s, _ in bases if t2 == t] for t in still]
+        return [tuple(sorted(c)) for c in itertools.product(*[keys for keys in per_territory if keys])]
+    keys = [combat.base_key(enemy, t, s) for t, s, _ in bases]
+    return [tuple(c) for c in itertools.combinations(keys, min(len(still), len(keys)))]
+
+
+def on_play(state: GameState, action: PlayAbility, ability: AbilityCard, events: list[Event], name: Namer) -> GameState:
+    """Carry out the effects of an ability that act when it is played and make its player choose."""
+    effect = _target_effect(action.card)
+    if effect is None:
+        if action.targets:
+            raise IllegalAction(f"{ability.name} does not ask you to choose anything", "abilities")
+        return state
+    options = target_options(state, action.player, action.card)
+    chosen = tuple(sorted(action.targets)) if isinstance(effect, SacrificeToDestroyBases) else action.targets
+    if chosen not in options and not _same_choice(state, action.player, effect, chosen, options):
+        raise IllegalAction(_bad_targets(ability, effect, options), "abilities")
+    if isinstance(effect, RaiseChosenTroop):
+        return _raise(state, action.player, effect, chosen, events, name)
+    return _kaiju(state, action.player, effect, chosen, events, name)
+
+
+def _same_choice(
+    state: GameState,
+    player: int,
+    effect: RaiseChosenTroop | SacrificeToDestroyBases,
+    chosen: tuple[str, ...],
+    options: list[tuple[str, ...]],
+) -> bool:
+    """A Ninja may name any troop of a base, not only the one `target_options` lists for its kind."""
+    if not isinstance(effect, RaiseChosenTroop) or len(chosen) != 1:
+        return False
+    parts = chosen[0].split("/")
+    if len(parts) != 4 or parts[0] != f"p{player}":
+        return False
+    try:
+        t, s, i = int(parts[1][1:]), int(parts[2][1:]), int(parts[3])
+    except ValueError:
+        return False
+    if not (0 <= t < 3 and 0 <= s < 3):
+        return False
+    b = state.players[player].territories[t][s]
+    return b is not None and 0 <= i < b.troops
+
+
+def _bad_targets(
+    ability: AbilityCard, effect: RaiseChosenTroop | SacrificeToDestroyBases, options: list[tuple[str, ...]]
+) -> str:
+    if isinstance(effect, RaiseChosenTroop):
+        return f"{ability.name}: choose one of your troops on the board (a key such as 'p0/t1/s2/0')"
+    example = options[0] if options else ()
+    return f"{ability.name}: choose {len(example)} enemy base(s) to destroy, for example {', '.join(example) or 'none'}"
+
+
+def _raise(
+    state: GameState, player: int, effect: RaiseChosenTroop, chosen: tuple[str, ...], events: list[Event], name: Namer
+) -> GameState:
+    if not chosen:
+        events.append(Said(rule="abilities", text=f"{name(state, player)} has no troop to make a {effect.becomes}."))
+        return state
+    parts = chosen[0].split("/")
+    t, s, i = int(parts[1][1:]), int(parts[2][1:]), int(parts[3])
+    p = state.players[player]
+    b = p.territories[t][s]
+    assert b is not None
+    raised = with_raise(b, i, effect.delta)
+    territories = list(p.territories)
+    terr = list(territories[t])
+    terr[s] = raised
+    territories[t] = (terr[0], terr[1], terr[2])
+    p = replace(p, territories=tuple(territories))
+    troop = base_card(b.card).troop_name
+    now = b.raised[i] + effect.delta if i < len(b.raised) else effect.delta
+    events.append(
+        Said(
+            rule="abilities",
+            text=f"{name(state, player)} makes a {troop} (territory {t + 1}, slot {s + 1}) a {effect.becomes}: "
+            f"its power is raised by {effect.delta} (it now carries +{now}).",
+        )
+    )
+    return _with_player(state, player, p)
+
+
+def _kaiju(
+    state: GameState,
+    player: int,
+    effect: SacrificeToDestroyBases,
+    chosen: tuple[str, ...],
+    events: list[Event],
+    name: Namer,
+) -> GameState:
+    p, sacrificed, _ = _after_sacrifice(state.players[player], effect)
+    who = name(state, player)
+    for t, s in sacrificed:
+        b = state.players[player].territories[t][s]
+        assert b is not None
+        events.append(
+            Destroyed(
+                rule="abilities",
+                player=player,
+                who=who,
+                target=combat.troop_key(player, t, s, b.troops - 1),
+                target_name=f"{base_card(b.card).troop_name} (territory {t + 1}, slot {s + 1})",
+                reason=f"sacrificed on its {base_card(b.card).name}",
+            )
+        )
+    state = _with_player(state, player, p)
+    enemy = 1 - player
+    q = state.players[enemy]
+    for key in chosen:
+        parts = key.split("/")
+        t, s = int(parts[1][1:]), int(parts[2][1:])
+        b = q.territories[t][s]
+        assert b is not None
+        territories = list(q.territories)
+        terr = list(territories[t])
+        terr[s] = None
+        territories[t] = (terr[0], terr[1], terr[2])
+        q = replace(q, territories=tuple(territories), base_discard=(*q.base_discard, b.card))
+        events.append(
+            Destroyed(
+                rule="abilities",
+                player=enemy,
+                who=name(state, enemy),
+                target=key,
+                target_name=f"{base_card(b.card).name} (territory {t + 1}, slot {s + 1})",
+                reason=f"destroyed by {possessive(who)} kaijus, with its {b.troops} troop(s)",
+            )
+        )
+    return _with_player(state, enemy, q)
+
+
+def _with_player(state: GameState, index: int, player: Player) -> GameState:
+    players = list(state.players)
+    players[index] = player
+    return replace(state, players=(players[0], players[1]))
+
+
+# ---- effects inside combat -------------------------------------------------------------------------
+def combat_start(state: GameState, events: list[Event], name: Namer, unit_label: UnitNamer) -> GameState:
+    """Templar: 'During combat, allied templars cause 1 point of damage to enemy infantries': as combat
+    begins (004: 'Steps 3 and 4 are collectively referred to as combat'), before the initiative step."""
+    battle = state.battle
+    assert battle is not None
+    effects = [(o, e) for o, e in combat.battle_effects(state) if isinstance(e, CombatStartDamage)]
+    if not effects:
+        return state
+    attackers, defenders = combat.fighters(state)
+    sides = {state.attacker: (attackers, defenders), 1 - state.attacker: (defenders, attackers)}
+    damage = dict(battle.damage)
+    dead = list(battle.dead)
+    for owner, e in dict.fromkeys(effects):
+        own, enemy = sides[owner]
+        count = sum(1 for u in own if u.kind == "troop" and u.troop_type == e.troop_type and u.key not in dead)
+        if not count:
+            continue
+        amount = e.amount * (count if state.rules.templar_damage == "per_templar" else 1)
+        for u in enemy:
+            if u.kind != "troop" or u.troop_type not in e.target_types or u.key in dead:
+                continue
+            total = damage.get(u.key, 0) + amount
+            damage[u.key] = total
+            destroyed = total >= u.toughness
+            if destroyed:
+                dead.append(u.key)
+            events.append(
+                AbilityDamage(
+                    rule="abilities",
+                    player=owner,
+                    who=name(state, owner),
+                    source=f"{count} {troop_name(state, owner, e.troop_type)}(s)",
+                    target=u.key,
+                    target_name=unit_label(state, u),
+                    amount=amount,
+                    total=total,
+                    toughness=u.toughness,
+                    destroyed=destroyed,
+                )
+            )
+    new_battle = replace(battle, damage=tuple(sorted(damage.items())), dead=tuple(dead))
+    return replace(state, battle=new_battle)
+
+
+def destroy_per_fighter(
+    state: GameState,
+    pending: tuple[Allocation, Allocation],
+    dead_before: tuple[str, ...],
+    dead: list[str],
+    events: list[Event],
+    name: Namer,
+) -> list[str]:
+    """Vrykolaka: 'Destroy one enemy troop for each vrykolaka that inflicts damage in combat': once the
+    regular step's damage is dealt, the keys of the enemy troops destroyed (the strongest first)."""
+    effects = [(o, e) for o, e in combat.battle_effects(state) if isinstance(e, DestroyPerFighter)]
+    if not effects:
+        return []
+    attackers, defenders = combat.fighters(state)
+    sides = {state.attacker: (attackers, defenders), 1 - state.attacker: (defenders, attackers)}
+    after = set(dead)
+    chosen: list[tuple[int, int, str, list[str]]] = []
+    for owner, e in dict.fromkeys(effects):
+        if not pending[owner].total():
+            continue
+        own, enemy = sides[owner]
+        count = sum(
+            1
+            for u in own
+            if u.kind == "troop"
+            and u.troop_type == e.troop_type
+            and u.deals > 0
+            and u.key not in dead_before
+            and (state.rules.vrykolaka_counts == "fighting" or u.key not in after)
+        )
+        alive = sorted(
+            (u for u in enemy if not u.is_structure and u.key not in after), key=lambda u: (-u.toughness, u.key)
+        )
+        if count and alive:
+            troop = troop_name(state, owner, e.troop_type)
+            chosen.append((owner, count, troop, [u.key for u in alive[:count]]))
+    by_key = {u.key: u for u in attackers + defenders}
+    out: list[str] = []
+    for owner, count, troop, keys in chosen:
+        for key in keys:
+            if key in out:
+                continue
+            u = by_key[key]
+            out.append(key)
+            events.append(
+                Destroyed(
+                    rule="abilities",
+                    player=u.owner,
+                    who=name(state, u.owner),
+                    target=key,
+                    target_name=_placed(u),
+                    reason=f"destroyed by {possessive(name(state, owner))} {count} {troop}(s) that inflicted damage",
+                )
+            )
+    return out
+
+
+def _placed(unit: combat.Unit) -> str:
+    """A troop's name and where it stands, as events name it after its owner ('Zombie (territory 1, slot 2)')."""
+    parts = unit.key.split("/")
+    if unit.kind == "troop":
+        return f"{unit.name} (territory {int(parts[1][1:]) + 1}, slot {int(parts[2][1:]) + 1})"
+    return f"{unit.name} (palace)"
+
+
+def troop_name(state: GameState, owner: int, troop_type: TroopType) -> str:
+    """The name of the owner's troops of a type (e.g. 'Vrykolaka'), from the bases that recruit them."""
+    for _, _, b in state.players[owner].bases():
+        bc = base_card(b.card)
+        if bc.troop_type == troop_type:
+            return bc.troop_name
+    return troop_type.replace("_", " ")
+
+
+# ---- the second phase of the turn ------------------------------------------------------------------
+def main_phase_actor(state: GameState) -> int:
+    """Who decides in the second phase of the turn: the attacking player, except while the defending player
+    has the window `Rules.main_phase_abilities='both'` opens (004: 'In this second phase of the turn,
+    players may also play abilities at will')."""
+    if state.rules.main_phase_abilities == "both" and state.actor == state.defender:
+        return state.defender
+    return state.attacker
+
+
+def entering_main(state: GameState) -> GameState:
+    """The second phase begins, or resumes after a battle: under `main_phase_abilities='both'` the defending
+    player, holding an ability card, may first play abilities (then passes to the attacker)."""
+    if state.rules.main_phase_abilities != "both" or state.phase != "main":
+        return state
+    hand = state.players[state.defender].hand
+    if any(isinstance(card(c), AbilityCard) for c in hand):
+        return replace(state, actor=state.defender)
+    return replace(state, actor=state.attacker)
+
+
+def end_main_window(state: GameState, player: int, events: list[Event], name: Namer) -> GameState:
+    """The defending player plays no more abilities for now: the attacking player decides again."""
+    if main_phase_actor(state) != player or player == state.attacker:
+        raise IllegalAction("there is no ability window open", "battles.2 abilities")
+    events.append(
+        Said(rule="turn.2 abilities", text=f"{name(state, player)} plays no more abilities before the next battle.")
+    )
+    return replace(state, actor=state.attacker)
+
+
+def may_play_now(state: GameState, player: int) -> bool:
+    """Whether `player` may play an ability in this position (the explorer greys the button otherwise)."""
+    if state.phase == "main":
+        return player == main_phase_actor(state)
+    battle = state.battle
+    return battle is not None and battle.stage == "abilities" and battle.actor == player

@@ -1,0 +1,259 @@
+"""A position and a line of play from it, written as a pytest file that replays the line and checks the result.
+
+The file holds the start position, the actions and, as the engine produces them today, the final position
+and every event sentence; its tests fail as soon as the engine's behaviour for that line changes. The
+source is written in the form `ruff format` gives it, so it passes ruff and mypy as it is.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from rules.core.errors import IllegalAction, MalformedFile
+from rules.core.jsonio import load_model
+
+LINE_LENGTH = 120
+
+
+@dataclass(frozen=True)
+class ExportedGame:
+    """Where a game's position model, engine and actions live (every game package has the same shape)."""
+
+    title: str
+    package: str
+
+    def state_class(self) -> type[BaseModel]:
+        model: type[BaseModel] = importlib.import_module(f"{self.package}.model").GameState
+        return model
+
+    def action_adapter(self) -> Any:
+        return importlib.import_module(f"{self.package}.actions").ACTION_ADAPTER
+
+    def apply(self, state: Any, action: Any) -> tuple[Any, tuple[Any, ...]]:
+        result: tuple[Any, tuple[Any, ...]] = importlib.import_module(f"{self.package}.engine").apply(state, action)
+        return result
+
+
+GAMES: dict[str, ExportedGame] = {
+    "attack-the-tower": ExportedGame("Attack the Tower", "rules.attack_the_tower"),
+    "the-tower": ExportedGame("The Tower", "rules.the_tower"),
+    "tower-defense": ExportedGame("Tower Defense", "rules.tower_defense"),
+}
+
+
+def replay(game: ExportedGame, position: BaseModel, actions: Sequence[BaseModel]) -> tuple[BaseModel, list[str]]:
+    """The final position and every event sentence of the line; IllegalAction names the step refused."""
+    state: Any = position
+    sentences: list[str] = []
+    for number, action in enumerate(actions, 1):
+        try:
+            state, events = game.apply(state, action)
+        except IllegalAction as exc:
+            raise IllegalAction(f"step {number} of the line is refused: {exc}", exc.rule) from None
+        sentences += [event.sentence() for event in events]
+    return state, sentences
+
+
+def export_test(game: ExportedGame, position: BaseModel, actions: Sequence[BaseModel], about: str = "") -> str:
+    """The source of a pytest file that replays `actions` from `position` and asserts where they lead."""
+    final, sentences = replay(game, position, actions)
+    package = game.package
+    doc = f"{game.title}: a line of {len(actions)} action(s) replayed from a position, kept as a regression test."
+    lines = [
+        f'"""{doc}',
+        "",
+        *(_wrap(about, 0) if about else []),
+        *([""] if about else []),
+        "Exported by `tower-rules ... export-test` (or the explorer's `export_test`): the expected position and",
+        "sentences are what the engine produced when the line was exported.",
+        '"""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "from typing import Any",
+        "",
+        f"from {package}.actions import ACTION_ADAPTER",
+        f"from {package}.engine import apply",
+        f"from {package}.model import GameState",
+        "",
+        f"POSITION: dict[str, Any] = {_literal(_data(position), 0)}",
+        "",
+        f"ACTIONS: list[dict[str, Any]] = {_literal([_data(a) for a in actions], 0)}",
+        "",
+        f"EXPECTED_POSITION: dict[str, Any] = {_literal(_data(final), 0)}",
+        "",
+        f"EXPECTED_SENTENCES: list[str] = {_literal(sentences, 0)}",
+        "",
+        "",
+        "def replay(position: dict[str, Any], actions: list[dict[str, Any]]) -> tuple[dict[str, Any], list[str]]:",
+        '    """The final position (as JSON data) and every event sentence of the line."""',
+        "    state = GameState.model_validate(position)",
+        "    sentences: list[str] = []",
+        "    for action in actions:",
+        "        state, events = apply(state, ACTION_ADAPTER.validate_python(action))",
+        "        sentences += [event.sentence() for event in events]",
+        '    return state.model_dump(mode="json"), sentences',
+        "",
+        "",
+        "def test_the_line_reaches_the_expected_position() -> None:",
+        "    position, _ = replay(POSITION, ACTIONS)",
+        "    assert position == EXPECTED_POSITION",
+        "",
+        "",
+        "def test_the_line_says_every_expected_sentence() -> None:",
+        "    _, sentences = replay(POSITION, ACTIONS)",
+        "    assert sentences == EXPECTED_SENTENCES",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _data(model: BaseModel) -> Any:
+    return model.model_dump(mode="json")
+
+
+def _wrap(text: str, indent: int) -> list[str]:
+    """Plain text as lines of at most LINE_LENGTH characters."""
+    out: list[str] = []
+    line = ""
+    for word in text.replace('"""', "'''").split():
+        if line and indent + len(line) + 1 + len(word) > LINE_LENGTH:
+            out.append(" " * indent + line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        out.append(" " * indent + line)
+    return out
+
+
+def _literal(value: Any, indent: int) -> str:
+    """`value` (JSON data) as Python source in `ruff format`'s style: one item a line, trailing commas."""
+    pad = " " * (indent + 4)
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        items = [
+            f"{pad}{_string(str(k))}: {_item(v, indent + 4, len(pad) + len(_string(str(k))) + 2)},"
+            for k, v in value.items()
+        ]
+        return "{\n" + "\n".join(items) + "\n" + " " * indent + "}"
+    if isinstance(value, list):
+        if not value:
+            return "[]"
+        items = [f"{pad}{_item(v, indent + 4, len(pad))}," for v in value]
+        return "[\n" + "\n".join(items) + "\n" + " " * indent + "]"
+    return _scalar(value)
+
+
+def _item(value: Any, indent: int, used: int) -> str:
+    """A value placed after `used` characters of its line; a string too long for it is split in parentheses."""
+    if isinstance(value, str):
+        text = _string(value)
+        if used + len(text) + 1 <= LINE_LENGTH:
+            return text
+        parts = _split(value, LINE_LENGTH - indent - 4 - 2)
+        if len(parts) == 1:
+            return text
+        inner = " " * (indent + 4)
+        return "(\n" + "\n".join(inner + _string(p, value) for p in parts) + "\n" + " " * indent + ")"
+    return _literal(value, indent)
+
+
+def _split(text: str, width: int) -> list[str]:
+    """A long string cut after spaces into pieces whose literals fit `width` characters."""
+    words = re.split(r"(?<= )", text)
+    parts: list[str] = []
+    current = ""
+    for word in words:
+        if current and len(_string(current + word, text)) > width:
+            parts.append(current)
+            current = word
+        else:
+            current += word
+    if current:
+        parts.append(current)
+    return parts
+
+
+def _string(value: str, whole: str | None = None) -> str:
+    """A string literal as `ruff format` writes it: double quotes, unless that means escaping more quotes
+    (judged on the `whole` string when this is one piece of an implicit concatenation)."""
+    text = json.dumps(value)
+    judged = value if whole is None else whole
+    if '"' in judged and "'" not in judged:
+        return "'" + text[1:-1].replace('\\"', '"') + "'"
+    return text
+
+
+def _scalar(value: Any) -> str:
+    if value is None:
+        return "None"
+    if value is True:
+        return "True"
+    if value is False:
+        return "False"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return _string(value)
+    raise TypeError(f"not JSON data: {value!r}")
+
+
+# ---- the command line ------------------------------------------------------------------------------
+def read_line(game: ExportedGame, text: str | None) -> list[BaseModel]:
+    """The actions of `--line`: a JSON list of actions, given as text or as the name of a file holding it."""
+    if not text:
+        return []
+    source = "--line"
+    if not text.lstrip().startswith("["):
+        try:
+            with open(text, encoding="utf-8") as handle:
+                text, source = handle.read(), text
+        except OSError as exc:
+            raise MalformedFile(
+                f"--line is neither a JSON list of actions nor a readable file ({exc.strerror})"
+            ) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MalformedFile(f"{source}: not JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
+    if not isinstance(data, list):
+        raise MalformedFile(f"{source}: a line of play is a JSON list of actions")
+    adapter = game.action_adapter()
+    actions: list[BaseModel] = []
+    for number, item in enumerate(data, 1):
+        try:
+            actions.append(adapter.validate_python(item))
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise MalformedFile(
+                f"{source}: action {number} is not an action of {game.title} ({where}: {first['msg']})"
+            ) from None
+    return actions
+
+
+def add_export_test_command(sub: Any, slug: str) -> None:
+    """Add `export-test FILE [--line ACTIONS]` to a game's subcommands."""
+    game = GAMES[slug]
+
+    def run(args: Any) -> int:
+        position = load_model(game.state_class(), args.file)
+        print(export_test(game, position, read_line(game, args.line), about=f"From {args.file}."), end="")
+        return 0
+
+    ex = sub.add_parser(
+        "export-test",
+        help="write a pytest file that replays a line of play from a position and checks where it leads",
+    )
+    ex.add_argument("file", help="the start position (JSON)")
+    ex.add_argument("--line", help="the actions: a JSON list, or a file holding one (default: no action)")
+    ex.set_defaults(run=run)

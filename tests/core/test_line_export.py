@@ -1,0 +1,123 @@
+"""Position to test: a line of play exported as a pytest file passes ruff, mypy and pytest, and fails once the
+position it expects differs from what the engine produces."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+
+from rules.cli import main
+from rules.core.errors import IllegalAction, MalformedFile
+from rules.line_export import GAMES, export_test, read_line
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = {"attack-the-tower": "mid-game-battle", "the-tower": "pictured-fight", "tower-defense": "movement-example"}
+
+
+def first_actions(slug: str, count: int) -> tuple[BaseModel, list[BaseModel]]:
+    """An example position and the line that always takes the first legal action (or chance outcome)."""
+    package = GAMES[slug].package
+    engine = importlib.import_module(f"{package}.engine")
+    position: Any = importlib.import_module(f"{package}.examples").example(EXAMPLES[slug])
+    state, line = position, []
+    for _ in range(count):
+        if engine.is_terminal(state):
+            break
+        action = engine.legal_actions(state)[0]
+        state, _ = engine.apply(state, action)
+        line.append(action)
+    return position, line
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True, cwd=ROOT, check=False)
+
+
+def test_exported_tests_of_every_game_pass_ruff_mypy_and_pytest(tmp_path: Path) -> None:
+    files = []
+    for slug in GAMES:
+        position, line = first_actions(slug, 12)
+        assert line, slug
+        path = tmp_path / f"test_exported_{slug.replace('-', '_')}.py"
+        path.write_text(export_test(GAMES[slug], position, line, about=f"The {EXAMPLES[slug]} example."))
+        files.append(str(path))
+    for args in (("ruff", "check", *files), ("ruff", "format", "--check", *files), ("mypy", *files)):
+        result = _run(*args)
+        assert result.returncode == 0, result.stdout + result.stderr
+    result = _run("pytest", "-q", "-p", "no:cacheprovider", *files)
+    assert result.returncode == 0, result.stdout
+    assert "6 passed" in result.stdout
+
+
+def test_an_exported_test_fails_when_the_expected_position_is_mutated(tmp_path: Path) -> None:
+    position, line = first_actions("attack-the-tower", 8)
+    source = export_test(GAMES["attack-the-tower"], position, line)
+    path = tmp_path / "test_mutated.py"
+    # The engine would have to change its behaviour for this line to reach a turn number one higher.
+    mutated, count = re.subn(
+        r'(EXPECTED_POSITION: dict\[str, Any\] = \{.*?\n    "turn": )(\d+)',
+        lambda m: m.group(1) + str(int(m.group(2)) + 1),
+        source,
+        flags=re.S,
+    )
+    assert count == 1
+    path.write_text(mutated)
+    result = _run("pytest", "-q", "-p", "no:cacheprovider", str(path))
+    assert result.returncode == 1
+    assert "1 failed, 1 passed" in result.stdout
+    assert "test_the_line_reaches_the_expected_position" in result.stdout
+
+
+def test_an_exported_test_fails_when_a_sentence_changes(tmp_path: Path) -> None:
+    position, line = first_actions("the-tower", 6)
+    source = export_test(GAMES["the-tower"], position, line)
+    start = source.index("EXPECTED_SENTENCES")
+    first_quote = source.index('"', source.index("[", start))
+    path = tmp_path / "test_sentence.py"
+    path.write_text(source[: first_quote + 1] + "Not " + source[first_quote + 1 :])
+    result = _run("pytest", "-q", "-p", "no:cacheprovider", str(path))
+    assert "1 failed, 1 passed" in result.stdout
+    assert "test_the_line_says_every_expected_sentence" in result.stdout
+
+
+def test_the_cli_writes_the_test_to_stdout(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    position, line = first_actions("tower-defense", 5)
+    pos_file = tmp_path / "pos.json"
+    pos_file.write_text(position.model_dump_json())
+    line_file = tmp_path / "line.json"
+    line_file.write_text(json.dumps([a.model_dump(mode="json") for a in line]))
+    assert main(["tower-defense", "export-test", str(pos_file), "--line", str(line_file)]) == 0
+    out = capsys.readouterr().out
+    assert out == export_test(GAMES["tower-defense"], position, line, about=f"From {pos_file}.")
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("[{", "not JSON"),
+        ('{"action": "end_turn"}', "is neither a JSON list"),
+        ('[{"action": "fly"}]', "action 1 is not an action of Attack the Tower"),
+    ],
+)
+def test_a_bad_line_is_refused_in_words(line: str, message: str) -> None:
+    with pytest.raises(MalformedFile, match=message):
+        read_line(GAMES["attack-the-tower"], line)
+
+
+def test_an_illegal_step_names_its_number(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    position, _ = first_actions("attack-the-tower", 0)
+    pos_file = tmp_path / "pos.json"
+    pos_file.write_text(position.model_dump_json())
+    line = '[{"action": "end_turn", "player": 0}, {"action": "end_turn", "player": 0}]'
+    assert main(["attack-the-tower", "export-test", str(pos_file), "--line", line]) == 2
+    assert "step 2 of the line is refused" in capsys.readouterr().err
+    with pytest.raises(IllegalAction):
+        export_test(GAMES["attack-the-tower"], position, read_line(GAMES["attack-the-tower"], line))
