@@ -3,19 +3,22 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-TOUR   := notebooks/attack-the-tower/01-rules-tour.ipynb
+NOTEBOOK_DIR := notebooks
+TOUR   := attack-the-tower/01-rules-tour.ipynb
+NOTEBOOKS := $(wildcard $(NOTEBOOK_DIR)/*/*.ipynb)
 PIP_FLAGS := --quiet --disable-pip-version-check --no-input
 
-.PHONY: help install lab test unit notebooks lint types bench conformance e2e binder-check docs clean
+.PHONY: help install lab test unit notebooks notebooks-clean lint types bench conformance e2e binder-check docs clean
 
 help:
-	@echo "make lab    - set up .venv and open JupyterLab on the tour notebook"
+	@echo "make lab    - set up .venv and open JupyterLab on notebooks/ with the tour open"
 	@echo "make test   - set up .venv and run every test: unit, notebooks (nbval), ruff, mypy"
 	@echo "make bench  - print the benchmarks"
 	@echo "make conformance - 10,000 random whole games of each game through the protocol, every step checked"
 	@echo "make e2e    - the real-browser test: JupyterLab on 127.0.0.1 driven through Debian's chromium"
 	@echo "make binder-check - a fresh environment from binder/requirements.txt alone runs every notebook"
 	@echo "make docs   - regenerate docs/rules.md and each game's rule_ids.py from the rulebook registries"
+	@echo "make notebooks-clean - remove saved widget state from every notebook (CI refuses notebooks with it)"
 
 $(STAMP): pyproject.toml binder/constraints.txt
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Python 3.11 or newer is needed")'
@@ -28,8 +31,9 @@ install: $(STAMP)
 # JupyterLab refuses to run as root unless told; containers and CI machines often are root.
 LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
+# Rooted at notebooks/ (all three games in the file browser); the URL printed opens the tour.
 lab: install
-	$(BIN)/jupyter lab $(LAB_FLAGS) $(TOUR)
+	$(BIN)/jupyter lab $(LAB_FLAGS) --ServerApp.root_dir=$(NOTEBOOK_DIR) --LabApp.default_url=/lab/tree/$(TOUR)
 
 test: install lint types unit notebooks
 
@@ -37,6 +41,7 @@ unit: install
 	$(BIN)/python -m pytest tests -m "not e2e"
 
 notebooks: install
+	$(BIN)/python -m explorer.notebook_state --check $(NOTEBOOKS)
 	$(BIN)/python -m pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:randomly
 
 lint: install
@@ -71,6 +76,10 @@ binder-check:
 		.venv-binder-check/bin/jupyter nbconvert --to notebook --execute --output-dir artifacts/binder-check "$$nb" || exit 1; \
 	done
 	@echo "binder-check: every notebook ran in an environment built from binder/requirements.txt alone"
+
+# Saved widget state would hide each panel's static board on GitHub, nbviewer and nbconvert.
+notebooks-clean: install
+	$(BIN)/python -m explorer.notebook_state $(NOTEBOOKS)
 
 docs: install
 	$(BIN)/python -m rules.rulebooks > docs/rules.md
