@@ -17,7 +17,7 @@ from explorer.attack_the_tower.board import AttackTheTowerBoard
 from explorer.attack_the_tower.explorer import Explorer
 from explorer.attack_the_tower.inspector import DamageInspector
 from explorer.attack_the_tower.variants_panel import VariantsPanel
-from explorer.attack_the_tower.viewmodel import board_view, static_html
+from explorer.attack_the_tower.viewmodel import board_view, draft_summary, static_html
 from explorer.file_controls import FileControls
 from explorer.session_panel import SessionPanel
 from rules.attack_the_tower import examples
@@ -153,12 +153,12 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         amount = self.draft.get(key, 0)
         if shift and amount:
             self.draft[key] = amount - 1
-        elif amount < remaining[key] and sum(self.draft.values()) < request.pool.total:
-            self.draft[key] = amount + 1
         else:
-            raise RulesError(f"{key} needs only {remaining[key]} damage, or no damage is left to distribute")
+            wanted = {**self.draft, key: amount + 1}
+            self.explorer.check_draft(wanted, request.player)
+            self.draft = wanted
         self.draft = {k: v for k, v in self.draft.items() if v}
-        self.say(f"{sum(self.draft.values())} of {request.pool.total} damage assigned (shift-click removes one)")
+        self.say(draft_summary(request, self.draft) + " (shift-click removes one)")
         self.refresh(keep_message=True)
 
     def key(self, command: str) -> None:

@@ -24,6 +24,22 @@ STAGE_WORDS = {
 }
 
 
+def draft_summary(request: combat.AllocationRequest, draft: dict[str, int]) -> str:
+    """How much of each kind of damage the draft uses, by the rules' caps (artillery hits only structures)."""
+    structures = {t.key for t in request.targets if t.is_structure}
+    on_structures = sum(v for k, v in draft.items() if k in structures)
+    on_troops = sum(draft.values()) - on_structures
+    parts = []
+    if request.troop_cap:
+        parts.append(f"{on_troops} of {request.troop_cap} damage for troops assigned")
+    if request.structure_cap:
+        parts.append(f"{on_structures} of {request.structure_cap} for bases or the palace assigned")
+    held = request.pool.artillery - request.structure_cap
+    if request.stage == "regular" and request.pool.artillery and held > 0:
+        parts.append(f"{held} artillery damage cannot hit troops (only bases or the palace)")
+    return "; ".join(parts)
+
+
 def _units_by_key(state: GameState) -> dict[str, combat.Unit]:
     attackers, defenders = combat.battle_units(state)
     return {u.key: u for u in attackers + defenders}
@@ -161,6 +177,7 @@ def board_view(
             "total": request.pool.total,
             "troop_cap": request.troop_cap,
             "structure_cap": request.structure_cap,
+            "summary": draft_summary(request, dict(draft or {})),
         }
     return {
         "turn": state.turn,
@@ -184,7 +201,23 @@ def _e(text: object) -> str:
     return html.escape(str(text))
 
 
-def _troop_html(t: dict[str, Any], draft: dict[str, int], targets: set[str], selected: str | None) -> str:
+def _shown_marks(view: dict[str, Any]) -> dict[str, str]:
+    """The hidden allocations drawn on their targets ("show both allocations"): key -> badges."""
+    battle = view["battle"]
+    marks: dict[str, str] = {}
+    if battle is None:
+        return marks
+    for side, assignments in sorted(battle["shown"].items()):
+        name = view["players"][int(side)]["name"]
+        for key, amount in assignments.items():
+            badge = f'<span class="shown" title="{_e(name)}: hidden allocation">{_e(name[:1])}+{amount}</span>'
+            marks[key] = marks.get(key, "") + badge
+    return marks
+
+
+def _troop_html(
+    t: dict[str, Any], draft: dict[str, int], targets: set[str], selected: str | None, shown: dict[str, str]
+) -> str:
     classes = ["troop"]
     if t["dead"]:
         classes.append("dead")
@@ -198,11 +231,14 @@ def _troop_html(t: dict[str, Any], draft: dict[str, int], targets: set[str], sel
     if draft.get(t["key"]):
         lethal = " lethal" if t["damage"] + draft[t["key"]] >= t["toughness"] else ""
         marks += f'<span class="draft{lethal}">+{draft[t["key"]]}</span>'
+    marks += shown.get(t["key"], "")
     title = f"{t['key']}: power {t['power']}, destroyed by {t['toughness']}"
     return f'<span class="{" ".join(classes)}" data-key="{t["key"]}" title="{_e(title)}">{t["power"]}{marks}</span>'
 
 
-def _slot_html(slot: dict[str, Any], draft: dict[str, int], targets: set[str], selected: str | None) -> str:
+def _slot_html(
+    slot: dict[str, Any], draft: dict[str, int], targets: set[str], selected: str | None, shown: dict[str, str]
+) -> str:
     if slot["empty"]:
         sel = " selected" if slot["key"] == selected else ""
         return f'<div class="slot empty{sel}" data-key="{slot["key"]}">empty slot</div>'
@@ -214,7 +250,7 @@ def _slot_html(slot: dict[str, Any], draft: dict[str, int], targets: set[str], s
     if slot["key"] == selected:
         classes.append("selected")
     troops = (
-        "".join(_troop_html(t, draft, targets, selected) for t in slot["troops"])
+        "".join(_troop_html(t, draft, targets, selected, shown) for t in slot["troops"])
         or '<span class="none">no troops</span>'
     )
     marks = ""
@@ -222,6 +258,7 @@ def _slot_html(slot: dict[str, Any], draft: dict[str, int], targets: set[str], s
         marks += f'<span class="dmg">{slot["damage"]}</span>'
     if draft.get(slot["key"]):
         marks += f'<span class="draft">+{draft[slot["key"]]}</span>'
+    marks += shown.get(slot["key"], "")
     assumed = (
         ' <span class="assumed" title="name or count assumed: not in the source documents">*</span>'
         if slot["assumed"]
@@ -237,6 +274,7 @@ def _slot_html(slot: dict[str, Any], draft: dict[str, int], targets: set[str], s
 def _kingdom_html(view: dict[str, Any], p: dict[str, Any], targets: set[str]) -> str:
     battle = view["battle"]
     draft, selected = view["draft"], view["selected"]
+    shown = _shown_marks(view)
     rows = []
     for t, slots in enumerate(p["territories"]):
         classes = ["territory"]
@@ -245,7 +283,7 @@ def _kingdom_html(view: dict[str, Any], p: dict[str, Any], targets: set[str]) ->
                 classes.append("attacking")
             if p["index"] != view["attacker"] and t == battle["target"] and not battle["at_palace"]:
                 classes.append("defending")
-        cells = "".join(_slot_html(s, draft, targets, selected) for s in slots)
+        cells = "".join(_slot_html(s, draft, targets, selected, shown) for s in slots)
         rows.append(f'<div class="{" ".join(classes)}"><div class="tname">territory {t + 1}</div>{cells}</div>')
     palace = p["palace"]
     pclasses = ["palace"]
@@ -260,11 +298,14 @@ def _kingdom_html(view: dict[str, Any], p: dict[str, Any], targets: set[str]) ->
         f'data-key="{s["key"]}" title="{_e(s["key"])}">{_e(s["name"])} {s["power"]}'
         + (f'<span class="dmg">{s["damage"]}</span>' if s["damage"] else "")
         + (f'<span class="draft">+{draft[s["key"]]}</span>' if draft.get(s["key"]) else "")
+        + shown.get(s["key"], "")
         + "</span>"
         for s in palace["specials"]
     )
-    pmarks = (f'<span class="dmg">{palace["damage"]}</span>' if palace["damage"] else "") + (
-        f'<span class="draft">+{draft[palace["key"]]}</span>' if draft.get(palace["key"]) else ""
+    pmarks = (
+        (f'<span class="dmg">{palace["damage"]}</span>' if palace["damage"] else "")
+        + (f'<span class="draft">+{draft[palace["key"]]}</span>' if draft.get(palace["key"]) else "")
+        + shown.get(palace["key"], "")
     )
     hand = ", ".join(_e(h) for h in p["hand"]) or "empty"
     in_play = ", ".join(_e(h) for h in p["in_play"])
@@ -309,10 +350,9 @@ def board_html(view: dict[str, Any]) -> str:
     if view["request"]:
         r = view["request"]
         name = view["players"][r["player"]]["name"]
-        used = sum(view["draft"].values())
         request = (
             f'<div class="request">{_e(name)} distributes {r["total"]} {_e(r["stage"])} damage: '
-            f"{used} assigned so far; click a highlighted target to add one.</div>"
+            f"{_e(r['summary'])}. Click a highlighted target to add one.</div>"
         )
     top, bottom = view["players"][1], view["players"][0]
     return (
