@@ -16,6 +16,7 @@ import ipywidgets as w
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from explorer import theme
 from rules.attack_the_tower import analysis, combat
 from rules.attack_the_tower.analysis import AllocationOption, BattleOutcome, StepSolution, StepTable
 from rules.attack_the_tower.model import GameState
@@ -52,10 +53,10 @@ def matrix_html(table: StepTable, solution: StepSolution, names: dict[str, str] 
         f'<th title="{html.escape(option_label(o, names))}">#{o.index}<br><small>{share(dfn, o.index)}</small></th>'
         for o in table.defender
     )
-    support = ' style="background:#fff3c4"'
+    support = f' style="background:{theme.TINT_GOLD}"'
     rows = []
     for i, o in enumerate(table.attacker):
-        mark = ' style="font-weight:bold;background:#e3f0ff"' if o.index in att else ""
+        mark = f' style="font-weight:bold;background:{theme.TINT_BLUE}"' if o.index in att else ""
         cells = "".join(
             f"<td{support if (o.index in att and table.defender[j].index in dfn) else ''}>{c.value}</td>"
             for j, c in enumerate(table.cells[i])
