@@ -16,10 +16,11 @@ import ipywidgets as w
 from explorer.attack_the_tower.board import AttackTheTowerBoard
 from explorer.attack_the_tower.explorer import Explorer
 from explorer.attack_the_tower.inspector import DamageInspector
+from explorer.attack_the_tower.moves import person_moves
 from explorer.attack_the_tower.variants_panel import VariantsPanel
 from explorer.attack_the_tower.viewmodel import board_view, draft_summary, static_html
 from explorer.file_controls import FileControls
-from explorer.session_panel import SessionPanel
+from explorer.session_panel import SessionPanel, row
 from rules.attack_the_tower import examples
 from rules.attack_the_tower.armies import ARMY_IDS, army
 from rules.attack_the_tower.model import GameState
@@ -27,6 +28,7 @@ from rules.attack_the_tower.policies import POLICIES
 from rules.core.errors import RulesError
 
 LOG_LINES = 14
+KEYS_HELP = "keys (click the board first): → step ▶, ← back, Enter commit allocation, Esc clear the draft"
 
 
 class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
@@ -57,7 +59,7 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.mode_toggle = w.ToggleButtons(options=["play", "edit"], value="play", style={"button_width": "60px"})
         self.mode_toggle.observe(lambda ch: self.set_mode(ch["new"]), "value")
         self.share = w.Text(placeholder="paste a share code", layout=w.Layout(width="260px"))
-        self.toolbar = w.HBox(
+        self.toolbar = row(
             [
                 self.example,
                 self.mode_toggle,
@@ -94,7 +96,7 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
             options=self.explorer.branches, value="main", description="branch", layout=w.Layout(width="220px")
         )
         self.branches.observe(self._on_branch, "value")
-        stepper = w.HBox(
+        stepper = row(
             [
                 self._button("restart", self.restart),
                 self._button("◀ back", self.back),
@@ -105,10 +107,12 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
                 self._button("policy decides", self.auto, "let the policy make the current decision"),
             ]
         )
-        attack = w.HBox(
-            [self.origin, self.target, self._button("attack", self.attack), self.policy, self.hidden_toggle]
+        attack = row([self.origin, self.target, self._button("attack", self.attack), self.policy, self.hidden_toggle])
+        self.moves = w.Dropdown(options=[], description="your move", layout=w.Layout(width="auto", min_width="380px"))
+        your_move = row(
+            [self.moves, self._button("make this move", self.make_move, "the move chosen: renew, draw, build, play...")]
         )
-        allocation = w.HBox(
+        allocation = row(
             [
                 self._button("commit allocation", self.commit),
                 self._button("clear", self.clear_draft),
@@ -126,7 +130,8 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         sections.set_title(1, "position editor")
         sections.set_title(2, "rule variants")
         sections.set_title(3, "whole game")
-        self.controls = w.VBox([stepper, attack, allocation, sections])
+        keys = w.HTML(f'<span class="att-keys">{html.escape(KEYS_HELP)}</span>')
+        self.controls = w.VBox([stepper, attack, your_move, allocation, keys, sections])
 
     # ---- plain methods (what every control calls) ------------------------------------------------------
     def click(self, key: str, shift: bool = False) -> None:
@@ -218,6 +223,22 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         t = self.target.value if target is None else target
         self._guard(lambda: self._after(self.explorer.attack(o, t)))
 
+    def make_move(self, index: int | None = None) -> None:
+        """Make the move chosen in "your move" (or the `index`-th listed), then let chance and any seated
+        policies play until a person decides again."""
+
+        def run() -> tuple[Any, ...]:
+            moves = person_moves(self.explorer.state)
+            chosen = self.moves.index if index is None else index
+            if not moves:
+                raise RulesError("nobody is to make a move now (damage is distributed on the board)")
+            if chosen is None or not 0 <= chosen < len(moves):
+                raise RulesError("choose a move in the list first")
+            self.draft = {}
+            return self.explorer.play(moves[chosen][1]) + self.explorer.advance()
+
+        self._guard(lambda: self._after(run()))
+
     def set_mode(self, mode: str) -> None:
         self.mode = mode
         self.selected = None
@@ -277,6 +298,9 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
             f'<div style="font-size:12px"><b>log</b> (step {cursor} of {total}, '
             f"branch {html.escape(self.explorer.session.current_branch)})<ul>{items}</ul></div>"
         )
+        moves = [words for words, _ in person_moves(self.explorer.state)]
+        if list(self.moves.options) != moves:
+            self.moves.options = moves
         branches = self.explorer.branches
         if list(self.branches.options) != branches:
             self.branches.options = branches
@@ -401,9 +425,9 @@ class GameControls(w.HBox):  # type: ignore[misc]
     """Whole-game mode: pick the armies and who sits at each side (you or a policy), then play."""
 
     def __init__(self, panel: AttackTheTowerPanel) -> None:
-        seats = [("you", None), *((name, name) for name in POLICIES)]
+        seats = [("a person", "person"), *((name, name) for name in POLICIES)]
         self.seats = [
-            w.Dropdown(options=seats, value=None, description=f"player {i + 1}", layout=w.Layout(width="200px"))
+            w.Dropdown(options=seats, value="person", description=f"player {i + 1}", layout=w.Layout(width="220px"))
             for i in (0, 1)
         ]
         self.seats[1].value = "greedy"
@@ -411,16 +435,21 @@ class GameControls(w.HBox):  # type: ignore[misc]
             w.Dropdown(options=list(ARMY_IDS), value=a, layout=w.Layout(width="130px")) for a in ("undead", "bandits")
         ]
         self.panel = panel
-        start = w.Button(description="new game")
-        start.on_click(lambda _b: self.start())
-        play = w.Button(description="policies play", tooltip="chance and the seated policies play until you decide")
-        play.on_click(lambda _b: self.play())
-        super().__init__([*self.armies, *self.seats, start, play])
+        start = panel._button("new game", self.start)
+        play = panel._button("policies play", self.play, "chance and the seated policies play until a person decides")
+        super().__init__(
+            [*self.armies, *self.seats, start, play], layout=w.Layout(flex_flow="row wrap", align_items="center")
+        )
+
+    def chosen_seats(self) -> tuple[str | None, str | None]:
+        """The seats as the explorer takes them: None for a person, else the policy's name."""
+        first, second = (None if s.value == "person" else s.value for s in self.seats)
+        return first, second
 
     def start(self) -> None:
-        self.panel.set_seats(self.seats[0].value, self.seats[1].value)
+        self.panel.set_seats(*self.chosen_seats())
         self.panel.new_game(self.armies[0].value, self.armies[1].value)
 
     def play(self) -> None:
-        self.panel.set_seats(self.seats[0].value, self.seats[1].value)
+        self.panel.set_seats(*self.chosen_seats())
         self.panel.advance()

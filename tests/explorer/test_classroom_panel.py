@@ -56,3 +56,58 @@ def test_show_both_allocations_draws_the_hidden_allocation_on_its_target(panel: 
     assert 'class="shown"' in target and "+1" in target
     panel.hidden_toggle.value = False
     assert 'class="shown"' not in panel.board.html
+
+
+def choose(panel: AttackTheTowerPanel, words: str) -> None:
+    """Pick the first move of "your move" that starts with `words`, and make it (as the button does)."""
+    options = list(panel.moves.options)
+    matching = [i for i, o in enumerate(options) if o.startswith(words)]
+    assert matching, f"no move '{words}' among {options}"
+    panel.moves.index = matching[0]
+    panel.make_move()
+    assert "refused" not in panel.message.value, panel.message.value
+
+
+def phase(panel: AttackTheTowerPanel) -> str:
+    """The phase now (a call, so a type checker does not narrow it across moves)."""
+    return str(panel.explorer.state.phase)
+
+
+def test_an_ability_is_played_from_the_hand_in_the_ability_window(panel: AttackTheTowerPanel) -> None:
+    # 004 battles 2: "each player may play ability cards" in the ability window, before initiative.
+    panel.attack(0, 1)
+    assert panel.explorer.stage() == "abilities"
+    assert "play Lich" in panel.moves.options and "pass (play no ability)" in panel.moves.options
+    choose(panel, "play Lich")
+    assert "undead.lich" not in panel.explorer.state.players[0].hand
+
+
+def test_an_ability_is_played_in_the_main_phase(panel: AttackTheTowerPanel) -> None:
+    assert panel.explorer.state.phase == "main"
+    before = panel.explorer.state.players[0].hand.count("undead.necromancer")
+    choose(panel, "play Necromancer")
+    assert panel.explorer.state.players[0].hand.count("undead.necromancer") == before - 1
+
+
+def test_a_person_seated_in_whole_game_draws_builds_renews_and_ends_the_turn() -> None:
+    panel = AttackTheTowerPanel("opening")
+    assert [s.value for s in panel.game.seats] == ["person", "greedy"]
+    assert panel.game.seats[0].label == "a person", "the person's seat is named, not a blank dropdown"
+    panel.game.start()
+    while panel.explorer.state.phase == "setup_draw":
+        choose(panel, "draw a card from the base pile")
+    choose(panel, "keep this hand")
+    choose(panel, "build")
+    choose(panel, "stop building")
+    assert panel.explorer.state.phase == "renewal_decision"
+    choose(panel, "renew the hand")
+    while phase(panel) == "renewal_draw":
+        choose(panel, "draw a card")
+    while phase(panel) == "renewal_discard":
+        choose(panel, "discard")
+    choose(panel, "build")
+    choose(panel, "stop building")
+    assert phase(panel) == "main" and panel.explorer.state.turn == 1
+    choose(panel, "end the turn")
+    # The greedy policy at the other seat plays its turn up to the person's next decision.
+    assert panel.explorer.state.turn == 2 and panel.explorer.to_move() == 0
