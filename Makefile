@@ -59,8 +59,15 @@ CONFORMANCE_GAMES ?= 10000
 conformance: install
 	$(BIN)/python -m rules.conformance --games $(CONFORMANCE_GAMES) --workers 2
 
+# The accessibility checker the browser test injects: axe-core from the npm registry, installed here once
+# (the page under test never fetches anything).
+AXE_VERSION := 4.11.4
+AXE := $(VENV)/e2e-node/node_modules/axe-core/axe.min.js
+$(AXE):
+	npm install --prefix $(VENV)/e2e-node --no-audit --no-fund --loglevel=error axe-core@$(AXE_VERSION)
+
 # The browser test uses Debian's chromium (installed with apt-get when missing), never a downloaded one.
-e2e: install
+e2e: install $(AXE)
 	@command -v chromium >/dev/null 2>&1 || { \
 		echo "installing Debian's chromium (apt-get)"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }

@@ -17,6 +17,7 @@ from explorer.attack_the_tower.board import AttackTheTowerBoard
 from explorer.attack_the_tower.explorer import Explorer
 from explorer.attack_the_tower.inspector import DamageInspector
 from explorer.attack_the_tower.moves import person_moves
+from explorer.attack_the_tower.summary import step_summary
 from explorer.attack_the_tower.variants_panel import VariantsPanel
 from explorer.attack_the_tower.viewmodel import board_view, draft_summary, static_html
 from explorer.file_controls import FileControls
@@ -273,7 +274,8 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
     # ---- drawing ---------------------------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
         request = self.explorer.request()
-        last = tuple(e.sentence() for e in self.explorer.session.last_events())
+        events = self.explorer.session.last_events()
+        last = tuple(e.sentence() for e in events)
         return board_view(
             self.explorer.state,
             draft=self.draft if request else {},
@@ -281,6 +283,7 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
             selected=self.selected,
             show_hidden=self.show_hidden,
             last_events=last,
+            summary=step_summary(events) if self.explorer.session.cursor else "",
         )
 
     def refresh(self, *, keep_message: bool = False, keep_inspector: bool = False) -> None:
@@ -301,6 +304,7 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         moves = [words for words, _ in person_moves(self.explorer.state)]
         if list(self.moves.options) != moves:
             self.moves.options = moves
+            self.moves.index = 0 if moves else None
         branches = self.explorer.branches
         if list(self.branches.options) != branches:
             self.branches.options = branches

@@ -53,6 +53,7 @@ def board_view(
     selected: str | None = None,
     show_hidden: bool = False,
     last_events: tuple[str, ...] = (),
+    summary: str = "",
 ) -> dict[str, Any]:
     """The position as a JSON-ready dict: both kingdoms, the battle, the current request, the draft."""
     units = _units_by_key(state) if state.battle is not None else {}
@@ -193,6 +194,7 @@ def board_view(
         "winner": state.winner,
         "termination": state.termination,
         "last_events": list(last_events),
+        "summary": summary,
     }
 
 
@@ -355,8 +357,9 @@ def board_html(view: dict[str, Any]) -> str:
             f"{_e(r['summary'])}. Click a highlighted target to add one.</div>"
         )
     top, bottom = view["players"][1], view["players"][0]
+    summary = f'<div class="step-card">{_e(view["summary"])}</div>' if view.get("summary") else ""
     return (
-        f'<div class="att-board"><div class="head">{head}</div>{pools}{request}'
+        f'<div class="att-board">{summary}<div class="head">{head}</div>{pools}{request}'
         f'{_kingdom_html(view, top, targets)}<div class="front"></div>{_kingdom_html(view, bottom, targets)}</div>'
     )
 

@@ -319,7 +319,7 @@ def _e(text: object) -> str:
 
 def star(assumed: bool) -> str:
     """The asterisk after an assumed number, with the legend as its tooltip."""
-    return f'<span class="assumed" title="{ASSUMED_NOTE}">*</span>' if assumed else ""
+    return '<span class="assumed" title="assumed">*</span>' if assumed else ""
 
 
 def _tower_cell(t: dict[str, Any]) -> str:
@@ -375,7 +375,8 @@ def _cell_html(c: dict[str, Any], selected: str | None) -> str:
         inner += _tower_cell(c["tower"])
     if c["wave"] is not None:
         inner += _wave_cell(c["wave"])
-    return f'<div class="{" ".join(classes)}" data-key="{c["key"]}" title="space {c["key"]}">{inner}</div>'
+    title = f' title="space {c["key"]}"' if inner else ""  # (an empty space's number is on the grid's edges)
+    return f'<div class="{" ".join(classes)}" data-key="{c["key"]}"{title}>{inner}</div>'
 
 
 def grid_html(view: dict[str, Any]) -> str:

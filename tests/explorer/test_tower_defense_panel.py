@@ -75,7 +75,7 @@ def test_clicking_a_wave_attacks_it_with_the_selected_tower(panel: TowerDefenseP
 
 
 def test_phase_stepper_back_forward_restart_and_jump(panel: TowerDefensePanel) -> None:
-    panel.next_phase()  # ends Phase 6
+    panel.end_actions()  # ends Phase 6 taking no action (next phase ▶ would let the policy act)
     assert panel.explorer.state.turn == 14 and phase(panel) == "tracker"
     panel.next_phase()
     panel.next_phase()
@@ -298,7 +298,7 @@ def test_a_combine_attack_from_the_panel() -> None:
 
 
 def test_the_plan_outside_phase_6_says_it_cannot_be_played_yet(panel: TowerDefensePanel) -> None:
-    panel.next_phase()  # Phase 1 of turn 14
+    panel.end_actions()  # Phase 1 of turn 14
     panel.show_plan()
     assert "players act in Phase 6" in panel.calc_view.value
     at = panel.explorer.session.cursor
