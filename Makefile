@@ -8,10 +8,11 @@ TOUR   := attack-the-tower/01-rules-tour.ipynb
 NOTEBOOKS := $(wildcard $(NOTEBOOK_DIR)/*/*.ipynb)
 PIP_FLAGS := --quiet --disable-pip-version-check --no-input
 
-.PHONY: help install lab test unit notebooks notebooks-clean lint types bench conformance e2e binder-check docs clean
+.PHONY: help install lab present test unit notebooks notebooks-clean lint types bench conformance e2e binder-check docs clean
 
 help:
 	@echo "make lab    - set up .venv and open JupyterLab on notebooks/ with the tour open"
+	@echo "make present - the combat walkthrough as a Voila app for the classroom (no code, full width, large type)"
 	@echo "make test   - set up .venv and run every test: unit, notebooks (nbval), ruff, mypy"
 	@echo "make bench  - print the benchmarks"
 	@echo "make conformance - 10,000 random whole games of each game through the protocol, every step checked"
@@ -34,6 +35,12 @@ LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # Rooted at notebooks/ (all three games in the file browser); the URL printed opens the tour.
 lab: install
 	$(BIN)/jupyter lab $(LAB_FLAGS) --ServerApp.root_dir=$(NOTEBOOK_DIR) --LabApp.default_url=/lab/tree/$(TOUR)
+
+# The classroom: the walkthrough as an app (Voila strips the code cells; the panel goes full width, large type).
+PRESENT := notebooks/attack-the-tower/02-combat-walkthrough.ipynb
+present: install
+	$(BIN)/python -m pip install $(PIP_FLAGS) -c binder/constraints.txt -e ".[present]"
+	$(BIN)/voila --strip_sources=True $(PRESENT)
 
 test: install lint types unit notebooks
 
@@ -71,7 +78,7 @@ e2e: install $(AXE)
 	@command -v chromium >/dev/null 2>&1 || { \
 		echo "installing Debian's chromium (apt-get)"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
-	$(BIN)/python -m pip install $(PIP_FLAGS) -c binder/constraints.txt -e ".[e2e]"
+	$(BIN)/python -m pip install $(PIP_FLAGS) -c binder/constraints.txt -e ".[e2e,present]"
 	$(BIN)/python -m pytest tests/e2e -m e2e -s -p no:cacheprovider
 
 binder-check:

@@ -131,12 +131,14 @@ def monte_carlo_html(report: analysis.MonteCarloReport) -> str:
 
 
 def unit_names(state: GameState) -> dict[str, str]:
-    """Each unit of the battle in progress by key, as 'Bandit brute (t2 s2)'."""
+    """Each unit of the battle in progress by key, as 'Bandit brute (territory 2, slot 2)'."""
     attackers, defenders = combat.battle_units(state)
     out = {}
     for u in attackers + defenders:
         parts = u.key.split("/")
-        where = f" (t{int(parts[1][1:]) + 1} s{int(parts[2][1:]) + 1})" if u.kind in ("troop", "base") else ""
+        where = (
+            f" (territory {int(parts[1][1:]) + 1}, slot {int(parts[2][1:]) + 1})" if u.kind in ("troop", "base") else ""
+        )
         out[u.key] = f"{u.name}{where}"
     return out
 

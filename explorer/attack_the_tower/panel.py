@@ -15,12 +15,14 @@ import ipywidgets as w
 
 from explorer.attack_the_tower.board import AttackTheTowerBoard
 from explorer.attack_the_tower.explorer import Explorer
+from explorer.attack_the_tower.export import export_battle
 from explorer.attack_the_tower.inspector import DamageInspector
 from explorer.attack_the_tower.moves import person_moves
 from explorer.attack_the_tower.summary import step_summary
 from explorer.attack_the_tower.variants_panel import VariantsPanel
-from explorer.attack_the_tower.viewmodel import board_view, draft_summary, static_html
+from explorer.attack_the_tower.viewmodel import board_view, draft_summary, static_html, where_words
 from explorer.file_controls import FileControls
+from explorer.presenter import PRESENT_CLASS, in_voila
 from explorer.session_panel import SessionPanel, row
 from rules.attack_the_tower import examples
 from rules.attack_the_tower.armies import ARMY_IDS, army
@@ -37,7 +39,9 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
 
     explorer: Explorer
 
-    def __init__(self, position: GameState | str | None = None, *, policy_name: str = "greedy") -> None:
+    def __init__(
+        self, position: GameState | str | None = None, *, policy_name: str = "greedy", present: bool | None = None
+    ) -> None:
         self.explorer = Explorer(position, policy_name=policy_name)
         self.draft: dict[str, int] = {}
         self.selected: str | None = None
@@ -49,6 +53,8 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.log_view = w.HTML()
         self._build_controls()
         super().__init__([self.toolbar, self.board, self.message, self.controls, self.log_view])
+        if in_voila() if present is None else present:
+            self.add_class(PRESENT_CLASS)  # full width, large type (board.css)
         self.refresh()
 
     # ---- controls ----------------------------------------------------------------------------------
@@ -120,6 +126,7 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
                 self._button("pass", self.pass_),
                 self.branches,
                 self._button("branch here", self.branch),
+                self._button("export this battle", self.export, "one HTML file: every step, previous / next, offline"),
             ]
         )
         self.editor = EditorControls(self)
@@ -148,7 +155,7 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         request = self.explorer.request()
         if request is None:
             self.selected = key
-            self.say(f"selected {key}")
+            self.say(f"selected {where_words(key)}")
             self.refresh(keep_message=True)
             return
         remaining = {t.key: t.remaining for t in request.targets}
@@ -239,6 +246,16 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
             return self.explorer.play(moves[chosen][1]) + self.explorer.advance()
 
         self._guard(lambda: self._after(run()))
+
+    def export(self, path: str | None = None) -> None:
+        """Write this line, step by step, to one self-contained HTML file (for a course page)."""
+
+        def run() -> None:
+            target = export_battle(self.explorer, path or f"battle-turn-{self.explorer.initial.turn}.html")
+            steps = len(self.explorer.session.line)
+            self.say(f"exported {steps} steps to {target} (one file: previous / next, no kernel, works offline)")
+
+        self._guard(run)
 
     def set_mode(self, mode: str) -> None:
         self.mode = mode

@@ -24,6 +24,24 @@ STAGE_WORDS = {
 }
 
 
+def where_words(key: str) -> str:
+    """A board key in a player's words: 'p1/t1/s2/0' is 'player 2, territory 2, slot 3, troop 1'
+    (the one way the explorer writes a place; keys stay for clicks and files)."""
+    parts = key.split("/")
+    try:
+        words = [f"player {int(parts[0][1:]) + 1}"]
+        if len(parts) > 1 and parts[1] == "palace":
+            words.append("palace" if len(parts) == 2 else f"palace troop {int(parts[2]) + 1}")
+        else:
+            names = ("territory", "slot")
+            words += [f"{n} {int(p[1:]) + 1}" for n, p in zip(names, parts[1:3], strict=False)]
+            if len(parts) > 3:
+                words.append(f"troop {int(parts[3]) + 1}")
+    except (ValueError, IndexError):
+        return key
+    return ", ".join(words)
+
+
 def draft_summary(request: combat.AllocationRequest, draft: dict[str, int]) -> str:
     """How much of each kind of damage the draft uses, by the rules' caps (artillery hits only structures)."""
     structures = {t.key for t in request.targets if t.is_structure}
@@ -234,7 +252,7 @@ def _troop_html(
         lethal = " lethal" if t["damage"] + draft[t["key"]] >= t["toughness"] else ""
         marks += f'<span class="draft{lethal}">+{draft[t["key"]]}</span>'
     marks += shown.get(t["key"], "")
-    title = f"{t['key']}: power {t['power']}, destroyed by {t['toughness']}"
+    title = f"{where_words(t['key'])}: power {t['power']}, destroyed by {t['toughness']}"
     return f'<span class="{" ".join(classes)}" data-key="{t["key"]}" title="{_e(title)}">{t["power"]}{marks}</span>'
 
 

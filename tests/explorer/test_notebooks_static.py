@@ -3,6 +3,7 @@ of a notebook's size), under 100 KiB, and `nbconvert --to html` shows the board 
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -57,8 +58,8 @@ def test_static_html_shows_every_panel_board(path: Path) -> None:
     for data in _panel_outputs(notebook):
         board = "".join(data["text/html"])
         assert any(f'class="{name}"' in board for name in BOARD_CLASSES)
-        body = board.split("</style>", 1)[-1]
-        assert body[:400] in page, f"{path.name}: a panel's board is missing from the static HTML"
+        body = html.unescape(board.split("</style>", 1)[-1])
+        assert body[:400] in html.unescape(page), f"{path.name}: a panel's board is missing from the static HTML"
 
 
 def test_strip_keeps_the_html_board_and_drops_the_widget() -> None:
