@@ -17,6 +17,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from explorer import theme
+from explorer.session_panel import row
 from rules.attack_the_tower import analysis, combat
 from rules.attack_the_tower.analysis import AllocationOption, BattleOutcome, StepSolution, StepTable
 from rules.attack_the_tower.model import GameState
@@ -177,10 +178,10 @@ class DamageInspector(w.VBox):  # type: ignore[misc]
                 ),
                 self.allocations,
                 use,
-                w.HBox([self.objective, *self.policies]),
-                w.HBox([analyse, self.samples, simulate]),
+                row([self.objective, *self.policies]),
+                row([analyse, self.samples, simulate]),
                 self.matrix,
-                w.HBox([self.chart, self.outcomes]),
+                row([self.chart, self.outcomes]),
                 self.simulation,
             ]
         )

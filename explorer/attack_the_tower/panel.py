@@ -97,7 +97,9 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
             layout=w.Layout(width="200px"),
         )
         self.policy.observe(lambda ch: setattr(self.explorer, "policy_name", ch["new"]), "value")
-        self.hidden_toggle = w.Checkbox(value=False, description="show both allocations")
+        self.hidden_toggle = w.Checkbox(
+            value=False, description="show both allocations", indent=False, layout=w.Layout(width="auto")
+        )
         self.hidden_toggle.observe(lambda ch: self.set_show_hidden(ch["new"]), "value")
         self.branches = w.Dropdown(
             options=self.explorer.branches, value="main", description="branch", layout=w.Layout(width="220px")
@@ -362,29 +364,29 @@ class EditorControls(w.VBox):  # type: ignore[misc]
         self.target = w.HTML("click a slot on the board (edit mode)")
         self.base = w.Dropdown(options=[("empty", None)], description="base", layout=w.Layout(width="300px"))
         self.troops = w.IntSlider(value=0, min=0, max=2, description="troops")
-        apply_slot = w.Button(description="apply to slot")
-        apply_slot.on_click(lambda _b: self.apply_slot())
+        apply_slot = panel._button("apply to slot", self.apply_slot)
         self.player = w.ToggleButtons(options=[("player 1", 0), ("player 2", 1)], value=0)
         self.palace = w.SelectMultiple(description="palace", rows=3)
         self.hand = w.SelectMultiple(description="hand", rows=5)
         self.in_play = w.SelectMultiple(description="in play", rows=5)
-        apply_cards = w.Button(description="set palace, hand, in play")
-        apply_cards.on_click(lambda _b: self.apply_cards())
+        apply_cards = panel._button("set palace, hand, in play", self.apply_cards)
         self.player.observe(lambda _ch: self.load_player(), "value")
         self.armies = [
             w.Dropdown(options=list(ARMY_IDS), value=a, layout=w.Layout(width="140px"))
             for a in (panel.explorer.state.players[0].army, panel.explorer.state.players[1].army)
         ]
-        new_board = w.Button(description="new empty board")
-        new_board.on_click(lambda _b: panel.edit(lambda x: x.set_armies(self.armies[0].value, self.armies[1].value)))
-        attacker = w.Button(description="make this player attack")
-        attacker.on_click(lambda _b: panel.edit(lambda x: x.set_attacker(self.player.value)))
+        new_board = panel._button(
+            "new empty board", lambda: panel.edit(lambda x: x.set_armies(self.armies[0].value, self.armies[1].value))
+        )
+        attacker = panel._button(
+            "make this player attack", lambda: panel.edit(lambda x: x.set_attacker(self.player.value))
+        )
         super().__init__(
             [
-                w.HBox([self.target, self.base, self.troops, apply_slot]),
-                w.HBox([self.player, attacker]),
-                w.HBox([self.palace, self.hand, self.in_play, apply_cards]),
-                w.HBox([w.HTML("armies"), *self.armies, new_board]),
+                row([self.target, self.base, self.troops, apply_slot]),
+                row([self.player, attacker]),
+                row([self.palace, self.hand, self.in_play, apply_cards]),
+                row([w.HTML("armies"), *self.armies, new_board]),
                 FileControls(panel),
             ]
         )

@@ -106,7 +106,12 @@ def test_an_exported_battle_steps_through_offline(browser: Any, tmp_path: Path) 
 
     context = browser.new_context(viewport={"width": 1100, "height": 900}, offline=True)
     requested: list[str] = []
-    context.route("**/*", lambda route: (requested.append(route.request.url), route.continue_()))
+
+    def record(route: Any) -> None:
+        requested.append(route.request.url)
+        route.continue_()
+
+    context.route("**/*", record)
     page = context.new_page()
     page.goto(path.as_uri())
     where = page.locator("#where")
@@ -118,10 +123,9 @@ def test_an_exported_battle_steps_through_offline(browser: Any, tmp_path: Path) 
     page.keyboard.press("ArrowRight")
     assert where.inner_text() == f"step 2 of {steps}"
     page.screenshot(path=str(ARTIFACTS / "export-step-2.png"), full_page=True)
-    for _ in range(steps):
-        page.get_by_role("button", name="next ▶").click() if page.get_by_role(
-            "button", name="next ▶"
-        ).is_enabled() else None
+    forward = page.get_by_role("button", name="next ▶")
+    while forward.is_enabled():
+        forward.click()
     assert where.inner_text() == f"step {steps} of {steps}"
     page.get_by_role("button", name="◀ previous").click()
     assert where.inner_text() == f"step {steps - 1} of {steps}"
