@@ -68,10 +68,9 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.board = TowerDefenseBoard(on_click=self.click, on_key=self.key)
         self.message = w.HTML()
         self.log_view = w.HTML()
-        self.calc_view = w.HTML()
         self._build_controls()
         super().__init__(
-            [self.toolbar, self.stepper, self.board, self.message, self.calculators, self.sections, self.log_view]
+            [self.toolbar, self.stepper, self.calculators, self.board, self.message, self.sections, self.log_view]
         )
         self.refresh()
 
@@ -129,7 +128,6 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
                         self._button("clear", self.clear_calculator),
                     ]
                 ),
-                self.calc_view,
             ]
         )
         self.actions = ActionControls(self)
@@ -450,9 +448,8 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
         """Redraw the board, the calculator, the log, the branch list and the controls' choices."""
         start = time.perf_counter()
         view = self.view()
-        self.board.show(board_html(view), self.selected)
         self.calculator = self._calculate()
-        self.calc_view.value = f'<div class="td-board">{self.calculator}</div>' if self.calculator else ""
+        self.board.show(board_html(view, self.calculator), self.selected)
         lines = self.explorer.log_text().splitlines()[-LOG_LINES:]
         cursor = self.explorer.session.cursor
         total = len(self.explorer.session.line)

@@ -25,3 +25,12 @@ def test_end_phase_six_takes_no_action() -> None:
     panel.end_actions()
     played = panel.explorer.session.line[start:]
     assert [type(action).__name__ for action in played] == ["EndActions"]
+
+
+def test_a_calculator_result_appears_right_under_the_grid_next_to_the_tower_clicked() -> None:
+    panel = TowerDefensePanel("busy-board")
+    panel.board._message(panel.board, {"event": "click", "key": "4,2", "shift": False}, [])
+    html = panel.board.html
+    grid_end = html.index('<div class="boxes">')
+    assert html.index("Boost options") < grid_end, "the boost table comes before the players' boxes"
+    assert panel.children.index(panel.calculators) < panel.children.index(panel.board), "its buttons are above"
