@@ -1,9 +1,11 @@
 """Buttons that act once: while a panel works, its buttons are disabled, and a click the browser sent before
 the work it waits behind had finished (a double click on a busy kernel, queued meanwhile) is dropped.
 
-Whether a click was sent during the work is judged on the browser's clock alone (the sending time in the
-message header, compared with the first click's plus how long the work took), so the clocks of browser and
-kernel need not agree. Without a kernel (tests, scripts) every click acts."""
+Whether a click was sent before the last work's result could reach the browser is judged from the sending
+time in the message header: the kernel's clock minus the browser's, at its smallest over the clicks seen
+(their skew plus the network's delay, without time spent queued), turns the end of the last work into
+the browser's clock. So the clocks need not agree, and a click queued behind a busy kernel is recognised.
+Without a kernel (tests, scripts) every click acts."""
 
 from __future__ import annotations
 
@@ -43,12 +45,15 @@ def sent_at() -> float | None:
 class BusyButtons:
     """The buttons of one panel: each click runs under `run`, which disables them all while it works."""
 
-    def __init__(self, clock: Callable[[], float | None] = sent_at) -> None:
+    def __init__(self, clock: Callable[[], float | None] = sent_at, now: Callable[[], float] = time.time) -> None:
         self.buttons: list[w.Button] = []
         self.clock = clock
+        self.now = now
         self.busy = False
-        self.last_sent: float | None = None
-        self.last_took = 0.0
+        self.offset: float | None = None
+        """The smallest (kernel's clock - browser's sending time) seen at a click: skew plus delay."""
+        self.done_at: float | None = None
+        """When the last work ended (kernel's clock)."""
         self.dropped = 0
 
     def button(self, label: str, handler: Callable[[], object], tip: str = "") -> w.Button:
@@ -61,10 +66,12 @@ class BusyButtons:
         return button
 
     def _queued_meanwhile(self, sent: float | None) -> bool:
-        """True when this click was sent before the previous one's work could have been seen."""
-        if sent is None or self.last_sent is None:
+        """True when this click was sent before the last work's result could have reached the browser."""
+        if sent is None:
             return False
-        return sent < self.last_sent + self.last_took
+        seen = self.now() - sent
+        self.offset = seen if self.offset is None else min(self.offset, seen)
+        return self.done_at is not None and sent < self.done_at - self.offset
 
     def run(self, handler: Callable[[], object]) -> Any:
         """Run `handler` with every button disabled (each one's own state restored after)."""
@@ -74,7 +81,6 @@ class BusyButtons:
             return None
         self.busy = True
         before = [b.disabled for b in self.buttons]
-        start = time.monotonic()
         for b in self.buttons:
             b.disabled = True
         try:
@@ -83,4 +89,4 @@ class BusyButtons:
             for b, was in zip(self.buttons, before, strict=True):
                 b.disabled = was
             self.busy = False
-            self.last_sent, self.last_took = sent, time.monotonic() - start
+            self.done_at = self.now()
