@@ -79,11 +79,17 @@ def click_and_redraw(page: Any, panel: Any, target: Any) -> None:
     )
 
 
+def shot(page: Any, element: Any, name: str) -> None:
+    """A screenshot with `element` (the panel's board, say) scrolled into view."""
+    element.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / name))
+
+
 def make_move(page: Any, panel: Any, words: str) -> None:
     """Choose the first move of "your move" starting with `words`, and make it."""
     select = panel.locator(".widget-dropdown", has=page.get_by_text("your move", exact=True)).locator("select")
     options = select.locator("option").all_inner_texts()
-    chosen = next((o for o in options if o.startswith(words)), None)
+    chosen = next((o for o in options if o.replace("\xa0", " ").startswith(words)), None)
     assert chosen is not None, f"no move '{words}' among {options}"
     select.select_option(label=chosen)
     click_and_redraw(page, panel, panel.get_by_role("button", name="make this move"))
@@ -112,12 +118,14 @@ def test_controls_and_boards_fit_the_window(lab: Lab, browser: Any, width: int) 
     for name in ("load code", "policy decides", "branch here", "make this move"):
         box = panel.get_by_role("button", name=name).bounding_box()
         assert box is not None and box["x"] + box["width"] <= width, f"'{name}' is cut off at {width} px"
+    panel.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / f"layout-walkthrough-{width}.png"))
     page.close()
     page, panel = open_notebook(browser, lab, TOWER_DEFENSE, width=width)
     for column in (8, 11):
         box = panel.locator(f'[data-key="{column},0"]').first.bounding_box()
         assert box is not None and box["x"] + box["width"] <= width, f"column {column} is cut off at {width} px"
+    panel.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / f"layout-tower-defense-{width}.png"))
     page.close()
 
@@ -133,25 +141,25 @@ def test_a_teachers_battle_artillery_hidden_allocations_and_an_ability(lab: Lab,
     # 004 traits: artillery damage hits only bases or palaces: 1 of the Undead's 5 can hit troops.
     assert "0 of 1 damage for troops assigned" in board.inner_text()
     click_and_redraw(page, panel, board.locator('[data-key="p1/t1/s1/1"]'))
-    click_and_redraw(page, panel, board.locator('[data-key="p1/t1/s2/0"]'))
+    board.locator('[data-key="p1/t1/s2/0"]').click()  # refused: the board stays as it was
     refusal = panel.get_by_text(re.compile("refused: .*artillery damage"))
     refusal.wait_for(state="visible")
     assert board.locator(".draft").count() == 1
-    page.screenshot(path=str(ARTIFACTS / "battle-artillery-refused.png"))
+    shot(page, board, "battle-artillery-refused.png")
 
     # 004 battles 3: the Undead's allocation stays hidden until the Bandits have made theirs.
     click_and_redraw(page, panel, panel.get_by_role("button", name="commit allocation"))
     assert board.locator(".shown").count() == 0
     click_and_redraw(page, panel, panel.get_by_text("show both allocations"))
     assert board.locator('[data-key="p1/t1/s1/1"] .shown').count() == 1
-    page.screenshot(path=str(ARTIFACTS / "battle-both-allocations.png"))
+    shot(page, board, "battle-both-allocations.png")
 
     # 004 battles 2: in the ability window the attacker plays an ability card from the hand.
     click_and_redraw(page, panel, panel.get_by_role("button", name="restart"))
     click_and_redraw(page, panel, panel.get_by_role("button", name="attack", exact=True))
     make_move(page, panel, "play Lich")
     assert "Lich" in panel.inner_text()
-    page.screenshot(path=str(ARTIFACTS / "battle-ability-played.png"))
+    shot(page, board, "battle-ability-played.png")
     page.close()
 
 
@@ -170,7 +178,7 @@ def test_a_person_at_a_seat_draws_renews_and_builds(lab: Lab, browser: Any) -> N
     while "renewal B" in board.inner_text():
         make_move(page, panel, "draw a card" if "drawing" in board.inner_text() else "discard")
     make_move(page, panel, "build")
-    page.screenshot(path=str(ARTIFACTS / "whole-game-person-built.png"))
+    shot(page, board, "whole-game-person-built.png")
     make_move(page, panel, "stop building")
     make_move(page, panel, "end the turn")
     assert "Turn 2" in board.inner_text()
@@ -184,5 +192,5 @@ def test_tower_defense_next_phase_lets_the_policy_take_phase_six(lab: Lab, brows
     message = panel.get_by_text("Phase 6 decided by the 'simple' policy", exact=False)
     message.wait_for(state="visible")
     assert "attacks" in panel.inner_text()
-    page.screenshot(path=str(ARTIFACTS / "tower-defense-phase-6-policy.png"))
+    shot(page, panel.locator(".att-widget").first, "tower-defense-phase-6-policy.png")
     page.close()

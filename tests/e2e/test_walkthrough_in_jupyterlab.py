@@ -27,7 +27,7 @@ def test_walkthrough_board_responds_to_clicks(lab: Lab) -> None:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.set_default_timeout(60_000)
-        page.goto(lab.at(f"lab/tree/{NOTEBOOK}"))
+        page.goto(lab.at(f"lab/tree/{NOTEBOOK}", "reset"))  # a fresh workspace: only this notebook open
         page.wait_for_function(
             "window.jupyterapp && window.jupyterapp.shell.currentWidget "
             "&& window.jupyterapp.shell.currentWidget.sessionContext"
