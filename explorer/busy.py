@@ -1,5 +1,6 @@
-"""Buttons that act once: while a panel works, its buttons are disabled, and a click the browser sent before
-the work it waits behind had finished (a double click on a busy kernel, queued meanwhile) is dropped.
+"""Buttons that act once: a button is disabled while its work runs, and a click on any of the panel's
+buttons that the browser sent before the last work's result could reach it (a double click on a busy
+kernel, queued meanwhile) is dropped.
 
 Whether a click was sent before the last work's result could reach the browser is judged from the sending
 time in the message header: the kernel's clock minus the browser's, at its smallest over the clicks seen
@@ -43,7 +44,8 @@ def sent_at() -> float | None:
 
 
 class BusyButtons:
-    """The buttons of one panel: each click runs under `run`, which disables them all while it works."""
+    """The buttons of one panel: each click runs under `run`, the button disabled while it works (one
+    message each way: disabling every button would delay the board's redraw)."""
 
     def __init__(self, clock: Callable[[], float | None] = sent_at, now: Callable[[], float] = time.time) -> None:
         self.buttons: list[w.Button] = []
@@ -61,7 +63,7 @@ class BusyButtons:
         button = w.Button(
             description=label, tooltip=tip or label, layout=w.Layout(width="auto", min_width="fit-content")
         )
-        button.on_click(lambda _b: self.run(handler))
+        button.on_click(lambda _b: self.run(handler, button))
         self.buttons.append(button)
         return button
 
@@ -73,20 +75,20 @@ class BusyButtons:
         self.offset = seen if self.offset is None else min(self.offset, seen)
         return self.done_at is not None and sent < self.done_at - self.offset
 
-    def run(self, handler: Callable[[], object]) -> Any:
-        """Run `handler` with every button disabled (each one's own state restored after)."""
+    def run(self, handler: Callable[[], object], button: w.Button | None = None) -> Any:
+        """Run `handler` with `button` disabled (its own state restored after)."""
         sent = self.clock()
         if self.busy or self._queued_meanwhile(sent):
             self.dropped += 1
             return None
         self.busy = True
-        before = [b.disabled for b in self.buttons]
-        for b in self.buttons:
-            b.disabled = True
+        was = button.disabled if button is not None else False
+        if button is not None:
+            button.disabled = True
         try:
             return handler()
         finally:
-            for b, was in zip(self.buttons, before, strict=True):
-                b.disabled = was
+            if button is not None:
+                button.disabled = was
             self.busy = False
             self.done_at = self.now()
