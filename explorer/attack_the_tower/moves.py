@@ -31,7 +31,9 @@ def describe(state: GameState, action: Any) -> str:
     if isinstance(action, KeepHand):
         return "keep this hand"
     if isinstance(action, Build):
-        return f"build {card(action.card).name} in territory {action.territory + 1}, slot {action.slot + 1}"
+        there = state.players[action.player].territories[action.territory][action.slot]
+        over = f" over the {card(there.card).name}" if there is not None else ""
+        return f"build {card(action.card).name}{over} in territory {action.territory + 1}, slot {action.slot + 1}"
     if isinstance(action, FinishBuilding):
         return "stop building"
     if isinstance(action, Discard):
