@@ -27,7 +27,7 @@ class SessionPanel(GuardedPanel):
 
     def _button(self, label: str, handler: Callable[[], object], tip: str = "") -> w.Button:
         """A button that runs `handler` under the guard (a refusal shows its message), once per click:
-        the panel's buttons are disabled while it works (explorer.busy)."""
+        the button is disabled while it works and a click queued meanwhile is dropped (explorer.busy)."""
         if "_busy" not in self.__dict__:
             self._busy = BusyButtons()
         return self._busy.button(label, lambda: self._guard(handler), tip)

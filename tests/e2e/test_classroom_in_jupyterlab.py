@@ -1,5 +1,5 @@
 """What a teacher meets in a real browser (JupyterLab 4 + Debian's Chromium): every panel readable in the
-Light and Dark themes (axe-core finds no colour-contrast violation), controls that fit a 1000 px window,
+Light, Dark and High Contrast themes (axe-core finds no colour-contrast violation), controls that fit a 1000 px window,
 the artillery refusal, the hidden allocations shown, an ability played, a person's seat in a whole game,
 and Tower Defense stepping through Phase 6 with the policy deciding. Screenshots go to artifacts/."""
 
@@ -97,13 +97,14 @@ def make_move(page: Any, panel: Any, words: str) -> None:
 
 
 @pytest.mark.parametrize("notebook", list(BOARDS), ids=lambda n: n.rsplit("/", 1)[1])
-def test_every_panel_reads_in_light_and_dark_themes(lab: Lab, browser: Any, notebook: str) -> None:
+def test_every_panel_reads_in_light_dark_and_high_contrast_themes(lab: Lab, browser: Any, notebook: str) -> None:
     page, panel = open_notebook(browser, lab, notebook)
     stem = notebook.rsplit("/", 1)[1].removesuffix(".ipynb")
-    for theme in ("JupyterLab Light", "JupyterLab Dark"):
+    for theme in ("JupyterLab Light", "JupyterLab Dark", "JupyterLab Dark High Contrast"):
         set_theme(page, theme)
         panel.scroll_into_view_if_needed()
-        page.screenshot(path=str(ARTIFACTS / f"theme-{stem}-{theme.split()[-1].lower()}.png"))
+        short = theme.removeprefix("JupyterLab ").replace(" ", "-").lower()
+        page.screenshot(path=str(ARTIFACTS / f"theme-{stem}-{short}.png"))
         violations = contrast_violations(page, panel)
         assert violations == [], f"{theme}: {len(violations)} colour-contrast violations: {violations[:5]}"
     set_theme(page, "JupyterLab Light")
