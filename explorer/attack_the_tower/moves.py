@@ -21,7 +21,6 @@ from rules.attack_the_tower.actions import (
 )
 from rules.attack_the_tower.armies import card
 from rules.attack_the_tower.model import GameState
-from rules.core.protocol import CHANCE
 
 
 def describe(state: GameState, action: Any) -> str:
@@ -54,11 +53,10 @@ def describe(state: GameState, action: Any) -> str:
 
 
 def person_moves(state: GameState) -> list[tuple[str, Any]]:
-    """(words, action) for every legal move of the player to decide now; none at chance or the end.
+    """(words, action) for every legal move of the players acting now; none at a draw or the end.
 
     Damage allocations are left out: a person distributes damage by clicking the board."""
-    who = engine.current_player(state)
-    if who is None or who == CHANCE:
+    if not engine.acting_players(state):  # a draw, or the end
         return []
     moves = [a for a in engine.legal_actions(state) if getattr(a, "action", "") != "allocate"]
     return [(describe(state, a), a) for a in moves]
