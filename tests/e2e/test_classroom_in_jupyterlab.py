@@ -46,6 +46,7 @@ def open_notebook(browser: Any, lab: Lab, notebook: str, width: int = 1400, heig
     board = page.locator(".att-widget", has=page.locator(f".{BOARDS[notebook]}")).first
     board.wait_for(state="visible", timeout=120_000)
     panel = page.locator(".widget-vbox").filter(has=board).first
+    panel.scroll_into_view_if_needed()  # run-all scrolls to the last cell; JupyterLab may not draw far cells
     return page, panel
 
 
@@ -188,10 +189,11 @@ def test_a_person_at_a_seat_draws_renews_and_builds(lab: Lab, browser: Any) -> N
 
 def test_tower_defense_next_phase_lets_the_policy_take_phase_six(lab: Lab, browser: Any) -> None:
     page, panel = open_notebook(browser, lab, TOWER_DEFENSE)
-    assert "Phase 6" in panel.inner_text()
+    board = panel.locator(".att-widget").first
+    assert "Phase 6" in (board.text_content() or "")
     click_and_redraw(page, panel, panel.get_by_role("button", name="next phase ▶"))
     message = panel.get_by_text("Phase 6 decided by the 'simple' policy", exact=False)
     message.wait_for(state="visible")
-    assert "attacks" in panel.inner_text()
+    assert "attacks" in (panel.text_content() or "")
     shot(page, panel.locator(".att-widget").first, "tower-defense-phase-6-policy.png")
     page.close()
