@@ -3,19 +3,23 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-TOUR   := notebooks/attack-the-tower/01-rules-tour.ipynb
+NOTEBOOK_DIR := notebooks
+TOUR   := attack-the-tower/01-rules-tour.ipynb
+NOTEBOOKS := $(wildcard $(NOTEBOOK_DIR)/*/*.ipynb)
 PIP_FLAGS := --quiet --disable-pip-version-check --no-input
 
-.PHONY: help install lab test unit notebooks lint types bench conformance e2e binder-check docs clean
+.PHONY: help install lab present test unit notebooks notebooks-clean lint types bench conformance e2e binder-check docs clean
 
 help:
-	@echo "make lab    - set up .venv and open JupyterLab on the tour notebook"
+	@echo "make lab    - set up .venv and open JupyterLab on notebooks/ with the tour open"
+	@echo "make present - the combat walkthrough as a Voila app for the classroom (no code, full width, large type)"
 	@echo "make test   - set up .venv and run every test: unit, notebooks (nbval), ruff, mypy"
 	@echo "make bench  - print the benchmarks"
 	@echo "make conformance - 10,000 random whole games of each game through the protocol, every step checked"
 	@echo "make e2e    - the real-browser test: JupyterLab on 127.0.0.1 driven through Debian's chromium"
 	@echo "make binder-check - a fresh environment from binder/requirements.txt alone runs every notebook"
 	@echo "make docs   - regenerate docs/rules.md and each game's rule_ids.py from the rulebook registries"
+	@echo "make notebooks-clean - remove saved widget state from every notebook (CI refuses notebooks with it)"
 
 $(STAMP): pyproject.toml binder/constraints.txt
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Python 3.11 or newer is needed")'
@@ -28,8 +32,15 @@ install: $(STAMP)
 # JupyterLab refuses to run as root unless told; containers and CI machines often are root.
 LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
+# Rooted at notebooks/ (all three games in the file browser); the URL printed opens the tour.
 lab: install
-	$(BIN)/jupyter lab $(LAB_FLAGS) $(TOUR)
+	$(BIN)/jupyter lab $(LAB_FLAGS) --ServerApp.root_dir=$(NOTEBOOK_DIR) --LabApp.default_url=/lab/tree/$(TOUR)
+
+# The classroom: the walkthrough as an app (Voila strips the code cells; the panel goes full width, large type).
+PRESENT := notebooks/attack-the-tower/02-combat-walkthrough.ipynb
+present: install
+	$(BIN)/python -m pip install $(PIP_FLAGS) -c binder/constraints.txt -e ".[present]"
+	$(BIN)/voila --strip_sources=True $(PRESENT)
 
 test: install lint types unit notebooks
 
@@ -37,6 +48,7 @@ unit: install
 	$(BIN)/python -m pytest tests -m "not e2e"
 
 notebooks: install
+	$(BIN)/python -m explorer.notebook_state --check $(NOTEBOOKS)
 	$(BIN)/python -m pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:randomly
 
 lint: install
@@ -54,12 +66,19 @@ CONFORMANCE_GAMES ?= 10000
 conformance: install
 	$(BIN)/python -m rules.conformance --games $(CONFORMANCE_GAMES) --workers 2
 
+# The accessibility checker the browser test injects: axe-core from the npm registry, installed here once
+# (the page under test never fetches anything).
+AXE_VERSION := 4.11.4
+AXE := $(VENV)/e2e-node/node_modules/axe-core/axe.min.js
+$(AXE):
+	npm install --prefix $(VENV)/e2e-node --no-audit --no-fund --loglevel=error axe-core@$(AXE_VERSION)
+
 # The browser test uses Debian's chromium (installed with apt-get when missing), never a downloaded one.
-e2e: install
+e2e: install $(AXE)
 	@command -v chromium >/dev/null 2>&1 || { \
 		echo "installing Debian's chromium (apt-get)"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
-	$(BIN)/python -m pip install $(PIP_FLAGS) -c binder/constraints.txt -e ".[e2e]"
+	$(BIN)/python -m pip install $(PIP_FLAGS) -c binder/constraints.txt -e ".[e2e,present]"
 	$(BIN)/python -m pytest tests/e2e -m e2e -s -p no:cacheprovider
 
 binder-check:
@@ -71,6 +90,10 @@ binder-check:
 		.venv-binder-check/bin/jupyter nbconvert --to notebook --execute --output-dir artifacts/binder-check "$$nb" || exit 1; \
 	done
 	@echo "binder-check: every notebook ran in an environment built from binder/requirements.txt alone"
+
+# Saved widget state would hide each panel's static board on GitHub, nbviewer and nbconvert.
+notebooks-clean: install
+	$(BIN)/python -m explorer.notebook_state $(NOTEBOOKS)
 
 docs: install
 	$(BIN)/python -m rules.rulebooks > docs/rules.md

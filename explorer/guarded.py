@@ -7,6 +7,7 @@ import html
 from collections.abc import Callable
 from typing import Any
 
+from explorer import theme
 from rules.core.errors import RulesError
 
 REFUSALS = (RulesError, KeyError, ValueError, IndexError)
@@ -22,7 +23,7 @@ class GuardedPanel:
 
     def say(self, text: str, *, error: bool = False) -> None:
         """Show a line under the board (red for a refusal)."""
-        colour = "#b00020" if error else "#1b5e20"
+        colour = theme.ERROR if error else theme.SUCCESS
         self.message.value = f'<span style="color:{colour}">{html.escape(text, quote=False)}</span>' if text else ""
 
     def _guard(self, action: Callable[[], object]) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from explorer.busy import BusyButtons
 from explorer.guarded import GuardedPanel
 
 
@@ -25,12 +26,11 @@ class SessionPanel(GuardedPanel):
     share: Any
 
     def _button(self, label: str, handler: Callable[[], object], tip: str = "") -> w.Button:
-        """A button that runs `handler` under the guard (a refusal shows its message)."""
-        button = w.Button(
-            description=label, tooltip=tip or label, layout=w.Layout(width="auto", min_width="fit-content")
-        )
-        button.on_click(lambda _b: self._guard(handler))
-        return button
+        """A button that runs `handler` under the guard (a refusal shows its message), once per click:
+        the button is disabled while it works and a click queued meanwhile is dropped (explorer.busy)."""
+        if "_busy" not in self.__dict__:
+            self._busy = BusyButtons()
+        return self._busy.button(label, lambda: self._guard(handler), tip)
 
     def _on_example(self, change: dict[str, Any]) -> None:
         """The example dropdown: load the example chosen."""

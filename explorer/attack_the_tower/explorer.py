@@ -12,7 +12,7 @@ from typing import Any
 from explorer.line_tests import LineTests
 from explorer.navigation import SessionNavigation
 from explorer.positions import PositionFiles
-from rules.attack_the_tower import editing, engine, examples
+from rules.attack_the_tower import combat, editing, engine, examples
 from rules.attack_the_tower.actions import (
     DeclareAttack,
     EndTurn,
@@ -134,6 +134,14 @@ class Explorer(SessionNavigation, PositionFiles[GameState], LineTests):
     def allocate(self, assignments: dict[str, int], player: int | None = None) -> tuple[Event, ...]:
         """Distribute damage by hand: {target key: amount}. In a simultaneous step either side may go first."""
         return self.play(allocate(self._who(player), assignments))
+
+    def check_draft(self, assignments: dict[str, int], player: int) -> None:
+        """Refuse (IllegalAction with the rules' reason) a partial allocation no completion of which is legal:
+        too much for troops (artillery hits only bases and palaces), for bases, or for one target."""
+        request = engine.allocation_request(self.state, player)
+        if request is None:
+            raise IllegalAction("no damage is being distributed now")
+        combat.validate_allocation(self.state, request, allocate(self._who(player), assignments).allocation)
 
     def end_turn(self) -> tuple[Event, ...]:
         return self.play(EndTurn(player=self.state.attacker))

@@ -16,6 +16,8 @@ import ipywidgets as w
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from explorer import theme
+from explorer.session_panel import row
 from rules.attack_the_tower import analysis, combat
 from rules.attack_the_tower.analysis import AllocationOption, BattleOutcome, StepSolution, StepTable
 from rules.attack_the_tower.model import GameState
@@ -52,10 +54,10 @@ def matrix_html(table: StepTable, solution: StepSolution, names: dict[str, str] 
         f'<th title="{html.escape(option_label(o, names))}">#{o.index}<br><small>{share(dfn, o.index)}</small></th>'
         for o in table.defender
     )
-    support = ' style="background:#fff3c4"'
+    support = f' style="background:{theme.TINT_GOLD}"'
     rows = []
     for i, o in enumerate(table.attacker):
-        mark = ' style="font-weight:bold;background:#e3f0ff"' if o.index in att else ""
+        mark = f' style="font-weight:bold;background:{theme.TINT_BLUE}"' if o.index in att else ""
         cells = "".join(
             f"<td{support if (o.index in att and table.defender[j].index in dfn) else ''}>{c.value}</td>"
             for j, c in enumerate(table.cells[i])
@@ -130,12 +132,14 @@ def monte_carlo_html(report: analysis.MonteCarloReport) -> str:
 
 
 def unit_names(state: GameState) -> dict[str, str]:
-    """Each unit of the battle in progress by key, as 'Bandit brute (t2 s2)'."""
+    """Each unit of the battle in progress by key, as 'Bandit brute (territory 2, slot 2)'."""
     attackers, defenders = combat.battle_units(state)
     out = {}
     for u in attackers + defenders:
         parts = u.key.split("/")
-        where = f" (t{int(parts[1][1:]) + 1} s{int(parts[2][1:]) + 1})" if u.kind in ("troop", "base") else ""
+        where = (
+            f" (territory {int(parts[1][1:]) + 1}, slot {int(parts[2][1:]) + 1})" if u.kind in ("troop", "base") else ""
+        )
         out[u.key] = f"{u.name}{where}"
     return out
 
@@ -174,10 +178,10 @@ class DamageInspector(w.VBox):  # type: ignore[misc]
                 ),
                 self.allocations,
                 use,
-                w.HBox([self.objective, *self.policies]),
-                w.HBox([analyse, self.samples, simulate]),
+                row([self.objective, *self.policies]),
+                row([analyse, self.samples, simulate]),
                 self.matrix,
-                w.HBox([self.chart, self.outcomes]),
+                row([self.chart, self.outcomes]),
                 self.simulation,
             ]
         )

@@ -15,11 +15,15 @@ import ipywidgets as w
 
 from explorer.attack_the_tower.board import AttackTheTowerBoard
 from explorer.attack_the_tower.explorer import Explorer
+from explorer.attack_the_tower.export import export_battle
 from explorer.attack_the_tower.inspector import DamageInspector
+from explorer.attack_the_tower.moves import person_moves
+from explorer.attack_the_tower.summary import step_summary
 from explorer.attack_the_tower.variants_panel import VariantsPanel
-from explorer.attack_the_tower.viewmodel import board_view, static_html
+from explorer.attack_the_tower.viewmodel import board_view, draft_summary, static_html, where_words
 from explorer.file_controls import FileControls
-from explorer.session_panel import SessionPanel
+from explorer.presenter import PRESENT_CLASS, in_voila
+from explorer.session_panel import SessionPanel, row
 from rules.attack_the_tower import examples
 from rules.attack_the_tower.armies import ARMY_IDS, army
 from rules.attack_the_tower.model import GameState
@@ -27,6 +31,7 @@ from rules.attack_the_tower.policies import POLICIES
 from rules.core.errors import RulesError
 
 LOG_LINES = 14
+KEYS_HELP = "keys (click the board first): → step ▶, ← back, Enter commit allocation, Esc clear the draft"
 
 
 class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
@@ -34,7 +39,9 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
 
     explorer: Explorer
 
-    def __init__(self, position: GameState | str | None = None, *, policy_name: str = "greedy") -> None:
+    def __init__(
+        self, position: GameState | str | None = None, *, policy_name: str = "greedy", present: bool | None = None
+    ) -> None:
         self.explorer = Explorer(position, policy_name=policy_name)
         self.draft: dict[str, int] = {}
         self.selected: str | None = None
@@ -46,6 +53,8 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.log_view = w.HTML()
         self._build_controls()
         super().__init__([self.toolbar, self.board, self.message, self.controls, self.log_view])
+        if in_voila() if present is None else present:
+            self.add_class(PRESENT_CLASS)  # full width, large type (board.css)
         self.refresh()
 
     # ---- controls ----------------------------------------------------------------------------------
@@ -57,7 +66,7 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.mode_toggle = w.ToggleButtons(options=["play", "edit"], value="play", style={"button_width": "60px"})
         self.mode_toggle.observe(lambda ch: self.set_mode(ch["new"]), "value")
         self.share = w.Text(placeholder="paste a share code", layout=w.Layout(width="260px"))
-        self.toolbar = w.HBox(
+        self.toolbar = row(
             [
                 self.example,
                 self.mode_toggle,
@@ -88,13 +97,15 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
             layout=w.Layout(width="200px"),
         )
         self.policy.observe(lambda ch: setattr(self.explorer, "policy_name", ch["new"]), "value")
-        self.hidden_toggle = w.Checkbox(value=False, description="show both allocations")
+        self.hidden_toggle = w.Checkbox(
+            value=False, description="show both allocations", indent=False, layout=w.Layout(width="auto")
+        )
         self.hidden_toggle.observe(lambda ch: self.set_show_hidden(ch["new"]), "value")
         self.branches = w.Dropdown(
             options=self.explorer.branches, value="main", description="branch", layout=w.Layout(width="220px")
         )
         self.branches.observe(self._on_branch, "value")
-        stepper = w.HBox(
+        stepper = row(
             [
                 self._button("restart", self.restart),
                 self._button("◀ back", self.back),
@@ -108,16 +119,19 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
                 ),
             ]
         )
-        attack = w.HBox(
-            [self.origin, self.target, self._button("attack", self.attack), self.policy, self.hidden_toggle]
+        attack = row([self.origin, self.target, self._button("attack", self.attack), self.policy, self.hidden_toggle])
+        self.moves = w.Dropdown(options=[], description="your move", layout=w.Layout(width="auto", min_width="380px"))
+        your_move = row(
+            [self.moves, self._button("make this move", self.make_move, "the move chosen: renew, draw, build, play...")]
         )
-        allocation = w.HBox(
+        allocation = row(
             [
                 self._button("commit allocation", self.commit),
                 self._button("clear", self.clear_draft),
                 self._button("pass", self.pass_),
                 self.branches,
                 self._button("branch here", self.branch),
+                self._button("export this battle", self.export, "one HTML file: every step, previous / next, offline"),
             ]
         )
         self.editor = EditorControls(self)
@@ -129,7 +143,8 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         sections.set_title(1, "position editor")
         sections.set_title(2, "rule variants")
         sections.set_title(3, "whole game")
-        self.controls = w.VBox([stepper, attack, allocation, sections])
+        keys = w.HTML(f'<span class="att-keys">{html.escape(KEYS_HELP)}</span>')
+        self.controls = w.VBox([stepper, attack, your_move, allocation, keys, sections])
 
     # ---- plain methods (what every control calls) ------------------------------------------------------
     def click(self, key: str, shift: bool = False) -> None:
@@ -145,7 +160,7 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         request = self.explorer.request()
         if request is None:
             self.selected = key
-            self.say(f"selected {key}")
+            self.say(f"selected {where_words(key)}")
             self.refresh(keep_message=True)
             return
         remaining = {t.key: t.remaining for t in request.targets}
@@ -156,12 +171,12 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         amount = self.draft.get(key, 0)
         if shift and amount:
             self.draft[key] = amount - 1
-        elif amount < remaining[key] and sum(self.draft.values()) < request.pool.total:
-            self.draft[key] = amount + 1
         else:
-            raise RulesError(f"{key} needs only {remaining[key]} damage, or no damage is left to distribute")
+            wanted = {**self.draft, key: amount + 1}
+            self.explorer.check_draft(wanted, request.player)
+            self.draft = wanted
         self.draft = {k: v for k, v in self.draft.items() if v}
-        self.say(f"{sum(self.draft.values())} of {request.pool.total} damage assigned (shift-click removes one)")
+        self.say(draft_summary(request, self.draft) + " (shift-click removes one)")
         self.refresh(keep_message=True)
 
     def key(self, command: str) -> None:
@@ -229,6 +244,32 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.say(f"wrote {path}: {steps} step(s) from the start of this line, checked by pytest")
         return source
 
+    def make_move(self, index: int | None = None) -> None:
+        """Make the move chosen in "your move" (or the `index`-th listed), then let chance and any seated
+        policies play until a person decides again."""
+
+        def run() -> tuple[Any, ...]:
+            moves = person_moves(self.explorer.state)
+            chosen = self.moves.index if index is None else index
+            if not moves:
+                raise RulesError("nobody is to make a move now (damage is distributed on the board)")
+            if chosen is None or not 0 <= chosen < len(moves):
+                raise RulesError("choose a move in the list first")
+            self.draft = {}
+            return self.explorer.play(moves[chosen][1]) + self.explorer.advance()
+
+        self._guard(lambda: self._after(run()))
+
+    def export(self, path: str | None = None) -> None:
+        """Write this line, step by step, to one self-contained HTML file (for a course page)."""
+
+        def run() -> None:
+            target = export_battle(self.explorer, path or f"battle-turn-{self.explorer.initial.turn}.html")
+            steps = len(self.explorer.session.line)
+            self.say(f"exported {steps} steps to {target} (one file: previous / next, no kernel, works offline)")
+
+        self._guard(run)
+
     def set_mode(self, mode: str) -> None:
         self.mode = mode
         self.selected = None
@@ -263,7 +304,8 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
     # ---- drawing ---------------------------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
         request = self.explorer.request()
-        last = tuple(e.sentence() for e in self.explorer.session.last_events())
+        events = self.explorer.session.last_events()
+        last = tuple(e.sentence() for e in events)
         return board_view(
             self.explorer.state,
             draft=self.draft if request else {},
@@ -271,6 +313,7 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
             selected=self.selected,
             show_hidden=self.show_hidden,
             last_events=last,
+            summary=step_summary(events) if self.explorer.session.cursor else "",
         )
 
     def refresh(self, *, keep_message: bool = False, keep_inspector: bool = False) -> None:
@@ -288,6 +331,10 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
             f'<div style="font-size:12px"><b>log</b> (step {cursor} of {total}, '
             f"branch {html.escape(self.explorer.session.current_branch)})<ul>{items}</ul></div>"
         )
+        moves = [words for words, _ in person_moves(self.explorer.state)]
+        if list(self.moves.options) != moves:
+            self.moves.options = moves
+            self.moves.index = 0 if moves else None
         branches = self.explorer.branches
         if list(self.branches.options) != branches:
             self.branches.options = branches
@@ -328,29 +375,29 @@ class EditorControls(w.VBox):  # type: ignore[misc]
         self.target = w.HTML("click a slot on the board (edit mode)")
         self.base = w.Dropdown(options=[("empty", None)], description="base", layout=w.Layout(width="300px"))
         self.troops = w.IntSlider(value=0, min=0, max=2, description="troops")
-        apply_slot = w.Button(description="apply to slot")
-        apply_slot.on_click(lambda _b: self.apply_slot())
+        apply_slot = panel._button("apply to slot", self.apply_slot)
         self.player = w.ToggleButtons(options=[("player 1", 0), ("player 2", 1)], value=0)
         self.palace = w.SelectMultiple(description="palace", rows=3)
         self.hand = w.SelectMultiple(description="hand", rows=5)
         self.in_play = w.SelectMultiple(description="in play", rows=5)
-        apply_cards = w.Button(description="set palace, hand, in play")
-        apply_cards.on_click(lambda _b: self.apply_cards())
+        apply_cards = panel._button("set palace, hand, in play", self.apply_cards)
         self.player.observe(lambda _ch: self.load_player(), "value")
         self.armies = [
             w.Dropdown(options=list(ARMY_IDS), value=a, layout=w.Layout(width="140px"))
             for a in (panel.explorer.state.players[0].army, panel.explorer.state.players[1].army)
         ]
-        new_board = w.Button(description="new empty board")
-        new_board.on_click(lambda _b: panel.edit(lambda x: x.set_armies(self.armies[0].value, self.armies[1].value)))
-        attacker = w.Button(description="make this player attack")
-        attacker.on_click(lambda _b: panel.edit(lambda x: x.set_attacker(self.player.value)))
+        new_board = panel._button(
+            "new empty board", lambda: panel.edit(lambda x: x.set_armies(self.armies[0].value, self.armies[1].value))
+        )
+        attacker = panel._button(
+            "make this player attack", lambda: panel.edit(lambda x: x.set_attacker(self.player.value))
+        )
         super().__init__(
             [
-                w.HBox([self.target, self.base, self.troops, apply_slot]),
-                w.HBox([self.player, attacker]),
-                w.HBox([self.palace, self.hand, self.in_play, apply_cards]),
-                w.HBox([w.HTML("armies"), *self.armies, new_board]),
+                row([self.target, self.base, self.troops, apply_slot]),
+                row([self.player, attacker]),
+                row([self.palace, self.hand, self.in_play, apply_cards]),
+                row([w.HTML("armies"), *self.armies, new_board]),
                 FileControls(panel),
             ]
         )
@@ -412,9 +459,9 @@ class GameControls(w.HBox):  # type: ignore[misc]
     """Whole-game mode: pick the armies and who sits at each side (you or a policy), then play."""
 
     def __init__(self, panel: AttackTheTowerPanel) -> None:
-        seats = [("you", None), *((name, name) for name in POLICIES)]
+        seats = [("a person", "person"), *((name, name) for name in POLICIES)]
         self.seats = [
-            w.Dropdown(options=seats, value=None, description=f"player {i + 1}", layout=w.Layout(width="200px"))
+            w.Dropdown(options=seats, value="person", description=f"player {i + 1}", layout=w.Layout(width="220px"))
             for i in (0, 1)
         ]
         self.seats[1].value = "greedy"
@@ -422,16 +469,21 @@ class GameControls(w.HBox):  # type: ignore[misc]
             w.Dropdown(options=list(ARMY_IDS), value=a, layout=w.Layout(width="130px")) for a in ("undead", "bandits")
         ]
         self.panel = panel
-        start = w.Button(description="new game")
-        start.on_click(lambda _b: self.start())
-        play = w.Button(description="policies play", tooltip="chance and the seated policies play until you decide")
-        play.on_click(lambda _b: self.play())
-        super().__init__([*self.armies, *self.seats, start, play])
+        start = panel._button("new game", self.start)
+        play = panel._button("policies play", self.play, "chance and the seated policies play until a person decides")
+        super().__init__(
+            [*self.armies, *self.seats, start, play], layout=w.Layout(flex_flow="row wrap", align_items="center")
+        )
+
+    def chosen_seats(self) -> tuple[str | None, str | None]:
+        """The seats as the explorer takes them: None for a person, else the policy's name."""
+        first, second = (None if s.value == "person" else s.value for s in self.seats)
+        return first, second
 
     def start(self) -> None:
-        self.panel.set_seats(self.seats[0].value, self.seats[1].value)
+        self.panel.set_seats(*self.chosen_seats())
         self.panel.new_game(self.armies[0].value, self.armies[1].value)
 
     def play(self) -> None:
-        self.panel.set_seats(self.seats[0].value, self.seats[1].value)
+        self.panel.set_seats(*self.chosen_seats())
         self.panel.advance()

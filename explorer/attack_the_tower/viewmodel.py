@@ -24,6 +24,40 @@ STAGE_WORDS = {
 }
 
 
+def where_words(key: str) -> str:
+    """A board key in a player's words: 'p1/t1/s2/0' is 'player 2, territory 2, slot 3, troop 1'
+    (the one way the explorer writes a place; keys stay for clicks and files)."""
+    parts = key.split("/")
+    try:
+        words = [f"player {int(parts[0][1:]) + 1}"]
+        if len(parts) > 1 and parts[1] == "palace":
+            words.append("palace" if len(parts) == 2 else f"palace troop {int(parts[2]) + 1}")
+        else:
+            names = ("territory", "slot")
+            words += [f"{n} {int(p[1:]) + 1}" for n, p in zip(names, parts[1:3], strict=False)]
+            if len(parts) > 3:
+                words.append(f"troop {int(parts[3]) + 1}")
+    except (ValueError, IndexError):
+        return key
+    return ", ".join(words)
+
+
+def draft_summary(request: combat.AllocationRequest, draft: dict[str, int]) -> str:
+    """How much of each kind of damage the draft uses, by the rules' caps (artillery hits only structures)."""
+    structures = {t.key for t in request.targets if t.is_structure}
+    on_structures = sum(v for k, v in draft.items() if k in structures)
+    on_troops = sum(draft.values()) - on_structures
+    parts = []
+    if request.troop_cap:
+        parts.append(f"{on_troops} of {request.troop_cap} damage for troops assigned")
+    if request.structure_cap:
+        parts.append(f"{on_structures} of {request.structure_cap} for bases or the palace assigned")
+    held = request.pool.artillery - request.structure_cap
+    if request.stage == "regular" and request.pool.artillery and held > 0:
+        parts.append(f"{held} artillery damage cannot hit troops (only bases or the palace)")
+    return "; ".join(parts)
+
+
 def _units_by_key(state: GameState) -> dict[str, combat.Unit]:
     attackers, defenders = combat.battle_units(state)
     return {u.key: u for u in attackers + defenders}
@@ -37,6 +71,7 @@ def board_view(
     selected: str | None = None,
     show_hidden: bool = False,
     last_events: tuple[str, ...] = (),
+    summary: str = "",
 ) -> dict[str, Any]:
     """The position as a JSON-ready dict: both kingdoms, the battle, the current request, the draft."""
     units = _units_by_key(state) if state.battle is not None else {}
@@ -164,6 +199,7 @@ def board_view(
             "total": request.pool.total,
             "troop_cap": request.troop_cap,
             "structure_cap": request.structure_cap,
+            "summary": draft_summary(request, dict(draft or {})),
         }
     return {
         "turn": state.turn,
@@ -179,6 +215,7 @@ def board_view(
         "winner": state.winner,
         "termination": state.termination,
         "last_events": list(last_events),
+        "summary": summary,
     }
 
 
@@ -187,7 +224,23 @@ def _e(text: object) -> str:
     return html.escape(str(text))
 
 
-def _troop_html(t: dict[str, Any], draft: dict[str, int], targets: set[str], selected: str | None) -> str:
+def _shown_marks(view: dict[str, Any]) -> dict[str, str]:
+    """The hidden allocations drawn on their targets ("show both allocations"): key -> badges."""
+    battle = view["battle"]
+    marks: dict[str, str] = {}
+    if battle is None:
+        return marks
+    for side, assignments in sorted(battle["shown"].items()):
+        name = view["players"][int(side)]["name"]
+        for key, amount in assignments.items():
+            badge = f'<span class="shown" title="{_e(name)}: hidden allocation">{_e(name[:1])}+{amount}</span>'
+            marks[key] = marks.get(key, "") + badge
+    return marks
+
+
+def _troop_html(
+    t: dict[str, Any], draft: dict[str, int], targets: set[str], selected: str | None, shown: dict[str, str]
+) -> str:
     classes = ["troop"]
     if t["dead"]:
         classes.append("dead")
@@ -201,7 +254,8 @@ def _troop_html(t: dict[str, Any], draft: dict[str, int], targets: set[str], sel
     if draft.get(t["key"]):
         lethal = " lethal" if t["damage"] + draft[t["key"]] >= t["toughness"] else ""
         marks += f'<span class="draft{lethal}">+{draft[t["key"]]}</span>'
-    title = f"{t['key']}: power {t['power']}, destroyed by {t['toughness']}"
+    marks += shown.get(t["key"], "")
+    title = f"{where_words(t['key'])}: power {t['power']}, destroyed by {t['toughness']}"
     style = ""
     if t.get("raised"):
         classes.append("raised")
@@ -218,7 +272,9 @@ RAISED_STYLE = "outline:2px solid #111;font-weight:bold"
 RAISE_MARK_STYLE = "font-size:10px;margin-left:2px;padding:0 2px;border-radius:4px;background:#fff;color:#111"
 
 
-def _slot_html(slot: dict[str, Any], draft: dict[str, int], targets: set[str], selected: str | None) -> str:
+def _slot_html(
+    slot: dict[str, Any], draft: dict[str, int], targets: set[str], selected: str | None, shown: dict[str, str]
+) -> str:
     if slot["empty"]:
         sel = " selected" if slot["key"] == selected else ""
         return f'<div class="slot empty{sel}" data-key="{slot["key"]}">empty slot</div>'
@@ -230,7 +286,7 @@ def _slot_html(slot: dict[str, Any], draft: dict[str, int], targets: set[str], s
     if slot["key"] == selected:
         classes.append("selected")
     troops = (
-        "".join(_troop_html(t, draft, targets, selected) for t in slot["troops"])
+        "".join(_troop_html(t, draft, targets, selected, shown) for t in slot["troops"])
         or '<span class="none">no troops</span>'
     )
     marks = ""
@@ -238,6 +294,7 @@ def _slot_html(slot: dict[str, Any], draft: dict[str, int], targets: set[str], s
         marks += f'<span class="dmg">{slot["damage"]}</span>'
     if draft.get(slot["key"]):
         marks += f'<span class="draft">+{draft[slot["key"]]}</span>'
+    marks += shown.get(slot["key"], "")
     assumed = (
         ' <span class="assumed" title="name or count assumed: not in the source documents">*</span>'
         if slot["assumed"]
@@ -253,6 +310,7 @@ def _slot_html(slot: dict[str, Any], draft: dict[str, int], targets: set[str], s
 def _kingdom_html(view: dict[str, Any], p: dict[str, Any], targets: set[str]) -> str:
     battle = view["battle"]
     draft, selected = view["draft"], view["selected"]
+    shown = _shown_marks(view)
     rows = []
     for t, slots in enumerate(p["territories"]):
         classes = ["territory"]
@@ -261,7 +319,7 @@ def _kingdom_html(view: dict[str, Any], p: dict[str, Any], targets: set[str]) ->
                 classes.append("attacking")
             if p["index"] != view["attacker"] and t == battle["target"] and not battle["at_palace"]:
                 classes.append("defending")
-        cells = "".join(_slot_html(s, draft, targets, selected) for s in slots)
+        cells = "".join(_slot_html(s, draft, targets, selected, shown) for s in slots)
         rows.append(f'<div class="{" ".join(classes)}"><div class="tname">territory {t + 1}</div>{cells}</div>')
     palace = p["palace"]
     pclasses = ["palace"]
@@ -276,11 +334,14 @@ def _kingdom_html(view: dict[str, Any], p: dict[str, Any], targets: set[str]) ->
         f'data-key="{s["key"]}" title="{_e(s["key"])}">{_e(s["name"])} {s["power"]}'
         + (f'<span class="dmg">{s["damage"]}</span>' if s["damage"] else "")
         + (f'<span class="draft">+{draft[s["key"]]}</span>' if draft.get(s["key"]) else "")
+        + shown.get(s["key"], "")
         + "</span>"
         for s in palace["specials"]
     )
-    pmarks = (f'<span class="dmg">{palace["damage"]}</span>' if palace["damage"] else "") + (
-        f'<span class="draft">+{draft[palace["key"]]}</span>' if draft.get(palace["key"]) else ""
+    pmarks = (
+        (f'<span class="dmg">{palace["damage"]}</span>' if palace["damage"] else "")
+        + (f'<span class="draft">+{draft[palace["key"]]}</span>' if draft.get(palace["key"]) else "")
+        + shown.get(palace["key"], "")
     )
     hand = ", ".join(_e(h) for h in p["hand"]) or "empty"
     in_play = ", ".join(_e(h) for h in p["in_play"])
@@ -325,14 +386,14 @@ def board_html(view: dict[str, Any]) -> str:
     if view["request"]:
         r = view["request"]
         name = view["players"][r["player"]]["name"]
-        used = sum(view["draft"].values())
         request = (
             f'<div class="request">{_e(name)} distributes {r["total"]} {_e(r["stage"])} damage: '
-            f"{used} assigned so far; click a highlighted target to add one.</div>"
+            f"{_e(r['summary'])}. Click a highlighted target to add one.</div>"
         )
     top, bottom = view["players"][1], view["players"][0]
+    summary = f'<div class="step-card">{_e(view["summary"])}</div>' if view.get("summary") else ""
     return (
-        f'<div class="att-board"><div class="head">{head}</div>{pools}{request}'
+        f'<div class="att-board">{summary}<div class="head">{head}</div>{pools}{request}'
         f'{_kingdom_html(view, top, targets)}<div class="front"></div>{_kingdom_html(view, bottom, targets)}</div>'
     )
 

@@ -162,8 +162,9 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
 
     def next_phase(self) -> tuple[Event, ...]:
         """Finish the phase in progress and begin the next: carry out the next of Phases 1 to 5 (with the
-        reveals and credit taking it starts, chance and the policy deciding), or end Phase 6. In the
-        middle of a line, replay it up to the next phase instead."""
+        reveals and credit taking it starts, chance and the policy deciding), or let the policy take
+        Phase 6's actions until it ends the phase (`end_actions` ends it taking none). In the middle of a
+        line, replay it up to the next phase instead."""
         if self.state.phase == "game_over":
             raise IllegalAction("the game session is over")
         if self.session.cursor < len(self.session.line):
@@ -175,14 +176,25 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
             return self.session.last_events()
         events: list[Event] = []
         if not self._pending():
-            events += self.play(construct(EndActions) if self.state.phase == "actions" else construct(NextPhase))
+            events += self.policy_actions() if self.state.phase == "actions" else self.play(construct(NextPhase))
         while self._pending():
             events += self.auto()
         return tuple(events)
 
+    def policy_actions(self, limit: int = 500) -> tuple[Event, ...]:
+        """Phase 6 decided by the policy: its actions, one after another, until it ends the phase."""
+        events: list[Event] = []
+        for _ in range(limit):
+            if self.state.phase != "actions" or self._pending():
+                break
+            events += self.auto()
+        else:
+            events += self.end_actions()
+        return tuple(events)
+
     def to_actions(self) -> tuple[Event, ...]:
-        """Step phase by phase to the next Phase 6 with nothing left to reveal or take (ending the
-        current Phase 6 first when in one)."""
+        """Step phase by phase to the next Phase 6 with nothing left to reveal or take (the policy taking
+        the current Phase 6's actions first when in one)."""
         events: list[Event] = list(self.next_phase())
         while self.state.phase not in ("actions", "game_over") or self._pending():
             events += self.next_phase()

@@ -68,10 +68,9 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.board = TowerDefenseBoard(on_click=self.click, on_key=self.key)
         self.message = w.HTML()
         self.log_view = w.HTML()
-        self.calc_view = w.HTML()
         self._build_controls()
         super().__init__(
-            [self.toolbar, self.stepper, self.board, self.message, self.calculators, self.sections, self.log_view]
+            [self.toolbar, self.stepper, self.calculators, self.board, self.message, self.sections, self.log_view]
         )
         self.refresh()
 
@@ -129,7 +128,6 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
                         self._button("clear", self.clear_calculator),
                     ]
                 ),
-                self.calc_view,
             ]
         )
         self.actions = ActionControls(self)
@@ -205,12 +203,34 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
 
     # -- the stepper --
     def next_phase(self) -> None:
-        """Finish the phase in progress and begin the next (or replay the line to it)."""
-        self._act(self.explorer.next_phase)
+        """Finish the phase in progress and begin the next (or replay the line to it); in Phase 6 the
+        policy takes the actions, and the message says how many and what became of the lives."""
+        self._stepped(self.explorer.next_phase)
 
     def to_actions(self) -> None:
-        """Step phase by phase to the next Phase 6, income included."""
-        self._act(self.explorer.to_actions)
+        """Step phase by phase to the next Phase 6, income included (the policy acting in this one)."""
+        self._stepped(self.explorer.to_actions)
+
+    def _stepped(self, move: Callable[[], tuple[Any, ...]]) -> None:
+        """Run a phase step; when it passed through Phase 6 as a new step, say what the policy decided."""
+        session = self.explorer.session
+        replaying = session.cursor < len(session.line)
+        in_actions = self.explorer.state.phase == "actions" and not replaying
+        lives = self.explorer.state.lives
+
+        def run() -> None:
+            events = move()
+            text = " ".join(e.sentence() for e in events[-3:] if hasattr(e, "sentence"))
+            if in_actions:
+                acted = sum(1 for e in events if getattr(e, "rule", "").startswith("phase.6"))
+                text = (
+                    f"Phase 6 decided by the '{self.explorer.policy_name}' policy ({acted} event(s) of Phase 6; "
+                    f"lives {lives} → {self.explorer.state.lives}; 'end Phase 6' ends it taking no action). " + text
+                )
+            self.say(text)
+            self.refresh(keep_message=True)
+
+        self._guard(run)
 
     def auto(self) -> None:
         """Let chance or the policy make the current decision."""
@@ -428,9 +448,8 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
         """Redraw the board, the calculator, the log, the branch list and the controls' choices."""
         start = time.perf_counter()
         view = self.view()
-        self.board.show(board_html(view), self.selected)
         self.calculator = self._calculate()
-        self.calc_view.value = f'<div class="td-board">{self.calculator}</div>' if self.calculator else ""
+        self.board.show(board_html(view, self.calculator), self.selected)
         lines = self.explorer.log_text().splitlines()[-LOG_LINES:]
         cursor = self.explorer.session.cursor
         total = len(self.explorer.session.line)

@@ -319,7 +319,7 @@ def _e(text: object) -> str:
 
 def star(assumed: bool) -> str:
     """The asterisk after an assumed number, with the legend as its tooltip."""
-    return f'<span class="assumed" title="{ASSUMED_NOTE}">*</span>' if assumed else ""
+    return '<span class="assumed" title="assumed">*</span>' if assumed else ""
 
 
 def _tower_cell(t: dict[str, Any]) -> str:
@@ -375,7 +375,8 @@ def _cell_html(c: dict[str, Any], selected: str | None) -> str:
         inner += _tower_cell(c["tower"])
     if c["wave"] is not None:
         inner += _wave_cell(c["wave"])
-    return f'<div class="{" ".join(classes)}" data-key="{c["key"]}" title="space {c["key"]}">{inner}</div>'
+    title = f' title="space {c["key"]}"' if inner else ""  # (an empty space's number is on the grid's edges)
+    return f'<div class="{" ".join(classes)}" data-key="{c["key"]}"{title}>{inner}</div>'
 
 
 def grid_html(view: dict[str, Any]) -> str:
@@ -465,8 +466,9 @@ LEGEND = (
 )
 
 
-def board_html(view: dict[str, Any]) -> str:
-    """The whole board as HTML (data-key attributes mark every space a click can select)."""
+def board_html(view: dict[str, Any], beside_grid: str = "") -> str:
+    """The whole board as HTML (data-key attributes mark every space a click can select); `beside_grid`
+    (a calculator's result) comes right under the grid, next to the tower or wave it is about."""
     number = view["phase_number"]
     phase = f"Phase {number}: {view['phase_title']}" if number else view["phase_title"]
     head = (
@@ -477,7 +479,7 @@ def board_html(view: dict[str, Any]) -> str:
         head += f" · game over: {_e(view['termination'].replace('_', ' '))}"
     pending = f'<div class="pending">{_e(view["pending"])}</div>' if view["pending"] else ""
     return (
-        f'<div class="td-board"><div class="head">{head}</div>{pending}{grid_html(view)}'
+        f'<div class="td-board"><div class="head">{head}</div>{pending}{grid_html(view)}{beside_grid}'
         f'<div class="boxes">{_table_html(view)}{_players_html(view)}</div>'
         f'<div class="boxes">{_waves_table(view)}</div>{LEGEND}</div>'
     )
@@ -562,5 +564,4 @@ def static_html(view: dict[str, Any], log_lines: Sequence[str] | None = None, ex
         log = (
             f'<div class="td-board"><details open><summary>log</summary><ul class="td-log">{items}</ul></details></div>'
         )
-    calc = f'<div class="td-board">{extra_html}</div>' if extra_html else ""
-    return f"<style>{BOARD_CSS}</style>{board_html(view)}{calc}{log}"
+    return f"<style>{BOARD_CSS}</style>{board_html(view, extra_html)}{log}"

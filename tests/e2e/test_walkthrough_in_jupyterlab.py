@@ -8,101 +8,18 @@ Run by `make e2e` (never downloads a browser: it uses /usr/bin/chromium).
 
 from __future__ import annotations
 
-import os
-import shutil
-import socket
 import statistics
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
+from e2e.conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Lab
+
 pytestmark = pytest.mark.e2e
 
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "artifacts"
-CHROMIUM = "/usr/bin/chromium"
 NOTEBOOK = "notebooks/attack-the-tower/02-combat-walkthrough.ipynb"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    assert Path(CHROMIUM).exists(), "Debian's chromium is missing (make e2e installs it with apt-get)"
-    port = _free_port()
-    home = tmp_path_factory.mktemp("jupyter")
-    settings = home / "settings" / "@jupyterlab" / "apputils-extension"
-    settings.mkdir(parents=True)
-    (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false", "checkForUpdates": false}')
-    env = {
-        **os.environ,
-        "JUPYTER_CONFIG_DIR": str(home / "config"),
-        "JUPYTER_RUNTIME_DIR": str(home / "run"),
-        "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
-        "JUPYTER_DATA_DIR": str(Path(sys.prefix) / "share" / "jupyter"),
-    }
-    jupyter = shutil.which("jupyter", path=str(Path(sys.executable).parent))
-    assert jupyter is not None
-    server = subprocess.Popen(
-        [
-            jupyter,
-            "lab",
-            "--no-browser",
-            "--ip=127.0.0.1",
-            f"--port={port}",
-            "--ServerApp.token=",
-            "--ServerApp.password=",
-            "--ServerApp.disable_check_xsrf=True",
-            "--LabApp.expose_app_in_browser=True",
-            "--allow-root",
-            f"--ServerApp.root_dir={ROOT}",
-            "--LabApp.news_url=None",
-            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{url}/api/status", timeout=2):
-                break
-        except OSError:
-            time.sleep(0.5)
-    else:
-        server.kill()
-        raise AssertionError("JupyterLab did not start within 90 s")
-    yield url
-    server.terminate()
-    try:
-        server.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        server.kill()
-
-
-def test_walkthrough_board_responds_to_clicks(lab: str) -> None:
+def test_walkthrough_board_responds_to_clicks(lab: Lab) -> None:
     from playwright.sync_api import sync_playwright
 
     ARTIFACTS.mkdir(exist_ok=True)
@@ -110,7 +27,7 @@ def test_walkthrough_board_responds_to_clicks(lab: str) -> None:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.set_default_timeout(60_000)
-        page.goto(f"{lab}/lab/tree/{NOTEBOOK}")
+        page.goto(lab.at(f"lab/tree/{NOTEBOOK}", "reset"))  # a fresh workspace: only this notebook open
         page.wait_for_function(
             "window.jupyterapp && window.jupyterapp.shell.currentWidget "
             "&& window.jupyterapp.shell.currentWidget.sessionContext"
@@ -175,7 +92,7 @@ def test_walkthrough_board_responds_to_clicks(lab: str) -> None:
     assert median < 100, f"a click took {median:.0f} ms (median) to redraw the board"
 
 
-def test_the_tower_editor_sets_up_a_table_in_the_browser(lab: str) -> None:
+def test_the_tower_editor_sets_up_a_table_in_the_browser(lab: Lab) -> None:
     """The Tower notebook's panel: open the position editor, add a card to the hand by typing it, apply;
     then an impossible table is refused in red and what was typed stays in the editor."""
     from playwright.sync_api import sync_playwright
@@ -186,7 +103,7 @@ def test_the_tower_editor_sets_up_a_table_in_the_browser(lab: str) -> None:
         page = browser.new_page(viewport={"width": 1400, "height": 1200})
         page.set_default_timeout(60_000)
         # ?reset: a fresh workspace, so the notebook of the first test is not the one restored and run
-        page.goto(f"{lab}/lab/tree/notebooks/the-tower/01-the-tower.ipynb?reset")
+        page.goto(lab.at("lab/tree/notebooks/the-tower/01-the-tower.ipynb", "reset"))
         page.wait_for_function(
             "window.jupyterapp?.shell.currentWidget?.context?.path?.endsWith('01-the-tower.ipynb') "
             "&& window.jupyterapp.shell.currentWidget.sessionContext?.session?.kernel"

@@ -26,7 +26,7 @@ def test_lists_every_distinct_allocation_undominated_first(panel: AttackTheTower
     dominated = [o.dominated for o in options]
     assert dominated == sorted(dominated), "undominated allocations come first"
     assert panel.inspector.allocations.value is None and panel.draft == {}
-    assert "Bandit archer (t2 s1)" in " ".join(label for label, _ in panel.inspector.allocations.options)
+    assert "Bandit archer (territory 2, slot 1)" in " ".join(label for label, _ in panel.inspector.allocations.options)
 
 
 def test_choosing_an_allocation_previews_it_on_the_board(panel: AttackTheTowerPanel) -> None:

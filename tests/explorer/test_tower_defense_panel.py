@@ -50,7 +50,7 @@ def test_clicking_a_tower_selects_it_and_shows_its_boost_options(panel: TowerDef
     version = panel.board.version
     browser_click(panel, "4,2")  # the Level 1 Mark I Boost Tower of player 2
     assert panel.selected == "4,2" and panel.board.version > version
-    assert "Boost options" in panel.calc_view.value
+    assert "Boost options" in panel.board.html
     assert "in-reach" in panel.board.html  # the spaces within its Range are marked
 
 
@@ -75,7 +75,7 @@ def test_clicking_a_wave_attacks_it_with_the_selected_tower(panel: TowerDefenseP
 
 
 def test_phase_stepper_back_forward_restart_and_jump(panel: TowerDefensePanel) -> None:
-    panel.next_phase()  # ends Phase 6
+    panel.end_actions()  # ends Phase 6 taking no action (next phase ▶ would let the policy act)
     assert panel.explorer.state.turn == 14 and phase(panel) == "tracker"
     panel.next_phase()
     panel.next_phase()
@@ -223,14 +223,14 @@ def test_boost_calculator_reproduces_the_rulebook_examples() -> None:
 
 def test_calculators_are_shown_and_kept_in_the_static_view(panel: TowerDefensePanel) -> None:
     panel.show_plan()
-    assert "4 unit(s) defeated" in panel.calc_view.value
+    assert "4 unit(s) defeated" in panel.board.html
     assert "4 unit(s) defeated" in panel._repr_html_()
     panel.show_income()
     odds = panel.explorer.income()
     assert sum((p for _, p in odds.types.items()), Fraction(0)) == 1
-    assert "Income odds" in panel.calc_view.value and "P4 takes 1" in panel.calc_view.value
+    assert "Income odds" in panel.board.html and "P4 takes 1" in panel.board.html
     panel.show_movement()
-    assert "Movement preview" in panel.calc_view.value and "moves" in panel.calc_view.value
+    assert "Movement preview" in panel.board.html and "moves" in panel.board.html
     panel.selected = None
     panel.show_boost_options()
     assert "click a space of the board first" in panel.message.value
@@ -298,9 +298,9 @@ def test_a_combine_attack_from_the_panel() -> None:
 
 
 def test_the_plan_outside_phase_6_says_it_cannot_be_played_yet(panel: TowerDefensePanel) -> None:
-    panel.next_phase()  # Phase 1 of turn 14
+    panel.end_actions()  # Phase 1 of turn 14
     panel.show_plan()
-    assert "players act in Phase 6" in panel.calc_view.value
+    assert "players act in Phase 6" in panel.board.html
     at = panel.explorer.session.cursor
     panel.play_plan()
     assert "refused" in panel.message.value and panel.explorer.session.cursor == at
@@ -308,9 +308,9 @@ def test_the_plan_outside_phase_6_says_it_cannot_be_played_yet(panel: TowerDefen
 
 def test_the_calculator_follows_the_position(panel: TowerDefensePanel) -> None:
     browser_click(panel, "4,2")
-    before = panel.calc_view.value
+    before = panel.board.html
     panel.boost("boost.1")  # player 2 boosts the selected tower: one Boost credit fewer on hand
-    assert "Boost options" in panel.calc_view.value and panel.calc_view.value != before
+    assert "Boost options" in panel.board.html and panel.board.html != before
     assert "boosted" in panel.board.html
 
 

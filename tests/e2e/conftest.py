@@ -1,0 +1,110 @@
+"""The real-browser tests' JupyterLab: served on 127.0.0.1 with a token, settings and runtime in a temporary
+home; Debian's Chromium driven by Playwright (never a downloaded browser); axe-core from the npm registry,
+installed by `make e2e` before the tests run (the page never fetches it)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+AXE = Path(os.environ.get("AXE_CORE_JS", ROOT / ".venv" / "e2e-node" / "node_modules" / "axe-core" / "axe.min.js"))
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
+@dataclass(frozen=True)
+class Lab:
+    """A running JupyterLab: its address and token."""
+
+    url: str
+    token: str
+
+    def at(self, path: str, query: str = "") -> str:
+        """The address of a page of this JupyterLab, the token included."""
+        extra = f"&{query}" if query else ""
+        return f"{self.url}/{path}?token={self.token}{extra}"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+    assert Path(CHROMIUM).exists(), "Debian's chromium is missing (make e2e installs it with apt-get)"
+    port = _free_port()
+    token = secrets.token_hex(16)
+    home = tmp_path_factory.mktemp("jupyter")
+    settings = home / "settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True)
+    (settings / "notification.jupyterlab-settings").write_text('{"fetchNews": "false", "checkForUpdates": false}')
+    env = {
+        **os.environ,
+        "JUPYTER_CONFIG_DIR": str(home / "config"),
+        "JUPYTER_RUNTIME_DIR": str(home / "run"),
+        "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
+        "JUPYTER_DATA_DIR": str(Path(sys.prefix) / "share" / "jupyter"),
+    }
+    jupyter = shutil.which("jupyter", path=str(Path(sys.executable).parent))
+    assert jupyter is not None
+    server = subprocess.Popen(
+        [
+            jupyter,
+            "lab",
+            "--no-browser",
+            "--ip=127.0.0.1",
+            f"--port={port}",
+            f"--IdentityProvider.token={token}",
+            "--ServerApp.password=",
+            "--LabApp.expose_app_in_browser=True",
+            "--allow-root",
+            f"--ServerApp.root_dir={ROOT}",
+            "--LabApp.news_url=None",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2):
+                break
+        except OSError:
+            time.sleep(0.5)
+    else:
+        server.kill()
+        raise AssertionError("JupyterLab did not start within 90 s")
+    yield Lab(url, token)
+    server.terminate()
+    try:
+        server.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        server.kill()
