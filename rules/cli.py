@@ -41,7 +41,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None or sys.stdout.closed:
         return _say("the output is closed; nothing could be printed", 2)
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse has printed its usage line and the problem (or the help)
+        return exc.code if isinstance(exc.code, int) else 2
     try:
         code: int = args.run(args)
         sys.stdout.flush()  # a full device fails here, while the error can still be reported

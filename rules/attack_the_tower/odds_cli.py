@@ -16,7 +16,10 @@ from rules.attack_the_tower.analysis.odds import policy_pair
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import possessive
 from rules.attack_the_tower.model import GameState
+from rules.core import limits
 from rules.core.jsonio import load_model
+
+TERRITORY = limits.count_argument("a territory", 1, 3)
 
 
 def register_odds(sub: Any) -> None:
@@ -31,8 +34,10 @@ def register_odds(sub: Any) -> None:
         ),
     )
     od.add_argument("file")
-    od.add_argument("--from", dest="origin", type=int, required=True, metavar="T", help="attacking territory (1-3)")
-    od.add_argument("--to", dest="target", type=int, required=True, metavar="T", help="defending territory (1-3)")
+    od.add_argument(
+        "--from", dest="origin", type=TERRITORY, required=True, metavar="T", help="attacking territory (1-3)"
+    )
+    od.add_argument("--to", dest="target", type=TERRITORY, required=True, metavar="T", help="defending territory (1-3)")
     od.add_argument(
         "--policy",
         default="optimal",
@@ -45,8 +50,19 @@ def register_odds(sub: Any) -> None:
         choices=sorted(OBJECTIVES),
         help="what the optimal policy optimises (default power_balance)",
     )
-    od.add_argument("--samples", type=int, default=0, metavar="N", help="also simulate N battles (Monte Carlo)")
-    od.add_argument("--seed", type=int, default=0, help="seed of the Monte Carlo run")
+    od.add_argument(
+        "--samples",
+        type=limits.count_argument("--samples", 0, limits.MAX_SAMPLES),
+        default=0,
+        metavar="N",
+        help=f"also simulate N battles (Monte Carlo), at most {limits.MAX_SAMPLES:,}",
+    )
+    od.add_argument(
+        "--seed",
+        type=limits.count_argument("--seed", 0, limits.MAX_SEED),
+        default=0,
+        help="seed of the Monte Carlo run",
+    )
     od.add_argument(
         "--hidden-hand",
         action="store_true",

@@ -9,6 +9,8 @@ from collections.abc import Callable, Mapping
 
 from pydantic import BaseModel
 
+from rules.core.errors import IllegalPosition, Problem
+
 # ---- files and share codes ------------------------------------------------------------------------------
 MAX_FILE_BYTES = 1_000_000
 """A position file (or pasted JSON text) is read only up to this size; the largest legal one is ~30 KB."""
@@ -30,6 +32,9 @@ MAX_INFLATE_RATIO = 200
 
 MAX_PROBLEMS_SHOWN = 20
 """An illegal position lists its first problems only, then how many more there are."""
+
+MAX_BOARD_SIDE = 60
+"""A Tower Defense playing field is at most this many spaces wide and high (its model's bound)."""
 
 # ---- numbers in the rules configs ---------------------------------------------------------------------
 MAX_RULES_NUMBER = 1_000
@@ -104,3 +109,13 @@ def count_argument(flag: str, low: int, high: int) -> Callable[[str], int]:
 
     parse.__name__ = "whole number"
     return parse
+
+
+def whole_number(where: str, value: object, low: int, high: int) -> int:
+    """`value` when it is a whole number from `low` to `high` (true/false and 2.0 are not); otherwise
+    IllegalPosition naming `where` and the bounds. For indices and counts given to editing helpers."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IllegalPosition([Problem(where, f"must be a whole number from {low} to {high}, not {value!r}")])
+    if not low <= value <= high:
+        raise IllegalPosition([Problem(where, f"must be from {low} to {high}, not {value}")])
+    return value
