@@ -62,9 +62,9 @@ def problems_of(error: ValidationError) -> list[Problem]:
             problems.append(Problem(where, escape(message)))
             continue
         for line in err["msg"].removeprefix("Value error, ").splitlines():
-            if ": " in line and not where and line.split(": ", 1)[0].replace(".", "").replace("_", "").isalnum():
+            if ": " in line and line.split(": ", 1)[0].replace(".", "").replace("_", "").isalnum():
                 field, text = line.split(": ", 1)
-                problems.append(Problem(escape(field), escape(text)))
+                problems.append(Problem(escape(f"{where}.{field}" if where else field), escape(text)))
             else:
                 problems.append(Problem(where, escape(line)))
     return shown_problems(problems)

@@ -9,12 +9,14 @@ Run by `make e2e` (never downloads a browser: it uses /usr/bin/chromium).
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import socket
 import statistics
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -37,6 +39,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--disable-dev-shm-usage",
 ]
+
+
+TOKEN = secrets.token_hex(24)
+"""The server's token: JupyterLab runs with its usual authentication and XSRF checks, even on 127.0.0.1."""
 
 
 def _free_port() -> int:
@@ -69,9 +75,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             "--no-browser",
             "--ip=127.0.0.1",
             f"--port={port}",
-            "--ServerApp.token=",
-            "--ServerApp.password=",
-            "--ServerApp.disable_check_xsrf=True",
+            f"--IdentityProvider.token={TOKEN}",
             "--LabApp.expose_app_in_browser=True",
             "--allow-root",
             f"--ServerApp.root_dir={ROOT}",
@@ -87,7 +91,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
         try:
-            with urllib.request.urlopen(f"{url}/api/status", timeout=2):
+            with urllib.request.urlopen(f"{url}/api/status?token={TOKEN}", timeout=2):
                 break
         except OSError:
             time.sleep(0.5)
@@ -102,6 +106,14 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         server.kill()
 
 
+def test_jupyterlab_refuses_requests_without_its_token(lab: str) -> None:
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(f"{lab}/api/contents", timeout=10)
+    assert refused.value.code == 403
+    with urllib.request.urlopen(f"{lab}/api/contents?token={TOKEN}", timeout=10) as allowed:
+        assert allowed.status == 200
+
+
 def test_walkthrough_board_responds_to_clicks(lab: str) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -110,7 +122,7 @@ def test_walkthrough_board_responds_to_clicks(lab: str) -> None:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.set_default_timeout(60_000)
-        page.goto(f"{lab}/lab/tree/{NOTEBOOK}")
+        page.goto(f"{lab}/lab/tree/{NOTEBOOK}?token={TOKEN}")
         page.wait_for_function(
             "window.jupyterapp && window.jupyterapp.shell.currentWidget "
             "&& window.jupyterapp.shell.currentWidget.sessionContext"
@@ -186,7 +198,7 @@ def test_the_tower_editor_sets_up_a_table_in_the_browser(lab: str) -> None:
         page = browser.new_page(viewport={"width": 1400, "height": 1200})
         page.set_default_timeout(60_000)
         # ?reset: a fresh workspace, so the notebook of the first test is not the one restored and run
-        page.goto(f"{lab}/lab/tree/notebooks/the-tower/01-the-tower.ipynb?reset")
+        page.goto(f"{lab}/lab/tree/notebooks/the-tower/01-the-tower.ipynb?reset&token={TOKEN}")
         page.wait_for_function(
             "window.jupyterapp?.shell.currentWidget?.context?.path?.endsWith('01-the-tower.ipynb') "
             "&& window.jupyterapp.shell.currentWidget.sessionContext?.session?.kernel"
