@@ -10,9 +10,11 @@ runs them; `tests/test_malformed_corpus.py` checks the results.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import json
 import random
 import zlib
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -302,7 +304,7 @@ def share_codes(rng: random.Random) -> list[Case]:
             ("truncated", _code(prefix, good)[:-12], r"damaged"),
             ("not-base64", prefix + "!!!*** not a code ***", r"damaged"),
             ("not-zlib", prefix + base64.urlsafe_b64encode(b"hello, this is plain text").decode(), r"damaged"),
-            ("zlib-bomb", _code(prefix, b" " * 50_000_000), r"inflates to more than"),
+            ("zlib-bomb", _code(prefix, b" " * 5_000_000), r"inflates to more than"),
             ("ratio-bomb", _code(prefix, b"{" + b" " * 400_000 + b"}"), r"inflates to more than"),
             ("oversized", prefix + "A" * (limits.MAX_SHARE_CODE_CHARS + 5), r"at most"),
             ("a-list", _code(prefix, b"[1,2]"), r"JSON object"),
@@ -343,9 +345,9 @@ def cli_arguments(workdir: Path) -> list[Case]:
         (("attack-the-tower", "battle", a, "--from", "0", "--to", "1"), r"from 1 to 3"),
         (("attack-the-tower", "battle", a, "--from", "4", "--to", "1"), r"from 1 to 3"),
         (("attack-the-tower", "battle", a, "--from", "-1", "--to", "1"), r"from 1 to 3|expected one argument"),
-        (("attack-the-tower", "battle", a, "--from", "one", "--to", "2"), r"whole number"),
-        (("attack-the-tower", "battle", a, "--from", huge, "--to", "2"), r"too long"),
-        (("attack-the-tower", "battle", a, "--from", "1.5", "--to", "2"), r"whole number"),
+        (("attack-the-tower", "battle", a, "--from", "one", "--to", "2"), r"invalid int value"),
+        (("attack-the-tower", "battle", a, "--from", huge, "--to", "2"), r"invalid int value"),
+        (("attack-the-tower", "battle", a, "--from", "1.5", "--to", "2"), r"invalid int value"),
         (("attack-the-tower", "battle", a, "--from", "1", "--to", "2", "--seed", "-4"), r"from 0"),
         (("attack-the-tower", "battle", a, "--from", "1", "--to", "2", "--seed", huge), r"too long"),
         (("attack-the-tower", "battle", a, "--from", "1", "--to", "2", "--policy", "psychic"), r"invalid choice"),
@@ -557,4 +559,11 @@ def build(workdir: Path, seed: int = 14) -> list[Case]:
     cases += variants()
     cases += explorer_calls(workdir)
     cases += own_processes(workdir)
-    return cases
+    seen: Counter[str] = Counter()
+    named = []
+    for case in cases:  # names shortened for reading may meet: numbered then
+        seen[case.name] += 1
+        named.append(
+            case if seen[case.name] == 1 else dataclasses.replace(case, name=f"{case.name} #{seen[case.name]}")
+        )
+    return named

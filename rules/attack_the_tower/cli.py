@@ -22,7 +22,6 @@ from rules.core.jsonio import load_model
 from rules.core.playout import play_out
 from rules.line_export import add_export_test_command
 
-TERRITORY = limits.count_argument("a territory", 1, 3)
 SEED = limits.count_argument("--seed", 0, limits.MAX_SEED)
 TURN_LIMIT = limits.count_argument("--turn-limit", 1, limits.MAX_TURN_LIMIT)
 
@@ -46,12 +45,8 @@ def register(games: Any) -> None:
 
     ba = sub.add_parser("battle", help="resolve one battle from a position, step by step")
     ba.add_argument("file")
-    ba.add_argument(
-        "--from", dest="origin", type=TERRITORY, required=True, metavar="T", help="the attacking territory (1-3)"
-    )
-    ba.add_argument(
-        "--to", dest="target", type=TERRITORY, required=True, metavar="T", help="the defending territory (1-3)"
-    )
+    ba.add_argument("--from", dest="origin", type=int, required=True, metavar="T", help="the attacking territory (1-3)")
+    ba.add_argument("--to", dest="target", type=int, required=True, metavar="T", help="the defending territory (1-3)")
     ba.add_argument("--policy", default="greedy", choices=sorted(POLICIES), help="who allocates (default greedy)")
     ba.add_argument("--seed", type=SEED, default=0)
     ba.add_argument("--json", action="store_true", help="print events and the resulting position as JSON")

@@ -318,8 +318,7 @@ def _battle_units_problems(state: GameState, battle: Battle) -> list[str]:
     a unit of this battle, no living unit has taken its toughness, every allocation is one the rules allow."""
     from rules.attack_the_tower import combat  # combat reads these models: imported when first needed
 
-    units = combat.battle_units(state)
-    by_key = {u.key: u for u in (*units[0], *units[1])}
+    by_key = combat.combat_step(state).sides.by_key()  # cached per battle: cheap on the engine's own steps
     out = [
         f"battle.{field}: {key!r} is not a unit in this battle"
         for field, keys in (("damage", [k for k, _ in battle.damage]), ("dead", battle.dead))

@@ -19,8 +19,6 @@ from rules.attack_the_tower.model import GameState
 from rules.core import limits
 from rules.core.jsonio import load_model
 
-TERRITORY = limits.count_argument("a territory", 1, 3)
-
 
 def register_odds(sub: Any) -> None:
     """Add `odds` to the `tower-rules attack-the-tower` subcommands."""
@@ -34,10 +32,8 @@ def register_odds(sub: Any) -> None:
         ),
     )
     od.add_argument("file")
-    od.add_argument(
-        "--from", dest="origin", type=TERRITORY, required=True, metavar="T", help="attacking territory (1-3)"
-    )
-    od.add_argument("--to", dest="target", type=TERRITORY, required=True, metavar="T", help="defending territory (1-3)")
+    od.add_argument("--from", dest="origin", type=int, required=True, metavar="T", help="attacking territory (1-3)")
+    od.add_argument("--to", dest="target", type=int, required=True, metavar="T", help="defending territory (1-3)")
     od.add_argument(
         "--policy",
         default="optimal",
