@@ -390,6 +390,10 @@ def test_true_and_2_0_are_not_whole_numbers_in_files(tmp_path: Path) -> None:
     for value in (True, 6.0):
         with pytest.raises(IllegalPosition, match=r"hp: must be a whole number"):
             parse_model(TowerState, json.dumps({"hand": ["8C"], "hp": value}))
+    data = att_data()
+    data["attacker"] = True  # a choice of 0 or 1 would otherwise take true for 1
+    with pytest.raises(IllegalPosition, match=r"attacker: must be a whole number, not true"):
+        parse_model(AttackState, json.dumps(data))
 
 
 # ---- security --------------------------------------------------------------------------------------------

@@ -8,17 +8,18 @@ that those steps never build an illegal position.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 from rules.attack_the_tower.armies import ARMY_IDS, KNOWN_ARMY_IDS, ability_card, army, base_card, card, is_card
 from rules.attack_the_tower.cards import AbilityCard, BaseCard
 from rules.attack_the_tower.variants import Rules
 from rules.core import limits
 from rules.core.errors import IllegalAction
+from rules.core.jsonio import not_a_bool
 
-PlayerIndex = Literal[0, 1]
+PlayerIndex = Annotated[Literal[0, 1], BeforeValidator(not_a_bool)]
 PileKind = Literal["base", "ability"]
 Phase = Literal[
     "setup_draw",

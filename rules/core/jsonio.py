@@ -137,6 +137,14 @@ def parse_model(cls: type[M], text: str, *, source: str = "input") -> M:
         raise MalformedFile(f"{source} is too deeply nested to read") from None
 
 
+def not_a_bool(value: object) -> object:
+    """For a whole-number choice (a pydantic `BeforeValidator`): `true` and `false` are refused, since a
+    Literal of numbers would take true for 1."""
+    if isinstance(value, bool):
+        raise ValueError(f"must be a whole number, not {str(value).lower()}")
+    return value
+
+
 def validate_model(cls: type[M], data: object) -> M:
     """Validate already-parsed data, raising IllegalPosition with one problem per broken rule."""
     try:
