@@ -16,6 +16,7 @@ help:
 	@echo "make test   - set up .venv and run every test: unit, notebooks (nbval), ruff, mypy"
 	@echo "make bench  - print the benchmarks"
 	@echo "make conformance - 10,000 random whole games of each game through the protocol, every step checked"
+	@echo "                   then the whole malformed-input corpus and every property at 1,000 examples or more"
 	@echo "make e2e    - the real-browser test: JupyterLab on 127.0.0.1 driven through Debian's chromium"
 	@echo "make binder-check - a fresh environment from binder/requirements.txt alone runs every notebook"
 	@echo "make docs   - regenerate docs/rules.md and each game's rule_ids.py from the rulebook registries"
@@ -62,9 +63,14 @@ bench: install
 	$(BIN)/python tests/benchmarks.py
 
 # Long: about an hour on two cores. Prints games, steps, states round-tripped and violations (must be 0).
+# Then the whole malformed-input corpus (make test runs a sample) and every hypothesis property under the
+# "deep" profile of tests/conftest.py (at least 1,000 examples each), with hypothesis's counts per property.
 CONFORMANCE_GAMES ?= 10000
 conformance: install
 	$(BIN)/python -m rules.conformance --games $(CONFORMANCE_GAMES) --workers 2
+	$(BIN)/python tests/malformed_runner.py --all
+	TOWER_HYPOTHESIS_PROFILE=deep $(BIN)/python -m pytest tests -m "not e2e" -p no:randomly -q \
+		--hypothesis-show-statistics
 
 # The accessibility checker the browser test injects: axe-core from the npm registry, installed here once
 # (the page under test never fetches anything).

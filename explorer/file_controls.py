@@ -15,6 +15,8 @@ class SavesPositions(Protocol):
 
     def load(self, path_or_json: str) -> None: ...
 
+    def load_text(self, text: str | bytes) -> None: ...
+
 
 class FileControls(w.HBox):  # type: ignore[misc]
     """A file name with save and load buttons, and an upload button for a file from the user's computer."""
@@ -31,6 +33,7 @@ class FileControls(w.HBox):  # type: ignore[misc]
         super().__init__([self.path, save, load, self.upload])
 
     def uploaded(self, files: Any) -> None:
-        """A file arrived from the browser: load its text as a position."""
+        """A file arrived from the browser: load its content as a position (only as JSON text, never as the
+        name of a file on the server)."""
         if files:
-            self.panel.load(bytes(files[0]["content"]).decode("utf-8", errors="replace"))
+            self.panel.load_text(bytes(files[0]["content"]))

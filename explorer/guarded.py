@@ -33,7 +33,10 @@ class GuardedPanel:
         except REFUSALS as refusal:
             message = refusal.args[0] if isinstance(refusal, KeyError) and refusal.args else str(refusal)
             self.say(f"refused: {message}", error=True)
-            self.refresh(keep_message=True)
+            try:
+                self.refresh(keep_message=True)
+            except Exception as failure:  # the error path never raises: the message stays, the board as it was
+                self.say(f"refused: {message} (the board could not be redrawn: {failure})", error=True)
 
     def _act(self, action: Callable[[], object], message: str = "") -> None:
         """Run an action under `_guard`, then say `message` (or what the last events say) and redraw."""

@@ -8,8 +8,9 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
 
-from rules.core.errors import CannotWrite
-from rules.core.jsonio import dump_model, read_model
+from rules.core import limits
+from rules.core.errors import MalformedFile
+from rules.core.jsonio import decode_text, parse_model, read_model, save_model
 
 S = TypeVar("S", bound=BaseModel)
 
@@ -36,10 +37,19 @@ class PositionFiles(Generic[S]):
         position: S = read_model(self.position_model, path_or_json)
         return self.edit(position)
 
+    def load_text(self, text: str | bytes) -> S:
+        """A position from JSON text alone (an uploaded file's content): never read as a path on this machine,
+        whatever it says; bytes must be UTF-8."""
+        if isinstance(text, bytes):
+            if len(text) > limits.MAX_FILE_BYTES:
+                raise MalformedFile(
+                    f"the file is larger than {limits.MAX_FILE_BYTES:,} bytes, the limit for a position"
+                )
+            text = decode_text(text, "the file")
+        position: S = parse_model(self.position_model, text, source="the file")
+        return self.edit(position)
+
     def save(self, path: str | Path) -> None:
-        """Write the position shown to a JSON file that `load` (and the CLI) reads back."""
-        target = Path(path)
-        try:
-            target.write_text(dump_model(self.state), encoding="utf-8")
-        except OSError as exc:
-            raise CannotWrite(f"cannot write {target}: {exc.strerror or exc}") from None
+        """Write the position shown to a JSON file that `load` (and the CLI) reads back, atomically: a failed
+        save leaves any old file whole."""
+        save_model(self.state, path)

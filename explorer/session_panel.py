@@ -103,6 +103,10 @@ class SessionPanel(GuardedPanel):
         """Start a new session from a JSON file or JSON text."""
         self._go(lambda: self.explorer.load(path_or_json), "position loaded")
 
+    def load_text(self, text: str | bytes) -> None:
+        """Start a new session from JSON text only (an uploaded file): never read as a path."""
+        self._go(lambda: self.explorer.load_text(text), "position loaded")
+
     def show_share_code(self) -> str:
         """Show (and return) a code that reproduces the position exactly."""
         code: str = self.explorer.share_code()

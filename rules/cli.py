@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 
 from pydantic import ValidationError
 
 from rules.core.errors import IllegalPosition, RulesError
-from rules.core.jsonio import problems_of
+from rules.core.jsonio import escape, problems_of, shown_problems
 
 Register = Callable[[argparse._SubParsersAction], None]  # type: ignore[type-arg]
 
@@ -35,29 +37,57 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; returns the exit code (0 ok, 1 failed check, 2 bad input)."""
+    """Run the CLI; returns the exit code (0 ok, 1 failed check, 2 bad input, 130 interrupted)."""
+    if sys.stdout is None or sys.stdout.closed:
+        return _say("the output is closed; nothing could be printed", 2)
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse has printed its usage line and the problem (or the help)
+        return exc.code if isinstance(exc.code, int) else 2
     try:
         code: int = args.run(args)
+        sys.stdout.flush()  # a full device fails here, while the error can still be reported
     except ValidationError as exc:  # a model built from the options, not from a file: the same words
         return main_error(IllegalPosition(problems_of(exc)))
     except IllegalPosition as exc:
         return main_error(exc)
     except (RulesError, CliError, KeyError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
-        print(f"error: {message}", file=sys.stderr)
-        return 2
+        return _say(escape(str(message), 2000), 2)
     except BrokenPipeError:
+        _silence_stdout()
         return 0
+    except OSError as exc:
+        _silence_stdout()
+        return _say(f"cannot write the output: {exc.strerror or exc}", 2)
+    except KeyboardInterrupt:
+        _silence_stdout()
+        return _say("interrupted", 130)
+    except (RecursionError, MemoryError):
+        return _say("this input is too large to work through; see the limits in rules/core/limits.py", 2)
     return code
 
 
 def main_error(exc: IllegalPosition) -> int:
     """Print one line per problem and return the exit code of bad input."""
-    for problem in exc.problems:
-        print(f"error: {problem}", file=sys.stderr)
+    for problem in shown_problems(list(exc.problems)):
+        print(f"error: {escape(str(problem), 2000)}", file=sys.stderr)
     return 2
+
+
+def _say(message: str, code: int) -> int:
+    """Print an error line on stderr (if there is one) and return `code`."""
+    if sys.stderr is not None and not sys.stderr.closed:
+        with contextlib.suppress(OSError):
+            print(f"error: {message}", file=sys.stderr)
+    return code
+
+
+def _silence_stdout() -> None:
+    """After stdout failed, point it at /dev/null so the interpreter's own last flush cannot fail again."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
+from rules.core.jsonio import validate_model
 from rules.core.protocol import CHANCE, TERMINAL
 from rules.core.session import Session
 
@@ -121,7 +122,8 @@ class Explorer(SessionNavigation, PositionFiles[GameState], LineTests):
     # ---- the combat stepper ----------------------------------------------------------------------
     def attack(self, origin: int, target: int, specials: tuple[int, ...] = ()) -> tuple[Event, ...]:
         """Declare an attack (territories 0-2), opening the battle's ability window."""
-        return self.play(DeclareAttack(player=self.state.attacker, origin=origin, target=target, specials=specials))
+        attack = {"player": self.state.attacker, "origin": origin, "target": target, "specials": specials}
+        return self.play(validate_model(DeclareAttack, attack))
 
     def play_ability(self, card_id: str, player: int | None = None, targets: tuple[str, ...] = ()) -> tuple[Event, ...]:
         """Play an ability card; `targets` names what it makes you choose (a troop for Ninja, bases for Kaiju)."""

@@ -16,6 +16,7 @@ from explorer.positions import PositionFiles
 from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalPosition
 from rules.core.events import Event
+from rules.core.jsonio import validate_model
 from rules.core.protocol import CHANCE
 from rules.core.session import Session
 from rules.the_tower import analysis, cards, editing, engine, examples
@@ -181,11 +182,11 @@ class TheTowerExplorer(SessionNavigation, PositionFiles[GameState], LineTests):
 
     def explore(self, room: int) -> tuple[Event, ...]:
         """Spend a point to turn a face-down room (1-based shown, 0-based here) face up."""
-        return self.act(Explore(room=room))
+        return self.act(validate_model(Explore, {"room": room}))
 
     def fight(self, room: int) -> tuple[Event, ...]:
         """Go and fight the monster of a room (turned face up first when it is face down)."""
-        return self.act(FightRoom(room=room))
+        return self.act(validate_model(FightRoom, {"room": room}))
 
     def use_card(self, card: str) -> tuple[Event, ...]:
         """A card of the hand played: a hit in a fight, else a potion drunk (an attack card is refused)."""

@@ -15,11 +15,15 @@ from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.odds_cli import register_odds
 from rules.attack_the_tower.policies import POLICIES, policy
 from rules.attack_the_tower.variants import Rules
+from rules.core import limits
 from rules.core.chance import ChanceSampler
 from rules.core.cli_positions import add_position_commands
 from rules.core.jsonio import load_model
 from rules.core.playout import play_out
 from rules.line_export import add_export_test_command
+
+SEED = limits.count_argument("--seed", 0, limits.MAX_SEED)
+TURN_LIMIT = limits.count_argument("--turn-limit", 1, limits.MAX_TURN_LIMIT)
 
 
 def register(games: Any) -> None:
@@ -44,15 +48,15 @@ def register(games: Any) -> None:
     ba.add_argument("--from", dest="origin", type=int, required=True, metavar="T", help="the attacking territory (1-3)")
     ba.add_argument("--to", dest="target", type=int, required=True, metavar="T", help="the defending territory (1-3)")
     ba.add_argument("--policy", default="greedy", choices=sorted(POLICIES), help="who allocates (default greedy)")
-    ba.add_argument("--seed", type=int, default=0)
+    ba.add_argument("--seed", type=SEED, default=0)
     ba.add_argument("--json", action="store_true", help="print events and the resulting position as JSON")
     ba.set_defaults(run=_battle)
 
     pl = sub.add_parser("play", help="play a whole game between two policies")
     pl.add_argument("--armies", default="undead,bandits", help=f"two of: {', '.join(ARMY_IDS)}")
     pl.add_argument("--policy", default="planner", help="a policy, or two separated by a comma")
-    pl.add_argument("--seed", type=int, default=0)
-    pl.add_argument("--turn-limit", type=int, default=200)
+    pl.add_argument("--seed", type=SEED, default=0)
+    pl.add_argument("--turn-limit", type=TURN_LIMIT, default=200, help=f"1 to {limits.MAX_TURN_LIMIT} (default 200)")
     pl.add_argument("--json", action="store_true")
     pl.set_defaults(run=_play)
 

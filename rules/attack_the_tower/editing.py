@@ -12,9 +12,9 @@ from typing import Any
 
 from rules.attack_the_tower.armies import ARMY_IDS, card
 from rules.attack_the_tower.cards import BaseCard
-from rules.attack_the_tower.model import Base, GameState, Player, new_player
+from rules.attack_the_tower.model import SLOTS, TERRITORIES, Base, GameState, Player, new_player
 from rules.attack_the_tower.variants import Rules
-from rules.core import sharecode
+from rules.core import limits, sharecode
 from rules.core.errors import IllegalPosition, Problem
 from rules.core.jsonio import validate_model
 
@@ -70,10 +70,19 @@ def _check_card(player: Player, card_id: str) -> None:
         raise IllegalPosition([Problem("card", f"{c.name} is not a card of this army")])
 
 
+def _check_place(player: object, territory: object, slot: object) -> None:
+    """Indices from the editor are checked, never wrapped around (-1 is not the last player)."""
+    limits.whole_number("player", player, 0, 1)
+    limits.whole_number("territory", territory, 0, TERRITORIES - 1)
+    limits.whole_number("slot", slot, 0, SLOTS - 1)
+
+
 def set_base(
     state: GameState, player: int, territory: int, slot: int, card_id: str | None, troops: int = 0
 ) -> GameState:
     """Put a base (from the pile) with `troops` counters on a slot, or clear the slot (card_id None)."""
+    _check_place(player, territory, slot)
+    troops = limits.whole_number("troops", troops, 0, limits.rules_number_limit("max_troops_per_base"))
     p = state.players[player]
     old = p.territories[territory][slot]
     terr = list(p.territories[territory])
@@ -96,6 +105,7 @@ def set_base(
 
 def set_troops(state: GameState, player: int, territory: int, slot: int, troops: int) -> GameState:
     """Set the troop counters on a built base."""
+    _check_place(player, territory, slot)
     base = state.players[player].territories[territory][slot]
     if base is None:
         raise IllegalPosition(
@@ -134,6 +144,7 @@ def set_cards(state: GameState, player: int, where: str, cards: list[str]) -> Ga
     """Set the hand, the palace's special troops or the abilities in play (cards come from the piles)."""
     if where not in ("hand", "palace", "in_play"):
         raise IllegalPosition([Problem("where", "cards can be set in the hand, the palace or in play")])
+    limits.whole_number("player", player, 0, 1)
     p = state.players[player]
     for c in cards:
         _check_card(p, c)
@@ -147,6 +158,7 @@ def set_attacker(state: GameState, player: int) -> GameState:
     """Make `player` the attacking player (in the second phase of the turn, outside battles)."""
     if state.phase == "battle":
         raise IllegalPosition([Problem("attacker", "the attacking player cannot change during a battle")])
+    limits.whole_number("player", player, 0, 1)
     return _rebuilt(state, attacker=player, actor=player, attacks=())
 
 

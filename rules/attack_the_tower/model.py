@@ -8,15 +8,18 @@ that those steps never build an illegal position.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 from rules.attack_the_tower.armies import ARMY_IDS, KNOWN_ARMY_IDS, ability_card, army, base_card, card, is_card
 from rules.attack_the_tower.cards import AbilityCard, BaseCard
 from rules.attack_the_tower.variants import Rules
+from rules.core import limits
+from rules.core.errors import IllegalAction
+from rules.core.jsonio import not_a_bool
 
-PlayerIndex = Literal[0, 1]
+PlayerIndex = Annotated[Literal[0, 1], BeforeValidator(not_a_bool)]
 PileKind = Literal["base", "ability"]
 Phase = Literal[
     "setup_draw",
@@ -304,6 +307,53 @@ def battle_problems(state: GameState, battle: Battle) -> list[str]:
             out.append("battle.at_palace: the palace is attacked only after every base of the territory falls")
     if any(a < 1 for _, a in battle.damage):
         out.append("battle.damage: damage amounts are at least 1")
+    if any(not 0 <= i < TERRITORIES for i in (battle.origin, battle.target)):
+        return out
+    if not out:
+        out += _battle_units_problems(state, battle)
+    return out
+
+
+def _battle_units_problems(state: GameState, battle: Battle) -> list[str]:
+    """The battle's damage, dead and hidden allocations checked against the units on the board: each names
+    a unit of this battle, no living unit has taken its toughness, every allocation is one the rules allow."""
+    from rules.attack_the_tower import combat  # combat reads these models: imported when first needed
+
+    by_key = combat.combat_step(state).sides.by_key()  # cached per battle: cheap on the engine's own steps
+    out = [
+        f"battle.{field}: {key!r} is not a unit in this battle"
+        for field, keys in (("damage", [k for k, _ in battle.damage]), ("dead", battle.dead))
+        for key in keys
+        if key not in by_key
+    ]
+    if len(set(battle.dead)) != len(battle.dead):
+        out.append("battle.dead: a unit is listed as destroyed twice")
+    if out:
+        return out
+    for key, amount in battle.damage:
+        unit = by_key[key]
+        if key not in battle.dead and amount >= unit.toughness:
+            out.append(
+                f"battle.damage: {unit.name} ({key}) has taken {amount} damage, its toughness is {unit.toughness}, "
+                "yet it is not among the dead"
+            )
+    for side, allocation in enumerate(battle.pending):
+        if allocation is None or not allocation.assignments:
+            continue
+        if battle.stage not in ("initiative", "regular", "unmanned"):
+            out.append(f"battle.pending.{side}: no damage is distributed in the {battle.stage} step")
+            continue
+        request = combat.allocation_request(state, side)
+        if request is None:
+            out.append(f"battle.pending.{side}: this side has no damage to distribute in this step")
+            continue
+        try:
+            combat.validate_allocation(state, request, allocation)
+        except IllegalAction as exc:
+            out.append(f"battle.pending.{side}: {exc.reason}")
+    for field, values in (("leftover", battle.leftover), ("remaining", battle.remaining)):
+        if any(not 0 <= v <= limits.MAX_RULES_NUMBER for v in values):
+            out.append(f"battle.{field}: amounts run from 0 to {limits.MAX_RULES_NUMBER}")
     return out
 
 

@@ -16,6 +16,7 @@ from rules.attack_the_tower.analysis.odds import policy_pair
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import possessive
 from rules.attack_the_tower.model import GameState
+from rules.core import limits
 from rules.core.jsonio import load_model
 
 
@@ -45,8 +46,19 @@ def register_odds(sub: Any) -> None:
         choices=sorted(OBJECTIVES),
         help="what the optimal policy optimises (default power_balance)",
     )
-    od.add_argument("--samples", type=int, default=0, metavar="N", help="also simulate N battles (Monte Carlo)")
-    od.add_argument("--seed", type=int, default=0, help="seed of the Monte Carlo run")
+    od.add_argument(
+        "--samples",
+        type=limits.count_argument("--samples", 0, limits.MAX_SAMPLES),
+        default=0,
+        metavar="N",
+        help=f"also simulate N battles (Monte Carlo), at most {limits.MAX_SAMPLES:,}",
+    )
+    od.add_argument(
+        "--seed",
+        type=limits.count_argument("--seed", 0, limits.MAX_SEED),
+        default=0,
+        help="seed of the Monte Carlo run",
+    )
     od.add_argument(
         "--hidden-hand",
         action="store_true",

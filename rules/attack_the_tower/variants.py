@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.attack_the_tower.cards import TroopType
+from rules.core import limits
 
 
 class Rules(BaseModel):
@@ -151,6 +152,14 @@ class Rules(BaseModel):
             "cavalry": self.cavalry_power,
             "siege_weapon": self.siege_weapon_power,
         }[troop_type]
+
+    @model_validator(mode="after")
+    def _within_limits(self) -> Rules:
+        """Every number within the bound rules.core.limits declares for it."""
+        problems = limits.number_problems(self)
+        if problems:
+            raise ValueError("\n".join(problems))
+        return self
 
     def differences(self, other: Rules) -> dict[str, tuple[object, object]]:
         """The fields where two rule sets differ, as (self, other) pairs."""

@@ -6,6 +6,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.protocol import Game
 
@@ -90,16 +91,16 @@ class Session(Generic[S, A]):
             self.play(action)
 
     def back(self, steps: int = 1) -> None:
-        self.cursor = max(0, self.cursor - steps)
+        self.cursor = max(0, self.cursor - _steps(steps))
 
     def forward(self, steps: int = 1) -> None:
-        self.cursor = min(len(self.line), self.cursor + steps)
+        self.cursor = min(len(self.line), self.cursor + _steps(steps))
 
     def restart(self) -> None:
         self.cursor = 0
 
     def jump(self, index: int) -> None:
-        if not 0 <= index <= len(self.line):
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= len(self.line):
             raise IndexError(f"step {index} is not in this line (0 to {len(self.line)})")
         self.cursor = index
 
@@ -119,3 +120,10 @@ class Session(Generic[S, A]):
             raise KeyError(f"no branch called {name!r}; branches: {', '.join(self.branches)}")
         self.current_branch = name
         self.cursor = len(self.branches[name])
+
+
+def _steps(steps: object) -> int:
+    """A number of steps to move: a whole number, at least 0 (a negative one would move the other way)."""
+    if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
+        raise IllegalAction(f"steps must be a whole number, at least 0, not {steps!r}")
+    return steps

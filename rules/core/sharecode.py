@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
+from rules.core import limits
 from rules.core.errors import MalformedFile
 from rules.core.jsonio import parse_model
 
@@ -29,12 +30,40 @@ def share_code(model: BaseModel, prefix: str) -> str:
 def from_share_code(cls: type[M], code: str, prefix: str, game: str) -> M:
     """The model a share code of `game` describes; MalformedFile when the code is another game's or damaged,
     IllegalPosition when it decodes to an illegal position."""
+    if len(code) > limits.MAX_SHARE_CODE_CHARS:
+        raise MalformedFile(
+            f"this share code has {len(code):,} characters; a share code is at most {limits.MAX_SHARE_CODE_CHARS:,}"
+        )
     code = code.strip()
     if not code.startswith(prefix):
         raise MalformedFile(f"a share code of {game} starts with {prefix!r}")
     body = code[len(prefix) :]
     try:
-        raw = zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
-    except (binascii.Error, zlib.error, ValueError):
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    except (binascii.Error, ValueError):
         raise MalformedFile("this share code is damaged (was it copied whole?)") from None
-    return parse_model(cls, raw.decode("utf-8"), source="the share code")
+    raw = _inflate(packed)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise MalformedFile("this share code is damaged (it does not hold text)") from None
+    return parse_model(cls, text, source="the share code")
+
+
+def _inflate(packed: bytes) -> bytes:
+    """Decompress at most MAX_INFLATED_BYTES (and MAX_INFLATE_RATIO times the code), never more: a code
+    built to inflate to gigabytes is refused after reading the first megabyte."""
+    cap = min(limits.MAX_INFLATED_BYTES, max(1, len(packed)) * limits.MAX_INFLATE_RATIO)
+    inflater = zlib.decompressobj()
+    try:
+        raw = inflater.decompress(packed, cap + 1)
+    except zlib.error:
+        raise MalformedFile("this share code is damaged (was it copied whole?)") from None
+    if len(raw) > cap:
+        raise MalformedFile(
+            f"this share code inflates to more than {cap:,} bytes (at most {limits.MAX_INFLATED_BYTES:,} bytes "
+            f"and {limits.MAX_INFLATE_RATIO} times its size); no position is that large"
+        )
+    if not inflater.eof or inflater.unused_data:
+        raise MalformedFile("this share code is damaged (was it copied whole?)")
+    return raw

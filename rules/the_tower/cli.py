@@ -9,10 +9,12 @@ import sys
 from fractions import Fraction
 from typing import Any
 
+from rules.core import limits
 from rules.core.chance import ChanceSampler
 from rules.core.cli_positions import add_position_commands
 from rules.core.distribution import Distribution
-from rules.core.jsonio import load_model, validate_model
+from rules.core.errors import MalformedFile
+from rules.core.jsonio import escape, load_model, parse_json_object, parse_model
 from rules.core.playout import play_out
 from rules.core.protocol import CHANCE, TERMINAL
 from rules.line_export import add_export_test_command
@@ -43,15 +45,20 @@ def register(games: Any) -> None:
 
     pl = sub.add_parser("play", help="play a whole game with a policy")
     pl.add_argument("--policy", default="greedy", choices=sorted(POLICIES))
-    pl.add_argument("--seed", type=int, default=0)
+    pl.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
     _variant_option(pl)
     pl.add_argument("--json", action="store_true", help="print the events and the result as JSON")
     pl.set_defaults(run=_play)
 
     si = sub.add_parser("simulate", help="win rate of a policy over many games, with its 95%% interval")
     si.add_argument("--policy", default="greedy", choices=sorted(POLICIES))
-    si.add_argument("--games", type=int, default=200)
-    si.add_argument("--seed", type=int, default=0)
+    si.add_argument(
+        "--games",
+        type=limits.count_argument("--games", 1, limits.MAX_GAMES),
+        default=200,
+        help=f"games to play, 1 to {limits.MAX_GAMES:,} (default 200)",
+    )
+    si.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
     si.add_argument("--no-progress", action="store_true", help="no progress bar")
     _variant_option(si)
     si.add_argument("--json", action="store_true")
@@ -86,25 +93,28 @@ def _variant_option(parser: argparse.ArgumentParser) -> None:
 
 
 def rules_from(pairs: list[str]) -> Rules:
-    """Rules from FIELD=VALUE pairs (values read as JSON when they can be, else as text; none is no value)."""
+    """Rules from FIELD=VALUE pairs (values read as JSON when they can be, else as text; none is no value).
+    Types are strict: `true` is not a number and `2.0` is not a whole number."""
     data: dict[str, Any] = {}
     for pair in pairs:
         key, sep, text = pair.partition("=")
         if not sep or not key:
-            raise IllegalAction(f"--variant takes FIELD=VALUE, not {pair!r}")
+            raise IllegalAction(f"--variant takes FIELD=VALUE, not {escape(repr(pair))}")
         key = key.strip()
         if key not in Rules.model_fields:
             close = difflib.get_close_matches(key, Rules.model_fields, n=1)
             hint = f"; did you mean {close[0]}?" if close else f"; fields: {', '.join(Rules.model_fields)}"
-            raise IllegalAction(f"--variant: the rules have no field {key!r}{hint}")
+            raise IllegalAction(f"--variant: the rules have no field {escape(repr(key))}{hint}")
         if text.strip().lower() == "none":
             data[key] = None
             continue
         try:
-            data[key] = json.loads(text)
-        except json.JSONDecodeError:
+            data[key] = parse_json_object(f'{{"value": {text}}}', source="--variant")["value"]
+        except MalformedFile as exc:
+            if "not valid JSON" not in str(exc):
+                raise MalformedFile(f"--variant {key}: {str(exc).removeprefix('--variant: ')}") from None
             data[key] = text
-    return validate_model(Rules, data)
+    return parse_model(Rules, json.dumps(data), source="--variant")
 
 
 # ---- formatting -------------------------------------------------------------------------------------

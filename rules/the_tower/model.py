@@ -428,27 +428,32 @@ def complete_table(data: dict[str, Any]) -> dict[str, Any]:
     for field in (*_PLACED, *_DECKS, "floor"):  # '9d' is the 9 of Diamonds too
         given = data.get(field)
         if isinstance(given, list | tuple):
-            data[field] = [_card_id(c) for c in given]
+            data[field] = tuple(_card_id(c) for c in given)
     for pile in ("hand", *_DECKS):
         given = data.get(pile)
         if isinstance(given, list | tuple) and all(isinstance(c, str) and cards.is_card(c) for c in given):
             data[pile] = cards.sort_cards(given)
     rules = _rules_of(data.get("rules"))
-    floor = data.get("floor") or ()
+    floor = _items(data.get("floor"))
     if not any(k in data for k in _DECKS):
-        placed: set[object] = {c for k in _PLACED for c in data.get(k) or () if isinstance(c, str)}
-        placed |= {s for s in floor if s not in (None, FACE_DOWN)}
+        placed: set[object] = {c for k in _PLACED for c in _items(data.get(k)) if isinstance(c, str)}
+        placed |= {s for s in floor if isinstance(s, str) and s != FACE_DOWN}
         rest = [c for c in cards.ALL_CARDS if c not in placed]
         for deck_name, kind in zip(_DECKS, ("attack", "potion", "room"), strict=True):
             data[deck_name] = tuple(c for c in rest if cards.kind(c) == kind)
     if "floor_number" not in data:
-        dealt = len(data.get("room_waste") or ()) + sum(1 for s in floor if s is not None)
+        dealt = len(_items(data.get("room_waste"))) + sum(1 for s in floor if s is not None)
         data["floor_number"] = max(1, -(-dealt // rules.rooms_per_floor))
     if "phase" not in data:
         data["phase"] = "fight" if data.get("fight") is not None else "actions"
     if "hp" not in data:
         data["hp"] = rules.starting_hp
     return data
+
+
+def _items(given: object) -> list[object] | tuple[object, ...]:
+    """A list field's items, or none when it is not a list (its own check then says what is wrong)."""
+    return given if isinstance(given, list | tuple) else ()
 
 
 def _card_id(given: object) -> object:

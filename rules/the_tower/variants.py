@@ -10,6 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from rules.core import limits
+
 TABLE_FLOORS = 4
 """The floor table of seed 002 prints four floors."""
 
@@ -174,6 +176,14 @@ class Rules(BaseModel):
         if self.damage_beyond_table == "as_last_floor":
             steps = min(steps, TABLE_FLOORS - 1)
         return self.monster(rank).damage + steps * self.damage_per_floor
+
+    @model_validator(mode="after")
+    def _within_limits(self) -> Rules:
+        """Every number within the bound rules.core.limits declares for it."""
+        problems = limits.number_problems(self)
+        if problems:
+            raise ValueError("\n".join(problems))
+        return self
 
     def differences(self, other: Rules) -> dict[str, tuple[object, object]]:
         """The fields where two rule sets differ, as (self, other) pairs."""

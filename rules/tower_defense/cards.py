@@ -7,15 +7,17 @@ designer can fill them in. An entry is `assumed` exactly when one of its numbers
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+
+from rules.core.jsonio import not_a_bool
 
 TowerType = Literal["standard", "boost", "charge", "combine"]
 TOWER_TYPES: tuple[TowerType, ...] = ("standard", "boost", "charge", "combine")
 CreditType = Literal["standard", "boost", "charge", "combine", "universal"]
 CREDIT_TYPES: tuple[CreditType, ...] = ("standard", "boost", "charge", "combine", "universal")
-Mark = Literal[1, 2, 3]
+Mark = Annotated[Literal[1, 2, 3], BeforeValidator(not_a_bool)]
 MARK_NAME = {1: "Mark I", 2: "Mark II", 3: "Mark III"}
 Reach = Literal["range", "radius"]
 TrackName = Literal["A", "B"]

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from rules.core import limits
 from rules.core.chance import ChanceSampler
 from rules.core.cli_positions import add_position_commands
 from rules.core.jsonio import load_model
@@ -38,7 +39,12 @@ def register(games: Any) -> None:
 
     bo = sub.add_parser("boost", help="every damage a tower can reach with the credits on hand, the cheapest way")
     bo.add_argument("--tower", required=True, help="the tower card, e.g. boost.1 (Mark I Boost) or standard.2")
-    bo.add_argument("--level", type=int, default=1, help="the tower's level, 1 to 4 (default 1)")
+    bo.add_argument(
+        "--level",
+        type=limits.count_argument("--level", 1, limits.rules_number_limit("max_level")),
+        default=1,
+        help="the tower's level, 1 to 4 (default 1)",
+    )
     bo.add_argument("--credits", default="", help="credit cards on hand, comma separated, e.g. boost.1,standard.1")
     bo.add_argument("--already", default="", help="credit types discarded on it earlier this turn, e.g. boost")
     bo.add_argument("--json", action="store_true")
@@ -61,10 +67,17 @@ def register(games: Any) -> None:
 
     py = sub.add_parser("play", help="play a whole session of a scenario with a policy")
     py.add_argument("--scenario", default="beginner", help=f"one of: {', '.join(examples.SCENARIOS)}")
-    py.add_argument("--players", type=int, default=2, help="1 to 4 players (default 2)")
+    py.add_argument(
+        "--players", type=limits.count_argument("--players", 1, 4), default=2, help="1 to 4 players (default 2)"
+    )
     py.add_argument("--policy", default="simple", choices=sorted(POLICIES))
-    py.add_argument("--seed", type=int, default=0)
-    py.add_argument("--turn-limit", type=int, default=60)
+    py.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
+    py.add_argument(
+        "--turn-limit",
+        type=limits.count_argument("--turn-limit", 1, limits.MAX_TURN_LIMIT),
+        default=60,
+        help=f"1 to {limits.MAX_TURN_LIMIT} (default 60)",
+    )
     py.add_argument("--json", action="store_true")
     py.set_defaults(run=_play)
 

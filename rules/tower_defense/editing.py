@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.core import sharecode
+from rules.core import limits, sharecode
 from rules.core.errors import IllegalPosition, Problem
-from rules.core.jsonio import validate_model
+from rules.core.jsonio import escape, validate_model
 from rules.tower_defense import catalog
 from rules.tower_defense.model import (
     STACKS,
@@ -75,9 +75,10 @@ def _return_card(data: dict[str, Any], card: str) -> None:
 
 
 def _at(at: Sequence[int]) -> Coord:
-    if len(at) != 2:
-        raise _refuse("at", f"a space is written (column, row), not {tuple(at)!r}")
-    return (int(at[0]), int(at[1]))
+    if isinstance(at, str) or len(at) != 2:
+        raise _refuse("at", f"a space is written (column, row), not {escape(repr(at))}")
+    side = limits.MAX_BOARD_SIDE - 1
+    return (limits.whole_number("at.column", at[0], 0, side), limits.whole_number("at.row", at[1], 0, side))
 
 
 # ---- towers -----------------------------------------------------------------------------------------
@@ -283,6 +284,8 @@ def set_credits(state: GameState, player: int, stack: str, cards: Sequence[str])
     them. A completed game condition is written 'condition.<id>' (worth 2 Universal credits)."""
     if stack not in STACKS:
         raise _refuse("stack", f"there is no stack {stack!r} (stacks: {', '.join(STACKS)})")
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise _refuse("player", f"a player is a whole number, not {escape(repr(player))}")
     if not 0 <= player < len(state.players):
         raise _refuse("player", f"there is no player {player + 1}")
     data = _data(state)
@@ -313,6 +316,8 @@ def place_skill_marker(state: GameState, player: int, skill: str, slot: int) -> 
     """Put one of a player's Skill Markers on a skill's slot (6.F: a marker is never moved; the model refuses
     a taken slot and more markers than the rules give)."""
     _check_skill(skill, slot)
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise _refuse("player", f"a player is a whole number, not {escape(repr(player))}")
     if not 0 <= player < len(state.players):
         raise _refuse("player", f"there is no player {player + 1}")
     data = _data(state)

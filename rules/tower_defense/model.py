@@ -490,6 +490,8 @@ def _tower_problems(state: GameState) -> list[str]:
 def position_problems(state: GameState) -> list[str]:
     """Every rule the whole position breaks; empty when the position is legal."""
     n = len(state.players)
+    if state.mode not in catalog.modes():
+        return [f"mode: there is no game mode {state.mode!r}; modes: {', '.join(sorted(catalog.modes()))}"]
     out = board_problems(state.board, state.rules)
     out += _card_problems(state)
     out += _tower_problems(state)

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from rules.core import limits
 
 
 class Rules(BaseModel):
@@ -167,6 +169,14 @@ class Rules(BaseModel):
     def copies(self, mark: int) -> int:
         """Cards of each tower type in the Mark I, II or III pile of the game (3.A.III)."""
         return {1: self.mark1_copies, 2: self.mark2_copies, 3: self.mark3_copies}[mark]
+
+    @model_validator(mode="after")
+    def _within_limits(self) -> Rules:
+        """Every number within the bound rules.core.limits declares for it."""
+        problems = limits.number_problems(self)
+        if problems:
+            raise ValueError("\n".join(problems))
+        return self
 
     def differences(self, other: Rules) -> dict[str, tuple[object, object]]:
         """The fields where two rule sets differ, as (self, other) pairs."""

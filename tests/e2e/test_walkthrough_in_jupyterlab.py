@@ -9,6 +9,8 @@ Run by `make e2e` (never downloads a browser: it uses /usr/bin/chromium).
 from __future__ import annotations
 
 import statistics
+import urllib.error
+import urllib.request
 
 import pytest
 
@@ -17,6 +19,14 @@ from e2e.conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Lab
 pytestmark = pytest.mark.e2e
 
 NOTEBOOK = "notebooks/attack-the-tower/02-combat-walkthrough.ipynb"
+
+
+def test_jupyterlab_refuses_requests_without_its_token(lab: Lab) -> None:
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(f"{lab.url}/api/contents", timeout=10)
+    assert refused.value.code == 403
+    with urllib.request.urlopen(lab.at("api/contents"), timeout=10) as allowed:
+        assert allowed.status == 200
 
 
 def test_walkthrough_board_responds_to_clicks(lab: Lab) -> None:

@@ -20,7 +20,10 @@ def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="tower-rules")
     games = parser.add_subparsers(dest="game", required=True)
     cli.register(games)
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse refused an option, as rules.cli.main reports it
+        return int(exc.code or 0)
     try:
         code: int = args.run(args)
     except IllegalPosition as exc:

@@ -44,6 +44,7 @@ from rules.attack_the_tower.armies import card
 from rules.attack_the_tower.cards import AbilityCard
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import GameState
+from rules.core import limits
 from rules.core.chance import ChanceSampler
 from rules.core.distribution import Distribution
 from rules.core.events import Event
@@ -153,12 +154,38 @@ def outcome_distribution(
     tree = tree_for(play_abilities)
     if state.battle is None:
         raise IllegalAction("no battle is in progress: declare an attack first", "battles.1 declare")
+    check_size(state)
     if not hidden_hand:
         return tree.node(state).distribution(attacker, defender, objective)
     dfn = state.defender
     return hidden_hands(state, dfn).bind(
         lambda hand: tree.node(with_hand(state, dfn, hand)).distribution(attacker, defender, objective)
     )
+
+
+def allocation_pairs(state: GameState) -> int:
+    """About how many (attacker, defender) allocation pairs the largest damage step of the battle in
+    progress has: both sides' distinct allocations counted (not listed) in its initiative and regular steps
+    as they stand now. What the exact analysis must consider grows with it."""
+    battle = state.battle
+    assert battle is not None
+    largest = 1
+    for stage in ("initiative", "regular"):
+        step = replace(state, battle=replace(battle, stage=stage, pending=(None, None)))
+        counts = [request.count() if (request := combat.allocation_request(step, side)) else 1 for side in (0, 1)]
+        largest = max(largest, counts[0] * counts[1])
+    return largest
+
+
+def check_size(state: GameState) -> None:
+    """Refuse, in words, a battle too large to analyse exactly (instead of running out of time or memory)."""
+    pairs = allocation_pairs(state)
+    if pairs > limits.MAX_ALLOCATION_PAIRS:
+        raise IllegalAction(
+            f"this battle has about 10^{math.floor(math.log10(pairs))} allocation pairs in one step; the limit "
+            f"for an exact analysis is {limits.MAX_ALLOCATION_PAIRS:,}",
+            "battles",
+        )
 
 
 @dataclass(frozen=True, slots=True)
