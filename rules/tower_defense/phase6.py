@@ -202,7 +202,10 @@ def upgrade(state: GameState, action: Upgrade, events: Events) -> GameState:
     tower = get_tower(state, action.at, rule)
     require(tower.owner == action.player, "'a player may not upgrade another player's Tower'", rule)
     require(tower.depletion == 0, "a tower with Depletion may not Upgrade", "towers.depletion")
-    require(tower.level < state.rules.max_level, "'Towers may not be upgraded once they have reach level 4'", rule)
+    top = state.rules.max_level
+    require(
+        tower.level < top, f"this tower is at level {tower.level}: towers may not be upgraded past level {top}", rule
+    )
     cost = upgrade_cost(state, tower)
     stacks = state.players[action.player].stacks
     left = payments.check(stacks.build, tuple(action.payment), cost, state.rules, "Build / Upgrade", rule)
@@ -315,7 +318,7 @@ def _check_target(state: GameState, wave: FieldWave, target: str, ignore: bool, 
     require(needed is not None, f"{wave.spec.name} is on a track space 0 off the playing field", "phase.2 waves")
     assert needed is not None
     plain = combat.reach_needed(state, origin, wave, at_unit=False)
-    more = " (an elusive unit needs 1 additional Range)" if plain is not None and needed > plain else ""
+    more = f" (an elusive unit needs {needed - plain} additional Range)" if plain is not None and needed > plain else ""
     require(
         needed <= reach,
         f"{wave.spec.name} is {needed} spaces away{more}; the Range is {reach}",
