@@ -7,6 +7,7 @@ reproducible and one rung does not depend on how many games the others played.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -180,3 +181,15 @@ def ladder(
     for i in range(len(policies) - 1):
         rungs.append(Rung(policies[i + 1].name, policies[i].name, rates[i + 1], rates[i], 0, False))
     return rungs
+
+
+def print_ladder(rungs: Sequence[Rung], *, as_json: bool, about: dict[str, Any]) -> int:
+    """Print a ladder (one line per rung, or JSON with `about`); exit code 0 when every rung holds, else 1."""
+    holds = all(r.holds for r in rungs)
+    if as_json:
+        print(json.dumps({**about, "rungs": [r.to_json() for r in rungs], "holds": holds}))
+    else:
+        print(", ".join(f"{k}: {v}" for k, v in about.items()))
+        for r in rungs:
+            print(r.describe())
+    return 0 if holds else 1
