@@ -65,9 +65,24 @@ def _kill_value(request: combat.AllocationRequest, vector: tuple[int, ...]) -> t
     return (palace, killed, structure_damage, -sum(vector))
 
 
+_BEST: dict[tuple[object, ...], tuple[int, ...]] = {}
+"""Best vectors already found, by what decides them: the targets' kinds, powers and damage, and the caps."""
+
+
 def best_allocation(request: combat.AllocationRequest) -> Allocate:
     """The allocation that destroys the palace if it can, else the most power (see `_kill_value`)."""
-    return _allocate(request, max(request.vectors(), key=lambda v: _kill_value(request, v)))
+    key = (
+        tuple((t.kind, t.deals, t.toughness, t.damage, t.group) for t in request.targets),
+        request.troop_cap,
+        request.structure_cap,
+        request.total_cap,
+    )
+    vector = _BEST.get(key)
+    if vector is None:
+        if len(_BEST) >= 1 << 16:
+            _BEST.clear()
+        vector = _BEST[key] = max(request.vectors(), key=lambda v: _kill_value(request, v))
+    return _allocate(request, vector)
 
 
 def _troop_power(state: GameState, card_id: str) -> int:
