@@ -120,11 +120,12 @@ def _continue_battle(state: GameState) -> GameState:
     for _ in range(MAX_SIMULATED_STEPS):
         if state.phase != "battle":
             return state
-        request = engine.allocation_request(state)
+        who = engine.acting_players(state)[0]
+        request = engine.allocation_request(state, who)
         if request is not None:
             action: Any = best_allocation(request)
         else:
-            action = construct(Pass, player=engine.current_player(state))
+            action = construct(Pass, player=who)
         state, _ = engine.apply(state, action)
     return state
 
@@ -198,13 +199,12 @@ class PlannerPolicy:
 
     name = "planner"
 
-    def choose(self, state: GameState, sampler: ChanceSampler) -> Any:
-        request = engine.allocation_request(state)
+    def choose(self, state: GameState, sampler: ChanceSampler, player: int) -> Any:
+        request = engine.allocation_request(state, player)
         if request is not None:
             return best_allocation(request)
-        actions = engine.legal_actions(state)
-        me = engine.current_player(state)
-        assert me is not None and me >= 0
+        actions = engine.legal_actions(state, player)
+        me = player
         p = state.players[me]
         phase = state.phase
         if phase == "setup_keep":
@@ -235,7 +235,7 @@ class PlannerPolicy:
     def _renews(self, state: GameState, me: int) -> bool:
         """Renew unless an attack now wins, or the renewal would help the opponent more than it helps me
         while I have no empty slot to build on."""
-        attacks = _candidate_attacks(engine.legal_actions(replace_phase(state, "main")))
+        attacks = _candidate_attacks(engine.legal_actions(replace_phase(state, "main"), me))
         if attacks and best_by_look_ahead(replace_phase(state, "main"), me, attacks)[1] >= WIN:
             return False
         p = state.players[me]

@@ -66,7 +66,7 @@ class ExpectimaxPolicy:
 
     name = "expectimax"
 
-    def choose(self, state: GameState, sampler: ChanceSampler) -> Any:
+    def choose(self, state: GameState, sampler: ChanceSampler, player: int) -> Any:
         if state.phase == "fight":
             advice = analysis.fight_advice(state)
             return next((c.action for c in advice if not isinstance(c.action, Flee)), advice[0].action)

@@ -11,7 +11,6 @@ from rules.core.chance import ChanceSampler
 from rules.core.cli_positions import add_position_commands
 from rules.core.jsonio import load_model
 from rules.core.ladder import ladder, print_ladder
-from rules.core.outcome import Termination
 from rules.core.playout import play_out
 from rules.line_export import add_export_test_command
 from rules.tower_defense import analysis, catalog, engine, examples, movement
@@ -96,7 +95,7 @@ def _ladder(args: argparse.Namespace) -> int:
 
     def won(final: GameState) -> bool:
         result = engine.outcome(final)
-        return result is not None and result.termination is Termination.VICTORY
+        return result is not None and result.won
 
     rungs = ladder(
         engine.GAME,

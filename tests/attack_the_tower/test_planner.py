@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from rules.attack_the_tower import engine, examples, planner, policies
 from rules.attack_the_tower.actions import EndTurn
+from rules.attack_the_tower.metadata import Termination
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
-from rules.core.outcome import Termination
 from rules.core.playout import play_out
 
 ARMY_PAIRS = [("undead", "bandits"), ("bandits", "westerners"), ("easterners", "undead"), ("westerners", "easterners")]
@@ -29,7 +29,7 @@ def test_planner_attacks_when_the_battle_leaves_it_better_off() -> None:
     # 004 Attacking the palace: "If the attacking Troops have destroyed all defending Troops and Bases,
     # the survivors will then start another Battle, this time against the opponent's Palace."
     state = examples.example("palace-assault")
-    action = policies.policy("planner").choose(state, ChanceSampler(0))
+    action = policies.policy("planner").choose(state, ChanceSampler(0), state.attacker)
     assert not isinstance(action, EndTurn)
     after = planner.outcome_of(state, action)
     assert planner.evaluate(after, state.attacker) > planner.evaluate(state, state.attacker)

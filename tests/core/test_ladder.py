@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import itertools
 import json
+from typing import Any
 
 import pytest
 
 from rules.attack_the_tower import engine
+from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.policies import policy
 from rules.attack_the_tower.variants import Rules
 from rules.cli import main
+from rules.core.chance import ChanceSampler
 from rules.core.ladder import Rate, Rung, head_to_head, wilson
 
 
@@ -40,10 +43,10 @@ def test_head_to_head_plays_half_the_games_in_each_seat() -> None:
             self.name = name
             self.inner = policy("random")
 
-        def choose(self, state: object, sampler: object) -> object:
-            if getattr(state, "turn", 0) == 1 and getattr(state, "phase", "") == "setup_draw":
-                seats.append(f"{self.name}:{engine.current_player(state)}")  # type: ignore[arg-type]
-            return self.inner.choose(state, sampler)  # type: ignore[arg-type]
+        def choose(self, state: GameState, sampler: ChanceSampler, player: int) -> Any:
+            if state.turn == 1 and state.phase == "setup_draw":
+                seats.append(f"{self.name}:{player}")
+            return self.inner.choose(state, sampler, player)
 
     rung = head_to_head(
         engine.GAME, lambda: engine.new_game(rules=Rules(turn_limit=2)), Recording("s"), Recording("w"), 4

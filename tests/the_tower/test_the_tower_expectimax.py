@@ -20,7 +20,7 @@ def test_dying_is_worth_nothing_and_hp_and_cards_count() -> None:
 def test_between_fights_it_takes_the_choice_worth_most() -> None:
     # 002: "You start the game with 4 action points ... Use them then choose a room and fight"
     state = examples.example("opening")
-    action = policy("expectimax").choose(state, ChanceSampler(0))
+    action = policy("expectimax").choose(state, ChanceSampler(0), 0)
     actions = engine.legal_actions(state)
     assert action in actions
     worths = [expectimax.choice_worth(state, a) for a in actions]
