@@ -20,6 +20,7 @@ from rules.attack_the_tower import engine, examples, policies
 from rules.attack_the_tower.actions import DeclareAttack
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
+from rules.core.ladder import ladder
 from rules.core.playout import play_out
 
 TURN_LIMIT = 60
@@ -133,6 +134,11 @@ def main() -> None:
     )
     for label, value in other_games():
         print(f"{label}: {value}")
+    print("Attack the Tower ladder, Undead against Bandits, 400 games a pair, half in each seat:")
+    chosen = [policies.policy(n) for n in ("random", "greedy", "planner")]
+    rules = Rules(turn_limit=200)
+    for rung in ladder(engine.GAME, lambda: engine.new_game(rules=rules), chosen, 400):
+        print(f"  {rung.describe()}")
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from typing import Any
 from explorer.line_tests import LineTests
 from explorer.navigation import SessionNavigation
 from explorer.positions import PositionFiles
-from rules.attack_the_tower import combat, editing, engine, examples
+from rules.attack_the_tower import armyfile, combat, editing, engine, examples
 from rules.attack_the_tower.actions import (
     DeclareAttack,
     EndTurn,
@@ -189,6 +189,18 @@ class Explorer(SessionNavigation, PositionFiles[GameState], LineTests):
     def new_game(self, first: str = "undead", second: str = "bandits", rules: Rules | None = None) -> GameState:
         """A whole game from setup (drawing opening hands), under these rules."""
         return self.edit(engine.new_game((first, second), rules or self.rules))
+
+    def use_army_file(self, path_or_text: str) -> str:
+        """Play with a designer's army file (its path on one line, or its JSON or TOML text); returns its
+        army id. Under a shipped army's id it stands in for that army from the next new game or edit on."""
+        text = path_or_text.strip()
+        if text.startswith("{"):
+            army = armyfile.parse_army(text, source="the army file")
+        elif "\n" in text:
+            army = armyfile.parse_army(text, source="the army file", toml=True)
+        else:
+            army = armyfile.load_army_file(text)
+        return armyfile.use_army(army)
 
     def set_seats(self, first: str | None, second: str | None) -> None:
         """Who plays each side: None for a person clicking, or a policy name ('random', 'greedy', ...)."""

@@ -25,7 +25,7 @@ from explorer.file_controls import FileControls
 from explorer.presenter import PRESENT_CLASS, in_voila
 from explorer.session_panel import SessionPanel, row
 from rules.attack_the_tower import examples
-from rules.attack_the_tower.armies import ARMY_IDS, army
+from rules.attack_the_tower.armies import ARMY_IDS, army, army_ids
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.policies import POLICIES
 from rules.core.errors import RulesError
@@ -289,6 +289,17 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
 
         self._guard(start)
 
+    def use_army_file(self, path_or_text: str) -> None:
+        """Load a designer's army file (path or text); its army joins the armies of a new game."""
+
+        def use() -> None:
+            army_id = self.explorer.use_army_file(path_or_text)
+            self.game.offer_armies(army_ids())
+            self.say(f"army file loaded: {army(army_id).name} ({army_id})")
+            self.refresh(keep_message=True)
+
+        self._guard(use)
+
     def set_seats(self, first: str | None, second: str | None) -> None:
         self._guard(lambda: self.explorer.set_seats(first, second))
 
@@ -471,14 +482,26 @@ class GameControls(w.HBox):  # type: ignore[misc]
         self.panel = panel
         start = panel._button("new game", self.start)
         play = panel._button("policies play", self.play, "chance and the seated policies play until a person decides")
+        self.army_file = w.Text(placeholder="army file (JSON or TOML)", layout=w.Layout(width="200px"))
+        load = panel._button(
+            "load army", lambda: self.panel.use_army_file(self.army_file.value), "play with a designer's own army file"
+        )
         super().__init__(
-            [*self.armies, *self.seats, start, play], layout=w.Layout(flex_flow="row wrap", align_items="center")
+            [*self.armies, *self.seats, start, play, self.army_file, load],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
 
     def chosen_seats(self) -> tuple[str | None, str | None]:
         """The seats as the explorer takes them: None for a person, else the policy's name."""
         first, second = (None if s.value == "person" else s.value for s in self.seats)
         return first, second
+
+    def offer_armies(self, ids: tuple[str, ...]) -> None:
+        """Offer these armies in both army choices, keeping what is chosen."""
+        for choice in self.armies:
+            chosen = choice.value
+            choice.options = list(ids)
+            choice.value = chosen
 
     def start(self) -> None:
         self.panel.set_seats(*self.chosen_seats())

@@ -1,4 +1,4 @@
-"""`tower-rules attack-the-tower ...`: examples, schema, validate, battle and play."""
+"""`tower-rules attack-the-tower ...`: examples, schema, validate, battle, play and ladder."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from typing import Any
 
 from rules.attack_the_tower import engine, examples
 from rules.attack_the_tower.actions import DeclareAttack
-from rules.attack_the_tower.armies import ARMY_IDS
+from rules.attack_the_tower.armies import ARMY_IDS, army_ids
+from rules.attack_the_tower.armyfile import add_army_file_option, use_army_files
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.odds_cli import register_odds
@@ -19,6 +20,7 @@ from rules.core import limits
 from rules.core.chance import ChanceSampler
 from rules.core.cli_positions import add_position_commands
 from rules.core.jsonio import load_model
+from rules.core.ladder import ladder, print_ladder
 from rules.core.playout import play_out
 from rules.line_export import add_export_test_command
 
@@ -50,6 +52,7 @@ def register(games: Any) -> None:
     ba.add_argument("--policy", default="greedy", choices=sorted(POLICIES), help="who allocates (default greedy)")
     ba.add_argument("--seed", type=SEED, default=0)
     ba.add_argument("--json", action="store_true", help="print events and the resulting position as JSON")
+    add_army_file_option(ba)
     ba.set_defaults(run=_battle)
 
     pl = sub.add_parser("play", help="play a whole game between two policies")
@@ -58,7 +61,20 @@ def register(games: Any) -> None:
     pl.add_argument("--seed", type=SEED, default=0)
     pl.add_argument("--turn-limit", type=TURN_LIMIT, default=200, help=f"1 to {limits.MAX_TURN_LIMIT} (default 200)")
     pl.add_argument("--json", action="store_true")
+    add_army_file_option(pl)
     pl.set_defaults(run=_play)
+
+    la = sub.add_parser("ladder", help="each policy against the next one up, in both seats, with 95%% intervals")
+    la.add_argument("--armies", default="undead,bandits", help=f"two of: {', '.join(ARMY_IDS)}")
+    la.add_argument(
+        "--policies", default=",".join(POLICIES), help=f"the policies, weakest first (default {','.join(POLICIES)})"
+    )
+    la.add_argument("--games", type=int, default=400, help="games per pair of policies, half in each seat")
+    la.add_argument("--seed", type=int, default=0)
+    la.add_argument("--turn-limit", type=int, default=200, help="a game not over by then is a draw")
+    la.add_argument("--json", action="store_true")
+    add_army_file_option(la)
+    la.set_defaults(run=_ladder)
 
     register_odds(sub)
 
@@ -70,6 +86,7 @@ def _territory(value: int, flag: str) -> int:
 
 
 def _battle(args: argparse.Namespace) -> int:
+    use_army_files(args.army_file)
     state = load_model(GameState, args.file)
     if state.phase != "main":
         raise IllegalAction(f"a battle is declared in the second phase of a turn; this position is in {state.phase!r}")
@@ -98,13 +115,39 @@ def _battle(args: argparse.Namespace) -> int:
     return 0
 
 
+def _armies(text: str) -> tuple[str, str]:
+    armies = tuple(a.strip() for a in text.split(","))
+    if len(armies) != 2 or any(a not in army_ids() for a in armies):
+        raise IllegalAction(f"--armies takes two armies separated by a comma, from: {', '.join(army_ids())}")
+    return armies[0], armies[1]
+
+
+def _turn_limit(value: int) -> Rules:
+    if value < 1:
+        raise IllegalAction(f"--turn-limit takes a positive number of turns, not {value}")
+    return Rules(turn_limit=value)
+
+
+def _ladder(args: argparse.Namespace) -> int:
+    use_army_files(args.army_file)
+    armies = _armies(args.armies)
+    rules = _turn_limit(args.turn_limit)
+    if args.games < 2:
+        raise IllegalAction(f"--games takes a number of games of at least 2, not {args.games}")
+    chosen = [policy(n.strip()) for n in args.policies.split(",")]
+    if len(chosen) < 2:
+        raise IllegalAction("--policies takes at least two policies separated by commas, weakest first")
+    rungs = ladder(engine.GAME, lambda: engine.new_game(armies, rules), chosen, args.games, seed=args.seed)
+    about = {"game": "attack-the-tower", "armies": ",".join(armies), "games": args.games, "seed": args.seed}
+    return print_ladder(rungs, as_json=args.json, about=about)
+
+
 def _play(args: argparse.Namespace) -> int:
-    armies = tuple(a.strip() for a in args.armies.split(","))
-    if len(armies) != 2 or any(a not in ARMY_IDS for a in armies):
-        raise IllegalAction(f"--armies takes two armies separated by a comma, from: {', '.join(ARMY_IDS)}")
+    use_army_files(args.army_file)
+    armies = _armies(args.armies)
     names = [n.strip() for n in args.policy.split(",")]
     chosen = [policy(names[0]), policy(names[-1])]
-    state = engine.new_game((armies[0], armies[1]), Rules(turn_limit=args.turn_limit))
+    state = engine.new_game(armies, _turn_limit(args.turn_limit))
     line = play_out(engine.GAME, state, chosen, ChanceSampler(args.seed))
     result = engine.outcome(line.final)
     assert result is not None

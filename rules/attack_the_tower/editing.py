@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rules.attack_the_tower.armies import ARMY_IDS, card
+from rules.attack_the_tower.armies import army_ids, card
 from rules.attack_the_tower.cards import BaseCard
 from rules.attack_the_tower.model import SLOTS, TERRITORIES, Base, GameState, Player, new_player
 from rules.attack_the_tower.variants import Rules
@@ -165,8 +165,8 @@ def set_attacker(state: GameState, player: int) -> GameState:
 def set_armies(state: GameState, armies: tuple[str, str]) -> GameState:
     """A fresh board for two armies (bases, hands and palaces cleared; decks whole)."""
     for a in armies:
-        if a not in ARMY_IDS:
-            raise IllegalPosition([Problem("army", f"unknown army {a!r} (armies: {', '.join(ARMY_IDS)})")])
+        if a not in army_ids():
+            raise IllegalPosition([Problem("army", f"unknown army {a!r} (armies: {', '.join(army_ids())})")])
     return _rebuilt(
         state,
         players=[new_player(armies[0]).model_dump(), new_player(armies[1]).model_dump()],

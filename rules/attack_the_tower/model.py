@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
-from rules.attack_the_tower.armies import ARMY_IDS, KNOWN_ARMY_IDS, ability_card, army, base_card, card, is_card
+from rules.attack_the_tower.armies import ability_card, army, army_ids, base_card, card, is_card, known_army_ids
 from rules.attack_the_tower.cards import AbilityCard, BaseCard
 from rules.attack_the_tower.variants import Rules
 from rules.core import limits
@@ -215,8 +215,8 @@ def player_problems(state: GameState, index: int) -> list[str]:
     p = state.players[index]
     rules = state.rules
     who = f"players.{index}"
-    if p.army not in KNOWN_ARMY_IDS:
-        return [f"{who}.army: unknown army {p.army!r} (armies: {', '.join(ARMY_IDS)})"]
+    if p.army not in known_army_ids():
+        return [f"{who}.army: unknown army {p.army!r} (armies: {', '.join(army_ids())})"]
     out: list[str] = []
     for t, terr in enumerate(p.territories):
         for s, b in enumerate(terr):

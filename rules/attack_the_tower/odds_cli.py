@@ -13,6 +13,7 @@ from typing import Any
 from rules.attack_the_tower import analysis, engine
 from rules.attack_the_tower.analysis.battle import OBJECTIVES, POLICY_NAMES
 from rules.attack_the_tower.analysis.odds import policy_pair
+from rules.attack_the_tower.armyfile import add_army_file_option, use_army_files
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import possessive
 from rules.attack_the_tower.model import GameState
@@ -66,6 +67,7 @@ def register_odds(sub: Any) -> None:
     )
     od.add_argument("--no-abilities", action="store_true", help="nobody plays abilities in the ability windows")
     od.add_argument("--json", action="store_true", help="print the distribution as JSON")
+    add_army_file_option(od)
     od.set_defaults(run=_odds)
 
 
@@ -85,6 +87,7 @@ def _odds(args: argparse.Namespace) -> int:
     attacker_policy, defender_policy = policy_pair(args.policy)
     if args.samples < 0:
         raise IllegalAction(f"--samples takes a number of battles, at least 0, not {args.samples}")
+    use_army_files(args.army_file)
     state = load_model(GameState, args.file)
     battle = analysis.declare(state, origin, target)
     options: dict[str, Any] = {"hidden_hand": args.hidden_hand, "play_abilities": not args.no_abilities}

@@ -15,6 +15,7 @@ from rules.core.cli_positions import add_position_commands
 from rules.core.distribution import Distribution
 from rules.core.errors import MalformedFile
 from rules.core.jsonio import escape, load_model, parse_json_object, parse_model
+from rules.core.ladder import ladder, print_ladder
 from rules.core.playout import play_out
 from rules.core.protocol import CHANCE, TERMINAL
 from rules.line_export import add_export_test_command
@@ -63,6 +64,16 @@ def register(games: Any) -> None:
     _variant_option(si)
     si.add_argument("--json", action="store_true")
     si.set_defaults(run=_simulate)
+
+    la = sub.add_parser("ladder", help="each policy's win rate beside the next one up, with 95%% intervals")
+    la.add_argument(
+        "--policies", default=",".join(POLICIES), help=f"the policies, weakest first (default {','.join(POLICIES)})"
+    )
+    la.add_argument("--games", type=int, default=400, help="games per policy (the same seeds for each)")
+    la.add_argument("--seed", type=int, default=0)
+    _variant_option(la)
+    la.add_argument("--json", action="store_true")
+    la.set_defaults(run=_ladder)
 
     fi = sub.add_parser("fight", help="the best way to fight each known monster, and every alternative")
     fi.add_argument("file")
@@ -228,6 +239,28 @@ def _simulate(args: argparse.Namespace) -> int:
     else:
         print(rate.describe())
     return 0
+
+
+def _ladder(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        raise IllegalAction(f"--games takes a positive number, not {args.games}")
+    rules = rules_from(args.variant)
+    chosen = [policy(n.strip()) for n in args.policies.split(",")]
+    if len(chosen) < 2:
+        raise IllegalAction("--policies takes at least two policies separated by commas, weakest first")
+
+    def won(final: GameState) -> bool:
+        result = engine.outcome(final)
+        return result is not None and result.winner == 0
+
+    rungs = ladder(engine.GAME, lambda: engine.new_game(rules), chosen, args.games, seed=args.seed, players=1, won=won)
+    about = {
+        "game": "the-tower",
+        "variant": " ".join(args.variant) or "default rules",
+        "games": args.games,
+        "seed": args.seed,
+    }
+    return print_ladder(rungs, as_json=args.json, about=about)
 
 
 def _known_rooms(state: GameState) -> list[tuple[int, str, int]]:

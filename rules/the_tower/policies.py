@@ -1,4 +1,5 @@
-"""Who chooses when nobody clicks: a random player and a greedy one that follows the exact advice.
+"""Who chooses when nobody clicks: a random player, a greedy one that follows the exact advice, and an
+expectimax one that weighs HP against the cards kept (rules/the_tower/expectimax.py).
 
 Both choose among the engine's own legal actions, so no policy can hold a rule of its own.
 """
@@ -10,6 +11,7 @@ from typing import Any
 from rules.core.chance import ChanceSampler
 from rules.the_tower import analysis, engine
 from rules.the_tower.actions import Flee
+from rules.the_tower.expectimax import ExpectimaxPolicy
 from rules.the_tower.model import GameState
 
 
@@ -38,14 +40,15 @@ class GreedyPolicy:
         return analysis.point_advice(state, spend_in_fight=False)[0].action
 
 
-POLICIES: dict[str, type[RandomPolicy] | type[GreedyPolicy]] = {
+POLICIES: dict[str, type[RandomPolicy] | type[GreedyPolicy] | type[ExpectimaxPolicy]] = {
     "random": RandomPolicy,
     "greedy": GreedyPolicy,
+    "expectimax": ExpectimaxPolicy,
 }
 
 
-def policy(name: str) -> RandomPolicy | GreedyPolicy:
-    """A policy by name (random, greedy)."""
+def policy(name: str) -> RandomPolicy | GreedyPolicy | ExpectimaxPolicy:
+    """A policy by name (random, greedy, expectimax)."""
     try:
         return POLICIES[name]()
     except KeyError:

@@ -11,6 +11,7 @@ from rules.core import limits
 from rules.core.chance import ChanceSampler
 from rules.core.cli_positions import add_position_commands
 from rules.core.jsonio import load_model
+from rules.core.ladder import ladder, print_ladder
 from rules.core.playout import play_out
 from rules.line_export import add_export_test_command
 from rules.tower_defense import analysis, catalog, engine, examples, movement
@@ -80,6 +81,46 @@ def register(games: Any) -> None:
     )
     py.add_argument("--json", action="store_true")
     py.set_defaults(run=_play)
+
+    la = sub.add_parser("ladder", help="each policy's win rate beside the next one up, with 95%% intervals")
+    la.add_argument("--scenario", default="beginner", help=f"one of: {', '.join(examples.SCENARIOS)}")
+    la.add_argument("--players", type=int, default=2, help="1 to 4 players, every seat the same policy (default 2)")
+    la.add_argument(
+        "--policies", default=",".join(POLICIES), help=f"the policies, weakest first (default {','.join(POLICIES)})"
+    )
+    la.add_argument("--games", type=int, default=400, help="sessions per policy (the same seeds for each)")
+    la.add_argument("--seed", type=int, default=0)
+    la.add_argument("--turn-limit", type=int, default=60)
+    la.add_argument("--json", action="store_true")
+    la.set_defaults(run=_ladder)
+
+
+def _ladder(args: argparse.Namespace) -> int:
+    if not 1 <= args.players <= 4:
+        raise IllegalAction(f"--players takes 1 to 4 players, not {args.players}", "setup.1 players")
+    if args.games < 1:
+        raise IllegalAction(f"--games takes a positive number, not {args.games}")
+    scenario = examples.scenario(args.scenario, args.players)
+    rules = Rules(turn_limit=args.turn_limit)
+    chosen = [policy(n.strip()) for n in args.policies.split(",")]
+    if len(chosen) < 2:
+        raise IllegalAction("--policies takes at least two policies separated by commas, weakest first")
+
+    def won(final: GameState) -> bool:
+        result = engine.outcome(final)
+        return result is not None and result.won
+
+    rungs = ladder(
+        engine.GAME,
+        lambda: engine.new_game(scenario, rules),
+        chosen,
+        args.games,
+        seed=args.seed,
+        players=args.players,
+        won=won,
+    )
+    about = {"game": "tower-defense", "scenario": scenario.name, "players": args.players, "games": args.games}
+    return print_ladder(rungs, as_json=args.json, about={**about, "seed": args.seed})
 
 
 def _cards(text: str) -> list[str]:

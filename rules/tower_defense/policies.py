@@ -1,4 +1,5 @@
-"""Who chooses when nobody clicks: a random player and a simple one.
+"""Who chooses when nobody clicks: a random player, a simple one, and a cooperative table that spends
+its credits (builds wherever a tower reaches track, boosts what the turn planner can kill).
 
 Every policy chooses among the engine's own legal actions (or the planner's, which the engine
 replays), so no policy holds a rule of its own.
@@ -6,6 +7,7 @@ replays), so no policy holds a rule of its own.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from rules.core.chance import ChanceSampler
@@ -114,14 +116,72 @@ class SimplePolicy:
         return None if best is None or best[0] == 0 else best[1]
 
 
+BUILD_RESERVE = 2
+"""Credits kept on the Build / Upgrade stack before Boost credits go to the Boost stack."""
+
+
+def watchers(state: GameState) -> dict[tuple[int, int], int]:
+    """How many towers reach each numbered track piece."""
+    return {
+        p.at: sum(1 for t in state.towers if distance(t.at, p.at) <= combat.tower_range(t))
+        for p in state.board.track
+        if p.number
+    }
+
+
+def cover(at: tuple[int, int], reach: int, watched: dict[tuple[int, int], int]) -> Fraction:
+    """Track a tower on `at` would reach, each piece counting less the more towers already reach it."""
+    return sum((Fraction(1, 1 + n) for piece, n in watched.items() if distance(at, piece) <= reach), Fraction(0))
+
+
+class CoopPolicy(SimplePolicy):
+    """Takes credits onto the Build / Upgrade stack (Boost credits beyond a reserve onto the Boost
+    stack); in Phase 6 makes the planner's attacks, guards the track, then builds wherever a tower
+    reaches track (least watched track first, weighed by the tower's damage) while any player can pay,
+    then upgrades, then ends the phase."""
+
+    name = "coop"
+
+    def _take(self, state: GameState, who: int) -> TakeCredit:
+        card = state.revealed[-1]
+        stacks = state.players[who].stacks
+        boost = credit_type(card) == "boost" and len(stacks.build) >= BUILD_RESERVE
+        return construct(TakeCredit, player=who, card=card, stack="boost" if boost else "build")
+
+    def _build(self, state: GameState) -> Build | None:
+        watched = watchers(state)
+        best: tuple[Fraction, int, Build] | None = None
+        for action in self._builds(state):
+            spec = catalog.tower(action.card)
+            if spec.reach != "range":
+                continue
+            score = cover(action.at, spec.reach_at(1), watched) * max(1, spec.damage(1))
+            key = (score, -len(action.payment))
+            if score > 0 and (best is None or key > best[:2]):
+                best = (score, -len(action.payment), action)
+        return None if best is None else best[2]
+
+    def _builds(self, state: GameState) -> list[Build]:
+        """One Build per player, card and space (the first way to pay)."""
+        seen: set[tuple[int, str, tuple[int, int]]] = set()
+        out = []
+        for p in range(len(state.players)):
+            for a in engine.phase6_actions(state, p):
+                if isinstance(a, Build) and (p, a.card, a.at) not in seen:
+                    seen.add((p, a.card, a.at))
+                    out.append(a)
+        return out
+
+
 POLICIES: dict[str, type[RandomPolicy] | type[SimplePolicy]] = {
     "random": RandomPolicy,
     "simple": SimplePolicy,
+    "coop": CoopPolicy,
 }
 
 
 def policy(name: str) -> RandomPolicy | SimplePolicy:
-    """A policy by name (random, simple)."""
+    """A policy by name (random, simple, coop)."""
     try:
         return POLICIES[name]()
     except KeyError:

@@ -1,0 +1,268 @@
+"""A full-game player that plays to win: it looks one battle ahead and weighs the board by material.
+
+Battles hold no chance (cards are only drawn in setup and renewals), so the outcome of an attack or of
+an ability played in a battle's window is found by playing the battle out with the engine itself, both
+sides allocating greedily and passing in the ability window. The planner takes the choice whose
+resulting board it values most; it never holds a rule of its own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.attack_the_tower import combat, engine
+from rules.attack_the_tower.actions import (
+    Allocate,
+    Build,
+    Burn,
+    DeclareAttack,
+    Discard,
+    DrawCard,
+    EndTurn,
+    FinishBuilding,
+    KeepHand,
+    Pass,
+    PlayAbility,
+    Renew,
+)
+from rules.attack_the_tower.armies import ability_card, base_card, card
+from rules.attack_the_tower.cards import AbilityCard, BaseCard
+from rules.attack_the_tower.model import GameState, Player
+from rules.core.chance import ChanceSampler
+from rules.core.frozen import construct
+
+WIN = 10_000.0
+"""The value of a won game (a lost one is its negative); far above any material count."""
+
+BASE_VALUE = 6.0
+"""A built base: its power 4 in defence, plus the card and the renewal it took to build it."""
+
+OPEN_TERRITORY = 8.0
+"""A territory with no base lets attackers through to the palace: a liability beyond the bases lost."""
+
+AGGRESSION = 1.25
+"""The opponent's losses weigh this much more than one's own, so an even trade is taken, not refused:
+games end instead of both sides waiting behind full territories."""
+
+MAX_SIMULATED_STEPS = 64
+"""A battle (with its palace assault) takes far fewer steps; this only guards the look-ahead."""
+
+
+def _allocate(request: combat.AllocationRequest, vector: tuple[int, ...]) -> Allocate:
+    return construct(Allocate, player=request.player, allocation=request.allocation(vector))
+
+
+def _kill_value(request: combat.AllocationRequest, vector: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """Destroying the palace first, then power destroyed, partial damage on structures, least spent."""
+    palace = 0
+    killed = structure_damage = 0
+    for target, amount in zip(request.targets, vector, strict=True):
+        if amount and amount == target.remaining:
+            killed += target.deals + target.toughness
+            palace += target.kind == "palace"
+        if target.is_structure:
+            structure_damage += amount
+    return (palace, killed, structure_damage, -sum(vector))
+
+
+_BEST: dict[tuple[object, ...], tuple[int, ...]] = {}
+"""Best vectors already found, by what decides them: the targets' kinds, powers and damage, and the caps."""
+
+
+def best_allocation(request: combat.AllocationRequest) -> Allocate:
+    """The allocation that destroys the palace if it can, else the most power (see `_kill_value`)."""
+    key = (
+        tuple((t.kind, t.deals, t.toughness, t.damage, t.group) for t in request.targets),
+        request.troop_cap,
+        request.structure_cap,
+        request.total_cap,
+    )
+    vector = _BEST.get(key)
+    if vector is None:
+        if len(_BEST) >= 1 << 16:
+            _BEST.clear()
+        vector = _BEST[key] = max(request.vectors(), key=lambda v: _kill_value(request, v))
+    return _allocate(request, vector)
+
+
+def _troop_power(state: GameState, card_id: str) -> int:
+    return state.rules.troop_power(base_card(card_id).troop_type)
+
+
+def _side_value(state: GameState, who: int) -> float:
+    """Material of one side: bases with their troops, special troops, and cards in hand."""
+    p = state.players[who]
+    value = 0.0
+    for terr in p.territories:
+        built = [b for b in terr if b is not None]
+        if not built:
+            value -= OPEN_TERRITORY
+        for b in built:
+            value += BASE_VALUE + b.troops * _troop_power(state, b.card)
+    for cid in p.palace:
+        spec = ability_card(cid).special_troop
+        value += spec.power if spec is not None else 0
+    value += 1.0 * len(p.hand)
+    return value
+
+
+def evaluate(state: GameState, me: int) -> float:
+    """How good the position is for `me`: a win or a loss, else material against material."""
+    if state.phase == "game_over":
+        if state.winner is None:
+            return 0.0
+        return WIN if state.winner == me else -WIN
+    return _side_value(state, me) - AGGRESSION * _side_value(state, 1 - me)
+
+
+def _continue_battle(state: GameState) -> GameState:
+    """The position once the current battle is over, both sides passing and allocating greedily."""
+    for _ in range(MAX_SIMULATED_STEPS):
+        if state.phase != "battle":
+            return state
+        who = engine.acting_players(state)[0]
+        request = engine.allocation_request(state, who)
+        if request is not None:
+            action: Any = best_allocation(request)
+        else:
+            action = construct(Pass, player=who)
+        state, _ = engine.apply(state, action)
+    return state
+
+
+def outcome_of(state: GameState, action: Any) -> GameState:
+    """The position after `action` and the battle it starts or belongs to (if any)."""
+    nxt, _ = engine.apply(state, action)
+    return _continue_battle(nxt)
+
+
+def _candidate_attacks(actions: list[Any]) -> list[DeclareAttack]:
+    """Attacks with no special troop or with every one on the palace (the subsets between add little)."""
+    attacks = [a for a in actions if isinstance(a, DeclareAttack)]
+    most = max((len(a.specials) for a in attacks), default=0)
+    return [a for a in attacks if len(a.specials) in (0, most)]
+
+
+def best_by_look_ahead(state: GameState, me: int, options: list[Any]) -> tuple[Any, float]:
+    """The option whose resulting position `evaluate` rates highest for `me`, with that value."""
+    scored = [(evaluate(outcome_of(state, a), me), i) for i, a in enumerate(options)]
+    value, index = max(scored)
+    return options[index], value
+
+
+def _base_rank(state: GameState, card_id: str) -> int:
+    return _troop_power(state, card_id)
+
+
+def _build_choice(state: GameState, me: int, actions: list[Any]) -> Any:
+    """Fill an empty slot: first a territory with no base, then the fullest unfinished one; the
+    strongest troop first. Build over an unmanned, weaker base only when every slot is taken."""
+    p = state.players[me]
+    builds = [a for a in actions if isinstance(a, Build)]
+    empty = [a for a in builds if p.base_at(a.territory, a.slot) is None]
+    if empty:
+
+        def rank(a: Build) -> tuple[int, int, int]:
+            count = sum(b is not None for b in p.territories[a.territory])
+            return (count == 0, count, _base_rank(state, a.card))
+
+        return max(empty, key=rank)
+    upgrades = []
+    for a in builds:
+        old = p.base_at(a.territory, a.slot)
+        if old is not None and old.troops == 0 and _base_rank(state, a.card) > _base_rank(state, old.card):
+            upgrades.append(a)
+    if upgrades:
+        return max(upgrades, key=lambda a: _base_rank(state, a.card))
+    return construct(FinishBuilding, player=me)
+
+
+def _keep_value(state: GameState, p: Player, cid: str) -> float:
+    """How much a card in hand is worth keeping (the lowest is discarded)."""
+    c = card(cid)
+    if isinstance(c, AbilityCard):
+        return 3.0 if c.not_implemented is None else 0.0
+    empty = sum(b is None for terr in p.territories for b in terr)
+    return (3.5 if empty else 1.0) + _base_rank(state, cid) / 10
+
+
+def _renewal_gain(state: GameState, who: int) -> int:
+    """Power a renewal would recruit for one side."""
+    limit = state.rules.max_troops_per_base
+    return sum(_troop_power(state, b.card) for _, _, b in state.players[who].bases() if b.troops < limit)
+
+
+class PlannerPolicy:
+    """Plays to win: renews while it has troops or bases to gain, builds every empty slot, attacks and
+    plays abilities when the battle played out leaves it better off (opponent's losses weighted a
+    little above its own), allocates to destroy the palace first, then the most power."""
+
+    name = "planner"
+
+    def choose(self, state: GameState, sampler: ChanceSampler, player: int) -> Any:
+        request = engine.allocation_request(state, player)
+        if request is not None:
+            return best_allocation(request)
+        actions = engine.legal_actions(state, player)
+        me = player
+        p = state.players[me]
+        phase = state.phase
+        if phase == "setup_keep":
+            bases = sum(isinstance(card(c), BaseCard) for c in p.hand)
+            return construct(KeepHand if bases >= 3 else Burn, player=me)
+        if phase in ("setup_draw", "renewal_draw"):
+            return self._draw(state, me, actions)
+        if phase in ("setup_build", "renewal_build"):
+            return _build_choice(state, me, actions)
+        if phase == "renewal_discard":
+            return min((a for a in actions if isinstance(a, Discard)), key=lambda a: _keep_value(state, p, a.card))
+        if phase == "renewal_decision":
+            return construct(Renew, player=me, renew=self._renews(state, me))
+        if phase == "battle":
+            return self._window(state, me, actions)
+        if phase == "main":
+            return self._main(state, me, actions)
+        return sampler.choice(actions)
+
+    def _draw(self, state: GameState, me: int, actions: list[Any]) -> Any:
+        p = state.players[me]
+        empty = sum(b is None for terr in p.territories for b in terr)
+        bases_in_hand = sum(isinstance(card(c), BaseCard) for c in p.hand)
+        want = "base" if empty > bases_in_hand else "ability"
+        options = [a for a in actions if isinstance(a, DrawCard)]
+        return next((a for a in options if a.pile == want), options[0])
+
+    def _renews(self, state: GameState, me: int) -> bool:
+        """Renew unless an attack now wins, or the renewal would help the opponent more than it helps me
+        while I have no empty slot to build on."""
+        attacks = _candidate_attacks(engine.legal_actions(replace_phase(state, "main"), me))
+        if attacks and best_by_look_ahead(replace_phase(state, "main"), me, attacks)[1] >= WIN:
+            return False
+        p = state.players[me]
+        empty = sum(b is None for terr in p.territories for b in terr)
+        return empty > 0 or _renewal_gain(state, me) >= _renewal_gain(state, 1 - me) or len(p.hand) < 3
+
+    def _main(self, state: GameState, me: int, actions: list[Any]) -> Any:
+        options: list[Any] = _candidate_attacks(actions)
+        options += [a for a in actions if isinstance(a, PlayAbility)]
+        if not options:
+            return construct(EndTurn, player=me)
+        choice, value = best_by_look_ahead(state, me, options)
+        if value > evaluate(state, me):
+            return choice
+        return construct(EndTurn, player=me)
+
+    def _window(self, state: GameState, me: int, actions: list[Any]) -> Any:
+        plays = [a for a in actions if isinstance(a, PlayAbility)]
+        passing = construct(Pass, player=me)
+        if not plays:
+            return passing
+        choice, value = best_by_look_ahead(state, me, plays)
+        if value > evaluate(outcome_of(state, passing), me):
+            return choice
+        return passing
+
+
+def replace_phase(state: GameState, phase: str) -> GameState:
+    """The same position in another phase (to ask what an attack would do before the renewal is decided)."""
+    return state.model_copy(update={"phase": phase})

@@ -1,0 +1,75 @@
+"""A player that weighs HP against the cards it keeps: expectimax over each choice and the next fight.
+
+Between fights, every legal choice (draw, drink, explore, or fight a room) is valued by the exact
+outlook of the next fight after it - each draw and room turned up weighed by its probability, each fight
+played by the exact fight solver - but the outlook is reduced to one number that trades HP against the
+cards kept for later fights, instead of putting the chance to slay and the HP first whatever the cost
+in cards. In a fight it plays the solver's best line.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from rules.core.chance import ChanceSampler
+from rules.core.protocol import CHANCE
+from rules.the_tower import analysis, engine, fightsolver
+from rules.the_tower.actions import ChooseRoom, FightRoom, Flee
+from rules.the_tower.model import FACE_DOWN, GameState, fightable
+
+CARD_WORTH = Fraction(1, 2)
+"""What one number of a card kept for later fights is worth, in HP kept after the next fight."""
+
+POTION_WORTH = Fraction(1, 4)
+"""What one number of a potion kept is worth on top (a potion can also heal later)."""
+
+SLAY_WORTH = Fraction(4)
+"""What slaying the next monster is worth on top of the HP and cards left (its points, the floor won)."""
+
+
+def worth(value: fightsolver.Value) -> Fraction:
+    """One number for an outlook (chance to slay, HP after, potions kept, cards kept); dying is worth 0."""
+    slay, hp, potions, cards = value
+    return SLAY_WORTH * slay + hp + POTION_WORTH * potions + CARD_WORTH * cards
+
+
+def best_fight_worth(state: GameState) -> Fraction:
+    """The worth of fighting the best room now (every face-down room has the same odds)."""
+    rooms = [i for i in range(len(state.floor)) if fightable(state, i)]
+    if state.chosen_room is not None:
+        rooms = [state.chosen_room]
+    if not rooms:
+        return Fraction(state.hp)
+    face_up = [i for i in rooms if state.floor[i] != FACE_DOWN]
+    face_down = [i for i in rooms if state.floor[i] == FACE_DOWN][:1]
+    return max(worth(analysis._room_value(state, i, False)) for i in [*face_up, *face_down])
+
+
+def choice_worth(state: GameState, action: Any) -> Fraction:
+    """The worth of a choice between fights: its chance step weighed exactly, then the best fight."""
+    if isinstance(action, FightRoom | ChooseRoom):
+        return worth(analysis._room_value(state, action.room, False))
+    nxt, _ = engine.apply(state, action)
+    if engine.current_player(nxt) != CHANCE:
+        return best_fight_worth(nxt)
+    return sum(
+        (p * best_fight_worth(engine.apply(nxt, outcome)[0]) for outcome, p in engine.chance_outcomes(nxt).items()),
+        Fraction(0),
+    )
+
+
+class ExpectimaxPolicy:
+    """Between fights: the choice whose next fight is worth most (HP, cards kept and the kill weighed
+    together, every chance step exact); among equals, fighting now keeps the point. In a fight: the
+    exact solver's best line (never leaving at will, as the greedy policy)."""
+
+    name = "expectimax"
+
+    def choose(self, state: GameState, sampler: ChanceSampler, player: int) -> Any:
+        if state.phase == "fight":
+            advice = analysis.fight_advice(state)
+            return next((c.action for c in advice if not isinstance(c.action, Flee)), advice[0].action)
+        actions = engine.legal_actions(state)
+        scored = [(choice_worth(state, a), isinstance(a, FightRoom | ChooseRoom), -i) for i, a in enumerate(actions)]
+        return actions[-max(scored)[2]]

@@ -1,0 +1,162 @@
+"""A designer's own army file: copied from a shipped army, changed, loaded, played; refused when malformed."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from explorer.attack_the_tower.explorer import Explorer
+from rules.attack_the_tower import armyfile, engine
+from rules.attack_the_tower.armies import ability_card, army, army_ids, shipped_army
+from rules.attack_the_tower.cards import PowerChange
+from rules.cli import main
+
+SHIPPED = Path(armyfile.__file__).parent / "data"
+
+TOML_ARMY = (Path(__file__).parent / "testers-army.toml").read_text(encoding="utf-8")
+"""A new army of two bases and one ability, in TOML."""
+
+
+@pytest.fixture(autouse=True)
+def shipped_armies_after() -> Iterator[None]:
+    yield
+    armyfile.use_shipped_armies()
+
+
+def undead_copy(tmp_path: Path, change: Any) -> Path:
+    """The shipped Undead file, copied and changed by `change` (a function of the parsed JSON)."""
+    data = json.loads((SHIPPED / "undead.json").read_text(encoding="utf-8"))
+    change(data)
+    path = tmp_path / "my-undead.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def more_graveyards(data: dict[str, Any]) -> None:
+    # 004 Setting up: "a deck with 25 Ability cards and 25 Base cards" - the total stays 25.
+    bases = {b["id"]: b for b in data["bases"]}
+    bases["undead.graveyard"]["copies"] += 2
+    bases["undead.mansion"]["copies"] -= 2
+
+
+def stronger_lich(data: dict[str, Any]) -> None:
+    lich = next(a for a in data["abilities"] if a["id"] == "undead.lich")
+    lich["effects"][0]["delta"] = -2
+
+
+def test_every_shipped_army_is_an_army_file() -> None:
+    for army_id in ("undead", "bandits", "westerners", "easterners"):
+        assert armyfile.load_army_file(SHIPPED / f"{army_id}.json") == shipped_army(army_id)
+
+
+def test_a_copied_army_with_changed_copies_stands_in_for_the_shipped_one(tmp_path: Path) -> None:
+    path = undead_copy(tmp_path, more_graveyards)
+    assert armyfile.use_army_files([path]) == ("undead",)
+    pile = engine.new_game(("undead", "bandits")).players[0].base_pile
+    assert pile.count("undead.graveyard") == shipped_army("undead").bases[0].copies + 2
+    armyfile.use_shipped_armies()
+    assert engine.new_game(("undead", "bandits")).players[0].base_pile.count("undead.graveyard") == 7
+
+
+def test_an_ability_number_changed_in_the_file_is_the_card_played(tmp_path: Path) -> None:
+    armyfile.use_army_files([undead_copy(tmp_path, stronger_lich)])
+    effect = ability_card("undead.lich").effects[0]
+    assert isinstance(effect, PowerChange) and effect.delta == -2
+
+
+def test_a_new_army_in_toml_joins_the_armies_and_plays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "testers.toml"
+    path.write_text(TOML_ARMY, encoding="utf-8")
+    code, out, err = run(
+        capsys, "attack-the-tower", "play", "--army-file", str(path), "--armies", "testers,undead", "--json"
+    )
+    assert code == 0, err
+    result = json.loads(out)
+    assert result["armies"] == ["testers", "undead"]
+    assert "testers" in army_ids() and army("testers").name == "Testers"
+
+
+def test_play_with_a_copied_army_file_from_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = undead_copy(tmp_path, more_graveyards)
+    code, out, _ = run(capsys, "attack-the-tower", "play", "--army-file", str(path), "--seed", "2", "--json")
+    assert code == 0
+    assert json.loads(out)["termination"] == "palace destroyed"
+
+
+def test_ladder_accepts_army_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = undead_copy(tmp_path, more_graveyards)
+    code, out, err = run(
+        capsys, "attack-the-tower", "ladder", "--army-file", str(path), "--games", "2", "--policies", "random,greedy"
+    )
+    assert code in (0, 1), err
+    assert "greedy vs random" in out
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda d: d["bases"][0].update(copies=0), "bases.0.copies: must be at least 1"),
+        (lambda d: d["bases"][0].update(copies=8), "the Undead base deck holds 26 cards; 004 says 25"),
+        (lambda d: d["bases"][0].update(troop_type="dragon"), "bases.0.troop_type: must be one of"),
+        (lambda d: d["abilities"][0]["effects"][0].update(effect="teleport"), "abilities.0.effects.0"),
+        (lambda d: d.update(colour="green"), "colour: there is no such field here"),
+    ],
+)
+def test_a_malformed_army_file_is_refused_with_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], change: Any, words: str
+) -> None:
+    path = undead_copy(tmp_path, change)
+    code, out, err = run(capsys, "attack-the-tower", "play", "--army-file", str(path))
+    assert code == 2
+    assert words in err and str(path) in err
+    assert "Traceback" not in err and out == ""
+    assert army("undead") == shipped_army("undead")
+
+
+def test_unreadable_army_files_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"id": "undead",', encoding="utf-8")
+    bad_toml = tmp_path / "broken.toml"
+    bad_toml.write_text("id = ", encoding="utf-8")
+    for path, words in (
+        (broken, "is not valid JSON"),
+        (bad_toml, "is not valid TOML"),
+        (tmp_path / "none.json", "cannot read"),
+    ):
+        code, _, err = run(capsys, "attack-the-tower", "play", "--army-file", str(path))
+        assert code == 2 and words in err
+
+
+def test_battle_and_odds_take_army_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "attack-the-tower", "example", "mid-game-battle")
+    position = tmp_path / "mid.json"
+    position.write_text(out)
+    path = undead_copy(tmp_path, stronger_lich)
+    code, out, err = run(
+        capsys, "attack-the-tower", "battle", str(position), "--from", "1", "--to", "2", "--army-file", str(path)
+    )
+    assert code == 0, err
+    code, out, err = run(
+        capsys, "attack-the-tower", "odds", str(position), "--from", "1", "--to", "2", "--army-file", str(path)
+    )
+    assert code == 0, err
+
+
+def test_the_explorer_takes_an_army_file_as_a_path_or_as_text(tmp_path: Path) -> None:
+    explorer = Explorer("mid-game-battle")
+    assert explorer.use_army_file(TOML_ARMY) == "testers"
+    state = explorer.new_game("testers", "bandits")
+    assert state.players[0].army == "testers"
+    path = undead_copy(tmp_path, more_graveyards)
+    assert explorer.use_army_file(str(path)) == "undead"
+    assert explorer.new_game("undead", "bandits").players[0].base_pile.count("undead.graveyard") == 9

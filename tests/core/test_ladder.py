@@ -1,0 +1,110 @@
+"""Ladders: Wilson intervals, both seat orders, the same seeds for every solo policy, and the CLI's shape."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any
+
+import pytest
+
+from rules.attack_the_tower import engine
+from rules.attack_the_tower.model import GameState
+from rules.attack_the_tower.policies import policy
+from rules.attack_the_tower.variants import Rules
+from rules.cli import main
+from rules.core.chance import ChanceSampler
+from rules.core.ladder import Rate, Rung, head_to_head, wilson
+
+
+def test_wilson_interval_matches_the_formula() -> None:
+    low, high = wilson(5, 10)
+    assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and wilson(0, 10)[1] == pytest.approx(0.2775, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_a_solo_rung_holds_only_when_the_intervals_are_apart() -> None:
+    def rate(wins: int) -> Rate:
+        low, high = wilson(wins, 400)
+        return Rate(wins, 400, low, high, 10.0)
+
+    assert Rung("b", "a", rate(60), rate(20), 0, False).holds
+    assert not Rung("b", "a", rate(30), rate(20), 0, False).holds
+    assert Rung("b", "a", rate(240), rate(160), 0, True).holds
+    assert not Rung("b", "a", rate(239), rate(161), 0, True).holds
+
+
+def test_head_to_head_plays_half_the_games_in_each_seat() -> None:
+    seats: list[str] = []
+
+    class Recording:
+        def __init__(self, name: str) -> None:
+            self.name = name
+            self.inner = policy("random")
+
+        def choose(self, state: GameState, sampler: ChanceSampler, player: int) -> Any:
+            if state.turn == 1 and state.phase == "setup_draw":
+                seats.append(f"{self.name}:{player}")
+            return self.inner.choose(state, sampler, player)
+
+    rung = head_to_head(
+        engine.GAME, lambda: engine.new_game(rules=Rules(turn_limit=2)), Recording("s"), Recording("w"), 4
+    )
+    assert rung.stronger.games == 4 and rung.stronger.wins + rung.weaker.wins + rung.draws == 4
+    firsts = [s for s in dict.fromkeys(seats) if s.endswith(":0")]
+    assert set(firsts) == {"s:0", "w:0"}
+
+
+def _ladder_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+    code = main([*list(args), "--json"])
+    out, err = capsys.readouterr()
+    assert code in (0, 1), err
+    data: dict[str, object] = json.loads(out)
+    assert data["holds"] == (code == 0)
+    return data
+
+
+def _check_rungs(data: dict[str, object], names: list[str], games: int) -> None:
+    rungs = data["rungs"]
+    assert isinstance(rungs, list) and len(rungs) == len(names) - 1
+    for rung, (weaker, stronger) in zip(rungs, itertools.pairwise(names), strict=True):
+        assert (rung["weaker"], rung["stronger"]) == (weaker, stronger)
+        for side in ("stronger_result", "weaker_result"):
+            result = rung[side]
+            assert result["games"] == games and 0 <= result["wins"] <= games
+            low, high = result["ci95"]
+            assert 0.0 <= low <= result["rate"] <= high <= 1.0
+        assert isinstance(rung["holds"], bool)
+
+
+def test_attack_the_tower_ladder_pairs_each_policy_with_the_next(capsys: pytest.CaptureFixture[str]) -> None:
+    data = _ladder_json(capsys, "attack-the-tower", "ladder", "--games", "4", "--turn-limit", "30")
+    _check_rungs(data, ["random", "greedy", "planner"], 4)
+    for rung in data["rungs"]:  # type: ignore[attr-defined]
+        assert rung["head_to_head"] is True
+        assert rung["stronger_result"]["wins"] + rung["weaker_result"]["wins"] + rung["draws"] == 4
+
+
+def test_the_tower_ladder_compares_win_rates(capsys: pytest.CaptureFixture[str]) -> None:
+    data = _ladder_json(capsys, "the-tower", "ladder", "--games", "2", "--policies", "random,greedy")
+    _check_rungs(data, ["random", "greedy"], 2)
+
+
+def test_tower_defense_ladder_compares_win_rates(capsys: pytest.CaptureFixture[str]) -> None:
+    data = _ladder_json(
+        capsys, "tower-defense", "ladder", "--games", "1", "--turn-limit", "2", "--policies", "simple,coop"
+    )
+    _check_rungs(data, ["simple", "coop"], 1)
+
+
+def test_ladder_refuses_bad_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    for args in (
+        ["attack-the-tower", "ladder", "--games", "1"],
+        ["attack-the-tower", "ladder", "--policies", "planner"],
+        ["attack-the-tower", "ladder", "--turn-limit", "0"],
+        ["the-tower", "ladder", "--games", "0"],
+        ["tower-defense", "ladder", "--players", "5"],
+    ):
+        assert main(args) == 2
+        assert "Traceback" not in capsys.readouterr().err
