@@ -95,23 +95,14 @@ def step_and_refresh_ms(repeats: int = 30) -> tuple[float, int]:
 
 
 def other_games() -> list[tuple[str, str]]:
-    """Figures the other game packages publish from tests/<game>/bench_<game>.py, when present."""
+    """Figures the other game packages publish from tests/<game>/bench_<game>.py, and the protocol's."""
     figures: list[tuple[str, str]] = []
-    here = Path(__file__).resolve().parent
-    analysis = here / "attack_the_tower" / "bench_analysis.py"
-    if analysis.exists():
-        sys.path.insert(0, str(analysis.parent))
-        module = importlib.import_module("bench_analysis")
-        figures += [(f"attack the tower analysis: {label}", value) for label, value in module.figures()]
-    sys.path.insert(0, str(here))
-    protocol = importlib.import_module("bench_protocol")
+    analysis = importlib.import_module("tests.attack_the_tower.bench_analysis")
+    figures += [(f"attack the tower analysis: {label}", value) for label, value in analysis.figures()]
+    protocol = importlib.import_module("tests.bench_protocol")
     figures += [(f"random whole games: {label}", value) for label, value in protocol.figures()]
     for game in ("the_tower", "tower_defense"):
-        path = here / game / f"bench_{game}.py"
-        if not path.exists():
-            continue
-        sys.path.insert(0, str(path.parent))
-        module = importlib.import_module(f"bench_{game}")
+        module = importlib.import_module(f"tests.{game}.bench_{game}")
         figure_fn: Callable[[], list[tuple[str, str]]] = module.figures
         figures += [(f"{game.replace('_', ' ')}: {label}", value) for label, value in figure_fn()]
     return figures

@@ -75,8 +75,18 @@ def _limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
 
 
+def _peak_kilobytes() -> int:
+    """The peak resident set of this process's own memory (VmHWM). `ru_maxrss` is no use here: Linux keeps
+    it across fork and exec, so a worker started from a large test process would report that one's size."""
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
 def _peak_megabytes() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return _peak_kilobytes() / 1024
 
 
 # ---- in a worker --------------------------------------------------------------------------------------
@@ -254,8 +264,8 @@ def _warm_up(workdir: Path) -> None:
 def worker_main(argv: Sequence[str]) -> int:
     """`python tests/malformed_runner.py WORKDIR INDEX...`: one JSON line per case."""
     _limit_memory()
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    import malformed_inputs
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests import malformed_inputs
 
     workdir = Path(argv[0])
     cases = malformed_inputs.build(workdir)
@@ -311,8 +321,8 @@ def run_own_process(index: int, case: Any, workdir: Path, startup: float) -> Res
 
 
 _PEAK = (
-    "import atexit, resource, sys; atexit.register(lambda: sys.stderr.write("
-    "'\\n[peak %d %.3f]' % (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "
+    "import atexit, resource, sys; from tests.malformed_runner import _peak_kilobytes; "
+    "atexit.register(lambda: sys.stderr.write('\\n[peak %d %.3f]' % (_peak_kilobytes(), "
     "resource.getrusage(resource.RUSAGE_SELF).ru_utime + resource.getrusage(resource.RUSAGE_SELF).ru_stime)))"
 )
 _PLAIN = _PEAK + "; from rules.cli import main; sys.exit(main(sys.argv[1:]))"
@@ -334,8 +344,8 @@ def run_cases(
     workdir: Path, indices: Sequence[int], *, on_result: Callable[[Result], None] | None = None
 ) -> list[Result]:
     """Run the given cases of the corpus (built under `workdir`) and judge each."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    import malformed_inputs
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests import malformed_inputs
 
     cases = malformed_inputs.build(workdir)
     results: list[Result] = []
@@ -426,8 +436,8 @@ def run_all() -> int:
     the summary line; exit 1 when any input hurt."""
     import tempfile
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    import malformed_inputs
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests import malformed_inputs
 
     with tempfile.TemporaryDirectory(prefix="malformed-") as folder:
         workdir = Path(folder)

@@ -8,8 +8,7 @@ import random
 from collections import Counter
 from pathlib import Path
 
-import malformed_inputs
-import malformed_runner
+from tests import malformed_inputs, malformed_runner
 
 SAMPLE = 100
 """Inputs run by `make test`: a fixed sample of the corpus, spread over every category."""

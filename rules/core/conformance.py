@@ -23,6 +23,7 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from rules.core.chance import ChanceSampler
+from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.outcome import Utility
 from rules.core.playout import Policy
@@ -155,7 +156,11 @@ def play_and_check(suite: Suite[S], index: int, seed: int) -> Report:
             report.violations.append(f"{where}: still going after {bound} steps, the card's bound")
             return report
         action = random_action(game, state, sampler, seated)
-        action_id = game.action_id(state, action)
+        try:
+            action_id = game.action_id(state, action)
+        except IllegalAction as refusal:
+            report.violations.append(f"{where} step {len(ids) + 1}: the action chosen has no id: {refusal}")
+            return report
         if game.action_from_id(state, action_id) != action:
             report.violations.append(f"{where} step {len(ids) + 1}: action id {action_id} does not map back")
         after, happened = game.apply(state, action)

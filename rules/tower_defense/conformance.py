@@ -6,7 +6,8 @@ from typing import Any
 
 from rules.core.conformance import Suite
 from rules.core.events import Event
-from rules.tower_defense import engine, examples
+from rules.core.playout import Policy
+from rules.tower_defense import engine, examples, policies
 from rules.tower_defense.model import GameState
 from rules.tower_defense.rulebook import RULEBOOK
 from rules.tower_defense.variants import Rules
@@ -38,4 +39,22 @@ def lives_towers_and_rules(before: GameState, action: Any, after: GameState, eve
     return out
 
 
-SUITE = Suite(game=engine.GAME, state_type=GameState, start=start, invariants=(lives_towers_and_rules,))
+POLICY_NAMES = ("simple", "coop")
+
+
+def seats(index: int) -> list[Policy[GameState]] | None:
+    """Two games in three uniformly random; the third seats the simple or the coop policy at every seat (their
+    actions are built apart from the engine's list, so the harness checks they carry the same ids)."""
+    if index % 3 != 2:
+        return None
+    players = len(start(index).players)
+    return [policies.policy(POLICY_NAMES[index // 3 % len(POLICY_NAMES)]) for _ in range(players)]
+
+
+SUITE = Suite(
+    game=engine.GAME,
+    state_type=GameState,
+    start=start,
+    invariants=(lives_towers_and_rules,),
+    policies=seats,
+)

@@ -110,6 +110,23 @@ def test_action_ids_are_dense_round_trip_and_refuse_what_is_not_legal() -> None:
         game.action_id(state, Pass(player=0))
 
 
+def test_an_action_has_one_id_however_it_was_built() -> None:
+    """An equal action built with its fields in another order (a policy's, not the engine's) has the same
+    id: the policies' Tower Defense attacks once had none, their JSON naming the fields in another order."""
+    from rules.core.frozen import construct
+    from rules.tower_defense.actions import Attack
+
+    state = defense_examples.example("busy-board")
+    game = tower_defense.GAME
+    attacks = [a for a in game.legal_actions(state) if isinstance(a, Attack)]
+    assert attacks
+    for attack in attacks:
+        fields = attack.model_dump()
+        reordered = construct(Attack, **dict(reversed(list(fields.items()))))
+        validated = Attack.model_validate(dict(reversed(list(fields.items()))))
+        assert game.action_id(state, reordered) == game.action_id(state, validated) == game.action_id(state, attack)
+
+
 def test_a_line_of_ids_replays_the_same_game() -> None:
     game, sampler, state = the_tower.GAME, ChanceSampler(9), the_tower.new_game()
     start, ids, said = state, [], []

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from e2e.conftest import ARTIFACTS, AXE, CHROMIUM, CHROMIUM_ARGS, Lab
+from tests.e2e.conftest import ARTIFACTS, AXE, CHROMIUM, CHROMIUM_ARGS, Lab
 
 pytestmark = pytest.mark.e2e
 

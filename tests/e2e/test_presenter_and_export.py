@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from e2e.conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT
+from tests.e2e.conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT
 
 pytestmark = pytest.mark.e2e
 

@@ -14,7 +14,7 @@ import urllib.request
 
 import pytest
 
-from e2e.conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Lab
+from tests.e2e.conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Lab
 
 pytestmark = pytest.mark.e2e
 

@@ -61,7 +61,7 @@ def big_fights(count: int, hand_size: int = 8, seed: int = 2) -> list[GameState]
 def exact_against_brute_force(count: int = 20) -> tuple[float, float]:
     """Milliseconds for the best play of `count` fights with 8 cards in hand: the analysis' fight advice
     (cold) and the tests' brute force over every line the engine allows, in the same process."""
-    from test_the_tower_analysis import brute_fight
+    from tests.the_tower.test_the_tower_analysis import brute_fight
 
     positions = big_fights(count)
     analysis.clear_caches()
