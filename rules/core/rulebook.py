@@ -1,20 +1,50 @@
 """Rulebook registries: every rule sentence of a game's source documents, with what the code does of it.
 
-Each game package has a `rulebook.py` that builds one `Rulebook`. Events cite the `rule` ids listed
-here; `python -m rules.rulebooks` renders every registry as docs/rules.md, and tests check that every
-quote stands in its seed file, that every id the code cites is registered, and that docs/rules.md is
-up to date.
+Each game keeps its registry as data, `rules/<game>/data/rulebook.toml`, read by `load_rulebook` into one
+validated `Rulebook`. A sentence names the rule id events cite, the seed file its words are from, its
+status (implemented, not yet, no rule) and, when implemented, `where`: `module:symbol` references to the
+code that implements it. Those references are resolved when the registry loads, so a symbol that moved
+or vanished fails at once instead of drifting. `python -m rules.rulebooks` renders every registry as
+docs/rules.md and each game's `rule_ids.py` (the ids as a `Literal`, so mypy refuses an unregistered one).
+
+The file's shape (section fields are defaults for the sentences under them):
+
+    game = "The Tower"
+    sources = ["002_a9296fe92b3d9afa.txt"]
+    notes = ["..."]                       # optional paragraphs after the tables
+
+    [[sections]]
+    title = "Fight"
+    source = "002_a9296fe92b3d9afa.txt"   # default source, status, rule, where and note
+    status = "implemented"
+
+    [[sections.sentences]]
+    rule = "fight.suit"
+    quote = "You cannot use the same suit as the room card."
+    where = ["rules.the_tower.engine:legal_actions"]
+    note = "How the sentence is read."
 """
 
 from __future__ import annotations
 
+import importlib
 import json
+import re
+import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from pathlib import Path
+from typing import Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 Status = Literal["implemented", "not yet", "no rule"]
+REFERENCE = re.compile(r"^rules(\.[a-z_][a-z0-9_]*)+:[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
+"""A `where` entry: a module of this project and a symbol in it (`Class.method` allowed)."""
+
+
+class RulebookError(Exception):
+    """A rulebook data file that does not load: malformed, or naming code that does not exist."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,8 +58,8 @@ class Sentence:
     quote: str
     """The words as the seed prints them (OCR slips kept), so a test can find them."""
     status: Status
-    where: str = ""
-    """The module(s) implementing it, e.g. 'rules.attack_the_tower.engine'."""
+    where: tuple[str, ...] = ()
+    """`module:symbol` references to the code implementing it."""
     note: str = ""
     """How the sentence is read, or why it is not implemented yet."""
 
@@ -88,8 +118,9 @@ class Rulebook:
             ]
             for s in section.sentences:
                 quote = s.quote.replace("|", "\\|").replace("\n", " ")
-                where = " - ".join(part for part in (f"`{s.where}`" if s.where else "", s.note) if part)
-                lines.append(f'| `{s.rule}` | "{quote}" ({s.source[:3]}) | {s.status} | {where} |')
+                where = ", ".join(f"`{ref}`" for ref in s.where)
+                detail = " - ".join(part for part in (where, s.note.replace("|", "/")) if part)
+                lines.append(f'| `{s.rule}` | "{quote}" ({s.source[:3]}) | {s.status} | {detail} |')
             lines.append("")
         if self.rules_config is not None:
             lines += [
@@ -107,3 +138,113 @@ class Rulebook:
         for note in self.notes:
             lines += [note, ""]
         return "\n".join(lines)
+
+
+# ---- the data file --------------------------------------------------------------------------------------
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SentenceData(_Strict):
+    """One sentence as written in the file; a field left out takes its section's value."""
+
+    quote: str = Field(min_length=1)
+    rule: str | None = None
+    source: str | None = None
+    status: Status | None = None
+    where: tuple[str, ...] | None = None
+    note: str | None = None
+
+
+class SectionData(_Strict):
+    title: str = Field(min_length=1)
+    rule: str | None = None
+    source: str | None = None
+    status: Status | None = None
+    where: tuple[str, ...] | None = None
+    note: str | None = None
+    sentences: tuple[SentenceData, ...] = Field(min_length=1)
+
+
+class RulebookData(_Strict):
+    game: str = Field(min_length=1)
+    sources: tuple[str, ...] = Field(min_length=1)
+    notes: tuple[str, ...] = ()
+    sections: tuple[SectionData, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _every_sentence_is_complete(self) -> RulebookData:
+        problems = [p for section in self.sections for s in section.sentences for p in _problems(section, s, self)]
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+
+def _merged(section: SectionData, sentence: SentenceData) -> dict[str, Any]:
+    names = ("rule", "source", "status", "where", "note")
+    values = {name: getattr(sentence, name) for name in names}
+    merged = {name: getattr(section, name) if value is None else value for name, value in values.items()}
+    merged["where"] = tuple(merged["where"] or ())
+    merged["note"] = merged["note"] or ""
+    return merged
+
+
+def _problems(section: SectionData, sentence: SentenceData, book: RulebookData) -> list[str]:
+    got = _merged(section, sentence)
+    at = f"{section.title!r}, {sentence.quote[:40]!r}"
+    out = [f"{at}: no {name}" for name in ("rule", "source", "status") if not got[name]]
+    if got["source"] and got["source"] not in book.sources:
+        out.append(f"{at}: source {got['source']} is not among the rulebook's sources")
+    where = got["where"] or ()
+    out += [f"{at}: where {ref!r} is not module:symbol" for ref in where if not REFERENCE.match(ref)]
+    if got["status"] == "implemented" and not where:
+        out.append(f"{at}: implemented, but where is empty")
+    if got["status"] == "no rule" and where:
+        out.append(f"{at}: no rule, but where names code")
+    if got["status"] == "not yet" and not got["note"]:
+        out.append(f"{at}: not yet, with no reason given in note")
+    return out
+
+
+def resolve(reference: str) -> object:
+    """The object a `module:symbol` reference names; RulebookError when the module or symbol is missing."""
+    module_name, _, symbol = reference.partition(":")
+    try:
+        found: object = importlib.import_module(module_name)
+    except ImportError as error:
+        raise RulebookError(f"{reference}: no module {module_name} ({error})") from None
+    for part in symbol.split("."):
+        if not hasattr(found, part):
+            raise RulebookError(f"{reference}: {module_name} has no {symbol}")
+        found = getattr(found, part)
+    return found
+
+
+def load_rulebook(
+    path: Path,
+    rules_config: type[BaseModel] | None = None,
+    notes: Callable[[], tuple[str, ...]] | None = None,
+    *,
+    check_references: bool = True,
+) -> Rulebook:
+    """The registry in the TOML file at `path`, validated, with every `where` reference resolved (unless
+    `check_references` is False); `notes` adds paragraphs built from the game's data after the file's own."""
+    try:
+        data = RulebookData.model_validate(tomllib.loads(path.read_text("utf-8")))
+    except (OSError, tomllib.TOMLDecodeError, ValidationError) as error:
+        raise RulebookError(f"{path}: {error}") from None
+    sections = tuple(
+        Section(section.title, tuple(Sentence(quote=s.quote, **_merged(section, s)) for s in section.sentences))
+        for section in data.sections
+    )
+    book = Rulebook(
+        game=data.game,
+        sources=data.sources,
+        sections=sections,
+        rules_config=rules_config,
+        notes=data.notes + (notes() if notes is not None else ()),
+    )
+    if check_references:
+        for reference in sorted({ref for s in book.sentences() for ref in s.where}):
+            resolve(reference)
+    return book
