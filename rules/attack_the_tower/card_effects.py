@@ -26,7 +26,7 @@ from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import AbilityDamage, Destroyed, Said, possessive
 from rules.attack_the_tower.model import Allocation, Base, GameState, Player
 from rules.core.events import Event
-from rules.core.frozen import replace
+from rules.core.unvalidated import replace
 
 Namer = Callable[[GameState, int], str]
 """How events name a player (the engine's `label`)."""

@@ -30,7 +30,7 @@ from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import Allocation, Battle, GameState, Player
 from rules.attack_the_tower.rule_ids import RuleId
 from rules.attack_the_tower.variants import Rules
-from rules.core.frozen import construct, direct_init
+from rules.core.unvalidated import construct, direct_init
 
 UnitKind = Literal["troop", "special", "base", "palace"]
 Role = Literal["attacking", "defending"]

@@ -70,9 +70,9 @@ from rules.attack_the_tower.rule_ids import RuleId
 from rules.attack_the_tower.variants import Rules
 from rules.core.distribution import Distribution
 from rules.core.events import Event
-from rules.core.frozen import construct, replace
 from rules.core.outcome import Outcome
 from rules.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameBase
+from rules.core.unvalidated import construct, replace
 
 Events = list[Event]
 

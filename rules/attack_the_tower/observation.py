@@ -20,8 +20,8 @@ from rules.attack_the_tower.cards import BaseCard
 from rules.attack_the_tower.model import Allocation, GameState, Player
 from rules.core.chance import ChanceSampler
 from rules.core.distribution import Distribution
-from rules.core.frozen import replace
 from rules.core.protocol import hand_deals, sample_hand
+from rules.core.unvalidated import replace
 
 
 def _is_base(cid: str) -> bool:

@@ -29,7 +29,7 @@ from rules.attack_the_tower.armies import ability_card, base_card, card
 from rules.attack_the_tower.cards import AbilityCard, BaseCard
 from rules.attack_the_tower.model import GameState, Player
 from rules.core.chance import ChanceSampler
-from rules.core.frozen import construct
+from rules.core.unvalidated import construct
 
 WIN = 10_000.0
 """The value of a won game (a lost one is its negative); far above any material count."""

@@ -16,7 +16,7 @@ from rules.attack_the_tower.actions import (
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.planner import PlannerPolicy
 from rules.core.chance import ChanceSampler
-from rules.core.frozen import construct
+from rules.core.unvalidated import construct
 
 
 def _allocate(request: combat.AllocationRequest, vector: tuple[int, ...]) -> Allocate:

@@ -15,9 +15,9 @@ from typing import Any
 
 from rules.core.distribution import Distribution
 from rules.core.events import Event
-from rules.core.frozen import construct, replace
 from rules.core.outcome import Outcome
 from rules.core.protocol import CHANCE, TERMINAL, Game, GameBase
+from rules.core.unvalidated import construct, replace
 from rules.the_tower import cards, metadata
 from rules.the_tower.actions import (
     Action,

@@ -4,7 +4,7 @@ Shuffled piles are sorted multisets: only their contents matter. A face-down roo
 it is any of the room cards nobody has seen yet, uniformly, so `unseen_rooms` holds the room deck *and*
 the floor's face-down rooms together, and turning a room face up is a chance step over that pool. Every
 one of the 52 cards stands exactly once in the hand, the piles, the face-up rooms, the waste piles or the
-unseen rooms. The engine's own steps use `rules.core.frozen.replace`, which does not re-validate; the
+unseen rooms. The engine's own steps use `rules.core.unvalidated.replace`, which does not re-validate; the
 conformance run proves that those steps never build an illegal position.
 """
 

@@ -20,7 +20,7 @@ from typing import Any
 import icepool
 
 from rules.core.distribution import Distribution
-from rules.core.frozen import construct
+from rules.core.unvalidated import construct
 from rules.tower_defense import catalog, combat, engine, payments
 from rules.tower_defense.actions import Attack, Boost, CombineAttack, RestoreTrack
 from rules.tower_defense.cards import CreditType, UnitSpec

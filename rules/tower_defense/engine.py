@@ -21,9 +21,9 @@ from typing import Any
 
 from rules.core.distribution import Distribution
 from rules.core.events import Event
-from rules.core.frozen import construct, replace
 from rules.core.outcome import Outcome
 from rules.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameBase
+from rules.core.unvalidated import construct, replace
 from rules.tower_defense import catalog, metadata
 from rules.tower_defense.actions import (
     CHANCE_ACTIONS,

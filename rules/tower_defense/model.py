@@ -2,7 +2,7 @@
 
 A position read from a file, the editor or the CLI is validated in full (`GameState.model_validate`),
 so a tower on a track space, two waves on one space or a track number laid twice cannot exist. The
-engine's own steps use `rules.core.frozen.replace`, which does not re-validate; the conformance run
+engine's own steps use `rules.core.unvalidated.replace`, which does not re-validate; the conformance run
 proves that those steps never build an illegal position.
 """
 

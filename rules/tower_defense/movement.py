@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.core.events import Event
-from rules.core.frozen import replace
+from rules.core.unvalidated import replace
 from rules.tower_defense import catalog
 from rules.tower_defense.events import TrackDestroyed, WaveEscaped, WaveMoved
 from rules.tower_defense.model import Board, FieldWave, GameState, piece_label

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.frozen import construct, replace
+from rules.core.unvalidated import construct, replace
 from rules.tower_defense import catalog, combat, movement, payments
 from rules.tower_defense.actions import (
     Attack,

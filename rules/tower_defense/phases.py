@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.core.frozen import replace
+from rules.core.unvalidated import replace
 from rules.tower_defense import catalog, combat, movement
 from rules.tower_defense.actions import (
     ChooseStartingPlayer,

@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.core.chance import ChanceSampler
-from rules.core.frozen import construct
+from rules.core.unvalidated import construct
 from rules.tower_defense import analysis, catalog, combat, engine
 from rules.tower_defense.actions import (
     Attack,

@@ -4,7 +4,7 @@ small updates that return new positions (never validated: the conformance run ch
 from __future__ import annotations
 
 from rules.core.events import Event
-from rules.core.frozen import replace
+from rules.core.unvalidated import replace
 from rules.tower_defense import catalog
 from rules.tower_defense.cards import TOWER_TYPES, AttributeKind
 from rules.tower_defense.errors import IllegalAction

@@ -37,7 +37,7 @@ from rules.attack_the_tower.examples import build_player
 from rules.attack_the_tower.model import GameState, new_player, position_problems
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
-from rules.core.frozen import construct
+from rules.core.unvalidated import construct
 
 SHORT = {a: [b.id.split(".")[1] for b in army(a).bases] for a in ARMY_IDS}
 OBJECTIVES = ("power_balance", "clear_territory", "destroy_palace")

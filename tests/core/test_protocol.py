@@ -113,7 +113,7 @@ def test_action_ids_are_dense_round_trip_and_refuse_what_is_not_legal() -> None:
 def test_an_action_has_one_id_however_it_was_built() -> None:
     """An equal action built with its fields in another order (a policy's, not the engine's) has the same
     id: the policies' Tower Defense attacks once had none, their JSON naming the fields in another order."""
-    from rules.core.frozen import construct
+    from rules.core.unvalidated import construct
     from rules.tower_defense.actions import Attack
 
     state = defense_examples.example("busy-board")

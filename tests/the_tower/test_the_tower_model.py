@@ -9,8 +9,8 @@ import pytest
 from pydantic import ValidationError
 
 from rules.core.errors import IllegalPosition, MalformedFile
-from rules.core.frozen import replace
 from rules.core.jsonio import dump_model, parse_model
+from rules.core.unvalidated import replace
 from rules.the_tower import cards, examples
 from rules.the_tower.model import FACE_DOWN, Fight, GameState, build_position, position_problems
 from rules.the_tower.variants import Rules

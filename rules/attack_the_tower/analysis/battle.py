@@ -41,7 +41,7 @@ from rules.attack_the_tower.events import AbilityDamage, DamageDealt, Destroyed
 from rules.attack_the_tower.model import Allocation, GameState
 from rules.core.distribution import Distribution
 from rules.core.events import Event
-from rules.core.frozen import construct
+from rules.core.unvalidated import construct
 
 Objective = Literal["power_balance", "clear_territory", "destroy_palace"]
 PolicyName = Literal["optimal", "uniform", "greedy", "random"]

@@ -48,7 +48,7 @@ from rules.core import limits
 from rules.core.chance import ChanceSampler
 from rules.core.distribution import Distribution
 from rules.core.events import Event
-from rules.core.frozen import construct, replace
+from rules.core.unvalidated import construct, replace
 
 
 def policy_pair(policies: str | Sequence[str]) -> tuple[str, str]:

@@ -28,7 +28,7 @@ from rules.attack_the_tower.analysis.battle import (
 from rules.attack_the_tower.analysis.space import AllocationOption, space_of
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import Allocation, GameState
-from rules.core.frozen import construct
+from rules.core.unvalidated import construct
 
 OptionSet = Literal["strategies", "undominated", "all"]
 

@@ -1,4 +1,4 @@
-"""Cheap construction and functional update of frozen models on the engines' hot paths.
+"""Building and updating frozen models without validation, on the engines' hot paths.
 
 `model_copy(update=...)` copies private and extra state through `copy.copy`; engine steps only ever
 replace declared fields of models without extras or private attributes, so a shallow dict update is

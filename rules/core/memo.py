@@ -1,0 +1,85 @@
+"""Remembered answers, one documented way for every rules package: no module keeps a cache of its own in a
+global it rebinds.
+
+Two kinds, both registered so that `clear_all` forgets everything at once (when the data the answers were
+computed from changes, as when a designer loads an army file):
+- `memo(maxsize)`: by value, `functools.lru_cache` (arguments must be hashable);
+- `identity_memo(size)`: by identity of the first argument, for pure functions of immutable positions that a
+  game loop asks several times about the same object (who acts now, this step's fighters). It keeps a
+  strong reference to each object it remembers, so an id is never reused while remembered.
+
+Positions are immutable, so a remembered answer never goes stale while the data files stay the same.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any, Generic, ParamSpec, Protocol, TypeVar
+
+P = ParamSpec("P")
+K = TypeVar("K")
+V = TypeVar("V")
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class _Clearable(Protocol):
+    def cache_clear(self) -> None: ...
+
+
+_REGISTRY: list[_Clearable] = []
+
+
+def memo(maxsize: int) -> Callable[[F], F]:
+    """`functools.lru_cache(maxsize)`, registered with `clear_all`."""
+
+    def decorate(function: F) -> F:
+        cached = functools.lru_cache(maxsize=maxsize)(function)
+        _REGISTRY.append(cached)
+        return cached  # type: ignore[return-value]
+
+    return decorate
+
+
+class IdentityMemo(Generic[K, V]):
+    """The answers of a one-argument function for the last `size` objects asked about, by identity."""
+
+    def __init__(self, compute: Callable[[K], V], size: int) -> None:
+        self._compute = compute
+        self._size = size
+        self._keys: list[K] = []
+        self._values: list[V] = []
+        functools.update_wrapper(self, compute)
+
+    def __call__(self, key: K) -> V:
+        keys = self._keys
+        for i in range(len(keys) - 1, -1, -1):
+            if keys[i] is key:
+                return self._values[i]
+        value = self._compute(key)
+        if len(keys) >= self._size:
+            del keys[0], self._values[0]
+        keys.append(key)
+        self._values.append(value)
+        return value
+
+    def cache_clear(self) -> None:
+        self._keys.clear()
+        self._values.clear()
+
+
+def identity_memo(size: int = 1) -> Callable[[Callable[[K], V]], IdentityMemo[K, V]]:
+    """Remember a one-argument function's answers for the last `size` objects asked about, by identity."""
+
+    def decorate(function: Callable[[K], V]) -> IdentityMemo[K, V]:
+        remembered = IdentityMemo(function, size)
+        _REGISTRY.append(remembered)
+        return remembered
+
+    return decorate
+
+
+def clear_all() -> None:
+    """Forget every remembered answer of every rules package."""
+    for remembered in _REGISTRY:
+        remembered.cache_clear()

@@ -1,0 +1,37 @@
+"""rules.core.memo: answers remembered by value or by identity, and forgotten all at once."""
+
+from __future__ import annotations
+
+from rules.core.memo import clear_all, identity_memo, memo
+
+
+def test_identity_memo_remembers_the_last_objects_by_identity_and_forgets_on_clear() -> None:
+    calls: list[object] = []
+
+    @identity_memo(size=2)
+    def length(items: list[int]) -> int:
+        calls.append(items)
+        return len(items)
+
+    a, b, c = [1], [1], [1, 2]
+    assert (length(a), length(a), length(b)) == (1, 1, 1)
+    assert calls == [a, b], "an equal but distinct object is asked again; the same object is not"
+    length(c)  # a is now the oldest of three and is forgotten
+    length(a)
+    assert calls == [a, b, c, a]
+    clear_all()
+    length(c)
+    assert calls[-1] is c
+
+
+def test_memo_is_an_lru_cache_that_clear_all_empties() -> None:
+    calls: list[int] = []
+
+    @memo(maxsize=8)
+    def double(n: int) -> int:
+        calls.append(n)
+        return 2 * n
+
+    assert (double(3), double(3)) == (6, 6) and calls == [3]
+    clear_all()
+    assert double(3) == 6 and calls == [3, 3]

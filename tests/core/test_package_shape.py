@@ -1,0 +1,148 @@
+"""The shape rules/README.md describes holds: every game package lists the same modules for the same roles,
+no module or function is too long to read, and the explorer asks the rules rather than deciding them."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ("attack_the_tower", "the_tower", "tower_defense")
+SHAPED: tuple[str, ...] = ()
+"""The game packages already in the shape (each joins when its restructuring lands)."""
+
+ROLES = {
+    "__init__.py",
+    "model.py",
+    "actions.py",
+    "events.py",
+    "errors.py",
+    "variants.py",
+    "cards.py",
+    "catalog.py",
+    "metadata.py",
+    "rulebook.py",
+    "rule_ids.py",
+    "text.py",
+    "editing.py",
+    "examples.py",
+    "conformance.py",
+    "cli.py",
+    "engine/",
+    "analysis/",
+    "policies/",
+    "data/",
+}
+"""What every game package holds, by the names rules/README.md gives their roles."""
+OPTIONAL = {"observation.py"}
+"""Roles only some games have (what a player sees, for the games with hidden information)."""
+MAX_MODULE_LINES = 500
+MAX_FUNCTION_LINES = 80
+GENERATED = {"rule_ids.py"}
+
+
+def _top_level(game: str) -> set[str]:
+    package = ROOT / "rules" / game
+    names = {p.name for p in package.glob("*.py")}
+    names |= {f"{p.name}/" for p in package.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    return names
+
+
+def test_every_game_package_lists_the_same_modules_for_the_same_roles() -> None:
+    for game in SHAPED:
+        found = _top_level(game)
+        assert ROLES - found == set(), f"{game} lacks {sorted(ROLES - found)}"
+        extra = found - ROLES - OPTIONAL
+        assert extra == set(), f"{game} has modules outside the shape: {sorted(extra)}"
+
+
+def _python_files(*folders: str) -> list[Path]:
+    files: list[Path] = []
+    for folder in folders:
+        files += sorted((ROOT / folder).rglob("*.py"))
+    return [p for p in files if p.name not in GENERATED and "__pycache__" not in p.parts]
+
+
+def _shaped(path: Path) -> bool:
+    """Files under a game package count once that game is shaped; every other file counts now."""
+    parts = path.relative_to(ROOT).parts
+    return not (len(parts) > 1 and parts[1] in GAMES and parts[1] not in SHAPED)
+
+
+@pytest.mark.parametrize("limit", [MAX_MODULE_LINES])
+def test_no_module_is_longer_than_the_limit(limit: int) -> None:
+    long = {
+        str(p.relative_to(ROOT)): n
+        for p in _python_files("rules", "explorer")
+        if _shaped(p) and (n := len(p.read_text("utf-8").splitlines())) > limit
+    }
+    assert not long, f"modules over {limit} lines: {long}"
+
+
+def _functions(tree: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    return [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+
+
+def test_no_function_is_longer_than_the_limit() -> None:
+    long = {}
+    for path in _python_files("rules", "explorer"):
+        if not _shaped(path):
+            continue
+        for function in _functions(ast.parse(path.read_text("utf-8"))):
+            length = (function.end_lineno or function.lineno) - function.lineno + 1
+            if length > MAX_FUNCTION_LINES:
+                long[f"{path.relative_to(ROOT)}:{function.name}"] = length
+    assert not long, f"functions over {MAX_FUNCTION_LINES} lines: {long}"
+
+
+PUBLIC = {
+    "model",
+    "actions",
+    "events",
+    "errors",
+    "variants",
+    "cards",
+    "catalog",
+    "metadata",
+    "observation",
+    "rulebook",
+    "text",
+    "editing",
+    "examples",
+    "engine",
+    "analysis",
+    "policies",
+}
+"""The modules of a game package the explorer may import: its public API (not an engine phase's module)."""
+
+
+def _rules_imports(path: Path) -> list[tuple[str, str]]:
+    """(module, name) for every `from rules... import name` and (module, "") for `import rules...`."""
+    found: list[tuple[str, str]] = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("rules"):
+            found += [(node.module, alias.name) for alias in node.names]
+        elif isinstance(node, ast.Import):
+            found += [(alias.name, "") for alias in node.names if alias.name.startswith("rules")]
+    return found
+
+
+def test_the_explorer_imports_only_the_public_rules_api() -> None:
+    wrong = []
+    for path in _python_files("explorer"):
+        if not _shaped(path):
+            continue
+        for module, name in _rules_imports(path):
+            parts = module.split(".")
+            where = f"{path.relative_to(ROOT)}: from {module} import {name}"
+            if name.startswith("_"):
+                wrong.append(f"{where} (a private name)")
+            elif module == "rules.core.unvalidated" or name == "unvalidated":
+                wrong.append(f"{where} (user input is always validated)")
+            elif len(parts) > 1 and parts[1] in SHAPED:
+                role = parts[2] if len(parts) > 2 else name
+                if role not in PUBLIC or len(parts) > 3:
+                    wrong.append(f"{where} (not the game's public API)")
+    assert not wrong, "\n".join(wrong)
