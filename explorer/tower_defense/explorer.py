@@ -21,9 +21,9 @@ from rules.core.chance import ChanceSampler
 from rules.core.distribution import Distribution
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
-from rules.core.unvalidated import construct
 from rules.core.protocol import CHANCE
 from rules.core.session import Session
+from rules.core.unvalidated import construct
 from rules.tower_defense import analysis, editing, engine, examples, movement, payments
 from rules.tower_defense.actions import (
     Attack,
