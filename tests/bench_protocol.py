@@ -36,7 +36,7 @@ def protocol_rate(game: Game[Any, Any], start: Any, seconds: float = SECONDS) ->
             if game.current_player(state) == CHANCE:
                 action = sampler.pick(game.chance_outcomes(state))
             else:
-                action = sampler.choice(list(game.legal_actions(state, game.acting_players(state)[0])))
+                action = sampler.choice(game.legal_actions(state, game.acting_players(state)[0]))
             state, _ = game.apply(state, action)
             steps += 1
         games += 1

@@ -96,7 +96,7 @@ class Explorer(SessionNavigation, PositionFiles[GameState], LineTests):
         return self.state.battle.stage if self.state.battle is not None else self.state.phase
 
     def legal_actions(self) -> list[Any]:
-        return engine.legal_actions(self.state)
+        return list(engine.legal_actions(self.state))
 
     def log(self) -> list[tuple[int, Event]]:
         """(step number, event) for every step up to the cursor."""

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, overload
 
+from rules.attack_the_tower.actions import Allocate
 from rules.attack_the_tower.armies import ability_card, base_card
 from rules.attack_the_tower.cards import (
     TROOP_TYPE_TRAITS,
@@ -723,8 +724,67 @@ class AllocationRequest:
 
     def allocation(self, vector: tuple[int, ...]) -> Allocation:
         """The Allocation of one vector (sorted by key, zero amounts left out; valid by construction)."""
-        pairs = sorted((t.key, a) for t, a in zip(self.targets, vector, strict=True) if a)
-        return construct(Allocation, assignments=tuple(pairs))
+        keys = _keys_by_key(self.targets)
+        return construct(Allocation, assignments=tuple([(keys[i], vector[i]) for i in _key_order(keys) if vector[i]]))
+
+    def actions(self) -> AllocateActions:
+        """Every distinct allocation as an `Allocate` action, in `vectors` order, each built when looked at."""
+        return AllocateActions(self)
+
+
+def _keys_by_key(targets: tuple[Unit, ...]) -> tuple[str, ...]:
+    return tuple([t.key for t in targets])
+
+
+@functools.lru_cache(maxsize=4096)
+def _key_order(keys: tuple[str, ...]) -> tuple[int, ...]:
+    """The target indices in the order of their keys (an Allocation lists its pairs sorted by key)."""
+    return tuple(sorted(range(len(keys)), key=keys.__getitem__))
+
+
+class AllocateActions(Sequence[Allocate]):
+    """The legal `Allocate` actions of one request, as a sequence that builds an action only when it is looked
+    at: a combat step can offer thousands of allocations, and a playout picks one of them."""
+
+    __slots__ = ("_keys", "_order", "_player", "_vectors")
+
+    def __init__(self, request: AllocationRequest) -> None:
+        self._player = request.player
+        self._vectors = _vectors(*_signature(request))
+        self._keys = _keys_by_key(request.targets)
+        self._order = _key_order(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._vectors)
+
+    @overload
+    def __getitem__(self, index: int) -> Allocate: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Allocate]: ...
+
+    def __getitem__(self, index: int | slice) -> Allocate | list[Allocate]:
+        if isinstance(index, slice):
+            return [self._action(v) for v in self._vectors[index]]
+        return self._action(self._vectors[index])
+
+    def __iter__(self) -> Iterator[Allocate]:
+        return map(self._action, self._vectors)
+
+    def _action(self, vector: tuple[int, ...]) -> Allocate:
+        keys = self._keys
+        pairs = tuple([(keys[i], vector[i]) for i in self._order if vector[i]])
+        return construct(Allocate, player=self._player, allocation=construct(Allocation, assignments=pairs))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, AllocateActions | list | tuple):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
 
 
 def current_pool(state: GameState, side: int) -> Pool:

@@ -258,12 +258,13 @@ def _distinct(cards: Sequence[str]) -> list[str]:
     return sorted(set(cards))
 
 
-def legal_actions(state: GameState, player: int | None = None) -> list[Any]:
+def legal_actions(state: GameState, player: int | None = None) -> Sequence[Any]:
     """Every action `player` may take now (default: every acting player's); at a chance node, the
     possible cards.
 
     At an allocation, every distinct allocation (see combat.enumerate_vectors); allocations that only
-    differ by which of two interchangeable troops is hit, are listed once.
+    differ by which of two interchangeable troops is hit, are listed once. They can run to thousands, so
+    they come as a sequence that builds each action when it is looked at (`combat.AllocateActions`).
     """
     who = current_player(state)
     if who == TERMINAL:
@@ -278,7 +279,7 @@ def legal_actions(state: GameState, player: int | None = None) -> list[Any]:
     return out
 
 
-def _player_actions(state: GameState, who: int) -> list[Any]:
+def _player_actions(state: GameState, who: int) -> Sequence[Any]:
     p = state.players[who]
     phase = state.phase
     out: list[Any] = []
@@ -306,7 +307,7 @@ def _player_actions(state: GameState, who: int) -> list[Any]:
         else:
             request = combat.allocation_request(state, who)
             assert request is not None
-            out = [construct(Allocate, player=who, allocation=a) for a in request.allocations()]
+            return request.actions()
     return out
 
 

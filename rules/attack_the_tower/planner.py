@@ -8,6 +8,7 @@ resulting board it values most; it never holds a rule of its own.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rules.attack_the_tower import combat, engine
@@ -136,7 +137,7 @@ def outcome_of(state: GameState, action: Any) -> GameState:
     return _continue_battle(nxt)
 
 
-def _candidate_attacks(actions: list[Any]) -> list[DeclareAttack]:
+def _candidate_attacks(actions: Sequence[Any]) -> list[DeclareAttack]:
     """Attacks with no special troop or with every one on the palace (the subsets between add little)."""
     attacks = [a for a in actions if isinstance(a, DeclareAttack)]
     most = max((len(a.specials) for a in attacks), default=0)
@@ -154,7 +155,7 @@ def _base_rank(state: GameState, card_id: str) -> int:
     return _troop_power(state, card_id)
 
 
-def _build_choice(state: GameState, me: int, actions: list[Any]) -> Any:
+def _build_choice(state: GameState, me: int, actions: Sequence[Any]) -> Any:
     """Fill an empty slot: first a territory with no base, then the fullest unfinished one; the
     strongest troop first. Build over an unmanned, weaker base only when every slot is taken."""
     p = state.players[me]
@@ -224,7 +225,7 @@ class PlannerPolicy:
             return self._main(state, me, actions)
         return sampler.choice(actions)
 
-    def _draw(self, state: GameState, me: int, actions: list[Any]) -> Any:
+    def _draw(self, state: GameState, me: int, actions: Sequence[Any]) -> Any:
         p = state.players[me]
         empty = sum(b is None for terr in p.territories for b in terr)
         bases_in_hand = sum(isinstance(card(c), BaseCard) for c in p.hand)
@@ -242,7 +243,7 @@ class PlannerPolicy:
         empty = sum(b is None for terr in p.territories for b in terr)
         return empty > 0 or _renewal_gain(state, me) >= _renewal_gain(state, 1 - me) or len(p.hand) < 3
 
-    def _main(self, state: GameState, me: int, actions: list[Any]) -> Any:
+    def _main(self, state: GameState, me: int, actions: Sequence[Any]) -> Any:
         options: list[Any] = _candidate_attacks(actions)
         options += [a for a in actions if isinstance(a, PlayAbility)]
         if not options:
@@ -252,7 +253,7 @@ class PlannerPolicy:
             return choice
         return construct(EndTurn, player=me)
 
-    def _window(self, state: GameState, me: int, actions: list[Any]) -> Any:
+    def _window(self, state: GameState, me: int, actions: Sequence[Any]) -> Any:
         plays = [a for a in actions if isinstance(a, PlayAbility)]
         passing = construct(Pass, player=me)
         if not plays:

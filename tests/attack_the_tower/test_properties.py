@@ -14,7 +14,7 @@ from rules.attack_the_tower.actions import DeclareAttack, Pass
 from rules.attack_the_tower.armies import ARMY_IDS, army
 from rules.attack_the_tower.events import DamageDealt, DamagePool
 from rules.attack_the_tower.examples import build_player
-from rules.attack_the_tower.model import GameState, Player, new_player, position_problems
+from rules.attack_the_tower.model import Allocation, GameState, Player, new_player, position_problems
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.jsonio import parse_model
@@ -192,3 +192,16 @@ def test_sampling_is_uniform_over_distinct_allocations() -> None:
     assert set(draws) == set(request.vectors())
     # 2000 expected per allocation: a 5-sigma band is +-5 * sqrt(2000) = +-224.
     assert all(abs(c - 2000) < 224 for c in draws.values())
+
+
+@given(positions(), st.integers(0, 2**32))
+def test_allocate_actions_are_the_allocations_built_on_demand(state: GameState, seed: int) -> None:
+    from rules.attack_the_tower.actions import Allocate
+
+    for request in _requests_of_a_battle(state, seed):
+        actions = request.actions()
+        built = [Allocate(player=request.player, allocation=a) for a in request.allocations()]
+        assert len(actions) == len(built) and list(actions) == built and actions == built
+        assert [actions[i] for i in range(len(actions))] == built and actions[1:3] == built[1:3]
+        assert all(a.allocation == Allocation.model_validate(a.allocation.model_dump()) for a in actions)
+        assert built[-1] in actions and actions.index(built[-1]) == len(built) - 1

@@ -321,7 +321,7 @@ def _window_move(
     if policy in ("greedy", "random"):
         chosen: Action = engine_policies.policy(policy).choose(state, sampler, actor)
         return chosen
-    legal: list[Action] = engine.legal_actions(state)
+    legal: Sequence[Action] = engine.legal_actions(state)
     return legal[sampler.randrange(len(legal))]
 
 
