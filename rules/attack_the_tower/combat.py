@@ -746,16 +746,17 @@ class AllocateActions(Sequence[Allocate]):
     """The legal `Allocate` actions of one request, as a sequence that builds an action only when it is looked
     at: a combat step can offer thousands of allocations, and a playout picks one of them."""
 
-    __slots__ = ("_keys", "_order", "_player", "_vectors")
+    __slots__ = ("_keys", "_length", "_order", "_player", "_signature")
 
     def __init__(self, request: AllocationRequest) -> None:
         self._player = request.player
-        self._vectors = _vectors(*_signature(request))
+        self._signature = _signature(request)
+        self._length = _completions(*self._signature)
         self._keys = _keys_by_key(request.targets)
         self._order = _key_order(self._keys)
 
     def __len__(self) -> int:
-        return len(self._vectors)
+        return self._length
 
     @overload
     def __getitem__(self, index: int) -> Allocate: ...
@@ -765,11 +766,13 @@ class AllocateActions(Sequence[Allocate]):
 
     def __getitem__(self, index: int | slice) -> Allocate | list[Allocate]:
         if isinstance(index, slice):
-            return [self._action(v) for v in self._vectors[index]]
-        return self._action(self._vectors[index])
+            return [self._action(v) for v in _vectors(*self._signature)[index]]
+        if not -self._length <= index < self._length:
+            raise IndexError("allocation index out of range")
+        return self._action(_unrank(*self._signature, index % self._length))
 
     def __iter__(self) -> Iterator[Allocate]:
-        return map(self._action, self._vectors)
+        return map(self._action, _vectors(*self._signature))
 
     def _action(self, vector: tuple[int, ...]) -> Allocate:
         keys = self._keys
@@ -1027,6 +1030,20 @@ def _choices(
     return sum(o[3] for o in options), tuple(options)
 
 
+def _unrank(runs: tuple[tuple[bool, int, int], ...], troops: int, structures: int, index: int) -> tuple[int, ...]:
+    """The allocation at this index of `_vectors(runs, troops, structures)`, found from the counts of
+    completions without listing the allocations before it (both go through the runs in the same order)."""
+    out: tuple[int, ...] = ()
+    for i in range(len(runs)):
+        for run, troops_left, structures_left, completions in _choices(runs[i:], troops, structures)[1]:
+            if index < completions:
+                out += run
+                troops, structures = troops_left, structures_left
+                break
+            index -= completions
+    return out
+
+
 @functools.lru_cache(maxsize=65536)
 def _completions(runs: tuple[tuple[bool, int, int], ...], troops: int, structures: int) -> int:
     """How many distinct ways there are to fill these runs of targets with this damage left."""
@@ -1048,3 +1065,70 @@ def enumerate_vectors(request: AllocationRequest) -> list[tuple[int, ...]]:
     """Every distinct allocation, as amounts per target: no target gets more than destroys it, no cap
     is exceeded, and interchangeable troops (one base, equal damage) are not counted twice."""
     return list(_vectors(*_signature(request)))
+
+
+Gain = Callable[[Unit, int], tuple[int, ...]]
+"""What `amount` damage on one target is worth to a policy, as a tuple compared item by item."""
+
+_GAIN_BASE = 1 << 40
+"""Gains are added up as one integer, each item a digit in this base (item sums stay far below half of it)."""
+
+
+_LISTED_AT_MOST = 256
+"""Up to this many allocations, listing them all and scoring each is faster than the search by budgets."""
+
+
+def best_vector(request: AllocationRequest, gain: Gain) -> tuple[int, ...]:
+    """`max(request.vectors(), key=...)` for a value that is the item-by-item sum of `gain` over the targets:
+    the same vector (the first of the largest, in `vectors` order), found run by run from the best value of
+    each rest of the targets with each budget left, without listing the allocations."""
+    runs, troops, structures = _signature(request)
+    gains = _gain_table(request.targets, gain)
+    if _completions(runs, troops, structures) <= _LISTED_AT_MOST:
+        return max(_vectors(runs, troops, structures), key=lambda v: sum([g[a] for g, a in zip(gains, v, strict=True)]))
+    starts = [0]
+    for _, _, length in runs:
+        starts.append(starts[-1] + length)
+    best: dict[tuple[int, int, int], int] = {}
+
+    def options(i: int, troops_left: int, structures_left: int) -> Iterator[tuple[tuple[int, ...], int, int, int]]:
+        is_structure, remaining, length = runs[i]
+        row = gains[starts[i] : starts[i + 1]]
+        for run in _runs(length, remaining, structures_left if is_structure else troops_left):
+            spent = sum(run)
+            left = (troops_left, structures_left - spent) if is_structure else (troops_left - spent, structures_left)
+            yield run, left[0], left[1], sum([g[a] for g, a in zip(row, run, strict=True)])
+
+    def value(i: int, troops_left: int, structures_left: int) -> int:
+        if i == len(runs):
+            return 0
+        key = (i, troops_left, structures_left)
+        found = best.get(key)
+        if found is None:
+            found = best[key] = max(v + value(i + 1, t, s) for _, t, s, v in options(i, troops_left, structures_left))
+        return found
+
+    out: tuple[int, ...] = ()
+    for i in range(len(runs)):
+        target = value(i, troops, structures)
+        for run, t, s, v in options(i, troops, structures):
+            if v + value(i + 1, t, s) == target:
+                out += run
+                troops, structures = t, s
+                break
+    return out
+
+
+def _gain_table(targets: tuple[Unit, ...], gain: Gain) -> list[list[int]]:
+    """Per target, the gain of each amount from 0 to what destroys it, as one integer (see `_GAIN_BASE`)."""
+    table = []
+    for t in targets:
+        row = []
+        for amount in range(t.toughness - t.damage + 1):
+            number = 0
+            for item in gain(t, amount):
+                assert abs(item) < _GAIN_BASE >> 12, "a gain too large to add up exactly"
+                number = number * _GAIN_BASE + item
+            row.append(number)
+        table.append(row)
+    return table

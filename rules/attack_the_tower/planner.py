@@ -30,6 +30,7 @@ from rules.attack_the_tower.armies import ability_card, base_card, card
 from rules.attack_the_tower.cards import AbilityCard, BaseCard
 from rules.attack_the_tower.model import GameState, Player
 from rules.core.chance import ChanceSampler
+from rules.core.memo import memo
 from rules.core.unvalidated import construct
 
 WIN = 10_000.0
@@ -53,37 +54,37 @@ def _allocate(request: combat.AllocationRequest, vector: tuple[int, ...]) -> All
     return construct(Allocate, player=request.player, allocation=request.allocation(vector))
 
 
-def _kill_value(request: combat.AllocationRequest, vector: tuple[int, ...]) -> tuple[int, int, int, int]:
+def _kill_gain(target: combat.Unit, amount: int) -> tuple[int, int, int, int]:
     """Destroying the palace first, then power destroyed, partial damage on structures, least spent."""
-    palace = 0
-    killed = structure_damage = 0
-    for target, amount in zip(request.targets, vector, strict=True):
-        if amount and amount == target.remaining:
-            killed += target.deals + target.toughness
-            palace += target.kind == "palace"
-        if target.is_structure:
-            structure_damage += amount
-    return (palace, killed, structure_damage, -sum(vector))
+    killing = amount and amount == target.remaining
+    return (
+        1 if killing and target.kind == "palace" else 0,
+        target.deals + target.toughness if killing else 0,
+        amount if target.is_structure else 0,
+        -amount,
+    )
 
 
-_BEST: dict[tuple[object, ...], tuple[int, ...]] = {}
-"""Best vectors already found, by what decides them: the targets' kinds, powers and damage, and the caps."""
+TargetKey = tuple[tuple[str, int, int, int, str], ...]
+"""What decides the best allocation on a set of targets: each target's kind, power, toughness, damage and group."""
 
 
 def best_allocation(request: combat.AllocationRequest) -> Allocate:
-    """The allocation that destroys the palace if it can, else the most power (see `_kill_value`)."""
-    key = (
-        tuple((t.kind, t.deals, t.toughness, t.damage, t.group) for t in request.targets),
-        request.troop_cap,
-        request.structure_cap,
-        request.total_cap,
+    """The allocation that destroys the palace if it can, else the most power (see `_kill_gain`)."""
+    targets = tuple([(t.kind, t.deals, t.toughness, t.damage, t.group) for t in request.targets])
+    return _allocate(request, _best_vector(targets, request.troop_cap, request.structure_cap, request.total_cap))
+
+
+@memo(maxsize=1 << 16)
+def _best_vector(targets: TargetKey, troop_cap: int, structure_cap: int, total_cap: int) -> tuple[int, ...]:
+    """`best_allocation`'s vector, remembered by what decides it (allocations repeat across look-aheads)."""
+    units = tuple(
+        combat.Unit("", 0, kind, "", None, deals, toughness, frozenset(), damage, False, group)  # type: ignore[arg-type]
+        for kind, deals, toughness, damage, group in targets
     )
-    vector = _BEST.get(key)
-    if vector is None:
-        if len(_BEST) >= 1 << 16:
-            _BEST.clear()
-        vector = _BEST[key] = max(request.vectors(), key=lambda v: _kill_value(request, v))
-    return _allocate(request, vector)
+    pool = combat.Pool(0, 0, 0)
+    request = combat.AllocationRequest(0, "", pool, units, troop_cap, structure_cap, total_cap)
+    return combat.best_vector(request, _kill_gain)
 
 
 def _troop_power(state: GameState, card_id: str) -> int:

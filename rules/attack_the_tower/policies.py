@@ -48,9 +48,16 @@ def kill_value(request: combat.AllocationRequest, vector: tuple[int, ...]) -> tu
     )
 
 
+def _kill_gain(target: combat.Unit, amount: int) -> tuple[int, int, int]:
+    """One target's part of `kill_value` (which is their sum)."""
+    destroyed = target.deals + target.toughness if amount == target.remaining else 0
+    return destroyed, amount if target.is_structure else 0, -amount
+
+
 def greedy_allocation(request: combat.AllocationRequest) -> tuple[int, ...]:
-    """The allocation that kills the most power (ties: most damage on structures, then least spent)."""
-    return max(request.vectors(), key=lambda v: kill_value(request, v))
+    """The allocation that kills the most power (ties: most damage on structures, then least spent): the
+    first of the best by `kill_value` in `vectors` order."""
+    return combat.best_vector(request, _kill_gain)
 
 
 class GreedyPolicy:

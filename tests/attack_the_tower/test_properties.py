@@ -3,6 +3,7 @@ brute force: every integer split of the damage, with interchangeable troops coun
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 
@@ -205,3 +206,47 @@ def test_allocate_actions_are_the_allocations_built_on_demand(state: GameState, 
         assert [actions[i] for i in range(len(actions))] == built and actions[1:3] == built[1:3]
         assert all(a.allocation == Allocation.model_validate(a.allocation.model_dump()) for a in actions)
         assert built[-1] in actions and actions.index(built[-1]) == len(built) - 1
+
+
+@given(positions(), st.integers(0, 2**32))
+def test_an_allocation_found_by_its_index_is_the_one_listed_there(state: GameState, seed: int) -> None:
+    for request in _requests_of_a_battle(state, seed):
+        actions = request.actions()
+        vectors = request.vectors()
+        assert [actions[i].allocation for i in range(len(vectors))] == [request.allocation(v) for v in vectors]
+        assert actions[-1] == actions[len(vectors) - 1]
+
+
+def _planner_kill_value(request: combat.AllocationRequest, vector: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The planner's value of an allocation, scored as a whole: palace destroyed, power destroyed, structure
+    damage, least spent."""
+    palace = killed = structure_damage = 0
+    for target, amount in zip(request.targets, vector, strict=True):
+        if amount and amount == target.remaining:
+            killed += target.deals + target.toughness
+            palace += target.kind == "palace"
+        if target.is_structure:
+            structure_damage += amount
+    return (palace, killed, structure_damage, -sum(vector))
+
+
+@given(positions(), st.integers(0, 2**32), st.sampled_from([0, 256]))
+def test_the_best_allocation_is_the_first_of_the_best_listed(state: GameState, seed: int, listed: int) -> None:
+    """The search by budgets (and the listing below its threshold) finds what scoring every allocation finds."""
+    from unittest import mock
+
+    from rules.attack_the_tower.planner import best_allocation
+
+    with mock.patch.object(combat, "_LISTED_AT_MOST", listed):
+        for request in _requests_of_a_battle(state, seed):
+            vectors = request.vectors()
+            greedy = max(vectors, key=lambda v: policies.kill_value(request, v))
+            assert policies.greedy_allocation(request) == greedy
+            planned = max(vectors, key=lambda v: _planner_kill_value(request, v))
+            assert combat.best_vector(request, functools.partial(_one_target_value, request)) == planned
+            assert best_allocation(request).allocation == request.allocation(planned)
+
+
+def _one_target_value(request: combat.AllocationRequest, target: combat.Unit, amount: int) -> tuple[int, ...]:
+    """The planner's value of `amount` on `target` alone."""
+    return _planner_kill_value(request, tuple(amount if t is target else 0 for t in request.targets))
