@@ -38,6 +38,8 @@ UnitNamer = Callable[[GameState, combat.Unit], str]
 def without_troops(base: Base, indices: Iterable[int]) -> Base:
     """The base after the troops at these indices are removed (their power raises go with them)."""
     gone = set(indices)
+    if not base.raised:
+        return replace(base, troops=base.troops - len(gone))
     raised = tuple(r for i, r in enumerate(base.raised) if i not in gone)
     return replace(base, troops=base.troops - len(gone), raised=raised)
 

@@ -517,7 +517,7 @@ class CombatStep:
 
 
 _recent_steps: list[CombatStep] = []
-_last_step: CombatStep | None = None
+"""The steps asked about lately, the last one first."""
 
 
 def combat_step(state: GameState) -> CombatStep:
@@ -532,33 +532,28 @@ def combat_step(state: GameState) -> CombatStep:
     """
     b = state.battle
     assert b is not None
-    step = _last_step
     # Fast path: the battle object asked about last (held by the step, so still alive).
-    if (
-        step is not None
-        and step.battle is b
-        and step.players is state.players
-        and step.rules is state.rules
-        and step.attacker == state.attacker
-    ):
-        return step
+    if _recent_steps:
+        step = _recent_steps[0]
+        if step.battle is b and step.players is state.players and step.rules is state.rules:
+            return step if step.attacker == state.attacker else _find_step(state, b)
     return _find_step(state, b)
 
 
 def _find_step(state: GameState, b: Battle) -> CombatStep:
-    """`combat_step` past its fast path: a cached step by key, or a new one."""
-    global _last_step
+    """`combat_step` past its fast path: a cached step by key, or a new one (either becomes the first)."""
     players, rules = state.players, state.rules
     key = (state.attacker, _step_fields(b.__dict__))
-    for step in _recent_steps:
+    for i, step in enumerate(_recent_steps):
         if step.players is players and step.rules is rules and step.key == key:
             step.battle = b
-            _last_step = step
+            if i:
+                del _recent_steps[i]
+                _recent_steps.insert(0, step)
             return step
     step = CombatStep(state, key)
     _recent_steps.insert(0, step)
     del _recent_steps[4:]
-    _last_step = step
     return step
 
 

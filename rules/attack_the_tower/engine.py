@@ -70,6 +70,7 @@ from rules.attack_the_tower.rule_ids import RuleId
 from rules.attack_the_tower.variants import Rules
 from rules.core.distribution import Distribution
 from rules.core.events import Event
+from rules.core.memo import identity_memo
 from rules.core.outcome import Outcome
 from rules.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameBase
 from rules.core.unvalidated import construct, replace
@@ -87,33 +88,18 @@ _HEAL = Said(rule="battles.5 heal", text="The battle ends: every surviving troop
 def label(state: GameState, player: int) -> str:
     """How events name a player: the army, and the seat when both play the same army.
 
-    Events name players many times a step, so the names for the last players' tuple asked about are
-    kept (with the tuple itself, so that its identity stays valid)."""
+    Events name players many times a step, so the names are remembered for the players' tuple asked about
+    last (every position of a battle shares it)."""
+    if player == 0 or player == 1:
+        return _names(state.players)[player]
     players = state.players
-    named = _last_named
-    if players is not named[0]:
-        named = _name_players(players)
-    if player == 0:
-        return named[1]
-    if player == 1:
-        return named[2]
     return _label(players[0].army, players[1].army, player)
 
 
-def _name_players(players: tuple[Player, Player]) -> tuple[object, str, str, tuple[str, str]]:
-    global _last_named
-    armies = (players[0].army, players[1].army)
-    known = _last_named
-    if armies == known[3]:
-        named = (players, known[1], known[2], armies)
-    else:
-        named = (players, _label(*armies, 0), _label(*armies, 1), armies)
-    _last_named = named
-    return named
-
-
-_last_named: tuple[object, str, str, tuple[str, str]] = (None, "", "", ("", ""))
-"""(players' tuple, the name of player 0, of player 1, the two armies) for the last tuple named."""
+@identity_memo(size=1)
+def _names(players: tuple[Player, Player]) -> tuple[str, str]:
+    a, b = players[0].army, players[1].army
+    return _label(a, b, 0), _label(a, b, 1)
 
 
 @functools.lru_cache(maxsize=64)
@@ -139,19 +125,11 @@ def current_player(state: GameState) -> int:
     TERMINAL when the game is over.
 
     A game loop asks this several times of each position (to pick the policy, in the policy, in
-    `apply`), so the answer for the last position asked about is kept, with the position itself."""
-    global _last_asked
-    asked, answer = _last_asked
-    if state is asked:
-        return answer
-    answer = _current_player(state)
-    _last_asked = (state, answer)
-    return answer
+    `apply`), so the answer for the last position asked about is remembered."""
+    return _current_player(state)
 
 
-_last_asked: tuple[object, int] = (None, TERMINAL)
-
-
+@identity_memo(size=1)
 def _current_player(state: GameState) -> int:
     phase = state.phase
     if phase == "game_over":

@@ -29,9 +29,10 @@ from rules.attack_the_tower.actions import (
 from rules.attack_the_tower.armies import ability_card, base_card, card
 from rules.attack_the_tower.cards import AbilityCard, BaseCard
 from rules.attack_the_tower.model import GameState, Player
+from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
-from rules.core.memo import memo
-from rules.core.unvalidated import construct
+from rules.core.memo import identity_memo, memo
+from rules.core.unvalidated import construct, replace
 
 WIN = 10_000.0
 """The value of a won game (a lost one is its negative); far above any material count."""
@@ -65,13 +66,17 @@ def _kill_gain(target: combat.Unit, amount: int) -> tuple[int, int, int, int]:
     )
 
 
-TargetKey = tuple[tuple[str, int, int, int, str], ...]
-"""What decides the best allocation on a set of targets: each target's kind, power, toughness, damage and group."""
+TargetKey = tuple[tuple[str, int, int, int, int], ...]
+"""What decides the best allocation on a set of targets: each target's kind, power, toughness and damage, and
+its group as the index of the first target of that group (only which targets share a group matters)."""
 
 
 def best_allocation(request: combat.AllocationRequest) -> Allocate:
     """The allocation that destroys the palace if it can, else the most power (see `_kill_gain`)."""
-    targets = tuple([(t.kind, t.deals, t.toughness, t.damage, t.group) for t in request.targets])
+    groups: dict[str, int] = {}
+    targets = tuple(
+        [(t.kind, t.deals, t.toughness, t.damage, groups.setdefault(t.group, len(groups))) for t in request.targets]
+    )
     return _allocate(request, _best_vector(targets, request.troop_cap, request.structure_cap, request.total_cap))
 
 
@@ -79,7 +84,7 @@ def best_allocation(request: combat.AllocationRequest) -> Allocate:
 def _best_vector(targets: TargetKey, troop_cap: int, structure_cap: int, total_cap: int) -> tuple[int, ...]:
     """`best_allocation`'s vector, remembered by what decides it (allocations repeat across look-aheads)."""
     units = tuple(
-        combat.Unit("", 0, kind, "", None, deals, toughness, frozenset(), damage, False, group)  # type: ignore[arg-type]
+        combat.Unit("", 0, kind, "", None, deals, toughness, frozenset(), damage, False, str(group))  # type: ignore[arg-type]
         for kind, deals, toughness, damage, group in targets
     )
     pool = combat.Pool(0, 0, 0)
@@ -87,8 +92,18 @@ def _best_vector(targets: TargetKey, troop_cap: int, structure_cap: int, total_c
     return combat.best_vector(request, _kill_gain)
 
 
+@identity_memo(size=4)
+def _card_powers(rules: Rules) -> dict[str, int]:
+    """The troop power of each base card under these rules, filled in as `_troop_power` asks."""
+    return {}
+
+
 def _troop_power(state: GameState, card_id: str) -> int:
-    return state.rules.troop_power(base_card(card_id).troop_type)
+    powers = _card_powers(state.rules)
+    power = powers.get(card_id)
+    if power is None:
+        power = powers[card_id] = state.rules.troop_power(base_card(card_id).troop_type)
+    return power
 
 
 def _side_value(state: GameState, who: int) -> float:
@@ -237,8 +252,9 @@ class PlannerPolicy:
     def _renews(self, state: GameState, me: int) -> bool:
         """Renew unless an attack now wins, or the renewal would help the opponent more than it helps me
         while I have no empty slot to build on."""
-        attacks = _candidate_attacks(engine.legal_actions(replace_phase(state, "main"), me))
-        if attacks and best_by_look_ahead(replace_phase(state, "main"), me, attacks)[1] >= WIN:
+        main = replace_phase(state, "main")
+        attacks = _candidate_attacks(engine.legal_actions(main, me))
+        if any(evaluate(outcome_of(main, a), me) >= WIN for a in attacks):
             return False
         p = state.players[me]
         empty = sum(b is None for terr in p.territories for b in terr)
@@ -267,4 +283,4 @@ class PlannerPolicy:
 
 def replace_phase(state: GameState, phase: str) -> GameState:
     """The same position in another phase (to ask what an attack would do before the renewal is decided)."""
-    return state.model_copy(update={"phase": phase})
+    return replace(state, phase=phase)

@@ -53,7 +53,9 @@ class IdentityMemo(Generic[K, V]):
 
     def __call__(self, key: K) -> V:
         keys = self._keys
-        for i in range(len(keys) - 1, -1, -1):
+        if keys and keys[-1] is key:  # the object asked about last: most calls, so checked first
+            return self._values[-1]
+        for i in range(len(keys) - 2, -1, -1):
             if keys[i] is key:
                 return self._values[i]
         value = self._compute(key)
