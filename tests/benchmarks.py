@@ -13,13 +13,17 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rules.attack_the_tower import engine, examples, policies
 from rules.attack_the_tower.actions import DeclareAttack
+from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
+from rules.core.events import Event
 from rules.core.ladder import ladder
 from rules.core.playout import play_out
 
@@ -56,6 +60,39 @@ def whole_games(policy_name: str, games: int, seed: int = 1) -> tuple[float, flo
         steps += line.steps
     elapsed = time.perf_counter() - start
     return games / elapsed, steps / elapsed, steps
+
+
+SWEEP_GAMES, SWEEP_SECONDS, SWEEP_CORES = 10_000, 60, 2
+"""The sweep the planner's speed is measured against: 10,000 whole games in a minute on two cores."""
+
+
+def _validating_apply(state: GameState, action: Any) -> tuple[GameState, tuple[Event, ...]]:
+    """`engine.apply`, then the new position validated in full, as a position read from a file is."""
+    after, events = _apply(state, action)
+    return GameState.model_validate(after.model_dump()), events
+
+
+_apply = engine.apply
+
+
+def planner_games(games: int = 300, validated_games: int = 30) -> str:
+    """Planner-against-planner games per second in one process, and the same first games with every position
+    the engine builds (the planner's look-ahead included) validated in full: what validating every internal
+    step instead of the input at the boundary would cost."""
+    fast = whole_games("planner", games)
+    first = whole_games("planner", validated_games)[0]
+    with (
+        mock.patch.object(engine, "apply", _validating_apply),
+        mock.patch.object(engine.AttackTheTower, "apply", staticmethod(_validating_apply)),
+    ):
+        validated = whole_games("planner", validated_games)[0]
+    needed = SWEEP_GAMES / SWEEP_SECONDS / SWEEP_CORES
+    return (
+        f"  planner against planner, one process: {fast[0]:.1f} games/s, {fast[1]:,.0f} steps/s ({games} games);"
+        f" {first / validated:.1f}x the same first {validated_games} games with every position validated"
+        f" ({first:.1f} against {validated:.1f} games/s); {SWEEP_GAMES:,} games in {SWEEP_SECONDS} s on"
+        f" {SWEEP_CORES} cores need {needed:.1f} games/s a core"
+    )
 
 
 def battle_resolution_ms(repeats: int = 200) -> float:
@@ -117,6 +154,7 @@ def main() -> None:
         print(
             f"  {name:8} {gps:7.1f} games/s  {sps:9,.0f} steps/s  ({steps} steps; {base / sps:5.1f}x the baseline step)"
         )
+    print(planner_games())
     print(f"  one battle, largest example, greedy, declaration to end: {battle_resolution_ms():.2f} ms (median)")
     refresh, steps = step_and_refresh_ms()
     print(
