@@ -75,7 +75,18 @@ from rules.core.outcome import Outcome
 from rules.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameBase
 from rules.core.unvalidated import construct, replace
 
-Events = list[Event]
+
+class Events(list[Event]):
+    """What one step caused, in order. A quiet list belongs to a caller that reads only the position (a
+    look-ahead playing battles out): the events of combat, which cost more to word than to play, are left
+    out of it; the position is the same."""
+
+    __slots__ = ("quiet",)
+
+    def __init__(self, quiet: bool = False) -> None:
+        super().__init__()
+        self.quiet = quiet
+
 
 # Values that never change, built once: they are immutable, so one object serves every step.
 _NO_ALLOCATION = Allocation()
@@ -435,13 +446,23 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
                     f"it is {possessive(label(state, acting[0]))} decision now, not {possessive(label(state, player))}",
                     _phase_rule(state),
                 )
+    events = Events()
+    return _perform(state, action, events), tuple(events)
+
+
+def next_position(state: GameState, action: Action) -> GameState:
+    """The position `apply` gives, without wording the events of combat: for look-aheads, which play many
+    battles out and read none of what happened."""
+    return _perform(state, action, Events(quiet=True))
+
+
+def _perform(state: GameState, action: Action, events: Events) -> GameState:
+    """The action's handler, then every automatic step after it (the checks of who may act are done)."""
     handler = _HANDLERS.get(type(action))
     if handler is None:
         raise IllegalAction(f"unknown action {action!r}")
-    events: Events = []
     state = handler(state, action, events)
-    state = _advance(state, events)
-    return state, tuple(events)
+    return _advance(state, events)
 
 
 def _phase_rule(state: GameState) -> RuleId:
@@ -703,20 +724,22 @@ def _declare(state: GameState, action: DeclareAttack, events: Events) -> GameSta
         f"territory {action.origin + 1} has no troops to attack with",
         "battles",
     )
-    battle = Battle(
+    battle = construct(
+        Battle,
         origin=action.origin,
         target=action.target,
         specials=tuple(sorted(action.specials)),
         actor=state.attacker,
     )
-    joined = f" with {len(action.specials)} special troop(s)" if action.specials else ""
-    events.append(
-        Said(
-            rule="battles.1 declare",
-            text=f"{label(state, action.player)} attacks from territory {action.origin + 1}{joined} "
-            f"against {possessive(label(state, state.defender))} territory {action.target + 1}.",
+    if not events.quiet:
+        joined = f" with {len(action.specials)} special troop(s)" if action.specials else ""
+        events.append(
+            Said(
+                rule="battles.1 declare",
+                text=f"{label(state, action.player)} attacks from territory {action.origin + 1}{joined} "
+                f"against {possessive(label(state, state.defender))} territory {action.target + 1}.",
+            )
         )
-    )
     events.append(_ABILITY_WINDOW)
     return replace(state, **{"phase": "battle", "battle": battle, "attacks": (*state.attacks, action.origin)})
 
@@ -858,7 +881,9 @@ def _pass(state: GameState, action: Pass, events: Events) -> GameState:
         "battles.2 abilities",
     )
     assert battle is not None
-    events.append(Said(rule="battles.2 abilities", text=f"{label(state, action.player)} plays no more abilities."))
+    if not events.quiet:
+        who = label(state, action.player)
+        events.append(Said(rule="battles.2 abilities", text=f"{who} plays no more abilities."))
     if battle.passes == 1:
         return _enter_stage(state, replace(battle, stage="initiative", passes=0, pending=(None, None)), events)
     return replace(state, **{"battle": replace(battle, **{"passes": 1, "actor": 1 - battle.actor})})
@@ -879,7 +904,7 @@ def _allocate(state: GameState, action: Allocate, events: Events) -> GameState:
     combat.validate_allocation(state, request, action.allocation)
     pending = list(battle.pending)
     pending[action.player] = action.allocation
-    if battle.stage != "unmanned" and pending[1 - action.player] is None:
+    if battle.stage != "unmanned" and pending[1 - action.player] is None and not events.quiet:
         events.append(
             Said(
                 rule=_stage_rule(battle.stage),
@@ -1060,6 +1085,8 @@ def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
         sides: tuple[int, ...] = (attacker,)
     else:
         sides = (attacker, 1 - attacker)
+    if events.quiet:
+        return state
     step = combat.combat_step(state)
     for side in sides:
         pool = step.pool(side)
@@ -1092,7 +1119,7 @@ def _battle_step(state: GameState, events: Events) -> GameState | None:
         if pending[side] is None and step.request(side) is None:
             if stage != "unmanned":
                 pool = step.pool(side)
-                if pool.total:
+                if pool.total and not events.quiet:
                     events.append(
                         Said(
                             rule=_stage_rule(stage),
@@ -1138,6 +1165,8 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
             destroyed = total >= unit.toughness
             if destroyed:
                 dead.append(key)
+            if events.quiet:
+                continue
             events.append(
                 DamageDealt(
                     rule=rule,
@@ -1164,7 +1193,7 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
         for side in (0, 1):
             spent = pending[side].total()
             leftover[side] = step.pool(side).general - spent
-            if leftover[side] > 0 and state.rules.leftover_initiative_adds_to_regular:
+            if leftover[side] > 0 and state.rules.leftover_initiative_adds_to_regular and not events.quiet:
                 events.append(
                     Said(
                         rule="battles.3 leftover",
@@ -1382,15 +1411,16 @@ def _end_battle(state: GameState, events: Events) -> GameState:
     )
     survivors = state.players[att].troops_in(battle.origin) + len(survivors_specials)
     if all(b is None for b in defender_territory) and survivors > 0:
-        events.append(
-            Said(
-                rule="palace",
-                text=f"{possessive(label(state, att))} {survivors} surviving troop(s) attack "
-                f"{possessive(label(state, dfn))} palace.",
+        if not events.quiet:
+            events.append(
+                Said(
+                    rule="palace",
+                    text=f"{possessive(label(state, att))} {survivors} surviving troop(s) attack "
+                    f"{possessive(label(state, dfn))} palace.",
+                )
             )
-        )
-        palace_battle = Battle(
-            origin=battle.origin, target=battle.target, at_palace=True, specials=survivors_specials, actor=att
+        palace_battle = construct(
+            Battle, origin=battle.origin, target=battle.target, at_palace=True, specials=survivors_specials, actor=att
         )
         events.append(_ABILITY_WINDOW)
         return replace(state, phase="battle", battle=palace_battle)

@@ -143,14 +143,13 @@ def _continue_battle(state: GameState) -> GameState:
             action: Any = best_allocation(request)
         else:
             action = construct(Pass, player=who)
-        state, _ = engine.apply(state, action)
+        state = engine.next_position(state, action)
     return state
 
 
 def outcome_of(state: GameState, action: Any) -> GameState:
     """The position after `action` and the battle it starts or belongs to (if any)."""
-    nxt, _ = engine.apply(state, action)
-    return _continue_battle(nxt)
+    return _continue_battle(engine.next_position(state, action))
 
 
 def _candidate_attacks(actions: Sequence[Any]) -> list[DeclareAttack]:

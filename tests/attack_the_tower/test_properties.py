@@ -19,6 +19,7 @@ from rules.attack_the_tower.model import Allocation, GameState, Player, new_play
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.jsonio import parse_model
+from rules.core.protocol import CHANCE
 
 SHORT = {a: [b.id.split(".")[1] for b in army(a).bases] for a in ARMY_IDS}
 
@@ -250,3 +251,21 @@ def test_the_best_allocation_is_the_first_of_the_best_listed(state: GameState, s
 def _one_target_value(request: combat.AllocationRequest, target: combat.Unit, amount: int) -> tuple[int, ...]:
     """The planner's value of `amount` on `target` alone."""
     return _planner_kill_value(request, tuple(amount if t is target else 0 for t in request.targets))
+
+
+@given(positions(), st.integers(0, 2**32), st.sampled_from(["random", "greedy", "planner"]))
+def test_the_position_without_events_is_the_position_with_them(state: GameState, seed: int, name: str) -> None:
+    """`next_position` (a look-ahead's step, its combat events left unworded) and `apply` build equal positions."""
+    sampler = ChanceSampler(seed)
+    chooser = policies.policy(name)
+    for _ in range(60):
+        if engine.is_terminal(state):
+            break
+        who = engine.current_player(state)
+        if who == CHANCE:
+            action = sampler.pick(engine.chance_outcomes(state))
+        else:
+            action = chooser.choose(state, sampler, engine.acting_players(state)[0])
+        quiet = engine.next_position(state, action)
+        state, _ = engine.apply(state, action)
+        assert quiet == state and quiet.model_dump_json() == state.model_dump_json()
