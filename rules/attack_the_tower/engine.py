@@ -77,9 +77,10 @@ from rules.core.unvalidated import construct, replace
 
 
 class Events(list[Event]):
-    """What one step caused, in order. A quiet list belongs to a caller that reads only the position (a
-    look-ahead playing battles out): the events of combat, which cost more to word than to play, are left
-    out of it; the position is the same."""
+    """What one step caused, in order. A quiet list belongs to a look-ahead playing battles out with the
+    engine's own offers (its legal actions and allocation requests, checked when they were offered) and
+    reading only the positions: the events of combat, which cost more to word than to play, are left out of
+    it, and an allocation is not checked again against the request it came from. The position is the same."""
 
     __slots__ = ("quiet",)
 
@@ -451,8 +452,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
 
 
 def next_position(state: GameState, action: Action) -> GameState:
-    """The position `apply` gives, without wording the events of combat: for look-aheads, which play many
-    battles out and read none of what happened."""
+    """The position `apply` gives, for look-aheads that play many battles out with the engine's own offers
+    (a legal action, an allocation from the request) and read none of what happened: see `Events`."""
     return _perform(state, action, Events(quiet=True))
 
 
@@ -901,7 +902,8 @@ def _allocate(state: GameState, action: Allocate, events: Events) -> GameState:
     request = combat.allocation_request(state, action.player)
     _require(request is not None, "you have no damage to distribute in this step", "battles")
     assert request is not None
-    combat.validate_allocation(state, request, action.allocation)
+    if not events.quiet:
+        combat.validate_allocation(state, request, action.allocation)
     pending = list(battle.pending)
     pending[action.player] = action.allocation
     if battle.stage != "unmanned" and pending[1 - action.player] is None and not events.quiet:

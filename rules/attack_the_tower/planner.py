@@ -51,6 +51,10 @@ MAX_SIMULATED_STEPS = 64
 """A battle (with its palace assault) takes far fewer steps; this only guards the look-ahead."""
 
 
+_PASSES = (construct(Pass, player=0), construct(Pass, player=1))
+"""Each player's pass in a battle's ability window (actions are immutable: built once)."""
+
+
 def _allocate(request: combat.AllocationRequest, vector: tuple[int, ...]) -> Allocate:
     return construct(Allocate, player=request.player, allocation=request.allocation(vector))
 
@@ -142,7 +146,7 @@ def _continue_battle(state: GameState) -> GameState:
         if request is not None:
             action: Any = best_allocation(request)
         else:
-            action = construct(Pass, player=who)
+            action = _PASSES[who]
         state = engine.next_position(state, action)
     return state
 

@@ -49,25 +49,37 @@ class IdentityMemo(Generic[K, V]):
         self._size = size
         self._keys: list[K] = []
         self._values: list[V] = []
+        self._last: tuple[object, Any] = (_NOTHING, None)
+        """The object asked about last and its answer: most calls ask about it again, so it is checked first."""
         functools.update_wrapper(self, compute)
 
     def __call__(self, key: K) -> V:
+        last = self._last
+        if last[0] is key:
+            value: V = last[1]
+            return value
         keys = self._keys
-        if keys and keys[-1] is key:  # the object asked about last: most calls, so checked first
-            return self._values[-1]
-        for i in range(len(keys) - 2, -1, -1):
+        for i in range(len(keys) - 1, -1, -1):
             if keys[i] is key:
-                return self._values[i]
-        value = self._compute(key)
-        if len(keys) >= self._size:
-            del keys[0], self._values[0]
-        keys.append(key)
-        self._values.append(value)
+                value = self._values[i]
+                break
+        else:
+            value = self._compute(key)
+            if len(keys) >= self._size:
+                del keys[0], self._values[0]
+            keys.append(key)
+            self._values.append(value)
+        self._last = (key, value)
         return value
 
     def cache_clear(self) -> None:
         self._keys.clear()
         self._values.clear()
+        self._last = (_NOTHING, None)
+
+
+_NOTHING = object()
+"""No object asked about yet."""
 
 
 def identity_memo(size: int = 1) -> Callable[[Callable[[K], V]], IdentityMemo[K, V]]:
