@@ -21,9 +21,8 @@ from rules.core.protocol import CHANCE
 from rules.core.session import Session
 from rules.the_tower import analysis, cards, editing, engine, examples
 from rules.the_tower.actions import DrawCard, Drink, Explore, FightRoom, Hit
-from rules.the_tower.analysis import Choice, Lookahead, Plan, RoomOdds
+from rules.the_tower.analysis import Choice, Lookahead, Plan, RoomOdds, SearchTooLarge
 from rules.the_tower.cards import Pile
-from rules.the_tower.endgame import SearchTooLarge
 from rules.the_tower.model import FACE_DOWN, GameState, Slot
 from rules.the_tower.policies import policy
 from rules.the_tower.variants import Rules

@@ -207,7 +207,7 @@ def advice_html(
 ) -> str:
     """The advice beside the board: the ranked choices (the first `limit`, the rest folded), the plans
     against known monsters, the room odds."""
-    from rules.the_tower.analysis import describe_action
+    from rules.the_tower.text import describe_action
 
     if note:
         return f'<div class="tt-advice"><b>advice</b>: {_e(note)}</div>'

@@ -868,8 +868,32 @@ def _maintain_specials(state: GameState, events: Events) -> GameState:
                     reason=f"only {p.complete_territories()} complete territories maintain special troops",
                 )
             )
+            state = _forget_special(state, index, i)
         state = _with_player(state, index, p)
     return state
+
+
+def _forget_special(state: GameState, player: int, index: int) -> GameState:
+    """A battle in progress forgets a special troop removed from the palace mid-battle (a base destroyed by an
+    ability breaks a complete territory): the attacker's joined troops, damage and deaths are renumbered
+    to the palace indices left, so the battle goes on with the troops that still exist."""
+    battle = state.battle
+    if battle is None:
+        return state
+    prefix = f"p{player}/palace/"
+
+    def renumbered(key: str) -> str | None:
+        if not key.startswith(prefix):
+            return key
+        i = int(key[len(prefix) :])
+        return None if i == index else f"{prefix}{i - 1 if i > index else i}"
+
+    specials = battle.specials
+    if player == state.attacker:
+        specials = tuple(i - 1 if i > index else i for i in specials if i != index)
+    damage = tuple((k, n) for key, n in battle.damage if (k := renumbered(key)) is not None)
+    dead = tuple(k for key in battle.dead if (k := renumbered(key)) is not None)
+    return replace(state, battle=replace(battle, specials=specials, damage=damage, dead=dead))
 
 
 def _pass(state: GameState, action: Pass, events: Events) -> GameState:

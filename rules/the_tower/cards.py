@@ -25,6 +25,9 @@ ALL_CARDS: tuple[str, ...] = tuple(r + s for s in SUITS for r in (*NUMBERS, *FAC
 """Every card once, in deck order: suits C, D, H, S; ranks 2 to 10, J, Q, K, A."""
 CARD_ORDER: dict[str, int] = {c: i for i, c in enumerate(ALL_CARDS)}
 
+FACE_DOWN = "?"
+"""A floor slot holding a room card that is still flipped down."""
+
 
 def suit(card: str) -> str:
     return card[-1]
@@ -65,8 +68,3 @@ def name(card: str) -> str:
 def sort_cards(cards: Iterable[str]) -> tuple[str, ...]:
     """Cards in deck order: how piles and the hand are stored, since only their contents matter."""
     return tuple(sorted(cards, key=CARD_ORDER.__getitem__))
-
-
-ATTACK_CARDS: tuple[str, ...] = tuple(c for c in ALL_CARDS if kind(c) == "attack")
-POTION_CARDS: tuple[str, ...] = tuple(c for c in ALL_CARDS if kind(c) == "potion")
-ROOM_CARDS: tuple[str, ...] = tuple(c for c in ALL_CARDS if kind(c) == "room")

@@ -19,7 +19,7 @@ from rules.core.ladder import ladder, print_ladder
 from rules.core.playout import play_out
 from rules.core.protocol import CHANCE, TERMINAL
 from rules.line_export import add_export_test_command
-from rules.the_tower import analysis, cards, engine, examples
+from rules.the_tower import analysis, cards, engine, examples, text
 from rules.the_tower.analysis import Choice, Plan
 from rules.the_tower.errors import IllegalAction
 from rules.the_tower.model import FACE_DOWN, GameState, hit_damage
@@ -163,7 +163,7 @@ def _choice_json(choice: Choice) -> dict[str, Any]:
     o = choice.outlook
     return {
         "action": choice.action.model_dump(mode="json"),
-        "text": analysis.describe_action(choice.action),
+        "text": text.describe_action(choice.action),
         "slay": _fraction_json(o.slay),
         "hp_after": _fraction_json(o.hp_after),
         "cards_kept": _fraction_json(o.cards_kept),

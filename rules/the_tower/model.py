@@ -17,15 +17,14 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.core.jsonio import validate_model
-from rules.the_tower import cards
+from rules.the_tower import cards, catalog
+from rules.the_tower.cards import FACE_DOWN as FACE_DOWN  # a floor slot still face down, part of the position
 from rules.the_tower.cards import Pile
 from rules.the_tower.variants import Rules
 
 Phase = Literal["setup", "actions", "fight", "game_over"]
 Termination = Literal["all_monsters_slain", "player_died", "player_trapped"]
 
-FACE_DOWN = "?"
-"""A floor slot holding a room card that is still flipped down."""
 
 Slot = str | None
 """A floor slot: a face-up room card id, FACE_DOWN, or None once its monster is slain."""
@@ -239,54 +238,6 @@ def setup_draw_needed(state: GameState) -> Pile | None:
 
 
 # ---- the checks -------------------------------------------------------------------------------------
-_PILES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("hand", ("attack", "potion")),
-    ("attack_deck", ("attack",)),
-    ("potion_deck", ("potion",)),
-    ("unseen_rooms", ("room",)),
-    ("attack_waste", ("attack",)),
-    ("potion_waste", ("potion",)),
-    ("room_waste", ("room",)),
-)
-
-
-def card_problems(state: GameState) -> list[str]:
-    """Every card is a real card, in a pile of its kind, and the 52 stand exactly once."""
-    out: list[str] = []
-    seen: Counter[str] = Counter()
-    for field, kinds in _PILES:
-        pile: tuple[str, ...] = getattr(state, field)
-        for c in pile:
-            if not cards.is_card(c):
-                out.append(f"{field}: there is no card {c!r} (cards are written like '7S', '10D', 'KC')")
-            elif cards.kind(c) not in kinds:
-                article = "an" if cards.kind(c) == "attack" else "a"
-                out.append(f"{field}: the {cards.name(c)} is {article} {cards.kind(c)} card; it cannot be here")
-        seen.update(pile)
-    for i, s in enumerate(state.floor):
-        if s is None or s == FACE_DOWN:
-            continue
-        if not cards.is_card(s):
-            out.append(f"floor, room {i + 1}: there is no card {s!r}")
-        elif cards.kind(s) != "room":
-            out.append(f"floor, room {i + 1}: the {cards.name(s)} is not a room card (rooms are J, Q, K and A)")
-        seen[s] += 1
-    if out:
-        return out
-    for c, n in sorted(seen.items(), key=lambda item: cards.CARD_ORDER[item[0]]):
-        if n > 1:
-            out.append(f"the {cards.name(c)} stands {n} times; every card is in the game exactly once")
-    missing = [c for c in cards.ALL_CARDS if c not in seen]
-    if missing:
-        shown = ", ".join(missing[:6]) + (f" and {len(missing) - 6} more" if len(missing) > 6 else "")
-        out.append(f"{len(missing)} card(s) are nowhere ({shown}); all 52 cards must be placed")
-    for field in ("hand", "attack_deck", "potion_deck", "unseen_rooms"):
-        pile = getattr(state, field)
-        if pile != cards.sort_cards(pile):
-            out.append(f"{field}: stored in deck order (only its contents matter)")
-    return out
-
-
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
@@ -295,7 +246,7 @@ def floor_problems(state: GameState) -> list[str]:
     """The floor agrees with the room deck: floors are cleared before the next is dealt."""
     out: list[str] = []
     rules = state.rules
-    total = len(cards.ROOM_CARDS)
+    total = len(catalog.ROOM_CARDS)
     if state.face_down > len(state.unseen_rooms):
         out.append(
             f"floor: {state.face_down} rooms are face down but only {len(state.unseen_rooms)} room cards are unseen"
@@ -407,7 +358,7 @@ def fight_problems(state: GameState, fight: Fight) -> list[str]:
 
 def position_problems(state: GameState) -> list[str]:
     """Every rule the position breaks; empty when the position is legal."""
-    out = card_problems(state)
+    out = catalog.card_problems(state)
     if out:
         return out
     return floor_problems(state) + phase_problems(state)

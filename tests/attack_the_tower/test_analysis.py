@@ -307,6 +307,45 @@ def test_pruned_strategy_sets_keep_the_value(state: GameState) -> None:
         assert pruned.node(state).solve(objective).value == full.node(state).solve(objective).value
 
 
+def _vrykolaka_battle() -> GameState:
+    """Two Undead cavalry (Vrykolakas, 3 power each) with the Vrykolaka ability in play attack a Bandit heavy
+    infantry base (two troops of 2); the battle is in its ability window."""
+    base = {"raised": [], "troops": 2}
+    empty: list[None] = [None, None, None]
+
+    def player(army: str, card: str, in_play: list[str]) -> dict[str, object]:
+        return {
+            "army": army,
+            "territories": [[{"card": card, **base}, None, None], empty, empty],
+            "in_play": in_play,
+        }
+
+    return GameState.model_validate(
+        {
+            "players": [
+                player("undead", "undead.desecrated_grounds", ["undead.vrykolaka"]),
+                player("bandits", "bandits.heavy_infantry_base", []),
+            ],
+            "turn": 3,
+            "phase": "battle",
+            "attacks": [0],
+            "battle": {"origin": 0, "target": 0, "stage": "abilities"},
+        }
+    )
+
+
+def test_vrykolaka_damage_kept_off_doomed_troops_clears_the_territory() -> None:
+    """Undead 'Vrykolaka: Destroy one enemy troop for each vrykolaka that inflicts damage in combat.'
+    One point on a troop is enough for both vrykolakas to inflict damage, so both Bandit troops die and the
+    five points kept destroy the unmanned base: the territory falls. Killing both troops by damage keeps only
+    two. The solvers' pruning (a kill never loses to damage kept) must not leave that line out."""
+    state = _vrykolaka_battle()
+    for objective, value in (("clear_territory", 1), ("power_balance", 2)):
+        assert naive_value(state, objective) == value
+        assert analysis.tree_for().node(state).solve(objective).value == value
+        assert BattleTree(prune=False).node(state).solve(objective).value == value
+
+
 @settings(max_examples=40)
 @given(battles(), st.integers(0, 2**32))
 def test_solved_steps_are_mutual_best_responses(state: GameState, seed: int) -> None:

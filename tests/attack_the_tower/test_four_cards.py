@@ -199,6 +199,27 @@ def test_kaiju_same_territory_reading_takes_bases_facing_the_kaijus() -> None:
 
 
 # ---- Ninja and troops with their own power ---------------------------------------------------------------
+def test_a_kaiju_breaking_the_attackers_complete_territory_mid_battle_removes_its_special_troop() -> None:
+    # 000: "if you fail to meet this requisite, the special troop is immediately destroyed" - here in the
+    # ability window of a battle the special troop joined: the battle goes on without it.
+    undead = build_player(
+        "undead", [[], [], [("graveyard", 0), ("graveyard", 0), ("graveyard", 0)]], palace=("undead.ghost",)
+    )
+    easterners = build_player("easterners", [[], [None, ("island", 2)]], hand=("easterners.kaiju",))
+    state = position(undead, easterners)
+    state, _ = engine.apply(state, DeclareAttack(player=0, origin=2, target=0, specials=(0,)))
+    state, _ = engine.apply(state, Pass(player=0))
+    state, events = engine.apply(state, PlayAbility(player=1, card="easterners.kaiju", targets=("p0/t2/s0",)))
+    assert "Undead's Ghost is removed: only 0 complete territories maintain special troops." in [
+        e.sentence() for e in events
+    ]
+    assert state.battle is not None and state.battle.specials == ()
+    assert GameState.model_validate(state.model_dump()) == state  # still a legal position
+    state, _ = engine.apply(state, Pass(player=1))
+    state, _ = engine.apply(state, Pass(player=0))
+    assert state.battle is None and state.phase == "main"
+
+
 def _ninja_position(rules: Rules | None = None) -> GameState:
     easterners = build_player("easterners", [[("monastery", 2)]], hand=("easterners.ninja",))
     return position(easterners, bandits([[("heavy_infantry_base", 2)]]), rules=rules)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalPosition
 from rules.core.playout import play_out
-from rules.the_tower import analysis, cards, editing, engine, examples
+from rules.the_tower import analysis, cards, catalog, editing, engine, examples
 from rules.the_tower.model import Fight, GameState, build_position
 from rules.the_tower.policies import policy
 from rules.the_tower.variants import Rules
@@ -46,7 +46,7 @@ def big_fights(count: int, hand_size: int = 8, seed: int = 2) -> list[GameState]
     rng = random.Random(seed)
     out: list[GameState] = []
     while len(out) < count:
-        room = rng.choice(cards.ROOM_CARDS)
+        room = rng.choice(catalog.ROOM_CARDS)
         hand = rng.sample([c for c in cards.ALL_CARDS if cards.kind(c) != "room"], hand_size)
         full = Rules().monster(cards.rank(room)).hp
         try:
@@ -61,7 +61,7 @@ def big_fights(count: int, hand_size: int = 8, seed: int = 2) -> list[GameState]
 def exact_against_brute_force(count: int = 20) -> tuple[float, float]:
     """Milliseconds for the best play of `count` fights with 8 cards in hand: the analysis' fight advice
     (cold) and the tests' brute force over every line the engine allows, in the same process."""
-    from tests.the_tower.test_the_tower_analysis import brute_fight
+    from tests.the_tower.test_analysis import brute_fight
 
     positions = big_fights(count)
     analysis.clear_caches()

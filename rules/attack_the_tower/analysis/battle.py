@@ -35,7 +35,7 @@ from rules.attack_the_tower import combat, engine, policies
 from rules.attack_the_tower.actions import Action, Allocate, DeclareAttack, Pass
 from rules.attack_the_tower.analysis.matrix import MatrixSolution, solve_matrix
 from rules.attack_the_tower.analysis.space import Space, clear_spaces, printed_power, space_of
-from rules.attack_the_tower.cards import ArtilleryIgnoresDefenders, SacrificeUnmannedBases
+from rules.attack_the_tower.cards import ArtilleryIgnoresDefenders, DestroyPerFighter, SacrificeUnmannedBases
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import AbilityDamage, DamageDealt, Destroyed
 from rules.attack_the_tower.model import Allocation, GameState
@@ -363,9 +363,20 @@ class Node:
             return [fixed]
         space = self.spaces[role]
         assert space is not None
-        if pruned:
+        if pruned and not self._kills_without_damage(role):
             return [space.vectors[v] for v in space.strategies]
         return list(space.vectors)
+
+    def _kills_without_damage(self, role: int) -> bool:
+        """Whether this side has an effect that destroys enemy troops its damage did not (the Vrykolaka's
+        'Destroy one enemy troop for each vrykolaka that inflicts damage'). The covered-allocation pruning
+        (`space`) assumes that only damage kills: with such an effect, damage kept off troops the effect will
+        destroy anyway can be worth more than a kill (it may reach the bases), so no allocation is left out."""
+        player = self.state.attacker if role == ATTACKER else 1 - self.state.attacker
+        return any(
+            owner == player and isinstance(effect, DestroyPerFighter)
+            for owner, effect in combat.battle_effects(self.state)
+        )
 
     def mix(self, role: int, policy: str, objective: str) -> list[tuple[Vector, Fraction]]:
         """How one side allocates here under a policy: (vector, probability) pairs."""

@@ -18,10 +18,12 @@ Two relations are computed, and they are not the same:
   point of lasting partial damage B has and A lacks (see `_covers`). What lasts depends on the step:
   initiative damage on a surviving troop lasts into regular combat; damage on a base lasts only when an
   unmanned step follows; everything else heals when the battle ends. Within that, the argument assumes
-  that a kill never hurts the side that makes it (true of every card effect the engine knows: kills feed
-  the Vampire, strip the enemy's special troops of their effects, and lower the enemy's damage), with
-  one exception: clearing the territory sends the survivors against the palace at once, which can cost
-  the attacker. The solvers therefore check every pruned allocation against their solution wherever
+  that only damage kills and that a kill never hurts the side that makes it (true of the card effects
+  that feed on kills: the Vampire, special troops losing their effects, the enemy's damage lowered), with
+  two exceptions: the Vrykolaka destroys troops its side's damage did not, so damage kept off them may
+  reach the bases (the solvers then use every allocation of that side: `battle.Node.strategy_vectors`),
+  and clearing the territory sends the survivors against the palace at once, which can cost the
+  attacker. The solvers therefore check every pruned allocation against their solution wherever
   clearing is still possible (`battle.Node._solve_combat`), and the tests check the solutions against
   unpruned ones and against backward induction through the engine alone.
 """

@@ -1,8 +1,4 @@
-"""Who chooses when nobody clicks: a random player, a greedy one that follows the exact advice, and an
-expectimax one that weighs HP against the cards kept (rules/the_tower/expectimax.py).
-
-Both choose among the engine's own legal actions, so no policy can hold a rule of its own.
-"""
+"""The simple players: uniform over the legal actions, and greedy by the exact advice for the next fight."""
 
 from __future__ import annotations
 
@@ -11,7 +7,6 @@ from typing import Any
 from rules.core.chance import ChanceSampler
 from rules.the_tower import analysis, engine
 from rules.the_tower.actions import Flee
-from rules.the_tower.expectimax import ExpectimaxPolicy
 from rules.the_tower.model import GameState
 
 
@@ -38,18 +33,3 @@ class GreedyPolicy:
             advice = analysis.fight_advice(state)
             return next((c.action for c in advice if not isinstance(c.action, Flee)), advice[0].action)
         return analysis.point_advice(state, spend_in_fight=False)[0].action
-
-
-POLICIES: dict[str, type[RandomPolicy] | type[GreedyPolicy] | type[ExpectimaxPolicy]] = {
-    "random": RandomPolicy,
-    "greedy": GreedyPolicy,
-    "expectimax": ExpectimaxPolicy,
-}
-
-
-def policy(name: str) -> RandomPolicy | GreedyPolicy | ExpectimaxPolicy:
-    """A policy by name (random, greedy, expectimax)."""
-    try:
-        return POLICIES[name]()
-    except KeyError:
-        raise KeyError(f"unknown policy {name!r}; policies: {', '.join(POLICIES)}") from None

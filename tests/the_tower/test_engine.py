@@ -11,7 +11,7 @@ import pytest
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.protocol import CHANCE
-from rules.the_tower import cards, engine, examples
+from rules.the_tower import cards, catalog, engine, examples
 from rules.the_tower.actions import ChooseRoom, DrawCard, Drink, Explore, FightRoom, Flee, Hit, RevealCard
 from rules.the_tower.events import FightBegins, HitDealt, MonsterSlain, Retaliation
 from rules.the_tower.metadata import Termination
@@ -125,7 +125,7 @@ def test_a_face_up_room_cannot_be_explored() -> None:
 
 def test_an_empty_deck_cannot_be_drawn_from() -> None:
     # 002: "When you used a card, or killed a foe put it aside the game, you cannot draw it back"
-    potions = tuple(c for c in cards.POTION_CARDS if c != "2H")
+    potions = tuple(c for c in catalog.POTION_CARDS if c != "2H")
     state = build_position(hand=("2H",), floor=(DOWN,) * 4, potion_waste=potions, action_points=2)
     state, _ = play(state, Drink(card="2H"))
     with pytest.raises(IllegalAction, match=r"potion deck is empty.*waste"):
@@ -134,7 +134,7 @@ def test_an_empty_deck_cannot_be_drawn_from() -> None:
 
 
 def test_the_reshuffle_variant_turns_the_used_cards_into_a_new_deck() -> None:
-    potions = tuple(c for c in cards.POTION_CARDS if c != "2H")
+    potions = tuple(c for c in catalog.POTION_CARDS if c != "2H")
     rules = Rules(empty_deck="reshuffle")
     state = build_position(hand=("2H",), floor=(DOWN,) * 4, potion_waste=potions, action_points=2, rules=rules)
     state, events = play(state, Drink(card="2H"), DrawCard(pile="potion"))
@@ -376,7 +376,7 @@ def test_clearing_a_floor_deals_the_next_with_one_more_damage() -> None:
 
 def test_the_game_is_won_when_the_room_deck_is_empty_and_every_monster_dead() -> None:
     # 002: "If the floor deck is empty and every monster is dead, you won the game !"
-    waste = tuple(c for c in cards.ROOM_CARDS if c != "JS")
+    waste = tuple(c for c in catalog.ROOM_CARDS if c != "JS")
     state = build_position(hand=("10D",), floor=(None, None, None, "JS"), floor_number=4, room_waste=waste)
     state, events = play(state, FightRoom(room=3), Hit(card="10D"))
     outcome = engine.outcome(state)
@@ -386,7 +386,7 @@ def test_the_game_is_won_when_the_room_deck_is_empty_and_every_monster_dead() ->
 
 def test_three_rooms_a_floor_make_a_last_floor_of_one() -> None:
     rules = Rules(rooms_per_floor=3)
-    waste = tuple(c for c in cards.ROOM_CARDS if c not in ("JS", "AD"))
+    waste = tuple(c for c in catalog.ROOM_CARDS if c not in ("JS", "AD"))
     state = build_position(hand=("10D",), floor=(None, None, "JS"), floor_number=5, room_waste=waste, rules=rules)
     state, _ = play(state, FightRoom(room=2), Hit(card="10D"))
     assert state.floor_number == 6 and state.floor == (DOWN,) and state.unseen_rooms == ("AD",)

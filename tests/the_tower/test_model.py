@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from rules.core.errors import IllegalPosition, MalformedFile
 from rules.core.jsonio import dump_model, parse_model
 from rules.core.unvalidated import replace
-from rules.the_tower import cards, examples
+from rules.the_tower import cards, catalog, examples
 from rules.the_tower.model import FACE_DOWN, Fight, GameState, build_position, position_problems
 from rules.the_tower.variants import Rules
 
@@ -31,7 +31,7 @@ def problems(data: dict[str, Any]) -> str:
 def test_the_deck_is_52_cards_in_three_decks() -> None:
     # 002: attack = numbered non-hearts, potion = numbered hearts, room = faces and aces
     assert len(cards.ALL_CARDS) == len(set(cards.ALL_CARDS)) == 52
-    assert (len(cards.ATTACK_CARDS), len(cards.POTION_CARDS), len(cards.ROOM_CARDS)) == (27, 9, 16)
+    assert (len(catalog.ATTACK_CARDS), len(catalog.POTION_CARDS), len(catalog.ROOM_CARDS)) == (27, 9, 16)
     assert cards.name("KC") == "King of Clubs" and cards.name("10D") == "10 of Diamonds"
     assert cards.is_red("5H") and not cards.is_red("5S") and cards.kind("AH") == "room"
     with pytest.raises(ValueError, match="room card"):

@@ -5,14 +5,15 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rules.core.chance import ChanceSampler
-from rules.the_tower import engine, examples, expectimax, fightsolver
+from rules.the_tower import engine, examples
 from rules.the_tower.actions import DrawCard, FightRoom
-from rules.the_tower.policies import policy
+from rules.the_tower.analysis import fights
+from rules.the_tower.policies import expectimax, policy
 
 
 def test_dying_is_worth_nothing_and_hp_and_cards_count() -> None:
     # 002: "If your die fighting an enemy, you lost the game."
-    assert expectimax.worth(fightsolver.DEAD) == 0
+    assert expectimax.worth(fights.DEAD) == 0
     slain = (Fraction(1), Fraction(5), Fraction(0), Fraction(10))
     assert expectimax.worth(slain) == expectimax.SLAY_WORTH + 5 + expectimax.CARD_WORTH * 10
 

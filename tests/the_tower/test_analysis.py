@@ -13,10 +13,10 @@ import pytest
 from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalAction, IllegalPosition
 from rules.core.protocol import CHANCE
-from rules.the_tower import analysis, cards, editing, engine, examples
+from rules.the_tower import analysis, cards, catalog, editing, engine, examples
 from rules.the_tower.actions import Action, DrawCard, FightRoom, Hit, RevealCard
-from rules.the_tower.endgame import SearchTooLarge, win_probability
-from rules.the_tower.fightsolver import Value, weighted
+from rules.the_tower.analysis import SearchTooLarge, win_probability
+from rules.the_tower.analysis.fights import Value, weighted
 from rules.the_tower.model import FACE_DOWN, Fight, GameState, build_position
 from rules.the_tower.variants import Rules
 
@@ -79,10 +79,10 @@ def brute_choice(state: GameState, action: Action) -> Value:
 
 def random_fight(rng: random.Random, rules: Rules | None = None) -> GameState:
     """A fight on a random floor against a random monster with a random small hand."""
-    room = rng.choice(cards.ROOM_CARDS)
+    room = rng.choice(catalog.ROOM_CARDS)
     hand = rng.sample([c for c in cards.ALL_CARDS if cards.kind(c) != "room"], rng.randint(1, 5))
     floor_number = rng.randint(1, 4)
-    others = [c for c in cards.ROOM_CARDS if c != room]
+    others = [c for c in catalog.ROOM_CARDS if c != room]
     waste = rng.sample(others, 4 * (floor_number - 1))
     full = (rules or Rules()).monster(cards.rank(room)).hp
     return build_position(
@@ -259,7 +259,7 @@ def brute_after(state: GameState, action: Action) -> Value:
 def last_ace() -> GameState:
     """The last room of the game, the Ace of Spades (floor 4 under 5 rooms a floor: it strikes 6), against
     6 HP and a hand that cannot fell it: only a potion drawn and drunk first saves the player."""
-    waste = [c for c in cards.ROOM_CARDS if c != "AS"]
+    waste = [c for c in catalog.ROOM_CARDS if c != "AS"]
     hand = ("8C", "6S", "9D")
     return build_position(rules=Rules(rooms_per_floor=5), hand=hand, floor=("AS",), room_waste=waste, action_points=2)
 
@@ -306,12 +306,6 @@ def test_advice_is_refused_at_the_wrong_moment() -> None:
 
 
 # ---- whole games ------------------------------------------------------------------------------------
-def test_wilson_interval() -> None:
-    low, high = analysis.wilson(5, 10)
-    assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
-    assert analysis.wilson(0, 20)[0] == 0.0 and analysis.wilson(20, 20)[1] == 1.0
-
-
 def test_exact_end_game_odds() -> None:
     state = examples.last_rooms()
     assert win_probability(state, "best") == 1

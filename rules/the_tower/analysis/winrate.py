@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import sys
 from dataclasses import dataclass
 from fractions import Fraction
@@ -11,23 +10,11 @@ from typing import Any
 from tqdm import tqdm
 
 from rules.core.chance import ChanceSampler
+from rules.core.ladder import wilson
 from rules.core.playout import play_out
 from rules.the_tower import engine
 from rules.the_tower.model import GameState
 from rules.the_tower.variants import Rules
-
-Z95 = 1.959963984540054
-
-
-def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a success rate (95% by default); sound even at 0 or all wins."""
-    if games <= 0:
-        return (0.0, 1.0)
-    p = wins / games
-    denominator = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denominator
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ import pytest
 
 from rules.core.chance import ChanceSampler
 from rules.core.playout import play_out
-from rules.the_tower import cards, engine, examples
+from rules.the_tower import catalog, engine, examples
 from rules.the_tower.conformance import VARIANTS, cards_hp_and_points
 from rules.the_tower.metadata import Termination
 from rules.the_tower.model import GameState
@@ -28,7 +28,7 @@ def test_a_won_game_ends_with_every_monster_dead() -> None:
     assert outcome is not None and outcome.won and outcome.returns == (1,)
     assert outcome.termination is Termination.ALL_MONSTERS_SLAIN
     assert line.final.floor_number == 4 and not line.final.unseen_rooms
-    assert sorted(line.final.room_waste) == sorted(cards.ROOM_CARDS)
+    assert sorted(line.final.room_waste) == sorted(catalog.ROOM_CARDS)
     assert all(slot is None for slot in line.final.floor)
 
 

@@ -14,8 +14,9 @@ from typing import Any
 
 from rules.core.chance import ChanceSampler
 from rules.core.protocol import CHANCE
-from rules.the_tower import analysis, engine, fightsolver
+from rules.the_tower import analysis, engine
 from rules.the_tower.actions import ChooseRoom, FightRoom, Flee
+from rules.the_tower.analysis import fights, outlook
 from rules.the_tower.model import FACE_DOWN, GameState, fightable
 
 CARD_WORTH = Fraction(1, 2)
@@ -28,7 +29,7 @@ SLAY_WORTH = Fraction(4)
 """What slaying the next monster is worth on top of the HP and cards left (its points, the floor won)."""
 
 
-def worth(value: fightsolver.Value) -> Fraction:
+def worth(value: fights.Value) -> Fraction:
     """One number for an outlook (chance to slay, HP after, potions kept, cards kept); dying is worth 0."""
     slay, hp, potions, cards = value
     return SLAY_WORTH * slay + hp + POTION_WORTH * potions + CARD_WORTH * cards
@@ -43,13 +44,13 @@ def best_fight_worth(state: GameState) -> Fraction:
         return Fraction(state.hp)
     face_up = [i for i in rooms if state.floor[i] != FACE_DOWN]
     face_down = [i for i in rooms if state.floor[i] == FACE_DOWN][:1]
-    return max(worth(analysis._room_value(state, i, False)) for i in [*face_up, *face_down])
+    return max(worth(outlook.room_value(state, i, False)) for i in [*face_up, *face_down])
 
 
 def choice_worth(state: GameState, action: Any) -> Fraction:
     """The worth of a choice between fights: its chance step weighed exactly, then the best fight."""
     if isinstance(action, FightRoom | ChooseRoom):
-        return worth(analysis._room_value(state, action.room, False))
+        return worth(outlook.room_value(state, action.room, False))
     nxt, _ = engine.apply(state, action)
     if engine.current_player(nxt) != CHANCE:
         return best_fight_worth(nxt)
