@@ -719,7 +719,7 @@ class AllocationRequest:
 
     def allocation(self, vector: tuple[int, ...]) -> Allocation:
         """The Allocation of one vector (sorted by key, zero amounts left out; valid by construction)."""
-        keys = _keys_by_key(self.targets)
+        keys = _target_keys(self.targets)
         return construct(Allocation, assignments=tuple([(keys[i], vector[i]) for i in _key_order(keys) if vector[i]]))
 
     def actions(self) -> AllocateActions:
@@ -727,7 +727,7 @@ class AllocationRequest:
         return AllocateActions(self)
 
 
-def _keys_by_key(targets: tuple[Unit, ...]) -> tuple[str, ...]:
+def _target_keys(targets: tuple[Unit, ...]) -> tuple[str, ...]:
     return tuple([t.key for t in targets])
 
 
@@ -747,7 +747,7 @@ class AllocateActions(Sequence[Allocate]):
         self._player = request.player
         self._signature = _signature(request)
         self._length = _completions(*self._signature)
-        self._keys = _keys_by_key(request.targets)
+        self._keys = _target_keys(request.targets)
         self._order = _key_order(self._keys)
 
     def __len__(self) -> int:
