@@ -14,6 +14,7 @@ Positions are immutable, so a remembered answer never goes stale while the data 
 from __future__ import annotations
 
 import functools
+import typing
 from collections.abc import Callable
 from typing import Any, Generic, ParamSpec, Protocol, TypeVar
 
@@ -82,15 +83,48 @@ _NOTHING = object()
 """No object asked about yet."""
 
 
-def identity_memo(size: int = 1) -> Callable[[Callable[[K], V]], IdentityMemo[K, V]]:
+K_contra = TypeVar("K_contra", contravariant=True)
+V_co = TypeVar("V_co", covariant=True)
+
+
+class Remembered(Protocol[K_contra, V_co]):
+    """A one-argument function whose answers are remembered, and forgotten by `cache_clear`."""
+
+    def __call__(self, key: K_contra, /) -> V_co: ...
+
+    def cache_clear(self) -> None: ...
+
+
+def identity_memo(size: int = 1) -> Callable[[Callable[[K], V]], Remembered[K, V]]:
     """Remember a one-argument function's answers for the last `size` objects asked about, by identity."""
 
-    def decorate(function: Callable[[K], V]) -> IdentityMemo[K, V]:
-        remembered = IdentityMemo(function, size)
+    def decorate(function: Callable[[K], V]) -> Remembered[K, V]:
+        remembered: Remembered[K, V] = _last_answer(function) if size == 1 else IdentityMemo(function, size)
         _REGISTRY.append(remembered)
         return remembered
 
     return decorate
+
+
+def _last_answer(compute: Callable[[K], V]) -> Remembered[K, V]:
+    """`IdentityMemo(compute, 1)` as a plain function (a game loop calls some of these several times a step,
+    and calling a function costs less than calling an object)."""
+    last: list[Any] = [_NOTHING, None]
+
+    def remembered(key: K) -> V:
+        if last[0] is key:
+            answer: V = last[1]
+            return answer
+        value = compute(key)
+        last[0], last[1] = key, value
+        return value
+
+    def cache_clear() -> None:
+        last[0], last[1] = _NOTHING, None
+
+    functools.update_wrapper(remembered, compute)
+    remembered.cache_clear = cache_clear  # type: ignore[attr-defined]
+    return typing.cast(Remembered[K, V], remembered)
 
 
 def clear_all() -> None:

@@ -35,3 +35,20 @@ def test_memo_is_an_lru_cache_that_clear_all_empties() -> None:
     assert (double(3), double(3)) == (6, 6) and calls == [3]
     clear_all()
     assert double(3) == 6 and calls == [3, 3]
+
+
+def test_identity_memo_of_one_answers_the_last_object_asked_and_forgets_on_clear() -> None:
+    calls: list[object] = []
+
+    @identity_memo(size=1)
+    def length(items: list[int]) -> int:
+        """The number of items."""
+        calls.append(items)
+        return len(items)
+
+    a, b = [1], [1, 2]
+    assert (length(a), length(a), length(b), length(a)) == (1, 1, 2, 1)
+    assert calls == [a, b, a] and length.__doc__ == "The number of items."
+    clear_all()
+    length(a)
+    assert calls == [a, b, a, a]
