@@ -131,6 +131,7 @@ def new_game(armies: tuple[str, str] = ("undead", "bandits"), rules: Rules | Non
     )
 
 
+@identity_memo(size=1)
 def current_player(state: GameState) -> int:
     """0 or 1 for the player who decides now, CHANCE at a draw, SIMULTANEOUS while both sides still have
     to distribute combat damage (004 battles 3 and 4: both distribute, and the damage is dealt at once),
@@ -138,11 +139,6 @@ def current_player(state: GameState) -> int:
 
     A game loop asks this several times of each position (to pick the policy, in the policy, in
     `apply`), so the answer for the last position asked about is remembered."""
-    return _current_player(state)
-
-
-@identity_memo(size=1)
-def _current_player(state: GameState) -> int:
     phase = state.phase
     if phase == "game_over":
         return TERMINAL
@@ -1458,7 +1454,10 @@ class AttackTheTower(GameBase):
     """The engine as an object implementing `rules.core.Game` (for sessions and generic tools)."""
 
     card = metadata.CARD
-    current_player = staticmethod(current_player)
+
+    def current_player(self, state: GameState) -> int:
+        return current_player(state)
+
     acting_players = staticmethod(acting_players)
     legal_actions = staticmethod(legal_actions)
     chance_outcomes = staticmethod(chance_outcomes)
