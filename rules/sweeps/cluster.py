@@ -20,7 +20,7 @@ from rules.core.errors import RulesError
 if TYPE_CHECKING:
     from distributed import Client
 
-CONNECT_SECONDS = 20
+CONNECT_SECONDS = 10
 """How long a sweep waits for a scheduler named by its address before giving up."""
 
 

@@ -133,7 +133,7 @@ def apply_edits(armies: Mapping[str, Army], edits: Iterable[CardEdit]) -> dict[s
 
 
 def _within(army_id: str, where: str) -> str:
-    return f"override of {army_id}, {where}" if where else f"override of {army_id}"
+    return f"{army_id}.{where}" if where else army_id
 
 
 def armies_for(armies: Iterable[str], files: Sequence[Army], edits: Sequence[CardEdit]) -> tuple[Army, ...]:

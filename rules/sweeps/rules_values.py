@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import json
+from collections.abc import Iterable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, JsonValue
@@ -46,9 +47,12 @@ def _data(rules: type[BaseModel], values: dict[str, JsonValue]) -> dict[str, Any
     return data
 
 
-def rules_problems(rules: type[BaseModel], values: dict[str, JsonValue]) -> list[Problem]:
+def rules_problems(
+    rules: type[BaseModel], values: dict[str, JsonValue], shown: Iterable[str] | None = None
+) -> list[Problem]:
     """What is wrong with these values as `rules`: unknown fields, values the model refuses (strictly:
-    true is not 1, and 2.0 is not a whole number) and numbers above their limit."""
+    true is not 1, and 2.0 is not a whole number) and numbers above their limit. A refusal names the values
+    of the fields in `shown` (default all), which tell one cell of a grid from another."""
     known = set(field_paths(rules))
     unknown = [_unknown(rules, name) for name in values if name not in known]
     if unknown:
@@ -56,8 +60,9 @@ def rules_problems(rules: type[BaseModel], values: dict[str, JsonValue]) -> list
     try:
         made = parse_model(rules, json.dumps(_data(rules, values)), source="the rules")
     except IllegalPosition as exc:
-        shown = ", ".join(f"{k}={json.dumps(v)}" for k, v in values.items())
-        return [Problem(p.where, f"{p.message} (with {escape(shown)})") for p in exc.problems]
+        names = list(values) if shown is None else [k for k in shown if k in values]
+        cell = ", ".join(f"{k}={json.dumps(values[k])}" for k in names)
+        return [Problem(p.where, f"{p.message} (with {escape(cell)})" if cell else p.message) for p in exc.problems]
     except MalformedFile as exc:
         return [Problem("rules", str(exc))]
     return [Problem("", line) for line in limits.number_problems(made)]

@@ -11,14 +11,15 @@ import itertools
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError, field_validator, model_validator
 
 from rules.attack_the_tower.cards import Army
 from rules.core import limits
 from rules.core.errors import IllegalPosition, Problem
+from rules.core.jsonio import problems_of
 from rules.sweeps.games import GameName, scenario_names, sweep_game
-from rules.sweeps.overrides import CardEdit, armies_for, parse_edit, parse_edits
-from rules.sweeps.rules_values import rules_problems
+from rules.sweeps.overrides import CardEdit, armies_for, edits_text, parse_edit, parse_edits
+from rules.sweeps.rules_values import make_rules, rules_problems
 
 DEFAULT_POLICIES: dict[str, tuple[str, ...]] = {
     "attack-the-tower": ("planner", "planner"),
@@ -59,7 +60,7 @@ class SweepSpec(BaseModel):
     @field_validator("armies", mode="before")
     @classmethod
     def _army_pairs(cls, value: Any) -> Any:
-        if isinstance(value, str) or (isinstance(value, tuple | list) and value and isinstance(value[0], str)):
+        if isinstance(value, str) or _is_pair(value):
             value = [value]
         return [tuple(a.strip() for a in v.split(",")) if isinstance(v, str) else v for v in value]
 
@@ -119,6 +120,13 @@ class SweepSpec(BaseModel):
         return {**fixed, **self.rules}
 
 
+def _is_pair(value: Any) -> bool:
+    """Two army ids as a list or tuple (one pair, not a list of pairs)."""
+    return (
+        isinstance(value, tuple | list) and len(value) == 2 and all(isinstance(v, str) and "," not in v for v in value)
+    )
+
+
 def _variant(item: Any) -> tuple[CardEdit, ...]:
     try:
         if isinstance(item, str):
@@ -146,11 +154,27 @@ def spec_problems(spec: SweepSpec) -> list[Problem]:
         return problems
     seen: set[str] = set()
     for _, _, values in spec.grid():
-        for p in rules_problems(sweep_game(spec.game).rules, values):
+        for p in rules_problems(sweep_game(spec.game).rules, values, shown=spec.vary):
             if str(p) not in seen:
                 seen.add(str(p))
                 problems.append(p)
-    return problems + _army_problems(spec)
+    return problems + _army_problems(spec) + (_start_problems(spec) if not problems else [])
+
+
+def _start_problems(spec: SweepSpec) -> list[Problem]:
+    """Whether each cell's first position can be set up (Tower Defense's board must fit its track, say);
+    Attack the Tower's start depends only on its armies, checked with the overrides."""
+    game = sweep_game(spec.game)
+    if game.has_armies:
+        return []
+    for _, _, values in spec.grid():
+        try:
+            game.start(make_rules(game.rules, values), scenario=spec.scenario, players=spec.players)
+        except (IllegalPosition, ValidationError) as exc:
+            found = exc.problems if isinstance(exc, IllegalPosition) else tuple(problems_of(exc))
+            cell = ", ".join(f"{k}={values[k]}" for k in spec.vary)
+            return [Problem("", f"the game cannot start{f' with {cell}' if cell else ''}:"), *found]
+    return []
 
 
 def _game_problems(spec: SweepSpec) -> list[Problem]:
@@ -203,5 +227,6 @@ def _army_problems(spec: SweepSpec) -> list[Problem]:
         try:
             armies_for(names, spec.army_files, edits)
         except IllegalPosition as exc:
-            problems += exc.problems
+            where = f"override {edits_text(edits)}"
+            problems += [Problem(where, f"{p.where}: {p.message}" if p.where else p.message) for p in exc.problems]
     return problems
