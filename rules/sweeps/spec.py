@@ -62,7 +62,7 @@ class SweepSpec(BaseModel):
     def _army_pairs(cls, value: Any) -> Any:
         if isinstance(value, str) or _is_pair(value):
             value = [value]
-        return [tuple(a.strip() for a in v.split(",")) if isinstance(v, str) else v for v in value]
+        return [_pair(v) if isinstance(v, str) else v for v in value]
 
     @field_validator("army_files", mode="before")
     @classmethod
@@ -118,6 +118,14 @@ class SweepSpec(BaseModel):
         """The rules values every cell sets: the game's defaults for a sweep, then `rules`."""
         fixed: dict[str, JsonValue] = dict(sweep_game(self.game).default_rules)
         return {**fixed, **self.rules}
+
+
+def _pair(text: str) -> tuple[str, ...]:
+    """`undead,westerners` as two army ids; ValueError in words when it is not two."""
+    pair = tuple(a.strip() for a in text.split(","))
+    if len(pair) != 2 or not all(pair):
+        raise ValueError(f"{text!r} is not a pair of armies: two army ids joined by a comma, e.g. undead,westerners")
+    return pair
 
 
 def _is_pair(value: Any) -> bool:
@@ -181,12 +189,14 @@ def _game_problems(spec: SweepSpec) -> list[Problem]:
     game = sweep_game(spec.game)
     problems = []
     if not game.has_armies:
-        if spec.armies != (("undead", "bandits"),) or spec.army_files:
+        if "armies" in spec.model_fields_set or spec.army_files:
             problems.append(Problem("armies", f"{spec.game} has no armies; they are Attack the Tower's"))
         if any(spec.overrides):
             problems.append(
                 Problem("overrides", f"card overrides change Attack the Tower's armies; {spec.game} has none")
             )
+    if not game.has_scenario and {"scenario", "players"} & spec.model_fields_set:
+        problems.append(Problem("scenario", f"{spec.game} has no scenarios or player counts; Tower Defense has"))
     if game.has_scenario and spec.scenario not in scenario_names():
         problems.append(Problem("scenario", f"no scenario {spec.scenario!r}; scenarios: {', '.join(scenario_names())}"))
     for name, values in spec.vary.items():
