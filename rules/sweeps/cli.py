@@ -56,7 +56,7 @@ def add_sweep_command(sub: Any, game: str) -> None:
     sw.add_argument("--out", metavar="FILE", help="write one row per game to FILE (.parquet or .csv)")
     sw.add_argument("--cache", metavar="DIR", help="keep finished cells in DIR; a run again plays only what is missing")
     sw.add_argument("--json", action="store_true", help="print the summary as JSON")
-    sw.add_argument("--no-progress", action="store_true", help="no progress bar")
+    sw.add_argument("--no-progress", action="store_true", help="no progress bar (shown on a terminal otherwise)")
     sw.set_defaults(run=run_command, sweep_game=game)
 
 
@@ -144,7 +144,7 @@ def run_command(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else None
     if out is not None and out.suffix.lower() not in OUTPUT_SUFFIXES:
         raise IllegalAction(f"--out writes .parquet or .csv files, not {out.name!r}")
-    with _ProgressBar(spec.size() * spec.games, shown=not args.no_progress) as bar:
+    with _ProgressBar(spec.size() * spec.games, shown=sys.stderr.isatty() and not args.no_progress) as bar:
         result = run_sweep(
             spec,
             workers=args.workers,
@@ -194,7 +194,8 @@ def _print(result: SweepResult, *, as_json: bool) -> None:
         about = {"spec": result.spec.model_dump(mode="json"), "played": result.played, "cached": result.cached}
         print(json.dumps({**about, "summary": json.loads(summary.to_json(orient="records"))}))
         return
-    print(f"{result.spec.game}: {len(summary)} cells, {result.played} games played, {result.cached} from the cache")
+    cells = f"{len(summary)} cell{'' if len(summary) == 1 else 's'}"
+    print(f"{result.spec.game}: {cells}, {result.played} games played, {result.cached} from the cache")
     for row in summary.to_dict(orient="records"):
         print(describe_cell({str(k): v for k, v in row.items()}, result.spec.vary))
 
