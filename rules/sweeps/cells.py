@@ -46,10 +46,10 @@ class Cell(BaseModel):
     seed: int
 
     def decided_by(self) -> dict[str, Any]:
-        """What decides each game of the cell, as JSON data (the index and the number of games aside)."""
+        """What decides each game of the cell besides the code, as JSON data (the index and the number of
+        games aside)."""
         return {
             "game": self.game,
-            "code": code_fingerprint(PACKAGES[self.game]),
             "rules": self.rules,
             "armies": self.armies,
             "cards": [a.model_dump(mode="json") for a in self.cards],
@@ -61,13 +61,16 @@ class Cell(BaseModel):
 
     @cached_property
     def seed_key(self) -> str:
-        """The key the cell's game seeds are drawn from (independent of how many games it plays)."""
+        """The key the cell's game seeds are drawn from: independent of how many games it plays, and of the
+        code (a faster engine plays the same seeds)."""
         return digest(self.decided_by())
 
     @cached_property
     def key(self) -> str:
-        """The cache key of the cell's results: what decides its games, and how many."""
-        return digest({**self.decided_by(), "games": self.games})
+        """The cache key of the cell's results: what decides its games, how many, and the code that played
+        them (the game's sources, the core's, the sweeps' and CODE_VERSION)."""
+        code = code_fingerprint(PACKAGES[self.game])
+        return digest({**self.decided_by(), "games": self.games, "code": code})
 
     def params(self) -> dict[str, Any]:
         """The cell's parameters as row columns: the game, each rules value set, the armies, the card
