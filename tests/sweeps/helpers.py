@@ -8,14 +8,15 @@ GAMES = 3
 OVERRIDE = "undead.ghost.special_troop.power=3"
 
 
-def cavalry_spec(games: int = GAMES, **changes: object) -> SweepSpec:
-    """Three values of one Rules field and one card override: the Undead against the Westerners."""
+def cavalry_spec(**changes: object) -> SweepSpec:
+    """Three values of one Rules field and one card override: the Undead against the Westerners, GAMES games
+    a cell unless `games` is given."""
     data: dict[str, object] = {
         "game": "attack-the-tower",
         "vary": {"cavalry_power": [2, 3, 4]},
         "armies": "undead,westerners",
         "overrides": [OVERRIDE],
-        "games": games,
+        "games": GAMES,
         "seed": 7,
     }
     data.update(changes)
