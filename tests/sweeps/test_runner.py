@@ -13,7 +13,7 @@ from rules.attack_the_tower.armies import army, designed_armies
 from rules.sweeps import runner
 from rules.sweeps.cells import Cell, cells
 from rules.sweeps.overrides import install_armies
-from rules.sweeps.play import GameRecord, play_chunk
+from rules.sweeps.play import CodeMismatch, GameRecord, play_chunk
 from rules.sweeps.runner import SweepProgress, run_sweep
 from rules.sweeps.seeding import game_seed
 from tests.sweeps.helpers import GAMES, cavalry_spec
@@ -152,3 +152,9 @@ def test_an_in_process_run_puts_back_the_armies_in_use() -> None:
     before = dict(designed_armies())
     run_sweep(cavalry_spec(games=1, vary={"cavalry_power": [3]}), in_process=True)
     assert designed_armies() == before
+
+
+def test_a_worker_running_other_code_refuses_the_work() -> None:
+    cell = cells(cavalry_spec(games=1))[0]
+    with pytest.raises(CodeMismatch, match="install the same version"):
+        play_chunk(cell, 0, 1, code="other code")
