@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import warnings
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -67,13 +68,17 @@ def dask_client(client: Client | None, scheduler: str | None, workers: int | Non
             yield remote
         return
     n = check_workers(workers)
-    cluster = LocalCluster(
-        n_workers=n,
-        processes=True,
-        threads_per_worker=1,
-        dashboard_address=None,
-        host="127.0.0.1",
-        silence_logs=logging.ERROR,
-    )
+    with warnings.catch_warnings():
+        # Without a dashboard the scheduler still answers health checks over HTTP on loopback, on port 8787
+        # or, when another cluster holds that port, on a free one: nothing to warn a designer about.
+        warnings.filterwarnings("ignore", message=r"Port \d+ is already in use", category=UserWarning)
+        cluster = LocalCluster(
+            n_workers=n,
+            processes=True,
+            threads_per_worker=1,
+            dashboard_address=None,
+            host="127.0.0.1",
+            silence_logs=logging.ERROR,
+        )
     with cluster, Client(cluster) as local:
         yield local
