@@ -200,9 +200,7 @@ def _game_problems(spec: SweepSpec) -> list[Problem]:
     if game.has_scenario and spec.scenario not in scenario_names():
         problems.append(Problem("scenario", f"no scenario {spec.scenario!r}; scenarios: {', '.join(scenario_names())}"))
     for name, values in spec.vary.items():
-        if not values:
-            problems.append(Problem(f"vary.{name}", "needs at least one value"))
-        elif len(set(map(repr, values))) != len(values):
+        if len(set(map(repr, values))) != len(values):
             problems.append(Problem(f"vary.{name}", "lists a value twice"))
         if name in spec.rules:
             problems.append(Problem(f"vary.{name}", "is also fixed in rules; set it in one place"))
@@ -226,7 +224,9 @@ def _army_problems(spec: SweepSpec) -> list[Problem]:
     from rules.attack_the_tower.armies import ARMY_IDS
 
     offered = ARMY_IDS + tuple(a.id for a in spec.army_files if a.id not in ARMY_IDS)
-    problems = []
+    problems = _twice("armies", [",".join(p) for p in spec.armies])
+    problems += _twice("army_files", [a.id for a in spec.army_files])
+    problems += _twice("overrides", [edits_text(e) for e in spec.overrides])
     for pair in spec.armies:
         if any(a not in offered for a in pair):
             problems.append(Problem("armies", f"{','.join(pair)} is not a pair of armies from: {', '.join(offered)}"))
@@ -240,3 +240,8 @@ def _army_problems(spec: SweepSpec) -> list[Problem]:
             where = f"override {edits_text(edits)}"
             problems += [Problem(where, f"{p.where}: {p.message}" if p.where else p.message) for p in exc.problems]
     return problems
+
+
+def _twice(where: str, items: list[str]) -> list[Problem]:
+    """A problem for each item listed more than once (two cells of the same games, or two armies of one id)."""
+    return [Problem(where, f"lists {item} twice") for item in sorted({i for i in items if items.count(i) > 1})]

@@ -87,6 +87,8 @@ def test_nested_rules_fields_are_varied_by_a_dotted_name() -> None:
         ({"overrides": "undead.graveyard.copies=8"}, "the Undead base deck holds 26 cards; 004 says 25"),
         ({"overrides": "undead.ghost.special_troop.power=-1"}, "special_troop.power: must be at least 0"),
         ({"overrides": "ghost=3"}, "takes ARMY.CARD.FIELD=VALUE"),
+        ({"overrides": [OVERRIDE, OVERRIDE]}, f"overrides: lists {OVERRIDE} twice"),
+        ({"armies": ["undead,bandits", "undead,bandits"]}, "armies: lists undead,bandits twice"),
     ],
 )
 def test_a_bad_spec_is_refused_in_words(data: dict[str, object], words: str) -> None:
