@@ -55,13 +55,17 @@ def normalized(frame: pd.DataFrame, players: int) -> pd.DataFrame:
 
 def games_frame(cells: Sequence[Cell], outcomes: Sequence[pd.DataFrame]) -> pd.DataFrame:
     """One row per game: each cell's parameters beside its games' columns, cells in grid order."""
-    if not cells:
-        return pd.DataFrame()
     parts = []
     for cell, games in zip(cells, outcomes, strict=True):
-        params = pd.DataFrame([cell.params()] * len(games))
+        params = pd.DataFrame({k: [v] * len(games) for k, v in cell.params().items()})
         parts.append(pd.concat([params, games.reset_index(drop=True)], axis=1))
-    return pd.concat(parts, ignore_index=True)
+    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
+
+
+def empty_frames(cell: Cell) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The games and summary frames of a sweep of which no cell is finished: no rows, every column."""
+    nothing = records_frame([], cell.players)
+    return games_frame([cell], [nothing]), summary_frame([cell], [nothing]).iloc[:0]
 
 
 def summary_frame(cells: Sequence[Cell], outcomes: Sequence[pd.DataFrame]) -> pd.DataFrame:

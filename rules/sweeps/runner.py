@@ -19,7 +19,7 @@ import pandas as pd
 from rules.sweeps.cache import SweepCache
 from rules.sweeps.cells import PACKAGES, Cell, cells
 from rules.sweeps.cluster import dask_client
-from rules.sweeps.frames import games_frame, records_frame, summary_frame
+from rules.sweeps.frames import empty_frames, games_frame, records_frame, summary_frame
 from rules.sweeps.overrides import armies_in_use, install_armies
 from rules.sweeps.play import GameRecord, play_chunk
 from rules.sweeps.seeding import code_fingerprint
@@ -121,8 +121,10 @@ class _Tally:
     def result(self, spec: SweepSpec) -> SweepResult:
         finished = [c for c in self.cells if c.index in self.frames]
         outcomes = [self.frames[c.index] for c in finished]
-        games = games_frame(finished, outcomes)
-        summary = summary_frame(finished, outcomes)
+        if finished:
+            games, summary = games_frame(finished, outcomes), summary_frame(finished, outcomes)
+        else:
+            games, summary = empty_frames(self.cells[0])
         complete = len(finished) == len(self.cells)
         return SweepResult(spec, games, summary, self.played, self.cached, complete)
 
