@@ -132,7 +132,8 @@ def step_and_refresh_ms(repeats: int = 30) -> tuple[float, int]:
 
 
 def other_games() -> list[tuple[str, str]]:
-    """Figures the other game packages publish from tests/<game>/bench_<game>.py, and the protocol's."""
+    """Figures the other game packages publish from tests/<game>/bench_<game>.py, the protocol's and the
+    sweeps' (tests/sweeps/bench_sweeps.py)."""
     figures: list[tuple[str, str]] = []
     analysis = importlib.import_module("tests.attack_the_tower.bench_analysis")
     figures += [(f"attack the tower analysis: {label}", value) for label, value in analysis.figures()]
@@ -142,6 +143,8 @@ def other_games() -> list[tuple[str, str]]:
         module = importlib.import_module(f"tests.{game}.bench_{game}")
         figure_fn: Callable[[], list[tuple[str, str]]] = module.figures
         figures += [(f"{game.replace('_', ' ')}: {label}", value) for label, value in figure_fn()]
+    sweeps = importlib.import_module("tests.sweeps.bench_sweeps")
+    figures += [(f"attack the tower sweeps: {label}", value) for label, value in sweeps.figures()]
     return figures
 
 

@@ -389,8 +389,32 @@ def cli_arguments(workdir: Path) -> list[Case]:
         (("tower-defense", "boost", "--tower", "standard.1", "--credits", "gold.1"), r"not a card"),
         (("tower-defense", "boost", "--tower", "standard.1", "--already", "bribes"), r"credit types"),
         (("tower-defense", "example", "nowhere"), r"nowhere"),
+        *_sweep_arguments(huge),
     ]
     return [Case(f"cli {' '.join(argv)[:60]}", "cli", expect, argv=argv) for argv, expect in bad]
+
+
+def _sweep_arguments(huge: str) -> list[tuple[tuple[str, ...], str]]:
+    """Bad `sweep` options: each refused before a cluster starts or a game is played."""
+    many = ",".join(str(i) for i in range(1, 2000))
+    return [
+        (("attack-the-tower", "sweep", "--games", "0"), r"from 1 to"),
+        (("attack-the-tower", "sweep", "--games", huge), r"too long"),
+        (("attack-the-tower", "sweep", "--vary", "cavalry_power=true"), r"whole number"),
+        (("attack-the-tower", "sweep", "--vary", f"cavalry_power={huge}"), r"digits"),
+        (("attack-the-tower", "sweep", "--vary", "gravity=1"), r"no such field"),
+        (("attack-the-tower", "sweep", "--vary", "cavalry_power"), r"FIELD=VALUE"),
+        (("attack-the-tower", "sweep", "--workers", "0"), r"from 1 to"),
+        (("attack-the-tower", "sweep", "--chunk", huge), r"too long"),
+        (("attack-the-tower", "sweep", "--armies", "undead,robots"), r"not a pair of armies"),
+        (("attack-the-tower", "sweep", "--override", "undead.graveyard.copies=99"), r"26|at most|holds"),
+        (("attack-the-tower", "sweep", "--override", "undead.graveyard"), r"ARMY.CARD.FIELD=VALUE"),
+        (("attack-the-tower", "sweep", "--out", "rows.xlsx", "--games", "1"), r"parquet or \.csv"),
+        (("the-tower", "sweep", "--vary", f"starting_hp={many}"), r"at most 1,000"),
+        (("the-tower", "sweep", "--policy", "psychic"), r"psychic"),
+        (("tower-defense", "sweep", "--players", "9"), r"from 1 to 4"),
+        (("tower-defense", "sweep", "--scenario", "nowhere"), r"nowhere"),
+    ]
 
 
 def variants() -> list[Case]:

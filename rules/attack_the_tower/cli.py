@@ -1,4 +1,4 @@
-"""`tower-rules attack-the-tower ...`: examples, schema, validate, battle, play and ladder."""
+"""`tower-rules attack-the-tower ...`: examples, schema, validate, battle, play, ladder and sweep."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from rules.core.jsonio import load_model
 from rules.core.ladder import ladder, print_ladder
 from rules.core.playout import play_out
 from rules.line_export import add_export_test_command
+from rules.sweeps.cli import add_sweep_command
 
 SEED = limits.count_argument("--seed", 0, limits.MAX_SEED)
 TURN_LIMIT = limits.count_argument("--turn-limit", 1, limits.MAX_TURN_LIMIT)
@@ -44,6 +45,7 @@ def register(games: Any) -> None:
         describe=lambda s: f"{s.phase}, turn {s.turn}",
     )
     add_export_test_command(sub, "attack-the-tower")
+    add_sweep_command(sub, "attack-the-tower")
 
     ba = sub.add_parser("battle", help="resolve one battle from a position, step by step")
     ba.add_argument("file")

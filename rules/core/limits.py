@@ -69,6 +69,21 @@ MAX_SEED = 2**63 - 1
 MAX_TURN_LIMIT = RULES_NUMBER_LIMITS["turn_limit"]
 """`play --turn-limit` stops a game after at most this many turns."""
 
+# ---- sweeps -------------------------------------------------------------------------------------------
+MAX_SWEEP_CELLS = 1_000
+"""A sweep's grid (every combination of the values varied, army pairs and card variants) has at most this
+many cells."""
+
+MAX_SWEEP_GAMES = 1_000_000
+"""A sweep plays at most this many games in all (cells times games per cell); `--games` per cell is bounded
+by MAX_GAMES."""
+
+MAX_SWEEP_WORKERS = 64
+"""`sweep --workers` starts at most this many worker processes on this machine."""
+
+MAX_SWEEP_CHUNK = 10_000
+"""One task of a sweep plays at most this many games."""
+
 # ---- exact analyses -----------------------------------------------------------------------------------
 MAX_ALLOCATION_PAIRS = 10**6
 """An exact battle analysis considers at most this many (attacker, defender) allocation pairs in one step."""

@@ -1,4 +1,4 @@
-"""`tower-rules the-tower ...`: examples, schema, validate, play, simulate, fight and odds."""
+"""`tower-rules the-tower ...`: examples, schema, validate, play, simulate, ladder, fight, odds and sweep."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from rules.core.ladder import ladder, print_ladder
 from rules.core.playout import play_out
 from rules.core.protocol import CHANCE, TERMINAL
 from rules.line_export import add_export_test_command
+from rules.sweeps.cli import add_sweep_command
 from rules.the_tower import analysis, cards, engine, examples, text
 from rules.the_tower.analysis import Choice, Plan
 from rules.the_tower.errors import IllegalAction
@@ -43,6 +44,7 @@ def register(games: Any) -> None:
         describe=lambda s: f"{s.phase}, floor {s.floor_number}, {s.hp} HP",
     )
     add_export_test_command(sub, "the-tower")
+    add_sweep_command(sub, "the-tower")
 
     pl = sub.add_parser("play", help="play a whole game with a policy")
     pl.add_argument("--policy", default="greedy", choices=sorted(POLICIES))

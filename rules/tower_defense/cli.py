@@ -1,4 +1,4 @@
-"""`tower-rules tower-defense ...`: examples, schema, validate, boost, move, plan, income and play."""
+"""`tower-rules tower-defense ...`: examples, schema, validate, boost, move, plan, income, play, ladder and sweep."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from rules.core.jsonio import load_model
 from rules.core.ladder import ladder, print_ladder
 from rules.core.playout import play_out
 from rules.line_export import add_export_test_command
+from rules.sweeps.cli import add_sweep_command
 from rules.tower_defense import analysis, catalog, engine, examples, movement
 from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.model import GameState, is_tower_card
@@ -37,6 +38,7 @@ def register(games: Any) -> None:
         describe=lambda s: f"turn {s.turn}, {s.phase}",
     )
     add_export_test_command(sub, "tower-defense")
+    add_sweep_command(sub, "tower-defense")
 
     bo = sub.add_parser("boost", help="every damage a tower can reach with the credits on hand, the cheapest way")
     bo.add_argument("--tower", required=True, help="the tower card, e.g. boost.1 (Mark I Boost) or standard.2")

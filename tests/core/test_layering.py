@@ -40,3 +40,27 @@ def test_only_the_openspiel_adapter_imports_openspiel() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.strip() == ""
+
+
+def test_only_the_sweeps_import_pandas_and_only_a_sweep_on_dask_imports_dask() -> None:
+    # ARCHITECTURE: sweeps on Dask are a tool over the protocol; the games and their CLIs do not load it.
+    modules = sorted(
+        ".".join(p.relative_to(ROOT).with_suffix("").parts)
+        for p in (ROOT / "rules").rglob("*.py")
+        if p.name != "__main__.py" and ("sweeps" not in p.parts or p.name == "cli.py")
+    )
+    sweeps = sorted(
+        ".".join(p.relative_to(ROOT).with_suffix("").parts) for p in (ROOT / "rules" / "sweeps").glob("*.py")
+    )
+    code = (
+        "import importlib, sys\n"
+        "heavy = lambda: sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed', 'pandas'))\n"
+        f"for m in {modules!r}:\n"
+        "    importlib.import_module(m)\n"
+        "print(','.join(heavy()))\n"
+        f"for m in {sweeps!r}:\n"
+        "    importlib.import_module(m)\n"
+        "print(','.join(m for m in heavy() if not m.startswith('pandas')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.splitlines() == ["", ""]

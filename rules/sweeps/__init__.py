@@ -1,0 +1,65 @@
+"""Win-rate sweeps over every game: a grid of `Rules` values, army pairs and card variants, N games per cell,
+played in one process or on Dask distributed, cached on disk, returned as pandas DataFrames.
+
+    from rules.sweeps import SweepSpec, run_sweep
+
+    spec = SweepSpec(game="attack-the-tower", vary={"cavalry_power": [2, 3, 4]},
+                     armies=["undead,westerners"], games=200)
+    result = run_sweep(spec, cache="sweep-cache")      # a local cluster, one worker per core
+    result.summary[["cavalry_power", "win_rate_0", "ci_low_0", "ci_high_0"]]
+
+The optional `sweeps` extra (dask[distributed], pandas, pyarrow) is needed. The names below are imported
+when first used, so the command line can register `sweep` without loading pandas, and Dask is imported only
+when a sweep runs on it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rules.sweeps.background import SweepRun, start_sweep
+    from rules.sweeps.cells import Cell, cells
+    from rules.sweeps.overrides import CardEdit, parse_edit, parse_edits
+    from rules.sweeps.runner import ProgressHook, StopHook, SweepProgress, SweepResult, run_sweep
+    from rules.sweeps.spec import SweepSpec
+
+_WHERE = {
+    "CardEdit": "overrides",
+    "parse_edit": "overrides",
+    "parse_edits": "overrides",
+    "Cell": "cells",
+    "cells": "cells",
+    "ProgressHook": "runner",
+    "StopHook": "runner",
+    "SweepProgress": "runner",
+    "SweepResult": "runner",
+    "run_sweep": "runner",
+    "SweepRun": "background",
+    "start_sweep": "background",
+    "SweepSpec": "spec",
+}
+
+__all__ = [
+    "CardEdit",
+    "Cell",
+    "ProgressHook",
+    "StopHook",
+    "SweepProgress",
+    "SweepResult",
+    "SweepRun",
+    "SweepSpec",
+    "cells",
+    "parse_edit",
+    "parse_edits",
+    "run_sweep",
+    "start_sweep",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """The public names, each imported from its module when first asked for."""
+    if name not in _WHERE:
+        raise AttributeError(f"module 'rules.sweeps' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"rules.sweeps.{_WHERE[name]}"), name)

@@ -1,0 +1,222 @@
+"""`tower-rules <game> sweep`: a win-rate sweep from the command line, the same for every game.
+
+    tower-rules attack-the-tower sweep --vary cavalry_power=2,3,4 --games 1000 --armies undead,westerners
+
+Registering the command imports nothing heavy; pandas and Dask are loaded only when a sweep runs. Bad input is
+refused in words by the same checks as `SweepSpec` in Python.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rules.core import limits
+from rules.core.errors import CannotWrite, IllegalAction
+
+if TYPE_CHECKING:
+    from rules.sweeps.runner import SweepProgress, SweepResult
+
+OUTPUT_SUFFIXES = (".parquet", ".csv")
+SHOWN = ("mean_steps", "mean_turns")
+
+
+def add_sweep_command(sub: Any, game: str) -> None:
+    """Register `sweep` under a game's subcommands (its options follow what the game has)."""
+    sw = sub.add_parser("sweep", help="win rates over a grid of rules values, with 95%% intervals (Dask)")
+    sw.add_argument(
+        "--vary",
+        action="append",
+        default=[],
+        metavar="FIELD=V1,V2,...",
+        help="a Rules field and the values to try, e.g. cavalry_power=2,3,4 (repeatable: every combination)",
+    )
+    sw.add_argument(
+        "--set", action="append", default=[], metavar="FIELD=VALUE", help="a Rules field fixed for every cell"
+    )
+    sw.add_argument(
+        "--games",
+        type=limits.count_argument("--games", 1, limits.MAX_GAMES),
+        default=100,
+        help=f"games per cell, 1 to {limits.MAX_GAMES:,} (default 100)",
+    )
+    sw.add_argument("--policy", help="the policy (of player 1, in a two-player game); default the strongest")
+    if game == "attack-the-tower":
+        sw.add_argument("--policy2", help="player 2's policy (default: the same as --policy)")
+        _army_options(sw)
+    if game == "tower-defense":
+        sw.add_argument("--scenario", default="beginner", help="the scenario (default beginner)")
+        sw.add_argument("--players", type=limits.count_argument("--players", 1, 4), default=2, help="1 to 4")
+    sw.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
+    _where_options(sw)
+    sw.add_argument("--out", metavar="FILE", help="write one row per game to FILE (.parquet or .csv)")
+    sw.add_argument("--cache", metavar="DIR", help="keep finished cells in DIR; a run again plays only what is missing")
+    sw.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sw.add_argument("--no-progress", action="store_true", help="no progress bar (shown on a terminal otherwise)")
+    sw.set_defaults(run=run_command, sweep_game=game)
+
+
+def _army_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--armies",
+        action="append",
+        default=[],
+        metavar="A,B",
+        help="an army pair, player 1's first (default undead,bandits; repeatable: one cell each)",
+    )
+    parser.add_argument(
+        "--army-file",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a designer's army file (JSON or TOML); under a shipped army's id it stands in for it (repeatable)",
+    )
+    parser.add_argument(
+        "--override",
+        action="append",
+        default=[],
+        metavar="EDITS",
+        help="a card variant: ARMY.CARD.FIELD=VALUE, several joined by commas, e.g. "
+        "undead.ghost.special_troop.power=3 ('none': the cards as they are; repeatable: one cell each)",
+    )
+
+
+def _where_options(parser: argparse.ArgumentParser) -> None:
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers",
+        type=limits.count_argument("--workers", 1, limits.MAX_SWEEP_WORKERS),
+        help="worker processes of a local Dask cluster (default one per core)",
+    )
+    where.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask scheduler, e.g. tcp://scheduler-host:8786")
+    where.add_argument("--in-process", action="store_true", help="play in this process, without Dask")
+    parser.add_argument(
+        "--chunk",
+        type=limits.count_argument("--chunk", 1, limits.MAX_SWEEP_CHUNK),
+        help="games per task (default: about four tasks per worker, at most 100 games)",
+    )
+
+
+def _pairs(flag: str, items: list[str]) -> list[tuple[str, str]]:
+    out = []
+    for item in items:
+        name, sep, values = item.partition("=")
+        if not sep or not name.strip() or not values.strip():
+            raise IllegalAction(f"{flag} takes FIELD=VALUE{',VALUE...' if flag == '--vary' else ''}, not {item[:60]!r}")
+        out.append((name.strip(), values))
+    return out
+
+
+def spec_from(args: argparse.Namespace) -> Any:
+    """The SweepSpec the options describe (refused in the model's words)."""
+    from rules.sweeps.rules_values import parse_value
+    from rules.sweeps.spec import SweepSpec
+
+    vary: dict[str, list[Any]] = {}
+    for name, values in _pairs("--vary", args.vary):
+        if name in vary:
+            raise IllegalAction(f"--vary {name} is given twice; list all its values once, e.g. {name}=2,3,4")
+        vary[name] = [parse_value(v) for v in values.split(",")]
+    fixed = {name: parse_value(value) for name, value in _pairs("--set", args.set)}
+    policies = [p for p in (args.policy, getattr(args, "policy2", None)) if p]
+    if getattr(args, "policy2", None) and not args.policy:
+        raise IllegalAction("--policy2 names player 2's policy; give --policy for player 1 too")
+    data: dict[str, Any] = {"game": args.sweep_game, "vary": vary, "rules": fixed, "games": args.games}
+    data.update(seed=args.seed, policies=policies)
+    if args.sweep_game == "attack-the-tower":
+        data.update(army_files=args.army_file, overrides=args.override or ["none"])
+        if args.armies:
+            data["armies"] = args.armies
+    if args.sweep_game == "tower-defense":
+        data.update(scenario=args.scenario, players=args.players)
+    return SweepSpec.model_validate(data)
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """Run the sweep, write the rows where asked and print the summary."""
+    from rules.sweeps.runner import run_sweep
+
+    spec = spec_from(args)
+    out = Path(args.out) if args.out else None
+    if out is not None and out.suffix.lower() not in OUTPUT_SUFFIXES:
+        raise IllegalAction(f"--out writes .parquet or .csv files, not {out.name!r}")
+    with _ProgressBar(spec.size() * spec.games, shown=sys.stderr.isatty() and not args.no_progress) as bar:
+        result = run_sweep(
+            spec,
+            workers=args.workers,
+            scheduler=args.scheduler,
+            in_process=args.in_process,
+            cache=args.cache,
+            progress=bar.update,
+            chunk=args.chunk,
+        )
+    if out is not None:
+        _write(result, out)
+    _print(result, as_json=args.json)
+    return 0
+
+
+class _ProgressBar:
+    """A tqdm bar on stderr, moved by the sweep's progress hook."""
+
+    def __init__(self, total: int, *, shown: bool) -> None:
+        from tqdm import tqdm
+
+        self.bar = tqdm(total=total, desc="games", unit="game", file=sys.stderr, disable=not shown, leave=False)
+
+    def update(self, progress: SweepProgress) -> None:
+        self.bar.update(progress.games_done - self.bar.n)
+
+    def __enter__(self) -> _ProgressBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.bar.close()
+
+
+def _write(result: SweepResult, out: Path) -> None:
+    try:
+        if out.suffix.lower() == ".csv":
+            result.games.to_csv(out, index=False)
+        else:
+            result.games.to_parquet(out, index=False)
+    except OSError as exc:
+        raise CannotWrite(f"cannot write {out}: {exc.strerror or exc}") from None
+
+
+def _print(result: SweepResult, *, as_json: bool) -> None:
+    summary = result.summary
+    if as_json:
+        about = {"spec": result.spec.model_dump(mode="json"), "played": result.played, "cached": result.cached}
+        print(json.dumps({**about, "summary": json.loads(summary.to_json(orient="records"))}))
+        return
+    cells = f"{len(summary)} cell{'' if len(summary) == 1 else 's'}"
+    print(f"{result.spec.game}: {cells}, {result.played} games played, {result.cached} from the cache")
+    for row in summary.to_dict(orient="records"):
+        print(describe_cell({str(k): v for k, v in row.items()}, result.spec.vary))
+
+
+def describe_cell(row: dict[str, Any], varied: dict[str, Any]) -> str:
+    """One cell's summary as a line: what it varies, then each side's win rate with its interval."""
+    said = [f"{k}={row[k]}" for k in varied]
+    if "army_0" in row:
+        said.insert(0, f"{row['army_0']} vs {row['army_1']}")
+        if row["override"] != "none":
+            said.append(row["override"])
+    sides = ["player 1", "player 2"] if "wins_1" in row else ["won"]
+    rates = []
+    for i, side in enumerate(sides):
+        rates.append(
+            f"{side} {row[f'wins_{i}']}/{row['games']} ({row[f'win_rate_{i}']:.1%}, "
+            f"95% CI {row[f'ci_low_{i}']:.1%}-{row[f'ci_high_{i}']:.1%})"
+        )
+    if "draws" in row:
+        rates.append(f"draws {row['draws']}")
+    length = f"{row['mean_steps']:.0f} steps"
+    if not math.isnan(row["mean_turns"]):
+        length += f", {row['mean_turns']:.1f} turns"
+    return f"{', '.join(said) or 'default rules'}: {'; '.join(rates)}; {length} a game"

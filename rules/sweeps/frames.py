@@ -1,0 +1,92 @@
+"""A sweep's results as pandas DataFrames: one row per game, and a summary per cell with Wilson intervals.
+
+The per-game columns are given fixed dtypes, so a cell read back from the cache and a cell just played make
+identical frames.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pandas as pd
+
+from rules.core.ladder import wilson
+from rules.sweeps.cells import Cell
+from rules.sweeps.play import GameRecord
+
+RECORD_DTYPES: dict[str, str] = {
+    "game_index": "int64",
+    "seed": "int64",
+    "winner": "Int64",
+    "won": "bool",
+    "steps": "int64",
+    "turns": "Int64",
+    "termination": "str",
+}
+"""The per-game columns (each player's return, `returns_0`..., comes after `seed`)."""
+
+
+def records_frame(records: Sequence[GameRecord], players: int) -> pd.DataFrame:
+    """A cell's games as a frame of the per-game columns, in game order."""
+    ordered = sorted(records, key=lambda r: r.index)
+    columns: dict[str, list[object]] = {
+        "game_index": [r.index for r in ordered],
+        "seed": [r.seed for r in ordered],
+    }
+    for p in range(players):
+        columns[f"returns_{p}"] = [r.returns[p] for r in ordered]
+    columns.update(
+        winner=[r.winner for r in ordered],
+        won=[r.won for r in ordered],
+        steps=[r.steps for r in ordered],
+        turns=[r.turns for r in ordered],
+        termination=[r.termination for r in ordered],
+    )
+    return normalized(pd.DataFrame(columns), players)
+
+
+def normalized(frame: pd.DataFrame, players: int) -> pd.DataFrame:
+    """The per-game columns in their order and dtypes (a frame read from Parquet comes back the same)."""
+    dtypes = {"game_index": "int64", "seed": "int64"}
+    dtypes.update({f"returns_{p}": "int64" for p in range(players)})
+    dtypes.update({k: v for k, v in RECORD_DTYPES.items() if k not in dtypes})
+    return frame[list(dtypes)].astype(dtypes).reset_index(drop=True)
+
+
+def games_frame(cells: Sequence[Cell], outcomes: Sequence[pd.DataFrame]) -> pd.DataFrame:
+    """One row per game: each cell's parameters beside its games' columns, cells in grid order."""
+    parts = []
+    for cell, games in zip(cells, outcomes, strict=True):
+        params = pd.DataFrame({k: [v] * len(games) for k, v in cell.params().items()})
+        parts.append(pd.concat([params, games.reset_index(drop=True)], axis=1))
+    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
+
+
+def empty_frames(cell: Cell) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The games and summary frames of a sweep of which no cell is finished: no rows, every column."""
+    nothing = records_frame([], cell.players)
+    return games_frame([cell], [nothing]), summary_frame([cell], [nothing]).iloc[:0]
+
+
+def summary_frame(cells: Sequence[Cell], outcomes: Sequence[pd.DataFrame]) -> pd.DataFrame:
+    """One row per cell: its parameters, games, each side's wins, win rate and Wilson 95% interval
+    (`wins_0`, `win_rate_0`, `ci_low_0`, `ci_high_0`, and `_1` for a duel's second player; a solo or
+    cooperative game's side 0 is the table), a duel's draws, and the mean length in steps and turns."""
+    rows = []
+    for cell, games in zip(cells, outcomes, strict=True):
+        row = cell.params()
+        n = len(games)
+        row["games"] = n
+        duel = len(cell.policies) == 2
+        wins = [int((games["winner"] == side).sum()) for side in (0, 1)] if duel else [int(games["won"].sum())]
+        for side, won in enumerate(wins):
+            low, high = wilson(won, n)
+            row.update({f"wins_{side}": won, f"win_rate_{side}": won / n if n else 0.0})
+            row.update({f"ci_low_{side}": low, f"ci_high_{side}": high})
+        if duel:
+            row["draws"] = int(games["winner"].isna().sum())
+        row["mean_steps"] = float(games["steps"].mean()) if n else float("nan")
+        turns = games["turns"].dropna()
+        row["mean_turns"] = float(turns.mean()) if len(turns) else float("nan")
+        rows.append(row)
+    return pd.DataFrame(rows)

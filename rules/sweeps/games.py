@@ -1,0 +1,150 @@
+"""What a sweep needs to know of each game, once: its protocol object, `Rules` model, policies, how a game
+starts and how long one lasted.
+
+The game packages are imported only when a game is asked for, so a sweep over one game loads only that game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from rules.core.protocol import Game
+
+GameName = Literal["attack-the-tower", "the-tower", "tower-defense"]
+GAME_NAMES: tuple[GameName, ...] = ("attack-the-tower", "the-tower", "tower-defense")
+
+
+@dataclass(frozen=True, slots=True)
+class SweepGame:
+    """One game as a sweep sees it.
+
+    `default_rules` are the rules values a sweep plays under unless it sets them (a turn limit, so that
+    every game ends, as the game's `play` command sets one); `two_player` games are played between a pair
+    of policies, the others by one policy in every seat."""
+
+    name: GameName
+    game: Game[Any, Any]
+    rules: type[BaseModel]
+    policies: Mapping[str, Callable[[], Any]]
+    default_rules: Mapping[str, Any]
+    two_player: bool
+    has_armies: bool
+    has_scenario: bool
+    start: Callable[..., Any]
+    turns: Callable[[Any], int | None]
+
+    def policy(self, name: str) -> Any:
+        """A fresh policy by name; KeyError naming the game's policies otherwise."""
+        try:
+            return self.policies[name]()
+        except KeyError:
+            raise KeyError(f"{self.name} has no policy {name!r}; policies: {', '.join(self.policies)}") from None
+
+
+def _turn(state: Any) -> int | None:
+    turn: int = state.turn
+    return turn
+
+
+def _no_turns(state: Any) -> int | None:
+    """The Tower counts no turns (a game is a walk through floors and fights)."""
+    del state
+    return None
+
+
+def _attack_the_tower() -> SweepGame:
+    engine = importlib.import_module("rules.attack_the_tower.engine")
+    policies = importlib.import_module("rules.attack_the_tower.policies")
+    variants = importlib.import_module("rules.attack_the_tower.variants")
+
+    def start(rules: BaseModel, armies: tuple[str, str], **_: Any) -> Any:
+        return engine.new_game(armies, rules)
+
+    return SweepGame(
+        name="attack-the-tower",
+        game=engine.GAME,
+        rules=variants.Rules,
+        policies=policies.POLICIES,
+        default_rules={"turn_limit": 200},
+        two_player=True,
+        has_armies=True,
+        has_scenario=False,
+        start=start,
+        turns=_turn,
+    )
+
+
+def _the_tower() -> SweepGame:
+    engine = importlib.import_module("rules.the_tower.engine")
+    policies = importlib.import_module("rules.the_tower.policies")
+    variants = importlib.import_module("rules.the_tower.variants")
+
+    def start(rules: BaseModel, **_: Any) -> Any:
+        return engine.new_game(rules)
+
+    return SweepGame(
+        name="the-tower",
+        game=engine.GAME,
+        rules=variants.Rules,
+        policies=policies.POLICIES,
+        default_rules={},
+        two_player=False,
+        has_armies=False,
+        has_scenario=False,
+        start=start,
+        turns=_no_turns,
+    )
+
+
+def _tower_defense() -> SweepGame:
+    engine = importlib.import_module("rules.tower_defense.engine")
+    policies = importlib.import_module("rules.tower_defense.policies")
+    variants = importlib.import_module("rules.tower_defense.variants")
+    examples = importlib.import_module("rules.tower_defense.examples")
+
+    def start(rules: BaseModel, scenario: str, players: int, **_: Any) -> Any:
+        return engine.new_game(examples.scenario(scenario, players), rules)
+
+    return SweepGame(
+        name="tower-defense",
+        game=engine.GAME,
+        rules=variants.Rules,
+        policies=policies.POLICIES,
+        default_rules={"turn_limit": 60},
+        two_player=False,
+        has_armies=False,
+        has_scenario=True,
+        start=start,
+        turns=_turn,
+    )
+
+
+_MAKERS: dict[str, Callable[[], SweepGame]] = {
+    "attack-the-tower": _attack_the_tower,
+    "the-tower": _the_tower,
+    "tower-defense": _tower_defense,
+}
+_LOADED: dict[str, SweepGame] = {}
+
+
+def sweep_game(name: str) -> SweepGame:
+    """The game of this name (as the command line spells it); KeyError naming the games otherwise."""
+    if name not in _LOADED:
+        try:
+            maker = _MAKERS[name]
+        except KeyError:
+            raise KeyError(f"no game {name!r}; games: {', '.join(GAME_NAMES)}") from None
+        _LOADED[name] = maker()
+    return _LOADED[name]
+
+
+def scenario_names() -> tuple[str, ...]:
+    """Tower Defense's scenarios a sweep can start from."""
+    examples = importlib.import_module("rules.tower_defense.examples")
+    names: tuple[str, ...] = tuple(examples.SCENARIOS)
+    return names

@@ -1,0 +1,177 @@
+"""Card overrides as data: a change to one number of one card of an Attack the Tower army, e.g. the Ghost's
+power (`undead.ghost.special_troop.power=3`) or a base's copies (`undead.graveyard.copies=6`).
+
+An override edits the army's data (the shape of `rules/attack_the_tower/data/*.json`, or of a designer's army
+file) and validates the whole army again with the same models, so a change the rules cannot hold (a base deck
+of 26 cards) is refused in words. The armies a cell plays with travel with the cell as data and are put in use
+in whichever process plays its games.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
+
+from rules.attack_the_tower.cards import Army
+from rules.core.errors import IllegalPosition, Problem
+from rules.core.jsonio import escape, validate_model
+
+CARD_ID = r"^[a-z_]+\.[a-z_]+$"
+
+
+class CardEdit(BaseModel):
+    """One card's field set to a value: `card` is a card id (`army.card`), `field` a dotted path inside the
+    card's data (`copies`, `special_troop.power`, `effects.0.delta`)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    card: str = Field(pattern=CARD_ID)
+    field: str = Field(min_length=1, max_length=200)
+    value: JsonValue
+
+    @property
+    def army(self) -> str:
+        return self.card.split(".", 1)[0]
+
+    def text(self) -> str:
+        """The edit as the command line writes it: `undead.ghost.special_troop.power=3`."""
+        return f"{self.card}.{self.field}={json.dumps(self.value)}"
+
+
+def parse_edit(text: str) -> CardEdit:
+    """`army.card.field[.field...]=VALUE` as a CardEdit; the value is read as JSON when it can be, else text."""
+    left, sep, raw = text.partition("=")
+    parts = left.strip().split(".")
+    if not sep or len(parts) < 3 or not all(parts):
+        raise IllegalPosition(
+            [
+                Problem(
+                    "--override",
+                    f"takes ARMY.CARD.FIELD=VALUE, e.g. undead.ghost.special_troop.power=3, not {escape(repr(text))}",
+                )
+            ]
+        )
+    try:
+        value: JsonValue = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw.strip()
+    return validate_model(CardEdit, {"card": ".".join(parts[:2]), "field": ".".join(parts[2:]), "value": value})
+
+
+def parse_edits(text: str) -> tuple[CardEdit, ...]:
+    """Comma-separated edits applied together (one variant of the cards); `none` is no edit."""
+    if text.strip().lower() in ("none", ""):
+        return ()
+    return tuple(parse_edit(part) for part in text.split(","))
+
+
+def edits_text(edits: Sequence[CardEdit]) -> str:
+    """A variant of the cards as one line (`none` for the cards as they are)."""
+    return ",".join(e.text() for e in edits) or "none"
+
+
+def _card_data(army: dict[str, Any], card_id: str) -> dict[str, Any]:
+    for kind in ("bases", "abilities"):
+        for card in army.get(kind, ()):
+            if card.get("id") == card_id:
+                found: dict[str, Any] = card
+                return found
+    ids = [c["id"] for kind in ("bases", "abilities") for c in army.get(kind, ())]
+    raise IllegalPosition([Problem(card_id, f"the {army['name']} have no such card; their cards: {', '.join(ids)}")])
+
+
+def _set_path(card: dict[str, Any], edit: CardEdit) -> None:
+    """Set the field at the edit's dotted path, refusing a path the card's data does not have."""
+    node: Any = card
+    parts = edit.field.split(".")
+    for depth, part in enumerate(parts):
+        last = depth == len(parts) - 1
+        where = ".".join(parts[: depth + 1])
+        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            key: Any = int(part)
+        elif isinstance(node, dict) and (part in node or (last and part in _settable(node))):
+            key = part
+        else:
+            have = ", ".join(map(str, range(len(node)))) if isinstance(node, list) else ", ".join(node or ())
+            raise IllegalPosition(
+                [Problem(f"{edit.card}.{where}", f"the card has no such field; here: {have or 'none'}")]
+            )
+        if last:
+            node[key] = edit.value
+        else:
+            node = node[key]
+
+
+def _settable(node: dict[str, Any]) -> tuple[str, ...]:
+    """Optional fields a card's data may leave out and an override may still set."""
+    if "troop_type" in node:  # a base
+        return ("assumed",)
+    if "power" in node:  # a special troop
+        return ("traits", "returns_at_end_of_turn", "effects")
+    return ()
+
+
+def apply_edits(armies: Mapping[str, Army], edits: Iterable[CardEdit]) -> dict[str, Army]:
+    """The armies (by id) after the edits, each edited army validated again; IllegalPosition naming the edit
+    and each problem when an edit names no card or field, or leaves an army the rules cannot hold."""
+    data: dict[str, dict[str, Any]] = {}
+    for edit in edits:
+        if edit.army not in armies:
+            raise IllegalPosition([Problem(edit.card, f"no army {edit.army!r}; armies: {', '.join(armies)}")])
+        army = data.setdefault(edit.army, armies[edit.army].model_dump(mode="json"))
+        _set_path(_card_data(army, edit.card), edit)
+    out = dict(armies)
+    for army_id, army_data in data.items():
+        try:
+            out[army_id] = validate_model(Army, army_data)
+        except IllegalPosition as exc:
+            raise IllegalPosition([Problem(_within(army_id, p.where), p.message) for p in exc.problems]) from None
+    return out
+
+
+def _within(army_id: str, where: str) -> str:
+    return f"{army_id}.{where}" if where else army_id
+
+
+def armies_for(armies: Iterable[str], files: Sequence[Army], edits: Sequence[CardEdit]) -> tuple[Army, ...]:
+    """The armies a cell puts in use: the designers' files, then each army an edit changes (from its file
+    when one is given, else the shipped army), edits applied. Armies neither given nor edited are not
+    listed: the shipped ones are used as they are."""
+    from rules.attack_the_tower.armies import shipped_army
+
+    given = {a.id: a for a in files}
+    wanted = set(armies) | {e.army for e in edits}
+    base = dict(given)
+    for army_id in sorted(wanted - set(given)):
+        try:
+            base[army_id] = shipped_army(army_id)
+        except KeyError as exc:
+            raise IllegalPosition([Problem("armies", str(exc.args[0]))]) from None
+    edited = apply_edits(base, edits)
+    changed = set(given) | {e.army for e in edits}
+    return tuple(edited[a] for a in sorted(changed))
+
+
+def install_armies(armies: Sequence[Army]) -> None:
+    """Make these armies (and no other designer's army) the ones in use in this process; nothing happens
+    when they already are, so the cards' memos are cleared only when the cards change."""
+    from rules.attack_the_tower import armyfile
+    from rules.attack_the_tower.armies import designed_armies
+
+    wanted = {a.id: a for a in armies}
+    if designed_armies() == wanted:
+        return
+    designed_armies().clear()
+    for army in wanted.values():
+        designed_armies()[army.id] = army
+    armyfile.forget_cards()
+
+
+def armies_in_use() -> tuple[Army, ...]:
+    """The designers' armies in use in this process now (to put back after an in-process sweep)."""
+    from rules.attack_the_tower.armies import designed_armies
+
+    return tuple(designed_armies().values())

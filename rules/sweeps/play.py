@@ -1,0 +1,79 @@
+"""Playing the games of a cell, a chunk at a time: the one function a sweep's tasks run, in this process or
+on any Dask worker.
+
+Each game starts from the cell's rules (and armies, put in use in this process first), is played out by
+the cell's policies with a sampler seeded from the cell's seed key and the game's index, and gives one
+record: its seed, result, length and how it ended.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.core.chance import ChanceSampler
+from rules.core.errors import RulesError
+from rules.core.playout import play_out
+from rules.sweeps.cells import PACKAGES, Cell
+from rules.sweeps.games import sweep_game
+from rules.sweeps.overrides import install_armies
+from rules.sweeps.rules_values import make_rules
+from rules.sweeps.seeding import code_fingerprint, game_seed
+
+
+class CodeMismatch(RulesError):
+    """A worker runs other code than the process that planned the sweep (its results would not match)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game of a cell: its index and seed, each player's return, the winner of a duel (None for a draw
+    and in solo and cooperative games), whether somebody won, its length and how it ended."""
+
+    index: int
+    seed: int
+    returns: tuple[int, ...]
+    winner: int | None
+    won: bool
+    steps: int
+    turns: int | None
+    termination: str
+
+
+def play_game(cell: Cell, index: int, rules: Any, policies: list[Any]) -> GameRecord:
+    """Game `index` of the cell, played out."""
+    game = sweep_game(cell.game)
+    seed = game_seed(cell.seed_key, index)
+    start = game.start(rules, armies=cell.armies, scenario=cell.scenario, players=cell.players)
+    seats = policies if game.two_player else policies * cell.players
+    line = play_out(game.game, start, seats, ChanceSampler(seed))
+    result = game.game.outcome(line.final)
+    if result is None:
+        players = len(seats)
+        return GameRecord(index, seed, (0,) * players, None, False, line.steps, game.turns(line.final), "unfinished")
+    return GameRecord(
+        index=index,
+        seed=seed,
+        returns=result.returns,
+        winner=result.winner,
+        won=result.won,
+        steps=line.steps,
+        turns=game.turns(line.final),
+        termination=str(result.termination.value),
+    )
+
+
+def play_chunk(cell: Cell, start: int, stop: int, code: str | None = None) -> list[GameRecord]:
+    """Games `start` to `stop - 1` of the cell. `code`, when given, is the planner's code fingerprint of
+    the game: a worker running other code refuses rather than return results that would not match."""
+    if code is not None and code != code_fingerprint(PACKAGES[cell.game]):
+        raise CodeMismatch(
+            f"a worker runs another version of the {cell.game} rules than this sweep; install the same "
+            "version of tower-rules-explorer on every worker"
+        )
+    game = sweep_game(cell.game)
+    if game.has_armies:
+        install_armies(cell.cards)
+    rules = make_rules(game.rules, cell.rules)
+    policies = [game.policy(name) for name in cell.policies]
+    return [play_game(cell, i, rules, policies) for i in range(start, stop)]

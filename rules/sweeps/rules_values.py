@@ -1,0 +1,90 @@
+"""A game's `Rules` from the values a sweep sets (field names, dotted for nested ones), validated by the
+game's own model with its player-worded errors and held to the limits of rules/core/limits.py."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Iterable
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, JsonValue
+
+from rules.core import limits
+from rules.core.errors import IllegalPosition, MalformedFile, Problem
+from rules.core.jsonio import escape, parse_json_object, parse_model
+
+R = TypeVar("R", bound=BaseModel)
+
+
+def field_paths(rules: type[BaseModel]) -> list[str]:
+    """Every field a sweep can set: the top-level fields, and `field.sub` for each nested model's fields."""
+    paths = []
+    for name, value in rules():
+        if isinstance(value, BaseModel):
+            paths += [f"{name}.{sub}" for sub in type(value).model_fields]
+        else:
+            paths.append(name)
+    return paths
+
+
+def _unknown(rules: type[BaseModel], name: str) -> Problem:
+    known = field_paths(rules)
+    close = difflib.get_close_matches(name, known, n=1)
+    hint = f"did you mean {close[0]}?" if close else f"fields: {', '.join(known)}"
+    return Problem(escape(name), f"the rules have no such field; {hint}")
+
+
+def _data(rules: type[BaseModel], values: dict[str, JsonValue]) -> dict[str, Any]:
+    """The default rules as JSON data with each value set at its (dotted) field."""
+    data: dict[str, Any] = rules().model_dump(mode="json")
+    for path, value in values.items():
+        node = data
+        *parents, last = path.split(".")
+        for part in parents:
+            node = node[part]
+        node[last] = value
+    return data
+
+
+def rules_problems(
+    rules: type[BaseModel], values: dict[str, JsonValue], shown: Iterable[str] | None = None
+) -> list[Problem]:
+    """What is wrong with these values as `rules`: unknown fields, values the model refuses (strictly:
+    true is not 1, and 2.0 is not a whole number) and numbers above their limit. A refusal names the values
+    of the fields in `shown` (default all), which tell one cell of a grid from another."""
+    known = set(field_paths(rules))
+    unknown = [_unknown(rules, name) for name in values if name not in known]
+    if unknown:
+        return unknown
+    try:
+        made = parse_model(rules, json.dumps(_data(rules, values)), source="the rules")
+    except IllegalPosition as exc:
+        names = list(values) if shown is None else [k for k in shown if k in values]
+        cell = ", ".join(f"{k}={json.dumps(values[k])}" for k in names)
+        return [Problem(p.where, f"{p.message} (with {escape(cell)})" if cell else p.message) for p in exc.problems]
+    except MalformedFile as exc:
+        return [Problem("rules", str(exc))]
+    return [Problem("", line) for line in limits.number_problems(made)]
+
+
+def make_rules(rules: type[R], values: dict[str, JsonValue]) -> R:
+    """The rules with these values set; IllegalPosition naming each problem."""
+    problems = rules_problems(rules, values)
+    if problems:
+        raise IllegalPosition(problems)
+    return parse_model(rules, json.dumps(_data(rules, values)), source="the rules")
+
+
+def parse_value(text: str) -> JsonValue:
+    """One value as the command line writes it: JSON when it reads as JSON (`3`, `true`, `null`), `none` for
+    no value, anything else as text (`reshuffle`)."""
+    if text.strip().lower() == "none":
+        return None
+    try:
+        value: JsonValue = parse_json_object(f'{{"value": {text}}}', source="--vary")["value"]
+    except MalformedFile as exc:
+        if "not valid JSON" not in str(exc):
+            raise
+        return text.strip()
+    return value

@@ -1,0 +1,247 @@
+"""What a sweep is: `SweepSpec`, a grid over one game's `Rules` fields, army pairs and card variants, the
+policies, the games per cell and a seed; checked whole on construction and refused in a player's words.
+
+Every value of the grid is validated against the game's own `Rules` model (the same words as a position's
+problems) before a single game is played, so a bad value in the last cell of a long sweep is refused at once.
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError, field_validator, model_validator
+
+from rules.attack_the_tower.cards import Army
+from rules.core import limits
+from rules.core.errors import IllegalPosition, Problem
+from rules.core.jsonio import problems_of
+from rules.sweeps.games import GameName, scenario_names, sweep_game
+from rules.sweeps.overrides import CardEdit, armies_for, edits_text, parse_edit, parse_edits
+from rules.sweeps.rules_values import make_rules, rules_problems
+
+DEFAULT_POLICIES: dict[str, tuple[str, ...]] = {
+    "attack-the-tower": ("planner", "planner"),
+    "the-tower": ("expectimax",),
+    "tower-defense": ("coop",),
+}
+"""The strongest policy of each game (a sweep measures the rules, so the play should be worth measuring)."""
+
+
+class SweepSpec(BaseModel):
+    """A sweep: every combination of `armies` x `overrides` x the values of each `vary` field is a cell of
+    `games` games, seeded from `seed`.
+
+    - `vary`: Rules fields (dotted for nested ones, e.g. The Tower's `jack.hp`) and the values to try, in
+      order; `rules`: fields fixed for the whole sweep (a game's turn limit is set unless given).
+    - Attack the Tower only: `armies`, the army pairs (player 1's army first; `"undead,westerners"` or a
+      pair); `army_files`, a designer's armies (an `Army`, its data, or a path to a JSON or TOML file);
+      `overrides`, the variants of the cards, each a list of `CardEdit` (or the text
+      `"undead.ghost.special_troop.power=3"`, several joined by commas; `"none"` for the cards as they are).
+    - Tower Defense only: `scenario` and `players`.
+    - `policies`: one per seat of a two-player game (one name plays both seats), else one for every seat.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    game: GameName
+    vary: dict[str, tuple[JsonValue, ...]] = Field(default_factory=dict)
+    rules: dict[str, JsonValue] = Field(default_factory=dict)
+    armies: tuple[tuple[str, str], ...] = (("undead", "bandits"),)
+    army_files: tuple[Army, ...] = ()
+    overrides: tuple[tuple[CardEdit, ...], ...] = ((),)
+    scenario: str = "beginner"
+    players: int = Field(2, ge=1, le=4)
+    policies: tuple[str, ...] = ()
+    games: int = Field(100, ge=1, le=limits.MAX_GAMES)
+    seed: int = Field(0, ge=0, le=limits.MAX_SEED)
+
+    @field_validator("armies", mode="before")
+    @classmethod
+    def _army_pairs(cls, value: Any) -> Any:
+        if isinstance(value, str) or _is_pair(value):
+            value = [value]
+        return [_pair(v) if isinstance(v, str) else v for v in value]
+
+    @field_validator("army_files", mode="before")
+    @classmethod
+    def _army_files(cls, value: Any) -> Any:
+        from rules.attack_the_tower.armyfile import load_army_file
+
+        items = [value] if isinstance(value, str | Path | Army | dict) else list(value)
+        return [load_army_file(v) if isinstance(v, str | Path) else v for v in items]
+
+    @field_validator("overrides", mode="before")
+    @classmethod
+    def _variants(cls, value: Any) -> Any:
+        items = [value] if isinstance(value, str | CardEdit) else list(value)
+        return [_variant(item) for item in items] or [()]
+
+    @field_validator("policies", mode="before")
+    @classmethod
+    def _policy_names(cls, value: Any) -> Any:
+        return [p.strip() for p in value.split(",")] if isinstance(value, str) else value
+
+    @model_validator(mode="after")
+    def _whole_spec(self) -> SweepSpec:
+        problems = spec_problems(self)
+        if problems:
+            raise ValueError("\n".join(str(p) for p in problems))
+        return self
+
+    def seat_policies(self) -> tuple[str, ...]:
+        """The policy of each seat (the game's strongest when none is named)."""
+        names = self.policies or DEFAULT_POLICIES[self.game]
+        if sweep_game(self.game).two_player:
+            return (names[0], names[-1])
+        return names[:1]
+
+    def size(self) -> int:
+        """How many cells the grid has."""
+        n = len(self.armies) * len(self.overrides)
+        for values in self.vary.values():
+            n *= len(values)
+        return n
+
+    def grid(self) -> list[tuple[tuple[str, str], tuple[CardEdit, ...], dict[str, JsonValue]]]:
+        """Every cell's army pair, card variant and rules values, in order (armies, then card variants,
+        then each varied field in the order given, the last changing fastest)."""
+        names = list(self.vary)
+        out = []
+        for pair, edits in itertools.product(self.armies, self.overrides):
+            for values in itertools.product(*(self.vary[n] for n in names)):
+                out.append((pair, edits, {**self.base_rules(), **dict(zip(names, values, strict=True))}))
+        return out
+
+    def base_rules(self) -> dict[str, JsonValue]:
+        """The rules values every cell sets: the game's defaults for a sweep, then `rules`."""
+        fixed: dict[str, JsonValue] = dict(sweep_game(self.game).default_rules)
+        return {**fixed, **self.rules}
+
+
+def _pair(text: str) -> tuple[str, ...]:
+    """`undead,westerners` as two army ids; ValueError in words when it is not two."""
+    pair = tuple(a.strip() for a in text.split(","))
+    if len(pair) != 2 or not all(pair):
+        raise ValueError(f"{text!r} is not a pair of armies: two army ids joined by a comma, e.g. undead,westerners")
+    return pair
+
+
+def _is_pair(value: Any) -> bool:
+    """Two army ids as a list or tuple (one pair, not a list of pairs)."""
+    return (
+        isinstance(value, tuple | list) and len(value) == 2 and all(isinstance(v, str) and "," not in v for v in value)
+    )
+
+
+def _variant(item: Any) -> tuple[CardEdit, ...]:
+    try:
+        if isinstance(item, str):
+            return parse_edits(item)
+        if isinstance(item, CardEdit):
+            return (item,)
+        return tuple(parse_edit(e) if isinstance(e, str) else CardEdit.model_validate(e) for e in item)
+    except IllegalPosition as exc:
+        raise ValueError("\n".join(str(p) for p in exc.problems)) from None
+
+
+def spec_problems(spec: SweepSpec) -> list[Problem]:
+    """Everything wrong with a sweep, one problem each: sizes first (before any cell is built), then what the
+    game does not have, then each cell's rules and armies."""
+    size = spec.size()
+    if size > limits.MAX_SWEEP_CELLS:
+        return [Problem("vary", f"the grid has {size:,} cells; a sweep has at most {limits.MAX_SWEEP_CELLS:,}")]
+    if size == 0:
+        return [Problem("vary", "every field varied needs at least one value")]
+    if size * spec.games > limits.MAX_SWEEP_GAMES:
+        total = size * spec.games
+        return [Problem("games", f"{total:,} games in all; a sweep plays at most {limits.MAX_SWEEP_GAMES:,}")]
+    problems = _game_problems(spec) + _policy_problems(spec)
+    if problems:
+        return problems
+    seen: set[str] = set()
+    for _, _, values in spec.grid():
+        for p in rules_problems(sweep_game(spec.game).rules, values, shown=spec.vary):
+            if str(p) not in seen:
+                seen.add(str(p))
+                problems.append(p)
+    return problems + _army_problems(spec) + (_start_problems(spec) if not problems else [])
+
+
+def _start_problems(spec: SweepSpec) -> list[Problem]:
+    """Whether each cell's first position can be set up (Tower Defense's board must fit its track, say);
+    Attack the Tower's start depends only on its armies, checked with the overrides."""
+    game = sweep_game(spec.game)
+    if game.has_armies:
+        return []
+    for _, _, values in spec.grid():
+        try:
+            game.start(make_rules(game.rules, values), scenario=spec.scenario, players=spec.players)
+        except (IllegalPosition, ValidationError) as exc:
+            found = exc.problems if isinstance(exc, IllegalPosition) else tuple(problems_of(exc))
+            cell = ", ".join(f"{k}={values[k]}" for k in spec.vary)
+            return [Problem("", f"the game cannot start{f' with {cell}' if cell else ''}:"), *found]
+    return []
+
+
+def _game_problems(spec: SweepSpec) -> list[Problem]:
+    game = sweep_game(spec.game)
+    problems = []
+    if not game.has_armies:
+        if "armies" in spec.model_fields_set or spec.army_files:
+            problems.append(Problem("armies", f"{spec.game} has no armies; they are Attack the Tower's"))
+        if any(spec.overrides):
+            problems.append(
+                Problem("overrides", f"card overrides change Attack the Tower's armies; {spec.game} has none")
+            )
+    if not game.has_scenario and {"scenario", "players"} & spec.model_fields_set:
+        problems.append(Problem("scenario", f"{spec.game} has no scenarios or player counts; Tower Defense has"))
+    if game.has_scenario and spec.scenario not in scenario_names():
+        problems.append(Problem("scenario", f"no scenario {spec.scenario!r}; scenarios: {', '.join(scenario_names())}"))
+    for name, values in spec.vary.items():
+        if len(set(map(repr, values))) != len(values):
+            problems.append(Problem(f"vary.{name}", "lists a value twice"))
+        if name in spec.rules:
+            problems.append(Problem(f"vary.{name}", "is also fixed in rules; set it in one place"))
+    return problems
+
+
+def _policy_problems(spec: SweepSpec) -> list[Problem]:
+    game = sweep_game(spec.game)
+    seats = 2 if game.two_player else 1
+    if len(spec.policies) > seats:
+        return [Problem("policies", f"{spec.game} takes at most {seats} polic{'ies' if seats > 1 else 'y'}")]
+    unknown = [p for p in spec.policies if p not in game.policies]
+    if unknown:
+        return [Problem("policies", f"no policy {unknown[0]!r}; policies: {', '.join(game.policies)}")]
+    return []
+
+
+def _army_problems(spec: SweepSpec) -> list[Problem]:
+    if not sweep_game(spec.game).has_armies:
+        return []
+    from rules.attack_the_tower.armies import ARMY_IDS
+
+    offered = ARMY_IDS + tuple(a.id for a in spec.army_files if a.id not in ARMY_IDS)
+    problems = _twice("armies", [",".join(p) for p in spec.armies])
+    problems += _twice("army_files", [a.id for a in spec.army_files])
+    problems += _twice("overrides", [edits_text(e) for e in spec.overrides])
+    for pair in spec.armies:
+        if any(a not in offered for a in pair):
+            problems.append(Problem("armies", f"{','.join(pair)} is not a pair of armies from: {', '.join(offered)}"))
+    if problems:
+        return problems
+    names = {a for pair in spec.armies for a in pair}
+    for edits in spec.overrides:
+        try:
+            armies_for(names, spec.army_files, edits)
+        except IllegalPosition as exc:
+            where = f"override {edits_text(edits)}"
+            problems += [Problem(where, f"{p.where}: {p.message}" if p.where else p.message) for p in exc.problems]
+    return problems
+
+
+def _twice(where: str, items: list[str]) -> list[Problem]:
+    """A problem for each item listed more than once (two cells of the same games, or two armies of one id)."""
+    return [Problem(where, f"lists {item} twice") for item in sorted({i for i in items if items.count(i) > 1})]

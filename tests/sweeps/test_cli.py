@@ -1,0 +1,143 @@
+"""`tower-rules <game> sweep`: the same numbers as the Python API, on a real Dask scheduler too; designers'
+army files swept and, when malformed, refused; bad input refused in one line with no traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from distributed import LocalCluster
+
+from rules.attack_the_tower.armyfile import parse_army
+from rules.cli import main
+from rules.core.errors import IllegalPosition, MalformedFile
+from rules.sweeps.runner import run_sweep
+from rules.sweeps.spec import SweepSpec
+from tests.sweeps.helpers import GAMES, OVERRIDE, cavalry_spec
+
+ROOT = Path(__file__).resolve().parents[2]
+UNDEAD = ROOT / "rules" / "attack_the_tower" / "data" / "undead.json"
+SWEEP = ["attack-the-tower", "sweep", "--vary", "cavalry_power=2,3,4", "--armies", "undead,westerners"]
+SWEEP += ["--override", OVERRIDE, "--games", str(GAMES), "--seed", "7", "--no-progress"]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_cli_on_a_scheduler_gives_the_numbers_of_python(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, dask_cluster: LocalCluster
+) -> None:
+    out_file = tmp_path / "rows.parquet"
+    code, out, err = run(
+        capsys, *SWEEP, "--scheduler", dask_cluster.scheduler_address, "--out", str(out_file), "--json"
+    )
+    assert code == 0, err
+    printed = json.loads(out)
+    python = run_sweep(cavalry_spec(), in_process=True)
+    assert printed["summary"] == json.loads(python.summary.to_json(orient="records"))
+    assert [row["cavalry_power"] for row in printed["summary"]] == [2, 3, 4]
+    pd.testing.assert_frame_equal(pd.read_parquet(out_file), python.games)
+
+
+def test_the_cli_prints_one_line_per_cell_and_writes_csv(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out_file = tmp_path / "rows.csv"
+    code, out, _ = run(capsys, *SWEEP, "--in-process", "--out", str(out_file), "--cache", str(tmp_path / "cache"))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == f"attack-the-tower: 3 cells, {3 * GAMES} games played, 0 from the cache"
+    assert lines[1].startswith(f"undead vs westerners, cavalry_power=2, {OVERRIDE}: player 1 ")
+    assert "95% CI" in lines[1] and "draws" in lines[1]
+    rows = pd.read_csv(out_file)
+    assert len(rows) == 3 * GAMES and list(rows["cavalry_power"].unique()) == [2, 3, 4]
+    code, out, _ = run(capsys, *SWEEP, "--in-process", "--cache", str(tmp_path / "cache"))
+    assert out.splitlines()[0] == f"attack-the-tower: 3 cells, 0 games played, {3 * GAMES} from the cache"
+
+
+def copied_army(tmp_path: Path, change: dict[str, int], text: str | None = None) -> Path:
+    """The shipped Undead copied to a designer's file, with some bases' copies changed."""
+    data = json.loads(UNDEAD.read_text("utf-8"))
+    for base in data["bases"]:
+        base["copies"] = change.get(base["id"], base["copies"])
+    path = tmp_path / "my-undead.json"
+    path.write_text(text if text is not None else json.dumps(data), "utf-8")
+    return path
+
+
+def test_a_designers_army_file_sweeps_the_same_from_the_cli_and_python(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    army_file = copied_army(tmp_path, {"undead.graveyard": 6, "undead.crypt": 7})
+    argv = ["attack-the-tower", "sweep", "--army-file", str(army_file), "--armies", "undead,bandits"]
+    code, out, err = run(capsys, *argv, "--games", "2", "--in-process", "--json", "--no-progress")
+    assert code == 0, err
+    spec = SweepSpec(game="attack-the-tower", army_files=[army_file], armies="undead,bandits", games=2)
+    python = run_sweep(spec, in_process=True)
+    assert json.loads(out)["summary"] == json.loads(python.summary.to_json(orient="records"))
+    assert list(python.summary["army_files"]) == ["undead"]
+    shipped = run_sweep(spec.model_copy(update={"army_files": ()}), in_process=True)
+    assert list(shipped.games["seed"]) != list(python.games["seed"]), "the cards are part of what seeds a cell"
+
+
+def test_a_malformed_army_file_is_refused_in_words(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    too_many = copied_army(tmp_path, {"undead.graveyard": 8})
+    code, out, err = run(capsys, "attack-the-tower", "sweep", "--army-file", str(too_many), "--in-process")
+    assert code == 2 and out == ""
+    assert "the Undead base deck holds 26 cards; 004 says 25" in err and "Traceback" not in err
+    with pytest.raises(IllegalPosition, match="base deck holds 26 cards"):
+        SweepSpec(game="attack-the-tower", army_files=[too_many])
+    broken = copied_army(tmp_path, {}, text='{"id": "undead", "bases": [')
+    code, _, err = run(capsys, "attack-the-tower", "sweep", "--army-file", str(broken), "--in-process")
+    assert code == 2 and err.startswith("error: ") and "is not valid JSON" in err
+    with pytest.raises(MalformedFile):
+        SweepSpec(game="attack-the-tower", army_files=[broken])
+
+
+def test_an_army_file_may_add_an_army(tmp_path: Path) -> None:
+    data = json.loads(UNDEAD.read_text("utf-8").replace('"undead', '"ghouls'))
+    army = parse_army(json.dumps(data), source="ghouls")
+    spec = SweepSpec(game="attack-the-tower", army_files=[army], armies="ghouls,bandits", games=1)
+    result = run_sweep(spec, in_process=True)
+    assert list(result.games["army_0"]) == ["ghouls"] and result.complete
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--vary", "cavalry_power"], "--vary takes FIELD=VALUE,VALUE..."),
+        (["--vary", "cavalry_power=2", "--vary", "cavalry_power=3"], "--vary cavalry_power is given twice"),
+        (["--vary", "cavalry_powr=2"], "did you mean cavalry_power?"),
+        (["--vary", "cavalry_power=2,x"], "cavalry_power: must be a whole number"),
+        (["--games", "0"], "--games takes a whole number from 1 to 100000, not 0"),
+        (["--games", "10000000000000000"], "that one is too long"),
+        (["--workers", "0"], "--workers takes a whole number from 1 to 64"),
+        (["--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "not allowed with argument"),
+        (["--out", "rows.txt"], "--out writes .parquet or .csv files, not 'rows.txt'"),
+        (["--override", "undead.ghost.special_troop.power=x"], "must be a whole number"),
+        (["--armies", "undead"], "'undead' is not a pair of armies: two army ids joined by a comma"),
+        (["--policy2", "random"], "give --policy for player 1 too"),
+    ],
+)
+def test_bad_input_is_one_line_without_traceback(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    code, out, err = run(capsys, "attack-the-tower", "sweep", "--in-process", "--no-progress", *argv)
+    assert code == 2 and out == ""
+    assert words in err and "Traceback" not in err
+
+
+def test_every_game_sweeps_from_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        capsys, "the-tower", "sweep", "--vary", "starting_hp=6,14", "--policy", "greedy", "--games", "3", "--in-process"
+    )
+    assert code == 0, err
+    assert out.splitlines()[1].startswith("starting_hp=6: won ")
+    code, out, err = run(
+        capsys, "tower-defense", "sweep", "--players", "1", "--games", "1", "--set", "turn_limit=3", "--in-process"
+    )
+    assert code == 0, err
+    assert out.splitlines()[1].startswith("default rules: won ")
