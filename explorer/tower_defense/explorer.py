@@ -24,7 +24,7 @@ from rules.core.events import Event
 from rules.core.protocol import CHANCE
 from rules.core.session import Session
 from rules.core.unvalidated import construct
-from rules.tower_defense import analysis, editing, engine, examples, movement, payments
+from rules.tower_defense import analysis, editing, engine, examples
 from rules.tower_defense.actions import (
     Attack,
     Boost,
@@ -43,8 +43,10 @@ from rules.tower_defense.actions import (
 )
 from rules.tower_defense.analysis import BoostOption, Plan
 from rules.tower_defense.cards import CREDIT_TYPES
-from rules.tower_defense.model import PHASE_NUMBER, Coord, GameState, Tower, credit_type
-from rules.tower_defense.phases import PHASE_TITLE
+from rules.tower_defense.catalog import credit_type
+from rules.tower_defense.engine import movement, payments
+from rules.tower_defense.engine.phases import PHASE_TITLE
+from rules.tower_defense.model import PHASE_NUMBER, Coord, GameState, Tower
 from rules.tower_defense.policies import policy
 from rules.tower_defense.variants import Rules
 

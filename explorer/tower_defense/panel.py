@@ -33,7 +33,8 @@ from explorer.tower_defense.viewmodel import (
 )
 from rules.core.errors import RulesError
 from rules.tower_defense import catalog, engine, examples
-from rules.tower_defense.model import STACK_LABEL, STACKS, GameState, Phase, card_name, is_tower_card
+from rules.tower_defense.catalog import card_name, is_tower_card
+from rules.tower_defense.model import STACK_LABEL, STACKS, GameState, Phase
 from rules.tower_defense.policies import POLICIES
 
 LOG_LINES = 14

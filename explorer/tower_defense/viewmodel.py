@@ -17,8 +17,11 @@ from typing import Any
 
 from rules.core.distribution import Distribution
 from rules.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL
-from rules.tower_defense import catalog, combat, engine, movement
+from rules.tower_defense import catalog, engine
 from rules.tower_defense.analysis import BoostOption, Plan
+from rules.tower_defense.catalog import card_name, credit_type, credit_value, is_tower_card
+from rules.tower_defense.engine import combat, movement
+from rules.tower_defense.engine.phases import PHASE_TITLE, calls_wave, tracker_position
 from rules.tower_defense.model import (
     PHASE_NUMBER,
     STACK_LABEL,
@@ -27,13 +30,8 @@ from rules.tower_defense.model import (
     FieldWave,
     GameState,
     Tower,
-    card_name,
-    credit_type,
-    credit_value,
     distance,
-    is_tower_card,
 )
-from rules.tower_defense.phases import PHASE_TITLE, calls_wave, tracker_position
 
 ASSUMED_NOTE = "assumed: not in the rulebook"
 """The legend of the asterisk that marks every number the data files mark `assumed: true`."""

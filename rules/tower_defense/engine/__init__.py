@@ -7,8 +7,10 @@ Phase 6 is every player's actions in any order, until `EndActions`. `apply` vali
 revealing a credit, a wave modifier or a game condition, and choosing the starting player, are chance
 nodes whose outcomes and exact probabilities `chance_outcomes` gives.
 
-The steps themselves live in `phases` (Phases 1 to 5, chance, taking credits) and `phase6` (every
-Phase 6 action); `positions` holds the costs and small updates they share.
+The steps themselves live beside this module: `phases` (Phases 1 to 5, chance, taking credits),
+`player_actions` (Phase 6: what a player may do now, and the end of the phase), `towers` (build, upgrade,
+sell, boost), `attacks` (strikes, combined attacks, kill bonuses), `movement`, `combat` (damage and hit
+points), `payments`, `experience`; `common` holds the costs and small updates they share.
 """
 
 from __future__ import annotations
@@ -48,47 +50,9 @@ from rules.tower_defense.actions import (
     TakeCredit,
     Upgrade,
 )
-from rules.tower_defense.errors import IllegalAction
-from rules.tower_defense.events import (
-    GameEnded,
-    Said,
-    player_name,
-)
-from rules.tower_defense.model import (
-    PHASE_NUMBER,
-    STACKS,
-    GameState,
-    Player,
-    Scenario,
-    sort_modifiers,
-)
-from rules.tower_defense.phase6 import (
-    attack,
-    boost,
-    build,
-    combine,
-    complete_condition,
-    convert,
-    end_actions,
-    kill_bonus,
-    phase6_actions,
-    place_skill,
-    restore_track,
-    sell,
-    upgrade,
-)
-from rules.tower_defense.phases import (
-    AUTOMATIC_PHASES,
-    calls_wave,
-    choose_starting,
-    next_phase,
-    reveal_condition,
-    reveal_credit,
-    reveal_modifier,
-    take_credit,
-    tracker_position,
-)
-from rules.tower_defense.positions import (
+from rules.tower_defense.catalog import sort_modifiers
+from rules.tower_defense.engine.attacks import attack, combine, kill_bonus
+from rules.tower_defense.engine.common import (
     Events,
     build_cost,
     combine_partners,
@@ -101,6 +65,33 @@ from rules.tower_defense.positions import (
     taxes,
     upgrade_cost,
 )
+from rules.tower_defense.engine.phases import (
+    AUTOMATIC_PHASES,
+    calls_wave,
+    choose_starting,
+    next_phase,
+    reveal_condition,
+    reveal_credit,
+    reveal_modifier,
+    take_credit,
+    tracker_position,
+)
+from rules.tower_defense.engine.player_actions import (
+    complete_condition,
+    convert,
+    end_actions,
+    phase6_actions,
+    place_skill,
+    restore_track,
+)
+from rules.tower_defense.engine.towers import boost, build, sell, upgrade
+from rules.tower_defense.errors import IllegalAction
+from rules.tower_defense.events import (
+    GameEnded,
+    Said,
+    player_name,
+)
+from rules.tower_defense.model import PHASE_NUMBER, STACKS, GameState, Player, Scenario
 from rules.tower_defense.variants import Rules
 
 __all__ = [

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.core.unvalidated import replace
-from rules.tower_defense import catalog, combat, movement
+from rules.tower_defense import catalog
 from rules.tower_defense.actions import (
     ChooseStartingPlayer,
     NextPhase,
@@ -14,6 +14,15 @@ from rules.tower_defense.actions import (
     RevealCredit,
     RevealModifier,
     TakeCredit,
+)
+from rules.tower_defense.catalog import credit_name
+from rules.tower_defense.engine import combat, movement
+from rules.tower_defense.engine.common import (
+    Events,
+    remove_one,
+    require,
+    set_wave,
+    with_stack,
 )
 from rules.tower_defense.events import (
     CreditRevealed,
@@ -30,14 +39,6 @@ from rules.tower_defense.model import (
     ActiveCondition,
     FieldWave,
     GameState,
-    credit_name,
-)
-from rules.tower_defense.positions import (
-    Events,
-    remove_one,
-    require,
-    set_wave,
-    with_stack,
 )
 from rules.tower_defense.rule_ids import RuleId
 from rules.tower_defense.variants import Rules
