@@ -23,8 +23,7 @@ from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.protocol import CHANCE
 from rules.core.session import Session
-from rules.core.unvalidated import construct
-from rules.tower_defense import analysis, editing, engine, examples, movement, payments
+from rules.tower_defense import analysis, editing, engine, examples
 from rules.tower_defense.actions import (
     Attack,
     Boost,
@@ -43,8 +42,8 @@ from rules.tower_defense.actions import (
 )
 from rules.tower_defense.analysis import BoostOption, Plan
 from rules.tower_defense.cards import CREDIT_TYPES
-from rules.tower_defense.model import PHASE_NUMBER, Coord, GameState, Tower, credit_type
-from rules.tower_defense.phases import PHASE_TITLE
+from rules.tower_defense.catalog import credit_type
+from rules.tower_defense.model import PHASE_NUMBER, Coord, GameState, Tower
 from rules.tower_defense.policies import policy
 from rules.tower_defense.variants import Rules
 
@@ -109,8 +108,8 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
     def phase_words(self) -> str:
         """'Turn 7, Phase 3: all Waves move' (or the state of set up and the end)."""
         state = self.state
-        if state.phase in PHASE_TITLE:
-            return f"Turn {state.turn}, Phase {PHASE_NUMBER[state.phase]}: {PHASE_TITLE[state.phase]}"
+        if state.phase in engine.PHASE_TITLE:
+            return f"Turn {state.turn}, Phase {PHASE_NUMBER[state.phase]}: {engine.PHASE_TITLE[state.phase]}"
         if state.phase == "game_over":
             return f"Turn {state.turn}, game over ({(state.termination or '').replace('_', ' ')})"
         return f"Turn {state.turn}, set up"
@@ -137,7 +136,8 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
 
     def _repr_html_(self) -> str:
         """A snapshot: the board now and what the last step did (static, for any notebook reader)."""
-        from explorer.tower_defense.viewmodel import board_view, static_html
+        from explorer.tower_defense.rendering import static_html
+        from explorer.tower_defense.viewmodel import board_view
 
         last = [e.narrate() for e in self.session.last_events()]
         return static_html(board_view(self.state), last)
@@ -176,7 +176,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
             return self.session.last_events()
         events: list[Event] = []
         if not self._pending():
-            events += self.policy_actions() if self.state.phase == "actions" else self.play(construct(NextPhase))
+            events += self.policy_actions() if self.state.phase == "actions" else self.play(NextPhase())
         while self._pending():
             events += self.auto()
         return tuple(events)
@@ -215,7 +215,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
         options = [a for a in self.legal_actions() if matches(a)]
         if not options:
             return self.play(fallback)
-        best = min(options, key=lambda a: (payments.value(a.payment, rules), len(a.payment), a.payment))
+        best = min(options, key=lambda a: (engine.payment_value(a.payment, rules), len(a.payment), a.payment))
         return self.play(best)
 
     def build(
@@ -223,7 +223,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
     ) -> tuple[Event, ...]:
         """6.A.I: build a tower card of your Build / Upgrade stack on an unoccupied space."""
         where = (int(at[0]), int(at[1]))
-        action = construct(Build, player=player, card=card, at=where, payment=tuple(payment or ()))
+        action = Build(player=player, card=card, at=where, payment=tuple(payment or ()))
         if payment is not None:
             return self.play(action)
         return self._cheapest(
@@ -236,7 +236,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
         """6.A.II: raise your tower with Energy by one Level (the owner acts unless told otherwise)."""
         tower = self._tower(at)
         who = tower.owner if player is None else player
-        action = construct(Upgrade, player=who, at=tower.at, payment=tuple(payment or ()))
+        action = Upgrade(player=who, at=tower.at, payment=tuple(payment or ()))
         if payment is not None:
             return self.play(action)
         return self._cheapest(
@@ -247,7 +247,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
     def sell(self, at: Sequence[int], player: int | None = None) -> tuple[Event, ...]:
         """6.B: sell a tower without Depletion; its owner then divides the drawn credits."""
         tower = self._tower(at)
-        return self.play(construct(Sell, player=tower.owner if player is None else player, at=tower.at))
+        return self.play(Sell(player=tower.owner if player is None else player, at=tower.at))
 
     def boost(self, at: Sequence[int], card: str, player: int | None = None) -> tuple[Event, ...]:
         """6.C: discard one card of a Boost stack on any player's tower. Without a player, the first
@@ -258,7 +258,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
             n = len(self.state.players)
             order = [(tower.owner + i) % n for i in range(n)]
             who = next((p for p in order if card in self.state.players[p].stacks.boost), tower.owner)
-        return self.play(construct(Boost, player=who, at=tower.at, card=card))
+        return self.play(Boost(player=who, at=tower.at, card=card))
 
     def attack(
         self,
@@ -271,7 +271,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
         """6.G: attack the visible unit (or the Wave Modifier) of a wave with your tower."""
         tower = self._tower(at)
         who = tower.owner if player is None else player
-        return self.play(construct(Attack, player=who, at=tower.at, wave=wave, target=target, ignore=ignore))
+        return self.play(Attack(player=who, at=tower.at, wave=wave, target=target, ignore=ignore))
 
     def combine(
         self,
@@ -286,7 +286,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
         tower = self._tower(at)
         pair = ((int(towers[0][0]), int(towers[0][1])), (int(towers[1][0]), int(towers[1][1])))
         fields = dict(player=tower.owner, at=tower.at, wave=wave, target=target, ignore=ignore)
-        action = construct(CombineAttack, towers=pair, payment=tuple(payment or ()), **fields)
+        action = CombineAttack(towers=pair, payment=tuple(payment or ()), **fields)
         if payment is not None:
             return self.play(action)
         pairs = {pair, (pair[1], pair[0])}
@@ -304,7 +304,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
         self, player: int, card: str, stack: str = "build", payment: Sequence[str] | None = None
     ) -> tuple[Event, ...]:
         """6.E.I and 6.E.II: pay from the Kill Bonus stack to take a Mark II or Mark III tower."""
-        action = construct(KillBonus, player=player, card=card, stack=stack, payment=tuple(payment or ()))
+        action = KillBonus(player=player, card=card, stack=stack, payment=tuple(payment or ()))
         if payment is not None:
             return self.play(action)
         return self._cheapest(
@@ -315,15 +315,13 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
         """6.E.III: right after a kill, discard credits of your Kill Bonus stack (all, unless told) for
         as many Mark I credits."""
         cards = tuple(payment) if payment is not None else self.state.players[player].stacks.kill
-        return self.play(construct(Convert, player=player, payment=tuple(sorted(cards))))
+        return self.play(Convert(player=player, payment=tuple(sorted(cards))))
 
     def place_skill(
         self, player: int, skill: str, slot: int = 0, stack: str = "build", payment: Sequence[str] | None = None
     ) -> tuple[Event, ...]:
         """6.F: place a Skill Marker, paying 1 credit per Universal Energy symbol of the slot."""
-        action = construct(
-            PlaceSkillMarker, player=player, skill=skill, slot=slot, stack=stack, payment=tuple(payment or ())
-        )
+        action = PlaceSkillMarker(player=player, skill=skill, slot=slot, stack=stack, payment=tuple(payment or ()))
         if payment is not None:
             return self.play(action)
         return self._cheapest(
@@ -335,7 +333,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
 
     def complete_condition(self, player: int, stack: str = "build") -> tuple[Event, ...]:
         """6.H: discard the game condition just completed to one of your stacks."""
-        return self.play(construct(CompleteCondition, player=player, stack=stack))
+        return self.play(CompleteCondition(player=player, stack=stack))
 
     def take_credit(self, card: str, stack: str, player: int | None = None) -> tuple[Event, ...]:
         """Take a revealed credit onto a stack (the player whose turn it is to take, unless told)."""
@@ -343,7 +341,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
         if player is None and len(acting) != 1:
             raise IllegalAction("no credit is waiting to be taken")
         who = acting[0] if player is None else player
-        return self.play(construct(TakeCredit, player=who, card=card, stack=stack))
+        return self.play(TakeCredit(player=who, card=card, stack=stack))
 
     def restore_track(self, piece: str, at: Sequence[int]) -> tuple[Event, ...]:
         """Place a discarded track piece (after defeating a restorer unit)."""
@@ -351,11 +349,11 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
         if len(acting) != 1:
             raise IllegalAction("no track is being restored now")
         who = acting[0]
-        return self.play(construct(RestoreTrack, player=who, piece=piece, at=(int(at[0]), int(at[1]))))
+        return self.play(RestoreTrack(player=who, piece=piece, at=(int(at[0]), int(at[1]))))
 
     def end_actions(self) -> tuple[Event, ...]:
         """'Phase 6 ends when all players agree they do not want to perform any more actions.'"""
-        return self.play(construct(EndActions))
+        return self.play(EndActions())
 
     def play_plan(self) -> tuple[Event, ...]:
         """Carry out this turn's plan (the planner's boosts and attacks, in order, as the engine replayed
@@ -468,5 +466,5 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
 
     def movement_preview(self) -> tuple[Event, ...]:
         """What Phase 3 would do to the waves now (the position is not changed)."""
-        _, events = movement.move_all(self.state)
+        _, events = engine.move_all(self.state)
         return events

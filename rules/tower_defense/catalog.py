@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict
 from rules.core.jsonio import parse_model
 from rules.tower_defense.cards import (
     ConditionSpec,
+    CreditType,
     Figure,
     GameMode,
     ModifierSpec,
@@ -19,6 +20,7 @@ from rules.tower_defense.cards import (
     TowerSpec,
     WaveSpec,
 )
+from rules.tower_defense.variants import Rules
 
 
 class _File(BaseModel):
@@ -161,3 +163,56 @@ def provenance() -> tuple[list[str], list[str]]:
     for s in skills().values():
         (assumed if s.assumed else given).append(f"skill {s.name}: {s.text} ({s.source})")
     return given, assumed
+
+
+CONDITION_PREFIX = "condition."
+"""A completed game condition kept as a credit card: its id after this prefix."""
+
+
+# ---- cards as credits --------------------------------------------------------------------------------
+def is_tower_card(card: str) -> bool:
+    return card in towers()
+
+
+def is_condition_card(card: str) -> bool:
+    return card.startswith(CONDITION_PREFIX) and card[len(CONDITION_PREFIX) :] in conditions()
+
+
+def credit_type(card: str) -> CreditType:
+    """The credit type on a card's back: its tower type, or Universal for a completed game condition."""
+    if card.startswith(CONDITION_PREFIX):
+        return "universal"
+    return tower(card).type
+
+
+def credit_value(card: str, rules: Rules) -> int:
+    """Credits a card is worth: its mark (003: 'a Mark III Charge Tower is worth 3 Charge Credits'),
+    or 2 Universal credits for a completed game condition (6.H)."""
+    if card.startswith(CONDITION_PREFIX):
+        return rules.condition_credits
+    return tower(card).mark
+
+
+def card_name(card: str) -> str:
+    if card.startswith(CONDITION_PREFIX):
+        return f"the completed {condition(card[len(CONDITION_PREFIX) :]).name} condition"
+    return tower(card).name
+
+
+def credit_name(card: str, rules: Rules) -> str:
+    """'1 Standard credit', '3 Charge credits', '2 Universal credits (Fog)'."""
+    n = credit_value(card, rules)
+    kind = credit_type(card).capitalize()
+    return f"{n} {kind} credit{'s' if n != 1 else ''}"
+
+
+# ---- modifier piles ------------------------------------------------------------------------------------
+def modifier_order(modifier_id: str) -> tuple[int, str]:
+    if modifier_id not in modifiers():
+        return (0, modifier_id)
+    return (modifier(modifier_id).level, modifier_id)
+
+
+def sort_modifiers(ids: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """A modifier pile in order: lowest level on top (3.A.V)."""
+    return tuple(sorted(ids, key=modifier_order))

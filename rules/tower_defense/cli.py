@@ -15,9 +15,11 @@ from rules.core.ladder import ladder, print_ladder
 from rules.core.playout import play_out
 from rules.line_export import add_export_test_command
 from rules.sweeps.cli import add_sweep_command
-from rules.tower_defense import analysis, catalog, engine, examples, movement
+from rules.tower_defense import analysis, catalog, engine, examples
+from rules.tower_defense.catalog import is_tower_card
+from rules.tower_defense.engine import movement
 from rules.tower_defense.errors import IllegalAction
-from rules.tower_defense.model import GameState, is_tower_card
+from rules.tower_defense.model import GameState
 from rules.tower_defense.policies import POLICIES, policy
 from rules.tower_defense.variants import Rules
 

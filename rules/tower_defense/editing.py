@@ -18,15 +18,9 @@ from rules.core import limits, sharecode
 from rules.core.errors import IllegalPosition, Problem
 from rules.core.jsonio import escape, validate_model
 from rules.tower_defense import catalog
-from rules.tower_defense.model import (
-    STACKS,
-    Coord,
-    GameState,
-    is_condition_card,
-    is_tower_card,
-    parse_piece,
-    piece_label,
-)
+from rules.tower_defense.catalog import is_condition_card, is_tower_card
+from rules.tower_defense.model import STACKS, Coord, GameState
+from rules.tower_defense.text import parse_piece, piece_label
 from rules.tower_defense.variants import Rules
 
 SHARE_PREFIX = "TD1-"

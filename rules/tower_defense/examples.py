@@ -11,19 +11,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rules.tower_defense import engine
-from rules.tower_defense.model import (
-    Board,
-    Coord,
-    FieldWave,
-    GameState,
-    Player,
-    Scenario,
-    Stacks,
-    Tower,
-    TrackPiece,
-    parse_piece,
-    sort_modifiers,
-)
+from rules.tower_defense.catalog import sort_modifiers
+from rules.tower_defense.model import Board, Coord, FieldWave, GameState, Player, Scenario, Stacks, Tower, TrackPiece
+from rules.tower_defense.text import parse_piece
 from rules.tower_defense.variants import Rules
 
 

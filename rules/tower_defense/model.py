@@ -16,6 +16,12 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.tower_defense import catalog
 from rules.tower_defense.cards import MARK_NAME, TOWER_TYPES, CreditType, TrackName, WaveSpec
+from rules.tower_defense.catalog import (
+    is_condition_card,
+    is_tower_card,
+    modifier_order,
+)
+from rules.tower_defense.text import parse_piece, piece_label
 from rules.tower_defense.variants import Rules
 
 Coord = tuple[int, int]
@@ -40,49 +46,11 @@ PHASE_NUMBER: dict[str, int] = {
 Termination = Literal["victory", "lives_lost", "track_lost", "turn_limit"]
 START_SPACE = 0
 REVERSE_START_SPACE = 26
-CONDITION_PREFIX = "condition."
 
 
 def distance(a: Coord, b: Coord) -> int:
     """Spaces between two spaces counted orthogonally or diagonally in any combination (003 Towers)."""
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
-
-
-# ---- cards as credits --------------------------------------------------------------------------------
-def is_tower_card(card: str) -> bool:
-    return card in catalog.towers()
-
-
-def is_condition_card(card: str) -> bool:
-    return card.startswith(CONDITION_PREFIX) and card[len(CONDITION_PREFIX) :] in catalog.conditions()
-
-
-def credit_type(card: str) -> CreditType:
-    """The credit type on a card's back: its tower type, or Universal for a completed game condition."""
-    if card.startswith(CONDITION_PREFIX):
-        return "universal"
-    return catalog.tower(card).type
-
-
-def credit_value(card: str, rules: Rules) -> int:
-    """Credits a card is worth: its mark (003: 'a Mark III Charge Tower is worth 3 Charge Credits'),
-    or 2 Universal credits for a completed game condition (6.H)."""
-    if card.startswith(CONDITION_PREFIX):
-        return rules.condition_credits
-    return catalog.tower(card).mark
-
-
-def card_name(card: str) -> str:
-    if card.startswith(CONDITION_PREFIX):
-        return f"the completed {catalog.condition(card[len(CONDITION_PREFIX) :]).name} condition"
-    return catalog.tower(card).name
-
-
-def credit_name(card: str, rules: Rules) -> str:
-    """'1 Standard credit', '3 Charge credits', '2 Universal credits (Fog)'."""
-    n = credit_value(card, rules)
-    kind = credit_type(card).capitalize()
-    return f"{n} {kind} credit{'s' if n != 1 else ''}"
 
 
 class _Frozen(BaseModel):
@@ -100,17 +68,6 @@ class TrackPiece(_Frozen):
     @property
     def label(self) -> str:
         return f"{self.track}{self.number}"
-
-
-def piece_label(track: str, number: int) -> str:
-    return f"{track}{number}"
-
-
-def parse_piece(label: str) -> tuple[TrackName, int]:
-    """'A12' -> ('A', 12); raises ValueError for anything else."""
-    if len(label) < 2 or label[0] not in "AB" or not label[1:].isdigit():
-        raise ValueError(f"{label!r} is not a track piece (write A1 to A25 or B1 to B25)")
-    return ("A" if label[0] == "A" else "B"), int(label[1:])
 
 
 class Board(_Frozen):
@@ -512,7 +469,7 @@ def position_problems(state: GameState) -> list[str]:
         out.append(f"condition: there is no game condition {state.condition.id!r}")
     if state.conditions_waiting and state.condition is None:
         out.append("conditions_waiting: a waiting condition comes into effect when none is in play")
-    if list(state.modifier_pile) != sorted(state.modifier_pile, key=_modifier_order):
+    if list(state.modifier_pile) != sorted(state.modifier_pile, key=modifier_order):
         out.append("modifier_pile: 'Place all modifiers face down on this pile in order with the lowest Level on top'")
     for wid in state.awaiting_modifier:
         if state.wave(wid) is None:
@@ -539,14 +496,3 @@ def position_problems(state: GameState) -> list[str]:
     if state.restore_left and state.restorer is None:
         out.append("restore_left: somebody must place the restored track")
     return out
-
-
-def _modifier_order(modifier_id: str) -> tuple[int, str]:
-    if modifier_id not in catalog.modifiers():
-        return (0, modifier_id)
-    return (catalog.modifier(modifier_id).level, modifier_id)
-
-
-def sort_modifiers(ids: list[str] | tuple[str, ...]) -> tuple[str, ...]:
-    """A modifier pile in order: lowest level on top (3.A.V)."""
-    return tuple(sorted(ids, key=_modifier_order))

@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.core.chance import ChanceSampler
 from rules.core.unvalidated import construct
-from rules.tower_defense import analysis, catalog, combat, engine
+from rules.tower_defense import analysis, catalog, engine
 from rules.tower_defense.actions import (
     Attack,
     Build,
@@ -22,7 +22,9 @@ from rules.tower_defense.actions import (
     TakeCredit,
     Upgrade,
 )
-from rules.tower_defense.model import GameState, credit_type, distance
+from rules.tower_defense.catalog import credit_type
+from rules.tower_defense.engine import combat
+from rules.tower_defense.model import GameState, distance
 
 
 class RandomPolicy:

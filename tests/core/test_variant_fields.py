@@ -116,7 +116,7 @@ def reference(name: str) -> tuple[str | None, ...]:
 AT_SCENARIOS = "tests/attack_the_tower/test_variant_scenarios.py"
 AT_CARDS = "tests/attack_the_tower/test_four_cards.py"
 TT_SCENARIOS = "tests/the_tower/test_variant_scenarios.py"
-TD_SCENARIOS = "tests/tower_defense/test_td_variant_scenarios.py"
+TD_SCENARIOS = "tests/tower_defense/test_variant_scenarios.py"
 SCENARIOS: dict[tuple[str, str], tuple[str, str]] = {
     ("attack_the_tower", "empty_pile"): (AT_SCENARIOS, "test_empty_pile_reshuffles_the_discards_or_cannot_be_drawn"),
     ("attack_the_tower", "vrykolaka_counts"): (

@@ -7,16 +7,9 @@ from rules.core.events import Event
 from rules.core.unvalidated import replace
 from rules.tower_defense import catalog
 from rules.tower_defense.cards import TOWER_TYPES, AttributeKind
+from rules.tower_defense.catalog import is_tower_card
 from rules.tower_defense.errors import IllegalAction
-from rules.tower_defense.model import (
-    Coord,
-    FieldWave,
-    GameState,
-    KillWindow,
-    Tower,
-    distance,
-    is_tower_card,
-)
+from rules.tower_defense.model import Coord, FieldWave, GameState, KillWindow, Tower, distance
 from rules.tower_defense.rule_ids import RuleId
 from rules.tower_defense.variants import Rules
 
@@ -78,10 +71,6 @@ def condition_ready(state: GameState) -> bool:
     """6.H: the condition's requirement was met by the action just performed."""
     c = state.condition
     return c is not None and c.met_at == state.actions_taken and state.phase == "actions"
-
-
-def tower_label(tower: Tower) -> str:
-    return f"the Level {tower.level} {catalog.tower(tower.card).name} on {tower.at}"
 
 
 def combine_partners(state: GameState, combiner: Tower) -> list[tuple[Tower, Tower]]:

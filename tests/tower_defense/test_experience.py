@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from rules.tower_defense import catalog, experience
+from rules.tower_defense import catalog
 from rules.tower_defense.cards import ExpBracket
+from rules.tower_defense.engine import experience
 
 B = [
     ExpBracket(low=1, high=3, points=1, exp_type="B"),

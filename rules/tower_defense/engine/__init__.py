@@ -1,4 +1,5 @@
-"""The Tower Defense engine: legal actions, one pure step at a time, and the end of the game.
+"""The Tower Defense engine: legal actions, one pure step at a time, and the end of the game, with the
+questions the panels and analyses ask of the rules (`__all__`).
 
 Phases 1 to 5 are steps of their own (`NextPhase`), so a session can walk a turn phase by phase;
 Phase 6 is every player's actions in any order, until `EndActions`. `apply` validates the action
@@ -7,8 +8,10 @@ Phase 6 is every player's actions in any order, until `EndActions`. `apply` vali
 revealing a credit, a wave modifier or a game condition, and choosing the starting player, are chance
 nodes whose outcomes and exact probabilities `chance_outcomes` gives.
 
-The steps themselves live in `phases` (Phases 1 to 5, chance, taking credits) and `phase6` (every
-Phase 6 action); `positions` holds the costs and small updates they share.
+The steps themselves live beside this module: `phases` (Phases 1 to 5, chance, taking credits),
+`player_actions` (Phase 6: what a player may do now, and the end of the phase), `towers` (build, upgrade,
+sell, boost), `attacks` (strikes, combined attacks, kill bonuses), `movement`, `combat` (damage and hit
+points), `payments`, `experience`; `common` holds the costs and small updates they share.
 """
 
 from __future__ import annotations
@@ -48,47 +51,21 @@ from rules.tower_defense.actions import (
     TakeCredit,
     Upgrade,
 )
-from rules.tower_defense.errors import IllegalAction
-from rules.tower_defense.events import (
-    GameEnded,
-    Said,
-    player_name,
+from rules.tower_defense.catalog import sort_modifiers
+from rules.tower_defense.engine import phases
+from rules.tower_defense.engine.attacks import attack, combine, kill_bonus
+from rules.tower_defense.engine.automatic import advance, check_end
+from rules.tower_defense.engine.combat import (
+    attribute_hit_points,
+    describe,
+    modifier_hit_points,
+    reaches,
+    total,
+    tower_damage,
+    unit_hit_points,
+    visible_unit,
 )
-from rules.tower_defense.model import (
-    PHASE_NUMBER,
-    STACKS,
-    GameState,
-    Player,
-    Scenario,
-    sort_modifiers,
-)
-from rules.tower_defense.phase6 import (
-    attack,
-    boost,
-    build,
-    combine,
-    complete_condition,
-    convert,
-    end_actions,
-    kill_bonus,
-    phase6_actions,
-    place_skill,
-    restore_track,
-    sell,
-    upgrade,
-)
-from rules.tower_defense.phases import (
-    AUTOMATIC_PHASES,
-    calls_wave,
-    choose_starting,
-    next_phase,
-    reveal_condition,
-    reveal_credit,
-    reveal_modifier,
-    take_credit,
-    tracker_position,
-)
-from rules.tower_defense.positions import (
+from rules.tower_defense.engine.common import (
     Events,
     build_cost,
     combine_partners,
@@ -101,11 +78,39 @@ from rules.tower_defense.positions import (
     taxes,
     upgrade_cost,
 )
+from rules.tower_defense.engine.movement import move_all, movement_rate
+from rules.tower_defense.engine.payments import value as payment_value
+from rules.tower_defense.engine.phases import (
+    AUTOMATIC_PHASES,
+    PHASE_TITLE,
+    calls_wave,
+    choose_starting,
+    next_phase,
+    reveal_condition,
+    reveal_credit,
+    reveal_modifier,
+    take_credit,
+    tracker_position,
+)
+from rules.tower_defense.engine.player_actions import (
+    complete_condition,
+    convert,
+    end_actions,
+    phase6_actions,
+    place_skill,
+    restore_track,
+)
+from rules.tower_defense.engine.towers import boost, build, sell, upgrade
+from rules.tower_defense.errors import IllegalAction
+from rules.tower_defense.events import player_name
+from rules.tower_defense.model import PHASE_NUMBER, STACKS, GameState, Player, Scenario
 from rules.tower_defense.variants import Rules
 
 __all__ = [
     "GAME",
+    "PHASE_TITLE",
     "apply",
+    "attribute_hit_points",
     "build_cost",
     "calls_wave",
     "chance_outcomes",
@@ -113,18 +118,29 @@ __all__ = [
     "combine_partners",
     "condition_ready",
     "current_player",
+    "describe",
     "free_spaces",
     "full_decks",
     "is_terminal",
     "kill_bonus_cost",
     "legal_actions",
+    "modifier_hit_points",
+    "move_all",
+    "movement_rate",
     "new_game",
     "open_kill_window",
     "outcome",
+    "payment_value",
+    "pending",
     "phase6_actions",
+    "reaches",
     "taxes",
+    "total",
+    "tower_damage",
     "tracker_position",
+    "unit_hit_points",
     "upgrade_cost",
+    "visible_unit",
 ]
 
 
@@ -274,7 +290,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
     state = handler(state, action, events)
     if isinstance(action, PHASE6_ACTIONS):
         state = replace(state, actions_taken=state.actions_taken + 1)
-    state = _advance(state, events)
+    state = advance(state, events)
     return state, tuple(events)
 
 
@@ -335,128 +351,6 @@ _HANDLERS: dict[type, Callable[[GameState, Any, Events], GameState]] = {
 }
 
 
-def _advance(state: GameState, events: Events) -> GameState:
-    """Perform every step that needs no decision, until a player or chance must choose."""
-    while True:
-        nxt = _automatic_step(state, events)
-        if nxt is None:
-            return state
-        state = nxt
-
-
-def _automatic_step(state: GameState, events: Events) -> GameState | None:
-    if state.phase == "game_over":
-        return None
-    ended = _end_check(state, events)
-    if ended is not None:
-        return ended
-    if state.starting_player is None:
-        return None
-    if state.conditions_to_reveal and not state.condition_pile:
-        events.append(
-            Said(
-                rule="setup.3A7 conditions",
-                text="No Game Condition is left to reveal: that effect is ignored.",
-            )
-        )
-        return replace(state, conditions_to_reveal=0)
-    if state.conditions_to_reveal:
-        return None
-    if state.awaiting_modifier and not state.modifier_pile:
-        wave = state.wave(state.awaiting_modifier[0])
-        assert wave is not None
-        events.append(
-            Said(
-                rule="setup.3A5 modifiers",
-                text=f"The Wave Modifier pile is empty: {wave.spec.name} gets a No Wave Modifier "
-                f"and a Game Condition is revealed.",
-            )
-        )
-        return replace(
-            state,
-            awaiting_modifier=state.awaiting_modifier[1:],
-            conditions_to_reveal=state.conditions_to_reveal + 1,
-        )
-    if state.awaiting_modifier:
-        return None
-    if state.reveal_left and not state.mark1_deck:
-        if state.mark1_discard:
-            events.append(
-                Said(
-                    rule="setup.3A2 mark I discard",
-                    text=f"The Mark I deck is empty: its {len(state.mark1_discard)} discarded cards "
-                    f"are shuffled into a new deck.",
-                )
-            )
-            return replace(state, mark1_deck=state.mark1_discard, mark1_discard=())
-        events.append(Said(rule="setup.3A2 mark I discard", text="No Mark I credits are left to reveal."))
-        state = replace(state, reveal_left=0)
-        if not state.revealed:
-            return replace(state, dividing=None)
-        return state
-    if state.reveal_left or state.revealed:
-        return None
-    if state.restore_left:
-        if state.board.track_discard and free_spaces(state):
-            return None
-        return replace(state, restore_left=0, restorer=None)
-    if state.phase == "setup":
-        events.append(Said(rule="setup.4E starting credits", text="Set up is complete: Turn 1 begins."))
-        return replace(state, phase="tracker")
-    return None
-
-
-def check_end(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
-    """The position with victory or failure declared if it has come (after a step run on its own,
-    such as the CLI's movement phase)."""
-    events: Events = []
-    ended = _end_check(state, events) if state.phase != "game_over" else None
-    return (ended or state), tuple(events)
-
-
-def _end_check(state: GameState, events: Events) -> GameState | None:
-    """Victory and failure, checked after every step ('If at any point during the game session ...')."""
-    if state.lives <= 0:
-        events.append(
-            GameEnded(
-                rule="end.failure",
-                termination="lives_lost",
-                text="The last Life Cube is removed: the session ends in failure.",
-            )
-        )
-        return replace(state, phase="game_over", termination="lives_lost")
-    if len(state.board.track_discard) > state.track_loss_limit:
-        events.append(
-            GameEnded(
-                rule="end.failure",
-                termination="track_lost",
-                text=f"{len(state.board.track_discard)} track pieces are discarded, more than the "
-                f"{state.track_loss_limit} "
-                "allowed: the session ends in failure.",
-            )
-        )
-        return replace(state, phase="game_over", termination="track_lost")
-    pending = state.reveal_left or state.revealed or state.awaiting_modifier
-    if state.phase != "setup" and not state.upcoming and not state.waves and state.waves_called > 0 and not pending:
-        events.append(
-            GameEnded(
-                rule="end.victory",
-                termination="victory",
-                text=f"Every wave has been called and none is left on the field: Victory, with "
-                f"{state.lives} lives remaining.",
-            )
-        )
-        return replace(
-            state,
-            phase="game_over",
-            termination="victory",
-            restore_left=0,
-            restorer=None,
-            conditions_to_reveal=0,
-        )
-    return None
-
-
 class TowerDefense(GameBase):
     """The engine as an object implementing `rules.core.Game` (for sessions and generic tools)."""
 
@@ -474,3 +368,9 @@ class TowerDefense(GameBase):
 
 
 GAME: Game[GameState, Any] = TowerDefense()
+
+
+def pending(state: GameState) -> str:
+    """What must happen before anyone acts freely, in words (empty when nothing is pending)."""
+    acting = acting_players(state)
+    return phases.pending(state, acting[0] if acting else 0)

@@ -118,6 +118,15 @@ def tower_range(tower: Tower) -> int:
     return catalog.tower(tower.card).reach_at(tower.level)
 
 
+def reaches(state: GameState, tower: Tower, at: Coord, wave: FieldWave | None = None) -> bool:
+    """Whether the tower's Range reaches a space, or the unit of the wave standing there (an elusive unit
+    'needs 1 additional Range', as the attack itself checks)."""
+    if wave is None:
+        return distance(tower.at, at) <= tower_range(tower)
+    needed = reach_needed(state, tower.at, wave, at_unit=True)
+    return needed is not None and needed <= tower_range(tower)
+
+
 def can_boost(spec: TowerSpec) -> bool:
     """'Radius indicates that the Tower cannot directly deal damage by attacking, and may not be Boosted.'"""
     return spec.reach == "range"

@@ -11,8 +11,8 @@ import functools
 import itertools
 from collections import Counter
 
+from rules.tower_defense.catalog import credit_value
 from rules.tower_defense.errors import IllegalAction
-from rules.tower_defense.model import credit_value
 from rules.tower_defense.rule_ids import RuleId
 from rules.tower_defense.variants import Rules
 

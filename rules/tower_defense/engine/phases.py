@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.core.unvalidated import replace
-from rules.tower_defense import catalog, combat, movement
+from rules.tower_defense import catalog
 from rules.tower_defense.actions import (
     ChooseStartingPlayer,
     NextPhase,
@@ -14,6 +14,15 @@ from rules.tower_defense.actions import (
     RevealCredit,
     RevealModifier,
     TakeCredit,
+)
+from rules.tower_defense.catalog import credit_name
+from rules.tower_defense.engine import combat, movement
+from rules.tower_defense.engine.common import (
+    Events,
+    remove_one,
+    require,
+    set_wave,
+    with_stack,
 )
 from rules.tower_defense.events import (
     CreditRevealed,
@@ -30,14 +39,6 @@ from rules.tower_defense.model import (
     ActiveCondition,
     FieldWave,
     GameState,
-    credit_name,
-)
-from rules.tower_defense.positions import (
-    Events,
-    remove_one,
-    require,
-    set_wave,
-    with_stack,
 )
 from rules.tower_defense.rule_ids import RuleId
 from rules.tower_defense.variants import Rules
@@ -296,3 +297,25 @@ def take_credit(state: GameState, action: TakeCredit, events: Events) -> GameSta
         )
         state = replace(state, starting_player=chooser)
     return state
+
+
+def pending(state: GameState, acting: int) -> str:
+    """What must happen before anyone acts freely, in words: a reveal, credits to take, track to place
+    (`acting`: the player who acts now)."""
+    if state.phase == "game_over":
+        return ""
+    if state.starting_player is None:
+        return "chance gives one player the Starting Player Marker"
+    if state.conditions_to_reveal:
+        return f"{state.conditions_to_reveal} Game Condition(s) to reveal"
+    if state.awaiting_modifier:
+        names = ", ".join(catalog.wave(w).name for w in state.awaiting_modifier)
+        return f"a Wave Modifier to reveal for {names}"
+    if state.reveal_left:
+        return f"{state.reveal_left} Mark I credit(s) still to reveal"
+    if state.revealed:
+        cards = ", ".join(catalog.tower(c).name for c in state.revealed)
+        return f"revealed credits waiting: {cards}; {player_name(acting)} takes one onto a stack"
+    if state.restore_left and state.restorer is not None:
+        return f"{player_name(state.restorer)} places {state.restore_left} restored track piece(s)"
+    return ""

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules.tower_defense import catalog, combat, engine, examples
+from rules.tower_defense import catalog, engine, examples
 from rules.tower_defense.actions import Attack, Boost
+from rules.tower_defense.engine import combat
 from rules.tower_defense.model import FieldWave, Tower
 from rules.tower_defense.variants import Rules
 

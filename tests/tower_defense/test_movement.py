@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rules.tower_defense import catalog, examples, movement
+from rules.tower_defense import catalog, examples
+from rules.tower_defense.engine import movement
 from rules.tower_defense.events import WaveEscaped, WaveMoved
 from rules.tower_defense.model import FieldWave
 

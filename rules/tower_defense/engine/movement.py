@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from rules.core.events import Event
 from rules.core.unvalidated import replace
 from rules.tower_defense import catalog
+from rules.tower_defense.engine.common import set_wave
 from rules.tower_defense.events import TrackDestroyed, WaveEscaped, WaveMoved
-from rules.tower_defense.model import Board, FieldWave, GameState, piece_label
-from rules.tower_defense.positions import set_wave
+from rules.tower_defense.model import Board, FieldWave, GameState
 from rules.tower_defense.rule_ids import RuleId
+from rules.tower_defense.text import piece_label
 
 
 @dataclass(frozen=True, slots=True)

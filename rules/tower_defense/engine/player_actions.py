@@ -1,0 +1,269 @@
+"""Phase 6: every action a player may take now, in any order, and the actions that round it off: converting
+credits, skill markers, the game condition, restoring track, the end of the phase."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core.unvalidated import construct, replace
+from rules.tower_defense import catalog
+from rules.tower_defense.actions import (
+    Attack,
+    Boost,
+    Build,
+    CombineAttack,
+    CompleteCondition,
+    Convert,
+    EndActions,
+    KillBonus,
+    PlaceSkillMarker,
+    RestoreTrack,
+    Sell,
+    Upgrade,
+)
+from rules.tower_defense.catalog import CONDITION_PREFIX, is_tower_card
+from rules.tower_defense.engine import combat, movement, payments
+from rules.tower_defense.engine.attacks import keep_window
+from rules.tower_defense.engine.common import (
+    Events,
+    build_cost,
+    combine_partners,
+    condition_ready,
+    discard_cards,
+    free_spaces,
+    kill_bonus_cost,
+    open_kill_window,
+    remove_one,
+    require,
+    slot_free,
+    upgrade_cost,
+    with_stack,
+)
+from rules.tower_defense.events import (
+    GameEnded,
+    Said,
+    player_name,
+)
+from rules.tower_defense.model import (
+    STACK_LABEL,
+    STACKS,
+    ActiveCondition,
+    Coord,
+    GameState,
+    SkillMarker,
+    Tower,
+    TrackPiece,
+)
+from rules.tower_defense.rule_ids import RuleId
+from rules.tower_defense.text import parse_piece
+
+
+def phase6_actions(state: GameState, player: int) -> list[Any]:
+    """Every Phase 6 action `player` may take now."""
+    rules = state.rules
+    stacks = state.players[player].stacks
+    out: list[Any] = []
+    spaces = free_spaces(state)
+    for card in sorted(set(stacks.build)):
+        if not is_tower_card(card):
+            continue
+        rest = payments.take(stacks.build, (card,), "build", "phase.6A1 build")
+        for pay in payments.options(rest, build_cost(state, card), rules):
+            out += [construct(Build, player=player, card=card, at=at, payment=pay) for at in spaces]
+    ready = [t for t in state.towers if t.depletion == 0]
+    for t in ready:
+        if t.owner == player and t.level < rules.max_level:
+            for pay in payments.options(stacks.build, upgrade_cost(state, t), rules):
+                out.append(construct(Upgrade, player=player, at=t.at, payment=pay))
+    for t in state.towers if not rules.boost_needs_energy else ready:
+        if combat.can_boost(catalog.tower(t.card)):
+            out += [construct(Boost, player=player, at=t.at, card=c) for c in sorted(set(stacks.boost))]
+    for t in ready:
+        if t.owner == player or not rules.sell_own_towers_only:
+            out.append(construct(Sell, player=player, at=t.at))
+    for t in ready:
+        if t.owner != player:
+            continue
+        spec = catalog.tower(t.card)
+        if spec.reach == "range":
+            out += _strikes(state, Attack, dict(player=player, at=t.at), t.at, spec.reach_at(t.level))
+        else:
+            out += _combines(state, player, t)
+    for mark, pile in ((2, state.mark2_pile), (3, state.mark3_pile)):
+        options = payments.options(stacks.kill, kill_bonus_cost(state, player, mark), rules)
+        for card in sorted(set(pile)):
+            for s in STACKS:
+                out += [construct(KillBonus, player=player, card=card, stack=s, payment=pay) for pay in options]
+    if open_kill_window(state, player) is not None:
+        out += [construct(Convert, player=player, payment=pay) for pay in payments.subsets(stacks.kill)]
+    if state.skill_markers_left(player) > 0:
+        for skill_id, skill in catalog.skills().items():
+            for slot in range(len(skill.slot_costs)):
+                if slot_free(state, player, skill_id, slot):
+                    for s in STACKS:
+                        out += [
+                            construct(
+                                PlaceSkillMarker,
+                                player=player,
+                                skill=skill_id,
+                                slot=slot,
+                                stack=s,
+                                payment=pay,
+                            )
+                            for pay in payments.options(stacks.get(s), skill.slot_costs[slot], rules)
+                        ]
+    if condition_ready(state):
+        out += [construct(CompleteCondition, player=player, stack=s) for s in STACKS]
+    return out
+
+
+def _strikes(state: GameState, kind: type, fields: dict[str, Any], origin: Coord, reach: int) -> list[Any]:
+    out: list[Any] = []
+    for w in state.waves:
+        needed = combat.reach_needed(state, origin, w, at_unit=True)
+        if needed is not None and needed <= reach:
+            unit = combat.visible_unit(w)
+            out.append(construct(kind, wave=w.id, target="unit", ignore=False, **fields))
+            if unit.has("tough") or unit.has("armoured"):
+                out.append(construct(kind, wave=w.id, target="unit", ignore=True, **fields))
+        needed = combat.reach_needed(state, origin, w, at_unit=False)
+        if w.modifier is not None and needed is not None and needed <= reach:
+            out.append(construct(kind, wave=w.id, target="modifier", ignore=False, **fields))
+    return out
+
+
+def _combines(state: GameState, player: int, combiner: Tower) -> list[Any]:
+    spec = catalog.tower(combiner.card)
+    assert spec.combine_cost is not None
+    options = payments.options(state.players[player].stacks.combine, spec.combine_cost.value, state.rules)
+    out: list[Any] = []
+    if not options:
+        return out
+    for a, b in combine_partners(state, combiner):
+        reach = max(combat.tower_range(a), combat.tower_range(b))
+        for pay in options:
+            fields = dict(player=player, at=combiner.at, towers=(a.at, b.at), payment=pay)
+            out += _strikes(state, CombineAttack, fields, combiner.at, reach)
+    return out
+
+
+def convert(state: GameState, action: Convert, events: Events) -> GameState:
+    rule: RuleId = "phase.6E3 conversion"
+    require(
+        open_kill_window(state, action.player) is not None,
+        "convert credits only right after you defeat a Unit",
+        rule,
+    )
+    stacks = state.players[action.player].stacks
+    left = payments.take(stacks.kill, tuple(action.payment), "Kill Bonus / Conversion", rule)
+    n = payments.value(action.payment, state.rules)
+    state = discard_cards(with_stack(state, action.player, "kill", left), action.payment)
+    events.append(
+        Said(
+            rule=rule,
+            text=f"{player_name(action.player)} discards {n} credit(s) and draws {n} Mark I credit(s).",
+        )
+    )
+    return keep_window(replace(state, reveal_left=n, dividing=action.player), action.player)
+
+
+def place_skill(state: GameState, action: PlaceSkillMarker, events: Events) -> GameState:
+    rule: RuleId = "phase.6F skills"
+    spec = catalog.skill(action.skill)
+    require(state.skill_markers_left(action.player) > 0, "you have no Skill Markers left", rule)
+    require(action.slot < len(spec.slot_costs), f"{spec.name} has no slot {action.slot + 1}", rule)
+    require(
+        slot_free(state, action.player, action.skill, action.slot),
+        "that slot is not empty or not unlocked",
+        "skills.slots",
+    )
+    stack = state.players[action.player].stacks.get(action.stack)
+    left = payments.check(
+        stack,
+        tuple(action.payment),
+        spec.slot_costs[action.slot],
+        state.rules,
+        STACK_LABEL[action.stack],
+        "skills.slots",
+    )
+    state = discard_cards(with_stack(state, action.player, action.stack, left), action.payment)
+    marker = SkillMarker(player=action.player, skill=action.skill, slot=action.slot)
+    events.append(
+        Said(
+            rule=rule,
+            text=f"{player_name(action.player)} places a Skill Marker on {spec.name} ({spec.text}).",
+        )
+    )
+    return replace(state, skill_markers=(*state.skill_markers, marker))
+
+
+def complete_condition(state: GameState, action: CompleteCondition, events: Events) -> GameState:
+    rule: RuleId = "phase.6H condition"
+    require(condition_ready(state), "no Game Condition requirement was met by the last action", rule)
+    assert state.condition is not None
+    cid = state.condition.id
+    token = CONDITION_PREFIX + cid
+    state = with_stack(
+        state, action.player, action.stack, (*state.players[action.player].stacks.get(action.stack), token)
+    )
+    waiting = state.conditions_waiting
+    nxt = ActiveCondition(id=waiting[0]) if waiting else None
+    events.append(
+        Said(
+            rule=rule,
+            text=f"{player_name(action.player)} completes {catalog.condition(cid).name}: its "
+            f"effects end, and it is "
+            f"worth {state.rules.condition_credits} Universal credits on the "
+            f"{STACK_LABEL[action.stack]} stack.",
+        )
+    )
+    if nxt is not None:
+        events.append(
+            Said(rule="setup.3A8 game condition", text=f"{catalog.condition(nxt.id).name} comes into effect.")
+        )
+    return replace(state, condition=nxt, conditions_waiting=waiting[1:])
+
+
+def restore_track(state: GameState, action: RestoreTrack, events: Events) -> GameState:
+    rule: RuleId = "attributes.restorer"
+    require(action.piece in state.board.track_discard, f"track {action.piece} is not in the Track Discard", rule)
+    at: Coord = tuple(action.at)  # type: ignore[assignment]
+    require(state.board.on_board(at) and not state.occupied(at), f"{at} is not an unoccupied space", rule)
+    track, number = parse_piece(action.piece)
+    board = state.board
+    board = replace(
+        board,
+        track=(*board.track, TrackPiece(track=track, number=number, at=at)),
+        track_discard=remove_one(board.track_discard, action.piece),
+    )
+    events.append(Said(rule=rule, text=f"{player_name(action.player)} places track {action.piece} on {at}."))
+    left = state.restore_left - 1
+    return replace(state, board=board, restore_left=left, restorer=state.restorer if left else None)
+
+
+def end_actions(state: GameState, action: EndActions, events: Events) -> GameState:
+    """The end of Phase 6: units nobody attacked break the track; boosts end; the next turn begins."""
+    events.append(Said(rule="phase.6 actions", text="All players agree they do not want to perform any more actions."))
+    for wave in list(state.waves):
+        current = state.wave(wave.id)
+        if current is not None and combat.visible_unit(current).has("must_be_attacked") and not current.attacked:
+            state = movement.destroy_beneath(
+                state, current.id, f"no tower attacked {current.spec.name}'s unit this turn", events
+            )
+    towers = tuple(replace(t, boosts=()) if t.boosts else t for t in state.towers)
+    waves = tuple(replace(w, attacked=False) if w.attacked else w for w in state.waves)
+    condition = state.condition
+    if condition is not None and condition.met_at is not None:
+        condition = replace(condition, progress=0, met_at=None)
+    state = replace(state, towers=towers, waves=waves, condition=condition, kill_window=None, actions_taken=0)
+    limit = state.rules.turn_limit
+    if limit is not None and state.turn >= limit:
+        events.append(
+            GameEnded(
+                rule="variant.turn_limit",
+                termination="turn_limit",
+                text=f"The turn limit of {limit} is reached.",
+            )
+        )
+        return replace(state, phase="game_over", termination="turn_limit")
+    return replace(state, turn=state.turn + 1, phase="tracker")
