@@ -1,0 +1,114 @@
+"""The balance lab's summary as an HTML table in the theme's colours, and its exports: CSV or Parquet,
+written atomically (a temporary file beside the target, renamed over it) so a failed export never leaves a
+half-written file."""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import math
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from explorer import theme
+from rules.core.errors import CannotWrite
+from rules.sweeps import SweepSpec
+
+BORDER = "1px solid var(--jp-border-color1,#888)"
+FORMATS = {"csv": ".csv", "parquet": ".parquet"}
+
+
+def columns_shown(spec: SweepSpec, summary: pd.DataFrame) -> list[str]:
+    """The columns worth a designer's eye: what the cell varies, the games, each side's wins, win rate and
+    interval, draws, and the mean length."""
+    varied = [c for c in ("army_0", "army_1") if c in summary and len(spec.armies) > 1]
+    if "override" in summary and len(spec.overrides) > 1:
+        varied.append("override")
+    varied += [name for name in spec.vary if name in summary]
+    sides = [s for s in ("0", "1") if f"win_rate_{s}" in summary]
+    figures = [f"{k}_{s}" for s in sides for k in ("wins", "win_rate", "ci_low", "ci_high")]
+    extra = [c for c in ("draws", "mean_steps", "mean_turns") if c in summary and not summary[c].isna().all()]
+    return [*varied, "games", *figures, *extra]
+
+
+def _cell(name: str, value: Any) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "none"
+    if name.startswith(("win_rate", "ci_")):
+        return f"{float(value):.1%}"
+    if name.startswith("mean_"):
+        return f"{float(value):.1f}"
+    return html.escape(str(value))
+
+
+def heading(spec: SweepSpec, name: str) -> str:
+    """A column's name as the table shows it: a duel's sides by their army when one pair is played."""
+    words = {"wins": "wins", "win_rate": "win rate", "ci_low": "95% low", "ci_high": "95% high"}
+    for key, said in words.items():
+        if name.startswith(f"{key}_"):
+            side = int(name.rsplit("_", 1)[1])
+            if spec.game != "attack-the-tower":
+                return said
+            who = spec.armies[0][side] if len(spec.armies) == 1 else f"player {side + 1}"
+            return f"{who} {said}"
+    return name.replace("_", " ") if name.startswith("mean_") else name
+
+
+def summary_html(spec: SweepSpec, summary: pd.DataFrame, *, caption: str = "") -> str:
+    """The summary as a table (one row per cell), readable in light, dark and high-contrast themes."""
+    shown = columns_shown(spec, summary)
+    style = f"border:{BORDER};padding:2px 6px;color:{theme.TEXT}"
+    head = "".join(
+        f'<th style="{style};background:{theme.TINT_BLUE}">{html.escape(heading(spec, c))}</th>' for c in shown
+    )
+    rows = []
+    for record in summary.to_dict(orient="records"):
+        cells = "".join(f'<td style="{style};text-align:right">{_cell(c, record[c])}</td>' for c in shown)
+        rows.append(f"<tr>{cells}</tr>")
+    title = f'<caption style="color:{theme.TEXT};text-align:left">{html.escape(caption)}</caption>' if caption else ""
+    return (
+        f'<table class="lab-summary" style="border-collapse:collapse;font-size:12px;color:{theme.TEXT}">'
+        f"{title}<tr>{head}</tr>{''.join(rows)}</table>"
+    )
+
+
+def export_path(name: str, fmt: str) -> Path:
+    """Where an export goes: the name given with the format's suffix (`results` -> `results.csv`)."""
+    if fmt not in FORMATS:
+        raise ValueError(f"exports are {' or '.join(FORMATS)}, not {fmt!r}")
+    name = name.strip()
+    if not name:
+        raise ValueError("give a file name to export to, e.g. balance.csv")
+    path = Path(name).expanduser()
+    if path.name in ("", ".", ".."):
+        raise ValueError(f"{name!r} is not a file name")
+    return path.with_suffix(FORMATS[fmt]) if path.suffix.lower() in (".csv", ".parquet", "") else path
+
+
+def export(frame: pd.DataFrame, name: str, fmt: str) -> Path:
+    """Write `frame` as CSV or Parquet to `name` (its suffix set to the format's) atomically; CannotWrite
+    in words when the folder is missing or not writable."""
+    target = export_path(name, fmt)
+    if target.is_dir():
+        raise CannotWrite(f"cannot write {target}: it is a folder")
+    temporary: str | None = None
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        os.close(handle)
+        if fmt == "csv":
+            frame.to_csv(temporary, index=False)
+        else:
+            frame.to_parquet(temporary, index=False)
+        os.replace(temporary, target)
+        temporary = None
+    except OSError as exc:
+        raise CannotWrite(f"cannot write {target}: {exc.strerror or exc}") from None
+    finally:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+    return target
