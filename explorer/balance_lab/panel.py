@@ -46,7 +46,8 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         self.watch: SweepWatch | None = None
         self._lock = threading.Lock()
         self._busy = BusyButtons()
-        self.run_button = self._busy.button("run", lambda: self._guard(self.run), "start the sweep in the background")
+        self.run_button = w.Button(description="run", tooltip="start the sweep in the background")
+        self.run_button.on_click(lambda _b: self._guard(self.run))  # disabled by run() until the sweep ends
         self.cancel_button = w.Button(description="cancel", tooltip="stop after the games under way", disabled=True)
         self.cancel_button.on_click(lambda _b: self.cancel())
         self.progress = w.IntProgress(value=0, min=0, max=1, description="games", layout=w.Layout(width="320px"))
@@ -56,10 +57,12 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         self.table = w.HTML()
         self.file = w.Text(value="balance.csv", description="file", layout=w.Layout(width="280px"))
         self.what = w.Dropdown(options=[("the summary", "summary"), ("every game", "games")], description="export")
-        csv = self._busy.button("export CSV", lambda: self._guard(lambda: self.export("csv")), "write a CSV file")
-        parquet = self._busy.button(
-            "export Parquet", lambda: self._guard(lambda: self.export("parquet")), "write a Parquet file"
-        )
+        self.export_buttons = [
+            self._busy.button("export CSV", lambda: self._guard(lambda: self.export("csv")), "write a CSV file"),
+            self._busy.button(
+                "export Parquet", lambda: self._guard(lambda: self.export("parquet")), "write a Parquet file"
+            ),
+        ]
         super().__init__(
             [
                 w.HTML("<b>Balance lab</b>: win rates over a grid of rules values, with 95% intervals"),
@@ -68,7 +71,7 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
                 self.message,
                 self.chart,
                 self.table,
-                row([self.what, self.file, csv, parquet]),
+                row([self.what, self.file, *self.export_buttons]),
             ]
         )
         self.refresh()

@@ -1,0 +1,168 @@
+"""The balance lab panel driven through its plain methods, as a notebook or the browser's clicks would: a
+small in-process sweep runs in the background to the chart and the table with the same numbers as
+`run_sweep`; cancel stops it; a bad choice is refused in words and the last results stay; exports write
+files that read back."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from explorer.balance_lab import BalanceLabPanel
+from explorer.balance_lab.form import NONE
+from rules.sweeps import SweepSpec, run_sweep
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture
+def lab() -> BalanceLabPanel:
+    panel = BalanceLabPanel("attack-the-tower")
+    panel.choose(first=("cavalry_power", "2,3"), policies=("random", "random"), games=6, seed=3)
+    return panel
+
+
+def wait_until(condition: object, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():  # type: ignore[operator]
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+def test_a_sweep_runs_in_the_background_to_the_chart_and_the_table(lab: BalanceLabPanel) -> None:
+    assert lab.chart.layout.display == "none" and "choose what to vary" in lab.table.value
+    lab.run_button.click()
+    assert lab.run_button.disabled and not lab.cancel_button.disabled
+    wait_until(lambda: not lab.running)
+    assert lab.result is not None and lab.result.complete
+    assert "done: 2 cell(s), 12 games played" in lab.message.value
+    assert lab.progress.value == lab.progress.max == 12 and "12 of 12 games (2 of 2 cells)" in lab.status.value
+    assert bytes(lab.chart.value).startswith(PNG) and lab.chart.layout.display is None
+    assert "win rate by cavalry_power" in lab.chart_note
+    assert lab.table.value.count("<tr>") == 3 and "undead win rate" in lab.table.value
+    assert not lab.run_button.disabled and lab.cancel_button.disabled
+    spec = SweepSpec(game="attack-the-tower", vary={"cavalry_power": [2, 3]}, policies=["random"] * 2, games=6, seed=3)
+    expected = run_sweep(spec, in_process=True)
+    pd.testing.assert_frame_equal(lab.result.summary, expected.summary)
+    for rate in expected.summary["win_rate_0"]:
+        assert f"{rate:.1%}" in lab.table.value
+
+
+def test_two_fields_make_a_heat_map_and_solo_games_ask_one_policy() -> None:
+    lab = BalanceLabPanel("tower-defense")
+    assert lab.form.policies[1].layout.display == "none" and lab.form.army_row.layout.display == "none"
+    assert lab.form.players_row.layout.display is None and "coop" in lab.form.policies[0].options
+    lab.choose(second=("modifier_base_hit_points", "0,2"), policies=("random",), games=2, players=1)
+    lab.run()
+    result = lab.wait(120)
+    assert result is not None and len(result.summary) == 6
+    assert set(result.summary["players"]) == {1} and set(result.summary["policy"]) == {"random"}
+    assert lab.chart_note.startswith("win rate by wave_every and modifier_base_hit_points")
+    assert "mean turns" in lab.table.value and lab.summary().startswith("Balance lab: tower-defense, 6 cell(s)")
+    assert "mean turns" in lab._repr_html_()
+
+
+def test_cancel_stops_the_sweep_and_shows_the_cells_finished() -> None:
+    lab = BalanceLabPanel("tower-defense")
+    lab.choose(first=("wave_every", "2,3,4"), policies=("random",), games=40, players=1)
+    lab.run()
+    assert lab.running  # run() came back while games are being played
+    wait_until(lambda: lab.sweep is not None and lab.sweep.progress is not None and lab.sweep.progress.cells_done)
+    lab.cancel_button.click()
+    result = lab.wait(60)
+    assert result is not None and not result.complete
+    assert 1 <= len(result.summary) < 3 and result.played < 120
+    assert "cancelled:" in lab.message.value and bytes(lab.chart.value).startswith(PNG)
+    assert not lab.running and not lab.run_button.disabled
+
+
+def test_a_cancel_before_any_cell_finished_keeps_the_previous_results(lab: BalanceLabPanel) -> None:
+    lab.run()
+    before = lab.wait(60)
+    lab.choose(games=400)
+    lab.run()
+    lab.cancel()
+    assert lab.wait(60) is before
+    assert "cancelled before any cell finished" in lab.message.value and lab.table.value.count("<tr>") == 3
+
+
+def test_a_bad_value_is_refused_in_words_and_the_last_results_stay(lab: BalanceLabPanel) -> None:
+    lab.run()
+    good = lab.wait(60)
+    chart, table = lab.chart.value, lab.table.value
+    lab.choose(first=("cavalry_power", "2,-1"))
+    lab.run_button.click()
+    assert "refused:" in lab.message.value and "cavalry_power" in lab.message.value
+    assert "(with cavalry_power=-1)" in lab.message.value
+    assert lab.result is good and lab.chart.value == chart and lab.table.value == table
+    assert not lab.running and not lab.run_button.disabled
+    lab.choose(first=("cavalry_power", "two"))
+    lab.run_button.click()
+    assert "refused: cavalry_power:" in lab.message.value and "two" in lab.message.value
+    lab.choose(first=("cavalry_power", "2"), armies="undead,dragons")
+    lab.run_button.click()
+    assert "undead,dragons is not a pair of armies" in lab.message.value
+    lab.choose(armies="", games=0)
+    lab.run_button.click()
+    assert "games: must be at least 1" in lab.message.value
+    assert lab.result is good
+
+
+def test_a_second_run_while_one_runs_is_refused(lab: BalanceLabPanel) -> None:
+    lab.choose(games=200)
+    lab.run()
+    lab._guard(lab.run)
+    assert "a sweep is running" in lab.message.value
+    lab.cancel()
+    lab.wait(60)
+
+
+def test_exports_write_files_that_read_back(lab: BalanceLabPanel, tmp_path: Path) -> None:
+    lab._guard(lambda: lab.export("csv", str(tmp_path / "x")))
+    assert "nothing to export yet" in lab.message.value and not list(tmp_path.iterdir())
+    lab.run()
+    result = lab.wait(60)
+    assert result is not None
+    lab.file.value = str(tmp_path / "balance.txt.csv")
+    written = lab.export("csv")
+    assert written.endswith("balance.txt.csv") and "wrote 2 rows" in lab.message.value
+    from_csv = pd.read_csv(written)
+    assert list(from_csv["win_rate_0"]) == pytest.approx(list(result.summary["win_rate_0"]))
+    lab.what.value = "games"
+    written = lab.export("parquet", str(tmp_path / "games.csv"))
+    assert written.endswith("games.parquet")
+    pd.testing.assert_frame_equal(pd.read_parquet(written), result.games)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["balance.txt.csv", "games.parquet"]  # no temporaries
+    lab.file.value = str(tmp_path / "missing" / "x.csv")
+    lab.export_buttons[0].click()
+    assert "refused: cannot write" in lab.message.value and "No such file or directory" in lab.message.value
+
+
+def test_changing_the_game_offers_its_fields_and_policies(lab: BalanceLabPanel) -> None:
+    form = lab.form
+    form.game.value = "the-tower"
+    assert "starting_hp" in form.fields[0].options and "jack.hp" in form.fields[0].options
+    assert form.fields[0].value == "starting_hp" and form.values[0].value == "6,14"
+    assert form.fields[1].value == NONE and form.policies[0].value == "expectimax"
+    assert form.policies[1].layout.display == "none" and form.army_row.layout.display == "none"
+    assert form.players_row.layout.display == "none"
+    form.game.value = "attack-the-tower"
+    assert form.policies[1].layout.display is None and form.army_row.layout.display is None
+    assert form.choices().policies == ("planner", "planner")
+    with pytest.raises(KeyError, match="no control"):
+        lab.choose(colour="red")
+
+
+def test_where_the_games_run(lab: BalanceLabPanel) -> None:
+    assert lab.form.run_options() == {"in_process": True}
+    lab.form.where.value = "local"
+    assert lab.form.run_options() == {}
+    lab.form.where.value = "scheduler"
+    assert lab.form.scheduler.layout.display is None
+    lab.run_button.click()
+    assert "give the Dask scheduler's address" in lab.message.value
+    lab.form.scheduler.value = "tcp://127.0.0.1:8786"
+    assert lab.form.run_options() == {"scheduler": "tcp://127.0.0.1:8786"}
