@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
+import PIL.Image
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
@@ -20,6 +21,7 @@ from rules.sweeps import SweepSpec
 LINE_COLOURS = ("#1f5fa8", "#b3541e")
 """Player 1 (or the table) and player 2: dark enough on white, told apart without colour by their markers."""
 MARKERS = ("o", "s")
+PALETTE = 128
 
 
 @dataclass(frozen=True)
@@ -74,10 +76,14 @@ def sides(spec: SweepSpec, summary: pd.DataFrame) -> list[tuple[int, str]]:
 
 
 def _png(figure: Figure) -> bytes:
+    """The figure as a PNG of at most PALETTE colours (a quarter of the bytes: notebooks stay small)."""
     figure.tight_layout()
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", facecolor="white")
-    return buffer.getvalue()
+    drawn = io.BytesIO()
+    figure.savefig(drawn, format="png", facecolor="white")
+    drawn.seek(0)
+    small = io.BytesIO()
+    PIL.Image.open(drawn).convert("RGB").quantize(PALETTE).save(small, format="PNG", optimize=True)
+    return small.getvalue()
 
 
 def _figure(width: float = 6.4, height: float = 3.4) -> Figure:
@@ -168,3 +174,30 @@ def win_rate_chart(spec: SweepSpec, summary: pd.DataFrame) -> tuple[bytes, str]:
         cut, two = _first_slice(summary, axes)
         return heat_map(spec, cut, two[0], two[1]), f"{what}, at {others} (the table shows every cell)"
     return heat_map(spec, summary, axes[0], axes[1]), what
+
+
+def compare_chart(summary: pd.DataFrame, x: str, by: str, title: str = "", y: str = "win_rate_0") -> bytes:
+    """Column `y` of the summaries of several sweeps put together (e.g. two policies, or each number of
+    players) along column `x`, one line for each value of column `by`; a win rate with its Wilson band."""
+    figure = _figure()
+    ax = figure.add_subplot()
+    labels = [_label(v) for v in dict.fromkeys(summary[x])]
+    numbers = _numbers(list(dict.fromkeys(summary[x])))
+    banded = y.startswith("win_rate_")
+    for k, (name, part) in enumerate(summary.groupby(by, sort=False)):
+        xs = [numbers[labels.index(_label(v))] if numbers else labels.index(_label(v)) for v in part[x]]
+        colour, marker, style = LINE_COLOURS[k % 2], MARKERS[k % 2], "-" if k < 2 else "--"
+        if banded:
+            side = y.rsplit("_", 1)[1]
+            ax.fill_between(xs, part[f"ci_low_{side}"], part[f"ci_high_{side}"], color=colour, alpha=0.15, lw=0)
+        ax.plot(xs, part[y], style, color=colour, marker=marker, label=f"{by} {name}")
+    ax.set_xticks(numbers if numbers else list(range(len(labels))), labels)
+    ax.set_xlabel(x)
+    if banded:
+        ax.set_ylim(-0.02, 1.02)
+    ax.set_ylabel("win rate (95% interval shaded)" if banded else y.replace("_", " "))
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8, loc="best")
+    if title:
+        ax.set_title(title, fontsize=10)
+    return _png(figure)

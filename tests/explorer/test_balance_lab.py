@@ -21,7 +21,7 @@ PNG = b"\x89PNG\r\n\x1a\n"
 @pytest.fixture
 def lab() -> BalanceLabPanel:
     panel = BalanceLabPanel("attack-the-tower")
-    panel.choose(first=("cavalry_power", "2,3"), policies=("random", "random"), games=6, seed=3)
+    panel.choose(first=("cavalry_power", "2,3"), policies=("planner", "greedy"), games=6, seed=3)
     return panel
 
 
@@ -44,7 +44,9 @@ def test_a_sweep_runs_in_the_background_to_the_chart_and_the_table(lab: BalanceL
     assert "win rate by cavalry_power" in lab.chart_note
     assert lab.table.value.count("<tr>") == 3 and "undead win rate" in lab.table.value
     assert not lab.run_button.disabled and lab.cancel_button.disabled
-    spec = SweepSpec(game="attack-the-tower", vary={"cavalry_power": [2, 3]}, policies=["random"] * 2, games=6, seed=3)
+    spec = SweepSpec(
+        game="attack-the-tower", vary={"cavalry_power": [2, 3]}, policies=["planner", "greedy"], games=6, seed=3
+    )
     expected = run_sweep(spec, in_process=True)
     pd.testing.assert_frame_equal(lab.result.summary, expected.summary)
     for rate in expected.summary["win_rate_0"]:
