@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 import pandas as pd
 import pytest
 
-from explorer.balance_lab.charts import dimensions, win_rate_chart
+from explorer.balance_lab.charts import compare_chart, dimensions, win_rate_chart
 from explorer.balance_lab.choices import LabChoices, Refused, split_list
 from explorer.balance_lab.tables import columns_shown, export_path, summary_html
 from explorer.balance_lab.watch import SweepWatch
@@ -91,6 +91,19 @@ def test_a_value_that_is_none_labels_its_axis_and_one_cell_still_draws() -> None
     assert png.startswith(PNG) and note == "win rate with its Wilson 95% interval"
     with pytest.raises(ValueError, match="no cell has finished"):
         win_rate_chart(one, _summary(one).iloc[0:0])
+
+
+def test_sweeps_put_together_compare_on_one_chart() -> None:
+    parts = [
+        _summary(SweepSpec(game="tower-defense", players=players, policies=[policy], games=1))
+        for players in (1, 2)
+        for policy in ("random", "simple")
+    ]
+    together = pd.concat(parts, ignore_index=True)
+    assert compare_chart(together, "players", "policy").startswith(PNG)
+    assert compare_chart(together, "players", "policy", y="mean_turns") != compare_chart(together, "players", "policy")
+    with pytest.raises(KeyError):
+        compare_chart(together, "wave_every", "policy")
 
 
 def test_export_names_take_the_formats_suffix() -> None:
