@@ -34,7 +34,8 @@ class Dimension:
     """The values as numbers when every one is a number (a line over numbers), else None."""
 
 
-def _label(value: Any) -> str:
+def value_label(value: Any) -> str:
+    """A value of the grid as the axes and the table show it (`none` for no value, not a float NaN)."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "none"
     if isinstance(value, bool):
@@ -61,7 +62,7 @@ def dimensions(spec: SweepSpec, summary: pd.DataFrame) -> list[Dimension]:
     for name, values in spec.vary.items():
         if len(values) > 1:
             column = [cell[name] for _, _, cell in chosen]
-            found.append(Dimension(name, [_label(v) for v in column], _numbers(column)))
+            found.append(Dimension(name, [value_label(v) for v in column], _numbers(column)))
     return found
 
 
@@ -181,11 +182,11 @@ def compare_chart(summary: pd.DataFrame, x: str, by: str, title: str = "", y: st
     players) along column `x`, one line for each value of column `by`; a win rate with its Wilson band."""
     figure = _figure()
     ax = figure.add_subplot()
-    labels = [_label(v) for v in dict.fromkeys(summary[x])]
+    labels = [value_label(v) for v in dict.fromkeys(summary[x])]
     numbers = _numbers(list(dict.fromkeys(summary[x])))
     banded = y.startswith("win_rate_")
     for k, (name, part) in enumerate(summary.groupby(by, sort=False)):
-        xs = [numbers[labels.index(_label(v))] if numbers else labels.index(_label(v)) for v in part[x]]
+        xs = [numbers[labels.index(value_label(v))] if numbers else labels.index(value_label(v)) for v in part[x]]
         colour, marker, style = LINE_COLOURS[k % 2], MARKERS[k % 2], "-" if k < 2 else "--"
         if banded:
             side = y.rsplit("_", 1)[1]

@@ -15,6 +15,7 @@ from typing import Any
 import pandas as pd
 
 from explorer import theme
+from explorer.balance_lab.charts import value_label
 from rules.core.errors import CannotWrite
 from rules.sweeps import SweepSpec
 
@@ -58,22 +59,28 @@ def heading(spec: SweepSpec, name: str) -> str:
     return name.replace("_", " ") if name.startswith("mean_") else name
 
 
+def table_style() -> str:
+    """The table's look, once per table: the theme's text on its background, a tinted heading row."""
+    cell = f"border:{BORDER};padding:2px 6px;color:{theme.TEXT}"
+    return (
+        f"<style>table.lab-summary{{border-collapse:collapse;font-size:12px;color:{theme.TEXT}}}"
+        f".lab-summary td{{{cell};text-align:right}}.lab-summary th{{{cell};background:{theme.TINT_BLUE}}}"
+        ".lab-summary caption{text-align:left}</style>"
+    )
+
+
 def summary_html(spec: SweepSpec, summary: pd.DataFrame, *, caption: str = "") -> str:
     """The summary as a table (one row per cell), readable in light, dark and high-contrast themes."""
     shown = columns_shown(spec, summary)
-    style = f"border:{BORDER};padding:2px 6px;color:{theme.TEXT}"
-    head = "".join(
-        f'<th style="{style};background:{theme.TINT_BLUE}">{html.escape(heading(spec, c))}</th>' for c in shown
-    )
+    head = "".join(f"<th>{html.escape(heading(spec, c))}</th>" for c in shown)
     rows = []
+    grid = spec.grid()
     for record in summary.to_dict(orient="records"):
-        cells = "".join(f'<td style="{style};text-align:right">{_cell(c, record[c])}</td>' for c in shown)
-        rows.append(f"<tr>{cells}</tr>")
-    title = f'<caption style="color:{theme.TEXT};text-align:left">{html.escape(caption)}</caption>' if caption else ""
-    return (
-        f'<table class="lab-summary" style="border-collapse:collapse;font-size:12px;color:{theme.TEXT}">'
-        f"{title}<tr>{head}</tr>{''.join(rows)}</table>"
-    )
+        values = grid[int(record["cell"])][2] if "cell" in record else {}
+        record.update({name: value_label(values[name]) for name in spec.vary if name in values})
+        rows.append("<tr>" + "".join(f"<td>{_cell(c, record[c])}</td>" for c in shown) + "</tr>")
+    title = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    return f'{table_style()}<table class="lab-summary">{title}<tr>{head}</tr>{"".join(rows)}</table>'
 
 
 def export_path(name: str, fmt: str) -> Path:

@@ -86,6 +86,8 @@ def test_a_value_that_is_none_labels_its_axis_and_one_cell_still_draws() -> None
     summary = _summary(spec)
     (axis,) = dimensions(spec, summary)
     assert axis.labels == ["none", "8"] and axis.numbers is None
+    table = summary_html(spec, summary)
+    assert ">none</td>" in table and ">8</td>" in table and "8.0" not in table
     one = SweepSpec(game="the-tower", policies=["random"], games=2)
     png, note = win_rate_chart(one, _summary(one))
     assert png.startswith(PNG) and note == "win rate with its Wilson 95% interval"
