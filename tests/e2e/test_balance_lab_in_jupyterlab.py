@@ -1,7 +1,7 @@
 """The balance lab in a real browser (JupyterLab 4 + Debian's Chromium): the panel of the Tower Defense
 difficulty notebook runs a small sweep from its controls, the progress bar moving to the end, and shows the
 chart and the table; a longer sweep is cancelled while it runs, its finished cells shown; a bad value is
-refused in words with the table kept; the panel reads in the Dark and High Contrast themes. Screenshots go
+refused in words with the table kept; the panel reads in the Light, Dark and High Contrast themes. Screenshots go
 to artifacts/."""
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ def test_a_small_sweep_from_the_panel_shows_the_chart_and_the_table(lab: Lab, br
     refusal.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "balance-lab-refused.png"))
 
-    for theme in ("JupyterLab Dark", "JupyterLab Dark High Contrast"):
+    for theme in ("JupyterLab Light", "JupyterLab Dark", "JupyterLab Dark High Contrast"):
         set_theme(page, theme)
         table.scroll_into_view_if_needed()
         short = theme.removeprefix("JupyterLab ").replace(" ", "-").lower()
