@@ -103,7 +103,12 @@ def line_chart(spec: SweepSpec, summary: pd.DataFrame, axis: Dimension | None) -
         rate = list(summary[f"win_rate_{side}"])
         low, high = list(summary[f"ci_low_{side}"]), list(summary[f"ci_high_{side}"])
         ax.fill_between(xs, low, high, color=colour, alpha=0.18, linewidth=0)
-        ax.plot(xs, rate, color=colour, marker=marker, label=f"{name}, 95% interval shaded")
+        at = xs
+        if n == 1:  # a band over one point has no width: the interval as a bar, the sides side by side
+            at = [xs[0] + 0.04 * (side - 0.5) * (len(sides(spec, summary)) - 1)]
+            ax.vlines(at, low, high, color=colour, alpha=0.5, linewidth=6)
+            ax.set_xlim(xs[0] - 0.5, xs[0] + 0.5)
+        ax.plot(at, rate, color=colour, marker=marker, label=f"{name}, 95% interval shaded")
     if axis is not None:
         ax.set_xlabel(axis.name)
         if axis.numbers is None:
