@@ -5,7 +5,7 @@ words, one line a problem."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import JsonValue, ValidationError
@@ -47,12 +47,11 @@ class LabChoices:
     """Card variants separated by ';', each edits joined by ',': "none; westerners.blacksmith.copies=0"."""
     players: int = 2
     scenario: str = "beginner"
-    fixed: dict[str, JsonValue] = field(default_factory=dict)
 
     def spec(self) -> SweepSpec:
         """The sweep these choices describe; Refused naming every problem otherwise."""
         data: dict[str, Any] = {"game": self.game, "vary": self.vary(), "games": self.games, "seed": self.seed}
-        data.update(policies=list(self.policies), rules=dict(self.fixed))
+        data["policies"] = list(self.policies)
         if self.game not in GAMES:
             raise Refused(f"no game {self.game!r}; games: {', '.join(GAMES)}")
         game = sweep_game(self.game)

@@ -151,7 +151,11 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         if result.summary.empty:
             self.say("cancelled before any cell finished; the results shown are the previous ones", error=True)
             return
-        self._show(result)
+        try:
+            self._show(result)
+        except Exception as failure:  # a chart that cannot be drawn: said, the last good results stay
+            self.say(f"refused: the results could not be drawn: {failure}", error=True)
+            return
         done = f"{result.played:,} games played, {result.cached:,} from the cache"
         if result.complete:
             self.say(f"done: {len(result.summary)} cell(s), {done}")

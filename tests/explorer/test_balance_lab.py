@@ -168,3 +168,28 @@ def test_where_the_games_run(lab: BalanceLabPanel) -> None:
     assert "give the Dask scheduler's address" in lab.message.value
     lab.form.scheduler.value = "tcp://127.0.0.1:8786"
     assert lab.form.run_options() == {"scheduler": "tcp://127.0.0.1:8786"}
+
+
+def test_a_lab_with_a_cache_plays_only_what_is_missing(tmp_path: Path) -> None:
+    lab = BalanceLabPanel("attack-the-tower", cache=str(tmp_path / "cache"))
+    lab.choose(first=("cavalry_power", "2,3"), games=4)
+    lab.run()
+    first = lab.wait(60)
+    lab.choose(first=("cavalry_power", "2,3,4"))
+    lab.run()
+    second = lab.wait(60)
+    assert first is not None and second is not None
+    assert "done: 3 cell(s), 4 games played, 8 from the cache" in lab.message.value
+    assert "4 of 12 games" not in lab.status.value and "8 from the cache" in lab.status.value
+    pd.testing.assert_frame_equal(second.summary.iloc[:2], first.summary)
+
+
+def test_a_sweep_that_fails_says_why_and_keeps_the_last_results(tmp_path: Path) -> None:
+    not_a_folder = tmp_path / "cache"
+    not_a_folder.write_text("a file where the cache folder should be")
+    lab = BalanceLabPanel("attack-the-tower", cache=str(not_a_folder))
+    lab.choose(first=("cavalry_power", "2"), games=2)
+    lab.run()
+    assert lab.wait(60) is None and lab.result is None
+    assert "refused: the sweep stopped: cannot write the sweep cache" in lab.message.value
+    assert not lab.running and not lab.run_button.disabled and lab.cancel_button.disabled
