@@ -115,7 +115,8 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
 
     def wait(self, timeout: float | None = None) -> SweepResult | None:
         """Wait here until the sweep has ended and its results are shown (for a notebook cell or a test);
-        the result, or None if it is still running after `timeout` seconds."""
+        the results shown then (the last good ones if it failed or finished no cell), or None if it is
+        still running after `timeout` seconds."""
         if self.watch is None:
             return self.result
         if not self.watch.wait(timeout):
