@@ -5,6 +5,7 @@ files that read back."""
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import pytest
 
 from explorer.balance_lab import BalanceLabPanel
 from explorer.balance_lab.form import NONE
+from rules.cli import main
 from rules.sweeps import SweepSpec, run_sweep
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -193,3 +195,28 @@ def test_a_sweep_that_fails_says_why_and_keeps_the_last_results(tmp_path: Path) 
     assert lab.wait(60) is None and lab.result is None
     assert "refused: the sweep stopped: cannot write the sweep cache" in lab.message.value
     assert not lab.running and not lab.run_button.disabled and lab.cancel_button.disabled
+
+
+def test_the_panel_gives_the_numbers_of_python_and_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """Three values of one Rules field and one card override, from the panel, from Python and from the CLI."""
+    ghost = "undead.ghost.special_troop.power=3"
+    lab = BalanceLabPanel("attack-the-tower")
+    lab.choose(first=("cavalry_power", "2,3,4"), armies="undead,westerners", overrides=ghost, games=3, seed=5)
+    lab.run()
+    shown = lab.wait(120)
+    assert shown is not None and list(shown.summary["override"]) == [ghost] * 3
+    spec = SweepSpec(
+        game="attack-the-tower",
+        vary={"cavalry_power": [2, 3, 4]},
+        armies="undead,westerners",
+        overrides=[ghost],
+        games=3,
+        seed=5,
+    )
+    pd.testing.assert_frame_equal(shown.summary, run_sweep(spec, in_process=True).summary)
+    pd.testing.assert_frame_equal(shown.games, run_sweep(spec, in_process=True).games)
+    argv = ["attack-the-tower", "sweep", "--vary", "cavalry_power=2,3,4", "--armies", "undead,westerners"]
+    argv += ["--override", ghost, "--games", "3", "--seed", "5", "--in-process", "--json", "--no-progress"]
+    assert main(argv) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["summary"] == json.loads(shown.summary.to_json(orient="records"))
