@@ -1,7 +1,7 @@
 """What a designer chooses in the balance lab, as plain data, and the `SweepSpec` it makes: one or two
-`Rules` fields and their values, the army pairs and card variants (Attack the Tower), the players (Tower
-Defense), the policies, the games per cell and the seed. A bad choice is refused in the sweep spec's own
-words, one line a problem."""
+`Rules` fields and their values, the army pairs, card variants and designers' army files (Attack the Tower),
+the players (Tower Defense), the policies, the games per cell and the seed. A bad choice is refused in the
+sweep spec's own words, one line a problem."""
 
 from __future__ import annotations
 
@@ -45,6 +45,8 @@ class LabChoices:
     """Army pairs, player 1's army first, pairs separated by ';': "undead,westerners; undead,bandits"."""
     overrides: str = ""
     """Card variants separated by ';', each edits joined by ',': "none; westerners.blacksmith.copies=0"."""
+    army_files: str = ""
+    """A designer's army files (JSON or TOML paths) separated by ';'; one under a shipped army's id stands in for it."""
     players: int = 2
     scenario: str = "beginner"
 
@@ -59,6 +61,7 @@ class LabChoices:
             if self.armies.strip():
                 data["armies"] = split_list(self.armies)
             data["overrides"] = split_list(self.overrides) or ["none"]
+            data["army_files"] = split_list(self.army_files)
         if game.has_scenario:
             data.update(players=self.players, scenario=self.scenario)
         try:

@@ -1,6 +1,6 @@
-"""The balance lab's form: the game, one or two `Rules` fields and their values, the army pairs and card
-variants (Attack the Tower), the players (Tower Defense), the policies, the games per cell, the seed and
-where the games run. It only holds choices; `choices()` hands them over as plain data."""
+"""The balance lab's form: the game, one or two `Rules` fields and their values, the army pairs, card
+variants and army files (Attack the Tower), the players (Tower Defense), the policies, the games per cell,
+the seed and where the games run. It only holds choices; `choices()` hands them over as plain data."""
 
 from __future__ import annotations
 
@@ -41,12 +41,14 @@ class LabForm(w.VBox):  # type: ignore[misc]
             description="card variants", placeholder="none; undead.ghost.special_troop.power=3", style=style
         )
         self.overrides.layout = w.Layout(width="460px")
+        self.army_files = w.Text(description="army files", placeholder="my-undead.toml; my-army.json", style=style)
+        self.army_files.layout = WIDE
         self.players = w.IntText(value=2, description="players", style=style, layout=NARROW)
         self.scenario = w.Dropdown(options=c.scenarios(), description="scenario", style=style)
         self.where = w.Dropdown(options=list(WHERE), value=where, description="run in", style=style)
         self.scheduler = w.Text(description="address", placeholder="tcp://host:8786", style=style)
         self.where.observe(lambda _ch: self._show_where(), "value")
-        self.army_row = row([self.armies, self.overrides])
+        self.army_row = row([self.armies, self.overrides, self.army_files])
         self.players_row = row([self.players, self.scenario])
         super().__init__(
             [
@@ -88,6 +90,7 @@ class LabForm(w.VBox):  # type: ignore[misc]
         _shown(self.players_row, c.has_players(game))
         self.armies.value = ""
         self.overrides.value = ""
+        self.army_files.value = ""
 
     def _show_where(self) -> None:
         _shown(self.scheduler, self.where.value == "scheduler")
@@ -126,6 +129,7 @@ class LabForm(w.VBox):  # type: ignore[misc]
             seed=self.seed.value,
             armies=self.armies.value if c.has_armies(game) else "",
             overrides=self.overrides.value if c.has_armies(game) else "",
+            army_files=self.army_files.value if c.has_armies(game) else "",
             players=self.players.value,
             scenario=self.scenario.value,
         )

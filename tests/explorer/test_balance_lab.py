@@ -220,3 +220,27 @@ def test_the_panel_gives_the_numbers_of_python_and_the_command_line(capsys: pyte
     assert main(argv) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed["summary"] == json.loads(shown.summary.to_json(orient="records"))
+
+
+def test_a_designers_army_file_is_swept_and_a_malformed_one_refused(tmp_path: Path) -> None:
+    shipped = Path(__file__).resolve().parents[2] / "rules" / "attack_the_tower" / "data" / "westerners.json"
+    mine = tmp_path / "my-westerners.json"
+    mine.write_text(shipped.read_text(encoding="utf-8").replace('"power": 1, "effects"', '"power": 2, "effects"'))
+    assert mine.read_text(encoding="utf-8") != shipped.read_text(encoding="utf-8")
+    lab = BalanceLabPanel("attack-the-tower")
+    lab.choose(first=("cavalry_power", "3"), armies="undead,westerners", army_files=str(mine), games=3)
+    lab.run()
+    shown = lab.wait(60)
+    assert shown is not None and list(shown.summary["army_files"]) == ["westerners"]
+    spec = SweepSpec(
+        game="attack-the-tower", vary={"cavalry_power": [3]}, armies="undead,westerners", army_files=[mine], games=3
+    )
+    pd.testing.assert_frame_equal(shown.summary, run_sweep(spec, in_process=True).summary)
+    blacksmith = next(c for c in shown.spec.army_files[0].abilities if c.id == "westerners.blacksmith")
+    assert blacksmith.special_troop is not None and blacksmith.special_troop.power == 2
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"id": "westerners", "bases": ')
+    lab.choose(army_files=f"{mine}; {broken}")
+    lab.run_button.click()
+    assert "refused:" in lab.message.value and "broken.json is not valid JSON" in lab.message.value
+    assert lab.result is shown
