@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +23,8 @@ LINE_COLOURS = ("#1f5fa8", "#b3541e")
 """Player 1 (or the table) and player 2: dark enough on white, told apart without colour by their markers."""
 MARKERS = ("o", "s")
 PALETTE = 128
+WRAP = 20
+"""Characters a line of an axis label holds before it is broken."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,16 @@ def value_label(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+def wrapped(label: str, width: int = WRAP) -> str:
+    """A long label on several lines, broken after a dot, comma or space (a card override's path)."""
+    lines = [""]
+    for part in re.split(r"(?<=[.,; ])", label):
+        if lines[-1] and len(lines[-1]) + len(part) > width:
+            lines.append("")
+        lines[-1] += part
+    return "\n".join(line.strip() for line in lines)
 
 
 def _numbers(values: list[Any]) -> list[float] | None:
@@ -136,19 +149,24 @@ def heat_map(spec: SweepSpec, summary: pd.DataFrame, rows: Dimension, columns: D
         grid[i][j] = float(summary["win_rate_0"].iloc[k])
         low, high = float(summary["ci_low_0"].iloc[k]), float(summary["ci_high_0"].iloc[k])
         text[i][j] = f"{grid[i][j]:.0%}\n{low:.0%}-{high:.0%}"
-    figure = _figure(width=max(4.8, 1.3 * len(column_labels) + 2.2), height=max(2.8, 0.8 * len(row_labels) + 1.4))
+    shown_rows = [wrapped(label) for label in row_labels]
+    lines = max(label.count("\n") + 1 for label in shown_rows)
+    widest = max(len(line) for label in shown_rows for line in label.splitlines())
+    width = max(4.8, 1.3 * len(column_labels) + 2.6 + 0.07 * widest)
+    figure = _figure(width=min(width, 9.0), height=max(2.8, (0.6 + 0.25 * lines) * len(row_labels) + 1.6))
     ax = figure.add_subplot()
     image = ax.imshow(grid, cmap="viridis", vmin=0.0, vmax=1.0, aspect="auto")
     for i, line in enumerate(text):
         for j, words in enumerate(line):
             dark = not math.isnan(grid[i][j]) and grid[i][j] > 0.6
             ax.text(j, i, words, ha="center", va="center", fontsize=8, color="black" if dark else "white")
-    ax.set_xticks(range(len(column_labels)), column_labels)
-    ax.set_yticks(range(len(row_labels)), row_labels)
+    ax.set_xticks(range(len(column_labels)), [wrapped(label) for label in column_labels])
+    ax.set_yticks(range(len(row_labels)), shown_rows)
     ax.set_xlabel(columns.name)
     ax.set_ylabel(rows.name)
-    figure.colorbar(image, ax=ax, label=sides(spec, summary)[0][1])
-    ax.set_title(f"{spec.game}: win rate and 95% interval, {spec.games} games a cell", fontsize=10)
+    side = sides(spec, summary)[0][1]
+    figure.colorbar(image, ax=ax, label=side if side.startswith("win rate") else f"{side}: win rate")
+    ax.set_title(f"{spec.game}: win rate and 95% interval\n{spec.games} games a cell", fontsize=10)
     return _png(figure)
 
 

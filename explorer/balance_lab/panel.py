@@ -184,6 +184,8 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
             self.say("")
         self.chart.value = self.chart_png
         self.chart.layout.display = None if self.chart_png else "none"
+        if self.chart_png:  # shown at its own size (a PNG's width is bytes 16-20), never stretched
+            self.chart.layout.width = f"{int.from_bytes(self.chart_png[16:20], 'big')}px"
         self.table.value = self._table()
 
     def _table(self) -> str:

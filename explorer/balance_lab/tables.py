@@ -24,23 +24,26 @@ FORMATS = {"csv": ".csv", "parquet": ".parquet"}
 
 
 def columns_shown(spec: SweepSpec, summary: pd.DataFrame) -> list[str]:
-    """The columns worth a designer's eye: what the cell varies, the games, each side's wins, win rate and
-    interval, draws, and the mean length."""
+    """The columns worth a designer's eye: what the cell varies, the games, each side's wins and win rate
+    with its interval (one column: the ci_ columns are in the exports), draws, and the mean length."""
     varied = [c for c in ("army_0", "army_1") if c in summary and len(spec.armies) > 1]
     if "override" in summary and len(spec.overrides) > 1:
         varied.append("override")
     varied += [name for name in spec.vary if name in summary]
     sides = [s for s in ("0", "1") if f"win_rate_{s}" in summary]
-    figures = [f"{k}_{s}" for s in sides for k in ("wins", "win_rate", "ci_low", "ci_high")]
+    figures = [f"{k}_{s}" for s in sides for k in ("wins", "win_rate")]
     extra = [c for c in ("draws", "mean_steps", "mean_turns") if c in summary and not summary[c].isna().all()]
     return [*varied, "games", *figures, *extra]
 
 
-def _cell(name: str, value: Any) -> str:
+def _cell(name: str, record: dict[Any, Any]) -> str:
+    value = record[name]
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "none"
-    if name.startswith(("win_rate", "ci_")):
-        return f"{float(value):.1%}"
+    if name.startswith("win_rate_"):
+        side = name.rsplit("_", 1)[1]
+        low, high = float(record[f"ci_low_{side}"]), float(record[f"ci_high_{side}"])
+        return f"{float(value):.1%} ({low:.1%} to {high:.1%})"
     if name.startswith("mean_"):
         return f"{float(value):.1f}"
     return html.escape(str(value))
@@ -48,7 +51,7 @@ def _cell(name: str, value: Any) -> str:
 
 def heading(spec: SweepSpec, name: str) -> str:
     """A column's name as the table shows it: a duel's sides by their army when one pair is played."""
-    words = {"wins": "wins", "win_rate": "win rate", "ci_low": "95% low", "ci_high": "95% high"}
+    words = {"wins": "wins", "win_rate": "win rate (95% interval)"}
     for key, said in words.items():
         if name.startswith(f"{key}_"):
             side = int(name.rsplit("_", 1)[1])
@@ -70,7 +73,8 @@ def table_style() -> str:
 
 
 def summary_html(spec: SweepSpec, summary: pd.DataFrame, *, caption: str = "") -> str:
-    """The summary as a table (one row per cell), readable in light, dark and high-contrast themes."""
+    """The summary as a table (one row per cell), readable in light, dark and high-contrast themes; a wide
+    table scrolls sideways within the notebook's width."""
     shown = columns_shown(spec, summary)
     head = "".join(f"<th>{html.escape(heading(spec, c))}</th>" for c in shown)
     rows = []
@@ -78,9 +82,10 @@ def summary_html(spec: SweepSpec, summary: pd.DataFrame, *, caption: str = "") -
     for record in summary.to_dict(orient="records"):
         values = grid[int(record["cell"])][2] if "cell" in record else {}
         record.update({name: value_label(values[name]) for name in spec.vary if name in values})
-        rows.append("<tr>" + "".join(f"<td>{_cell(c, record[c])}</td>" for c in shown) + "</tr>")
+        rows.append("<tr>" + "".join(f"<td>{_cell(c, record)}</td>" for c in shown) + "</tr>")
     title = f"<caption>{html.escape(caption)}</caption>" if caption else ""
-    return f'{table_style()}<table class="lab-summary">{title}<tr>{head}</tr>{"".join(rows)}</table>'
+    table = f'<table class="lab-summary">{title}<tr>{head}</tr>{"".join(rows)}</table>'
+    return f'{table_style()}<div style="overflow-x:auto;max-width:100%">{table}</div>'
 
 
 def export_path(name: str, fmt: str) -> Path:

@@ -123,3 +123,31 @@ def test_a_small_sweep_from_the_panel_shows_the_chart_and_the_table(lab: Lab, br
         assert violations == [], f"{theme}: {len(violations)} colour-contrast violations: {violations[:5]}"
     set_theme(page, "JupyterLab Light")
     page.close()
+
+
+def test_attack_the_tower_in_the_same_panel_a_card_variant_against_a_field_as_a_heat_map(
+    lab: Lab, browser: Any
+) -> None:
+    page, panel = open_lab(browser, lab)
+    panel.locator(".widget-dropdown", has=page.locator("label", has_text="game")).first.locator("select").select_option(
+        "attack-the-tower"
+    )
+    page.get_by_text("player 2's policy", exact=True).wait_for(state="visible")
+    assert panel.get_by_text("army pairs", exact=True).is_visible()
+    assert not panel.get_by_text("players", exact=True).is_visible()
+    field(page, panel, "values").fill("2,3")
+    field(page, panel, "values").press("Enter")
+    field(page, panel, "card variants").fill("none; undead.ghost.special_troop.power=3")
+    field(page, panel, "card variants").press("Enter")
+    field(page, panel, "games a cell").fill("2")
+    field(page, panel, "games a cell").press("Enter")
+    panel.get_by_role("button", name="run", exact=True).click()
+    panel.get_by_text("done: 4 cell(s), 8 games played", exact=False).wait_for(state="visible", timeout=120_000)
+    table = panel.locator("table.lab-summary")
+    assert table.locator("tr").count() == 5 and "undead.ghost.special_troop.power=3" in table.inner_text()
+    assert "win rate by card variant and cavalry_power" in table.inner_text()
+    for box in (panel.get_by_role("button", name="export Parquet").bounding_box(), table.bounding_box()):
+        assert box is not None and box["x"] + box["width"] <= 1400
+    panel.locator(".widget-image").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "balance-lab-attack-the-tower-heat-map.png"))
+    page.close()
