@@ -1,0 +1,118 @@
+"""What a designer chooses in the balance lab, as plain data, and the `SweepSpec` it makes: one or two
+`Rules` fields and their values, the army pairs, card variants and designers' army files (Attack the Tower),
+the players (Tower Defense), the policies, the games per cell and the seed. A bad choice is refused in the
+sweep spec's own words, one line a problem."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import JsonValue, ValidationError
+
+from rules.core.errors import RulesError
+from rules.core.jsonio import problems_of
+from rules.sweeps import SweepSpec
+from rules.sweeps.games import GAME_NAMES, scenario_names, sweep_game
+from rules.sweeps.rules_values import field_paths, parse_value
+
+GAMES: tuple[str, ...] = GAME_NAMES
+"""The games a sweep can measure, as the command line spells them."""
+
+DEFAULTS: dict[str, dict[str, Any]] = {
+    "attack-the-tower": {"first": ("cavalry_power", "2,3,4"), "policies": ("planner", "planner")},
+    "the-tower": {"first": ("starting_hp", "6,14"), "policies": ("expectimax",)},
+    "tower-defense": {"first": ("wave_every", "2,3,4"), "policies": ("coop",)},
+}
+"""What the lab shows first for each game: a field worth varying and the game's strongest policy."""
+
+
+class Refused(RulesError):
+    """A choice the sweep cannot run, in words (each problem on its own line)."""
+
+
+@dataclass(frozen=True)
+class LabChoices:
+    """Everything the form holds; `spec()` turns it into a validated SweepSpec."""
+
+    game: str
+    parameters: tuple[tuple[str, str], ...] = ()
+    """Up to two (field, values text) pairs, e.g. ("cavalry_power", "2,3,4")."""
+    policies: tuple[str, ...] = ()
+    games: int = 20
+    seed: int = 0
+    armies: str = ""
+    """Army pairs, player 1's army first, pairs separated by ';': "undead,westerners; undead,bandits"."""
+    overrides: str = ""
+    """Card variants separated by ';', each edits joined by ',': "none; westerners.blacksmith.copies=0"."""
+    army_files: str = ""
+    """A designer's army files (JSON or TOML paths) separated by ';'; one under a shipped army's id stands in for it."""
+    players: int = 2
+    scenario: str = "beginner"
+
+    def spec(self) -> SweepSpec:
+        """The sweep these choices describe; Refused naming every problem otherwise."""
+        data: dict[str, Any] = {"game": self.game, "vary": self.vary(), "games": self.games, "seed": self.seed}
+        data["policies"] = list(self.policies)
+        if self.game not in GAMES:
+            raise Refused(f"no game {self.game!r}; games: {', '.join(GAMES)}")
+        game = sweep_game(self.game)
+        if game.has_armies:
+            if self.armies.strip():
+                data["armies"] = split_list(self.armies)
+            data["overrides"] = split_list(self.overrides) or ["none"]
+            data["army_files"] = split_list(self.army_files)
+        if game.has_scenario:
+            data.update(players=self.players, scenario=self.scenario)
+        try:
+            return SweepSpec.model_validate(data)
+        except ValidationError as exc:
+            raise Refused("\n".join(str(p) for p in problems_of(exc))) from None
+
+    def vary(self) -> dict[str, list[JsonValue]]:
+        """The fields varied and their values, read as the command line reads them (`none` is no value)."""
+        vary: dict[str, list[JsonValue]] = {}
+        for name, text in self.parameters:
+            name = name.strip()
+            if not name:
+                continue
+            if name in vary:
+                raise Refused(f"{name} is chosen twice; list all its values once, e.g. 2,3,4")
+            values = [v for v in text.split(",") if v.strip()]
+            if not values:
+                raise Refused(f"{name}: give its values separated by commas, e.g. 2,3,4")
+            vary[name] = [parse_value(v) for v in values]
+        return vary
+
+
+def split_list(text: str) -> list[str]:
+    """Items separated by ';' (or new lines), blanks dropped."""
+    return [part.strip() for part in text.replace("\n", ";").split(";") if part.strip()]
+
+
+def fields_of(game: str) -> list[str]:
+    """Every `Rules` field of the game a sweep can vary (dotted for nested ones)."""
+    return field_paths(sweep_game(game).rules)
+
+
+def policies_of(game: str) -> list[str]:
+    """The game's policies, weakest first as the game lists them."""
+    return list(sweep_game(game).policies)
+
+
+def seats_of(game: str) -> int:
+    """How many policies the lab asks for: one per seat of a duel, one for every seat otherwise."""
+    return 2 if sweep_game(game).two_player else 1
+
+
+def has_armies(game: str) -> bool:
+    return sweep_game(game).has_armies
+
+
+def has_players(game: str) -> bool:
+    return sweep_game(game).has_scenario
+
+
+def scenarios() -> list[str]:
+    """Tower Defense's scenarios a sweep can start from."""
+    return list(scenario_names())

@@ -1,0 +1,146 @@
+"""The balance lab's form: the game, one or two `Rules` fields and their values, the army pairs, card
+variants and army files (Attack the Tower), the players (Tower Defense), the policies, the games per cell,
+the seed and where the games run. It only holds choices; `choices()` hands them over as plain data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from explorer.balance_lab import choices as c
+from explorer.session_panel import row
+
+NONE = "(none)"
+WHERE = (("this kernel", "process"), ("a local Dask cluster", "local"), ("a Dask scheduler", "scheduler"))
+
+WIDE = w.Layout(width="340px")
+NARROW = w.Layout(width="170px")
+
+
+def _shown(widget: w.Widget, shown: bool) -> None:
+    widget.layout.display = None if shown else "none"
+
+
+class LabForm(w.VBox):  # type: ignore[misc]
+    """The controls of a sweep; changing the game offers that game's fields, policies and options."""
+
+    def __init__(self, game: str = "attack-the-tower", where: str = "process") -> None:
+        style = {"description_width": "initial"}
+        self.game = w.Dropdown(options=list(c.GAMES), value=game, description="game", style=style)
+        self.games = w.IntText(value=20, description="games a cell", style=style, layout=NARROW)
+        self.seed = w.IntText(value=0, description="seed", style=style, layout=NARROW)
+        self.fields = [w.Dropdown(description=f"field {i}", style=style) for i in (1, 2)]
+        self.values = [
+            w.Text(placeholder="values, e.g. 2,3,4", description="values", style=style, layout=WIDE) for _ in (1, 2)
+        ]
+        self.policies = [w.Dropdown(description=name, style=style) for name in ("policy", "player 2's policy")]
+        self.armies = w.Text(description="army pairs", placeholder="undead,bandits; undead,westerners", style=style)
+        self.armies.layout = WIDE
+        self.overrides = w.Text(
+            description="card variants", placeholder="none; undead.ghost.special_troop.power=3", style=style
+        )
+        self.overrides.layout = w.Layout(width="460px")
+        self.army_files = w.Text(description="army files", placeholder="my-undead.toml; my-army.json", style=style)
+        self.army_files.layout = WIDE
+        self.players = w.IntText(value=2, description="players", style=style, layout=NARROW)
+        self.scenario = w.Dropdown(options=c.scenarios(), description="scenario", style=style)
+        self.where = w.Dropdown(options=list(WHERE), value=where, description="run in", style=style)
+        self.scheduler = w.Text(description="address", placeholder="tcp://host:8786", style=style)
+        self.where.observe(lambda _ch: self._show_where(), "value")
+        self.army_row = row([self.armies, self.overrides, self.army_files])
+        self.players_row = row([self.players, self.scenario])
+        super().__init__(
+            [
+                row([self.game, self.games, self.seed]),
+                row([self.fields[0], self.values[0]]),
+                row([self.fields[1], self.values[1]]),
+                self.army_row,
+                self.players_row,
+                row(self.policies),
+                row([self.where, self.scheduler]),
+            ]
+        )
+        self.set_game(game)
+        self._show_where()
+        self.game.observe(lambda ch: self.set_game(ch["new"]), "value")
+
+    def set_game(self, game: str) -> None:
+        """Offer the game's fields and policies, with a field worth varying and the strongest policy chosen."""
+        if self.game.value != game:
+            self.game.value = game  # the observer calls back here
+            return
+        fields = c.fields_of(game)
+        defaults = c.DEFAULTS[game]
+        first, values = defaults["first"]
+        self.fields[0].options = fields
+        self.fields[0].value = first
+        self.values[0].value = values
+        self.fields[1].options = [NONE, *fields]
+        self.fields[1].value = NONE
+        self.values[1].value = ""
+        offered = c.policies_of(game)
+        for dropdown, chosen in zip(self.policies, defaults["policies"] * 2, strict=False):
+            dropdown.options = offered
+            dropdown.value = chosen
+        seats = c.seats_of(game)
+        _shown(self.policies[1], seats == 2)
+        self.policies[0].description = "player 1's policy" if seats == 2 else "policy"
+        _shown(self.army_row, c.has_armies(game))
+        _shown(self.players_row, c.has_players(game))
+        self.armies.value = ""
+        self.overrides.value = ""
+        self.army_files.value = ""
+
+    def _show_where(self) -> None:
+        _shown(self.scheduler, self.where.value == "scheduler")
+
+    def choose(self, **chosen: Any) -> None:
+        """Set controls by name in one call (game first), as a notebook or a test would:
+        `choose(game="the-tower", first=("starting_hp", "6,14"), policies=("greedy",), games=10)`."""
+        if "game" in chosen:
+            self.set_game(chosen.pop("game"))
+        for i, key in enumerate(("first", "second")):
+            if key in chosen:
+                name, values = chosen.pop(key) or (NONE, "")
+                self.fields[i].value = name
+                self.values[i].value = values
+        for i, name in enumerate(chosen.pop("policies", ())):
+            self.policies[i].value = name
+        for key, value in chosen.items():
+            widget = getattr(self, key, None)
+            if not isinstance(widget, w.ValueWidget):
+                raise KeyError(f"the form has no control {key!r}")
+            widget.value = value
+
+    def choices(self) -> c.LabChoices:
+        """The choices as data (not yet checked: `LabChoices.spec()` checks them)."""
+        game = self.game.value
+        parameters = tuple(
+            (field.value, text.value)
+            for field, text in zip(self.fields, self.values, strict=True)
+            if field.value not in (NONE, None)
+        )
+        return c.LabChoices(
+            game=game,
+            parameters=parameters,
+            policies=tuple(p.value for p in self.policies[: c.seats_of(game)]),
+            games=self.games.value,
+            seed=self.seed.value,
+            armies=self.armies.value if c.has_armies(game) else "",
+            overrides=self.overrides.value if c.has_armies(game) else "",
+            army_files=self.army_files.value if c.has_armies(game) else "",
+            players=self.players.value,
+            scenario=self.scenario.value,
+        )
+
+    def run_options(self) -> dict[str, Any]:
+        """Where the games run, as `start_sweep`'s options."""
+        if self.where.value == "process":
+            return {"in_process": True}
+        if self.where.value == "scheduler":
+            address = self.scheduler.value.strip()
+            if not address:
+                raise c.Refused("give the Dask scheduler's address, e.g. tcp://host:8786")
+            return {"scheduler": address}
+        return {}

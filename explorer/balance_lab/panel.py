@@ -1,0 +1,215 @@
+"""The balance lab panel: choose what to vary, run a win-rate sweep in the background with a progress bar and
+a cancel button, then read the chart (a line with its Wilson band for one dimension, a heat map for two) and
+the summary table, and export the results as CSV or Parquet.
+
+Every control calls a plain method (run, cancel, wait, export); the sweep itself is `rules.sweeps.start_sweep`
+in its own thread, watched by a timer, so the kernel answers the browser while games are played. A refused
+choice is said in the sweep spec's words and the last good results stay on screen.
+"""
+
+from __future__ import annotations
+
+import html
+import threading
+from typing import Any
+
+import ipywidgets as w
+
+from explorer import theme
+from explorer.balance_lab.charts import win_rate_chart
+from explorer.balance_lab.choices import Refused
+from explorer.balance_lab.form import LabForm
+from explorer.balance_lab.tables import export, summary_html
+from explorer.balance_lab.watch import SweepWatch
+from explorer.busy import BusyButtons
+from explorer.guarded import GuardedPanel
+from explorer.session_panel import row
+from rules.sweeps import SweepProgress, SweepResult, SweepRun, start_sweep
+
+IN_PROCESS_CHUNK = 5
+"""Games played between two looks at the cancel button when the games run in the kernel (the results do not
+depend on how the games are cut)."""
+
+
+class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
+    """Win-rate sweeps over any game's rules, drawn and tabulated as they finish."""
+
+    def __init__(self, game: str = "attack-the-tower", *, where: str = "process", cache: str | None = None) -> None:
+        """A lab on `game`; games run `where` ("process": this kernel, "local": a local Dask cluster,
+        "scheduler": the address typed in); `cache`, a folder where finished cells are kept."""
+        self.cache = cache
+        self.form = LabForm(game, where)
+        self.result: SweepResult | None = None
+        self.chart_png = b""
+        self.chart_note = ""
+        self.sweep: SweepRun | None = None
+        self.watch: SweepWatch | None = None
+        self._lock = threading.Lock()
+        self._busy = BusyButtons()
+        self.run_button = w.Button(description="run", tooltip="start the sweep in the background")
+        self.run_button.on_click(lambda _b: self._guard(self.run))  # disabled by run() until the sweep ends
+        self.cancel_button = w.Button(description="cancel", tooltip="stop after the games under way", disabled=True)
+        self.cancel_button.on_click(lambda _b: self.cancel())
+        self.progress = w.IntProgress(value=0, min=0, max=1, description="games", layout=w.Layout(width="320px"))
+        self.status = w.HTML()
+        self.message = w.HTML()
+        self.chart = w.Image(format="png", layout=w.Layout(max_width="640px"))
+        self.table = w.HTML()
+        self.file = w.Text(value="balance.csv", description="file", layout=w.Layout(width="280px"))
+        self.what = w.Dropdown(options=[("the summary", "summary"), ("every game", "games")], description="export")
+        self.export_buttons = [
+            self._busy.button("export CSV", lambda: self._guard(lambda: self.export("csv")), "write a CSV file"),
+            self._busy.button(
+                "export Parquet", lambda: self._guard(lambda: self.export("parquet")), "write a Parquet file"
+            ),
+        ]
+        super().__init__(
+            [
+                w.HTML("<b>Balance lab</b>: win rates over a grid of rules values, with 95% intervals"),
+                self.form,
+                row([self.run_button, self.cancel_button, self.progress, self.status]),
+                self.message,
+                self.chart,
+                self.table,
+                row([self.what, self.file, *self.export_buttons]),
+            ]
+        )
+        self.refresh()
+
+    # ---- plain methods ------------------------------------------------------------------------------
+    def choose(self, **chosen: Any) -> BalanceLabPanel:
+        """Set the form's controls by name (see LabForm.choose); returns the panel, for a notebook's last line."""
+        self.form.choose(**chosen)
+        return self
+
+    def run(self) -> SweepRun:
+        """Check the choices and start the sweep in the background; Refused in words if they are wrong or a
+        sweep is already running (the results shown stay)."""
+        if self.running:
+            raise Refused("a sweep is running: wait for it or cancel it first")
+        spec = self.form.choices().spec()
+        options = {**self.form.run_options(), "cache": self.cache}
+        if options.get("in_process"):
+            options["chunk"] = IN_PROCESS_CHUNK  # a cancel is seen between chunks: keep them short
+        total = spec.size() * spec.games
+        self.progress.max, self.progress.value = total, 0
+        self.status.value = f"0 of {total:,} games"
+        self.sweep = start_sweep(spec, **options)
+        self.run_button.disabled, self.cancel_button.disabled = True, False
+        self.say(f"running {spec.size()} cell(s) of {spec.games} games")
+        self.watch = SweepWatch(self.sweep, self._progressed, self._ended).start()
+        return self.sweep
+
+    @property
+    def running(self) -> bool:
+        return self.watch is not None and not self.watch.finished
+
+    def cancel(self) -> None:
+        """Stop the sweep after the games under way; the cells finished are shown."""
+        if not self.running or self.sweep is None:
+            self.say("no sweep is running")
+            return
+        self.sweep.cancel()
+        self.cancel_button.disabled = True
+        self.say("cancelling after the games under way")
+
+    def wait(self, timeout: float | None = None) -> SweepResult | None:
+        """Wait here until the sweep has ended and its results are shown (for a notebook cell or a test);
+        the results shown then (the last good ones if it failed or finished no cell), or None if it is
+        still running after `timeout` seconds."""
+        if self.watch is None:
+            return self.result
+        if not self.watch.wait(timeout):
+            return None
+        return self.result
+
+    def export(self, fmt: str, name: str | None = None) -> str:
+        """Write the results (the summary or every game, as chosen) to the file named, as `csv` or `parquet`."""
+        if self.result is None:
+            raise Refused("nothing to export yet: run a sweep first")
+        frame = self.result.summary if self.what.value == "summary" else self.result.games
+        path = export(frame, self.file.value if name is None else name, fmt)
+        self.say(f"wrote {len(frame)} rows to {path}")
+        return str(path)
+
+    # ---- the run's progress and end (called from the watching thread) -------------------------------
+    def _progressed(self, progress: SweepProgress) -> None:
+        self.progress.max = max(1, progress.games_total)
+        self.progress.value = progress.games_done
+        cached = f", {progress.games_cached:,} from the cache" if progress.games_cached else ""
+        self.status.value = (
+            f"{progress.games_done:,} of {progress.games_total:,} games "
+            f"({progress.cells_done} of {progress.cells_total} cells{cached})"
+        )
+
+    def _ended(self, run: SweepRun) -> None:
+        self.run_button.disabled, self.cancel_button.disabled = False, True
+        try:
+            result = run.result(0)
+        except Exception as failure:  # the sweep's own refusal or failure, said; the last results stay
+            self.say(f"refused: the sweep stopped: {failure}", error=True)
+            return
+        if result.summary.empty:
+            self.say("cancelled before any cell finished; the results shown are the previous ones", error=True)
+            return
+        try:
+            self._show(result)
+        except Exception as failure:  # a chart that cannot be drawn: said, the last good results stay
+            self.say(f"refused: the results could not be drawn: {failure}", error=True)
+            return
+        done = f"{result.played:,} games played, {result.cached:,} from the cache"
+        if result.complete:
+            self.say(f"done: {len(result.summary)} cell(s), {done}")
+        else:
+            total = result.spec.size()
+            self.say(f"cancelled: {len(result.summary)} of {total} cells finished ({done}); shown below")
+
+    def _show(self, result: SweepResult) -> None:
+        """Draw a finished sweep (the chart first: if it cannot be drawn, the last good results stay)."""
+        png, note = win_rate_chart(result.spec, result.summary)
+        with self._lock:
+            self.result, self.chart_png, self.chart_note = result, png, note
+        self.refresh(keep_message=True)
+
+    # ---- drawing --------------------------------------------------------------------------------------
+    def say(self, text: str, *, error: bool = False) -> None:
+        """A line under the controls (red for a refusal); a refusal of several problems, one a line."""
+        colour = theme.ERROR if error else theme.SUCCESS
+        said = html.escape(text, quote=False)
+        self.message.value = f'<span style="color:{colour};white-space:pre-line">{said}</span>' if text else ""
+
+    def refresh(self, *, keep_message: bool = False) -> None:
+        """Show the last good results: the chart and the table."""
+        if not keep_message:
+            self.say("")
+        self.chart.value = self.chart_png
+        self.chart.layout.display = None if self.chart_png else "none"
+        if self.chart_png:  # shown at its own size (a PNG's width is bytes 16-20), never stretched
+            self.chart.layout.width = f"{int.from_bytes(self.chart_png[16:20], 'big')}px"
+        self.table.value = self._table()
+
+    def _table(self) -> str:
+        if self.result is None:
+            return (
+                f'<div style="color:{theme.TEXT}">choose what to vary, then run: the chart and table appear here</div>'
+            )
+        return summary_html(self.result.spec, self.result.summary, caption=f"{self.chart_note}; one row a cell")
+
+    def summary(self) -> str:
+        """One line saying what the lab shows (its plain-text form)."""
+        if self.result is None:
+            return f"Balance lab: {self.form.game.value}, no sweep run yet"
+        spec = self.result.spec
+        cells = len(self.result.summary)
+        return f"Balance lab: {spec.game}, {cells} cell(s) of {spec.games} games; {self.chart_note}"
+
+    def _repr_html_(self) -> str:
+        """The summary table without a live kernel (GitHub, nbval); the chart is drawn in the live panel."""
+        return f"<div><b>Balance lab</b></div>{self._table()}"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The live panel for JupyterLab, plus the table and a line of text for every other reader."""
+        bundle: dict[str, Any] = super()._repr_mimebundle_(**kwargs) or {}
+        bundle["text/plain"] = self.summary()
+        bundle["text/html"] = self._repr_html_()
+        return bundle

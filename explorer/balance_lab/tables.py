@@ -1,0 +1,126 @@
+"""The balance lab's summary as an HTML table in the theme's colours, and its exports: CSV or Parquet,
+written atomically (a temporary file beside the target, renamed over it) so a failed export never leaves a
+half-written file."""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import math
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from explorer import theme
+from explorer.balance_lab.charts import value_label
+from rules.core.errors import CannotWrite
+from rules.sweeps import SweepSpec
+
+BORDER = "1px solid var(--jp-border-color1,#888)"
+FORMATS = {"csv": ".csv", "parquet": ".parquet"}
+
+
+def columns_shown(spec: SweepSpec, summary: pd.DataFrame) -> list[str]:
+    """The columns worth a designer's eye: what the cell varies, the games, each side's wins and win rate
+    with its interval (one column: the ci_ columns are in the exports), draws, and the mean length."""
+    varied = [c for c in ("army_0", "army_1") if c in summary and len(spec.armies) > 1]
+    if "override" in summary and len(spec.overrides) > 1:
+        varied.append("override")
+    varied += [name for name in spec.vary if name in summary]
+    sides = [s for s in ("0", "1") if f"win_rate_{s}" in summary]
+    figures = [f"{k}_{s}" for s in sides for k in ("wins", "win_rate")]
+    extra = [c for c in ("draws", "mean_steps", "mean_turns") if c in summary and not summary[c].isna().all()]
+    return [*varied, "games", *figures, *extra]
+
+
+def _cell(name: str, record: dict[Any, Any]) -> str:
+    value = record[name]
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "none"
+    if name.startswith("win_rate_"):
+        side = name.rsplit("_", 1)[1]
+        low, high = float(record[f"ci_low_{side}"]), float(record[f"ci_high_{side}"])
+        return f"{float(value):.1%} ({low:.1%} to {high:.1%})"
+    if name.startswith("mean_"):
+        return f"{float(value):.1f}"
+    return html.escape(str(value))
+
+
+def heading(spec: SweepSpec, name: str) -> str:
+    """A column's name as the table shows it: a duel's sides by their army when one pair is played."""
+    words = {"wins": "wins", "win_rate": "win rate (95% interval)"}
+    for key, said in words.items():
+        if name.startswith(f"{key}_"):
+            side = int(name.rsplit("_", 1)[1])
+            if spec.game != "attack-the-tower":
+                return said
+            who = spec.armies[0][side] if len(spec.armies) == 1 else f"player {side + 1}"
+            return f"{who} {said}"
+    return name.replace("_", " ") if name.startswith("mean_") else name
+
+
+def table_style() -> str:
+    """The table's look, once per table: the theme's text on its background, a tinted heading row."""
+    cell = f"border:{BORDER};padding:2px 6px;color:{theme.TEXT}"
+    return (
+        f"<style>table.lab-summary{{border-collapse:collapse;font-size:12px;color:{theme.TEXT}}}"
+        f".lab-summary td{{{cell};text-align:right}}.lab-summary th{{{cell};background:{theme.TINT_BLUE}}}"
+        ".lab-summary caption{text-align:left}</style>"
+    )
+
+
+def summary_html(spec: SweepSpec, summary: pd.DataFrame, *, caption: str = "") -> str:
+    """The summary as a table (one row per cell), readable in light, dark and high-contrast themes; a wide
+    table scrolls sideways within the notebook's width."""
+    shown = columns_shown(spec, summary)
+    head = "".join(f"<th>{html.escape(heading(spec, c))}</th>" for c in shown)
+    rows = []
+    grid = spec.grid()
+    for record in summary.to_dict(orient="records"):
+        values = grid[int(record["cell"])][2] if "cell" in record else {}
+        record.update({name: value_label(values[name]) for name in spec.vary if name in values})
+        rows.append("<tr>" + "".join(f"<td>{_cell(c, record)}</td>" for c in shown) + "</tr>")
+    title = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    table = f'<table class="lab-summary">{title}<tr>{head}</tr>{"".join(rows)}</table>'
+    return f'{table_style()}<div style="overflow-x:auto;max-width:100%">{table}</div>'
+
+
+def export_path(name: str, fmt: str) -> Path:
+    """Where an export goes: the name given with the format's suffix (`results` -> `results.csv`)."""
+    if fmt not in FORMATS:
+        raise ValueError(f"exports are {' or '.join(FORMATS)}, not {fmt!r}")
+    name = name.strip()
+    if not name:
+        raise ValueError("give a file name to export to, e.g. balance.csv")
+    path = Path(name).expanduser()
+    if path.name in ("", ".", ".."):
+        raise ValueError(f"{name!r} is not a file name")
+    return path.with_suffix(FORMATS[fmt]) if path.suffix.lower() in (".csv", ".parquet", "") else path
+
+
+def export(frame: pd.DataFrame, name: str, fmt: str) -> Path:
+    """Write `frame` as CSV or Parquet to `name` (its suffix set to the format's) atomically; CannotWrite
+    in words when the folder is missing or not writable."""
+    target = export_path(name, fmt)
+    if target.is_dir():
+        raise CannotWrite(f"cannot write {target}: it is a folder")
+    temporary: str | None = None
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        os.close(handle)
+        if fmt == "csv":
+            frame.to_csv(temporary, index=False)
+        else:
+            frame.to_parquet(temporary, index=False)
+        os.replace(temporary, target)
+        temporary = None
+    except OSError as exc:
+        raise CannotWrite(f"cannot write {target}: {exc.strerror or exc}") from None
+    finally:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+    return target

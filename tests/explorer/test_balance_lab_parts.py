@@ -1,0 +1,150 @@
+"""The balance lab's parts without widgets: choices read as the command line reads them and refused in the
+sweep spec's words, the axes and charts a grid gets, the table's columns, export names, and the watch that
+hands a run over once."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import pandas as pd
+import pytest
+
+from explorer.balance_lab.charts import compare_chart, dimensions, win_rate_chart
+from explorer.balance_lab.choices import LabChoices, Refused, split_list
+from explorer.balance_lab.tables import columns_shown, export_path, summary_html
+from explorer.balance_lab.watch import SweepWatch
+from rules.sweeps import SweepSpec, run_sweep, start_sweep
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def test_choices_make_the_spec_the_command_line_would() -> None:
+    chosen = LabChoices(
+        "attack-the-tower",
+        (("cavalry_power", "2, 3"), ("max_burns", "none")),
+        policies=("greedy", "planner"),
+        armies="undead,westerners; westerners,undead",
+        overrides="none; undead.ghost.special_troop.power=3",
+        games=4,
+        seed=9,
+    )
+    spec = chosen.spec()
+    assert spec.vary == {"cavalry_power": (2, 3), "max_burns": (None,)}
+    assert spec.armies == (("undead", "westerners"), ("westerners", "undead"))
+    assert len(spec.overrides) == 2 and spec.overrides[0] == () and spec.overrides[1][0].value == 3
+    assert spec.seat_policies() == ("greedy", "planner") and spec.games == 4 and spec.seed == 9
+    assert split_list(" a ;\n b;; ") == ["a", "b"]
+
+
+@pytest.mark.parametrize(
+    ("chosen", "words"),
+    [
+        (LabChoices("the-tower", (("starting_hpp", "6"),)), "starting_hpp: the rules have no such field; did you mean"),
+        (LabChoices("the-tower", (("starting_hp", "6"), ("starting_hp", "7"))), "starting_hp is chosen twice"),
+        (LabChoices("the-tower", (("starting_hp", " , "),)), "give its values separated by commas"),
+        (LabChoices("the-tower", (("starting_hp", "6,6"),)), "vary.starting_hp: lists a value twice"),
+        (LabChoices("the-tower", policies=("planner",)), "no policy 'planner'; policies: random, greedy"),
+        (LabChoices("tower-defense", players=5), "players: must be at most 4"),
+        (LabChoices("attack-the-tower", overrides="undead.ghost=3"), "takes ARMY.CARD.FIELD=VALUE"),
+        (LabChoices("chess"), "no game 'chess'"),
+    ],
+)
+def test_bad_choices_are_refused_in_words(chosen: LabChoices, words: str) -> None:
+    with pytest.raises(Refused) as refusal:
+        chosen.spec()
+    assert words in str(refusal.value)
+    assert "pydantic" not in str(refusal.value) and "validation error" not in str(refusal.value)
+
+
+def _summary(spec: SweepSpec) -> pd.DataFrame:
+    return run_sweep(spec, in_process=True).summary
+
+
+def test_armies_and_card_variants_are_axes_and_three_axes_draw_the_first_two() -> None:
+    spec = SweepSpec(
+        game="attack-the-tower",
+        armies=["undead,bandits", "bandits,undead"],
+        overrides=["none", "undead.ghost.special_troop.power=3"],
+        vary={"cavalry_power": [2, 3]},
+        policies=["random"],
+        games=1,
+    )
+    summary = _summary(spec)
+    axes = dimensions(spec, summary)
+    assert [a.name for a in axes] == ["armies", "card variant", "cavalry_power"]
+    assert axes[0].labels[:4] == ["undead v bandits"] * 4 and axes[1].labels[2] == "undead.ghost.special_troop.power=3"
+    assert axes[2].numbers == [2.0, 3.0] * 4
+    png, note = win_rate_chart(spec, summary)
+    assert png.startswith(PNG) and "at cavalry_power=2 (the table shows every cell)" in note
+    shown = columns_shown(spec, summary)
+    assert shown[:4] == ["army_0", "army_1", "override", "cavalry_power"] and "draws" in shown
+    assert "player 1 win rate" in summary_html(spec, summary)
+
+
+def test_a_value_that_is_none_labels_its_axis_and_one_cell_still_draws() -> None:
+    spec = SweepSpec(game="the-tower", vary={"hand_limit": [None, 8]}, policies=["random"], games=2)
+    summary = _summary(spec)
+    (axis,) = dimensions(spec, summary)
+    assert axis.labels == ["none", "8"] and axis.numbers is None
+    table = summary_html(spec, summary)
+    assert ">none</td>" in table and ">8</td>" in table and "8.0" not in table
+    one = SweepSpec(game="the-tower", policies=["random"], games=2)
+    png, note = win_rate_chart(one, _summary(one))
+    assert png.startswith(PNG) and note == "win rate with its Wilson 95% interval"
+    with pytest.raises(ValueError, match="no cell has finished"):
+        win_rate_chart(one, _summary(one).iloc[0:0])
+
+
+def test_sweeps_put_together_compare_on_one_chart() -> None:
+    parts = [
+        _summary(SweepSpec(game="tower-defense", players=players, policies=[policy], games=1))
+        for players in (1, 2)
+        for policy in ("random", "simple")
+    ]
+    together = pd.concat(parts, ignore_index=True)
+    assert compare_chart(together, "players", "policy").startswith(PNG)
+    assert compare_chart(together, "players", "policy", y="mean_turns") != compare_chart(together, "players", "policy")
+    with pytest.raises(KeyError):
+        compare_chart(together, "wave_every", "policy")
+
+
+def test_export_names_take_the_formats_suffix() -> None:
+    assert export_path("results", "csv").name == "results.csv"
+    assert export_path("results.csv", "parquet").name == "results.parquet"
+    assert export_path("run.2026", "csv").name == "run.2026"
+    with pytest.raises(ValueError, match="give a file name"):
+        export_path("  ", "csv")
+    with pytest.raises(ValueError, match="exports are csv or parquet"):
+        export_path("x", "xlsx")
+
+
+class ManualTimer:
+    """A timer that fires only when the test says so (the watch's looks, one at a time)."""
+
+    made: ClassVar[list[ManualTimer]] = []
+
+    def __init__(self, _seconds: float, action: Any) -> None:
+        self.action = action
+        self.daemon = False
+        self.cancelled = False
+        ManualTimer.made.append(self)
+
+    def start(self) -> None:
+        pass
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+def test_the_watch_reports_progress_and_hands_the_run_over_once() -> None:
+    spec = SweepSpec(game="the-tower", vary={"starting_hp": [6, 14]}, policies=["random"], games=3)
+    run = start_sweep(spec, in_process=True, chunk=1)
+    seen: list[int] = []
+    ended: list[object] = []
+    watch = SweepWatch(run, lambda p: seen.append(p.games_done), ended.append, timer=ManualTimer)
+    ManualTimer.made.clear()
+    watch.start()
+    assert watch.wait(60) and ended == [run] and watch.finished
+    ManualTimer.made[-1].action()  # a look after the end hands nothing over again
+    watch.poll()
+    assert ended == [run] and seen[-1] == 6 and seen == sorted(seen)
