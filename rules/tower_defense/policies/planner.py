@@ -1,0 +1,277 @@
+"""The planner: a cooperative table that plays to win.
+
+Phase 6, one action at a time: take a kill's opportunity (complete the game condition, or a Mark II /
+Mark III tower for the Kill Bonus stack), make the attacks that defeat the most units this turn
+(`analysis.plan_turn`, boosts from every Boost stack), attack a unit that breaks the track unless
+attacked, defeat a tough unit by ignoring its extra Hit Points when nothing else can, then spend the
+Build / Upgrade stacks where they add the most defeats still to come (`outlook`), and with the towers
+left strike wave modifiers that make units harder or faster. Every action it returns is one the
+engine lists as legal, or one the engine's own planner replays.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.core.chance import ChanceSampler
+from rules.core.unvalidated import construct
+from rules.tower_defense import analysis, catalog, combat, engine, payments
+from rules.tower_defense.actions import (
+    Attack,
+    Build,
+    CompleteCondition,
+    EndActions,
+    KillBonus,
+    NextPhase,
+    RestoreTrack,
+    TakeCredit,
+    Upgrade,
+)
+from rules.tower_defense.model import Coord, GameState, Tower, credit_type, credit_value, distance
+from rules.tower_defense.policies import outlook as look
+from rules.tower_defense.policies.credits import take_credit
+
+BOOST_ALLOWANCE = 2
+"""Damage a tower is counted to gain from boosts when weighing where to build and what to upgrade."""
+COMBINE_WEIGHT = 0.5
+"""A Combine tower's defeats count this much: each one spends two towers' attacks and a Combine credit."""
+TRACK_MARGIN = 2
+"""Track pieces the planner keeps in hand below the loss limit before it ignores an armoured unit's Hit Points."""
+KEEP = {"standard": 3, "boost": 2, "charge": 0, "combine": 0, "universal": 0}
+"""How much the planner would rather keep a card of each type than pay with it (tower cards to build)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Investment:
+    """A build or an upgrade, the defeats it adds over the rest of the session, and its price."""
+
+    action: Any
+    gain: float
+    price: int
+
+    @property
+    def score(self) -> float:
+        return self.gain / max(1, self.price)
+
+
+def pay(stack: tuple[str, ...], cost: int, state: GameState) -> tuple[str, ...] | None:
+    """The cheapest valid payment from a stack: least credit lost, then the cards least worth keeping."""
+    options = payments.options(stack, cost, state.rules)
+    if not options:
+        return None
+
+    def loss(payment: tuple[str, ...]) -> tuple[int, int]:
+        over = payments.value(payment, state.rules) - cost
+        keep = sum(KEEP[credit_type(c)] + 4 * (credit_value(c, state.rules) - 1) for c in payment)
+        return (over, keep)
+
+    return min(options, key=loss)
+
+
+class PlannerPolicy:
+    """Kill opportunities, the turn's best attacks, track guards, then investment where it adds the
+    most future defeats, then modifier strikes; ends Phase 6 when nothing is worth doing."""
+
+    name = "planner"
+
+    def choose(self, state: GameState, sampler: ChanceSampler, player: int) -> Any:
+        if state.revealed:
+            return take_credit(state, engine.current_player(state))
+        if state.restore_left:
+            return self._restore(state)
+        if state.phase != "actions":
+            return construct(NextPhase)
+        for step in (self._opportunity, self._attack, self._guard, self._tough, self._invest, self._modifier):
+            action = step(state)
+            if action is not None:
+                return action
+        return construct(EndActions)
+
+    # ---- a kill's opportunity -----------------------------------------------------------------------
+    def _opportunity(self, state: GameState) -> Any:
+        """Complete the condition (2 Universal credits) or take a Mark III / II tower right after a kill."""
+        if engine.condition_ready(state):
+            who = min(range(len(state.players)), key=lambda p: len(state.players[p].stacks.build))
+            return construct(CompleteCondition, player=who, stack="build")
+        window = state.kill_window
+        if window is None or engine.open_kill_window(state, window.player) is None:
+            return None
+        kill = state.players[window.player].stacks.kill
+        for mark, pile in ((3, state.mark3_pile), (2, state.mark2_pile)):
+            card = f"standard.{mark}"
+            if card not in pile:
+                continue
+            payment = pay(kill, engine.kill_bonus_cost(state, window.player, mark), state)
+            if payment is not None:
+                return construct(KillBonus, player=window.player, card=card, stack="build", payment=payment)
+        return None
+
+    # ---- attacks ------------------------------------------------------------------------------------
+    def _attack(self, state: GameState) -> Any:
+        plan = analysis.plan_turn(state)
+        return plan.actions[0] if plan.actions else None
+
+    def _guard(self, state: GameState) -> Attack | None:
+        """Attack a unit that breaks the track unless a tower attacks it this turn (with the weakest tower)."""
+        for wave in state.waves:
+            if wave.attacked or not combat.visible_unit(wave).has("must_be_attacked"):
+                continue
+            options = self._strikes(state, wave.id, "unit")
+            if options:
+                tower = min(options, key=lambda t: combat.total(combat.tower_damage(state.rules, t)))
+                return construct(Attack, player=tower.owner, at=tower.at, wave=wave.id, target="unit", ignore=False)
+        return None
+
+    def _tough(self, state: GameState) -> Attack | None:
+        """Defeat a tough unit by ignoring its 2 extra Hit Points (the tower rests a turn longer), or an
+        armoured one by ignoring its 3 (a track piece is lost) while the track can spare it."""
+        spare = state.track_loss_limit - len(state.board.track_discard) > TRACK_MARGIN
+        for wave in state.waves:
+            unit = combat.visible_unit(wave)
+            if unit.has("armoured") and not spare or not (unit.has("tough") or unit.has("armoured")):
+                continue
+            hp = combat.unit_hit_points(state, wave)
+            for tower in self._strikes(state, wave.id, "unit"):
+                if combat.after_resistance(combat.tower_damage(state.rules, tower), unit) >= hp:
+                    return construct(Attack, player=tower.owner, at=tower.at, wave=wave.id, target="unit", ignore=True)
+        return None
+
+    def _modifier(self, state: GameState) -> Attack | None:
+        """Strike a wave modifier that adds Hit Points or Movement, with a tower that defeats it."""
+        for wave in sorted(state.waves, key=lambda w: -w.progress):
+            if wave.modifier is None:
+                continue
+            spec = catalog.modifier(wave.modifier)
+            if not (spec.hit_points or spec.movement) or wave.units_left < 1:
+                continue
+            hp = combat.modifier_hit_points(state, wave)
+            for tower in self._strikes(state, wave.id, "modifier"):
+                if combat.total(combat.tower_damage(state.rules, tower)) >= hp:
+                    return construct(
+                        Attack, player=tower.owner, at=tower.at, wave=wave.id, target="modifier", ignore=False
+                    )
+        return None
+
+    def _strikes(self, state: GameState, wave_id: str, target: str) -> list[Tower]:
+        """Ready range towers that reach the wave's visible unit (or its modifier)."""
+        wave = state.wave(wave_id)
+        assert wave is not None
+        out = []
+        for t in state.towers:
+            if t.depletion or catalog.tower(t.card).reach != "range":
+                continue
+            needed = combat.reach_needed(state, t.at, wave, at_unit=target == "unit")
+            if needed is not None and needed <= combat.tower_range(t):
+                out.append(t)
+        return out
+
+    # ---- spending the Build / Upgrade stacks -------------------------------------------------------
+    def _invest(self, state: GameState) -> Any:
+        view = look.outlook(state)
+        boosts = sum(1 for p in state.players for c in p.stacks.boost if credit_type(c) == "boost")
+        best: Investment | None = None
+        spaces = engine.free_spaces(state)
+        for p in range(len(state.players)):
+            options = (
+                *self._upgrades(state, p, view, boosts),
+                *self._builds(state, p, view, boosts, spaces),
+                *self._combiners(state, p, view, spaces),
+            )
+            for option in options:
+                if option.gain > 0 and (best is None or option.score > best.score):
+                    best = option
+        return None if best is None else best.action
+
+    def _value(self, state: GameState, view: look.Outlook, card: str, level: int, at: Coord, boosts: int) -> int:
+        spec = catalog.tower(card)
+        damage = look.effective_damage(state, card, level, boosts) + BOOST_ALLOWANCE
+        return view.defeats(at, spec.reach_at(level), damage, state.board.track)
+
+    def _upgrades(self, state: GameState, p: int, view: look.Outlook, boosts: int) -> list[Investment]:
+        out = []
+        top = state.rules.max_level
+        for t in state.towers:
+            if t.owner != p or t.depletion or t.level >= top or catalog.tower(t.card).reach != "range":
+                continue
+            cost = engine.upgrade_cost(state, t)
+            payment = pay(state.players[p].stacks.build, cost, state)
+            if payment is None:
+                continue
+            now = self._value(state, view, t.card, t.level, t.at, boosts)
+            later = self._value(state, view, t.card, top, t.at, boosts)
+            remaining = cost + (top - t.level - 1) * catalog.tower(t.card).upgrade_cost.value
+            action = construct(Upgrade, player=p, at=t.at, payment=payment)
+            out.append(Investment(action, (later - now) * cost / remaining, cost))
+        return out
+
+    def _builds(
+        self, state: GameState, p: int, view: look.Outlook, boosts: int, spaces: list[Coord]
+    ) -> list[Investment]:
+        out = []
+        stack = state.players[p].stacks.build
+        top = state.rules.max_level
+        for card in sorted(set(stack)):
+            if card.startswith("condition.") or catalog.tower(card).reach != "range":
+                continue
+            spec = catalog.tower(card)
+            cost = engine.build_cost(state, card)
+            payment = pay(payments.take(stack, (card,), "build", "phase.6A1 build"), cost, state)
+            if payment is None:
+                continue
+            price = cost + credit_value(card, state.rules) + (top - 1) * spec.upgrade_cost.value
+            for at in spaces:
+                gain = self._value(state, view, card, top, at, boosts)
+                if gain > 0:
+                    action = construct(Build, player=p, card=card, at=at, payment=payment)
+                    out.append(Investment(action, gain * (cost + 1) / price, cost + 1))
+        return out
+
+    def _combiners(self, state: GameState, p: int, view: look.Outlook, spaces: list[Coord]) -> list[Investment]:
+        """A Combine tower beside the two strongest towers it would join (6.D), for the units only their
+        joined damage defeats; none beside a pair another Combine tower already joins."""
+        stack = state.players[p].stacks.build
+        cards = sorted({c for c in stack if not c.startswith("condition.") and catalog.tower(c).type == "combine"})
+        if not cards:
+            return []
+        card = cards[0]
+        cost = engine.build_cost(state, card)
+        payment = pay(payments.take(stack, (card,), "build", "phase.6A1 build"), cost, state)
+        if payment is None:
+            return []
+        radius = catalog.tower(card).reach_at(1)
+        ranged = [t for t in state.towers if catalog.tower(t.card).reach == "range"]
+        joined = [
+            (c, [t for t in ranged if distance(t.at, c.at) <= combat.tower_range(c)])
+            for c in state.towers
+            if catalog.tower(c.card).type == "combine"
+        ]
+        out = []
+        for at in spaces:
+            near = sorted(
+                (t for t in ranged if distance(t.at, at) <= radius),
+                key=lambda t: -catalog.tower(t.card).damage(t.level),
+            )[:2]
+            if len(near) < 2 or any(near[0] in ts and near[1] in ts for _, ts in joined):
+                continue
+            damages = [catalog.tower(t.card).damage(t.level) for t in near]
+            reach = max(combat.tower_range(t) for t in near)
+            gain = view.defeats(at, reach, sum(damages) + BOOST_ALLOWANCE, state.board.track) - view.defeats(
+                at, reach, max(damages) + BOOST_ALLOWANCE, state.board.track
+            )
+            if gain > 0:
+                action = construct(Build, player=p, card=card, at=at, payment=payment)
+                out.append(Investment(action, gain * COMBINE_WEIGHT, cost + 1))
+        return out
+
+    # ---- restored track -----------------------------------------------------------------------------
+    def _restore(self, state: GameState) -> RestoreTrack:
+        """Lay a restored piece where the most towers reach it."""
+        assert state.restorer is not None
+        piece = sorted(set(state.board.track_discard))[0]
+        ranged = [t for t in state.towers if catalog.tower(t.card).reach == "range"]
+        at = max(
+            engine.free_spaces(state),
+            key=lambda s: sum(1 for t in ranged if distance(s, t.at) <= combat.tower_range(t)),
+        )
+        return construct(RestoreTrack, player=state.restorer, piece=piece, at=at)
