@@ -16,6 +16,7 @@ from rules.tower_defense.policies.planner import PlannerPolicy
 
 __all__ = [
     "BUILD_RESERVE",
+    "LADDER",
     "POLICIES",
     "CoopPolicy",
     "PlannerPolicy",
@@ -35,6 +36,10 @@ POLICIES: dict[str, type[RandomPolicy] | type[SimplePolicy] | type[PlannerPolicy
     "coop": CoopPolicy,
     "planner": PlannerPolicy,
 }
+
+LADDER: tuple[str, ...] = ("random", "planner")
+"""The policies a ladder compares, weakest first: each wins clearly more often than the one before (the
+simple and coop tables win no more often than random play, so they make no rung)."""
 
 
 def policy(name: str) -> Policy:

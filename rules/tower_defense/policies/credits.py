@@ -28,9 +28,9 @@ def stack_for(state: GameState, who: int, card: str) -> StackName:
     kind = credit_type(card)
     if kind == "boost" and len(stacks.boost) < BOOST_STACK_CAP:
         return "boost"
-    if kind in ("charge", "combine") and len(stacks.combine) < COMBINE_STACK_TARGET:
-        if any(t.owner == who and catalog.tower(t.card).type == "combine" for t in state.towers):
-            return "combine"
+    combines = any(t.owner == who and catalog.tower(t.card).type == "combine" for t in state.towers)
+    if kind in ("charge", "combine") and combines and len(stacks.combine) < COMBINE_STACK_TARGET:
+        return "combine"
     if kind != "standard" and len(stacks.build) >= BUILD_BEFORE_KILL and len(stacks.kill) < KILL_STACK_TARGET:
         return "kill"
     return "build"

@@ -12,7 +12,7 @@ import functools
 from dataclasses import dataclass
 
 from rules.tower_defense import catalog, combat
-from rules.tower_defense.cards import UnitSpec
+from rules.tower_defense.cards import CreditType, UnitSpec
 from rules.tower_defense.model import Coord, GameState, TrackPiece, distance
 
 UPCOMING_MODIFIER_HIT_POINTS = 1
@@ -87,5 +87,7 @@ def effective_damage(state: GameState, card: str, level: int, boost_credits: int
     base = spec.damage(level)
     if spec.type != "boost" or boost_credits <= 0:
         return base
-    credits = ("boost",) * min(2, boost_credits)
-    return base + sum(combat.boost_bonus(state.rules, spec, level, credits).values())
+    boost: CreditType = "boost"
+    credits = (boost,) * min(2, boost_credits)
+    bonus: int = sum(combat.boost_bonus(state.rules, spec, level, credits).values())
+    return base + bonus

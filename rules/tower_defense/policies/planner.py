@@ -25,7 +25,7 @@ from rules.tower_defense.actions import (
     KillBonus,
     NextPhase,
     RestoreTrack,
-    TakeCredit,
+    Sell,
     Upgrade,
 )
 from rules.tower_defense.model import Coord, GameState, Tower, credit_type, credit_value, distance
@@ -82,7 +82,8 @@ class PlannerPolicy:
             return self._restore(state)
         if state.phase != "actions":
             return construct(NextPhase)
-        for step in (self._opportunity, self._attack, self._guard, self._tough, self._invest, self._modifier):
+        steps = (self._opportunity, self._attack, self._guard, self._tough, self._sell, self._invest, self._modifier)
+        for step in steps:
             action = step(state)
             if action is not None:
                 return action
@@ -129,7 +130,7 @@ class PlannerPolicy:
         spare = state.track_loss_limit - len(state.board.track_discard) > TRACK_MARGIN
         for wave in state.waves:
             unit = combat.visible_unit(wave)
-            if unit.has("armoured") and not spare or not (unit.has("tough") or unit.has("armoured")):
+            if (unit.has("armoured") and not spare) or not (unit.has("tough") or unit.has("armoured")):
                 continue
             hp = combat.unit_hit_points(state, wave)
             for tower in self._strikes(state, wave.id, "unit"):
@@ -182,6 +183,28 @@ class PlannerPolicy:
                 if option.gain > 0 and (best is None or option.score > best.score):
                     best = option
         return None if best is None else best.action
+
+    def _sell(self, state: GameState) -> Sell | None:
+        """Sell a tower that no unit still to come will pass within its top level's Range, and that no
+        Combine tower joins (6.B), for credits to spend where units will pass."""
+        if not state.upcoming and not state.waves:
+            return None
+        view = look.outlook(state)
+        top, track = state.rules.max_level, state.board.track
+        ranged = [t for t in state.towers if catalog.tower(t.card).reach == "range"]
+        useful = {t.at for t in ranged if view.defeats(t.at, catalog.tower(t.card).reach_at(top), 99, track) > 0}
+        combiners = [t for t in state.towers if catalog.tower(t.card).reach != "range"]
+        for t in state.towers:
+            if t.depletion:
+                continue
+            if t in combiners:
+                idle = not any(distance(t.at, u) <= combat.tower_range(t) for u in useful)
+            else:
+                joined = any(distance(t.at, c.at) <= combat.tower_range(c) for c in combiners)
+                idle = t.at not in useful and not joined
+            if idle:
+                return construct(Sell, player=t.owner, at=t.at)
+        return None
 
     def _value(self, state: GameState, view: look.Outlook, card: str, level: int, at: Coord, boosts: int) -> int:
         spec = catalog.tower(card)
