@@ -86,10 +86,22 @@ def test_the_outlook_counts_only_units_still_to_cross_a_piece() -> None:
     assert view.defeats(ahead, 0, 8, state.board.track) == 2
 
 
-def test_boost_credits_go_to_the_boost_stack_and_others_to_build() -> None:
+def test_boost_credits_go_to_the_boost_stack_and_spare_credits_to_the_kill_bonus_stack() -> None:
     state = examples.position(phase="actions")
     assert stack_for(state, 0, "boost.1") == "boost"
     assert stack_for(state, 0, "standard.1") == "build"
+    assert stack_for(state, 0, "charge.1") == "build"
+    full = examples.position(stacks={0: {"build": ["charge.1"] * 4}}, phase="actions")
+    assert stack_for(full, 0, "charge.1") == "kill"
+    assert stack_for(full, 0, "standard.1") == "build"
+
+
+def test_a_full_kill_bonus_stack_buys_a_mark_iii_tower_after_the_attacks() -> None:
+    # 003 6.E.II: 'Spend 5 Credits from this stack to draw one Mk. III Tower.'
+    state = examples.position(stacks={1: {"kill": ["charge.1"] * 5}}, phase="actions")
+    action = PlannerPolicy().choose(state, ChanceSampler(0), 0)
+    assert isinstance(action, KillBonus) and action.player == 1 and action.card == "standard.3"
+    assert action in engine.legal_actions(state)
 
 
 def test_payment_keeps_tower_cards_worth_building() -> None:

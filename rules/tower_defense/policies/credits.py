@@ -14,16 +14,16 @@ BOOST_STACK_CAP = 4
 """Boost credits kept on a Boost stack; more go to the Build / Upgrade stack."""
 COMBINE_STACK_TARGET = 2
 """Credits a Combine tower's owner keeps on the Combine stack (one pays each Combine attack)."""
-KILL_STACK_TARGET = 2
+KILL_STACK_TARGET = 5
 """Credits gathered on the Kill Bonus stack (a Mark II tower costs 2 right after a defeat)."""
 BUILD_BEFORE_KILL = 4
-"""Build / Upgrade credits a player holds before credits go to the Kill Bonus stack."""
+"""Build / Upgrade credits a player holds before other credits go to the Kill Bonus stack."""
 
 
 def stack_for(state: GameState, who: int, card: str) -> StackName:
     """Boost credits to the Boost stack (they multiply on a Boost tower); Combine credits to the Combine
-    stack of a player who owns a Combine tower; the rest to Build / Upgrade, or to the Kill Bonus stack
-    once the Build / Upgrade stack holds enough."""
+    stack of a player who owns a Combine tower; the rest to Build / Upgrade, or once that holds enough, to
+    the Kill Bonus stack (for a Mark II or III tower)."""
     stacks = state.players[who].stacks
     kind = credit_type(card)
     if kind == "boost" and len(stacks.boost) < BOOST_STACK_CAP:
@@ -31,8 +31,8 @@ def stack_for(state: GameState, who: int, card: str) -> StackName:
     combines = any(t.owner == who and catalog.tower(t.card).type == "combine" for t in state.towers)
     if kind in ("charge", "combine") and combines and len(stacks.combine) < COMBINE_STACK_TARGET:
         return "combine"
-    if kind != "standard" and len(stacks.build) >= BUILD_BEFORE_KILL and len(stacks.kill) < KILL_STACK_TARGET:
-        return "kill"
+    if kind != "standard" and len(stacks.build) >= BUILD_BEFORE_KILL:
+        return "kill" if len(stacks.kill) < KILL_STACK_TARGET else "build"
     return "build"
 
 

@@ -2,11 +2,13 @@
 
 Phase 6, one action at a time: take a kill's opportunity (complete the game condition, or a Mark II /
 Mark III tower for the Kill Bonus stack), make the attacks that defeat the most units this turn
-(`analysis.plan_turn`, boosts from every Boost stack), attack a unit that breaks the track unless
-attacked, defeat a tough unit by ignoring its extra Hit Points when nothing else can, then spend the
-Build / Upgrade stacks where they add the most defeats still to come (`outlook`), and with the towers
-left strike wave modifiers that make units harder or faster. Every action it returns is one the
-engine lists as legal, or one the engine's own planner replays.
+(`analysis.plan_turn`, boosts from every Boost stack, Combine attacks), attack a unit that breaks the
+track unless attacked, defeat a tough or armoured unit by ignoring its extra Hit Points when the plan
+cannot (an armoured one only while the track can spare a piece), sell a tower no unit will pass, then
+spend the Build / Upgrade stacks where they add the most defeats still to come (`outlook`), Combine
+towers beside the strongest pairs of towers among them, and with the towers left strike wave modifiers
+that make units harder or faster. Every action it returns is one the engine lists as legal, or one the
+engine's own planner replays.
 """
 
 from __future__ import annotations
@@ -82,7 +84,16 @@ class PlannerPolicy:
             return self._restore(state)
         if state.phase != "actions":
             return construct(NextPhase)
-        steps = (self._opportunity, self._attack, self._guard, self._tough, self._sell, self._invest, self._modifier)
+        steps = (
+            self._opportunity,
+            self._attack,
+            self._guard,
+            self._tough,
+            self._bonus,
+            self._sell,
+            self._invest,
+            self._modifier,
+        )
         for step in steps:
             action = step(state)
             if action is not None:
@@ -98,14 +109,25 @@ class PlannerPolicy:
         window = state.kill_window
         if window is None or engine.open_kill_window(state, window.player) is None:
             return None
-        kill = state.players[window.player].stacks.kill
+        return self._tower_bonus(state, window.player)
+
+    def _bonus(self, state: GameState) -> KillBonus | None:
+        """A Mark III or II tower at full price, from a Kill Bonus stack that holds enough."""
+        for p in range(len(state.players)):
+            action = self._tower_bonus(state, p)
+            if action is not None:
+                return action
+        return None
+
+    def _tower_bonus(self, state: GameState, player: int) -> KillBonus | None:
+        kill = state.players[player].stacks.kill
         for mark, pile in ((3, state.mark3_pile), (2, state.mark2_pile)):
             card = f"standard.{mark}"
             if card not in pile:
                 continue
-            payment = pay(kill, engine.kill_bonus_cost(state, window.player, mark), state)
+            payment = pay(kill, engine.kill_bonus_cost(state, player, mark), state)
             if payment is not None:
-                return construct(KillBonus, player=window.player, card=card, stack="build", payment=payment)
+                return construct(KillBonus, player=player, card=card, stack="build", payment=payment)
         return None
 
     # ---- attacks ------------------------------------------------------------------------------------
