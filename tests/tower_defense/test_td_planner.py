@@ -4,10 +4,12 @@ kill's opportunity, ignoring a tough unit's extra Hit Points, the game condition
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
+from rules import cli
 from rules.core.chance import ChanceSampler
 from rules.core.ladder import game_seed
 from rules.core.playout import play_out
@@ -165,3 +167,13 @@ def test_income_is_taken_onto_a_stack() -> None:
     state = examples.position(phase="income", revealed=("boost.1", "standard.1"), chooser=1)
     action = PlannerPolicy().choose(state, ChanceSampler(0), 1)
     assert action == TakeCredit(player=1, card="standard.1", stack="build")
+
+
+def test_the_ladder_holds_from_random_play_to_the_planner(capsys: pytest.CaptureFixture[str]) -> None:
+    # Solo and cooperative rungs hold when the Wilson 95% intervals lie apart (rules/core/ladder.py).
+    args = ["tower-defense", "ladder", "--games", "8", "--players", "1", "--policies", ",".join(LADDER), "--json"]
+    assert cli.main(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    (rung,) = data["rungs"]
+    assert (rung["stronger"], rung["weaker"], rung["holds"]) == ("planner", "random", True)
+    assert rung["stronger_result"]["wins"] == 8 and rung["weaker_result"]["wins"] == 0
