@@ -17,9 +17,9 @@ from rules.tower_defense import engine, examples
 from rules.tower_defense.actions import Attack, Build, CompleteCondition, KillBonus, TakeCredit
 from rules.tower_defense.model import ActiveCondition, FieldWave, GameState, KillWindow, Tower, distance
 from rules.tower_defense.policies import LADDER, POLICIES, PlannerPolicy, policy
+from rules.tower_defense.policies.appraisal import Appraisal, pay
 from rules.tower_defense.policies.credits import stack_for
 from rules.tower_defense.policies.outlook import outlook
-from rules.tower_defense.policies.planner import pay
 from rules.tower_defense.variants import Rules
 
 
@@ -127,6 +127,19 @@ def test_a_combine_tower_goes_beside_the_two_strong_towers_it_joins() -> None:
     action = PlannerPolicy().choose(state, ChanceSampler(0), 0)
     assert isinstance(action, Build) and action.card == "combine.1"
     assert all(distance(action.at, t.at) <= 1 for t in towers)
+
+
+def test_a_tower_is_worth_building_beside_another_when_only_their_joined_damage_defeats() -> None:
+    # Rank 6 units have 10 to 12 Hit Points here: more than a Level 4 Mark I Standard Tower's 7 and a boost.
+    state = examples.position(
+        towers=(Tower(card="standard.1", at=(3, 5), owner=0, level=4),),
+        upcoming=(("rank6.a", "rank6.b"),),
+        phase="actions",
+    )
+    appraisal = Appraisal(state)
+    assert appraisal.defeats((4, 5), 3, 7 + 2) == 0
+    assert appraisal.value("standard.1", 4, (4, 5)) > 0
+    assert appraisal.value("standard.1", 4, (9, 0)) == 0
 
 
 def test_a_tough_unit_falls_to_a_tower_that_ignores_its_extra_hit_points() -> None:

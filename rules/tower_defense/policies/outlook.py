@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rules.tower_defense import catalog, combat
 from rules.tower_defense.cards import CreditType, UnitSpec
-from rules.tower_defense.model import Coord, GameState, TrackPiece, distance
+from rules.tower_defense.model import Coord, GameState, Tower, TrackPiece, distance
 
 UPCOMING_MODIFIER_HIT_POINTS = 1
 """Hit Points a wave not yet called is expected to gain from its wave modifier."""
@@ -91,3 +91,18 @@ def effective_damage(state: GameState, card: str, level: int, boost_credits: int
     credits = (boost,) * min(2, boost_credits)
     bonus: int = sum(combat.boost_bonus(state.rules, spec, level, credits).values())
     return base + bonus
+
+
+def combine_sites(state: GameState, spaces: list[Coord]) -> dict[Coord, tuple[Tower, ...]]:
+    """Where a Combine tower joins (or could join) towers: each Combine tower's space, and each free space
+    beside a range tower (a Mark I Combine tower's Radius is 1), with the range towers within reach."""
+    ranged = [t for t in state.towers if catalog.tower(t.card).reach == "range"]
+    out: dict[Coord, tuple[Tower, ...]] = {}
+    for c in state.towers:
+        if catalog.tower(c.card).type == "combine":
+            out[c.at] = tuple(t for t in ranged if distance(t.at, c.at) <= combat.tower_range(c))
+    for at in spaces:
+        near = tuple(t for t in ranged if distance(t.at, at) <= 1)
+        if near:
+            out[at] = near
+    return out

@@ -5,70 +5,35 @@ Mark III tower for the Kill Bonus stack), make the attacks that defeat the most 
 (`analysis.plan_turn`, boosts from every Boost stack, Combine attacks), attack a unit that breaks the
 track unless attacked, defeat a tough or armoured unit by ignoring its extra Hit Points when the plan
 cannot (an armoured one only while the track can spare a piece), sell a tower no unit will pass, then
-spend the Build / Upgrade stacks where they add the most defeats still to come (`outlook`), Combine
-towers beside the strongest pairs of towers among them, and with the towers left strike wave modifiers
-that make units harder or faster. Every action it returns is one the engine lists as legal, or one the
+spend the Build / Upgrade stacks where they add the most defeats still to come (`appraisal`: towers
+alone or joined in pairs by Combine towers), and with the towers left strike wave modifiers that make
+units harder or faster. Every action it returns is one the engine lists as legal, or one the
 engine's own planner replays.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from rules.core.chance import ChanceSampler
 from rules.core.unvalidated import construct
-from rules.tower_defense import analysis, catalog, combat, engine, payments
+from rules.tower_defense import analysis, catalog, combat, engine
 from rules.tower_defense.actions import (
     Attack,
-    Build,
     CompleteCondition,
     EndActions,
     KillBonus,
     NextPhase,
     RestoreTrack,
     Sell,
-    Upgrade,
 )
-from rules.tower_defense.model import Coord, GameState, Tower, credit_type, credit_value, distance
+from rules.tower_defense.model import GameState, Tower, distance
 from rules.tower_defense.policies import outlook as look
+from rules.tower_defense.policies.appraisal import Appraisal, pay
 from rules.tower_defense.policies.credits import take_credit
 
-BOOST_ALLOWANCE = 2
-"""Damage a tower is counted to gain from boosts when weighing where to build and what to upgrade."""
-COMBINE_WEIGHT = 0.5
-"""A Combine tower's defeats count this much: each one spends two towers' attacks and a Combine credit."""
 TRACK_MARGIN = 2
 """Track pieces the planner keeps in hand below the loss limit before it ignores an armoured unit's Hit Points."""
-KEEP = {"standard": 3, "boost": 2, "charge": 0, "combine": 0, "universal": 0}
-"""How much the planner would rather keep a card of each type than pay with it (tower cards to build)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Investment:
-    """A build or an upgrade, the defeats it adds over the rest of the session, and its price."""
-
-    action: Any
-    gain: float
-    price: int
-
-    @property
-    def score(self) -> float:
-        return self.gain / max(1, self.price)
-
-
-def pay(stack: tuple[str, ...], cost: int, state: GameState) -> tuple[str, ...] | None:
-    """The cheapest valid payment from a stack: least credit lost, then the cards least worth keeping."""
-    options = payments.options(stack, cost, state.rules)
-    if not options:
-        return None
-
-    def loss(payment: tuple[str, ...]) -> tuple[int, int]:
-        over = payments.value(payment, state.rules) - cost
-        keep = sum(KEEP[credit_type(c)] + 4 * (credit_value(c, state.rules) - 1) for c in payment)
-        return (over, keep)
-
-    return min(options, key=loss)
 
 
 class PlannerPolicy:
@@ -191,20 +156,7 @@ class PlannerPolicy:
 
     # ---- spending the Build / Upgrade stacks -------------------------------------------------------
     def _invest(self, state: GameState) -> Any:
-        view = look.outlook(state)
-        boosts = sum(1 for p in state.players for c in p.stacks.boost if credit_type(c) == "boost")
-        best: Investment | None = None
-        spaces = engine.free_spaces(state)
-        for p in range(len(state.players)):
-            options = (
-                *self._upgrades(state, p, view, boosts),
-                *self._builds(state, p, view, boosts, spaces),
-                *self._combiners(state, p, view, spaces),
-            )
-            for option in options:
-                if option.gain > 0 and (best is None or option.score > best.score):
-                    best = option
-        return None if best is None else best.action
+        return Appraisal(state).best()
 
     def _sell(self, state: GameState) -> Sell | None:
         """Sell a tower that no unit still to come will pass within its top level's Range, and that no
@@ -227,87 +179,6 @@ class PlannerPolicy:
             if idle:
                 return construct(Sell, player=t.owner, at=t.at)
         return None
-
-    def _value(self, state: GameState, view: look.Outlook, card: str, level: int, at: Coord, boosts: int) -> int:
-        spec = catalog.tower(card)
-        damage = look.effective_damage(state, card, level, boosts) + BOOST_ALLOWANCE
-        return view.defeats(at, spec.reach_at(level), damage, state.board.track)
-
-    def _upgrades(self, state: GameState, p: int, view: look.Outlook, boosts: int) -> list[Investment]:
-        out = []
-        top = state.rules.max_level
-        for t in state.towers:
-            if t.owner != p or t.depletion or t.level >= top or catalog.tower(t.card).reach != "range":
-                continue
-            cost = engine.upgrade_cost(state, t)
-            payment = pay(state.players[p].stacks.build, cost, state)
-            if payment is None:
-                continue
-            now = self._value(state, view, t.card, t.level, t.at, boosts)
-            later = self._value(state, view, t.card, top, t.at, boosts)
-            remaining = cost + (top - t.level - 1) * catalog.tower(t.card).upgrade_cost.value
-            action = construct(Upgrade, player=p, at=t.at, payment=payment)
-            out.append(Investment(action, (later - now) * cost / remaining, cost))
-        return out
-
-    def _builds(
-        self, state: GameState, p: int, view: look.Outlook, boosts: int, spaces: list[Coord]
-    ) -> list[Investment]:
-        out = []
-        stack = state.players[p].stacks.build
-        top = state.rules.max_level
-        for card in sorted(set(stack)):
-            if card.startswith("condition.") or catalog.tower(card).reach != "range":
-                continue
-            spec = catalog.tower(card)
-            cost = engine.build_cost(state, card)
-            payment = pay(payments.take(stack, (card,), "build", "phase.6A1 build"), cost, state)
-            if payment is None:
-                continue
-            price = cost + credit_value(card, state.rules) + (top - 1) * spec.upgrade_cost.value
-            for at in spaces:
-                gain = self._value(state, view, card, top, at, boosts)
-                if gain > 0:
-                    action = construct(Build, player=p, card=card, at=at, payment=payment)
-                    out.append(Investment(action, gain * (cost + 1) / price, cost + 1))
-        return out
-
-    def _combiners(self, state: GameState, p: int, view: look.Outlook, spaces: list[Coord]) -> list[Investment]:
-        """A Combine tower beside the two strongest towers it would join (6.D), for the units only their
-        joined damage defeats; none beside a pair another Combine tower already joins."""
-        stack = state.players[p].stacks.build
-        cards = sorted({c for c in stack if not c.startswith("condition.") and catalog.tower(c).type == "combine"})
-        if not cards:
-            return []
-        card = cards[0]
-        cost = engine.build_cost(state, card)
-        payment = pay(payments.take(stack, (card,), "build", "phase.6A1 build"), cost, state)
-        if payment is None:
-            return []
-        radius = catalog.tower(card).reach_at(1)
-        ranged = [t for t in state.towers if catalog.tower(t.card).reach == "range"]
-        joined = [
-            (c, [t for t in ranged if distance(t.at, c.at) <= combat.tower_range(c)])
-            for c in state.towers
-            if catalog.tower(c.card).type == "combine"
-        ]
-        out = []
-        for at in spaces:
-            near = sorted(
-                (t for t in ranged if distance(t.at, at) <= radius),
-                key=lambda t: -catalog.tower(t.card).damage(t.level),
-            )[:2]
-            if len(near) < 2 or any(near[0] in ts and near[1] in ts for _, ts in joined):
-                continue
-            damages = [catalog.tower(t.card).damage(t.level) for t in near]
-            reach = max(combat.tower_range(t) for t in near)
-            gain = view.defeats(at, reach, sum(damages) + BOOST_ALLOWANCE, state.board.track) - view.defeats(
-                at, reach, max(damages) + BOOST_ALLOWANCE, state.board.track
-            )
-            if gain > 0:
-                action = construct(Build, player=p, card=card, at=at, payment=payment)
-                out.append(Investment(action, gain * COMBINE_WEIGHT, cost + 1))
-        return out
 
     # ---- restored track -----------------------------------------------------------------------------
     def _restore(self, state: GameState) -> RestoreTrack:
