@@ -1,4 +1,4 @@
-"""Who chooses when nobody clicks: a random player, a simple one, and a cooperative table that spends
+"""The first policies: a random player, a simple one, and a cooperative table that spends
 its credits (builds wherever a tower reaches track, boosts what the turn planner can kill).
 
 Every policy chooses among the engine's own legal actions (or the planner's, which the engine
@@ -173,18 +173,3 @@ class CoopPolicy(SimplePolicy):
                     seen.add((p, a.card, a.at))
                     out.append(a)
         return out
-
-
-POLICIES: dict[str, type[RandomPolicy] | type[SimplePolicy]] = {
-    "random": RandomPolicy,
-    "simple": SimplePolicy,
-    "coop": CoopPolicy,
-}
-
-
-def policy(name: str) -> RandomPolicy | SimplePolicy:
-    """A policy by name (random, simple, coop)."""
-    try:
-        return POLICIES[name]()
-    except KeyError:
-        raise KeyError(f"unknown policy {name!r}; policies: {', '.join(POLICIES)}") from None
