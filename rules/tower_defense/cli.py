@@ -20,7 +20,7 @@ from rules.tower_defense.catalog import is_tower_card
 from rules.tower_defense.engine import movement
 from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.model import GameState
-from rules.tower_defense.policies import POLICIES, policy
+from rules.tower_defense.policies import LADDER, POLICIES, policy
 from rules.tower_defense.variants import Rules
 
 
@@ -75,7 +75,7 @@ def register(games: Any) -> None:
     py.add_argument(
         "--players", type=limits.count_argument("--players", 1, 4), default=2, help="1 to 4 players (default 2)"
     )
-    py.add_argument("--policy", default="simple", choices=sorted(POLICIES))
+    py.add_argument("--policy", default="planner", choices=sorted(POLICIES), help="who plays (default planner)")
     py.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
     py.add_argument(
         "--turn-limit",
@@ -90,7 +90,7 @@ def register(games: Any) -> None:
     la.add_argument("--scenario", default="beginner", help=f"one of: {', '.join(examples.SCENARIOS)}")
     la.add_argument("--players", type=int, default=2, help="1 to 4 players, every seat the same policy (default 2)")
     la.add_argument(
-        "--policies", default=",".join(POLICIES), help=f"the policies, weakest first (default {','.join(POLICIES)})"
+        "--policies", default=",".join(LADDER), help=f"the policies, weakest first (default {','.join(LADDER)})"
     )
     la.add_argument("--games", type=int, default=400, help="sessions per policy (the same seeds for each)")
     la.add_argument("--seed", type=int, default=0)

@@ -8,9 +8,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core.unvalidated import construct
-from rules.tower_defense import catalog, combat, engine, payments
+from rules.tower_defense import catalog, engine
 from rules.tower_defense.actions import Build, Upgrade
-from rules.tower_defense.model import Coord, GameState, credit_type, credit_value, distance
+from rules.tower_defense.catalog import credit_type, credit_value
+from rules.tower_defense.engine import combat, payments
+from rules.tower_defense.model import Coord, GameState, distance
 from rules.tower_defense.policies import outlook as look
 
 BOOST_ALLOWANCE = 2

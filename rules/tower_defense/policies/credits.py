@@ -6,7 +6,8 @@ from __future__ import annotations
 from rules.core.unvalidated import construct
 from rules.tower_defense import catalog
 from rules.tower_defense.actions import TakeCredit
-from rules.tower_defense.model import GameState, StackName, credit_type
+from rules.tower_defense.catalog import credit_type
+from rules.tower_defense.model import GameState, StackName
 
 TAKE_ORDER = ("standard", "boost", "charge", "combine")
 """The credit a player takes first when several are revealed: the best tower to build first."""

@@ -11,8 +11,9 @@ import bisect
 import functools
 from dataclasses import dataclass
 
-from rules.tower_defense import catalog, combat
+from rules.tower_defense import catalog
 from rules.tower_defense.cards import CreditType, UnitSpec
+from rules.tower_defense.engine import combat
 from rules.tower_defense.model import Coord, GameState, Tower, TrackPiece, distance
 
 UPCOMING_MODIFIER_HIT_POINTS = 1

@@ -17,7 +17,7 @@ from typing import Any
 
 from rules.core.chance import ChanceSampler
 from rules.core.unvalidated import construct
-from rules.tower_defense import analysis, catalog, combat, engine
+from rules.tower_defense import analysis, catalog, engine
 from rules.tower_defense.actions import (
     Attack,
     CompleteCondition,
@@ -27,6 +27,7 @@ from rules.tower_defense.actions import (
     RestoreTrack,
     Sell,
 )
+from rules.tower_defense.engine import combat
 from rules.tower_defense.model import GameState, Tower, distance
 from rules.tower_defense.policies import outlook as look
 from rules.tower_defense.policies.appraisal import Appraisal, pay
