@@ -59,7 +59,9 @@ def games_frame(cells: Sequence[Cell], outcomes: Sequence[pd.DataFrame]) -> pd.D
     for cell, games in zip(cells, outcomes, strict=True):
         params = pd.DataFrame({k: [v] * len(games) for k, v in cell.params().items()})
         parts.append(pd.concat([params, games.reset_index(drop=True)], axis=1))
-    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
+    if not parts:
+        return pd.DataFrame()
+    return whole_numbers(pd.concat(parts, ignore_index=True), cells)
 
 
 def empty_frames(cell: Cell) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -89,4 +91,18 @@ def summary_frame(cells: Sequence[Cell], outcomes: Sequence[pd.DataFrame]) -> pd
         turns = games["turns"].dropna()
         row["mean_turns"] = float(turns.mean()) if len(turns) else float("nan")
         rows.append(row)
-    return pd.DataFrame(rows)
+    return whole_numbers(pd.DataFrame(rows), cells)
+
+
+def whole_numbers(frame: pd.DataFrame, cells: Sequence[Cell]) -> pd.DataFrame:
+    """Parameter columns of whole numbers stay whole numbers where a cell's value is None (a `hand_limit` of
+    none, 6 and 8 reads <NA>, 6, 8 - not NaN, 6.0, 8.0 - in the frame and in every file written from it)."""
+    values: dict[str, list[object]] = {}
+    for cell in cells:
+        for name, value in cell.params().items():
+            values.setdefault(name, []).append(value)
+    for name, seen in values.items():
+        given = [v for v in seen if v is not None]
+        if name in frame and given and len(given) < len(seen) and all(type(v) is int for v in given):
+            frame[name] = frame[name].astype("Int64")
+    return frame

@@ -16,6 +16,7 @@ from rules.sweeps.overrides import install_armies
 from rules.sweeps.play import CodeMismatch, GameRecord, play_chunk
 from rules.sweeps.runner import SweepProgress, run_sweep
 from rules.sweeps.seeding import game_seed
+from rules.sweeps.spec import SweepSpec
 from tests.sweeps.helpers import GAMES, cavalry_spec
 
 
@@ -158,3 +159,12 @@ def test_a_worker_running_other_code_refuses_the_work() -> None:
     cell = cells(cavalry_spec(games=1))[0]
     with pytest.raises(CodeMismatch, match="install the same version"):
         play_chunk(cell, 0, 1, code="other code")
+
+
+def test_a_whole_number_field_with_none_stays_whole_numbers() -> None:
+    """The Tower's hand_limit of none, 6 and 8: the frames keep 6 and 8 as whole numbers beside a missing value."""
+    spec = SweepSpec(game="the-tower", vary={"hand_limit": [None, 6, 8]}, policies=["random"], games=2, seed=1)
+    result = run_sweep(spec, in_process=True)
+    for frame in (result.summary, result.games):
+        assert str(frame["hand_limit"].dtype) == "Int64"
+        assert [None if pd.isna(v) else v for v in frame["hand_limit"].drop_duplicates()] == [None, 6, 8]
