@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 
 MAX_CHUNK = 100
 """A task plays at most this many games unless told otherwise (a few seconds of planner games)."""
+IN_PROCESS_CHUNK = 5
+"""Games between two progress reports (and stop checks) when a sweep plays in this process: the chunks cost
+nothing there, so they are small enough that a cancel takes effect within a few games."""
 TASKS_PER_WORKER = 4
 """Chunks are cut so that each worker gets about this many tasks (the last ones finish close together)."""
 POLL_SECONDS = 0.05
@@ -146,7 +149,8 @@ def run_sweep(
     Where: `in_process=True` plays in this process, one chunk after another (no Dask); `client` uses a Dask
     client you hold; `scheduler="tcp://host:8786"` connects to a running Dask scheduler; otherwise a local
     cluster of `workers` processes (default one per core) is started for the run and closed after it.
-    `chunk` sets the games per task (default: about four tasks per worker, at most 100 games each).
+    `chunk` sets the games per task (default: about four tasks per worker, at most 100 games each; in this
+    process, IN_PROCESS_CHUNK games between two progress reports).
     `progress` is called with a SweepProgress after every chunk; `stop` returning True ends the run early
     (cells already finished are cached and returned; `complete` is False)."""
     store = SweepCache(cache) if cache is not None else None
@@ -156,7 +160,7 @@ def run_sweep(
     tally.report()
     todo = [c for c in every if c.index not in cached]
     if todo and in_process:
-        _run_here(todo, chunk or MAX_CHUNK, tally, store, stop)
+        _run_here(todo, chunk or IN_PROCESS_CHUNK, tally, store, stop)
     elif todo:
         with dask_client(client, scheduler, workers) as dask:
             size = chunk or chunk_size(sum(c.games for c in todo), _worker_count(dask))
