@@ -14,6 +14,7 @@ import pytest
 from rules.attack_the_tower import armies, combat, engine, model
 from rules.attack_the_tower.actions import DeclareAttack, EndTurn, Pass, PlayAbility, Renew, allocate
 from rules.attack_the_tower.cards import SpecialTroopSpec
+from rules.attack_the_tower.engine import abilities, battle_end, turn
 from rules.attack_the_tower.events import DamagePool, Destroyed, Recruited, Said
 from rules.attack_the_tower.examples import build_player
 from rules.attack_the_tower.model import GameState, Player
@@ -231,7 +232,8 @@ def test_loyal_special_troops_need_no_complete_territory(monkeypatch: pytest.Mon
     def patched(card_id: str) -> object:
         return loyal if card_id == "undead.ghost" else real(card_id)
 
-    monkeypatch.setattr(engine, "ability_card", patched)
+    for step in (abilities, battle_end, turn):  # the engine's modules that read ability cards
+        monkeypatch.setattr(step, "ability_card", patched)
     monkeypatch.setattr(model, "ability_card", patched)
     undead = build_player("undead", [[("graveyard", 0)]], hand=("undead.ghost",))
     state = position(undead, bandits())

@@ -1,0 +1,271 @@
+"""The end of a battle (004 battles 5): the destroyed removed (with the Vampire's count, sacrifices after
+battle and the Huns' unmanned bases), the survivors healed, the palace fallen or attacked at once."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+from rules.attack_the_tower import card_effects, combat
+from rules.attack_the_tower.armies import ability_card, base_card
+from rules.attack_the_tower.cards import (
+    TROOP_TYPES,
+    SacrificeAfterBattle,
+    SacrificeUnmannedBases,
+    SpareFromSacrifice,
+)
+from rules.attack_the_tower.engine.abilities import _maintain_specials
+from rules.attack_the_tower.engine.common import (
+    _ABILITY_WINDOW,
+    _HEAL,
+    Events,
+    _set_base,
+    label,
+)
+from rules.attack_the_tower.events import (
+    Destroyed,
+    GameWon,
+    Said,
+    possessive,
+)
+from rules.attack_the_tower.model import (
+    Base,
+    Battle,
+    GameState,
+    Player,
+)
+from rules.core.unvalidated import construct, replace
+
+
+def _unit_label(state: GameState, unit: combat.Unit) -> str:
+    return _unit_name(label(state, unit.owner), unit.kind, unit.key, unit.name)
+
+
+@functools.lru_cache(maxsize=4096)
+def _unit_name(owner: str, kind: str, key: str, name: str) -> str:
+    """How events name a unit (cached: the same few units are named at every step of a battle)."""
+    if kind == "troop":
+        parts = key.split("/")
+        return f"{possessive(owner)} {name} (territory {int(parts[1][1:]) + 1}, slot {int(parts[2][1:]) + 1})"
+    if kind == "base":
+        parts = key.split("/")
+        return f"{possessive(owner)} {name} (territory {int(parts[1][1:]) + 1}, slot {int(parts[2][1:]) + 1})"
+    if kind == "special":
+        return f"{possessive(owner)} {name} (palace)"
+    return f"{possessive(owner)} palace"
+
+
+@functools.lru_cache(maxsize=256)
+def _slot_of(key: str) -> tuple[int, int]:
+    """(territory, slot) of a troop or base key such as 'p1/t0/s2/1'."""
+    parts = key.split("/")
+    return int(parts[1][1:]), int(parts[2][1:])
+
+
+def _without_destroyed(player: Player, own: list[combat.Unit], dead: set[str]) -> tuple[dict[str, Any], bool]:
+    """The fields of `player` that change when its destroyed troops, bases and special troops are removed
+    (004 battles 5), and whether its palace fell."""
+    fallen = [u for u in own if u.key in dead]
+    if not fallen:
+        return {}, False
+    territories: list[list[Base | None]] = []
+    base_discard = player.base_discard
+    losses: dict[tuple[int, int], list[int]] = {}
+    fallen_specials = []
+    palace_fell = False
+    for u in fallen:
+        if u.kind == "troop":
+            losses.setdefault(_slot_of(u.key), []).append(int(u.key.rsplit("/", 1)[1]))
+        elif u.kind == "base":
+            territories = territories or [list(terr) for terr in player.territories]
+            t, s = _slot_of(u.key)
+            old = territories[t][s]
+            assert old is not None
+            territories[t][s] = None
+            base_discard = (*base_discard, old.card)
+        elif u.kind == "palace":
+            palace_fell = True
+        else:
+            fallen_specials.append(int(u.key.split("/")[2]))
+    changes: dict[str, Any] = {}
+    if losses:
+        territories = territories or [list(terr) for terr in player.territories]
+        for (t, s), indices in losses.items():
+            b = territories[t][s]
+            if b is not None:
+                territories[t][s] = card_effects.without_troops(b, indices)
+    if territories:
+        changes["territories"] = tuple((terr[0], terr[1], terr[2]) for terr in territories)
+        changes["base_discard"] = base_discard
+    if fallen_specials:
+        palace, returning, ability_discard = player.palace, player.returning, player.ability_discard
+        for i in sorted(fallen_specials, reverse=True):
+            cid = palace[i]
+            spec = ability_card(cid).special_troop
+            assert spec is not None
+            palace = palace[:i] + palace[i + 1 :]
+            if spec.returns_at_end_of_turn:
+                returning = (*returning, cid)
+            else:
+                ability_discard = (*ability_discard, cid)
+        changes.update(palace=palace, returning=returning, ability_discard=ability_discard)
+    return changes, palace_fell
+
+
+def _end_battle(state: GameState, events: Events) -> GameState:
+    """004 battles 5: remove the destroyed, then all survivors heal; the palace falls or is attacked.
+
+    The changes to each player are gathered first and made with one copy of each player."""
+    battle = state.battle
+    assert battle is not None
+    attackers, defenders = combat.who_fought(state)
+    dead = set(battle.dead)
+    att = state.attacker
+    dfn = 1 - att
+    effects = combat.battle_effects(state)
+    changes = _vampire_kills(state, attackers, defenders, dead)
+    if effects:
+        dead |= _sacrificed(state, effects, attackers, defenders, dead, events)
+
+    # Remove destroyed troops, bases and special troops.
+    winner = None
+    players = list(state.players)
+    for side, own in ((att, attackers), (dfn, defenders)):
+        removed, palace_fell = _without_destroyed(players[side], own, dead)
+        changes[side].update(removed)
+        if changes[side]:
+            players[side] = replace(players[side], **changes[side])
+        if palace_fell:
+            winner = att
+    players[dfn] = _huns_sacrifice(state, effects, attackers, players[dfn], events)
+
+    events.append(_HEAL)
+    if winner is not None:
+        events.append(GameWon(rule="palace", player=winner, who=label(state, winner)))
+        return replace(
+            state,
+            players=(players[0], players[1]),
+            battle=None,
+            phase="game_over",
+            winner=winner,
+            termination="palace_destroyed",
+        )
+    state = replace(state, players=(players[0], players[1]), battle=None, phase="main")
+    state = card_effects.entering_main(_maintain_specials(state, events))
+    if battle.at_palace:
+        return state
+    return _to_the_palace(state, battle, attackers, dead, events)
+
+
+def _vampire_kills(
+    state: GameState, attackers: list[combat.Unit], defenders: list[combat.Unit], dead: set[str]
+) -> list[dict[str, Any]]:
+    """Vampire: each player's count of enemy troops killed in battles where allied troops of each type fought."""
+    att = state.attacker
+    changes: list[dict[str, Any]] = [{}, {}]
+    for side, own, enemy in ((att, attackers, defenders), (1 - att, defenders, attackers)):
+        kills = sum(1 for u in enemy if u.key in dead and not u.is_structure)
+        if kills:
+            fought = {u.troop_type for u in own if u.kind == "troop"}
+            p = state.players[side]
+            changes[side]["kills_alongside"] = tuple(
+                [c + (kills if t in fought else 0) for c, t in zip(p.kills_alongside, TROOP_TYPES, strict=True)]
+            )
+    return changes
+
+
+def _sacrificed(
+    state: GameState,
+    effects: Sequence[tuple[int, Any]],
+    attackers: list[combat.Unit],
+    defenders: list[combat.Unit],
+    dead: set[str],
+    events: Events,
+) -> set[str]:
+    """Sacrifice after battle (Monks, Samurai), unless spared (Kyudoka): the keys of the troops sacrificed."""
+    att = state.attacker
+    sacrificed: set[str] = set()
+    for side, own in ((att, attackers), (1 - att, defenders)):
+        types = {t for eo, e in effects if eo == side and isinstance(e, SacrificeAfterBattle) for t in e.troop_types}
+        if not types:
+            continue
+        spare_types = {e.troop_type for eo, e in effects if eo == side and isinstance(e, SpareFromSacrifice)}
+        spared = any(u.troop_type in spare_types and u.key not in dead for u in own if u.kind == "troop")
+        for u in own:
+            if u.kind == "troop" and u.troop_type in types and u.key not in dead:
+                if spared:
+                    events.append(Said(rule="abilities", text=f"{_unit_label(state, u)} is spared from sacrifice."))
+                    continue
+                sacrificed.add(u.key)
+                events.append(
+                    Destroyed(
+                        rule="abilities",
+                        player=side,
+                        who=label(state, side),
+                        target=u.key,
+                        target_name=u.name,
+                        reason="sacrificed after battling",
+                    )
+                )
+    return sacrificed
+
+
+def _huns_sacrifice(
+    state: GameState, effects: Sequence[tuple[int, Any]], attackers: list[combat.Unit], p: Player, events: Events
+) -> Player:
+    """Huns: defending bases with no troops on them are sacrificed after battling against them."""
+    battle = state.battle
+    assert battle is not None
+    att, dfn = state.attacker, 1 - state.attacker
+    for eo, e in effects:
+        if (
+            eo == att
+            and isinstance(e, SacrificeUnmannedBases)
+            and not battle.at_palace
+            and any(u.kind == "troop" and u.troop_type == e.attacking_troop_type for u in attackers)
+        ):
+            for s, b in enumerate(p.territories[battle.target]):
+                if b is not None and b.troops == 0:
+                    p = replace(_set_base(p, battle.target, s, None), base_discard=(*p.base_discard, b.card))
+                    events.append(
+                        Destroyed(
+                            rule="abilities",
+                            player=dfn,
+                            who=label(state, dfn),
+                            target=combat.base_key(dfn, battle.target, s),
+                            target_name=base_card(b.card).name,
+                            reason="a base with no troops, sacrificed after battling the Huns",
+                        )
+                    )
+    return p
+
+
+def _to_the_palace(
+    state: GameState, battle: Battle, attackers: list[combat.Unit], dead: set[str], events: Events
+) -> GameState:
+    """A territory left without bases: the attacker's survivors (special troops renumbered past the fallen
+    ones) attack the defender's palace at once."""
+    att, dfn = state.attacker, 1 - state.attacker
+    defender_territory = state.players[dfn].territories[battle.target]
+    survivors_specials = tuple(
+        i - sum(1 for u in attackers if u.kind == "special" and u.key in dead and int(u.key.split("/")[2]) < i)
+        for i in battle.specials
+        if combat.special_key(att, i) not in dead
+    )
+    survivors = state.players[att].troops_in(battle.origin) + len(survivors_specials)
+    if all(b is None for b in defender_territory) and survivors > 0:
+        if not events.quiet:
+            events.append(
+                Said(
+                    rule="palace",
+                    text=f"{possessive(label(state, att))} {survivors} surviving troop(s) attack "
+                    f"{possessive(label(state, dfn))} palace.",
+                )
+            )
+        palace_battle = construct(
+            Battle, origin=battle.origin, target=battle.target, at_palace=True, specials=survivors_specials, actor=att
+        )
+        events.append(_ABILITY_WINDOW)
+        return replace(state, phase="battle", battle=palace_battle)
+    return state

@@ -1,0 +1,283 @@
+"""Battles: declaring an attack, the ability window, the combat steps (initiative, regular, unmanned bases,
+palace) resolved from both sides' allocations, and the end of a battle."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.attack_the_tower import card_effects, combat
+from rules.attack_the_tower.actions import (
+    Allocate,
+    DeclareAttack,
+    Pass,
+)
+from rules.attack_the_tower.engine.battle_end import _end_battle, _unit_label
+from rules.attack_the_tower.engine.common import (
+    _ABILITY_WINDOW,
+    _NO_ALLOCATION,
+    Events,
+    _require,
+    label,
+)
+from rules.attack_the_tower.events import (
+    DamageDealt,
+    DamagePool,
+    Said,
+    possessive,
+)
+from rules.attack_the_tower.model import (
+    Allocation,
+    Battle,
+    GameState,
+)
+from rules.attack_the_tower.rule_ids import RuleId
+from rules.core.unvalidated import construct, replace
+
+
+def _declare(state: GameState, action: DeclareAttack, events: Events) -> GameState:
+    _require(state.phase == "main", "attacks are declared in the second phase of the turn", "turn.2 attacks")
+    _require(action.player == state.attacker, "only the attacking player declares attacks", "turn.2 attacks")
+    me = state.players[action.player]
+    limit = state.rules.attacks_per_territory_per_turn
+    if limit is not None:
+        _require(
+            state.attacks.count(action.origin) < limit,
+            f"territory {action.origin + 1} has already attacked this turn",
+            "variant.attacks_per_territory",
+        )
+    if action.specials:
+        _require(
+            state.rules.special_troops_join_attacks,
+            "under these rules special troops do not join attacks",
+            "variant.special_troops_join_attacks",
+        )
+        _require(
+            len(set(action.specials)) == len(action.specials) and all(0 <= i < len(me.palace) for i in action.specials),
+            "those special troops are not on your palace",
+            "abilities.special",
+        )
+    _require(
+        me.troops_in(action.origin) > 0 or bool(action.specials),
+        f"territory {action.origin + 1} has no troops to attack with",
+        "battles",
+    )
+    battle = construct(
+        Battle,
+        origin=action.origin,
+        target=action.target,
+        specials=tuple(sorted(action.specials)),
+        actor=state.attacker,
+    )
+    if not events.quiet:
+        joined = f" with {len(action.specials)} special troop(s)" if action.specials else ""
+        events.append(
+            Said(
+                rule="battles.1 declare",
+                text=f"{label(state, action.player)} attacks from territory {action.origin + 1}{joined} "
+                f"against {possessive(label(state, state.defender))} territory {action.target + 1}.",
+            )
+        )
+    events.append(_ABILITY_WINDOW)
+    return replace(state, **{"phase": "battle", "battle": battle, "attacks": (*state.attacks, action.origin)})
+
+
+def _pass(state: GameState, action: Pass, events: Events) -> GameState:
+    if state.phase == "main":
+        return card_effects.end_main_window(state, action.player, events, label)
+    battle = state.battle
+    _require(
+        battle is not None and battle.stage == "abilities",
+        "there is no ability window open",
+        "battles.2 abilities",
+    )
+    assert battle is not None
+    if not events.quiet:
+        who = label(state, action.player)
+        events.append(Said(rule="battles.2 abilities", text=f"{who} plays no more abilities."))
+    if battle.passes == 1:
+        return _enter_stage(state, replace(battle, stage="initiative", passes=0, pending=(None, None)), events)
+    return replace(state, **{"battle": replace(battle, **{"passes": 1, "actor": 1 - battle.actor})})
+
+
+def _allocate(state: GameState, action: Allocate, events: Events) -> GameState:
+    battle = state.battle
+    _require(
+        battle is not None and battle.stage in ("initiative", "regular", "unmanned"),
+        "no damage is being distributed now",
+        "battles",
+    )
+    assert battle is not None
+    _require(battle.pending[action.player] is None, "you have already distributed this damage", "battles")
+    request = combat.allocation_request(state, action.player)
+    _require(request is not None, "you have no damage to distribute in this step", "battles")
+    assert request is not None
+    if not events.quiet:
+        combat.validate_allocation(state, request, action.allocation)
+    pending = list(battle.pending)
+    pending[action.player] = action.allocation
+    if battle.stage != "unmanned" and pending[1 - action.player] is None and not events.quiet:
+        events.append(
+            Said(
+                rule=_stage_rule(battle.stage),
+                text=f"{label(state, action.player)} has distributed its {battle.stage} damage "
+                "(hidden until both sides have).",
+            )
+        )
+    return replace(state, **{"battle": replace(battle, **{"pending": (pending[0], pending[1])})})
+
+
+def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
+    """Start a combat step: announce both pools (004 battles 3 and 4).
+
+    `battle` is the battle in its new stage, with no allocation pending."""
+    state = replace(state, battle=battle)
+    stage = battle.stage
+    if stage == "initiative":
+        state = card_effects.combat_start(state, events, label, _unit_label)
+    rule: RuleId = _stage_rule(stage)
+    attacker = state.attacker
+    if stage == "unmanned":
+        what = "the palace is" if battle.at_palace else "the bases are"
+        events.append(Said(rule=rule, text=f"Every defending troop is dead: {what} unmanned."))
+        sides: tuple[int, ...] = (attacker,)
+    else:
+        sides = (attacker, 1 - attacker)
+    if events.quiet:
+        return state
+    step = combat.combat_step(state)
+    for side in sides:
+        pool = step.pool(side)
+        events.append(
+            DamagePool(
+                rule=rule,
+                player=side,
+                who=label(state, side),
+                stage=stage,
+                amount=pool.total,
+                artillery=pool.artillery,
+                made_of=pool.describe,
+            )
+        )
+    return state
+
+
+def _battle_step(state: GameState, events: Events) -> GameState | None:
+    battle = state.battle
+    assert battle is not None
+    stage = battle.stage
+    if stage == "abilities":
+        return None
+    pending = list(battle.pending)
+    changed = False
+    attacker = state.attacker
+    defender = 1 - attacker
+    step = combat.combat_step(state)
+    for side in (attacker, defender):
+        if pending[side] is None and step.request(side) is None:
+            if stage != "unmanned":
+                pool = step.pool(side)
+                if pool.total and not events.quiet:
+                    events.append(
+                        Said(
+                            rule=_stage_rule(stage),
+                            text=f"{label(state, side)} has no target for its {pool.total} {stage} damage.",
+                        )
+                    )
+            pending[side] = _NO_ALLOCATION
+            changed = True
+    if stage == "unmanned":
+        pending[defender] = pending[defender] or _NO_ALLOCATION
+    first, second = pending
+    if first is None or second is None:
+        if changed:
+            return replace(state, battle=replace(battle, pending=(first, second)))
+        return None
+    return _resolve_step(state, (first, second), events)
+
+
+def _stage_rule(stage: str) -> RuleId:
+    if stage == "initiative":
+        return "battles.3 initiative"
+    return "battles.4 regular" if stage == "regular" else "battles.4 unmanned"
+
+
+def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], events: Events) -> GameState:
+    """Both allocations are in (`pending`, not yet on the battle): apply them at once (damage is
+    simultaneous), then move on."""
+    battle = state.battle
+    assert battle is not None
+    step = combat.combat_step(state)
+    units = step.sides.by_key() if pending[0].assignments or pending[1].assignments else {}
+    damage = dict(battle.damage)
+    dead = list(battle.dead)
+    stage = battle.stage
+    rule: RuleId = _stage_rule(stage)
+    attacker = state.attacker
+    for side in (attacker, 1 - attacker):
+        who = label(state, side)
+        for key, amount in pending[side].assignments:
+            unit = units[key]
+            total = damage.get(key, 0) + amount
+            damage[key] = total
+            destroyed = total >= unit.toughness
+            if destroyed:
+                dead.append(key)
+            if events.quiet:
+                continue
+            events.append(
+                DamageDealt(
+                    rule=rule,
+                    player=side,
+                    who=who,
+                    stage=stage,
+                    target=key,
+                    target_name=_unit_label(state, unit),
+                    amount=amount,
+                    total=total,
+                    toughness=unit.toughness,
+                    destroyed=destroyed,
+                )
+            )
+    if stage == "regular":
+        dead += card_effects.destroy_per_fighter(state, pending, battle.dead, dead, events, label)
+    update: dict[str, Any] = {
+        "damage": tuple(sorted(damage.items())),
+        "dead": tuple(dead),
+        "pending": (None, None),
+    }
+    if stage == "initiative":
+        leftover = [0, 0]
+        for side in (0, 1):
+            spent = pending[side].total()
+            leftover[side] = step.pool(side).general - spent
+            if leftover[side] > 0 and state.rules.leftover_initiative_adds_to_regular and not events.quiet:
+                events.append(
+                    Said(
+                        rule="battles.3 leftover",
+                        text=f"{possessive(label(state, side))} {leftover[side]} leftover initiative damage "
+                        "adds to its regular damage.",
+                    )
+                )
+        update.update(leftover=(leftover[0], leftover[1]), stage="regular")
+        return _enter_stage(state, replace(battle, **update), events)
+    if stage == "regular":
+        to_troops = to_structures = 0
+        for key, amount in pending[attacker].assignments:
+            if units[key].is_structure:
+                to_structures += amount
+            else:
+                to_troops += amount
+        pool = step.pool(attacker)
+        remaining = (pool.general - to_troops, pool.artillery - to_structures)
+        update["remaining"] = remaining
+        gone = update["dead"]
+        defenders_left = structures_left = False
+        for u in step.sides.defenders:
+            if u.key not in gone:
+                if u.is_structure:
+                    structures_left = True
+                else:
+                    defenders_left = True
+        if not defenders_left and structures_left and sum(remaining) > 0:
+            return _enter_stage(state, replace(battle, stage="unmanned", **update), events)
+    return _end_battle(replace(state, battle=replace(battle, **update)), events)

@@ -1,0 +1,127 @@
+"""What every step of Attack the Tower shares: the events list, players' names, small updates that return new
+positions, and the check that raises IllegalAction with the rule broken."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+from rules.attack_the_tower.armies import army, card
+from rules.attack_the_tower.cards import (
+    BaseCard,
+)
+from rules.attack_the_tower.errors import IllegalAction
+from rules.attack_the_tower.events import (
+    Said,
+)
+from rules.attack_the_tower.model import (
+    Allocation,
+    Base,
+    GameState,
+    PileKind,
+    Player,
+    Territory,
+)
+from rules.attack_the_tower.rule_ids import RuleId
+from rules.core.events import Event
+from rules.core.memo import identity_memo
+from rules.core.unvalidated import replace
+
+
+class Events(list[Event]):
+    """What one step caused, in order. A quiet list belongs to a look-ahead playing battles out with the
+    engine's own offers (its legal actions and allocation requests, checked when they were offered) and
+    reading only the positions: the events of combat, which cost more to word than to play, are left out of
+    it, and an allocation is not checked again against the request it came from. The position is the same."""
+
+    __slots__ = ("quiet",)
+
+    def __init__(self, quiet: bool = False) -> None:
+        super().__init__()
+        self.quiet = quiet
+
+
+# Values that never change, built once: they are immutable, so one object serves every step.
+_NO_ALLOCATION = Allocation()
+"""What a side with nothing to decide in a combat step hands in."""
+
+
+_ABILITY_WINDOW = Said(rule="battles.2 abilities", text="Both players may now play abilities.")
+
+
+_HEAL = Said(rule="battles.5 heal", text="The battle ends: every surviving troop and base heals completely.")
+
+
+def label(state: GameState, player: int) -> str:
+    """How events name a player: the army, and the seat when both play the same army.
+
+    Events name players many times a step, so the names are remembered for the players' tuple asked about
+    last (every position of a battle shares it)."""
+    if player == 0 or player == 1:
+        return _names(state.players)[player]
+    players = state.players
+    return _label(players[0].army, players[1].army, player)
+
+
+@identity_memo(size=1)
+def _names(players: tuple[Player, Player]) -> tuple[str, str]:
+    a, b = players[0].army, players[1].army
+    return _label(a, b, 0), _label(a, b, 1)
+
+
+@functools.lru_cache(maxsize=64)
+def _label(a: str, b: str, player: int) -> str:
+    name = army((a, b)[player]).name
+    return f"{name} (player {player + 1})" if a == b else name
+
+
+def _pile(player: Player, kind: PileKind) -> tuple[str, ...]:
+    return player.base_pile if kind == "base" else player.ability_pile
+
+
+def _discards(player: Player, kind: PileKind) -> tuple[str, ...]:
+    return player.base_discard if kind == "base" else player.ability_discard
+
+
+def _with_player(state: GameState, index: int, player: Player, **changes: Any) -> GameState:
+    """The position with one player replaced and, in the same copy, any other `changes`."""
+    players = (player, state.players[1]) if index == 0 else (state.players[0], player)
+    return replace(state, players=players, **changes)
+
+
+def _remove_one(cards: tuple[str, ...], cid: str) -> tuple[str, ...]:
+    i = cards.index(cid)
+    return cards[:i] + cards[i + 1 :]
+
+
+def _set_base(player: Player, territory: int, slot: int, base: Base | None) -> Player:
+    return replace(player, territories=_territories_with(player, territory, slot, base))
+
+
+def _territories_with(
+    player: Player, territory: int, slot: int, base: Base | None
+) -> tuple[Territory, Territory, Territory]:
+    """The player's territories with one slot changed."""
+    terr = list(player.territories[territory])
+    terr[slot] = base
+    territories = list(player.territories)
+    territories[territory] = (terr[0], terr[1], terr[2])
+    return territories[0], territories[1], territories[2]
+
+
+def _require(condition: bool, message: str, rule: RuleId) -> None:
+    if not condition:
+        raise IllegalAction(message, rule)
+
+
+def _discard_cards(player: Player, cards: Sequence[str]) -> Player:
+    bases = tuple(c for c in cards if isinstance(card(c), BaseCard))
+    abilities = tuple(c for c in cards if not isinstance(card(c), BaseCard))
+    return replace(
+        player,
+        **{
+            "base_discard": player.base_discard + bases,
+            "ability_discard": player.ability_discard + abilities,
+        },
+    )

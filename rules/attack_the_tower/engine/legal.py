@@ -1,0 +1,185 @@
+"""Legal actions: every action the player (or chance) may take now, each built once and reused."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from rules.attack_the_tower import card_effects, combat
+from rules.attack_the_tower.actions import (
+    Build,
+    Burn,
+    DeclareAttack,
+    Discard,
+    DrawCard,
+    EndTurn,
+    FinishBuilding,
+    KeepHand,
+    Pass,
+    PlayAbility,
+    Renew,
+)
+from rules.attack_the_tower.armies import card
+from rules.attack_the_tower.cards import (
+    AbilityCard,
+    BaseCard,
+)
+from rules.attack_the_tower.engine.reading import acting_players, chance_outcomes, current_player, drawable_piles
+from rules.attack_the_tower.engine.turn import _may_burn
+from rules.attack_the_tower.model import (
+    GameState,
+    PileKind,
+    Territory,
+)
+from rules.core.protocol import CHANCE, TERMINAL
+from rules.core.unvalidated import construct
+
+
+def _distinct(cards: Sequence[str]) -> list[str]:
+    return sorted(set(cards))
+
+
+def legal_actions(state: GameState, player: int | None = None) -> Sequence[Any]:
+    """Every action `player` may take now (default: every acting player's); at a chance node, the
+    possible cards.
+
+    At an allocation, every distinct allocation (see combat.enumerate_vectors); allocations that only
+    differ by which of two interchangeable troops is hit, are listed once. They can run to thousands, so
+    they come as a sequence that builds each action when it is looked at (`combat.AllocateActions`).
+    """
+    who = current_player(state)
+    if who == TERMINAL:
+        return []
+    if who == CHANCE:
+        return list(chance_outcomes(state).outcomes()) if player is None else []
+    if player is not None:
+        return _player_actions(state, player) if player in acting_players(state) else []
+    out: list[Any] = []
+    for side in acting_players(state):
+        out += _player_actions(state, side)
+    return out
+
+
+def _player_actions(state: GameState, who: int) -> Sequence[Any]:
+    p = state.players[who]
+    phase = state.phase
+    out: list[Any] = []
+    if phase in ("setup_draw", "renewal_draw"):
+        out = [_draw_action(who, k) for k in drawable_piles(state, who)]
+    elif phase == "setup_keep":
+        out = [_plain_action(KeepHand, who)]
+        if _may_burn(state, p):
+            out.append(_plain_action(Burn, who))
+    elif phase in ("setup_build", "renewal_build"):
+        out = list(_build_actions(who, tuple(c for c in _distinct(p.hand) if isinstance(card(c), BaseCard))))
+    elif phase == "renewal_discard":
+        out = list(_discard_actions(who, p.hand))
+    elif phase == "renewal_decision":
+        out = list(_renew_actions(who))
+    elif phase == "main" and who != state.attacker:  # the defender's window (Rules.main_phase_abilities)
+        out = [*_ability_plays(state, who), _plain_action(Pass, who)]
+    elif phase == "main":
+        out = [*_attacks(state), *_ability_plays(state, who), _plain_action(EndTurn, who)]
+    elif phase == "battle":
+        battle = state.battle
+        assert battle is not None
+        if battle.stage == "abilities":
+            out = [*_ability_plays(state, who), _plain_action(Pass, who)]
+        else:
+            request = combat.allocation_request(state, who)
+            assert request is not None
+            return request.actions()
+    return out
+
+
+def _ability_plays(state: GameState, who: int) -> tuple[PlayAbility, ...]:
+    plays = _play_actions(who, state.players[who].hand)
+    if not any(card_effects.needs_targets(a.card) for a in plays):
+        return plays
+    return tuple(
+        construct(PlayAbility, player=who, card=a.card, targets=targets)
+        for a in plays
+        for targets in card_effects.target_options(state, who, a.card)
+    )
+
+
+_Plain = TypeVar("_Plain", KeepHand, Burn, FinishBuilding, EndTurn, Pass)
+
+
+@functools.lru_cache(maxsize=64)
+def _plain_action(kind: type[_Plain], who: int) -> _Plain:
+    """An action that names only the player (cached and shared, as `_reveal_action`)."""
+    return construct(kind, player=who)
+
+
+@functools.lru_cache(maxsize=64)
+def _draw_action(who: int, pile: PileKind) -> DrawCard:
+    return construct(DrawCard, player=who, pile=pile)
+
+
+@functools.lru_cache(maxsize=8)
+def _renew_actions(who: int) -> tuple[Renew, Renew]:
+    return construct(Renew, player=who, renew=True), construct(Renew, player=who, renew=False)
+
+
+@functools.lru_cache(maxsize=1024)
+def _build_actions(who: int, bases: tuple[str, ...]) -> tuple[Build | FinishBuilding, ...]:
+    """Every base card (distinct, sorted) on every slot, then finishing (cached, as `_reveal_action`)."""
+    builds: list[Build | FinishBuilding] = [
+        construct(Build, player=who, card=c, territory=t, slot=s) for c in bases for t in range(3) for s in range(3)
+    ]
+    return (*builds, _plain_action(FinishBuilding, who))
+
+
+@functools.lru_cache(maxsize=1024)
+def _discard_actions(who: int, hand: tuple[str, ...]) -> tuple[Discard, ...]:
+    return tuple(construct(Discard, player=who, card=c) for c in _distinct(hand))
+
+
+@functools.lru_cache(maxsize=1024)
+def _play_actions(who: int, hand: tuple[str, ...]) -> tuple[PlayAbility, ...]:
+    return tuple(
+        construct(PlayAbility, player=who, card=c) for c in _distinct(hand) if isinstance(card(c), AbilityCard)
+    )
+
+
+def _special_subsets(n: int) -> list[tuple[int, ...]]:
+    return [tuple(i for i in range(n) if mask >> i & 1) for mask in range(1 << n)]
+
+
+def _attacks(state: GameState) -> list[DeclareAttack]:
+    me = state.players[state.attacker]
+    rules = state.rules
+    limit = rules.attacks_per_territory_per_turn
+    return list(
+        _attack_list(
+            state.attacker,
+            tuple([_manned(terr) for terr in me.territories]),
+            len(me.palace) if rules.special_troops_join_attacks else 0,
+            () if limit is None else tuple(t for t in range(3) if state.attacks.count(t) >= limit),
+        )
+    )
+
+
+def _manned(territory: Territory) -> bool:
+    """Whether any base of the territory holds a troop (as `Player.troops_in(t) > 0`)."""
+    return any(base is not None and base.troops > 0 for base in territory)
+
+
+@functools.lru_cache(maxsize=1024)
+def _attack_list(
+    attacker: int, manned: tuple[bool, ...], specials_on_palace: int, spent: tuple[int, ...]
+) -> tuple[DeclareAttack, ...]:
+    subsets = _special_subsets(specials_on_palace)
+    out = []
+    for origin in range(3):
+        if origin in spent:
+            continue
+        for specials in subsets:
+            if not manned[origin] and not specials:
+                continue
+            out += [
+                construct(DeclareAttack, player=attacker, origin=origin, target=t, specials=specials) for t in range(3)
+            ]
+    return tuple(out)

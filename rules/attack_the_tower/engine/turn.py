@@ -1,0 +1,356 @@
+"""A player's turn outside battles: drawing and revealing cards, burning, keeping a hand, building, discarding,
+renewing, and the end of the turn (with the Vampire's recruits)."""
+
+from __future__ import annotations
+
+from rules.attack_the_tower import card_effects, combat
+from rules.attack_the_tower.actions import (
+    Build,
+    Burn,
+    Discard,
+    DrawCard,
+    EndTurn,
+    FinishBuilding,
+    KeepHand,
+    Renew,
+    RevealCard,
+)
+from rules.attack_the_tower.armies import ability_card, base_card, card
+from rules.attack_the_tower.cards import (
+    TROOP_TYPES,
+    BaseCard,
+    ExtraRenewalDraws,
+    RecruitPerKill,
+)
+from rules.attack_the_tower.engine.abilities import _maintain_specials
+from rules.attack_the_tower.engine.common import (
+    Events,
+    _discard_cards,
+    _discards,
+    _pile,
+    _remove_one,
+    _require,
+    _set_base,
+    _territories_with,
+    _with_player,
+    label,
+)
+from rules.attack_the_tower.errors import IllegalAction
+from rules.attack_the_tower.events import (
+    BaseBuilt,
+    CardDrawn,
+    Recruited,
+    Said,
+    possessive,
+)
+from rules.attack_the_tower.model import (
+    Base,
+    GameState,
+    Player,
+)
+from rules.attack_the_tower.rule_ids import RuleId
+from rules.core.unvalidated import replace
+
+
+def _phase_rule(state: GameState) -> RuleId:
+    rules: dict[str, RuleId] = {
+        "setup_draw": "setup",
+        "setup_keep": "setup.burn",
+        "setup_build": "setup.build",
+        "renewal_decision": "turn.1 renewal",
+        "renewal_draw": "renewal.B draw",
+        "renewal_discard": "renewal.B draw",
+        "renewal_build": "renewal.C build",
+        "main": "turn.2 attacks",
+        "battle": "battles",
+    }
+    return rules.get(state.phase, "turn")
+
+
+def _draw(state: GameState, action: DrawCard, events: Events) -> GameState:
+    _require(
+        state.phase in ("setup_draw", "renewal_draw"),
+        "cards are drawn only at setup and in a renewal",
+        "renewal.B draw",
+    )
+    _require(state.draws_left > 0, "no draws are left", "renewal.B draw")
+    p = state.players[action.player]
+    if not _pile(p, action.pile):
+        discards = _discards(p, action.pile)
+        _require(
+            state.rules.empty_pile == "reshuffle" and bool(discards),
+            f"the {action.pile} pile is empty",
+            "variant.empty_pile",
+        )
+        field = "base" if action.pile == "base" else "ability"
+        p = replace(p, **{f"{field}_pile": tuple(sorted(discards)), f"{field}_discard": ()})
+        state = _with_player(state, action.player, p)
+        events.append(
+            Said(
+                rule="variant.empty_pile",
+                text=f"{label(state, action.player)} shuffles {len(discards)} discarded "
+                f"{action.pile} cards into a new {action.pile} pile.",
+            )
+        )
+    return replace(state, **{"drawing": action.pile})
+
+
+def _reveal(state: GameState, action: RevealCard, events: Events) -> GameState:
+    kind = state.drawing
+    assert kind is not None
+    p = state.players[state.actor]
+    pile = _pile(p, kind)
+    _require(action.card in pile, f"{action.card} is not in the {kind} pile", "setup")
+    field = "base_pile" if kind == "base" else "ability_pile"
+    p = replace(p, **{field: _remove_one(pile, action.card), "hand": (*p.hand, action.card)})
+    rule: RuleId = "setup" if state.phase == "setup_draw" else "renewal.B draw"
+    events.append(
+        CardDrawn(
+            rule=rule,
+            player=state.actor,
+            who=label(state, state.actor),
+            pile=kind,
+            card=action.card,
+            card_name=card(action.card).name,
+        )
+    )
+    return _with_player(state, state.actor, p, drawing=None, draws_left=state.draws_left - 1)
+
+
+def _burn(state: GameState, action: Burn, events: Events) -> GameState:
+    _require(state.phase == "setup_keep", "a hand can be burnt only at setup", "setup.burn")
+    p = state.players[action.player]
+    _require(
+        _may_burn(state, p),
+        f"under these rules a hand may be burnt at most {state.rules.max_burns} times",
+        "variant.max_burns",
+    )
+    burnt = p.hand
+    p = _discard_cards(replace(p, **{"hand": (), "burns": p.burns + 1}), burnt)
+    events.append(
+        Said(
+            rule="setup.burn",
+            text=f"{label(state, action.player)} burns {len(burnt)} cards and draws {state.rules.opening_draw} more.",
+        )
+    )
+    state = _with_player(state, action.player, p)
+    return replace(state, **{"phase": "setup_draw", "draws_left": state.rules.opening_draw})
+
+
+def _may_burn(state: GameState, player: Player) -> bool:
+    limit = state.rules.max_burns
+    return limit is None or player.burns < limit
+
+
+def _keep(state: GameState, action: KeepHand, events: Events) -> GameState:
+    _require(state.phase == "setup_keep", "there is no hand to keep now", "setup.burn")
+    events.append(Said(rule="setup.burn", text=f"{label(state, action.player)} keeps the hand."))
+    return replace(state, **{"phase": "setup_build"})
+
+
+def _build(state: GameState, action: Build, events: Events) -> GameState:
+    _require(
+        state.phase in ("setup_build", "renewal_build"),
+        "bases are built only at setup and in step C of a renewal",
+        "renewal.C build",
+    )
+    p = state.players[action.player]
+    # (The messages below look cards up, so they are built only when the check fails.)
+    if action.card not in p.hand:
+        raise IllegalAction(
+            f"{card(action.card).name if _known(action.card) else action.card} is not in your hand", "building"
+        )
+    if not isinstance(card(action.card), BaseCard):
+        raise IllegalAction(f"{card(action.card).name} is an ability, not a base", "building")
+    old = p.base_at(action.territory, action.slot)
+    built = Base(card=action.card, troops=0)
+    changes = {
+        "hand": _remove_one(p.hand, action.card),
+        "territories": _territories_with(p, action.territory, action.slot, built),
+    }
+    if old is not None:
+        changes["base_discard"] = (*p.base_discard, old.card)
+    p = replace(p, **changes)
+    events.append(
+        BaseBuilt(
+            rule="building",
+            player=action.player,
+            who=label(state, action.player),
+            card=action.card,
+            card_name=card(action.card).name,
+            territory=action.territory,
+            slot=action.slot,
+            replaced=None if old is None else base_card(old.card).name,
+            replaced_troops=0 if old is None else old.troops,
+        )
+    )
+    return _with_player(state, action.player, p)
+
+
+def _known(cid: str) -> bool:
+    try:
+        card(cid)
+    except KeyError:
+        return False
+    return True
+
+
+def _finish_building(state: GameState, action: FinishBuilding, events: Events) -> GameState:
+    _require(state.phase in ("setup_build", "renewal_build"), "nobody is building now", "renewal.C build")
+    events.append(
+        Said(
+            rule="renewal.C build" if state.phase == "renewal_build" else "setup.build",
+            text=f"{label(state, action.player)} finishes building.",
+        )
+    )
+    if state.phase == "setup_build":
+        if action.player == 0:
+            return replace(state, **{"phase": "setup_draw", "actor": 1, "draws_left": state.rules.opening_draw})
+        events.append(Said(rule="turn", text=f"Turn 1: {label(state, 0)} is the attacking player."))
+        return replace(state, **{"phase": "renewal_decision", "actor": 0, "attacker": 0, "turn": 1})
+    if action.player == state.attacker:
+        return replace(state, **{"actor": state.defender})
+    state = _maintain_specials(state, events)
+    return card_effects.entering_main(replace(state, **{"phase": "main", "actor": state.attacker}))
+
+
+def _discard(state: GameState, action: Discard, events: Events) -> GameState:
+    _require(state.phase == "renewal_discard", "you discard only to come down to the hand limit", "renewal.B draw")
+    p = state.players[action.player]
+    _require(action.card in p.hand, "that card is not in your hand", "renewal.B draw")
+    p = _discard_cards(replace(p, **{"hand": _remove_one(p.hand, action.card)}), [action.card])
+    events.append(
+        Said(
+            rule="renewal.B draw",
+            text=f"{label(state, action.player)} discards {card(action.card).name} "
+            f"to keep to the hand limit of {state.rules.hand_limit}.",
+        )
+    )
+    return _with_player(state, action.player, p)
+
+
+def _renew(state: GameState, action: Renew, events: Events) -> GameState:
+    _require(state.phase == "renewal_decision", "renewal is decided only at the start of a turn", "turn.1 renewal")
+    who = label(state, action.player)
+    if not action.renew:
+        events.append(Said(rule="turn.1 renewal", text=f"{who} does not renew and says so."))
+        return card_effects.entering_main(replace(state, **{"phase": "main"}))
+    events.append(Said(rule="turn.1 renewal", text=f"{who} calls a renewal; both players follow it."))
+    players = list(state.players)
+    limit = state.rules.max_troops_per_base
+    for index in (state.attacker, state.defender):
+        p = players[index]
+        territories = [list(terr) for terr in p.territories]
+        for t, s, b in p.bases():
+            if b.troops < limit:
+                territories[t][s] = replace(b, troops=b.troops + 1)
+                events.append(
+                    Recruited(
+                        rule="renewal.A recruit",
+                        player=index,
+                        who=label(state, index),
+                        territory=t,
+                        slot=s,
+                        troop_name=base_card(b.card).troop_name,
+                        count=1,
+                        now=b.troops + 1,
+                    )
+                )
+        players[index] = replace(p, territories=tuple((t[0], t[1], t[2]) for t in territories))
+    return replace(
+        state,
+        players=(players[0], players[1]),
+        phase="renewal_draw",
+        actor=state.attacker,
+        draws_left=state.rules.renewal_draws + _extra_draws(state, state.attacker),
+    )
+
+
+def _extra_draws(state: GameState, player: int) -> int:
+    return sum(
+        e.count for owner, e in combat.active_effects(state) if owner == player and isinstance(e, ExtraRenewalDraws)
+    )
+
+
+def _end_turn(state: GameState, action: EndTurn, events: Events) -> GameState:
+    _require(state.phase == "main", "the turn ends from its second phase, outside battles", "turn.2 attacks")
+    _require(action.player == state.attacker, "only the attacking player ends the turn", "turn.2 end")
+    for index in (state.attacker, state.defender):
+        p = state.players[index]
+        for cid in p.in_play:
+            for effect in ability_card(cid).effects:
+                if isinstance(effect, RecruitPerKill):
+                    state = _recruit_per_kill(state, index, effect, events)
+        p = state.players[index]
+        if p.returning:
+            for cid in p.returning:
+                events.append(
+                    Said(
+                        rule="abilities.special",
+                        text=f"{possessive(label(state, index))} {ability_card(cid).special_troop.name} "  # type: ignore[union-attr]
+                        "is recruited again at the end of the turn.",
+                    )
+                )
+            p = replace(p, **{"palace": p.palace + p.returning, "returning": ()})
+        if p.in_play:
+            events.append(
+                Said(
+                    rule="abilities",
+                    text=f"{label(state, index)} discards the abilities in play: "
+                    + ", ".join(card(c).name for c in p.in_play)
+                    + ".",
+                )
+            )
+        p = replace(
+            p,
+            **{
+                "ability_discard": p.ability_discard + p.in_play,
+                "in_play": (),
+                "kills_alongside": (0, 0, 0, 0, 0),
+            },
+        )
+        state = _with_player(state, index, p)
+    state = card_effects.end_of_turn(state)
+    state = _maintain_specials(state, events)
+    nxt = state.defender
+    limit = state.rules.turn_limit
+    if limit is not None and state.turn >= limit:
+        events.append(Said(rule="variant.turn_limit", text=f"The turn limit of {limit} is reached: a draw."))
+        return replace(state, **{"phase": "game_over", "termination": "turn_limit", "attacks": ()})
+    events.append(
+        Said(
+            rule="turn",
+            text=f"{label(state, action.player)} ends the turn; {label(state, nxt)} is now the attacking player.",
+        )
+    )
+    return replace(
+        state,
+        **{"attacker": nxt, "actor": nxt, "turn": state.turn + 1, "phase": "renewal_decision", "attacks": ()},
+    )
+
+
+def _recruit_per_kill(state: GameState, player: int, effect: RecruitPerKill, events: Events) -> GameState:
+    p = state.players[player]
+    owed = p.kills_alongside[TROOP_TYPES.index(effect.troop_type)]
+    limit = state.rules.max_troops_per_base
+    for t, s, b in p.bases():
+        if owed == 0:
+            break
+        if base_card(b.card).troop_type != effect.troop_type or b.troops >= limit:
+            continue
+        add = min(owed, limit - b.troops)
+        owed -= add
+        p = _set_base(p, t, s, replace(b, **{"troops": b.troops + add}))
+        events.append(
+            Recruited(
+                rule="abilities",
+                player=player,
+                who=label(state, player),
+                territory=t,
+                slot=s,
+                troop_name=base_card(b.card).troop_name,
+                count=add,
+                now=b.troops + add,
+            )
+        )
+    return _with_player(state, player, p)
