@@ -12,7 +12,7 @@ from typing import Any
 from explorer.line_tests import LineTests
 from explorer.navigation import SessionNavigation
 from explorer.positions import PositionFiles
-from rules.attack_the_tower import armyfile, combat, editing, engine, examples
+from rules.attack_the_tower import armyfile, editing, engine, examples
 from rules.attack_the_tower.actions import (
     DeclareAttack,
     EndTurn,
@@ -20,7 +20,8 @@ from rules.attack_the_tower.actions import (
     PlayAbility,
     allocate,
 )
-from rules.attack_the_tower.combat import AllocationRequest
+from rules.attack_the_tower.engine import combat
+from rules.attack_the_tower.engine.combat import AllocationRequest
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.policies import policy
 from rules.attack_the_tower.text import board_text

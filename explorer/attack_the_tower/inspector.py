@@ -18,8 +18,9 @@ from matplotlib.figure import Figure
 
 from explorer import theme
 from explorer.session_panel import row
-from rules.attack_the_tower import analysis, combat
+from rules.attack_the_tower import analysis
 from rules.attack_the_tower.analysis import AllocationOption, BattleOutcome, StepSolution, StepTable
+from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.model import GameState
 from rules.core.distribution import Distribution
 from rules.core.errors import RulesError

@@ -165,7 +165,7 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
             return
         remaining = {t.key: t.remaining for t in request.targets}
         if key not in remaining:
-            from rules.attack_the_tower.combat import explain_refusal
+            from rules.attack_the_tower.engine.combat import explain_refusal
 
             raise RulesError(explain_refusal(self.explorer.state, request.player, key))
         amount = self.draft.get(key, 0)

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rules.attack_the_tower import combat, engine, policies
+from rules.attack_the_tower import engine, policies
+from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.events import DamageDealt
 from rules.attack_the_tower.model import GameState, new_player, position_problems
 from rules.attack_the_tower.variants import Rules

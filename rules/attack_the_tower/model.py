@@ -317,7 +317,7 @@ def battle_problems(state: GameState, battle: Battle) -> list[str]:
 def _battle_units_problems(state: GameState, battle: Battle) -> list[str]:
     """The battle's damage, dead and hidden allocations checked against the units on the board: each names
     a unit of this battle, no living unit has taken its toughness, every allocation is one the rules allow."""
-    from rules.attack_the_tower import combat  # combat reads these models: imported when first needed
+    from rules.attack_the_tower.engine import combat  # combat reads these models: imported when first needed
 
     by_key = combat.combat_step(state).sides.by_key()  # cached per battle: cheap on the engine's own steps
     out = [

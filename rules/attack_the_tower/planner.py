@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules.attack_the_tower import combat, engine
+from rules.attack_the_tower import engine
 from rules.attack_the_tower.actions import (
     Allocate,
     Build,
@@ -28,6 +28,7 @@ from rules.attack_the_tower.actions import (
 )
 from rules.attack_the_tower.armies import ability_card, base_card, card
 from rules.attack_the_tower.cards import AbilityCard, BaseCard
+from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.model import GameState, Player
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler

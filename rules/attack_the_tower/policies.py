@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.attack_the_tower import combat, engine
+from rules.attack_the_tower import engine
 from rules.attack_the_tower.actions import (
     Allocate,
     Pass,
 )
+from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.planner import PlannerPolicy
 from rules.core.chance import ChanceSampler

@@ -20,8 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from rules.attack_the_tower import analysis, combat, examples
+from rules.attack_the_tower import analysis, examples
 from rules.attack_the_tower.analysis.space import space_of
+from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.model import GameState
 
 BUDGET_MS = 200.0

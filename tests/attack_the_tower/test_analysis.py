@@ -22,7 +22,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rules import cli as main_cli
-from rules.attack_the_tower import analysis, combat, engine, examples
+from rules.attack_the_tower import analysis, engine, examples
 from rules.attack_the_tower.actions import Allocate, Pass
 from rules.attack_the_tower.analysis.battle import (
     BattleTree,
@@ -33,6 +33,7 @@ from rules.attack_the_tower.analysis.battle import (
 from rules.attack_the_tower.analysis.matrix import solve_matrix
 from rules.attack_the_tower.analysis.space import side_index
 from rules.attack_the_tower.armies import ARMY_IDS, army
+from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.examples import build_player
 from rules.attack_the_tower.model import GameState, new_player, position_problems
 from rules.attack_the_tower.variants import Rules

@@ -11,8 +11,9 @@ from collections.abc import Sequence
 
 import pytest
 
-from rules.attack_the_tower import combat, engine
+from rules.attack_the_tower import engine
 from rules.attack_the_tower.actions import DeclareAttack, EndTurn, Pass, PlayAbility, allocate
+from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.events import DamageDealt, DamagePool, GameWon, Said
 from rules.attack_the_tower.examples import build_player
 from rules.attack_the_tower.metadata import Termination

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from rules.attack_the_tower import combat, editing, engine
+from rules.attack_the_tower import editing, engine
 from rules.attack_the_tower.actions import DeclareAttack, EndTurn, Pass, PlayAbility, allocate
 from rules.attack_the_tower.editing import from_share_code, share_code
+from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.events import AbilityDamage, Destroyed
 from rules.attack_the_tower.examples import build_player
 from rules.attack_the_tower.model import Base, GameState, Player

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules.attack_the_tower import card_effects, engine
+from rules.attack_the_tower import engine
 from rules.attack_the_tower.actions import DeclareAttack, EndTurn, Pass, PlayAbility, Renew
+from rules.attack_the_tower.engine import card_effects
 from rules.attack_the_tower.events import Recruited
 from rules.attack_the_tower.examples import build_player
 from rules.attack_the_tower.model import GameState

@@ -10,9 +10,11 @@ from collections import Counter
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from rules.attack_the_tower import combat, engine, policies
+from rules.attack_the_tower import engine, policies
 from rules.attack_the_tower.actions import DeclareAttack, Pass
 from rules.attack_the_tower.armies import ARMY_IDS, army
+from rules.attack_the_tower.engine import combat
+from rules.attack_the_tower.engine.combat import enumeration
 from rules.attack_the_tower.events import DamageDealt, DamagePool
 from rules.attack_the_tower.examples import build_player
 from rules.attack_the_tower.model import Allocation, GameState, Player, new_player, position_problems
@@ -238,7 +240,7 @@ def test_the_best_allocation_is_the_first_of_the_best_listed(state: GameState, s
 
     from rules.attack_the_tower.planner import best_allocation
 
-    with mock.patch.object(combat, "_LISTED_AT_MOST", listed):
+    with mock.patch.object(enumeration, "_LISTED_AT_MOST", listed):
         for request in _requests_of_a_battle(state, seed):
             vectors = request.vectors()
             greedy = max(vectors, key=lambda v: policies.kill_value(request, v))

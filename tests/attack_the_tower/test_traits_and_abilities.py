@@ -11,10 +11,10 @@ from collections.abc import Sequence
 
 import pytest
 
-from rules.attack_the_tower import armies, combat, engine, model
+from rules.attack_the_tower import armies, engine, model
 from rules.attack_the_tower.actions import DeclareAttack, EndTurn, Pass, PlayAbility, Renew, allocate
 from rules.attack_the_tower.cards import SpecialTroopSpec
-from rules.attack_the_tower.engine import abilities, battle_end, turn
+from rules.attack_the_tower.engine import abilities, battle_end, combat, turn
 from rules.attack_the_tower.events import DamagePool, Destroyed, Recruited, Said
 from rules.attack_the_tower.examples import build_player
 from rules.attack_the_tower.model import GameState, Player

@@ -31,11 +31,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal, NamedTuple
 
-from rules.attack_the_tower import combat, engine, policies
+from rules.attack_the_tower import engine, policies
 from rules.attack_the_tower.actions import Action, Allocate, DeclareAttack, Pass
 from rules.attack_the_tower.analysis.matrix import MatrixSolution, solve_matrix
 from rules.attack_the_tower.analysis.space import Space, clear_spaces, printed_power, space_of
 from rules.attack_the_tower.cards import ArtilleryIgnoresDefenders, DestroyPerFighter, SacrificeUnmannedBases
+from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import AbilityDamage, DamageDealt, Destroyed
 from rules.attack_the_tower.model import Allocation, GameState

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rules.attack_the_tower import combat, engine
+from rules.attack_the_tower import engine
 from rules.attack_the_tower import policies as engine_policies
 from rules.attack_the_tower.actions import Action, Allocate, Pass
 from rules.attack_the_tower.analysis.battle import (
@@ -42,6 +42,7 @@ from rules.attack_the_tower.analysis.battle import (
 )
 from rules.attack_the_tower.armies import card
 from rules.attack_the_tower.cards import AbilityCard
+from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import GameState
 from rules.core import limits

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
-from rules.attack_the_tower import combat, engine
+from rules.attack_the_tower import engine
 from rules.attack_the_tower.actions import Action, Allocate
 from rules.attack_the_tower.analysis.battle import (
     ATTACKER,
@@ -26,6 +26,7 @@ from rules.attack_the_tower.analysis.battle import (
     tree_for,
 )
 from rules.attack_the_tower.analysis.space import AllocationOption, space_of
+from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import Allocation, GameState
 from rules.core.unvalidated import construct

@@ -3,7 +3,6 @@ complete territories maintain them."""
 
 from __future__ import annotations
 
-from rules.attack_the_tower import card_effects
 from rules.attack_the_tower.actions import (
     PlayAbility,
 )
@@ -12,6 +11,7 @@ from rules.attack_the_tower.cards import (
     AbilityCard,
     Recruit,
 )
+from rules.attack_the_tower.engine import card_effects
 from rules.attack_the_tower.engine.common import Events, _remove_one, _require, _set_base, _with_player, label
 from rules.attack_the_tower.events import (
     Destroyed,

@@ -7,7 +7,6 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from rules.attack_the_tower import card_effects, combat
 from rules.attack_the_tower.armies import ability_card, base_card
 from rules.attack_the_tower.cards import (
     TROOP_TYPES,
@@ -15,6 +14,7 @@ from rules.attack_the_tower.cards import (
     SacrificeUnmannedBases,
     SpareFromSacrifice,
 )
+from rules.attack_the_tower.engine import card_effects, combat
 from rules.attack_the_tower.engine.abilities import _maintain_specials
 from rules.attack_the_tower.engine.common import (
     _ABILITY_WINDOW,

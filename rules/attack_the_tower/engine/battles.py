@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.attack_the_tower import card_effects, combat
 from rules.attack_the_tower.actions import (
     Allocate,
     DeclareAttack,
     Pass,
 )
+from rules.attack_the_tower.engine import card_effects, combat
 from rules.attack_the_tower.engine.battle_end import _end_battle, _unit_label
 from rules.attack_the_tower.engine.common import (
     _ABILITY_WINDOW,

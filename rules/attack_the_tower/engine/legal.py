@@ -6,7 +6,6 @@ import functools
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from rules.attack_the_tower import card_effects, combat
 from rules.attack_the_tower.actions import (
     Build,
     Burn,
@@ -25,6 +24,7 @@ from rules.attack_the_tower.cards import (
     AbilityCard,
     BaseCard,
 )
+from rules.attack_the_tower.engine import card_effects, combat
 from rules.attack_the_tower.engine.reading import acting_players, chance_outcomes, current_player, drawable_piles
 from rules.attack_the_tower.engine.turn import _may_burn
 from rules.attack_the_tower.model import (

@@ -7,10 +7,11 @@ import functools
 from collections import Counter
 from fractions import Fraction
 
-from rules.attack_the_tower import card_effects, combat, metadata
+from rules.attack_the_tower import metadata
 from rules.attack_the_tower.actions import (
     RevealCard,
 )
+from rules.attack_the_tower.engine import card_effects, combat
 from rules.attack_the_tower.engine.common import _discards, _pile
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import (

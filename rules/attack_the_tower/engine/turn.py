@@ -3,7 +3,6 @@ renewing, and the end of the turn (with the Vampire's recruits)."""
 
 from __future__ import annotations
 
-from rules.attack_the_tower import card_effects, combat
 from rules.attack_the_tower.actions import (
     Build,
     Burn,
@@ -22,6 +21,7 @@ from rules.attack_the_tower.cards import (
     ExtraRenewalDraws,
     RecruitPerKill,
 )
+from rules.attack_the_tower.engine import card_effects, combat
 from rules.attack_the_tower.engine.abilities import _maintain_specials
 from rules.attack_the_tower.engine.common import (
     Events,

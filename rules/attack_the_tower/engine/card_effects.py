@@ -11,7 +11,6 @@ import functools
 import itertools
 from collections.abc import Callable, Iterable
 
-from rules.attack_the_tower import combat
 from rules.attack_the_tower.actions import PlayAbility
 from rules.attack_the_tower.armies import ability_card, base_card, card
 from rules.attack_the_tower.cards import (
@@ -22,6 +21,7 @@ from rules.attack_the_tower.cards import (
     SacrificeToDestroyBases,
     TroopType,
 )
+from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import AbilityDamage, Destroyed, Said, possessive
 from rules.attack_the_tower.model import Allocation, Base, GameState, Player

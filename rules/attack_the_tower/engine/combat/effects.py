@@ -1,0 +1,121 @@
+"""The card effects in play for a battle, and each troop type's power and toughness under them."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+
+from rules.attack_the_tower.armies import ability_card
+from rules.attack_the_tower.cards import (
+    DamageBonus,
+    Effect,
+    PowerChange,
+    PowerSet,
+    TraitLoss,
+    TroopType,
+)
+from rules.attack_the_tower.engine.combat.units import Role, special_key
+from rules.attack_the_tower.model import GameState
+
+_last_effects: list[tuple[object, tuple[str, ...], list[tuple[int, Effect]]]] = []
+
+
+def active_effects(state: GameState, dead: tuple[str, ...] = ()) -> list[tuple[int, Effect]]:
+    """(owner, effect) for every ability in play and every living special troop's lasting effect."""
+    for players, known_dead, result in _last_effects:
+        if players is state.players and known_dead == dead:
+            return result
+    result = _active_effects(state, dead)
+    _last_effects.insert(0, (state.players, dead, result))
+    del _last_effects[4:]
+    return result
+
+
+def _active_effects(state: GameState, dead: tuple[str, ...]) -> list[tuple[int, Effect]]:
+    return list(_effects_of(_effects_key(state, dead)))
+
+
+EffectsKey = tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]], ...]
+"""What decides the effects in play: per player, the abilities in play, the special troops on the
+palace, and which of those have fallen (by palace index). Plain strings and numbers, so cheap to hash."""
+
+
+def _effects_key(state: GameState, dead: tuple[str, ...]) -> EffectsKey:
+    key = []
+    for owner, player in enumerate(state.players):
+        palace = player.palace
+        fallen: tuple[int, ...] = ()
+        if dead and palace:
+            fallen = tuple(i for i, k in enumerate(_special_keys(owner, len(palace))) if k in dead)
+        key.append((player.in_play, palace, fallen))
+    return tuple(key)
+
+
+@functools.lru_cache(maxsize=64)
+def _special_keys(owner: int, count: int) -> tuple[str, ...]:
+    """The keys of the first `count` special troops on a palace."""
+    return tuple(special_key(owner, i) for i in range(count))
+
+
+@functools.lru_cache(maxsize=4096)
+def _effects_of(key: EffectsKey) -> tuple[tuple[int, Effect], ...]:
+    """`active_effects` from its `_effects_key`: per player, the abilities in play, then the lasting
+    effects of the special troops on the palace except the fallen. Cached by those cards, which change
+    far less often than the positions that hold them."""
+    out: list[tuple[int, Effect]] = []
+    for owner, (in_play, palace, fallen) in enumerate(key):
+        for cid in in_play:
+            out.extend((owner, e) for e in ability_card(cid).effects)
+        for i, cid in enumerate(palace):
+            spec = ability_card(cid).special_troop
+            if spec is not None and i not in fallen:
+                out.extend((owner, e) for e in spec.effects)
+    return tuple(out)
+
+
+def _applies(
+    effect_owner: int, who: str, types: tuple[TroopType, ...] | None, owner: int, troop_type: TroopType | None
+) -> bool:
+    if (who == "allied") != (effect_owner == owner):
+        return False
+    return types is None or (troop_type is not None and troop_type in types)
+
+
+def troop_stats(
+    state: GameState,
+    owner: int,
+    troop_type: TroopType | None,
+    printed_power: int,
+    printed_traits: tuple[str, ...],
+    role: Role | None,
+    effects: list[tuple[int, Effect]],
+) -> tuple[int, int, frozenset[str]]:
+    """(damage dealt, damage needed to destroy, traits) of one troop under the effects in play."""
+    return _stats(owner, troop_type, printed_power, printed_traits, role, effects, state.rules.minimum_toughness)
+
+
+def _stats(
+    owner: int,
+    troop_type: TroopType | None,
+    printed_power: int,
+    printed_traits: tuple[str, ...],
+    role: Role | None,
+    effects: Iterable[tuple[int, Effect]],
+    minimum_toughness: int,
+) -> tuple[int, int, frozenset[str]]:
+    power = printed_power
+    for eo, e in effects:
+        if isinstance(e, PowerSet) and _applies(eo, e.who, e.troop_types, owner, troop_type):
+            power = e.value
+    bonus = 0
+    traits = set(printed_traits)
+    for eo, e in effects:
+        if isinstance(e, PowerChange) and _applies(eo, e.who, e.troop_types, owner, troop_type):
+            if e.when == "always" or e.when == role:
+                power += e.delta
+        elif isinstance(e, DamageBonus) and _applies(eo, e.who, e.troop_types, owner, troop_type):
+            bonus += e.delta
+        elif isinstance(e, TraitLoss) and _applies(eo, e.who, e.troop_types, owner, troop_type):
+            traits.discard(e.trait)
+    power = max(0, power)
+    return max(0, power + bonus), max(power, minimum_toughness), frozenset(traits)

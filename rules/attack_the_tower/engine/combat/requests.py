@@ -1,0 +1,132 @@
+"""Allocation requests: the targets, caps and kinds of damage a side distributes in a combat step, and its
+legal allocations as a sequence that builds each Allocate action only when it is looked at."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import overload
+
+from rules.attack_the_tower.actions import Allocate
+from rules.attack_the_tower.engine.combat.enumeration import (
+    _choices,
+    _completions,
+    _signature,
+    _unrank,
+    _vectors,
+    enumerate_vectors,
+)
+from rules.attack_the_tower.engine.combat.pools import Pool
+from rules.attack_the_tower.engine.combat.units import Unit
+from rules.attack_the_tower.model import Allocation
+from rules.core.unvalidated import construct, direct_init
+
+
+@direct_init
+@dataclass(frozen=True, slots=True)
+class AllocationRequest:
+    """What one side may do with its damage in the current step: the targets and three caps."""
+
+    player: int
+    stage: str
+    pool: Pool
+    targets: tuple[Unit, ...]
+    troop_cap: int
+    structure_cap: int
+    total_cap: int
+
+    def vectors(self) -> list[tuple[int, ...]]:
+        """Every distinct allocation as amounts per target (in `targets` order); see `enumerate_vectors`."""
+        return enumerate_vectors(self)
+
+    def count(self) -> int:
+        """How many distinct allocations there are (without listing them)."""
+        return _completions(*_signature(self))
+
+    def sample(self, randrange: Callable[[int], int]) -> tuple[int, ...]:
+        """One distinct allocation drawn uniformly (exactly: by counting completions, not listing).
+
+        One `randrange` per run of targets, over the number of completions (see `_choices`)."""
+        sig, troops, structures = _signature(self)
+        out: tuple[int, ...] = ()
+        for i in range(len(sig)):
+            total, options = _choices(sig[i:], troops, structures)
+            ticket = randrange(total)
+            for run, troops_left, structures_left, completions in options:
+                ticket -= completions
+                if ticket < 0:
+                    out += run
+                    troops, structures = troops_left, structures_left
+                    break
+        return out
+
+    def allocations(self) -> list[Allocation]:
+        return [self.allocation(vec) for vec in self.vectors()]
+
+    def allocation(self, vector: tuple[int, ...]) -> Allocation:
+        """The Allocation of one vector (sorted by key, zero amounts left out; valid by construction)."""
+        keys = _target_keys(self.targets)
+        return construct(Allocation, assignments=tuple([(keys[i], vector[i]) for i in _key_order(keys) if vector[i]]))
+
+    def actions(self) -> AllocateActions:
+        """Every distinct allocation as an `Allocate` action, in `vectors` order, each built when looked at."""
+        return AllocateActions(self)
+
+
+def _target_keys(targets: tuple[Unit, ...]) -> tuple[str, ...]:
+    return tuple([t.key for t in targets])
+
+
+@functools.lru_cache(maxsize=4096)
+def _key_order(keys: tuple[str, ...]) -> tuple[int, ...]:
+    """The target indices in the order of their keys (an Allocation lists its pairs sorted by key)."""
+    return tuple(sorted(range(len(keys)), key=keys.__getitem__))
+
+
+class AllocateActions(Sequence[Allocate]):
+    """The legal `Allocate` actions of one request, as a sequence that builds an action only when it is looked
+    at: a combat step can offer thousands of allocations, and a playout picks one of them."""
+
+    __slots__ = ("_keys", "_length", "_order", "_player", "_signature")
+
+    def __init__(self, request: AllocationRequest) -> None:
+        self._player = request.player
+        self._signature = _signature(request)
+        self._length = _completions(*self._signature)
+        self._keys = _target_keys(request.targets)
+        self._order = _key_order(self._keys)
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> Allocate: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Allocate]: ...
+
+    def __getitem__(self, index: int | slice) -> Allocate | list[Allocate]:
+        if isinstance(index, slice):
+            return [self._action(v) for v in _vectors(*self._signature)[index]]
+        if not -self._length <= index < self._length:
+            raise IndexError("allocation index out of range")
+        return self._action(_unrank(*self._signature, index % self._length))
+
+    def __iter__(self) -> Iterator[Allocate]:
+        return map(self._action, _vectors(*self._signature))
+
+    def _action(self, vector: tuple[int, ...]) -> Allocate:
+        keys = self._keys
+        pairs = tuple([(keys[i], vector[i]) for i in self._order if vector[i]])
+        return construct(Allocate, player=self._player, allocation=construct(Allocation, assignments=pairs))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, AllocateActions | list | tuple):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))

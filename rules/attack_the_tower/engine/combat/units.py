@@ -1,0 +1,70 @@
+"""The units of a battle: troops, special troops, bases and palaces, and the keys that name them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from rules.attack_the_tower.cards import (
+    TroopType,
+)
+from rules.core.unvalidated import direct_init
+
+UnitKind = Literal["troop", "special", "base", "palace"]
+
+
+Role = Literal["attacking", "defending"]
+
+
+STRUCTURE_KINDS = ("base", "palace")
+
+
+STAGE_LABEL = {"initiative": "initiative", "regular": "regular", "unmanned": "regular"}
+
+
+@direct_init
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One thing that fights in a battle: a troop counter, a special troop, a base or a palace."""
+
+    key: str
+    owner: int
+    kind: UnitKind
+    name: str
+    troop_type: TroopType | None
+    deals: int
+    toughness: int
+    traits: frozenset[str]
+    damage: int
+    dead: bool
+    group: str
+    """Units of one group with equal damage are interchangeable (two troops of one base)."""
+
+    @property
+    def remaining(self) -> int:
+        return self.toughness - self.damage
+
+    @property
+    def is_structure(self) -> bool:
+        return self.kind in STRUCTURE_KINDS
+
+    @property
+    def has_initiative(self) -> bool:
+        """Fires in the initiative step (an artillery troop cannot: initiative does not apply to bases)."""
+        return "initiative" in self.traits and "artillery" not in self.traits and not self.is_structure
+
+
+def troop_key(owner: int, territory: int, slot: int, index: int) -> str:
+    return f"p{owner}/t{territory}/s{slot}/{index}"
+
+
+def base_key(owner: int, territory: int, slot: int) -> str:
+    return f"p{owner}/t{territory}/s{slot}"
+
+
+def special_key(owner: int, index: int) -> str:
+    return f"p{owner}/palace/{index}"
+
+
+def palace_key(owner: int) -> str:
+    return f"p{owner}/palace"
