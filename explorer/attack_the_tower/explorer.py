@@ -12,7 +12,7 @@ from typing import Any
 from explorer.line_tests import LineTests
 from explorer.navigation import SessionNavigation
 from explorer.positions import PositionFiles
-from rules.attack_the_tower import armyfile, editing, engine, examples
+from rules.attack_the_tower import catalog, editing, engine, examples
 from rules.attack_the_tower.actions import (
     DeclareAttack,
     EndTurn,
@@ -196,12 +196,12 @@ class Explorer(SessionNavigation, PositionFiles[GameState], LineTests):
         army id. Under a shipped army's id it stands in for that army from the next new game or edit on."""
         text = path_or_text.strip()
         if text.startswith("{"):
-            army = armyfile.parse_army(text, source="the army file")
+            army = catalog.parse_army(text, source="the army file")
         elif "\n" in text:
-            army = armyfile.parse_army(text, source="the army file", toml=True)
+            army = catalog.parse_army(text, source="the army file", toml=True)
         else:
-            army = armyfile.load_army_file(text)
-        return armyfile.use_army(army)
+            army = catalog.load_army_file(text)
+        return catalog.use_army(army)
 
     def set_seats(self, first: str | None, second: str | None) -> None:
         """Who plays each side: None for a person clicking, or a policy name ('random', 'greedy', ...)."""

@@ -19,7 +19,7 @@ from rules.attack_the_tower.actions import (
     PlayAbility,
     Renew,
 )
-from rules.attack_the_tower.armies import card
+from rules.attack_the_tower.catalog import card
 from rules.attack_the_tower.model import GameState
 
 

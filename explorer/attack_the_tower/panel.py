@@ -25,7 +25,7 @@ from explorer.file_controls import FileControls
 from explorer.presenter import PRESENT_CLASS, in_voila
 from explorer.session_panel import SessionPanel, row
 from rules.attack_the_tower import examples
-from rules.attack_the_tower.armies import ARMY_IDS, army, army_ids
+from rules.attack_the_tower.catalog import ARMY_IDS, army, army_ids
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.policies import POLICIES
 from rules.core.errors import RulesError

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.attack_the_tower import engine
-from rules.attack_the_tower.armies import ability_card, army, base_card, card
+from rules.attack_the_tower.catalog import ability_card, army, base_card, card
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.text import PHASE_WORDS, TROOP_MARK

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rules.attack_the_tower.armies import army_ids, card
 from rules.attack_the_tower.cards import BaseCard
+from rules.attack_the_tower.catalog import army_ids, card
 from rules.attack_the_tower.model import SLOTS, TERRITORIES, Base, GameState, Player, new_player
 from rules.attack_the_tower.variants import Rules
 from rules.core import limits, sharecode

@@ -12,8 +12,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
-from rules.attack_the_tower.armies import ability_card, army, army_ids, base_card, card, is_card, known_army_ids
 from rules.attack_the_tower.cards import AbilityCard, BaseCard
+from rules.attack_the_tower.catalog import ability_card, army, army_ids, base_card, card, is_card, known_army_ids
 from rules.attack_the_tower.variants import Rules
 from rules.core import limits
 from rules.core.errors import IllegalAction

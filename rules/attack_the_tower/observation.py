@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rules.attack_the_tower.armies import card
 from rules.attack_the_tower.cards import BaseCard
+from rules.attack_the_tower.catalog import card
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.model import Allocation, GameState, Player
 from rules.core.chance import ChanceSampler

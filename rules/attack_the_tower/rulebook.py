@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules.attack_the_tower.armies import ARMY_IDS, army
 from rules.attack_the_tower.cards import TROOP_TYPE_LABEL, AbilityCard, Army
+from rules.attack_the_tower.catalog import ARMY_IDS, army
 from rules.attack_the_tower.variants import Rules
 from rules.core.rulebook import load_rulebook
 

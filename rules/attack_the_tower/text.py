@@ -5,7 +5,7 @@ Used by the CLI, the notebooks and the explorer's static views, so every one of 
 
 from __future__ import annotations
 
-from rules.attack_the_tower.armies import ability_card, army, base_card, card
+from rules.attack_the_tower.catalog import ability_card, army, base_card, card
 from rules.attack_the_tower.model import GameState, Player
 
 TROOP_MARK = {

@@ -140,7 +140,7 @@ def armies_for(armies: Iterable[str], files: Sequence[Army], edits: Sequence[Car
     """The armies a cell puts in use: the designers' files, then each army an edit changes (from its file
     when one is given, else the shipped army), edits applied. Armies neither given nor edited are not
     listed: the shipped ones are used as they are."""
-    from rules.attack_the_tower.armies import shipped_army
+    from rules.attack_the_tower.catalog import shipped_army
 
     given = {a.id: a for a in files}
     wanted = set(armies) | {e.army for e in edits}
@@ -158,8 +158,8 @@ def armies_for(armies: Iterable[str], files: Sequence[Army], edits: Sequence[Car
 def install_armies(armies: Sequence[Army]) -> None:
     """Make these armies (and no other designer's army) the ones in use in this process; nothing happens
     when they already are, so the cards' memos are cleared only when the cards change."""
-    from rules.attack_the_tower import armyfile
-    from rules.attack_the_tower.armies import designed_armies
+    from rules.attack_the_tower import catalog
+    from rules.attack_the_tower.catalog import designed_armies
 
     wanted = {a.id: a for a in armies}
     if designed_armies() == wanted:
@@ -167,11 +167,11 @@ def install_armies(armies: Sequence[Army]) -> None:
     designed_armies().clear()
     for army in wanted.values():
         designed_armies()[army.id] = army
-    armyfile.forget_cards()
+    catalog.forget_cards()
 
 
 def armies_in_use() -> tuple[Army, ...]:
     """The designers' armies in use in this process now (to put back after an in-process sweep)."""
-    from rules.attack_the_tower.armies import designed_armies
+    from rules.attack_the_tower.catalog import designed_armies
 
     return tuple(designed_armies().values())

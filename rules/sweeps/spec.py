@@ -67,7 +67,7 @@ class SweepSpec(BaseModel):
     @field_validator("army_files", mode="before")
     @classmethod
     def _army_files(cls, value: Any) -> Any:
-        from rules.attack_the_tower.armyfile import load_army_file
+        from rules.attack_the_tower.catalog import load_army_file
 
         items = [value] if isinstance(value, str | Path | Army | dict) else list(value)
         return [load_army_file(v) if isinstance(v, str | Path) else v for v in items]
@@ -221,7 +221,7 @@ def _policy_problems(spec: SweepSpec) -> list[Problem]:
 def _army_problems(spec: SweepSpec) -> list[Problem]:
     if not sweep_game(spec.game).has_armies:
         return []
-    from rules.attack_the_tower.armies import ARMY_IDS
+    from rules.attack_the_tower.catalog import ARMY_IDS
 
     offered = ARMY_IDS + tuple(a.id for a in spec.army_files if a.id not in ARMY_IDS)
     problems = _twice("armies", [",".join(p) for p in spec.armies])

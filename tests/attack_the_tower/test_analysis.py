@@ -32,7 +32,7 @@ from rules.attack_the_tower.analysis.battle import (
 )
 from rules.attack_the_tower.analysis.matrix import solve_matrix
 from rules.attack_the_tower.analysis.space import side_index
-from rules.attack_the_tower.armies import ARMY_IDS, army
+from rules.attack_the_tower.catalog import ARMY_IDS, army
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.examples import build_player
 from rules.attack_the_tower.model import GameState, new_player, position_problems

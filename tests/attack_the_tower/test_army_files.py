@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 
 from explorer.attack_the_tower.explorer import Explorer
-from rules.attack_the_tower import armyfile, engine
-from rules.attack_the_tower.armies import ability_card, army, army_ids, shipped_army
+from rules.attack_the_tower import catalog, engine
 from rules.attack_the_tower.cards import PowerChange
+from rules.attack_the_tower.catalog import ability_card, army, army_ids, shipped_army
 from rules.cli import main
 
-SHIPPED = Path(armyfile.__file__).parent / "data"
+SHIPPED = Path(catalog.__file__).parent / "data"
 
 TOML_ARMY = (Path(__file__).parent / "testers-army.toml").read_text(encoding="utf-8")
 """A new army of two bases and one ability, in TOML."""
@@ -24,7 +24,7 @@ TOML_ARMY = (Path(__file__).parent / "testers-army.toml").read_text(encoding="ut
 @pytest.fixture(autouse=True)
 def shipped_armies_after() -> Iterator[None]:
     yield
-    armyfile.use_shipped_armies()
+    catalog.use_shipped_armies()
 
 
 def undead_copy(tmp_path: Path, change: Any) -> Path:
@@ -56,20 +56,20 @@ def stronger_lich(data: dict[str, Any]) -> None:
 
 def test_every_shipped_army_is_an_army_file() -> None:
     for army_id in ("undead", "bandits", "westerners", "easterners"):
-        assert armyfile.load_army_file(SHIPPED / f"{army_id}.json") == shipped_army(army_id)
+        assert catalog.load_army_file(SHIPPED / f"{army_id}.json") == shipped_army(army_id)
 
 
 def test_a_copied_army_with_changed_copies_stands_in_for_the_shipped_one(tmp_path: Path) -> None:
     path = undead_copy(tmp_path, more_graveyards)
-    assert armyfile.use_army_files([path]) == ("undead",)
+    assert catalog.use_army_files([path]) == ("undead",)
     pile = engine.new_game(("undead", "bandits")).players[0].base_pile
     assert pile.count("undead.graveyard") == shipped_army("undead").bases[0].copies + 2
-    armyfile.use_shipped_armies()
+    catalog.use_shipped_armies()
     assert engine.new_game(("undead", "bandits")).players[0].base_pile.count("undead.graveyard") == 7
 
 
 def test_an_ability_number_changed_in_the_file_is_the_card_played(tmp_path: Path) -> None:
-    armyfile.use_army_files([undead_copy(tmp_path, stronger_lich)])
+    catalog.use_army_files([undead_copy(tmp_path, stronger_lich)])
     effect = ability_card("undead.lich").effects[0]
     assert isinstance(effect, PowerChange) and effect.delta == -2
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from rules.attack_the_tower import engine, examples, planner, policies
+from rules.attack_the_tower import engine, examples, policies
 from rules.attack_the_tower.actions import EndTurn
 from rules.attack_the_tower.metadata import Termination
+from rules.attack_the_tower.policies import planner
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.playout import play_out

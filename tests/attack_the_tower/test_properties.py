@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from rules.attack_the_tower import engine, policies
 from rules.attack_the_tower.actions import DeclareAttack, Pass
-from rules.attack_the_tower.armies import ARMY_IDS, army
+from rules.attack_the_tower.catalog import ARMY_IDS, army
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.engine.combat import enumeration
 from rules.attack_the_tower.events import DamageDealt, DamagePool
@@ -238,7 +238,7 @@ def test_the_best_allocation_is_the_first_of_the_best_listed(state: GameState, s
     """The search by budgets (and the listing below its threshold) finds what scoring every allocation finds."""
     from unittest import mock
 
-    from rules.attack_the_tower.planner import best_allocation
+    from rules.attack_the_tower.policies.planner import best_allocation
 
     with mock.patch.object(enumeration, "_LISTED_AT_MOST", listed):
         for request in _requests_of_a_battle(state, seed):

@@ -3,7 +3,7 @@ registry shares are in tests/core/test_rulebooks.py)."""
 
 from __future__ import annotations
 
-from rules.attack_the_tower.armies import ARMY_IDS, army
+from rules.attack_the_tower.catalog import ARMY_IDS, army
 from rules.attack_the_tower.rulebook import RULEBOOK
 
 

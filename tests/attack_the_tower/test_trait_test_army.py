@@ -7,7 +7,7 @@ troops do not require a complete Territory with 3 Bases to maintain them."
 
 from __future__ import annotations
 
-from rules.attack_the_tower import armies, engine
+from rules.attack_the_tower import catalog, engine
 from rules.attack_the_tower.actions import DeclareAttack, Pass, PlayAbility, allocate
 from rules.attack_the_tower.events import Destroyed
 from rules.attack_the_tower.examples import build_player
@@ -21,9 +21,9 @@ def _position(player: Player) -> GameState:
 
 
 def test_the_test_army_is_not_offered_as_a_real_army() -> None:
-    assert "trait_test" not in armies.ARMY_IDS
-    assert "trait_test" in armies.TEST_ARMY_IDS
-    assert "test" in armies.army("trait_test").name.lower()
+    assert "trait_test" not in catalog.ARMY_IDS
+    assert "trait_test" in catalog.TEST_ARMY_IDS
+    assert "test" in catalog.army("trait_test").name.lower()
 
 
 def test_a_newer_unique_troop_destroys_the_older_one() -> None:

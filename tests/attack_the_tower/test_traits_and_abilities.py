@@ -1,4 +1,4 @@
-"""Scenario tests for troop types, traits, special troops and the abilities of the four armies.
+"""Scenario tests for troop types, traits, special troops and the abilities of the four catalog.
 
 Seeds: 004 is the manual (/work/shared/seeds/004_b630b22d9110621e.txt), 000 the Undead edition and 001
 the Bandits edition. Ability texts not in the seeds are quoted from
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from rules.attack_the_tower import armies, engine, model
+from rules.attack_the_tower import catalog, engine, model
 from rules.attack_the_tower.actions import DeclareAttack, EndTurn, Pass, PlayAbility, Renew, allocate
 from rules.attack_the_tower.cards import SpecialTroopSpec
 from rules.attack_the_tower.engine import abilities, battle_end, combat, turn
@@ -220,14 +220,14 @@ def test_loyal_special_troops_need_no_complete_territory(monkeypatch: pytest.Mon
     # 004 traits: "Loyal. Applies only to Special Troops. This troops do not require a complete Territory with
     # 3 Bases to maintain them." No special ability in the data is loyal, so this test gives the Ghost the
     # trait for its duration.
-    ghost = armies.ability_card("undead.ghost")
+    ghost = catalog.ability_card("undead.ghost")
     assert ghost.special_troop is not None
     loyal = ghost.model_copy(
         update={
             "special_troop": SpecialTroopSpec(name="Ghost", power=2, traits=("loyal",), returns_at_end_of_turn=True)
         }
     )
-    real = armies.ability_card
+    real = catalog.ability_card
 
     def patched(card_id: str) -> object:
         return loyal if card_id == "undead.ghost" else real(card_id)
@@ -593,7 +593,7 @@ def test_shenlong_draws_one_extra_card_in_renewals(attacker: int) -> None:
 
 
 # ---- every known ability is implemented ---------------------------------------------------------------
-@pytest.mark.parametrize("army", armies.ARMY_IDS)
+@pytest.mark.parametrize("army", catalog.ARMY_IDS)
 def test_every_known_ability_of_the_armies_is_implemented(army: str) -> None:
     # cards.md lists the Undead, Westerners and Easterners ability texts; none is left as 'not yet'.
-    assert [c.id for c in armies.army(army).abilities if c.not_implemented] == []
+    assert [c.id for c in catalog.army(army).abilities if c.not_implemented] == []

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from explorer.attack_the_tower.panel import AttackTheTowerPanel
-from rules.attack_the_tower import armyfile
+from rules.attack_the_tower import catalog
 
 TOML_ARMY = (Path(__file__).parents[1] / "attack_the_tower" / "testers-army.toml").read_text(encoding="utf-8")
 
@@ -16,7 +16,7 @@ TOML_ARMY = (Path(__file__).parents[1] / "attack_the_tower" / "testers-army.toml
 @pytest.fixture(autouse=True)
 def shipped_armies_after() -> Iterator[None]:
     yield
-    armyfile.use_shipped_armies()
+    catalog.use_shipped_armies()
 
 
 def test_panel_offers_the_army_of_a_loaded_file() -> None:

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 from distributed import LocalCluster
 
-from rules.attack_the_tower.armyfile import parse_army
+from rules.attack_the_tower.catalog import parse_army
 from rules.cli import main
 from rules.core.errors import IllegalPosition, MalformedFile
 from rules.sweeps.runner import run_sweep

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 from distributed import Client, LocalCluster, get_task_stream
 
-from rules.attack_the_tower.armies import army, designed_armies
+from rules.attack_the_tower.catalog import army, designed_armies
 from rules.sweeps import runner
 from rules.sweeps.cells import Cell, cells
 from rules.sweeps.overrides import install_armies

@@ -40,8 +40,8 @@ from rules.attack_the_tower.analysis.battle import (
     translate,
     tree_for,
 )
-from rules.attack_the_tower.armies import card
 from rules.attack_the_tower.cards import AbilityCard
+from rules.attack_the_tower.catalog import card
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import GameState

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from rules.attack_the_tower.armies import ability_card
+from rules.attack_the_tower.catalog import ability_card
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.model import Allocation, GameState
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from rules.attack_the_tower.actions import (
     PlayAbility,
 )
-from rules.attack_the_tower.armies import ability_card, base_card, card
 from rules.attack_the_tower.cards import (
     AbilityCard,
     Recruit,
 )
+from rules.attack_the_tower.catalog import ability_card, base_card, card
 from rules.attack_the_tower.engine import card_effects
 from rules.attack_the_tower.engine.common import Events, _remove_one, _require, _set_base, _with_player, label
 from rules.attack_the_tower.events import (

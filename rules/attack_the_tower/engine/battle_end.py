@@ -7,13 +7,13 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from rules.attack_the_tower.armies import ability_card, base_card
 from rules.attack_the_tower.cards import (
     TROOP_TYPES,
     SacrificeAfterBattle,
     SacrificeUnmannedBases,
     SpareFromSacrifice,
 )
+from rules.attack_the_tower.catalog import ability_card, base_card
 from rules.attack_the_tower.engine import card_effects, combat
 from rules.attack_the_tower.engine.abilities import _maintain_specials
 from rules.attack_the_tower.engine.common import (

@@ -12,7 +12,6 @@ import itertools
 from collections.abc import Callable, Iterable
 
 from rules.attack_the_tower.actions import PlayAbility
-from rules.attack_the_tower.armies import ability_card, base_card, card
 from rules.attack_the_tower.cards import (
     AbilityCard,
     CombatStartDamage,
@@ -21,6 +20,7 @@ from rules.attack_the_tower.cards import (
     SacrificeToDestroyBases,
     TroopType,
 )
+from rules.attack_the_tower.catalog import ability_card, base_card, card
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import AbilityDamage, Destroyed, Said, possessive

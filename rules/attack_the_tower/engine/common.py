@@ -7,10 +7,10 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from rules.attack_the_tower.armies import army, card
 from rules.attack_the_tower.cards import (
     BaseCard,
 )
+from rules.attack_the_tower.catalog import army, card
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import (
     Said,

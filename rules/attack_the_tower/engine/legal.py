@@ -19,11 +19,11 @@ from rules.attack_the_tower.actions import (
     PlayAbility,
     Renew,
 )
-from rules.attack_the_tower.armies import card
 from rules.attack_the_tower.cards import (
     AbilityCard,
     BaseCard,
 )
+from rules.attack_the_tower.catalog import card
 from rules.attack_the_tower.engine import card_effects, combat
 from rules.attack_the_tower.engine.reading import acting_players, chance_outcomes, current_player, drawable_piles
 from rules.attack_the_tower.engine.turn import _may_burn

@@ -14,13 +14,13 @@ from rules.attack_the_tower.actions import (
     Renew,
     RevealCard,
 )
-from rules.attack_the_tower.armies import ability_card, base_card, card
 from rules.attack_the_tower.cards import (
     TROOP_TYPES,
     BaseCard,
     ExtraRenewalDraws,
     RecruitPerKill,
 )
+from rules.attack_the_tower.catalog import ability_card, base_card, card
 from rules.attack_the_tower.engine import card_effects, combat
 from rules.attack_the_tower.engine.abilities import _maintain_specials
 from rules.attack_the_tower.engine.common import (

@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
-from rules.attack_the_tower.armies import ability_card
 from rules.attack_the_tower.cards import (
     DamageBonus,
     Effect,
@@ -14,6 +13,7 @@ from rules.attack_the_tower.cards import (
     TraitLoss,
     TroopType,
 )
+from rules.attack_the_tower.catalog import ability_card
 from rules.attack_the_tower.engine.combat.units import Role, special_key
 from rules.attack_the_tower.model import GameState
 

@@ -7,13 +7,13 @@ import functools
 import operator
 from collections.abc import Iterable
 
-from rules.attack_the_tower.armies import ability_card, base_card
 from rules.attack_the_tower.cards import (
     TROOP_TYPE_TRAITS,
     TROOP_TYPES,
     Effect,
     TroopType,
 )
+from rules.attack_the_tower.catalog import ability_card, base_card
 from rules.attack_the_tower.engine.combat.effects import EffectsKey, _effects_key, _effects_of, _stats, troop_stats
 from rules.attack_the_tower.engine.combat.units import (
     Role,

@@ -26,8 +26,8 @@ from rules.attack_the_tower.actions import (
     PlayAbility,
     Renew,
 )
-from rules.attack_the_tower.armies import ability_card, base_card, card
 from rules.attack_the_tower.cards import AbilityCard, BaseCard
+from rules.attack_the_tower.catalog import ability_card, base_card, card
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.model import GameState, Player
 from rules.attack_the_tower.variants import Rules

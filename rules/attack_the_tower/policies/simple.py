@@ -1,4 +1,4 @@
-"""Who chooses when nobody clicks: random, greedy and a simple full-game player.
+"""The simple players: uniform over the legal actions, and greedy (the kills that are worth the most now).
 
 Every policy chooses among the engine's own legal actions or its own allocation request, so no
 policy can hold a rule of its own.
@@ -15,7 +15,6 @@ from rules.attack_the_tower.actions import (
 )
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.model import GameState
-from rules.attack_the_tower.planner import PlannerPolicy
 from rules.core.chance import ChanceSampler
 from rules.core.unvalidated import construct
 
@@ -74,18 +73,3 @@ class GreedyPolicy:
         if state.battle is not None and state.battle.stage == "abilities":
             return Pass(player=player)
         return sampler.choice(engine.legal_actions(state, player))
-
-
-POLICIES: dict[str, type[RandomPolicy] | type[GreedyPolicy] | type[PlannerPolicy]] = {
-    "random": RandomPolicy,
-    "greedy": GreedyPolicy,
-    "planner": PlannerPolicy,
-}
-
-
-def policy(name: str) -> RandomPolicy | GreedyPolicy | PlannerPolicy:
-    """A policy by name (random, greedy, planner)."""
-    try:
-        return POLICIES[name]()
-    except KeyError:
-        raise KeyError(f"unknown policy {name!r}; policies: {', '.join(POLICIES)}") from None

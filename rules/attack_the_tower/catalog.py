@@ -1,0 +1,177 @@
+"""The armies: the shipped data files loaded and validated, a designer's own army files (JSON or TOML, the shape of
+data/*.json) loaded, validated and put in use beside them, and a fast card lookup by id.
+
+Copy a shipped army (`rules/attack_the_tower/data/undead.json`), change a base's copies, an ability's numbers or a
+special troop's power, and load it: under the shipped army's id it stands in for that army; under a new id (every
+card id starting with it) it joins the armies that can be played. The file is validated by the same pydantic models
+as the shipped ones, and refused with one line per problem.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import sys
+import tomllib
+from collections.abc import Iterable
+from importlib import resources
+from pathlib import Path
+from types import ModuleType
+
+from rules.attack_the_tower.cards import AbilityCard, Army, BaseCard
+from rules.core.errors import IllegalPosition, MalformedFile, Problem
+from rules.core.jsonio import parse_model, validate_model
+
+ARMY_IDS: tuple[str, ...] = ("undead", "bandits", "westerners", "easterners")
+"""The real armies, offered by the command line and the panels."""
+TEST_ARMY_IDS: tuple[str, ...] = ("trait_test",)
+"""Armies made up for tests (cards carrying traits no known card has); valid in positions, never offered."""
+KNOWN_ARMY_IDS: tuple[str, ...] = ARMY_IDS + TEST_ARMY_IDS
+
+_DESIGNED: dict[str, Army] = {}
+"""Armies a designer loaded from their own files (see `armyfile.use_army`), by id; one with a shipped
+army's id stands in for it."""
+
+
+def army_ids() -> tuple[str, ...]:
+    """The shipped armies' ids, then those of the designers' own armies (the armies offered)."""
+    return ARMY_IDS + tuple(a for a in _DESIGNED if a not in ARMY_IDS)
+
+
+def known_army_ids() -> tuple[str, ...]:
+    """Every army a position may name: the shipped and test armies, then the designers' own."""
+    return KNOWN_ARMY_IDS + tuple(a for a in _DESIGNED if a not in KNOWN_ARMY_IDS)
+
+
+def army(army_id: str) -> Army:
+    """The army with this id: a designer's own army loaded under it, else `data/<id>.json`."""
+    designed = _DESIGNED.get(army_id)
+    if designed is not None:
+        return designed
+    return shipped_army(army_id)
+
+
+@functools.cache
+def shipped_army(army_id: str) -> Army:
+    """The shipped army with this id, read from `data/<id>.json` and validated."""
+    if army_id not in KNOWN_ARMY_IDS:
+        raise KeyError(f"unknown army {army_id!r}; armies: {', '.join(army_ids())}")
+    text = resources.files("rules.attack_the_tower").joinpath(f"data/{army_id}.json").read_text("utf-8")
+    return parse_model(Army, text, source=f"data/{army_id}.json")
+
+
+@functools.cache
+def _card_index() -> dict[str, BaseCard | AbilityCard]:
+    index: dict[str, BaseCard | AbilityCard] = {}
+    for a in known_army_ids():
+        index.update((b.id, b) for b in army(a).bases)
+        index.update((c.id, c) for c in army(a).abilities)
+    return index
+
+
+def designed_armies() -> dict[str, Army]:
+    """The designers' own armies now in use, by id (changed only through `armyfile.use_army`)."""
+    return _DESIGNED
+
+
+def card(card_id: str) -> BaseCard | AbilityCard:
+    """Any card of any army by its id (e.g. 'undead.graveyard')."""
+    try:
+        return _card_index()[card_id]
+    except KeyError:
+        raise KeyError(f"no card {card_id!r}") from None
+
+
+def base_card(card_id: str) -> BaseCard:
+    c = card(card_id)
+    if not isinstance(c, BaseCard):
+        raise KeyError(f"{card_id!r} is an ability card, not a base")
+    return c
+
+
+def ability_card(card_id: str) -> AbilityCard:
+    c = card(card_id)
+    if not isinstance(c, AbilityCard):
+        raise KeyError(f"{card_id!r} is a base card, not an ability")
+    return c
+
+
+def is_card(card_id: str) -> bool:
+    return card_id in _card_index()
+
+
+def parse_army(text: str, *, source: str, toml: bool = False) -> Army:
+    """An army from JSON (or TOML) text; MalformedFile if unreadable, IllegalPosition naming each problem."""
+    try:
+        data = tomllib.loads(text) if toml else json.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise MalformedFile(f"{source} is not valid TOML: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise MalformedFile(f"{source} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    if not isinstance(data, dict):
+        raise MalformedFile(f"{source} must hold an army as a JSON object, not {type(data).__name__}")
+    try:
+        return validate_model(Army, data)
+    except IllegalPosition as exc:
+        raise IllegalPosition([Problem(_within(source, p.where), p.message) for p in exc.problems]) from None
+
+
+def _within(source: str, where: str) -> str:
+    return f"{source}, {where}" if where else source
+
+
+def load_army_file(path: str | Path) -> Army:
+    """Read and validate an army file; `.toml` files are TOML, every other file JSON."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise MalformedFile(f"cannot read the army file {p}: {exc.strerror or exc}") from None
+    return parse_army(text, source=str(p), toml=p.suffix.lower() == ".toml")
+
+
+def use_army(army: Army) -> str:
+    """Put an army in use (standing in for a shipped army of the same id) and return its id."""
+    if designed_armies().get(army.id) != army:
+        designed_armies()[army.id] = army
+        forget_cards()
+    return army.id
+
+
+def use_army_files(paths: Iterable[str | Path]) -> tuple[str, ...]:
+    """Load and put in use every army file given; the ids in use, in order."""
+    return tuple(use_army(load_army_file(p)) for p in paths)
+
+
+def use_shipped_armies() -> None:
+    """Put the shipped armies back in use, forgetting every designer's army."""
+    if designed_armies():
+        designed_armies().clear()
+        forget_cards()
+
+
+def forget_cards() -> None:
+    """Clear every memo that was computed from the cards' data, so new card data takes effect."""
+    for name, module in list(sys.modules.items()):
+        if name.startswith("rules.attack_the_tower.") and module is not None:
+            _clear_caches(module)
+
+
+def _clear_caches(module: ModuleType) -> None:
+    for value in vars(module).values():
+        clear = getattr(value, "cache_clear", None)
+        if callable(clear) and getattr(value, "__module__", None) == module.__name__:
+            clear()
+
+
+def add_army_file_option(parser: argparse.ArgumentParser) -> None:
+    """`--army-file FILE` (repeatable): play with a designer's own army files."""
+    parser.add_argument(
+        "--army-file",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="an army file (JSON or TOML, shaped as rules/attack_the_tower/data/*.json) to play with; under a "
+        "shipped army's id it stands in for that army (repeatable)",
+    )
