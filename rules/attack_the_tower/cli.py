@@ -10,8 +10,8 @@ from typing import Any, NamedTuple
 
 from rules.attack_the_tower import analysis, engine, examples
 from rules.attack_the_tower.actions import DeclareAttack
-from rules.attack_the_tower.analysis.battle import OBJECTIVES, POLICY_NAMES
 from rules.attack_the_tower.analysis.odds import policy_pair
+from rules.attack_the_tower.analysis.outcomes import OBJECTIVES, POLICY_NAMES
 from rules.attack_the_tower.catalog import ARMY_IDS, add_army_file_option, army_ids, use_army_files
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import possessive

@@ -24,14 +24,10 @@ from hypothesis import strategies as st
 from rules import cli as main_cli
 from rules.attack_the_tower import analysis, engine, examples
 from rules.attack_the_tower.actions import Allocate, Pass
-from rules.attack_the_tower.analysis.battle import (
-    BattleTree,
-    objective_value,
-    same_battle,
-    segment_outcome,
-)
 from rules.attack_the_tower.analysis.matrix import solve_matrix
+from rules.attack_the_tower.analysis.outcomes import objective_value, same_battle, segment_outcome
 from rules.attack_the_tower.analysis.space import side_index
+from rules.attack_the_tower.analysis.tree import BattleTree
 from rules.attack_the_tower.catalog import ARMY_IDS, army
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.examples import build_player

@@ -13,7 +13,7 @@ GAMES = ("attack_the_tower", "the_tower", "tower_defense")
 SHAPED: tuple[str, ...] = ("the_tower", "tower_defense")
 """The games whose rules package and explorer panels are both in the shape (each joins when its
 restructuring lands)."""
-SHAPED_RULES: tuple[str, ...] = SHAPED
+SHAPED_RULES: tuple[str, ...] = (*SHAPED, "attack_the_tower")
 """The games whose rules package is in the shape while its panels are not yet."""
 
 ROLES = {

@@ -12,16 +12,6 @@ docs/analysis.md explains the model. Every rule comes from the engine (`engine.a
 `combat.allocation_request`); nothing here decides what is legal.
 """
 
-from rules.attack_the_tower.analysis.battle import (
-    OBJECTIVES,
-    POLICY_NAMES,
-    BattleOutcome,
-    BattleTree,
-    clear_cache,
-    declare,
-    objective_value,
-    tree_for,
-)
 from rules.attack_the_tower.analysis.matrix import MatrixSolution, solve_matrix
 from rules.attack_the_tower.analysis.odds import (
     HiddenHand,
@@ -36,6 +26,7 @@ from rules.attack_the_tower.analysis.odds import (
     wilson_interval,
     with_hand,
 )
+from rules.attack_the_tower.analysis.outcomes import OBJECTIVES, POLICY_NAMES, BattleOutcome, objective_value
 from rules.attack_the_tower.analysis.space import AllocationOption, allocation_space, printed_power
 from rules.attack_the_tower.analysis.steps import (
     BattleSolution,
@@ -48,6 +39,7 @@ from rules.attack_the_tower.analysis.steps import (
     solve_step,
     step_table,
 )
+from rules.attack_the_tower.analysis.tree import BattleTree, clear_cache, declare, tree_for
 
 __all__ = [
     "OBJECTIVES",

@@ -26,20 +26,17 @@ from fractions import Fraction
 from rules.attack_the_tower import engine
 from rules.attack_the_tower import policies as engine_policies
 from rules.attack_the_tower.actions import Action, Allocate, Pass
-from rules.attack_the_tower.analysis.battle import (
+from rules.attack_the_tower.analysis.battle import Node
+from rules.attack_the_tower.analysis.outcomes import (
     ATTACKER,
     DEFENDER,
     BattleOutcome,
-    BattleTree,
-    Node,
     Vector,
-    check_objective,
-    check_policy,
     same_battle,
     segment_outcome,
     translate,
-    tree_for,
 )
+from rules.attack_the_tower.analysis.tree import BattleTree, check_objective, check_policy, tree_for
 from rules.attack_the_tower.cards import AbilityCard
 from rules.attack_the_tower.catalog import card
 from rules.attack_the_tower.engine import combat

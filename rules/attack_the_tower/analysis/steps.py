@@ -14,18 +14,10 @@ from typing import Any, Literal
 
 from rules.attack_the_tower import engine
 from rules.attack_the_tower.actions import Action, Allocate
-from rules.attack_the_tower.analysis.battle import (
-    ATTACKER,
-    DEFENDER,
-    BattleOutcome,
-    Node,
-    Vector,
-    canonical,
-    check_objective,
-    translate,
-    tree_for,
-)
+from rules.attack_the_tower.analysis.battle import Node
+from rules.attack_the_tower.analysis.outcomes import ATTACKER, DEFENDER, BattleOutcome, Vector, canonical, translate
 from rules.attack_the_tower.analysis.space import AllocationOption, space_of
+from rules.attack_the_tower.analysis.tree import check_objective, tree_for
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import Allocation, GameState
