@@ -63,7 +63,7 @@ def _numbers(values: list[Any]) -> list[float] | None:
 
 def dimensions(spec: SweepSpec, summary: pd.DataFrame) -> list[Dimension]:
     """The axes of the summary, in the grid's order: army pairs, card variants, then each field varied;
-    each cell's value read from the spec's grid by its index (a column with no value reads as a float)."""
+    each cell's value read from the spec's grid by its index (the values as given, armies and card variants too)."""
     grid = spec.grid()
     chosen = [grid[int(k)] for k in summary["cell"]] if "cell" in summary else []
     found = []

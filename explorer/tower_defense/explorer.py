@@ -21,7 +21,6 @@ from rules.core.chance import ChanceSampler
 from rules.core.distribution import Distribution
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
-from rules.core.protocol import CHANCE
 from rules.core.session import Session
 from rules.tower_defense import analysis, editing, engine, examples
 from rules.tower_defense.actions import (
@@ -147,11 +146,9 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
 
     # ---- the phase stepper -------------------------------------------------------------------------
     def _pending(self, state: GameState | None = None) -> bool:
-        """A decision that belongs to the phase in progress: a reveal, credits to take, track to place."""
-        state = state or self.state
-        if state.phase == "game_over":
-            return False
-        return engine.current_player(state) == CHANCE or bool(state.revealed) or bool(state.restore_left)
+        """A decision that belongs to the phase in progress (a reveal, credits to take, track to place), as the
+        engine words it for the board (`engine.pending`)."""
+        return bool(engine.pending(state or self.state))
 
     def auto(self) -> tuple[Event, ...]:
         """Let chance (the seeded sampler) or the policy make the current decision."""

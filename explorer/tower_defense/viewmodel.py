@@ -236,10 +236,8 @@ def _cells_view(
             piece = pieces.get(at)
             kind = "track" if piece is not None else "obstacle" if at in obstacles else "empty"
             wave = on_cell.get(key)
-            in_reach = sel is not None and sel_tower is not None and at != sel
-            if in_reach and sel_tower is not None and sel is not None:
-                field_wave = state.wave(wave["id"]) if wave is not None else None
-                in_reach = engine.reaches(state, sel_tower, at, field_wave)
+            field_wave = state.wave(wave["id"]) if wave is not None else None
+            in_reach = sel_tower is not None and at != sel and engine.reaches(state, sel_tower, at, field_wave)
             row.append(
                 {
                     "key": key,

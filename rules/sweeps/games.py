@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from rules.core.outcome import Utility
 from rules.core.protocol import Game
 
 GameName = Literal["attack-the-tower", "the-tower", "tower-defense"]
@@ -24,19 +25,23 @@ class SweepGame:
     """One game as a sweep sees it.
 
     `default_rules` are the rules values a sweep plays under unless it sets them (a turn limit, so that
-    every game ends, as the game's `play` command sets one); `two_player` games are played between a pair
-    of policies, the others by one policy in every seat."""
+    every game ends, as the game's `play` command sets one); two-player games (`two_player`, read from the
+    game's protocol card) are played between a pair of policies, the others by one policy in every seat."""
 
     name: GameName
     game: Game[Any, Any]
     rules: type[BaseModel]
     policies: Mapping[str, Callable[[], Any]]
     default_rules: Mapping[str, Any]
-    two_player: bool
     has_armies: bool
     has_scenario: bool
     start: Callable[..., Any]
     turns: Callable[[Any], int | None]
+
+    @property
+    def two_player(self) -> bool:
+        """A duel (zero-sum, two seats), as the game's protocol card says."""
+        return self.game.card.utility is Utility.ZERO_SUM
 
     def policy(self, name: str) -> Any:
         """A fresh policy by name; KeyError naming the game's policies otherwise."""
@@ -71,7 +76,6 @@ def _attack_the_tower() -> SweepGame:
         rules=variants.Rules,
         policies=policies.POLICIES,
         default_rules={"turn_limit": 200},
-        two_player=True,
         has_armies=True,
         has_scenario=False,
         start=start,
@@ -93,7 +97,6 @@ def _the_tower() -> SweepGame:
         rules=variants.Rules,
         policies=policies.POLICIES,
         default_rules={},
-        two_player=False,
         has_armies=False,
         has_scenario=False,
         start=start,
@@ -116,7 +119,6 @@ def _tower_defense() -> SweepGame:
         rules=variants.Rules,
         policies=policies.POLICIES,
         default_rules={"turn_limit": 60},
-        two_player=False,
         has_armies=False,
         has_scenario=True,
         start=start,
