@@ -22,11 +22,11 @@ STRONGER_THRESHOLD = 0.6
 """A stronger policy of a two-player game must win at least this share of its games against the weaker."""
 
 
-def wilson(wins: int, games: int) -> tuple[float, float]:
-    """The Wilson score 95% interval of a success rate (sound even at 0 or all wins)."""
+def wilson(wins: int, games: int, confidence: float = 0.95) -> tuple[float, float]:
+    """The Wilson score interval of a success rate, 95% by default (sound even at 0 or all wins)."""
     if games <= 0:
         return (0.0, 1.0)
-    ci = binomtest(wins, games).proportion_ci(confidence_level=0.95, method="wilson")
+    ci = binomtest(wins, games).proportion_ci(confidence_level=confidence, method="wilson")
     return (float(ci.low), float(ci.high))
 
 

@@ -34,6 +34,7 @@ from rules.attack_the_tower.examples import build_player
 from rules.attack_the_tower.model import GameState, new_player, position_problems
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
+from rules.core.ladder import wilson
 from rules.core.unvalidated import construct
 
 SHORT = {a: [b.id.split(".")[1] for b in army(a).bases] for a in ARMY_IDS}
@@ -420,10 +421,10 @@ def test_the_agreement_check_rejects_a_wrong_distribution() -> None:
     uniform = analysis.outcome_distribution(state, "uniform")
     sampler = ChanceSampler(1)
     seen = Counter(analysis.simulate(state, "greedy", sampler=sampler) for _ in range(200))
-    outside = [o for o, p in uniform.items() if not analysis.wilson_interval(seen[o], 200)[0] <= p]
-    outside += [o for o, p in uniform.items() if not p <= analysis.wilson_interval(seen[o], 200)[1]]
+    outside = [o for o, p in uniform.items() if not wilson(seen[o], 200)[0] <= p]
+    outside += [o for o, p in uniform.items() if not p <= wilson(seen[o], 200)[1]]
     assert outside
-    low, high = analysis.wilson_interval(8, 10)  # the textbook example: 8 of 10, 95%
+    low, high = wilson(8, 10)  # the textbook example: 8 of 10, 95%
     assert round(low, 3) == 0.490 and round(high, 3) == 0.943
 
 

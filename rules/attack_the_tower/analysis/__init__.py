@@ -23,7 +23,6 @@ from rules.attack_the_tower.analysis.odds import (
     odds,
     outcome_distribution,
     simulate,
-    wilson_interval,
     with_hand,
 )
 from rules.attack_the_tower.analysis.outcomes import OBJECTIVES, POLICY_NAMES, BattleOutcome, objective_value
@@ -73,6 +72,5 @@ __all__ = [
     "solve_step",
     "step_table",
     "tree_for",
-    "wilson_interval",
     "with_hand",
 ]

@@ -46,6 +46,7 @@ from rules.core import limits
 from rules.core.chance import ChanceSampler
 from rules.core.distribution import Distribution
 from rules.core.events import Event
+from rules.core.ladder import wilson
 from rules.core.unvalidated import construct, replace
 
 
@@ -211,19 +212,6 @@ def odds(dist: Distribution[BattleOutcome]) -> Odds:
 
 
 # ---- Monte Carlo --------------------------------------------------------------------------------------
-def wilson_interval(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion (95% for the default z)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == n else min(1.0, centre + half)
-    return low, high
-
-
 @dataclass(frozen=True, slots=True)
 class OddsRow:
     """One exact figure beside its Monte Carlo estimate: count, frequency, Wilson 95% interval, and
@@ -367,11 +355,11 @@ def monte_carlo(
         seen[simulate(state, policies, objective, sampler, hidden_hand=hidden_hand, play_abilities=play_abilities)] += 1
     outcomes = list(exact.outcomes()) + [o for o in seen if o not in exact]
     rows_total = len(outcomes) + 2
-    z_family = statistics.NormalDist().inv_cdf(1 - (1 - confidence) / (2 * rows_total))
+    family = 1 - (1 - confidence) / rows_total
 
     def row(label: str, p: Fraction, count: int) -> OddsRow:
-        low, high = wilson_interval(count, n)
-        wide_low, wide_high = wilson_interval(count, n, z_family)
+        low, high = wilson(count, n)
+        wide_low, wide_high = wilson(count, n, family)
         return OddsRow(label, p, count, count / n, low, high, wide_low <= float(p) <= wide_high)
 
     outcome_rows = tuple((o, row(o.describe(), exact[o], seen[o])) for o in outcomes)
