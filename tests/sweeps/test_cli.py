@@ -140,4 +140,4 @@ def test_every_game_sweeps_from_the_cli(capsys: pytest.CaptureFixture[str]) -> N
         capsys, "tower-defense", "sweep", "--players", "1", "--games", "1", "--set", "turn_limit=3", "--in-process"
     )
     assert code == 0, err
-    assert out.splitlines()[1].startswith("default rules: won ")
+    assert out.splitlines()[1].startswith("beginner (1/1/1/1/2/2): won ")
