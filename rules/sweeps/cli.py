@@ -231,6 +231,7 @@ def describe_cell(row: dict[str, Any], varied: dict[str, Any]) -> str:
     length = f"{row['mean_steps']:.0f} steps"
     if not math.isnan(row["mean_turns"]):
         length += f", {row['mean_turns']:.1f} turns"
+    length += " a game"
     if "mean_floor_reached" in row:
-        length += f", floor {row['mean_floor_reached']:.2f} reached"
-    return f"{', '.join(said) or 'default rules'}: {'; '.join(rates)}; {length} a game"
+        length += f", mean floor reached {row['mean_floor_reached']:.2f}"
+    return f"{', '.join(said) or 'default rules'}: {'; '.join(rates)}; {length}"
