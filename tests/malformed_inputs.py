@@ -414,6 +414,11 @@ def _sweep_arguments(huge: str) -> list[tuple[tuple[str, ...], str]]:
         (("the-tower", "sweep", "--policy", "psychic"), r"psychic"),
         (("tower-defense", "sweep", "--players", "9"), r"from 1 to 4"),
         (("tower-defense", "sweep", "--scenario", "nowhere"), r"nowhere"),
+        (("tower-defense", "sweep", "--override", "standrd.1.build_cost=3"), r"no such card.*standard\.1"),
+        (("tower-defense", "sweep", "--override", "standard.1.build_cost=1e99"), r"whole number from 0"),
+        (("tower-defense", "sweep", "--override", "rank1.b.units.9.hit_points=3"), r"no such field"),
+        (("tower-defense", "sweep", "--override", "swift.level=7"), r"at most 3"),
+        (("the-tower", "sweep", "--override", "standard.1.build_cost=3"), r"unrecognized arguments"),
     ]
 
 

@@ -62,19 +62,22 @@ def _numbers(values: list[Any]) -> list[float] | None:
 
 
 def dimensions(spec: SweepSpec, summary: pd.DataFrame) -> list[Dimension]:
-    """The axes of the summary, in the grid's order: army pairs, card variants, then each field varied;
-    each cell's value read from the spec's grid by its index (the values as given, armies and card variants too)."""
+    """The axes of the summary, in the grid's order: army pairs, card variants, scenarios, then each field
+    varied; each cell's value read from the spec's grid by its index (the values as given, armies, card variants
+    and scenarios too)."""
     grid = spec.grid()
     chosen = [grid[int(k)] for k in summary["cell"]] if "cell" in summary else []
     found = []
     if len(spec.armies) > 1:
-        found.append(Dimension("armies", [f"{a} v {b}" for (a, b), _, _ in chosen], None))
+        found.append(Dimension("armies", [f"{a} v {b}" for (a, b), _, _, _ in chosen], None))
     if len(spec.overrides) > 1:
-        variants = [", ".join(e.text() for e in edits) or "none" for _, edits, _ in chosen]
+        variants = [", ".join(e.text() for e in edits) or "none" for _, edits, _, _ in chosen]
         found.append(Dimension("card variant", variants, None))
+    if len(spec.scenarios) > 1:
+        found.append(Dimension("scenario", [scenario for _, _, _, scenario in chosen], None))
     for name, values in spec.vary.items():
         if len(values) > 1:
-            column = [cell[name] for _, _, cell in chosen]
+            column = [cell[name] for _, _, cell, _ in chosen]
             found.append(Dimension(name, [value_label(v) for v in column], _numbers(column)))
     return found
 

@@ -1,7 +1,7 @@
 """What a designer chooses in the balance lab, as plain data, and the `SweepSpec` it makes: one or two
-`Rules` fields and their values, the army pairs, card variants and designers' army files (Attack the Tower),
-the players (Tower Defense), the policies, the games per cell and the seed. A bad choice is refused in the
-sweep spec's own words, one line a problem."""
+`Rules` fields and their values, the army pairs and designers' army files (Attack the Tower), the card
+variants (Attack the Tower and Tower Defense), the players and scenarios (Tower Defense), the policies, the
+games per cell and the seed. A bad choice is refused in the sweep spec's own words, one line a problem."""
 
 from __future__ import annotations
 
@@ -44,11 +44,13 @@ class LabChoices:
     armies: str = ""
     """Army pairs, player 1's army first, pairs separated by ';': "undead,westerners; undead,bandits"."""
     overrides: str = ""
-    """Card variants separated by ';', each edits joined by ',': "none; westerners.blacksmith.copies=0"."""
+    """Card variants separated by ';', each edits joined by ',': "none; westerners.blacksmith.copies=0", or for
+    Tower Defense "none; standard.1.damage_by_level.0=8"."""
     army_files: str = ""
     """A designer's army files (JSON or TOML paths) separated by ';'; one under a shipped army's id stands in for it."""
     players: int = 2
-    scenario: str = "beginner"
+    scenarios: tuple[str, ...] = ("beginner",)
+    """Tower Defense's scenarios (each a Difficulty), one cell each."""
 
     def spec(self) -> SweepSpec:
         """The sweep these choices describe; Refused naming every problem otherwise."""
@@ -60,10 +62,11 @@ class LabChoices:
         if game.has_armies:
             if self.armies.strip():
                 data["armies"] = split_list(self.armies)
-            data["overrides"] = split_list(self.overrides) or ["none"]
             data["army_files"] = split_list(self.army_files)
+        if game.has_cards:
+            data["overrides"] = split_list(self.overrides) or ["none"]
         if game.has_scenario:
-            data.update(players=self.players, scenario=self.scenario)
+            data.update(players=self.players, scenarios=list(self.scenarios))
         try:
             return SweepSpec.model_validate(data)
         except ValidationError as exc:
@@ -111,6 +114,18 @@ def has_armies(game: str) -> bool:
 
 def has_players(game: str) -> bool:
     return sweep_game(game).has_scenario
+
+
+def has_cards(game: str) -> bool:
+    """Whether card variants (overrides) can change the game's cards."""
+    return sweep_game(game).has_cards
+
+
+OVERRIDE_EXAMPLES = {
+    "attack-the-tower": "none; undead.ghost.special_troop.power=3",
+    "tower-defense": "none; standard.1.damage_by_level.0=8",
+}
+"""What the card variants field shows before anything is typed, for each game with cards."""
 
 
 def scenarios() -> list[str]:

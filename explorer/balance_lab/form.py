@@ -1,6 +1,7 @@
-"""The balance lab's form: the game, one or two `Rules` fields and their values, the army pairs, card
-variants and army files (Attack the Tower), the players (Tower Defense), the policies, the games per cell,
-the seed and where the games run. It only holds choices; `choices()` hands them over as plain data."""
+"""The balance lab's form: the game, one or two `Rules` fields and their values, the army pairs and army
+files (Attack the Tower), the card variants (Attack the Tower and Tower Defense), the players and scenarios
+(Tower Defense), the policies, the games per cell, the seed and where the games run. It only holds choices;
+`choices()` hands them over as plain data."""
 
 from __future__ import annotations
 
@@ -44,18 +45,22 @@ class LabForm(w.VBox):  # type: ignore[misc]
         self.army_files = w.Text(description="army files", placeholder="my-undead.toml; my-army.json", style=style)
         self.army_files.layout = WIDE
         self.players = w.IntText(value=2, description="players", style=style, layout=NARROW)
-        self.scenario = w.Dropdown(options=c.scenarios(), description="scenario", style=style)
+        self.scenarios = w.SelectMultiple(
+            options=c.scenarios(), value=("beginner",), rows=2, description="scenarios", style=style
+        )
         self.where = w.Dropdown(options=list(WHERE), value=where, description="run in", style=style)
         self.scheduler = w.Text(description="address", placeholder="tcp://host:8786", style=style)
         self.where.observe(lambda _ch: self._show_where(), "value")
-        self.army_row = row([self.armies, self.overrides, self.army_files])
-        self.players_row = row([self.players, self.scenario])
+        self.army_row = row([self.armies, self.army_files])
+        self.cards_row = row([self.overrides])
+        self.players_row = row([self.players, self.scenarios])
         super().__init__(
             [
                 row([self.game, self.games, self.seed]),
                 row([self.fields[0], self.values[0]]),
                 row([self.fields[1], self.values[1]]),
                 self.army_row,
+                self.cards_row,
                 self.players_row,
                 row(self.policies),
                 row([self.where, self.scheduler]),
@@ -88,6 +93,8 @@ class LabForm(w.VBox):  # type: ignore[misc]
         self.policies[0].description = "player 1's policy" if seats == 2 else "policy"
         _shown(self.army_row, c.has_armies(game))
         _shown(self.players_row, c.has_players(game))
+        _shown(self.cards_row, c.has_cards(game))
+        self.overrides.placeholder = c.OVERRIDE_EXAMPLES.get(game, "")
         self.armies.value = ""
         self.overrides.value = ""
         self.army_files.value = ""
@@ -128,10 +135,10 @@ class LabForm(w.VBox):  # type: ignore[misc]
             games=self.games.value,
             seed=self.seed.value,
             armies=self.armies.value if c.has_armies(game) else "",
-            overrides=self.overrides.value if c.has_armies(game) else "",
+            overrides=self.overrides.value if c.has_cards(game) else "",
             army_files=self.army_files.value if c.has_armies(game) else "",
             players=self.players.value,
-            scenario=self.scenario.value,
+            scenarios=tuple(self.scenarios.value),
         )
 
     def run_options(self) -> dict[str, Any]:

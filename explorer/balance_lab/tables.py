@@ -25,14 +25,18 @@ FORMATS = {"csv": ".csv", "parquet": ".parquet"}
 
 def columns_shown(spec: SweepSpec, summary: pd.DataFrame) -> list[str]:
     """The columns worth a designer's eye: what the cell varies, the games, each side's wins and win rate
-    with its interval (one column: the ci_ columns are in the exports), draws, and the mean length."""
+    with its interval (one column: the ci_ columns are in the exports), draws, and the mean length (in
+    steps, turns, and for The Tower the floor reached)."""
     varied = [c for c in ("army_0", "army_1") if c in summary and len(spec.armies) > 1]
     if "override" in summary and len(spec.overrides) > 1:
         varied.append("override")
+    if "scenario" in summary and len(spec.scenarios) > 1:
+        varied += ["scenario", "difficulty"]
     varied += [name for name in spec.vary if name in summary]
     sides = [s for s in ("0", "1") if f"win_rate_{s}" in summary]
     figures = [f"{k}_{s}" for s in sides for k in ("wins", "win_rate")]
-    extra = [c for c in ("draws", "mean_steps", "mean_turns") if c in summary and not summary[c].isna().all()]
+    lengths = ("draws", "mean_steps", "mean_turns", "mean_floor_reached")
+    extra = [c for c in lengths if c in summary and not summary[c].isna().all()]
     return [*varied, "games", *figures, *extra]
 
 

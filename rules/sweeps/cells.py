@@ -1,7 +1,8 @@
 """One cell of a sweep: everything that decides its games, as data that travels to any worker.
 
 A cell names its rules values, its army pair and the armies' very cards (a designer's file or an override
-is carried as the validated army, not as a path or a hint), the policies, the games and the seed. Its key
+is carried as the validated army, not as a path or a hint), Tower Defense's changed cards (carried the same
+way, as the validated cards), its scenario, the policies, the games and the seed. Its key
 digests all of that with the game's code fingerprint, so results are cached and looked up by what decides
 them and nothing else.
 """
@@ -14,10 +15,12 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, JsonValue
 
 from rules.attack_the_tower.cards import Army
-from rules.sweeps.games import GameName, sweep_game
+from rules.sweeps.games import GameName, scenario_difficulty, sweep_game
 from rules.sweeps.overrides import armies_for, edits_text
 from rules.sweeps.seeding import code_fingerprint, digest
 from rules.sweeps.spec import SweepSpec
+from rules.sweeps.tower_defense_cards import cards_for
+from rules.tower_defense.cards import CardSet
 
 PACKAGES = {
     "attack-the-tower": "rules.attack_the_tower",
@@ -37,6 +40,7 @@ class Cell(BaseModel):
     varied: tuple[str, ...]
     armies: tuple[str, str] | None = None
     cards: tuple[Army, ...] = ()
+    card_set: CardSet = CardSet()
     override: str = "none"
     army_files: tuple[str, ...] = ()
     scenario: str | None = None
@@ -47,8 +51,11 @@ class Cell(BaseModel):
 
     def decided_by(self) -> dict[str, Any]:
         """What decides each game of the cell besides the code, as JSON data (the index and the number of
-        games aside)."""
+        games aside). Tower Defense's changed cards are named only when there are some, so a cell of the
+        cards as shipped keeps the seeds it always had."""
+        changed = {"card_set": self.card_set.model_dump(mode="json")} if self.card_set.cards() else {}
         return {
+            **changed,
             "game": self.game,
             "rules": self.rules,
             "armies": self.armies,
@@ -81,7 +88,8 @@ class Cell(BaseModel):
             out.update(army_0=self.armies[0], army_1=self.armies[1], override=self.override)
             out["army_files"] = ",".join(self.army_files)
         if self.scenario is not None:
-            out.update(scenario=self.scenario, players=self.players)
+            out.update(scenario=self.scenario, difficulty=scenario_difficulty(self.scenario), players=self.players)
+            out["override"] = self.override
         if len(self.policies) == 2:
             out.update(policy_0=self.policies[0], policy_1=self.policies[1])
         else:
@@ -93,7 +101,7 @@ def cells(spec: SweepSpec) -> list[Cell]:
     """Every cell of the sweep, in grid order."""
     game = sweep_game(spec.game)
     out = []
-    for index, (pair, edits, values) in enumerate(spec.grid()):
+    for index, (pair, edits, values, scenario) in enumerate(spec.grid()):
         out.append(
             Cell(
                 game=spec.game,
@@ -102,9 +110,10 @@ def cells(spec: SweepSpec) -> list[Cell]:
                 varied=tuple(spec.vary),
                 armies=pair if game.has_armies else None,
                 cards=armies_for(pair, spec.army_files, edits) if game.has_armies else (),
+                card_set=cards_for(edits) if game.has_cards and not game.has_armies else CardSet(),
                 override=edits_text(edits),
                 army_files=tuple(a.id for a in spec.army_files),
-                scenario=spec.scenario if game.has_scenario else None,
+                scenario=scenario if game.has_scenario else None,
                 players=spec.players if game.has_scenario else (2 if game.two_player else 1),
                 policies=spec.seat_policies(),
                 games=spec.games,

@@ -49,8 +49,15 @@ def add_sweep_command(sub: Any, game: str) -> None:
         sw.add_argument("--policy2", help="player 2's policy (default: the same as --policy)")
         _army_options(sw)
     if game == "tower-defense":
-        sw.add_argument("--scenario", default="beginner", help="the scenario (default beginner)")
+        sw.add_argument(
+            "--scenario",
+            action="append",
+            default=[],
+            help="the scenario, each a Difficulty: beginner (1/1/1/1/2/2, the default) or eight-waves "
+            "(1/1/2/2/2/2/3/3) (repeatable: one cell each)",
+        )
         sw.add_argument("--players", type=limits.count_argument("--players", 1, 4), default=2, help="1 to 4")
+        _override_option(sw, "CARD.FIELD=VALUE, several joined by commas, e.g. standard.1.damage_by_level.0=8")
     sw.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
     _where_options(sw)
     sw.add_argument("--out", metavar="FILE", help="write one row per game to FILE (.parquet or .csv)")
@@ -75,13 +82,16 @@ def _army_options(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="a designer's army file (JSON or TOML); under a shipped army's id it stands in for it (repeatable)",
     )
+    _override_option(parser, "ARMY.CARD.FIELD=VALUE, several joined by commas, e.g. undead.ghost.special_troop.power=3")
+
+
+def _override_option(parser: argparse.ArgumentParser, form: str) -> None:
     parser.add_argument(
         "--override",
         action="append",
         default=[],
         metavar="EDITS",
-        help="a card variant: ARMY.CARD.FIELD=VALUE, several joined by commas, e.g. "
-        "undead.ghost.special_troop.power=3 ('none': the cards as they are; repeatable: one cell each)",
+        help=f"a card variant: {form} ('none': the cards as they are; repeatable: one cell each)",
     )
 
 
@@ -132,7 +142,7 @@ def spec_from(args: argparse.Namespace) -> Any:
         if args.armies:
             data["armies"] = args.armies
     if args.sweep_game == "tower-defense":
-        data.update(scenario=args.scenario, players=args.players)
+        data.update(scenarios=args.scenario or ["beginner"], players=args.players, overrides=args.override or ["none"])
     return SweepSpec.model_validate(data)
 
 
@@ -205,8 +215,10 @@ def describe_cell(row: dict[str, Any], varied: dict[str, Any]) -> str:
     said = [f"{k}={row[k]}" for k in varied]
     if "army_0" in row:
         said.insert(0, f"{row['army_0']} vs {row['army_1']}")
-        if row["override"] != "none":
-            said.append(row["override"])
+    if "scenario" in row:
+        said.insert(0, f"{row['scenario']} ({row['difficulty']})")
+    if row.get("override", "none") != "none":
+        said.append(row["override"])
     sides = ["player 1", "player 2"] if "wins_1" in row else ["won"]
     rates = []
     for i, side in enumerate(sides):
@@ -219,4 +231,7 @@ def describe_cell(row: dict[str, Any], varied: dict[str, Any]) -> str:
     length = f"{row['mean_steps']:.0f} steps"
     if not math.isnan(row["mean_turns"]):
         length += f", {row['mean_turns']:.1f} turns"
-    return f"{', '.join(said) or 'default rules'}: {'; '.join(rates)}; {length} a game"
+    length += " a game"
+    if "mean_floor_reached" in row:
+        length += f", mean floor reached {row['mean_floor_reached']:.2f}"
+    return f"{', '.join(said) or 'default rules'}: {'; '.join(rates)}; {length}"

@@ -12,6 +12,7 @@ import pandas as pd
 
 from rules.core.ladder import wilson
 from rules.sweeps.cells import Cell
+from rules.sweeps.games import sweep_game
 from rules.sweeps.play import GameRecord
 
 RECORD_DTYPES: dict[str, str] = {
@@ -21,6 +22,7 @@ RECORD_DTYPES: dict[str, str] = {
     "won": "bool",
     "steps": "int64",
     "turns": "Int64",
+    "floor_reached": "Int64",
     "termination": "str",
 }
 """The per-game columns (each player's return, `returns_0`..., comes after `seed`)."""
@@ -40,6 +42,7 @@ def records_frame(records: Sequence[GameRecord], players: int) -> pd.DataFrame:
         won=[r.won for r in ordered],
         steps=[r.steps for r in ordered],
         turns=[r.turns for r in ordered],
+        floor_reached=[r.floor_reached for r in ordered],
         termination=[r.termination for r in ordered],
     )
     return normalized(pd.DataFrame(columns), players)
@@ -73,7 +76,8 @@ def empty_frames(cell: Cell) -> tuple[pd.DataFrame, pd.DataFrame]:
 def summary_frame(cells: Sequence[Cell], outcomes: Sequence[pd.DataFrame]) -> pd.DataFrame:
     """One row per cell: its parameters, games, each side's wins, win rate and Wilson 95% interval
     (`wins_0`, `win_rate_0`, `ci_low_0`, `ci_high_0`, and `_1` for a duel's second player; a solo or
-    cooperative game's side 0 is the table), a duel's draws, and the mean length in steps and turns."""
+    cooperative game's side 0 is the table), a duel's draws, and the mean length in steps and turns (for
+    The Tower, which counts no turns, the mean floor reached)."""
     rows = []
     for cell, games in zip(cells, outcomes, strict=True):
         row = cell.params()
@@ -90,6 +94,8 @@ def summary_frame(cells: Sequence[Cell], outcomes: Sequence[pd.DataFrame]) -> pd
         row["mean_steps"] = float(games["steps"].mean()) if n else float("nan")
         turns = games["turns"].dropna()
         row["mean_turns"] = float(turns.mean()) if len(turns) else float("nan")
+        if sweep_game(cell.game).floors is not None:
+            row["mean_floor_reached"] = float(games["floor_reached"].mean()) if n else float("nan")
         rows.append(row)
     return whole_numbers(pd.DataFrame(rows), cells)
 

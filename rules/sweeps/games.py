@@ -26,7 +26,9 @@ class SweepGame:
 
     `default_rules` are the rules values a sweep plays under unless it sets them (a turn limit, so that
     every game ends, as the game's `play` command sets one); two-player games (`two_player`, read from the
-    game's protocol card) are played between a pair of policies, the others by one policy in every seat."""
+    game's protocol card) are played between a pair of policies, the others by one policy in every seat.
+    `has_cards`: a card override can change its cards (Attack the Tower's armies, Tower Defense's data
+    files). `floors`: how far a game got, for a game that counts no turns (The Tower: the floor reached)."""
 
     name: GameName
     game: Game[Any, Any]
@@ -34,9 +36,11 @@ class SweepGame:
     policies: Mapping[str, Callable[[], Any]]
     default_rules: Mapping[str, Any]
     has_armies: bool
+    has_cards: bool
     has_scenario: bool
     start: Callable[..., Any]
     turns: Callable[[Any], int | None]
+    floors: Callable[[Any], int | None] | None = None
 
     @property
     def two_player(self) -> bool:
@@ -57,9 +61,15 @@ def _turn(state: Any) -> int | None:
 
 
 def _no_turns(state: Any) -> int | None:
-    """The Tower counts no turns (a game is a walk through floors and fights)."""
+    """The Tower counts no turns (a game is a walk through floors and fights: its length is `floors`)."""
     del state
     return None
+
+
+def _floor_reached(state: Any) -> int | None:
+    """The Tower's floor reached: the floor being cleared when the game ended (the last one on a win)."""
+    floor: int = state.floor_number
+    return floor
 
 
 def _attack_the_tower() -> SweepGame:
@@ -77,6 +87,7 @@ def _attack_the_tower() -> SweepGame:
         policies=policies.POLICIES,
         default_rules={"turn_limit": 200},
         has_armies=True,
+        has_cards=True,
         has_scenario=False,
         start=start,
         turns=_turn,
@@ -98,9 +109,11 @@ def _the_tower() -> SweepGame:
         policies=policies.POLICIES,
         default_rules={},
         has_armies=False,
+        has_cards=False,
         has_scenario=False,
         start=start,
         turns=_no_turns,
+        floors=_floor_reached,
     )
 
 
@@ -120,6 +133,7 @@ def _tower_defense() -> SweepGame:
         policies=policies.POLICIES,
         default_rules={"turn_limit": 60},
         has_armies=False,
+        has_cards=True,
         has_scenario=True,
         start=start,
         turns=_turn,
@@ -150,3 +164,10 @@ def scenario_names() -> tuple[str, ...]:
     examples = importlib.import_module("rules.tower_defense.examples")
     names: tuple[str, ...] = tuple(examples.SCENARIOS)
     return names
+
+
+def scenario_difficulty(name: str) -> str:
+    """The Difficulty of a Tower Defense scenario ('1/1/1/1/2/2'), as its rows name it."""
+    examples = importlib.import_module("rules.tower_defense.examples")
+    difficulty: str = examples.scenario(name).difficulty
+    return difficulty

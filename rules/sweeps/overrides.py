@@ -1,5 +1,6 @@
-"""Card overrides as data: a change to one number of one card of an Attack the Tower army, e.g. the Ghost's
-power (`undead.ghost.special_troop.power=3`) or a base's copies (`undead.graveyard.copies=6`).
+"""Card overrides as data: a change to one number of one card, e.g. the Ghost's power in Attack the Tower
+(`undead.ghost.special_troop.power=3`), a base's copies (`undead.graveyard.copies=6`), or a Tower Defense
+tower's damage (`standard.1.damage_by_level.0=8`, see tower_defense_cards.py).
 
 An override edits the army's data (the shape of `rules/attack_the_tower/data/*.json`, or of a designer's army
 file) and validates the whole army again with the same models, so a change the rules cannot hold (a base deck
@@ -9,6 +10,7 @@ in whichever process plays its games.
 
 from __future__ import annotations
 
+import difflib
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -19,12 +21,14 @@ from rules.attack_the_tower.cards import Army
 from rules.core.errors import IllegalPosition, Problem
 from rules.core.jsonio import escape, validate_model
 
-CARD_ID = r"^[a-z_]+\.[a-z_]+$"
+CARD_ID = r"^[a-z0-9_-]+(\.[a-z0-9_-]+)*$"
+"""A card id: Attack the Tower's `army.card`, Tower Defense's as its data files write it (`standard.1`, `swift`)."""
 
 
 class CardEdit(BaseModel):
-    """One card's field set to a value: `card` is a card id (`army.card`), `field` a dotted path inside the
-    card's data (`copies`, `special_troop.power`, `effects.0.delta`)."""
+    """One card's field set to a value: `card` is a card id (`army.card` in Attack the Tower, `standard.1` in
+    Tower Defense), `field` a dotted path inside the card's data (`copies`, `special_troop.power`,
+    `effects.0.delta`, `damage_by_level.0`)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -41,8 +45,13 @@ class CardEdit(BaseModel):
         return f"{self.card}.{self.field}={json.dumps(self.value)}"
 
 
-def parse_edit(text: str) -> CardEdit:
-    """`army.card.field[.field...]=VALUE` as a CardEdit; the value is read as JSON when it can be, else text."""
+def parse_edit(text: str, game: str = "attack-the-tower") -> CardEdit:
+    """`army.card.field[.field...]=VALUE` as a CardEdit (for Tower Defense `card.field...=VALUE`, the card
+    as its data files name it); the value is read as JSON when it can be, else text."""
+    if game == "tower-defense":
+        from rules.sweeps import tower_defense_cards
+
+        return tower_defense_cards.parse_edit(text)
     left, sep, raw = text.partition("=")
     parts = left.strip().split(".")
     if not sep or len(parts) < 3 or not all(parts):
@@ -61,11 +70,11 @@ def parse_edit(text: str) -> CardEdit:
     return validate_model(CardEdit, {"card": ".".join(parts[:2]), "field": ".".join(parts[2:]), "value": value})
 
 
-def parse_edits(text: str) -> tuple[CardEdit, ...]:
+def parse_edits(text: str, game: str = "attack-the-tower") -> tuple[CardEdit, ...]:
     """Comma-separated edits applied together (one variant of the cards); `none` is no edit."""
     if text.strip().lower() in ("none", ""):
         return ()
-    return tuple(parse_edit(part) for part in text.split(","))
+    return tuple(parse_edit(part, game) for part in text.split(","))
 
 
 def edits_text(edits: Sequence[CardEdit]) -> str:
@@ -83,7 +92,7 @@ def _card_data(army: dict[str, Any], card_id: str) -> dict[str, Any]:
     raise IllegalPosition([Problem(card_id, f"the {army['name']} have no such card; their cards: {', '.join(ids)}")])
 
 
-def _set_path(card: dict[str, Any], edit: CardEdit) -> None:
+def set_path(card: dict[str, Any], edit: CardEdit) -> None:
     """Set the field at the edit's dotted path, refusing a path the card's data does not have."""
     node: Any = card
     parts = edit.field.split(".")
@@ -95,14 +104,24 @@ def _set_path(card: dict[str, Any], edit: CardEdit) -> None:
         elif isinstance(node, dict) and (part in node or (last and part in _settable(node))):
             key = part
         else:
-            have = ", ".join(map(str, range(len(node)))) if isinstance(node, list) else ", ".join(node or ())
-            raise IllegalPosition(
-                [Problem(f"{edit.card}.{where}", f"the card has no such field; here: {have or 'none'}")]
-            )
+            raise IllegalPosition([Problem(f"{edit.card}.{where}", _no_field(node, parts[:depth], part))])
         if last:
             node[key] = edit.value
         else:
             node = node[key]
+
+
+def _no_field(node: Any, parents: list[str], part: str) -> str:
+    """Why a path goes no further: the closest field there, or the fields (or indices) there are, or what
+    stands there instead."""
+    if isinstance(node, list):
+        return f"the card has no such field; here: {', '.join(map(str, range(len(node)))) or 'none'}"
+    if isinstance(node, dict):
+        close = [k for k in node if k.startswith(part)] or difflib.get_close_matches(part, list(node), n=1)
+        hint = f"did you mean {close[0]}? " if close else ""
+        return f"the card has no such field; {hint}here: {', '.join(node)}"
+    held = "nothing (null)" if node is None else "a single value"
+    return f"the card has no such field: {'.'.join(parents)} holds {held} on this card"
 
 
 def _settable(node: dict[str, Any]) -> tuple[str, ...]:
@@ -122,7 +141,7 @@ def apply_edits(armies: Mapping[str, Army], edits: Iterable[CardEdit]) -> dict[s
         if edit.army not in armies:
             raise IllegalPosition([Problem(edit.card, f"no army {edit.army!r}; armies: {', '.join(armies)}")])
         army = data.setdefault(edit.army, armies[edit.army].model_dump(mode="json"))
-        _set_path(_card_data(army, edit.card), edit)
+        set_path(_card_data(army, edit.card), edit)
     out = dict(armies)
     for army_id, army_data in data.items():
         try:

@@ -19,6 +19,7 @@ from rules.sweeps.games import sweep_game
 from rules.sweeps.overrides import install_armies
 from rules.sweeps.rules_values import make_rules
 from rules.sweeps.seeding import code_fingerprint, game_seed
+from rules.sweeps.tower_defense_cards import install_cards
 
 
 class CodeMismatch(RulesError):
@@ -28,7 +29,8 @@ class CodeMismatch(RulesError):
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     """One game of a cell: its index and seed, each player's return, the winner of a duel (None for a draw
-    and in solo and cooperative games), whether somebody won, its length and how it ended."""
+    and in solo and cooperative games), whether somebody won, its length (steps; turns, or for The Tower,
+    which counts none, the floor reached) and how it ended."""
 
     index: int
     seed: int
@@ -38,6 +40,7 @@ class GameRecord:
     steps: int
     turns: int | None
     termination: str
+    floor_reached: int | None = None
 
 
 def play_game(cell: Cell, index: int, rules: Any, policies: list[Any]) -> GameRecord:
@@ -48,9 +51,11 @@ def play_game(cell: Cell, index: int, rules: Any, policies: list[Any]) -> GameRe
     seats = policies if game.two_player else policies * cell.players
     line = play_out(game.game, start, seats, ChanceSampler(seed))
     result = game.game.outcome(line.final)
+    floors = game.floors(line.final) if game.floors is not None else None
     if result is None:
         players = len(seats)
-        return GameRecord(index, seed, (0,) * players, None, False, line.steps, game.turns(line.final), "unfinished")
+        turns = game.turns(line.final)
+        return GameRecord(index, seed, (0,) * players, None, False, line.steps, turns, "unfinished", floors)
     return GameRecord(
         index=index,
         seed=seed,
@@ -60,6 +65,7 @@ def play_game(cell: Cell, index: int, rules: Any, policies: list[Any]) -> GameRe
         steps=line.steps,
         turns=game.turns(line.final),
         termination=str(result.termination.value),
+        floor_reached=floors,
     )
 
 
@@ -74,6 +80,8 @@ def play_chunk(cell: Cell, start: int, stop: int, code: str | None = None) -> li
     game = sweep_game(cell.game)
     if game.has_armies:
         install_armies(cell.cards)
+    elif game.has_cards:
+        install_cards(cell.card_set)
     rules = make_rules(game.rules, cell.rules)
     policies = [game.policy(name) for name in cell.policies]
     return [play_game(cell, i, rules, policies) for i in range(start, stop)]

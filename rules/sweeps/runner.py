@@ -24,6 +24,7 @@ from rules.sweeps.overrides import armies_in_use, install_armies
 from rules.sweeps.play import GameRecord, play_chunk
 from rules.sweeps.seeding import code_fingerprint
 from rules.sweeps.spec import SweepSpec
+from rules.sweeps.tower_defense_cards import cards_in_use, install_cards
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -169,8 +170,9 @@ def run_sweep(
 
 
 def _run_here(todo: list[Cell], size: int, tally: _Tally, store: SweepCache | None, stop: StopHook | None) -> None:
-    """Every task in this process, in order; the armies in use before are put back after."""
+    """Every task in this process, in order; the armies and cards in use before are put back after."""
     before = armies_in_use()
+    cards_before = cards_in_use() if any(c.game == "tower-defense" for c in todo) else None
     try:
         for task in tasks_of(todo, size):
             if stop is not None and stop():
@@ -179,6 +181,8 @@ def _run_here(todo: list[Cell], size: int, tally: _Tally, store: SweepCache | No
     finally:
         if any(c.game == "attack-the-tower" for c in todo):
             install_armies(before)
+        if cards_before is not None:
+            install_cards(cards_before)
 
 
 def _worker_count(client: Client) -> int:

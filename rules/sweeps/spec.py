@@ -11,7 +11,17 @@ import itertools
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError, field_validator, model_validator
+from pydantic import (
+    AliasChoices,
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from rules.attack_the_tower.cards import Army
 from rules.core import limits
@@ -30,16 +40,18 @@ DEFAULT_POLICIES: dict[str, tuple[str, ...]] = {
 
 
 class SweepSpec(BaseModel):
-    """A sweep: every combination of `armies` x `overrides` x the values of each `vary` field is a cell of
-    `games` games, seeded from `seed`.
+    """A sweep: every combination of `armies` x `overrides` x `scenarios` x the values of each `vary` field
+    is a cell of `games` games, seeded from `seed`.
 
     - `vary`: Rules fields (dotted for nested ones, e.g. The Tower's `jack.hp`) and the values to try, in
       order; `rules`: fields fixed for the whole sweep (a game's turn limit is set unless given).
     - Attack the Tower only: `armies`, the army pairs (player 1's army first; `"undead,westerners"` or a
-      pair); `army_files`, a designer's armies (an `Army`, its data, or a path to a JSON or TOML file);
-      `overrides`, the variants of the cards, each a list of `CardEdit` (or the text
-      `"undead.ghost.special_troop.power=3"`, several joined by commas; `"none"` for the cards as they are).
-    - Tower Defense only: `scenario` and `players`.
+      pair); `army_files`, a designer's armies (an `Army`, its data, or a path to a JSON or TOML file).
+    - Attack the Tower and Tower Defense: `overrides`, the variants of the cards, each a list of `CardEdit`
+      (or the text `"undead.ghost.special_troop.power=3"`, or `"standard.1.damage_by_level.0=8"`, several
+      joined by commas; `"none"` for the cards as they are).
+    - Tower Defense only: `scenarios` (one name or several, one cell each: a scenario is a Difficulty,
+      see `rules.tower_defense.examples.SCENARIOS`; `scenario=` is read too) and `players`.
     - `policies`: one per seat of a two-player game (one name plays both seats), else one for every seat.
     """
 
@@ -51,7 +63,7 @@ class SweepSpec(BaseModel):
     armies: tuple[tuple[str, str], ...] = (("undead", "bandits"),)
     army_files: tuple[Army, ...] = ()
     overrides: tuple[tuple[CardEdit, ...], ...] = ((),)
-    scenario: str = "beginner"
+    scenarios: tuple[str, ...] = Field(("beginner",), validation_alias=AliasChoices("scenarios", "scenario"))
     players: int = Field(2, ge=1, le=4)
     policies: tuple[str, ...] = ()
     games: int = Field(100, ge=1, le=limits.MAX_GAMES)
@@ -74,9 +86,15 @@ class SweepSpec(BaseModel):
 
     @field_validator("overrides", mode="before")
     @classmethod
-    def _variants(cls, value: Any) -> Any:
+    def _variants(cls, value: Any, info: ValidationInfo) -> Any:
         items = [value] if isinstance(value, str | CardEdit) else list(value)
-        return [_variant(item) for item in items] or [()]
+        game = str(info.data.get("game", "attack-the-tower"))
+        return [_variant(item, game) for item in items] or [()]
+
+    @field_validator("scenarios", mode="before")
+    @classmethod
+    def _scenario_names(cls, value: Any) -> Any:
+        return [value] if isinstance(value, str) else value
 
     @field_validator("policies", mode="before")
     @classmethod
@@ -99,19 +117,19 @@ class SweepSpec(BaseModel):
 
     def size(self) -> int:
         """How many cells the grid has."""
-        n = len(self.armies) * len(self.overrides)
+        n = len(self.armies) * len(self.overrides) * len(self.scenarios)
         for values in self.vary.values():
             n *= len(values)
         return n
 
-    def grid(self) -> list[tuple[tuple[str, str], tuple[CardEdit, ...], dict[str, JsonValue]]]:
-        """Every cell's army pair, card variant and rules values, in order (armies, then card variants,
-        then each varied field in the order given, the last changing fastest)."""
+    def grid(self) -> list[tuple[tuple[str, str], tuple[CardEdit, ...], dict[str, JsonValue], str]]:
+        """Every cell's army pair, card variant, rules values and scenario, in order (armies, then card
+        variants, then scenarios, then each varied field in the order given, the last changing fastest)."""
         names = list(self.vary)
         out = []
-        for pair, edits in itertools.product(self.armies, self.overrides):
+        for pair, edits, scenario in itertools.product(self.armies, self.overrides, self.scenarios):
             for values in itertools.product(*(self.vary[n] for n in names)):
-                out.append((pair, edits, {**self.base_rules(), **dict(zip(names, values, strict=True))}))
+                out.append((pair, edits, {**self.base_rules(), **dict(zip(names, values, strict=True))}, scenario))
         return out
 
     def base_rules(self) -> dict[str, JsonValue]:
@@ -135,13 +153,13 @@ def _is_pair(value: Any) -> bool:
     )
 
 
-def _variant(item: Any) -> tuple[CardEdit, ...]:
+def _variant(item: Any, game: str) -> tuple[CardEdit, ...]:
     try:
         if isinstance(item, str):
-            return parse_edits(item)
+            return parse_edits(item, game)
         if isinstance(item, CardEdit):
             return (item,)
-        return tuple(parse_edit(e) if isinstance(e, str) else CardEdit.model_validate(e) for e in item)
+        return tuple(parse_edit(e, game) if isinstance(e, str) else CardEdit.model_validate(e) for e in item)
     except IllegalPosition as exc:
         raise ValueError("\n".join(str(p) for p in exc.problems)) from None
 
@@ -161,44 +179,56 @@ def spec_problems(spec: SweepSpec) -> list[Problem]:
     if problems:
         return problems
     seen: set[str] = set()
-    for _, _, values in spec.grid():
+    for _, _, values, _ in spec.grid():
         for p in rules_problems(sweep_game(spec.game).rules, values, shown=spec.vary):
             if str(p) not in seen:
                 seen.add(str(p))
                 problems.append(p)
-    return problems + _army_problems(spec) + (_start_problems(spec) if not problems else [])
+    problems += _army_problems(spec) + _card_problems(spec)
+    return problems + (_start_problems(spec) if not problems else [])
 
 
 def _start_problems(spec: SweepSpec) -> list[Problem]:
-    """Whether each cell's first position can be set up (Tower Defense's board must fit its track, say);
-    Attack the Tower's start depends only on its armies, checked with the overrides."""
+    """Whether each cell's first position can be set up (Tower Defense's board must fit its track, say),
+    with the cell's changed cards in use; Attack the Tower's start depends only on its armies, checked with
+    the overrides."""
     game = sweep_game(spec.game)
     if game.has_armies:
         return []
-    for _, _, values in spec.grid():
-        try:
-            game.start(make_rules(game.rules, values), scenario=spec.scenario, players=spec.players)
-        except (IllegalPosition, ValidationError) as exc:
-            found = exc.problems if isinstance(exc, IllegalPosition) else tuple(problems_of(exc))
-            cell = ", ".join(f"{k}={values[k]}" for k in spec.vary)
-            return [Problem("", f"the game cannot start{f' with {cell}' if cell else ''}:"), *found]
+    from rules.sweeps import tower_defense_cards as td
+
+    before = td.cards_in_use() if game.has_cards else None
+    try:
+        for _, edits, values, scenario in spec.grid():
+            if before is not None:
+                td.install_cards(td.cards_for(edits))
+            try:
+                game.start(make_rules(game.rules, values), scenario=scenario, players=spec.players)
+            except (IllegalPosition, ValidationError) as exc:
+                found = exc.problems if isinstance(exc, IllegalPosition) else tuple(problems_of(exc))
+                said = [f"{k}={values[k]}" for k in spec.vary] + [edits_text(edits)] * bool(edits)
+                cell = ", ".join(said + [scenario] * (len(spec.scenarios) > 1))
+                return [Problem("", f"the game cannot start{f' with {cell}' if cell else ''}:"), *found]
+    finally:
+        if before is not None:
+            td.install_cards(before)
     return []
 
 
 def _game_problems(spec: SweepSpec) -> list[Problem]:
     game = sweep_game(spec.game)
     problems = []
-    if not game.has_armies:
-        if "armies" in spec.model_fields_set or spec.army_files:
-            problems.append(Problem("armies", f"{spec.game} has no armies; they are Attack the Tower's"))
-        if any(spec.overrides):
-            problems.append(
-                Problem("overrides", f"card overrides change Attack the Tower's armies; {spec.game} has none")
-            )
-    if not game.has_scenario and {"scenario", "players"} & spec.model_fields_set:
+    if not game.has_armies and ("armies" in spec.model_fields_set or spec.army_files):
+        problems.append(Problem("armies", f"{spec.game} has no armies; they are Attack the Tower's"))
+    if not game.has_cards and any(spec.overrides):
+        said = f"card overrides change Attack the Tower's and Tower Defense's cards; {spec.game} has none"
+        problems.append(Problem("overrides", said))
+    if not game.has_scenario and {"scenarios", "players"} & spec.model_fields_set:
         problems.append(Problem("scenario", f"{spec.game} has no scenarios or player counts; Tower Defense has"))
-    if game.has_scenario and spec.scenario not in scenario_names():
-        problems.append(Problem("scenario", f"no scenario {spec.scenario!r}; scenarios: {', '.join(scenario_names())}"))
+    for name in spec.scenarios if game.has_scenario else ():
+        if name not in scenario_names():
+            problems.append(Problem("scenario", f"no scenario {name!r}; scenarios: {', '.join(scenario_names())}"))
+    problems += _twice("scenarios", list(spec.scenarios))
     for name, values in spec.vary.items():
         if len(set(map(repr, values))) != len(values):
             problems.append(Problem(f"vary.{name}", "lists a value twice"))
@@ -245,3 +275,20 @@ def _army_problems(spec: SweepSpec) -> list[Problem]:
 def _twice(where: str, items: list[str]) -> list[Problem]:
     """A problem for each item listed more than once (two cells of the same games, or two armies of one id)."""
     return [Problem(where, f"lists {item} twice") for item in sorted({i for i in items if items.count(i) > 1})]
+
+
+def _card_problems(spec: SweepSpec) -> list[Problem]:
+    """Each card variant of a game whose cards are data files (Tower Defense), checked by the cards' models."""
+    game = sweep_game(spec.game)
+    if game.has_armies or not game.has_cards:
+        return []
+    from rules.sweeps.tower_defense_cards import cards_for
+
+    problems = _twice("overrides", [edits_text(e) for e in spec.overrides])
+    for edits in spec.overrides:
+        try:
+            cards_for(edits)
+        except IllegalPosition as exc:
+            where = f"override {edits_text(edits)}"
+            problems += [Problem(where, f"{p.where}: {p.message}" if p.where else p.message) for p in exc.problems]
+    return problems

@@ -220,3 +220,42 @@ class GameMode(_Frozen):
             ("starting lives", self.lives),
             ("track pieces that may be lost", self.track_loss_limit),
         ]
+
+
+class CardSet(_Frozen):
+    """Cards a designer changed, by kind, each standing in for the shipped card of its id (see
+    `catalog.use_cards`); empty: the cards as shipped."""
+
+    towers: tuple[TowerSpec, ...] = ()
+    waves: tuple[WaveSpec, ...] = ()
+    modifiers: tuple[ModifierSpec, ...] = ()
+    conditions: tuple[ConditionSpec, ...] = ()
+    skills: tuple[SkillSpec, ...] = ()
+    modes: tuple[GameMode, ...] = ()
+
+    def cards(self) -> tuple[TowerSpec | WaveSpec | ModifierSpec | ConditionSpec | SkillSpec | GameMode, ...]:
+        """Every card of the set, kind by kind."""
+        return (*self.towers, *self.waves, *self.modifiers, *self.conditions, *self.skills, *self.modes)
+
+
+class Difficulty(_Frozen):
+    """A Difficulty (003 3.A.V): the wave modifier level of each wave in calling order, so also the number
+    of waves; a session selects `modifiers_per_wave` wave modifiers and `conditions_per_wave` game
+    conditions of each wave's level."""
+
+    id: str = Field(pattern=r"^[1-3](/[1-3])*$")
+    levels: tuple[Annotated[int, Field(ge=1, le=3)], ...] = Field(min_length=1, max_length=10)
+    modifiers_per_wave: int = Field(ge=0, le=4)
+    conditions_per_wave: int = Field(ge=0, le=4)
+    source: str
+    assumed: bool
+
+    @model_validator(mode="after")
+    def _named_by_levels(self) -> Difficulty:
+        if self.id != "/".join(map(str, self.levels)):
+            raise ValueError(f"{self.id}: a Difficulty is named by its levels, e.g. 1/1/2/2")
+        return self
+
+    def count(self, level: int, per_wave: int) -> int:
+        """How many pieces of this level a session selects, `per_wave` for each wave of the level."""
+        return per_wave * self.levels.count(level)

@@ -1,18 +1,22 @@
-"""The data files (towers, waves, modifiers, conditions, skills, game modes), validated on load,
-with lookups by id and the list of which numbers are the rulebook's and which are assumptions."""
+"""The data files (towers, waves, modifiers, conditions, skills, game modes, Difficulties), validated on load,
+with lookups by id and the list of which numbers are the rulebook's and which are assumptions; a designer's
+changed cards (`use_cards`) stand in for the shipped ones of their ids."""
 
 from __future__ import annotations
 
 import functools
+import sys
 from importlib import resources
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
 from rules.core.jsonio import parse_model
 from rules.tower_defense.cards import (
+    CardSet,
     ConditionSpec,
     CreditType,
+    Difficulty,
     Figure,
     GameMode,
     ModifierSpec,
@@ -51,11 +55,30 @@ class ModesFile(_File):
     modes: tuple[GameMode, ...]
 
 
+class DifficultiesFile(_File):
+    difficulties: tuple[Difficulty, ...]
+
+
+Card = TowerSpec | WaveSpec | ModifierSpec | ConditionSpec | SkillSpec | GameMode
+CardKind = Literal["towers", "waves", "modifiers", "conditions", "skills", "modes"]
+CARD_KINDS: tuple[CardKind, ...] = ("towers", "waves", "modifiers", "conditions", "skills", "modes")
+_FILES: dict[CardKind, type[_File]] = {
+    "towers": TowersFile,
+    "waves": WavesFile,
+    "modifiers": ModifiersFile,
+    "conditions": ConditionsFile,
+    "skills": SkillsFile,
+    "modes": ModesFile,
+}
+_DESIGNED: dict[str, CardSet] = {"in use": CardSet()}
+"""The cards a designer changed (`use_cards`), each standing in for the shipped card of its id."""
+
+
 def _read(name: str) -> str:
     return resources.files("rules.tower_defense").joinpath(f"data/{name}.json").read_text("utf-8")
 
 
-T = TypeVar("T", TowerSpec, WaveSpec, ModifierSpec, ConditionSpec, SkillSpec, GameMode)
+T = TypeVar("T", TowerSpec, WaveSpec, ModifierSpec, ConditionSpec, SkillSpec, GameMode, Difficulty)
 
 
 def _index(kind: str, items: tuple[T, ...]) -> dict[str, T]:
@@ -68,40 +91,92 @@ def _index(kind: str, items: tuple[T, ...]) -> dict[str, T]:
 
 
 @functools.cache
+def shipped(kind: CardKind) -> dict[str, Card]:
+    """The cards of one data file as shipped, by id (what a designer's change starts from)."""
+    data = parse_model(_FILES[kind], _read(kind), source=f"data/{kind}.json")
+    out: dict[str, Card] = {}
+    for card in getattr(data, kind):
+        if card.id in out:
+            raise ValueError(f"data/{kind}.json lists {card.id!r} twice")
+        out[card.id] = card
+    return out
+
+
+def _in_use(kind: CardKind, cls: type[T]) -> dict[str, T]:
+    """The cards of one kind now in use: the shipped ones, a designer's changed card in place of its own."""
+    changed = {c.id: c for c in getattr(_DESIGNED["in use"], kind)}
+    out: dict[str, T] = {}
+    for card_id, card in shipped(kind).items():
+        chosen = changed.get(card_id, card)
+        assert isinstance(chosen, cls)
+        out[card_id] = chosen
+    return out
+
+
+@functools.cache
 def towers() -> dict[str, TowerSpec]:
     """Every tower by card id ('standard.1' is the Mark I Standard Tower)."""
-    data = parse_model(TowersFile, _read("towers"), source="data/towers.json")
-    return _index("towers", data.towers)
+    return _in_use("towers", TowerSpec)
 
 
 @functools.cache
 def waves() -> dict[str, WaveSpec]:
-    data = parse_model(WavesFile, _read("waves"), source="data/waves.json")
-    return _index("waves", data.waves)
+    return _in_use("waves", WaveSpec)
 
 
 @functools.cache
 def modifiers() -> dict[str, ModifierSpec]:
-    data = parse_model(ModifiersFile, _read("modifiers"), source="data/modifiers.json")
-    return _index("modifiers", data.modifiers)
+    return _in_use("modifiers", ModifierSpec)
 
 
 @functools.cache
 def conditions() -> dict[str, ConditionSpec]:
-    data = parse_model(ConditionsFile, _read("conditions"), source="data/conditions.json")
-    return _index("conditions", data.conditions)
+    return _in_use("conditions", ConditionSpec)
 
 
 @functools.cache
 def skills() -> dict[str, SkillSpec]:
-    data = parse_model(SkillsFile, _read("skills"), source="data/skills.json")
-    return _index("skills", data.skills)
+    return _in_use("skills", SkillSpec)
 
 
 @functools.cache
 def modes() -> dict[str, GameMode]:
-    data = parse_model(ModesFile, _read("modes"), source="data/modes.json")
-    return _index("modes", data.modes)
+    return _in_use("modes", GameMode)
+
+
+@functools.cache
+def difficulties() -> dict[str, Difficulty]:
+    """The Difficulties the rulebook names (003 3.A.V's examples), by id ('1/1/1/1/2/2')."""
+    data = parse_model(DifficultiesFile, _read("difficulties"), source="data/difficulties.json")
+    return _index("difficulties", data.difficulties)
+
+
+def designed_cards() -> CardSet:
+    """The cards a designer changed that are in use in this process now (empty: the cards as shipped)."""
+    return _DESIGNED["in use"]
+
+
+def use_cards(cards: CardSet) -> None:
+    """Put these changed cards (and no other designer's change) in use in this process; each must have a
+    shipped card's id. Nothing happens when they already are, so memos are cleared only when cards change."""
+    if cards == _DESIGNED["in use"]:
+        return
+    for kind in CARD_KINDS:
+        unknown = [c.id for c in getattr(cards, kind) if c.id not in shipped(kind)]
+        if unknown:
+            raise KeyError(f"no {kind[:-1]} {unknown[0]!r} to change; {kind}: {', '.join(shipped(kind))}")
+    _DESIGNED["in use"] = cards
+    forget_cards()
+
+
+def forget_cards() -> None:
+    """Clear every memo computed from the cards' data (the shipped files aside), so changed cards take effect."""
+    for name, module in list(sys.modules.items()):
+        if name.startswith("rules.tower_defense.") and module is not None:
+            for value in vars(module).values():
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear) and getattr(value, "__module__", None) == name and value is not shipped:
+                    clear()
 
 
 def _lookup(table: dict[str, T], kind: str, key: str) -> T:

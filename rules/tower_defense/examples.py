@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rules.tower_defense import engine
+from rules.tower_defense import catalog, engine
 from rules.tower_defense.catalog import sort_modifiers
 from rules.tower_defense.model import Board, Coord, FieldWave, GameState, Player, Scenario, Stacks, Tower, TrackPiece
 from rules.tower_defense.text import parse_piece
@@ -165,34 +165,58 @@ STANDARD_CALLS: tuple[tuple[str, ...], ...] = (
     ("rank4.a", "rank4.b"),
     ("rank5.a",),
     ("rank6.a", "rank6.b"),
+    ("rank7.a",),
+    ("rank8.a", "rank8.b"),
+    ("rank9.a",),
+    ("rank10.a", "rank10.b"),
 )
+"""The waves called in order, one call a rank (even ranks in pairs); a session of N waves calls the first N."""
+
+
+def selected(pieces: Sequence[tuple[str, int]], level: int, count: int) -> tuple[str, ...]:
+    """`count` pieces of one level, taking the level's pieces in catalog order in turn (the rulebook selects
+    them at random, 3.A.V and 3.A.VII; a scenario fixes one selection), grouped as listed."""
+    of_level = [piece for piece, lv in pieces if lv == level]
+    if not of_level:
+        return ()
+    picks = Counter(of_level[i % len(of_level)] for i in range(count))
+    return tuple(piece for piece in of_level for _ in range(picks[piece]))
+
+
+def difficulty_scenario(name: str, difficulty_id: str, players: int = 2) -> Scenario:
+    """A session on the snake board at a Difficulty: one call per level listed, and the wave modifiers and
+    game conditions of each level the Difficulty selects."""
+    difficulty = catalog.difficulties()[difficulty_id]
+    mods = [(m.id, m.level) for m in catalog.modifiers().values()]
+    conds = [(c.id, c.level) for c in catalog.conditions().values()]
+    levels = sorted(set(difficulty.levels))
+    waves = len(difficulty.levels)
+
+    def selection(pieces: list[tuple[str, int]], per_wave: int) -> tuple[str, ...]:
+        return tuple(p for lv in levels for p in selected(pieces, lv, difficulty.count(lv, per_wave)))
+
+    return Scenario(
+        name=name,
+        description=f"{waves} waves on the snake board at a {difficulty_id} Difficulty.",
+        difficulty=difficulty_id,
+        players=players,
+        board=snake_board(),
+        calls=STANDARD_CALLS[:waves],
+        modifiers=selection(mods, difficulty.modifiers_per_wave),
+        conditions=selection(conds, difficulty.conditions_per_wave),
+    )
 
 
 def beginner_scenario(players: int = 2) -> Scenario:
     """Six waves on the snake board, a 1/1/1/1/2/2 Difficulty (003 3.A.V's example): 8 level 1 and
     4 level 2 wave modifiers, 4 level 1 and 2 level 2 game conditions."""
-    return Scenario(
-        name="beginner",
-        description="Six waves on the snake board at a 1/1/1/1/2/2 Difficulty.",
-        players=players,
-        board=snake_board(),
-        calls=STANDARD_CALLS,
-        modifiers=(
-            "swift",
-            "swift",
-            "swift",
-            "hardened",
-            "hardened",
-            "hardened",
-            "omen",
-            "omen",
-            "hasty",
-            "hasty",
-            "fortified",
-            "dark_omen",
-        ),
-        conditions=("fog", "fog", "reinforcements", "reinforcements", "storm", "storm"),
-    )
+    return difficulty_scenario("beginner", "1/1/1/1/2/2", players)
+
+
+def eight_waves_scenario(players: int = 2) -> Scenario:
+    """Eight waves on the snake board, a 1/1/2/2/2/2/3/3 Difficulty (003 3.A.V's other example): 4 level 1,
+    8 level 2 and 4 level 3 wave modifiers, 2, 4 and 2 game conditions."""
+    return difficulty_scenario("eight-waves", "1/1/2/2/2/2/3/3", players)
 
 
 def new_session(rules: Rules | None = None) -> GameState:
@@ -209,7 +233,8 @@ EXAMPLES: dict[str, tuple[Callable[[Rules | None], GameState], str]] = {
     "new-session": (new_session, "The beginner scenario before set up."),
 }
 
-SCENARIOS: dict[str, Callable[[int], Scenario]] = {"beginner": beginner_scenario}
+SCENARIOS: dict[str, Callable[[int], Scenario]] = {"beginner": beginner_scenario, "eight-waves": eight_waves_scenario}
+"""The scenarios a session (and a sweep) can start from, one per Difficulty the rulebook names."""
 
 
 def example(name: str, rules: Rules | None = None) -> GameState:

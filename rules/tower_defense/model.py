@@ -200,6 +200,7 @@ class Scenario(_Frozen):
     name: str
     description: str = ""
     mode: str = "standard-3"
+    difficulty: str = Field("", description="The Difficulty (003 3.A.V), e.g. '1/1/1/1/2/2'; '' when not named.")
     players: int = Field(2, ge=1, le=4)
     board: Board
     calls: tuple[tuple[str, ...], ...] = Field(

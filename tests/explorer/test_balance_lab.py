@@ -244,3 +244,41 @@ def test_a_designers_army_file_is_swept_and_a_malformed_one_refused(tmp_path: Pa
     lab.run_button.click()
     assert "refused:" in lab.message.value and "broken.json is not valid JSON" in lab.message.value
     assert lab.result is shown
+
+
+def test_tower_defense_card_variants_and_scenarios_from_the_panel_python_and_the_cli(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A Tower Defense card override beside the cards as shipped, over both scenarios (Difficulties): the panel's
+    text field, `SweepSpec` and `--override` give the same numbers; a card Tower Defense lacks is refused."""
+    strong = "standard.1.damage_by_level.0=50"
+    lab = BalanceLabPanel("tower-defense")
+    assert lab.form.cards_row.layout.display is None and "standard.1" in lab.form.overrides.placeholder
+    lab.choose(first=("wave_every", "3"), overrides=f"none; {strong}", scenarios=("beginner", "eight-waves"))
+    lab.choose(policies=("coop",), players=1, games=2, seed=4)
+    lab.run()
+    shown = lab.wait(180)
+    assert shown is not None and list(shown.summary["override"]) == ["none", "none", strong, strong]
+    assert list(shown.summary["difficulty"]) == ["1/1/1/1/2/2", "1/1/2/2/2/2/3/3"] * 2
+    assert "difficulty" in lab.table.value and strong in lab.table.value
+    spec = SweepSpec(
+        game="tower-defense",
+        vary={"wave_every": [3]},
+        overrides=["none", strong],
+        scenarios=["beginner", "eight-waves"],
+        policies=["coop"],
+        players=1,
+        games=2,
+        seed=4,
+    )
+    pd.testing.assert_frame_equal(shown.games, run_sweep(spec, in_process=True).games)
+    argv = ["tower-defense", "sweep", "--vary", "wave_every=3", "--override", "none", "--override", strong]
+    argv += ["--scenario", "beginner", "--scenario", "eight-waves", "--policy", "coop", "--players", "1"]
+    argv += ["--games", "2", "--seed", "4", "--in-process", "--json", "--no-progress"]
+    assert main(argv) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["summary"] == json.loads(shown.summary.to_json(orient="records"))
+    lab.choose(overrides="undead.ghost.special_troop.power=3")
+    lab.run_button.click()
+    assert "refused:" in lab.message.value and "Tower Defense has no such card" in lab.message.value
+    assert lab.result is shown

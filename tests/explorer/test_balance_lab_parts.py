@@ -46,6 +46,8 @@ def test_choices_make_the_spec_the_command_line_would() -> None:
         (LabChoices("the-tower", policies=("planner",)), "no policy 'planner'; policies: random, greedy"),
         (LabChoices("tower-defense", players=5), "players: must be at most 4"),
         (LabChoices("attack-the-tower", overrides="undead.ghost=3"), "takes ARMY.CARD.FIELD=VALUE"),
+        (LabChoices("tower-defense", overrides="standard.1.build_cost=-2"), "must be a whole number from 0 to 1,000"),
+        (LabChoices("tower-defense", scenarios=("beginner", "expert")), "no scenario 'expert'; scenarios: beginner"),
         (LabChoices("chess"), "no game 'chess'"),
     ],
 )

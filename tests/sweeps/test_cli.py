@@ -135,9 +135,28 @@ def test_every_game_sweeps_from_the_cli(capsys: pytest.CaptureFixture[str]) -> N
         capsys, "the-tower", "sweep", "--vary", "starting_hp=6,14", "--policy", "greedy", "--games", "3", "--in-process"
     )
     assert code == 0, err
-    assert out.splitlines()[1].startswith("starting_hp=6: won ")
+    assert out.splitlines()[1].startswith("starting_hp=6: won ") and "a game, mean floor reached " in out
     code, out, err = run(
         capsys, "tower-defense", "sweep", "--players", "1", "--games", "1", "--set", "turn_limit=3", "--in-process"
     )
     assert code == 0, err
-    assert out.splitlines()[1].startswith("default rules: won ")
+    assert out.splitlines()[1].startswith("beginner (1/1/1/1/2/2): won ") and "floor" not in out
+    strong = "standard.1.damage_by_level.0=8"
+    code, out, err = run(
+        capsys,
+        "tower-defense",
+        "sweep",
+        "--players",
+        "1",
+        "--games",
+        "1",
+        "--set",
+        "turn_limit=3",
+        "--override",
+        strong,
+        "--scenario",
+        "eight-waves",
+        "--in-process",
+    )
+    assert code == 0, err
+    assert out.splitlines()[1].startswith(f"eight-waves (1/1/2/2/2/2/3/3), {strong}: won ")

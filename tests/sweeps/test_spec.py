@@ -27,7 +27,7 @@ def test_the_grid_is_every_combination_in_order() -> None:
         armies=["undead,bandits", ("westerners", "easterners")],
         games=2,
     )
-    grid = [(pair, values["cavalry_power"], values["base_power"]) for pair, _, values in spec.grid()]
+    grid = [(pair, values["cavalry_power"], values["base_power"]) for pair, _, values, _ in spec.grid()]
     assert spec.size() == 8
     assert grid[:4] == [
         (("undead", "bandits"), 2, 4),
@@ -105,10 +105,12 @@ def test_the_grid_and_the_games_in_all_are_bounded() -> None:
 
 def test_what_a_game_does_not_have_is_refused() -> None:
     assert "the-tower has no armies" in refusal(game="the-tower", armies="undead,bandits")
-    assert "card overrides change Attack the Tower's armies; tower-defense has none" in refusal(
-        game="tower-defense", overrides=OVERRIDE
+    assert "card overrides change Attack the Tower's and Tower Defense's cards; the-tower has none" in refusal(
+        game="the-tower", overrides=OVERRIDE
     )
+    assert "Tower Defense has no such card" in refusal(game="tower-defense", overrides=OVERRIDE)
     assert "no scenario 'nowhere'" in refusal(game="tower-defense", scenario="nowhere")
+    assert "scenarios: lists beginner twice" in refusal(game="tower-defense", scenarios=["beginner", "beginner"])
     assert "the-tower has no scenarios or player counts" in refusal(game="the-tower", players=2)
     assert "takes at most 1 policy" in refusal(game="the-tower", policies=["greedy", "random"])
 
