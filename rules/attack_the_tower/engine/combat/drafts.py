@@ -8,12 +8,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import cast
 
-from rules.attack_the_tower.actions import allocate
 from rules.attack_the_tower.engine.combat.pools import Pool
 from rules.attack_the_tower.engine.combat.requests import AllocationRequest
 from rules.attack_the_tower.engine.combat.steps import Refusal, current_pool, refusal, validate_allocation
 from rules.attack_the_tower.errors import IllegalAction
-from rules.attack_the_tower.model import GameState
+from rules.attack_the_tower.model import Allocation, GameState
 from rules.attack_the_tower.rule_ids import RuleId
 
 Draft = Mapping[str, int]
@@ -29,7 +28,7 @@ def adding_refusal(state: GameState, request: AllocationRequest, draft: Draft, k
         return refusal(state, request.player, key)
     wanted = {**draft, key: draft.get(key, 0) + 1}
     try:
-        validate_allocation(state, request, allocate(request.player, wanted).allocation)
+        validate_allocation(state, request, Allocation(assignments=tuple(wanted.items())))
     except IllegalAction as refused:
         return Refusal(refused.reason, cast(RuleId, refused.rule))
     return None
