@@ -42,7 +42,7 @@ def _troop_view(state: GameState, units: Units, key: UnitKey, base: Base) -> dic
     assert i is not None
     unit = units.get(str(key))
     raised = base.raised[i] if i < len(base.raised) else 0
-    printed = state.rules.troop_power(base_card(base.card).troop_type) + raised
+    printed = engine.standing_power(state, key)
     return {
         "key": str(key),
         "where": key_words(str(key)),

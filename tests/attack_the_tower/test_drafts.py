@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from rules.attack_the_tower import engine, examples
+from rules.attack_the_tower import editing, engine, examples
 from rules.attack_the_tower.actions import Allocate, DeclareAttack, allocate
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.events import DamageDealt
@@ -232,3 +232,28 @@ def test_sides_dealing_damage_and_allocations_handed_in() -> None:
     state, _ = engine.apply(state, request.actions()[0])
     assert engine.allocations_in(state)[state.attacker]
     assert engine.step_pools(examples.example("mid-game-battle")) == ()
+
+
+def test_a_troops_standing_power_is_its_power_in_a_battle_without_effects(combat_positions: list[GameState]) -> None:
+    """Outside the effects of abilities in play, a troop fights with the power it stands with (its type's power
+    under the rules plus its own raise), and that much damage destroys it."""
+    compared = 0
+    for state in combat_positions:
+        if combat.battle_effects(state):
+            continue
+        for unit in [u for side in engine.battle_units(state) for u in side if u.kind == "troop"]:
+            power = engine.standing_power(state, UnitKey.parse(unit.key))
+            assert (unit.deals, unit.toughness) == (power, power), unit
+            compared += 1
+    assert compared > 500
+
+
+def test_a_raised_troop_stands_with_its_raise_and_a_place_without_a_troop_is_refused() -> None:
+    state = editing.set_raised(examples.example("mid-game-battle"), 0, 0, 0, (3,))
+    base = state.players[0].territories[0][0]
+    assert base is not None and base.troops == 2
+    plain = engine.standing_power(state, UnitKey.troop(0, 0, 0, 1))
+    assert engine.standing_power(state, UnitKey.troop(0, 0, 0, 0)) == plain + 3
+    for key in (UnitKey.troop(0, 0, 0, 2), UnitKey.base(0, 0, 0), UnitKey.palace(1)):
+        with pytest.raises(IllegalAction):
+            engine.standing_power(state, key)

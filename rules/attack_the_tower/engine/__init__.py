@@ -50,6 +50,7 @@ from rules.attack_the_tower.engine.combat import (
     draft_tally,
     explain_refusal,
     in_combat_step,
+    standing_power,
     step_pools,
 )
 from rules.attack_the_tower.engine.common import Events, label
@@ -113,6 +114,7 @@ __all__ = [
     "next_position",
     "outcome",
     "probability_of",
+    "standing_power",
     "step_pools",
 ]
 

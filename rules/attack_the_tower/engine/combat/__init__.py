@@ -1,7 +1,7 @@
 """Combat: the units of a battle and the effects in play (`units`, `effects`, `sides`), the combat step in
 progress and what each side deals (`steps`, `pools`), the allocations it asks for (`requests`,
-`enumeration`) and an allocation drafted one damage at a time (`drafts`). Everything the engine, the
-analyses and the panels ask of combat is named here."""
+`enumeration`), an allocation drafted one damage at a time (`drafts`) and a troop's power outside a battle
+(`standing`). Everything the engine, the analyses and the panels ask of combat is named here."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from rules.attack_the_tower.engine.combat.effects import EffectsKey, active_effe
 from rules.attack_the_tower.engine.combat.enumeration import Gain, best_vector, enumerate_vectors
 from rules.attack_the_tower.engine.combat.pools import Pool, initiative_pool, regular_pool
 from rules.attack_the_tower.engine.combat.requests import AllocateActions, AllocationRequest
+from rules.attack_the_tower.engine.combat.standing import standing_power
 from rules.attack_the_tower.engine.combat.steps import (
     CombatStep,
     Refusal,
@@ -81,6 +82,7 @@ __all__ = [
     "refusal",
     "regular_pool",
     "special_key",
+    "standing_power",
     "step_pools",
     "troop_key",
     "troop_stats",
