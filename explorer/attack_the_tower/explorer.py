@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from explorer.attack_the_tower.rendering import static_html
+from explorer.attack_the_tower.viewmodel import board_view
 from explorer.line_tests import LineTests
 from explorer.navigation import SessionNavigation
 from explorer.positions import PositionFiles
@@ -20,8 +22,6 @@ from rules.attack_the_tower.actions import (
     PlayAbility,
     allocate,
 )
-from rules.attack_the_tower.engine import combat
-from rules.attack_the_tower.engine.combat import AllocationRequest
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.policies import policy
 from rules.attack_the_tower.text import board_text
@@ -88,7 +88,7 @@ class Explorer(SessionNavigation, PositionFiles[GameState], LineTests):
     def rules(self) -> Rules:
         return self.state.rules
 
-    def request(self, side: int | None = None) -> AllocationRequest | None:
+    def request(self, side: int | None = None) -> engine.AllocationRequest | None:
         """The damage `side` (default: the player to move) must distribute now."""
         return engine.allocation_request(self.state, side)
 
@@ -112,8 +112,6 @@ class Explorer(SessionNavigation, PositionFiles[GameState], LineTests):
 
     def _repr_html_(self) -> str:
         """A snapshot: the board now and what the last step did (static, for any notebook reader)."""
-        from explorer.attack_the_tower.viewmodel import board_view, static_html
-
         last = [e.narrate() for e in self.session.last_events()]
         return static_html(board_view(self.state), last)
 
@@ -137,14 +135,6 @@ class Explorer(SessionNavigation, PositionFiles[GameState], LineTests):
     def allocate(self, assignments: dict[str, int], player: int | None = None) -> tuple[Event, ...]:
         """Distribute damage by hand: {target key: amount}. In a simultaneous step either side may go first."""
         return self.play(allocate(self._who(player), assignments))
-
-    def check_draft(self, assignments: dict[str, int], player: int) -> None:
-        """Refuse (IllegalAction with the rules' reason) a partial allocation no completion of which is legal:
-        too much for troops (artillery hits only bases and palaces), for bases, or for one target."""
-        request = engine.allocation_request(self.state, player)
-        if request is None:
-            raise IllegalAction("no damage is being distributed now")
-        combat.validate_allocation(self.state, request, allocate(self._who(player), assignments).allocation)
 
     def end_turn(self) -> tuple[Event, ...]:
         return self.play(EndTurn(player=self.state.attacker))

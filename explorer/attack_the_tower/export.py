@@ -8,8 +8,9 @@ import html
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from explorer.attack_the_tower.rendering import BOARD_CSS, board_html
 from explorer.attack_the_tower.summary import step_summary
-from explorer.attack_the_tower.viewmodel import BOARD_CSS, board_html, board_view
+from explorer.attack_the_tower.viewmodel import board_view
 
 if TYPE_CHECKING:
     from explorer.attack_the_tower.explorer import Explorer

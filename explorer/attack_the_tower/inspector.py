@@ -18,10 +18,10 @@ from matplotlib.figure import Figure
 
 from explorer import theme
 from explorer.session_panel import row
-from rules.attack_the_tower import analysis
+from rules.attack_the_tower import analysis, engine
 from rules.attack_the_tower.analysis import AllocationOption, BattleOutcome, StepSolution, StepTable
-from rules.attack_the_tower.engine import combat
-from rules.attack_the_tower.model import GameState
+from rules.attack_the_tower.model import GameState, UnitKey
+from rules.attack_the_tower.text import named_in_slot
 from rules.core.distribution import Distribution
 from rules.core.errors import RulesError
 
@@ -134,15 +134,8 @@ def monte_carlo_html(report: analysis.MonteCarloReport) -> str:
 
 def unit_names(state: GameState) -> dict[str, str]:
     """Each unit of the battle in progress by key, as 'Bandit brute (territory 2, slot 2)'."""
-    attackers, defenders = combat.battle_units(state)
-    out = {}
-    for u in attackers + defenders:
-        parts = u.key.split("/")
-        where = (
-            f" (territory {int(parts[1][1:]) + 1}, slot {int(parts[2][1:]) + 1})" if u.kind in ("troop", "base") else ""
-        )
-        out[u.key] = f"{u.name}{where}"
-    return out
+    attackers, defenders = engine.battle_units(state)
+    return {u.key: named_in_slot(u.name, UnitKey.parse(u.key)) for u in attackers + defenders}
 
 
 class DamageInspector(w.VBox):  # type: ignore[misc]
@@ -230,7 +223,7 @@ class DamageInspector(w.VBox):  # type: ignore[misc]
     def analyse(self) -> StepSolution | None:
         """Solve the current step as a matrix game and show the battle's exact outcome distribution."""
         state = self.panel.explorer.state
-        if state.battle is None or state.battle.stage not in ("initiative", "regular", "unmanned"):
+        if not engine.in_combat_step(state):
             raise RulesError("the inspector analyses a combat step: declare an attack and step to initiative")
         objective = self.objective.value
         solution = analysis.solve_step(state, objective)

@@ -14,20 +14,24 @@ from typing import Any
 import ipywidgets as w
 
 from explorer.attack_the_tower.board import AttackTheTowerBoard
+from explorer.attack_the_tower.controls import GameControls
+from explorer.attack_the_tower.editor import EditorControls
 from explorer.attack_the_tower.explorer import Explorer
 from explorer.attack_the_tower.export import export_battle
 from explorer.attack_the_tower.inspector import DamageInspector
 from explorer.attack_the_tower.moves import person_moves
+from explorer.attack_the_tower.rendering import board_html, static_html
 from explorer.attack_the_tower.summary import step_summary
 from explorer.attack_the_tower.variants_panel import VariantsPanel
-from explorer.attack_the_tower.viewmodel import board_view, draft_summary, static_html, where_words
-from explorer.file_controls import FileControls
+from explorer.attack_the_tower.viewmodel import board_view
 from explorer.presenter import PRESENT_CLASS, in_voila
 from explorer.session_panel import SessionPanel, row
-from rules.attack_the_tower import examples
-from rules.attack_the_tower.catalog import ARMY_IDS, army, army_ids
+from rules.attack_the_tower import engine, examples
+from rules.attack_the_tower.catalog import army, army_ids
+from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.policies import POLICIES
+from rules.attack_the_tower.text import key_words
 from rules.core.errors import RulesError
 
 LOG_LINES = 14
@@ -59,6 +63,14 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
 
     # ---- controls ----------------------------------------------------------------------------------
     def _build_controls(self) -> None:
+        """The toolbar above the board; the battle's rows, the keys and the sections below it."""
+        self._build_toolbar()
+        rows = self._build_battle_rows()
+        keys = w.HTML(f'<span class="att-keys">{html.escape(KEYS_HELP)}</span>')
+        self.controls = w.VBox([*rows, keys, self._build_sections()])
+
+    def _build_toolbar(self) -> None:
+        """Examples, play or edit, share codes."""
         self.example = w.Dropdown(
             options=list(examples.EXAMPLES), value=None, description="example", layout=w.Layout(width="260px")
         )
@@ -75,6 +87,9 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
                 self._button("load code", lambda: self.load_share_code(self.share.value)),
             ]
         )
+
+    def _build_battle_rows(self) -> list[w.HBox]:
+        """The stepper, the attack, "your move" and the allocation's rows."""
         narrow = {"description_width": "36px"}
         self.origin = w.Dropdown(
             options=[("1", 0), ("2", 1), ("3", 2)],
@@ -134,17 +149,18 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
                 self._button("export this battle", self.export, "one HTML file: every step, previous / next, offline"),
             ]
         )
+        return [stepper, attack, your_move, allocation]
+
+    def _build_sections(self) -> w.Accordion:
+        """The damage inspector, the position editor, the rule variants and the whole game, folded."""
         self.editor = EditorControls(self)
         self.variants = VariantsPanel(self)
         self.game = GameControls(self)
         self.inspector = DamageInspector(self)
         sections = w.Accordion(children=[self.inspector, self.editor, self.variants, self.game])
-        sections.set_title(0, "damage inspector")
-        sections.set_title(1, "position editor")
-        sections.set_title(2, "rule variants")
-        sections.set_title(3, "whole game")
-        keys = w.HTML(f'<span class="att-keys">{html.escape(KEYS_HELP)}</span>')
-        self.controls = w.VBox([stepper, attack, your_move, allocation, keys, sections])
+        for index, title in enumerate(("damage inspector", "position editor", "rule variants", "whole game")):
+            sections.set_title(index, title)
+        return sections
 
     # ---- plain methods (what every control calls) ------------------------------------------------------
     def click(self, key: str, shift: bool = False) -> None:
@@ -160,23 +176,20 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         request = self.explorer.request()
         if request is None:
             self.selected = key
-            self.say(f"selected {where_words(key)}")
+            self.say(f"selected {key_words(key)}")
             self.refresh(keep_message=True)
             return
-        remaining = {t.key: t.remaining for t in request.targets}
-        if key not in remaining:
-            from rules.attack_the_tower.engine.combat import explain_refusal
-
-            raise RulesError(explain_refusal(self.explorer.state, request.player, key))
         amount = self.draft.get(key, 0)
         if shift and amount:
             self.draft[key] = amount - 1
         else:
-            wanted = {**self.draft, key: amount + 1}
-            self.explorer.check_draft(wanted, request.player)
-            self.draft = wanted
+            # The rules' own caps refuse the click at once; the draft stays as it was.
+            refused = engine.adding_refusal(self.explorer.state, request, self.draft, key)
+            if refused is not None:
+                raise IllegalAction(refused.message, refused.rule)
+            self.draft = {**self.draft, key: amount + 1}
         self.draft = {k: v for k, v in self.draft.items() if v}
-        self.say(draft_summary(request, self.draft) + " (shift-click removes one)")
+        self.say(engine.draft_tally(request, self.draft).words() + " (shift-click removes one)")
         self.refresh(keep_message=True)
 
     def key(self, command: str) -> None:
@@ -331,8 +344,6 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         """Redraw the board, the log and the branch list from the explorer (and the inspector's list)."""
         start = time.perf_counter()
         view = self.view()
-        from explorer.attack_the_tower.viewmodel import board_html
-
         self.board.show(board_html(view), self.selected)
         lines = self.explorer.log_text().splitlines()[-LOG_LINES:]
         cursor = self.explorer.session.cursor
@@ -376,137 +387,3 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         bundle["text/plain"] = self.summary()
         bundle["text/html"] = self._repr_html_()
         return bundle
-
-
-class EditorControls(w.VBox):  # type: ignore[misc]
-    """Edit mode: click a slot, then choose its base and troops; set palaces, hands, attacker, armies."""
-
-    def __init__(self, panel: AttackTheTowerPanel) -> None:
-        self.panel = panel
-        self.target = w.HTML("click a slot on the board (edit mode)")
-        self.base = w.Dropdown(options=[("empty", None)], description="base", layout=w.Layout(width="300px"))
-        self.troops = w.IntSlider(value=0, min=0, max=2, description="troops")
-        apply_slot = panel._button("apply to slot", self.apply_slot)
-        self.player = w.ToggleButtons(options=[("player 1", 0), ("player 2", 1)], value=0)
-        self.palace = w.SelectMultiple(description="palace", rows=3)
-        self.hand = w.SelectMultiple(description="hand", rows=5)
-        self.in_play = w.SelectMultiple(description="in play", rows=5)
-        apply_cards = panel._button("set palace, hand, in play", self.apply_cards)
-        self.player.observe(lambda _ch: self.load_player(), "value")
-        self.armies = [
-            w.Dropdown(options=list(ARMY_IDS), value=a, layout=w.Layout(width="140px"))
-            for a in (panel.explorer.state.players[0].army, panel.explorer.state.players[1].army)
-        ]
-        new_board = panel._button(
-            "new empty board", lambda: panel.edit(lambda x: x.set_armies(self.armies[0].value, self.armies[1].value))
-        )
-        attacker = panel._button(
-            "make this player attack", lambda: panel.edit(lambda x: x.set_attacker(self.player.value))
-        )
-        super().__init__(
-            [
-                row([self.target, self.base, self.troops, apply_slot]),
-                row([self.player, attacker]),
-                row([self.palace, self.hand, self.in_play, apply_cards]),
-                row([w.HTML("armies"), *self.armies, new_board]),
-                FileControls(panel),
-            ]
-        )
-        self.load_player()
-
-    def select(self, key: str) -> None:
-        """A slot clicked in edit mode: its player, territory and slot become the edit target."""
-        parts = key.split("/")
-        if len(parts) < 3 or not parts[1].startswith("t"):
-            self.target.value = f"{html.escape(key)}: choose palace troops below"
-            return
-        player, territory, slot = int(parts[0][1:]), int(parts[1][1:]), int(parts[2][1:])
-        self.player.value = player
-        state = self.panel.explorer.state
-        bases = army(state.players[player].army).bases
-        self.base.options = [("empty", None), *((b.name, b.id) for b in bases)]
-        current = state.players[player].territories[territory][slot]
-        self.base.value = current.card if current else None
-        self.troops.max = state.rules.max_troops_per_base
-        self.troops.value = current.troops if current else 0
-        self.target.value = f"player {player + 1}, territory {territory + 1}, slot {slot + 1}"
-        self._slot = (player, territory, slot)
-
-    def apply_slot(self) -> None:
-        slot = getattr(self, "_slot", None)
-        if slot is None:
-            self.panel.say("click a slot first (edit mode)", error=True)
-            return
-        p, t, s = slot
-        self.panel.edit(lambda x: x.set_base(p, t, s, self.base.value, self.troops.value))
-
-    def load_player(self) -> None:
-        state = self.panel.explorer.state
-        p = state.players[self.player.value]
-        a = army(p.army)
-        specials = [(c.name, c.id) for c in a.abilities if c.special_troop is not None]
-        cards = [(b.name, b.id) for b in a.bases] + [(c.name, c.id) for c in a.abilities]
-        self.palace.options = specials
-        self.palace.value = tuple(c for c in p.palace if c in dict(specials).values())
-        self.hand.options = cards
-        self.hand.value = tuple(dict.fromkeys(p.hand))
-        playable = [(c.name, c.id) for c in a.abilities if c.special_troop is None]
-        self.in_play.options = playable
-        self.in_play.value = tuple(dict.fromkeys(p.in_play))
-
-    def apply_cards(self) -> None:
-        player = self.player.value
-        palace, hand, in_play = list(self.palace.value), list(self.hand.value), list(self.in_play.value)
-        self.panel.edit(
-            lambda x: (
-                x.set_cards(player, "palace", palace),
-                x.set_cards(player, "hand", hand),
-                x.set_cards(player, "in_play", in_play),
-            )
-        )
-
-
-class GameControls(w.HBox):  # type: ignore[misc]
-    """Whole-game mode: pick the armies and who sits at each side (you or a policy), then play."""
-
-    def __init__(self, panel: AttackTheTowerPanel) -> None:
-        seats = [("a person", "person"), *((name, name) for name in POLICIES)]
-        self.seats = [
-            w.Dropdown(options=seats, value="person", description=f"player {i + 1}", layout=w.Layout(width="220px"))
-            for i in (0, 1)
-        ]
-        self.seats[1].value = "greedy"
-        self.armies = [
-            w.Dropdown(options=list(ARMY_IDS), value=a, layout=w.Layout(width="130px")) for a in ("undead", "bandits")
-        ]
-        self.panel = panel
-        start = panel._button("new game", self.start)
-        play = panel._button("policies play", self.play, "chance and the seated policies play until a person decides")
-        self.army_file = w.Text(placeholder="army file (JSON or TOML)", layout=w.Layout(width="200px"))
-        load = panel._button(
-            "load army", lambda: self.panel.use_army_file(self.army_file.value), "play with a designer's own army file"
-        )
-        super().__init__(
-            [*self.armies, *self.seats, start, play, self.army_file, load],
-            layout=w.Layout(flex_flow="row wrap", align_items="center"),
-        )
-
-    def chosen_seats(self) -> tuple[str | None, str | None]:
-        """The seats as the explorer takes them: None for a person, else the policy's name."""
-        first, second = (None if s.value == "person" else s.value for s in self.seats)
-        return first, second
-
-    def offer_armies(self, ids: tuple[str, ...]) -> None:
-        """Offer these armies in both army choices, keeping what is chosen."""
-        for choice in self.armies:
-            chosen = choice.value
-            choice.options = list(ids)
-            choice.value = chosen
-
-    def start(self) -> None:
-        self.panel.set_seats(*self.chosen_seats())
-        self.panel.new_game(self.armies[0].value, self.armies[1].value)
-
-    def play(self) -> None:
-        self.panel.set_seats(*self.chosen_seats())
-        self.panel.advance()

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from explorer.attack_the_tower.explorer import Explorer
-from explorer.attack_the_tower.viewmodel import board_view, static_html
+from explorer.attack_the_tower.rendering import static_html
+from explorer.attack_the_tower.viewmodel import board_view
 from explorer.rules_form import RulesForm
 from rules.attack_the_tower.variants import Rules
 

@@ -6,7 +6,7 @@ Used by the CLI, the notebooks and the explorer's static views, so every one of 
 from __future__ import annotations
 
 from rules.attack_the_tower.catalog import ability_card, army, base_card, card
-from rules.attack_the_tower.model import GameState, Player
+from rules.attack_the_tower.model import GameState, Player, UnitKey
 
 TROOP_MARK = {
     "light_infantry": "LI",
@@ -29,6 +29,36 @@ PHASE_WORDS = {
     "battle": "a battle",
     "game_over": "game over",
 }
+
+
+def place_words(key: UnitKey) -> str:
+    """A place in a player's words: 'p1/t1/s2/0' is 'player 2, territory 2, slot 3, troop 1'."""
+    words = f"player {key.owner + 1}"
+    if key.kind == "palace":
+        return f"{words}, palace"
+    if key.kind == "special":
+        return f"{words}, palace troop {_count(key.index)}"
+    words += f", territory {_count(key.territory)}, slot {_count(key.slot)}"
+    return f"{words}, troop {_count(key.index)}" if key.kind == "troop" else words
+
+
+def key_words(key: str) -> str:
+    """A board key in a player's words (`place_words`); a key that names no place is shown as it is."""
+    place = UnitKey.read(key)
+    return key if place is None else place_words(place)
+
+
+def named_in_slot(name: str, key: UnitKey) -> str:
+    """A unit's name with its territory and slot when it stands on one: 'Bandit brute (territory 2, slot 2)'."""
+    if not key.on_a_slot:
+        return name
+    return f"{name} (territory {_count(key.territory)}, slot {_count(key.slot)})"
+
+
+def _count(number: int | None) -> int:
+    """A 0-based place counted from 1, as players count."""
+    assert number is not None
+    return number + 1
 
 
 def slot_text(player: Player, territory: int, slot: int) -> str:

@@ -4,17 +4,18 @@ no module or function is too long to read, and the explorer asks the rules rathe
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("attack_the_tower", "the_tower", "tower_defense")
-SHAPED: tuple[str, ...] = ("the_tower", "tower_defense")
+SHAPED: tuple[str, ...] = ("attack_the_tower", "the_tower", "tower_defense")
 """The games whose rules package and explorer panels are both in the shape (each joins when its
 restructuring lands)."""
-SHAPED_RULES: tuple[str, ...] = (*SHAPED, "attack_the_tower")
-"""The games whose rules package is in the shape while its panels are not yet."""
+SHAPED_RULES: tuple[str, ...] = SHAPED
+"""The games whose rules package is in the shape (a rules package may join before its panels)."""
 
 ROLES = {
     "__init__.py",
@@ -150,4 +151,41 @@ def test_the_explorer_imports_only_the_public_rules_api() -> None:
                 role = parts[2] if len(parts) > 2 else name
                 if role not in PUBLIC or len(parts) > 3:
                     wrong.append(f"{where} (not the game's public API)")
+                elif role == "engine" and len(parts) == 3 and name not in _engine_public(parts[1]):
+                    wrong.append(f"{where} (not in the engine's __all__)")
     assert not wrong, "\n".join(wrong)
+
+
+def _engine_public(game: str) -> set[str]:
+    """What `game`'s engine names public: its `__all__`, else every name without a leading underscore."""
+    module = importlib.import_module(f"rules.{game}.engine")
+    return set(getattr(module, "__all__", [n for n in vars(module) if not n.startswith("_")]))
+
+
+def _engine_attributes(path: Path, game: str) -> set[str]:
+    """The names a module reads off `game`'s engine imported as a module (`engine.allocation_request`)."""
+    tree = ast.parse(path.read_text("utf-8"))
+    aliases = {
+        alias.asname or alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module == f"rules.{game}"
+        for alias in node.names
+        if alias.name == "engine"
+    }
+    return {
+        node.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases
+    }
+
+
+@pytest.mark.parametrize("game", SHAPED)
+def test_the_explorer_asks_the_engine_only_what_it_names_public(game: str) -> None:
+    """A panel asks the engine's public questions (its `__all__`), never a phase module or a helper behind it."""
+    public = _engine_public(game)
+    wrong = {
+        f"{path.relative_to(ROOT)}: engine.{name}"
+        for path in _python_files(f"explorer/{game}")
+        for name in _engine_attributes(path, game) - public
+    }
+    assert not wrong, "\n".join(sorted(wrong))

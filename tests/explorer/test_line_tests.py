@@ -12,7 +12,8 @@ import pytest
 
 from explorer.attack_the_tower.explorer import Explorer
 from explorer.attack_the_tower.panel import AttackTheTowerPanel
-from explorer.attack_the_tower.viewmodel import board_view, static_html
+from explorer.attack_the_tower.rendering import static_html
+from explorer.attack_the_tower.viewmodel import board_view
 from explorer.the_tower.explorer import TheTowerExplorer
 from explorer.tower_defense.explorer import TowerDefenseExplorer
 from rules.attack_the_tower.actions import PlayAbility

@@ -6,7 +6,9 @@ a battle) until a player or chance must decide. Nothing here calls `random`: dra
 chance node whose outcomes and exact probabilities `chance_outcomes` gives.
 
 The steps live beside this module: `reading` (who acts, chance, outcomes), `legal` (legal actions), `turn`
-(a turn outside battles), `abilities`, `battles`, `automatic` (what nobody decides) and `common`.
+(a turn outside battles), `abilities`, `battles`, `automatic` (what nobody decides) and `common`. What a
+panel asks of a combat step (its units, pools, the allocation asked for, a draft's refusals, tally and
+kills) is named here from `combat`, so nothing above the rules reaches into the engine's modules.
 """
 
 from __future__ import annotations
@@ -34,6 +36,23 @@ from rules.attack_the_tower.actions import (
 from rules.attack_the_tower.engine.abilities import _play
 from rules.attack_the_tower.engine.automatic import _advance
 from rules.attack_the_tower.engine.battles import _allocate, _declare, _pass
+from rules.attack_the_tower.engine.combat import (
+    AllocationRequest,
+    Draft,
+    DraftTally,
+    Pool,
+    Refusal,
+    Unit,
+    adding_refusal,
+    allocations_in,
+    battle_units,
+    destroyed_by,
+    draft_tally,
+    explain_refusal,
+    in_combat_step,
+    standing_power,
+    step_pools,
+)
 from rules.attack_the_tower.engine.common import Events, label
 from rules.attack_the_tower.engine.legal import legal_actions
 from rules.attack_the_tower.engine.reading import (
@@ -67,14 +86,27 @@ from rules.core.protocol import CHANCE, SIMULTANEOUS, Game, GameBase
 
 __all__ = [
     "GAME",
+    "AllocationRequest",
     "AttackTheTower",
+    "Draft",
+    "DraftTally",
     "Events",
+    "Pool",
+    "Refusal",
+    "Unit",
     "acting_players",
+    "adding_refusal",
     "allocation_request",
+    "allocations_in",
     "apply",
+    "battle_units",
     "chance_outcomes",
     "current_player",
+    "destroyed_by",
+    "draft_tally",
     "drawable_piles",
+    "explain_refusal",
+    "in_combat_step",
     "is_terminal",
     "label",
     "legal_actions",
@@ -82,6 +114,8 @@ __all__ = [
     "next_position",
     "outcome",
     "probability_of",
+    "standing_power",
+    "step_pools",
 ]
 
 

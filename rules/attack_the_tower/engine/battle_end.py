@@ -34,7 +34,9 @@ from rules.attack_the_tower.model import (
     Battle,
     GameState,
     Player,
+    UnitKey,
 )
+from rules.attack_the_tower.text import named_in_slot
 from rules.core.unvalidated import construct, replace
 
 
@@ -45,12 +47,8 @@ def _unit_label(state: GameState, unit: combat.Unit) -> str:
 @functools.lru_cache(maxsize=4096)
 def _unit_name(owner: str, kind: str, key: str, name: str) -> str:
     """How events name a unit (cached: the same few units are named at every step of a battle)."""
-    if kind == "troop":
-        parts = key.split("/")
-        return f"{possessive(owner)} {name} (territory {int(parts[1][1:]) + 1}, slot {int(parts[2][1:]) + 1})"
-    if kind == "base":
-        parts = key.split("/")
-        return f"{possessive(owner)} {name} (territory {int(parts[1][1:]) + 1}, slot {int(parts[2][1:]) + 1})"
+    if kind in ("troop", "base"):
+        return f"{possessive(owner)} {named_in_slot(name, UnitKey.parse(key))}"
     if kind == "special":
         return f"{possessive(owner)} {name} (palace)"
     return f"{possessive(owner)} palace"
@@ -59,8 +57,16 @@ def _unit_name(owner: str, kind: str, key: str, name: str) -> str:
 @functools.lru_cache(maxsize=256)
 def _slot_of(key: str) -> tuple[int, int]:
     """(territory, slot) of a troop or base key such as 'p1/t0/s2/1'."""
-    parts = key.split("/")
-    return int(parts[1][1:]), int(parts[2][1:])
+    place = UnitKey.parse(key)
+    assert place.territory is not None and place.slot is not None
+    return place.territory, place.slot
+
+
+def _index_of(key: str) -> int:
+    """A troop's place on its base, or a special troop's in its palace ('p1/t0/s2/1' is troop 1)."""
+    index = UnitKey.parse(key).index
+    assert index is not None
+    return index
 
 
 def _without_destroyed(player: Player, own: list[combat.Unit], dead: set[str]) -> tuple[dict[str, Any], bool]:
@@ -76,7 +82,7 @@ def _without_destroyed(player: Player, own: list[combat.Unit], dead: set[str]) -
     palace_fell = False
     for u in fallen:
         if u.kind == "troop":
-            losses.setdefault(_slot_of(u.key), []).append(int(u.key.rsplit("/", 1)[1]))
+            losses.setdefault(_slot_of(u.key), []).append(_index_of(u.key))
         elif u.kind == "base":
             territories = territories or [list(terr) for terr in player.territories]
             t, s = _slot_of(u.key)
@@ -87,7 +93,7 @@ def _without_destroyed(player: Player, own: list[combat.Unit], dead: set[str]) -
         elif u.kind == "palace":
             palace_fell = True
         else:
-            fallen_specials.append(int(u.key.split("/")[2]))
+            fallen_specials.append(_index_of(u.key))
     changes: dict[str, Any] = {}
     if losses:
         territories = territories or [list(terr) for terr in player.territories]
@@ -249,7 +255,7 @@ def _to_the_palace(
     att, dfn = state.attacker, 1 - state.attacker
     defender_territory = state.players[dfn].territories[battle.target]
     survivors_specials = tuple(
-        i - sum(1 for u in attackers if u.kind == "special" and u.key in dead and int(u.key.split("/")[2]) < i)
+        i - sum(1 for u in attackers if u.kind == "special" and u.key in dead and _index_of(u.key) < i)
         for i in battle.specials
         if combat.special_key(att, i) not in dead
     )

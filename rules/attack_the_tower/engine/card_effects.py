@@ -24,7 +24,8 @@ from rules.attack_the_tower.catalog import ability_card, base_card, card
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import AbilityDamage, Destroyed, Said, possessive
-from rules.attack_the_tower.model import Allocation, Base, GameState, Player
+from rules.attack_the_tower.model import Allocation, Base, GameState, Player, UnitKey
+from rules.attack_the_tower.text import named_in_slot
 from rules.core.events import Event
 from rules.core.unvalidated import replace
 
@@ -162,17 +163,18 @@ def _same_choice(
     """A Ninja may name any troop of a base, not only the one `target_options` lists for its kind."""
     if not isinstance(effect, RaiseChosenTroop) or len(chosen) != 1:
         return False
-    parts = chosen[0].split("/")
-    if len(parts) != 4 or parts[0] != f"p{player}":
+    place = UnitKey.read(chosen[0])
+    if place is None or place.kind != "troop" or place.owner != player:
         return False
-    try:
-        t, s, i = int(parts[1][1:]), int(parts[2][1:]), int(parts[3])
-    except ValueError:
-        return False
-    if not (0 <= t < 3 and 0 <= s < 3):
-        return False
+    t, s, i = _troop_place(place)
     b = state.players[player].territories[t][s]
-    return b is not None and 0 <= i < b.troops
+    return b is not None and i < b.troops
+
+
+def _troop_place(place: UnitKey) -> tuple[int, int, int]:
+    """(territory, slot, index) of a troop's key."""
+    assert place.territory is not None and place.slot is not None and place.index is not None
+    return place.territory, place.slot, place.index
 
 
 def _bad_targets(
@@ -190,8 +192,7 @@ def _raise(
     if not chosen:
         events.append(Said(rule="abilities", text=f"{name(state, player)} has no troop to make a {effect.becomes}."))
         return state
-    parts = chosen[0].split("/")
-    t, s, i = int(parts[1][1:]), int(parts[2][1:]), int(parts[3])
+    t, s, i = _troop_place(UnitKey.parse(chosen[0]))
     p = state.players[player]
     b = p.territories[t][s]
     assert b is not None
@@ -240,8 +241,9 @@ def _kaiju(
     enemy = 1 - player
     q = state.players[enemy]
     for key in chosen:
-        parts = key.split("/")
-        t, s = int(parts[1][1:]), int(parts[2][1:])
+        place = UnitKey.parse(key)
+        assert place.territory is not None and place.slot is not None
+        t, s = place.territory, place.slot
         b = q.territories[t][s]
         assert b is not None
         territories = list(q.territories)
@@ -372,9 +374,8 @@ def destroy_per_fighter(
 
 def _placed(unit: combat.Unit) -> str:
     """A troop's name and where it stands, as events name it after its owner ('Zombie (territory 1, slot 2)')."""
-    parts = unit.key.split("/")
     if unit.kind == "troop":
-        return f"{unit.name} (territory {int(parts[1][1:]) + 1}, slot {int(parts[2][1:]) + 1})"
+        return named_in_slot(unit.name, UnitKey.parse(unit.key))
     return f"{unit.name} (palace)"
 
 

@@ -8,10 +8,8 @@ from typing import Literal
 from rules.attack_the_tower.cards import (
     TroopType,
 )
+from rules.attack_the_tower.model import UnitKind as UnitKind  # (named here too, for the engine's modules)
 from rules.core.unvalidated import direct_init
-
-UnitKind = Literal["troop", "special", "base", "palace"]
-
 
 Role = Literal["attacking", "defending"]
 
@@ -55,6 +53,7 @@ class Unit:
 
 
 def troop_key(owner: int, territory: int, slot: int, index: int) -> str:
+    """`str(UnitKey.troop(...))`, spelt out: the engine names every unit of a battle this way."""
     return f"p{owner}/t{territory}/s{slot}/{index}"
 
 

@@ -1,0 +1,199 @@
+"""The Attack the Tower board as HTML: both kingdoms, the battle's pools, the request and the draft, drawn from
+the view model of `viewmodel.board_view`. The live widget and the static `_repr_html_` use the same
+`board_html`, so a notebook read on GitHub shows exactly what JupyterLab shows. Nothing here reads a
+position or asks a rule: every fact, mark and word comes in the view."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text))
+
+
+def _shown_marks(view: dict[str, Any]) -> dict[str, str]:
+    """The hidden allocations drawn on their targets ("show both allocations"): key -> badges."""
+    battle = view["battle"]
+    marks: dict[str, str] = {}
+    if battle is None:
+        return marks
+    for side, assignments in sorted(battle["shown"].items()):
+        name = view["players"][int(side)]["name"]
+        for key, amount in assignments.items():
+            badge = f'<span class="shown" title="{_e(name)}: hidden allocation">{_e(name[:1])}+{amount}</span>'
+            marks[key] = marks.get(key, "") + badge
+    return marks
+
+
+def _troop_html(t: dict[str, Any], view: dict[str, Any], targets: set[str], shown: dict[str, str]) -> str:
+    draft, selected = view["draft"], view["selected"]
+    classes = ["troop"]
+    if t["dead"]:
+        classes.append("dead")
+    if t["key"] in targets:
+        classes.append("target")
+    if t["key"] == selected:
+        classes.append("selected")
+    marks = ""
+    if t["damage"]:
+        marks += f'<span class="dmg">{t["damage"]}</span>'
+    if draft.get(t["key"]):
+        lethal = " lethal" if t["key"] in view["destroyed_by_draft"] else ""
+        marks += f'<span class="draft{lethal}">+{draft[t["key"]]}</span>'
+    marks += shown.get(t["key"], "")
+    title = f"{t['where']}: power {t['power']}, destroyed by {t['toughness']}"
+    style = ""
+    if t.get("raised"):
+        classes.append("raised")
+        style = f' style="{RAISED_STYLE}"'
+        marks = f'<span class="raise" style="{RAISE_MARK_STYLE}">+{t["raised"]}</span>' + marks
+        title += f" (its own power is raised by {t['raised']})"
+    return (
+        f'<span class="{" ".join(classes)}"{style} data-key="{t["key"]}" title="{_e(title)}">{t["power"]}{marks}</span>'
+    )
+
+
+RAISED_STYLE = "outline:2px solid #111;font-weight:bold"
+"""A troop that carries its own power raise (a Ninja); inline, so boards without one keep their stylesheet."""
+RAISE_MARK_STYLE = "font-size:10px;margin-left:2px;padding:0 2px;border-radius:4px;background:#fff;color:#111"
+
+
+def _slot_html(slot: dict[str, Any], view: dict[str, Any], targets: set[str], shown: dict[str, str]) -> str:
+    draft, selected = view["draft"], view["selected"]
+    if slot["empty"]:
+        sel = " selected" if slot["key"] == selected else ""
+        return f'<div class="slot empty{sel}" data-key="{slot["key"]}">empty slot</div>'
+    classes = ["slot", "base", f"type-{slot['troop_type']}"]
+    if slot["dead"]:
+        classes.append("dead")
+    if slot["key"] in targets:
+        classes.append("target")
+    if slot["key"] == selected:
+        classes.append("selected")
+    troops = (
+        "".join(_troop_html(t, view, targets, shown) for t in slot["troops"]) or '<span class="none">no troops</span>'
+    )
+    marks = ""
+    if slot["damage"]:
+        marks += f'<span class="dmg">{slot["damage"]}</span>'
+    if draft.get(slot["key"]):
+        marks += f'<span class="draft">+{draft[slot["key"]]}</span>'
+    marks += shown.get(slot["key"], "")
+    assumed = (
+        ' <span class="assumed" title="name or count assumed: not in the source documents">*</span>'
+        if slot["assumed"]
+        else ""
+    )
+    return (
+        f'<div class="{" ".join(classes)}" data-key="{slot["key"]}">'
+        f'<div class="base-name">{_e(slot["name"])}{assumed} <span class="mark">{slot["mark"]}</span>{marks}</div>'
+        f'<div class="troops">{troops}</div></div>'
+    )
+
+
+def _kingdom_html(view: dict[str, Any], p: dict[str, Any], targets: set[str]) -> str:
+    battle = view["battle"]
+    draft = view["draft"]
+    shown = _shown_marks(view)
+    rows = []
+    for t, slots in enumerate(p["territories"]):
+        classes = ["territory"]
+        if battle is not None:
+            if p["index"] == view["attacker"] and t == battle["origin"]:
+                classes.append("attacking")
+            if p["index"] != view["attacker"] and t == battle["target"] and not battle["at_palace"]:
+                classes.append("defending")
+        cells = "".join(_slot_html(s, view, targets, shown) for s in slots)
+        rows.append(f'<div class="{" ".join(classes)}"><div class="tname">territory {t + 1}</div>{cells}</div>')
+    palace = p["palace"]
+    pclasses = ["palace"]
+    if palace["dead"]:
+        pclasses.append("dead")
+    if palace["key"] in targets:
+        pclasses.append("target")
+    if battle is not None and battle["at_palace"] and p["index"] != view["attacker"]:
+        pclasses.append("defending")
+    specials = "".join(
+        f'<span class="special troop{" dead" if s["dead"] else ""}{" target" if s["key"] in targets else ""}" '
+        f'data-key="{s["key"]}" title="{_e(s["key"])}">{_e(s["name"])} {s["power"]}'
+        + (f'<span class="dmg">{s["damage"]}</span>' if s["damage"] else "")
+        + (f'<span class="draft">+{draft[s["key"]]}</span>' if draft.get(s["key"]) else "")
+        + shown.get(s["key"], "")
+        + "</span>"
+        for s in palace["specials"]
+    )
+    pmarks = (
+        (f'<span class="dmg">{palace["damage"]}</span>' if palace["damage"] else "")
+        + (f'<span class="draft">+{draft[palace["key"]]}</span>' if draft.get(palace["key"]) else "")
+        + shown.get(palace["key"], "")
+    )
+    hand = ", ".join(_e(h) for h in p["hand"]) or "empty"
+    in_play = ", ".join(_e(h) for h in p["in_play"])
+    piles = p["piles"]
+    info = (
+        f'<div class="info">hand ({len(p["hand"])}): {hand}'
+        + (f" · in play: {in_play}" if in_play else "")
+        + f" · piles: {piles['bases']} bases, {piles['abilities']} abilities"
+        + f" · discards: {piles['base_discard']}, {piles['ability_discard']}</div>"
+    )
+    return (
+        f'<div class="kingdom player-{p["index"]} {p["role"]}">'
+        f'<div class="kname">Player {p["index"] + 1}: {_e(p["name"])} ({p["role"]})</div>'
+        f'<div class="{" ".join(pclasses)}" data-key="{palace["key"]}">palace · power {palace["power"]}{pmarks}'
+        f" {specials}</div>{''.join(rows)}{info}</div>"
+    )
+
+
+def board_html(view: dict[str, Any]) -> str:
+    """The board as HTML (data-key attributes mark everything a click can select)."""
+    targets = set(view["request"]["targets"]) if view["request"] else set()
+    battle = view["battle"]
+    head = f"Turn {view['turn']} · {_e(view['phase_words'])}"
+    if battle is not None:
+        where = "the palace" if battle["at_palace"] else f"territory {battle['target'] + 1}"
+        head = (
+            f"Turn {view['turn']} · battle from territory {battle['origin'] + 1} against {where}"
+            f" · step {_e(battle['stage_words'])}"
+        )
+    if view["termination"]:
+        head += f" · {_e(view['termination'].replace('_', ' '))}"
+    pools = ""
+    if battle is not None and battle["pools"]:
+        items = []
+        for pool in battle["pools"]:
+            name = view["players"][pool["player"]]["name"]
+            art = f" ({pool['artillery']} artillery)" if pool["artillery"] else ""
+            done = " · allocated" if battle["pending"][pool["player"]] else ""
+            items.append(f"<li>{_e(name)}: {pool['total']}{art} — {_e(pool['detail'])}{done}</li>")
+        pools = f'<ul class="pools">{"".join(items)}</ul>'
+    request = ""
+    if view["request"]:
+        r = view["request"]
+        name = view["players"][r["player"]]["name"]
+        request = (
+            f'<div class="request">{_e(name)} distributes {r["total"]} {_e(r["stage"])} damage: '
+            f"{_e(r['summary'])}. Click a highlighted target to add one.</div>"
+        )
+    top, bottom = view["players"][1], view["players"][0]
+    summary = f'<div class="step-card">{_e(view["summary"])}</div>' if view.get("summary") else ""
+    return (
+        f'<div class="att-board">{summary}<div class="head">{head}</div>{pools}{request}'
+        f'{_kingdom_html(view, top, targets)}<div class="front"></div>{_kingdom_html(view, bottom, targets)}</div>'
+    )
+
+
+BOARD_CSS = (Path(__file__).resolve().parents[1] / "static" / "board.css").read_text(encoding="utf-8")
+"""The board's style sheet, shared by the live widget and the static HTML."""
+
+
+def static_html(view: dict[str, Any], log_lines: list[str] | None = None, note: str = "") -> str:
+    """A self-contained HTML page fragment (CSS included) for views without a live kernel."""
+    log = ""
+    if log_lines:
+        items = "".join(f"<li>{_e(line)}</li>" for line in log_lines)
+        log = f'<details open><summary>log</summary><ul class="att-log">{items}</ul></details>'
+    extra = f'<div class="note">{_e(note)}</div>' if note else ""
+    return f"<style>{BOARD_CSS}</style>{board_html(view)}{extra}{log}"
