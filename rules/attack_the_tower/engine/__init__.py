@@ -33,7 +33,7 @@ from rules.attack_the_tower.actions import (
 )
 from rules.attack_the_tower.engine.abilities import _play
 from rules.attack_the_tower.engine.automatic import _advance
-from rules.attack_the_tower.engine.battles import _allocate, _declare, _pass
+from rules.attack_the_tower.engine.battles import _allocate, _declare, _pass, battle_played_out
 from rules.attack_the_tower.engine.common import Events, label
 from rules.attack_the_tower.engine.legal import legal_actions
 from rules.attack_the_tower.engine.reading import (
@@ -72,6 +72,7 @@ __all__ = [
     "acting_players",
     "allocation_request",
     "apply",
+    "battle_played_out",
     "chance_outcomes",
     "current_player",
     "drawable_piles",

@@ -3,6 +3,7 @@ palace) resolved from both sides' allocations, and the end of a battle."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rules.attack_the_tower.actions import (
@@ -164,14 +165,27 @@ def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
 def _battle_step(state: GameState, events: Events) -> GameState | None:
     battle = state.battle
     assert battle is not None
-    stage = battle.stage
-    if stage == "abilities":
+    if battle.stage == "abilities":
         return None
+    pending, changed = _nothing_to_decide(state, battle, combat.combat_step(state), events)
+    first, second = pending
+    if first is None or second is None:
+        if changed:
+            return replace(state, battle=replace(battle, pending=(first, second)))
+        return None
+    return _resolve_step(state, (first, second), events)
+
+
+def _nothing_to_decide(
+    state: GameState, battle: Battle, step: combat.CombatStep, events: Events
+) -> tuple[list[Allocation | None], bool]:
+    """The step's allocations handed in so far, with nothing handed in for each side that has nothing to
+    decide (no target, or the defender of unmanned bases); and whether any was filled in."""
+    stage = battle.stage
     pending = list(battle.pending)
     changed = False
     attacker = state.attacker
     defender = 1 - attacker
-    step = combat.combat_step(state)
     for side in (attacker, defender):
         if pending[side] is None and step.request(side) is None:
             if stage != "unmanned":
@@ -187,12 +201,43 @@ def _battle_step(state: GameState, events: Events) -> GameState | None:
             changed = True
     if stage == "unmanned":
         pending[defender] = pending[defender] or _NO_ALLOCATION
-    first, second = pending
-    if first is None or second is None:
-        if changed:
-            return replace(state, battle=replace(battle, pending=(first, second)))
-        return None
-    return _resolve_step(state, (first, second), events)
+    return pending, changed
+
+
+_PASSES = (construct(Pass, player=0), construct(Pass, player=1))
+"""Each player's pass in a battle's ability window (actions are immutable: built once)."""
+
+
+def battle_played_out(
+    state: GameState, allocate: Callable[[combat.AllocationRequest], Allocation], most_decisions: int
+) -> GameState:
+    """The position once the battle in progress is over (or after `most_decisions` passes and allocations,
+    a guard), both sides passing in the ability windows and each allocating as `allocate` says.
+
+    The position `next_position` reaches one pass or allocation at a time, without the positions between: an
+    allocation depends only on its side's request, which the other side's allocation does not change, so
+    both are handed in at once and the step resolved. No event is worded (see `Events`)."""
+    events = Events(quiet=True)
+    decisions = 0
+    while state.phase == "battle" and decisions < most_decisions:
+        battle = state.battle
+        assert battle is not None
+        if battle.stage == "abilities":
+            state = _pass(state, _PASSES[battle.actor], events)
+            decisions += 1
+            continue
+        step = combat.combat_step(state)
+        pending, _ = _nothing_to_decide(state, battle, step, events)
+        for side in (state.attacker, 1 - state.attacker):
+            if pending[side] is None:
+                request = step.request(side)
+                assert request is not None
+                pending[side] = allocate(request)
+                decisions += 1
+        first, second = pending
+        assert first is not None and second is not None
+        state = _resolve_step(state, (first, second), events)
+    return state
 
 
 def _stage_rule(stage: str) -> RuleId:
