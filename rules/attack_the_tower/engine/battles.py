@@ -96,8 +96,15 @@ def _pass(state: GameState, action: Pass, events: Events) -> GameState:
         who = label(state, action.player)
         events.append(Said(rule="battles.2 abilities", text=f"{who} plays no more abilities."))
     if battle.passes == 1:
-        return _enter_stage(state, replace(battle, stage="initiative", passes=0, pending=(None, None)), events)
+        return _combat_begins(state, battle, battle.actor, events)
     return replace(state, **{"battle": replace(battle, **{"passes": 1, "actor": 1 - battle.actor})})
+
+
+def _combat_begins(state: GameState, battle: Battle, last_to_pass: int, events: Events) -> GameState:
+    """Both players have passed in the ability window (`last_to_pass` second): the initiative step begins."""
+    return _enter_stage(
+        state, replace(battle, stage="initiative", passes=0, pending=(None, None), actor=last_to_pass), events
+    )
 
 
 def _allocate(state: GameState, action: Allocate, events: Events) -> GameState:
@@ -204,10 +211,6 @@ def _nothing_to_decide(
     return pending, changed
 
 
-_PASSES = (construct(Pass, player=0), construct(Pass, player=1))
-"""Each player's pass in a battle's ability window (actions are immutable: built once)."""
-
-
 def battle_played_out(
     state: GameState, allocate: Callable[[combat.AllocationRequest], Allocation], most_decisions: int
 ) -> GameState:
@@ -223,8 +226,10 @@ def battle_played_out(
         battle = state.battle
         assert battle is not None
         if battle.stage == "abilities":
-            state = _pass(state, _PASSES[battle.actor], events)
-            decisions += 1
+            # the player to act passes, then the other (who passed first when one already has)
+            last_to_pass = battle.actor if battle.passes else 1 - battle.actor
+            decisions += 2 - battle.passes
+            state = _combat_begins(state, battle, last_to_pass, events)
             continue
         step = combat.combat_step(state)
         pending, _ = _nothing_to_decide(state, battle, step, events)
@@ -238,6 +243,17 @@ def battle_played_out(
         assert first is not None and second is not None
         state = _resolve_step(state, (first, second), events)
     return state
+
+
+def _only_structures_left(defenders: list[combat.Unit], dead: set[str]) -> bool:
+    """Whether every defending troop is dead and some base (or the palace) still stands."""
+    structures_left = False
+    for u in defenders:
+        if u.key not in dead:
+            if u.kind not in combat.STRUCTURE_KINDS:
+                return False
+            structures_left = True
+    return structures_left
 
 
 def _stage_rule(stage: str) -> RuleId:
@@ -258,8 +274,8 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
     stage = battle.stage
     rule: RuleId = _stage_rule(stage)
     attacker = state.attacker
+    quiet = events.quiet
     for side in (attacker, 1 - attacker):
-        who = label(state, side)
         for key, amount in pending[side].assignments:
             unit = units[key]
             total = damage.get(key, 0) + amount
@@ -267,13 +283,13 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
             destroyed = total >= unit.toughness
             if destroyed:
                 dead.append(key)
-            if events.quiet:
+            if quiet:
                 continue
             events.append(
                 DamageDealt(
                     rule=rule,
                     player=side,
-                    who=who,
+                    who=label(state, side),
                     stage=stage,
                     target=key,
                     target_name=_unit_label(state, unit),
@@ -315,14 +331,6 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
         pool = step.pool(attacker)
         remaining = (pool.general - to_troops, pool.artillery - to_structures)
         update["remaining"] = remaining
-        gone = update["dead"]
-        defenders_left = structures_left = False
-        for u in step.sides.defenders:
-            if u.key not in gone:
-                if u.is_structure:
-                    structures_left = True
-                else:
-                    defenders_left = True
-        if not defenders_left and structures_left and sum(remaining) > 0:
+        if _only_structures_left(step.sides.defenders, set(dead)) and sum(remaining) > 0:
             return _enter_stage(state, replace(battle, stage="unmanned", **update), events)
     return _end_battle(replace(state, battle=replace(battle, **update)), events)

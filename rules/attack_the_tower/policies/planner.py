@@ -29,7 +29,7 @@ from rules.attack_the_tower.actions import (
 from rules.attack_the_tower.cards import AbilityCard, BaseCard
 from rules.attack_the_tower.catalog import ability_card, base_card, card
 from rules.attack_the_tower.engine import combat
-from rules.attack_the_tower.model import Allocation, GameState, Player
+from rules.attack_the_tower.model import EMPTY_TERRITORY, Allocation, GameState, Player
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.memo import identity_memo, memo
@@ -111,13 +111,16 @@ def _troop_power(state: GameState, card_id: str) -> int:
 def _side_value(state: GameState, who: int) -> float:
     """Material of one side: bases with their troops, special troops, and cards in hand."""
     p = state.players[who]
+    powers = _card_powers(state.rules)
     value = 0.0
     for terr in p.territories:
-        built = [b for b in terr if b is not None]
-        if not built:
+        if terr == EMPTY_TERRITORY:
             value -= OPEN_TERRITORY
-        for b in built:
-            value += BASE_VALUE + b.troops * _troop_power(state, b.card)
+            continue
+        for b in terr:
+            if b is not None:
+                power = powers.get(b.card)
+                value += BASE_VALUE + b.troops * (_troop_power(state, b.card) if power is None else power)
     for cid in p.palace:
         spec = ability_card(cid).special_troop
         value += spec.power if spec is not None else 0
