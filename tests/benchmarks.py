@@ -7,6 +7,7 @@ Timings on a shared machine vary by ten percent or more from run to run; the rat
 from __future__ import annotations
 
 import importlib
+import os
 import random
 import statistics
 import sys
@@ -75,10 +76,10 @@ def _validating_apply(state: GameState, action: Any) -> tuple[GameState, tuple[E
 _apply = engine.apply
 
 
-def planner_games(games: int = 300, validated_games: int = 30) -> str:
+def planner_games(games: int = 300, validated_games: int = 30) -> tuple[float, str]:
     """Planner-against-planner games per second in one process, and the same first games with every position
     the engine builds (the planner's look-ahead included) validated in full: what validating every internal
-    step instead of the input at the boundary would cost."""
+    step instead of the input at the boundary would cost. Returns the games per second and the line to print."""
     fast = whole_games("planner", games)
     first = whole_games("planner", validated_games)[0]
     with (
@@ -86,13 +87,31 @@ def planner_games(games: int = 300, validated_games: int = 30) -> str:
         mock.patch.object(engine.AttackTheTower, "apply", staticmethod(_validating_apply)),
     ):
         validated = whole_games("planner", validated_games)[0]
-    needed = SWEEP_GAMES / SWEEP_SECONDS / SWEEP_CORES
-    return (
+    return fast[0], (
         f"  planner against planner, one process: {fast[0]:.1f} games/s, {fast[1]:,.0f} steps/s ({games} games);"
         f" {first / validated:.1f}x the same first {validated_games} games with every position validated"
-        f" ({first:.1f} against {validated:.1f} games/s); {SWEEP_GAMES:,} games in {SWEEP_SECONDS} s on"
-        f" {SWEEP_CORES} cores need {needed:.1f} games/s a core"
+        f" ({first:.1f} against {validated:.1f} games/s)"
     )
+
+
+def balance_lab(one_process: float) -> list[str]:
+    """The Balance lab's speed goal, each figure beside it: planner games in one process, sweeps on one and two
+    workers of the default local cluster, and 10,000 games timed or projected (tests/sweeps/bench_sweeps.py)."""
+    sweeps = importlib.import_module("tests.sweeps.bench_sweeps")
+    needed = SWEEP_GAMES / SWEEP_SECONDS / SWEEP_CORES
+    lines = [
+        f"Balance lab goal: {SWEEP_GAMES:,} planner-against-planner games in at most {SWEEP_SECONDS} s on"
+        f" {SWEEP_CORES} cores through the default local cluster (load average {_load()}):",
+        f"  planner against planner, one process: {one_process:.1f} games/s ({needed:.1f} games/s a core needed)",
+    ]
+    lines += [f"  {label}: {value}" for label, value in sweeps.goal_rows(one_process)]
+    lines.append(f"  (load average after: {_load()})")
+    return lines
+
+
+def _load() -> str:
+    """The machine's load averages over 1, 5 and 15 minutes (the machine is shared: figures vary with it)."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def battle_resolution_ms(repeats: int = 200) -> float:
@@ -132,8 +151,7 @@ def step_and_refresh_ms(repeats: int = 30) -> tuple[float, int]:
 
 
 def other_games() -> list[tuple[str, str]]:
-    """Figures the other game packages publish from tests/<game>/bench_<game>.py, the protocol's and the
-    sweeps' (tests/sweeps/bench_sweeps.py)."""
+    """Figures the other game packages publish from tests/<game>/bench_<game>.py, and the protocol's."""
     figures: list[tuple[str, str]] = []
     analysis = importlib.import_module("tests.attack_the_tower.bench_analysis")
     figures += [(f"attack the tower analysis: {label}", value) for label, value in analysis.figures()]
@@ -143,8 +161,6 @@ def other_games() -> list[tuple[str, str]]:
         module = importlib.import_module(f"tests.{game}.bench_{game}")
         figure_fn: Callable[[], list[tuple[str, str]]] = module.figures
         figures += [(f"{game.replace('_', ' ')}: {label}", value) for label, value in figure_fn()]
-    sweeps = importlib.import_module("tests.sweeps.bench_sweeps")
-    figures += [(f"attack the tower sweeps: {label}", value) for label, value in sweeps.figures()]
     return figures
 
 
@@ -157,7 +173,8 @@ def main() -> None:
         print(
             f"  {name:8} {gps:7.1f} games/s  {sps:9,.0f} steps/s  ({steps} steps; {base / sps:5.1f}x the baseline step)"
         )
-    print(planner_games())
+    planner_rate, line = planner_games()
+    print(line)
     print(f"  one battle, largest example, greedy, declaration to end: {battle_resolution_ms():.2f} ms (median)")
     refresh, steps = step_and_refresh_ms()
     print(
@@ -166,6 +183,7 @@ def main() -> None:
     )
     for label, value in other_games():
         print(f"{label}: {value}")
+    print("\n".join(balance_lab(planner_rate)))
     print("Attack the Tower ladder, Undead against Bandits, 400 games a pair, half in each seat:")
     chosen = [policies.policy(n) for n in ("random", "greedy", "planner")]
     rules = Rules(turn_limit=200)

@@ -6,12 +6,13 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
+from collections.abc import Callable
 
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from rules.attack_the_tower import engine, policies
-from rules.attack_the_tower.actions import DeclareAttack, Pass
+from rules.attack_the_tower.actions import Allocate, DeclareAttack, Pass, PlayAbility
 from rules.attack_the_tower.catalog import ARMY_IDS, army
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.engine.combat import enumeration
@@ -271,3 +272,43 @@ def test_the_position_without_events_is_the_position_with_them(state: GameState,
         quiet = engine.next_position(state, action)
         state, _ = engine.apply(state, action)
         assert quiet == state and quiet.model_dump_json() == state.model_dump_json()
+
+
+Allocator = Callable[[combat.AllocationRequest], Allocation]
+"""How a side allocates in `battle_played_out`."""
+
+
+def _allocate_greedily(request: combat.AllocationRequest) -> Allocation:
+    return request.allocation(policies.greedy_allocation(request))
+
+
+def _allocate_least(request: combat.AllocationRequest) -> Allocation:
+    """The last allocation listed (the least damage where amounts decrease down the list)."""
+    return request.allocation(request.vectors()[-1])
+
+
+@given(positions(), st.sampled_from([_allocate_greedily, _allocate_least]), st.integers(0, 2))
+def test_a_battle_played_out_at_once_is_the_battle_played_a_step_at_a_time(
+    state: GameState, allocate: Allocator, handed_in: int
+) -> None:
+    """`battle_played_out` (both allocations of a combat step at once, no position between) reaches the position
+    that `apply` reaches one pass and one allocation at a time, from every attack and ability of the position,
+    from its start or after the first `handed_in` decisions of it."""
+    starts = [a for a in engine.legal_actions(state) if isinstance(a, DeclareAttack | PlayAbility)]
+    for start in starts:
+        stepped, _ = engine.apply(state, start)
+        for _ in range(handed_in):
+            if stepped.phase == "battle":
+                stepped = _one_decision(stepped, allocate)
+        at_once = engine.battle_played_out(stepped, allocate, 64)
+        while stepped.phase == "battle":
+            stepped = _one_decision(stepped, allocate)
+        assert at_once == stepped and at_once.model_dump_json() == stepped.model_dump_json()
+
+
+def _one_decision(state: GameState, allocate: Allocator) -> GameState:
+    """The position after the player to act passes in an ability window or allocates as `allocate` says."""
+    who = engine.acting_players(state)[0]
+    request = engine.allocation_request(state, who)
+    action = Pass(player=who) if request is None else Allocate(player=who, allocation=allocate(request))
+    return engine.apply(state, action)[0]

@@ -35,7 +35,7 @@ from rules.attack_the_tower.actions import (
 )
 from rules.attack_the_tower.engine.abilities import _play
 from rules.attack_the_tower.engine.automatic import _advance
-from rules.attack_the_tower.engine.battles import _allocate, _declare, _pass
+from rules.attack_the_tower.engine.battles import _allocate, _declare, _pass, battle_played_out
 from rules.attack_the_tower.engine.combat import (
     AllocationRequest,
     Draft,
@@ -99,6 +99,7 @@ __all__ = [
     "allocation_request",
     "allocations_in",
     "apply",
+    "battle_played_out",
     "battle_units",
     "chance_outcomes",
     "current_player",

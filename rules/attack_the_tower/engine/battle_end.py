@@ -30,10 +30,12 @@ from rules.attack_the_tower.events import (
     possessive,
 )
 from rules.attack_the_tower.model import (
+    EMPTY_TERRITORY,
     Base,
     Battle,
     GameState,
     Player,
+    Territory,
     UnitKey,
 )
 from rules.attack_the_tower.text import named_in_slot
@@ -69,40 +71,58 @@ def _index_of(key: str) -> int:
     return index
 
 
+@functools.lru_cache(maxsize=256)
+def _troop_place(key: str) -> tuple[int, int, int]:
+    """(territory, slot, index on the base) of a troop key such as 'p1/t0/s2/1'."""
+    t, s = _slot_of(key)
+    return t, s, _index_of(key)
+
+
+def _with_slots(
+    territories: tuple[Territory, Territory, Territory], slots: dict[tuple[int, int], Base | None]
+) -> tuple[Territory, Territory, Territory]:
+    """The territories with these slots changed (the territories without a change kept as they are)."""
+    out = list(territories)
+    for (t, s), base in slots.items():
+        terr = list(out[t])
+        terr[s] = base
+        out[t] = (terr[0], terr[1], terr[2])
+    return out[0], out[1], out[2]
+
+
 def _without_destroyed(player: Player, own: list[combat.Unit], dead: set[str]) -> tuple[dict[str, Any], bool]:
     """The fields of `player` that change when its destroyed troops, bases and special troops are removed
     (004 battles 5), and whether its palace fell."""
     fallen = [u for u in own if u.key in dead]
     if not fallen:
         return {}, False
-    territories: list[list[Base | None]] = []
+    slots: dict[tuple[int, int], Base | None] = {}  # the slots that change, with what they hold after
     base_discard = player.base_discard
     losses: dict[tuple[int, int], list[int]] = {}
     fallen_specials = []
     palace_fell = False
     for u in fallen:
-        if u.kind == "troop":
-            losses.setdefault(_slot_of(u.key), []).append(_index_of(u.key))
-        elif u.kind == "base":
-            territories = territories or [list(terr) for terr in player.territories]
+        kind = u.kind
+        if kind == "troop":
+            t, s, i = _troop_place(u.key)
+            losses.setdefault((t, s), []).append(i)
+        elif kind == "base":
             t, s = _slot_of(u.key)
-            old = territories[t][s]
+            old = player.territories[t][s]
             assert old is not None
-            territories[t][s] = None
+            slots[t, s] = None
             base_discard = (*base_discard, old.card)
-        elif u.kind == "palace":
+        elif kind == "palace":
             palace_fell = True
         else:
             fallen_specials.append(_index_of(u.key))
     changes: dict[str, Any] = {}
-    if losses:
-        territories = territories or [list(terr) for terr in player.territories]
-        for (t, s), indices in losses.items():
-            b = territories[t][s]
-            if b is not None:
-                territories[t][s] = card_effects.without_troops(b, indices)
-    if territories:
-        changes["territories"] = tuple((terr[0], terr[1], terr[2]) for terr in territories)
+    for (t, s), indices in losses.items():
+        b = player.territories[t][s]
+        if b is not None and (t, s) not in slots:
+            slots[t, s] = card_effects.without_troops(b, indices)
+    if slots or losses:
+        changes["territories"] = _with_slots(player.territories, slots)
         changes["base_discard"] = base_discard
     if fallen_specials:
         palace, returning, ability_discard = player.palace, player.returning, player.ability_discard
@@ -171,7 +191,10 @@ def _vampire_kills(
     att = state.attacker
     changes: list[dict[str, Any]] = [{}, {}]
     for side, own, enemy in ((att, attackers, defenders), (1 - att, defenders, attackers)):
-        kills = sum(1 for u in enemy if u.key in dead and not u.is_structure)
+        kills = 0
+        for u in enemy:
+            if u.key in dead and u.kind not in combat.STRUCTURE_KINDS:
+                kills += 1
         if kills:
             fought = {u.troop_type for u in own if u.kind == "troop"}
             p = state.players[side]
@@ -254,13 +277,15 @@ def _to_the_palace(
     ones) attack the defender's palace at once."""
     att, dfn = state.attacker, 1 - state.attacker
     defender_territory = state.players[dfn].territories[battle.target]
+    if defender_territory != EMPTY_TERRITORY:
+        return state
     survivors_specials = tuple(
         i - sum(1 for u in attackers if u.kind == "special" and u.key in dead and _index_of(u.key) < i)
         for i in battle.specials
         if combat.special_key(att, i) not in dead
     )
     survivors = state.players[att].troops_in(battle.origin) + len(survivors_specials)
-    if all(b is None for b in defender_territory) and survivors > 0:
+    if survivors > 0:
         if not events.quiet:
             events.append(
                 Said(

@@ -3,6 +3,7 @@ palace) resolved from both sides' allocations, and the end of a battle."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rules.attack_the_tower.actions import (
@@ -95,8 +96,15 @@ def _pass(state: GameState, action: Pass, events: Events) -> GameState:
         who = label(state, action.player)
         events.append(Said(rule="battles.2 abilities", text=f"{who} plays no more abilities."))
     if battle.passes == 1:
-        return _enter_stage(state, replace(battle, stage="initiative", passes=0, pending=(None, None)), events)
+        return _combat_begins(state, battle, battle.actor, events)
     return replace(state, **{"battle": replace(battle, **{"passes": 1, "actor": 1 - battle.actor})})
+
+
+def _combat_begins(state: GameState, battle: Battle, last_to_pass: int, events: Events) -> GameState:
+    """Both players have passed in the ability window (`last_to_pass` second): the initiative step begins."""
+    return _enter_stage(
+        state, replace(battle, stage="initiative", passes=0, pending=(None, None), actor=last_to_pass), events
+    )
 
 
 def _allocate(state: GameState, action: Allocate, events: Events) -> GameState:
@@ -164,14 +172,27 @@ def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
 def _battle_step(state: GameState, events: Events) -> GameState | None:
     battle = state.battle
     assert battle is not None
-    stage = battle.stage
-    if stage == "abilities":
+    if battle.stage == "abilities":
         return None
+    pending, changed = _nothing_to_decide(state, battle, combat.combat_step(state), events)
+    first, second = pending
+    if first is None or second is None:
+        if changed:
+            return replace(state, battle=replace(battle, pending=(first, second)))
+        return None
+    return _resolve_step(state, (first, second), events)
+
+
+def _nothing_to_decide(
+    state: GameState, battle: Battle, step: combat.CombatStep, events: Events
+) -> tuple[list[Allocation | None], bool]:
+    """The step's allocations handed in so far, with nothing handed in for each side that has nothing to
+    decide (no target, or the defender of unmanned bases); and whether any was filled in."""
+    stage = battle.stage
     pending = list(battle.pending)
     changed = False
     attacker = state.attacker
     defender = 1 - attacker
-    step = combat.combat_step(state)
     for side in (attacker, defender):
         if pending[side] is None and step.request(side) is None:
             if stage != "unmanned":
@@ -187,12 +208,52 @@ def _battle_step(state: GameState, events: Events) -> GameState | None:
             changed = True
     if stage == "unmanned":
         pending[defender] = pending[defender] or _NO_ALLOCATION
-    first, second = pending
-    if first is None or second is None:
-        if changed:
-            return replace(state, battle=replace(battle, pending=(first, second)))
-        return None
-    return _resolve_step(state, (first, second), events)
+    return pending, changed
+
+
+def battle_played_out(
+    state: GameState, allocate: Callable[[combat.AllocationRequest], Allocation], most_decisions: int
+) -> GameState:
+    """The position once the battle in progress is over (or after `most_decisions` passes and allocations,
+    a guard), both sides passing in the ability windows and each allocating as `allocate` says.
+
+    The position `next_position` reaches one pass or allocation at a time, without the positions between: an
+    allocation depends only on its side's request, which the other side's allocation does not change, so
+    both are handed in at once and the step resolved. No event is worded (see `Events`)."""
+    events = Events(quiet=True)
+    decisions = 0
+    while state.phase == "battle" and decisions < most_decisions:
+        battle = state.battle
+        assert battle is not None
+        if battle.stage == "abilities":
+            # the player to act passes, then the other (who passed first when one already has)
+            last_to_pass = battle.actor if battle.passes else 1 - battle.actor
+            decisions += 2 - battle.passes
+            state = _combat_begins(state, battle, last_to_pass, events)
+            continue
+        step = combat.combat_step(state)
+        pending, _ = _nothing_to_decide(state, battle, step, events)
+        for side in (state.attacker, 1 - state.attacker):
+            if pending[side] is None:
+                request = step.request(side)
+                assert request is not None
+                pending[side] = allocate(request)
+                decisions += 1
+        first, second = pending
+        assert first is not None and second is not None
+        state = _resolve_step(state, (first, second), events)
+    return state
+
+
+def _only_structures_left(defenders: list[combat.Unit], dead: set[str]) -> bool:
+    """Whether every defending troop is dead and some base (or the palace) still stands."""
+    structures_left = False
+    for u in defenders:
+        if u.key not in dead:
+            if u.kind not in combat.STRUCTURE_KINDS:
+                return False
+            structures_left = True
+    return structures_left
 
 
 def _stage_rule(stage: str) -> RuleId:
@@ -213,8 +274,8 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
     stage = battle.stage
     rule: RuleId = _stage_rule(stage)
     attacker = state.attacker
+    quiet = events.quiet
     for side in (attacker, 1 - attacker):
-        who = label(state, side)
         for key, amount in pending[side].assignments:
             unit = units[key]
             total = damage.get(key, 0) + amount
@@ -222,13 +283,13 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
             destroyed = total >= unit.toughness
             if destroyed:
                 dead.append(key)
-            if events.quiet:
+            if quiet:
                 continue
             events.append(
                 DamageDealt(
                     rule=rule,
                     player=side,
-                    who=who,
+                    who=label(state, side),
                     stage=stage,
                     target=key,
                     target_name=_unit_label(state, unit),
@@ -270,14 +331,6 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
         pool = step.pool(attacker)
         remaining = (pool.general - to_troops, pool.artillery - to_structures)
         update["remaining"] = remaining
-        gone = update["dead"]
-        defenders_left = structures_left = False
-        for u in step.sides.defenders:
-            if u.key not in gone:
-                if u.is_structure:
-                    structures_left = True
-                else:
-                    defenders_left = True
-        if not defenders_left and structures_left and sum(remaining) > 0:
+        if _only_structures_left(step.sides.defenders, set(dead)) and sum(remaining) > 0:
             return _enter_stage(state, replace(battle, stage="unmanned", **update), events)
     return _end_battle(replace(state, battle=replace(battle, **update)), events)

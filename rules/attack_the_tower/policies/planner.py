@@ -29,7 +29,7 @@ from rules.attack_the_tower.actions import (
 from rules.attack_the_tower.cards import AbilityCard, BaseCard
 from rules.attack_the_tower.catalog import ability_card, base_card, card
 from rules.attack_the_tower.engine import combat
-from rules.attack_the_tower.model import GameState, Player
+from rules.attack_the_tower.model import EMPTY_TERRITORY, Allocation, GameState, Player
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.memo import identity_memo, memo
@@ -52,14 +52,6 @@ MAX_SIMULATED_STEPS = 64
 """A battle (with its palace assault) takes far fewer steps; this only guards the look-ahead."""
 
 
-_PASSES = (construct(Pass, player=0), construct(Pass, player=1))
-"""Each player's pass in a battle's ability window (actions are immutable: built once)."""
-
-
-def _allocate(request: combat.AllocationRequest, vector: tuple[int, ...]) -> Allocate:
-    return construct(Allocate, player=request.player, allocation=request.allocation(vector))
-
-
 def _kill_gain(target: combat.Unit, amount: int) -> tuple[int, int, int, int]:
     """Destroying the palace first, then power destroyed, partial damage on structures, least spent."""
     killing = amount and amount == target.remaining
@@ -78,11 +70,16 @@ its group as the index of the first target of that group (only which targets sha
 
 def best_allocation(request: combat.AllocationRequest) -> Allocate:
     """The allocation that destroys the palace if it can, else the most power (see `_kill_gain`)."""
+    return construct(Allocate, player=request.player, allocation=_best_assignments(request))
+
+
+def _best_assignments(request: combat.AllocationRequest) -> Allocation:
+    """`best_allocation`'s damage (what a look-ahead hands in)."""
     groups: dict[str, int] = {}
     targets = tuple(
         [(t.kind, t.deals, t.toughness, t.damage, groups.setdefault(t.group, len(groups))) for t in request.targets]
     )
-    return _allocate(request, _best_vector(targets, request.troop_cap, request.structure_cap, request.total_cap))
+    return request.allocation(_best_vector(targets, request.troop_cap, request.structure_cap, request.total_cap))
 
 
 @memo(maxsize=1 << 16)
@@ -114,13 +111,16 @@ def _troop_power(state: GameState, card_id: str) -> int:
 def _side_value(state: GameState, who: int) -> float:
     """Material of one side: bases with their troops, special troops, and cards in hand."""
     p = state.players[who]
+    powers = _card_powers(state.rules)
     value = 0.0
     for terr in p.territories:
-        built = [b for b in terr if b is not None]
-        if not built:
+        if terr == EMPTY_TERRITORY:
             value -= OPEN_TERRITORY
-        for b in built:
-            value += BASE_VALUE + b.troops * _troop_power(state, b.card)
+            continue
+        for b in terr:
+            if b is not None:
+                power = powers.get(b.card)
+                value += BASE_VALUE + b.troops * (_troop_power(state, b.card) if power is None else power)
     for cid in p.palace:
         spec = ability_card(cid).special_troop
         value += spec.power if spec is not None else 0
@@ -139,17 +139,7 @@ def evaluate(state: GameState, me: int) -> float:
 
 def _continue_battle(state: GameState) -> GameState:
     """The position once the current battle is over, both sides passing and allocating greedily."""
-    for _ in range(MAX_SIMULATED_STEPS):
-        if state.phase != "battle":
-            return state
-        who = engine.acting_players(state)[0]
-        request = engine.allocation_request(state, who)
-        if request is not None:
-            action: Any = best_allocation(request)
-        else:
-            action = _PASSES[who]
-        state = engine.next_position(state, action)
-    return state
+    return engine.battle_played_out(state, _best_assignments, MAX_SIMULATED_STEPS)
 
 
 def outcome_of(state: GameState, action: Any) -> GameState:

@@ -144,7 +144,7 @@ def best_vector(request: AllocationRequest, gain: Gain) -> tuple[int, ...]:
     runs, troops, structures = _signature(request)
     gains = _gain_table(request.targets, gain)
     if _completions(runs, troops, structures) <= _LISTED_AT_MOST:
-        return max(_vectors(runs, troops, structures), key=lambda v: sum([g[a] for g, a in zip(gains, v, strict=True)]))
+        return max(_vectors(runs, troops, structures), key=lambda v: sum(map(_amount_gain, gains, v)))
     starts = [0]
     for _, _, length in runs:
         starts.append(starts[-1] + length)
@@ -176,6 +176,10 @@ def best_vector(request: AllocationRequest, gain: Gain) -> tuple[int, ...]:
                 troops, structures = t, s
                 break
     return out
+
+
+_amount_gain = list.__getitem__
+"""The gain of an amount on a target, from the target's row of `_gain_table`."""
 
 
 def _gain_table(targets: tuple[Unit, ...], gain: Gain) -> list[list[int]]:

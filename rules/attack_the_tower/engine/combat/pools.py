@@ -8,7 +8,7 @@ from rules.attack_the_tower.cards import (
     ArtilleryIgnoresDefenders,
     Effect,
 )
-from rules.attack_the_tower.engine.combat.units import Unit
+from rules.attack_the_tower.engine.combat.units import STRUCTURE_KINDS, Unit
 from rules.attack_the_tower.model import GameState
 from rules.core.unvalidated import direct_init
 
@@ -51,14 +51,29 @@ def _describe(units: list[Unit]) -> str:
 
 def initiative_pool(units: list[Unit]) -> Pool:
     """004 battles 3: 'add up the Power levels of all his troops with the Initiative Trait'."""
-    firing = tuple([u for u in units if not u.dead and u.has_initiative])
+    # (`u.has_initiative`, spelt out: most units have no initiative trait, and this runs every step)
+    firing = tuple(
+        [
+            u
+            for u in units
+            if "initiative" in u.traits and not u.dead and "artillery" not in u.traits and u.kind not in STRUCTURE_KINDS
+        ]
+    )
     return Pool(sum([u.deals for u in firing]), 0, 0, firing)
 
 
 def regular_pool(state: GameState, units: list[Unit], leftover: int, effects: list[tuple[int, Effect]]) -> Pool:
     """004 battles 4: every living troop without initiative, plus the defending bases (and palace),
     plus leftover initiative damage when the rules say so (000, 001)."""
-    firing = tuple([u for u in units if not u.dead and not u.has_initiative and u.deals > 0])
+    firing = tuple(
+        [
+            u
+            for u in units
+            if u.deals > 0
+            and not u.dead
+            and ("initiative" not in u.traits or "artillery" in u.traits or u.kind in STRUCTURE_KINDS)
+        ]
+    )
     general = artillery = free = 0
     for u in firing:
         if "artillery" in u.traits:
