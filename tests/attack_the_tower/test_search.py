@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from rules.attack_the_tower import engine, policies
 from rules.attack_the_tower.cards import BaseCard
 from rules.attack_the_tower.catalog import card
@@ -13,7 +16,9 @@ from rules.attack_the_tower.policies.search import SearchPolicy, SearchSettings,
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.playout import play_out
+from rules.core.protocol import CHANCE
 from rules.core.unvalidated import replace
+from tests.attack_the_tower.test_properties import positions
 
 LIGHT = SearchSettings(deals=2, horizon=1)
 """A cheap search for the tests (the ladder's is `SearchSettings()`)."""
@@ -78,6 +83,24 @@ def test_search_plays_whole_games_with_legal_actions_only() -> None:
         line = play_out(engine.GAME, engine.new_game(rules=Rules(turn_limit=8)), seats, ChanceSampler(seat))
         assert engine.is_terminal(line.final)
     assert checked.checked > 20
+
+
+@settings(max_examples=20, deadline=None)
+@given(positions(), st.integers(0, 2**32))
+def test_search_chooses_legal_actions_in_any_army_and_variant(state: GameState, seed: int) -> None:
+    """From generated positions of every army and several rule variants, both sides searching."""
+    sampler = ChanceSampler(seed)
+    checked = _Checked()
+    for _ in range(12):
+        if engine.is_terminal(state):
+            break
+        who = engine.current_player(state)
+        if who == CHANCE:
+            action = sampler.pick(engine.chance_outcomes(state))
+        else:
+            action = checked.choose(state, sampler, engine.acting_players(state)[0])
+        state, _ = engine.apply(state, action)
+    assert checked.checked > 0
 
 
 def test_search_chooses_the_same_whatever_the_opponent_hides() -> None:
