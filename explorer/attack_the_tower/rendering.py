@@ -28,8 +28,18 @@ def _shown_marks(view: dict[str, Any]) -> dict[str, str]:
     return marks
 
 
+def _draft_mark(key: str, view: dict[str, Any]) -> str:
+    """The damage drafted on a target (troop, base, palace or special troop), marked lethal when it destroys it."""
+    amount = view["draft"].get(key)
+    if not amount:
+        return ""
+    if key in view["destroyed_by_draft"]:
+        return f'<span class="draft lethal" title="this damage destroys it">+{amount}</span>'
+    return f'<span class="draft">+{amount}</span>'
+
+
 def _troop_html(t: dict[str, Any], view: dict[str, Any], targets: set[str], shown: dict[str, str]) -> str:
-    draft, selected = view["draft"], view["selected"]
+    selected = view["selected"]
     classes = ["troop"]
     if t["dead"]:
         classes.append("dead")
@@ -40,9 +50,7 @@ def _troop_html(t: dict[str, Any], view: dict[str, Any], targets: set[str], show
     marks = ""
     if t["damage"]:
         marks += f'<span class="dmg">{t["damage"]}</span>'
-    if draft.get(t["key"]):
-        lethal = " lethal" if t["key"] in view["destroyed_by_draft"] else ""
-        marks += f'<span class="draft{lethal}">+{draft[t["key"]]}</span>'
+    marks += _draft_mark(t["key"], view)
     marks += shown.get(t["key"], "")
     title = f"{t['where']}: power {t['power']}, destroyed by {t['toughness']}"
     style = ""
@@ -62,7 +70,7 @@ RAISE_MARK_STYLE = "font-size:10px;margin-left:2px;padding:0 2px;border-radius:4
 
 
 def _slot_html(slot: dict[str, Any], view: dict[str, Any], targets: set[str], shown: dict[str, str]) -> str:
-    draft, selected = view["draft"], view["selected"]
+    selected = view["selected"]
     if slot["empty"]:
         sel = " selected" if slot["key"] == selected else ""
         return f'<div class="slot empty{sel}" data-key="{slot["key"]}">empty slot</div>'
@@ -79,8 +87,7 @@ def _slot_html(slot: dict[str, Any], view: dict[str, Any], targets: set[str], sh
     marks = ""
     if slot["damage"]:
         marks += f'<span class="dmg">{slot["damage"]}</span>'
-    if draft.get(slot["key"]):
-        marks += f'<span class="draft">+{draft[slot["key"]]}</span>'
+    marks += _draft_mark(slot["key"], view)
     marks += shown.get(slot["key"], "")
     assumed = (
         ' <span class="assumed" title="name or count assumed: not in the source documents">*</span>'
@@ -96,7 +103,6 @@ def _slot_html(slot: dict[str, Any], view: dict[str, Any], targets: set[str], sh
 
 def _kingdom_html(view: dict[str, Any], p: dict[str, Any], targets: set[str]) -> str:
     battle = view["battle"]
-    draft = view["draft"]
     shown = _shown_marks(view)
     rows = []
     for t, slots in enumerate(p["territories"]):
@@ -120,14 +126,14 @@ def _kingdom_html(view: dict[str, Any], p: dict[str, Any], targets: set[str]) ->
         f'<span class="special troop{" dead" if s["dead"] else ""}{" target" if s["key"] in targets else ""}" '
         f'data-key="{s["key"]}" title="{_e(s["key"])}">{_e(s["name"])} {s["power"]}'
         + (f'<span class="dmg">{s["damage"]}</span>' if s["damage"] else "")
-        + (f'<span class="draft">+{draft[s["key"]]}</span>' if draft.get(s["key"]) else "")
+        + _draft_mark(s["key"], view)
         + shown.get(s["key"], "")
         + "</span>"
         for s in palace["specials"]
     )
     pmarks = (
         (f'<span class="dmg">{palace["damage"]}</span>' if palace["damage"] else "")
-        + (f'<span class="draft">+{draft[palace["key"]]}</span>' if draft.get(palace["key"]) else "")
+        + _draft_mark(palace["key"], view)
         + shown.get(palace["key"], "")
     )
     hand = ", ".join(_e(h) for h in p["hand"]) or "empty"

@@ -1,5 +1,6 @@
 """The Attack the Tower panel's allocation draft asks the rules: an illegal click is refused at the click by the
-rules' own caps and the draft stays; the 'lethal' mark on a drafted troop is what the engine then destroys."""
+rules' own caps and the draft stays; the 'lethal' mark on a drafted target (a troop, a base, the palace or a
+special troop) is what the engine then destroys."""
 
 from __future__ import annotations
 
@@ -72,7 +73,7 @@ def test_a_shift_click_removes_one_and_a_refused_target_names_its_rule() -> None
 
 
 class _LethalMarks(HTMLParser):
-    """The keys of the board's troops whose draft mark says 'lethal'."""
+    """The keys of the board's targets (troops, bases, palaces, special troops) whose draft mark says 'lethal'."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -82,7 +83,7 @@ class _LethalMarks(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = dict(attrs)
         classes = (found.get("class") or "").split()
-        if "troop" in classes:
+        if found.get("data-key"):
             self.within.append(found.get("data-key"))
         elif tag == "span":
             self.within.append(None)
@@ -145,17 +146,42 @@ def test_the_lethal_mark_is_what_the_engine_destroys(index: int) -> None:
         panel.draft = {t.key: a for t, a in zip(request.targets, vector, strict=True) if a}
         panel.refresh()
         lethal = _lethal_on_board(panel)
+        drafted = dict(panel.draft)
         panel.commit()
         events = panel.explorer.session.last_events()
         while _step_of(panel.explorer.state) == _step_of(state):
             events = panel.explorer.auto()  # the other side hands in its allocation: the step is resolved
-        troops = {t.key for t in request.targets if t.kind == "troop"}
+        targets = {t.key: t.kind for t in request.targets}
         dealt = {
             e.target
             for e in events
-            if isinstance(e, DamageDealt) and e.player == request.player and e.destroyed and e.target in troops
+            if isinstance(e, DamageDealt) and e.player == request.player and e.destroyed and e.target in targets
         }
-        assert lethal == dealt, (state.battle, panel.draft)
+        assert lethal == dealt, (state.battle, drafted)
         marked += len(lethal)
         destroyed += len(dealt)
     assert marked > 0 and destroyed > 0
+
+
+def test_a_draft_that_destroys_a_base_or_palace_is_marked_lethal_on_it() -> None:
+    # 004 battles 4: unmanned bases (and an unmanned palace) take the damage; a draft giving one at least what
+    # it has left destroys it, and the board marks that draft as it marks a troop's.
+    marked: list[str] = []
+    for state in _battle_positions():
+        request = engine.allocation_request(state)
+        assert request is not None
+        structure = next((t for t in request.targets if t.is_structure and t.remaining > 0), None)
+        if structure is None:
+            continue
+        draft: dict[str, int] = {}
+        while engine.adding_refusal(state, request, draft, structure.key) is None:
+            draft = {structure.key: draft.get(structure.key, 0) + 1}
+        if structure.key not in engine.destroyed_by(request, draft):
+            continue
+        panel = AttackTheTowerPanel(state)
+        for _ in range(draft[structure.key]):
+            browser_click(panel, structure.key)
+        assert panel.draft == draft
+        assert structure.key in _lethal_on_board(panel), (structure, panel.board.html)
+        marked.append(structure.kind)
+    assert marked, "no position let a draft destroy a base or a palace"
