@@ -35,6 +35,9 @@ from rules.attack_the_tower.text import key_words
 from rules.core.errors import RulesError
 
 LOG_LINES = 14
+SLOW_POLICIES = frozenset({"search"})
+"""Policies that take seconds a decision: the panel says it is thinking before they play."""
+THINKING = "thinking: the search policy plays each choice out a few turns ahead (seconds a move, a whole game a minute)"
 KEYS_HELP = "keys (click the board first): → step ▶, ← back, Enter commit allocation, Esc clear the draft"
 
 
@@ -213,6 +216,11 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.draft = {}
         self.refresh()
 
+    def _thinking(self) -> None:
+        """Say, before a slow policy plays, that the panel is working (the message reaches the browser at once)."""
+        if SLOW_POLICIES & {self.explorer.policy_name, *self.explorer.seats.values()}:
+            self.say(THINKING)
+
     def _moved(self) -> None:
         """A draft allocation belongs to the position it was drafted in."""
         self.draft = {}
@@ -222,6 +230,7 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.refresh(keep_message=True)
 
     def step(self) -> None:
+        self._thinking()
         self._guard(lambda: self._after(self._step()))
 
     def _step(self) -> tuple[Any, ...]:
@@ -232,10 +241,12 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
 
     def auto(self) -> None:
         self.draft = {}
+        self._thinking()
         self._guard(lambda: self._after(self.explorer.auto()))
 
     def resolve_battle(self) -> None:
         self.draft = {}
+        self._thinking()
         self._guard(lambda: self._after(self.explorer.resolve_battle()))
 
     def end_turn(self) -> None:
@@ -269,6 +280,7 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
             if chosen is None or not 0 <= chosen < len(moves):
                 raise RulesError("choose a move in the list first")
             self.draft = {}
+            self._thinking()
             return self.explorer.play(moves[chosen][1]) + self.explorer.advance()
 
         self._guard(lambda: self._after(run()))
@@ -298,6 +310,7 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
 
         def start() -> None:
             self.explorer.new_game(first, second)
+            self._thinking()
             self._after(self.explorer.advance())
 
         self._guard(start)
@@ -319,6 +332,7 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
     def advance(self) -> None:
         """Let chance and the seated policies play until a person must decide."""
         self.draft = {}
+        self._thinking()
         self._guard(lambda: self._after(self.explorer.advance()))
 
     def edit(self, change: Any) -> None:

@@ -195,3 +195,18 @@ def test_in_play_abilities_can_be_edited(panel: AttackTheTowerPanel) -> None:
     panel.editor.in_play.value = ("undead.lich",)
     panel.editor.apply_cards()
     assert panel.explorer.state.players[0].in_play == ("undead.lich",)
+
+
+def test_the_panel_says_it_is_thinking_before_the_search_policy_plays() -> None:
+    # The search takes seconds a move: its message reaches the browser before the work, the result after it.
+    panel = AttackTheTowerPanel("mid-game-battle")
+    shown: list[str] = []
+    panel.message.observe(lambda change: shown.append(change["new"]), "value")
+    panel.set_seats("search", None)
+    panel.advance()
+    assert any("thinking" in text for text in shown[:-1]), shown
+    assert "thinking" not in panel.message.value and panel.explorer.session.cursor > 0
+    shown.clear()
+    panel.set_seats("planner", None)
+    panel.advance()
+    assert not any("thinking" in text for text in shown), "a fast policy plays without the message"
