@@ -53,7 +53,8 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         self.progress = w.IntProgress(value=0, min=0, max=1, description="games", layout=w.Layout(width="320px"))
         self.status = w.HTML()
         self.message = w.HTML()
-        self.chart = w.Image(format="png", layout=w.Layout(max_width="640px"))
+        # at most 640 px, and never wider than the cell: a narrow window scales the chart down, not off the edge
+        self.chart = w.Image(format="png", layout=w.Layout(max_width="min(640px, 100%)", height="auto"))
         self.table = w.HTML()
         self.file = w.Text(value="balance.csv", description="file", layout=w.Layout(width="280px"))
         self.what = w.Dropdown(options=[("the summary", "summary"), ("every game", "games")], description="export")

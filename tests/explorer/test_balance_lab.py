@@ -43,6 +43,9 @@ def test_a_sweep_runs_in_the_background_to_the_chart_and_the_table(lab: BalanceL
     assert "done: 2 cell(s), 12 games played" in lab.message.value
     assert lab.progress.value == lab.progress.max == 12 and "12 of 12 games (2 of 2 cells)" in lab.status.value
     assert bytes(lab.chart.value).startswith(PNG) and lab.chart.layout.display is None
+    # shown at its own width, but a narrow window (a cell narrower than the chart) scales it down to fit
+    assert lab.chart.layout.width == f"{int.from_bytes(bytes(lab.chart.value)[16:20], 'big')}px"
+    assert "100%" in lab.chart.layout.max_width and lab.chart.layout.height == "auto"
     assert "win rate by cavalry_power" in lab.chart_note
     assert lab.table.value.count("<tr>") == 3 and "undead win rate" in lab.table.value
     assert not lab.run_button.disabled and lab.cancel_button.disabled
