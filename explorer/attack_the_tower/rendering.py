@@ -34,7 +34,7 @@ def _draft_mark(key: str, view: dict[str, Any]) -> str:
     if not amount:
         return ""
     if key in view["destroyed_by_draft"]:
-        return f'<span class="draft lethal" title="this damage destroys it">+{amount}</span>'
+        return f'<span class="draft lethal">+{amount}</span>'
     return f'<span class="draft">+{amount}</span>'
 
 
