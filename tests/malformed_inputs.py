@@ -206,7 +206,7 @@ def _game_specific(game: str, base: dict[str, Any]) -> Iterator[tuple[str, bytes
         yield (
             "battle-pending-ghost",
             _j(_set(battle, ("battle", "pending"), [{"assignments": [["p9/t7/s7/0", 1]]}, None])),
-            r"pending\.0: p9/t7/s7/0 is not a unit",
+            r"pending\.0: no unit of this battle is at p9/t7/s7/0",
         )
         yield (
             "battle-pending-over",

@@ -273,7 +273,8 @@ def test_a_pending_allocation_to_a_unit_that_does_not_exist_is_refused() -> None
     data = json.loads(dump_model(explorer.state))
     assert parse_model(AttackState, json.dumps(data)) == explorer.state
     data["battle"]["pending"] = [{"assignments": [["p1/t2/s2/5", 1]]}, None]
-    with pytest.raises(IllegalPosition, match=r"battle\.pending\.0: p1/t2/s2/5 is not a unit in this battle"):
+    place = r"player 2, territory 3, slot 3, troop 6 \(p1/t2/s2/5\)"
+    with pytest.raises(IllegalPosition, match=rf"battle\.pending\.0: no unit of this battle is at {place}"):
         parse_model(AttackState, json.dumps(data))
 
 

@@ -270,7 +270,7 @@ def test_damage_cannot_go_to_a_unit_outside_the_battle() -> None:
     state, _ = engine.apply(state, Pass(player=0))
     state, _ = engine.apply(state, Pass(player=1))
     error = refused(state, allocate(0, {"p1/t2/s0/0": 1}))
-    assert error.reason == "p1/t2/s0/0 is not a unit in this battle"
+    assert error.reason == "no unit of this battle is at player 2, territory 3, slot 1, troop 1 (p1/t2/s0/0)"
 
 
 def test_damage_cannot_go_to_your_own_troops() -> None:
@@ -279,7 +279,7 @@ def test_damage_cannot_go_to_your_own_troops() -> None:
     state, _ = engine.apply(state, Pass(player=0))
     state, _ = engine.apply(state, Pass(player=1))
     error = refused(state, allocate(0, {"p0/t0/s0/0": 1}))
-    assert error.reason == "Zombie (p0/t0/s0/0) is on your own side"
+    assert error.reason == "Zombie (player 1, territory 1, slot 1, troop 1) is on your own side"
     assert error.rule == "battles.4 regular"
 
 

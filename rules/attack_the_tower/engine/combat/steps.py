@@ -24,6 +24,7 @@ from rules.attack_the_tower.engine.combat.units import STAGE_LABEL, STRUCTURE_KI
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import Allocation, Battle, GameState
 from rules.attack_the_tower.rule_ids import RuleId
+from rules.attack_the_tower.text import key_words
 
 
 class CombatStep:
@@ -300,6 +301,11 @@ class Refusal(NamedTuple):
     rule: RuleId
 
 
+def _named(unit: Unit) -> str:
+    """A unit as a refusal names it: its name and its place in a player's words (not its board key)."""
+    return f"{unit.name} ({key_words(unit.key)})"
+
+
 def refusal(state: GameState, side: int, key: str) -> Refusal:
     """Why a key is not a target for `side` now, and the rule that says so (one decision for both)."""
     battle = state.battle
@@ -308,11 +314,13 @@ def refusal(state: GameState, side: int, key: str) -> Refusal:
     attackers, defenders = battle_units(state)
     unit = next((u for u in attackers + defenders if u.key == key), None)
     if unit is None:
-        return Refusal(f"{key} is not a unit in this battle", rule="battles")
+        where = key_words(key)
+        where = key if where == key else f"{where} ({key})"
+        return Refusal(f"no unit of this battle is at {where}", rule="battles")
     if unit.owner == side:
-        return Refusal(f"{unit.name} ({key}) is on your own side", rule=stage_rule)
+        return Refusal(f"{_named(unit)} is on your own side", rule=stage_rule)
     if unit.dead:
-        return Refusal(f"{unit.name} ({key}) is already destroyed", rule=stage_rule)
+        return Refusal(f"{_named(unit)} is already destroyed", rule=stage_rule)
     if unit.is_structure and battle.stage == "initiative":
         return Refusal(
             "initiative damage cannot be assigned to bases or the palace "
@@ -327,7 +335,7 @@ def refusal(state: GameState, side: int, key: str) -> Refusal:
         )
     if battle.stage == "unmanned":
         return Refusal("only the unmanned bases (or palace) can take the remaining damage", rule="battles.4 unmanned")
-    return Refusal(f"{unit.name} ({key}) cannot be targeted now", rule=stage_rule)
+    return Refusal(f"{_named(unit)} cannot be targeted now", rule=stage_rule)
 
 
 def validate_allocation(state: GameState, request: AllocationRequest, allocation: Allocation) -> None:
@@ -341,9 +349,9 @@ def validate_allocation(state: GameState, request: AllocationRequest, allocation
             raise IllegalAction(message, rule)
         if amount > unit.remaining:
             raise IllegalAction(
-                f"{unit.name} ({key}) is destroyed by {unit.remaining} more damage; "
+                f"{_named(unit)} is destroyed by {unit.remaining} more damage; "
                 f"assign at most that much to it, not {amount}",
-                "battles.4 regular",
+                "battles.3 initiative" if request.stage == "initiative" else "battles.4 regular",
             )
         if unit.is_structure:
             structures += amount
