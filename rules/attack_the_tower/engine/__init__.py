@@ -55,6 +55,7 @@ from rules.attack_the_tower.engine.combat import (
 )
 from rules.attack_the_tower.engine.common import Events, label
 from rules.attack_the_tower.engine.legal import legal_actions
+from rules.attack_the_tower.engine.quick_battle import BattleResult, battle_result, position_result, quick_result
 from rules.attack_the_tower.engine.reading import (
     acting_players,
     allocation_request,
@@ -88,6 +89,7 @@ __all__ = [
     "GAME",
     "AllocationRequest",
     "AttackTheTower",
+    "BattleResult",
     "Draft",
     "DraftTally",
     "Events",
@@ -100,6 +102,7 @@ __all__ = [
     "allocations_in",
     "apply",
     "battle_played_out",
+    "battle_result",
     "battle_units",
     "chance_outcomes",
     "current_player",
@@ -114,7 +117,9 @@ __all__ = [
     "new_game",
     "next_position",
     "outcome",
+    "position_result",
     "probability_of",
+    "quick_result",
     "standing_power",
     "step_pools",
 ]
