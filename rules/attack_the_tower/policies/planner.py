@@ -2,7 +2,8 @@
 
 Battles hold no chance (cards are only drawn in setup and renewals), so the outcome of an attack or of
 an ability played in a battle's window is found by playing the battle out with the engine itself, both
-sides allocating greedily and passing in the ability window. The planner takes the choice whose
+sides allocating greedily and passing in the ability window (`engine.battle_result`: on plain numbers where
+the engine models the battle so, else step by step; the same result either way). The planner takes the choice whose
 resulting board it values most; it never holds a rule of its own.
 """
 
