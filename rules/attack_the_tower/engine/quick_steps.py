@@ -5,14 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rules.attack_the_tower.cards import CombatStartDamage, Effect
+from rules.attack_the_tower.engine.quick_units import Field, Units
 from rules.attack_the_tower.variants import Rules
 
-Unit = tuple[str, int, int, object, bool, bool, bool, tuple[int, ...]]
-"""kind, power dealt, toughness, group, fires in the initiative step, deals artillery damage, artillery that may
-hit defended bases, place (see `quick_battle`)."""
-
 TargetKey = tuple[tuple[str, int, int, int, int], ...]
+"""A request's targets as plain numbers: each target's kind, power, toughness and damage taken, and its group as
+the number of distinct groups before it (only which targets share a group matters)."""
+
 ChooseVector = Callable[[TargetKey, int, int, int], tuple[int, ...]]
+"""An allocation chosen from a request's targets and its troop, structure and total caps: amounts per target."""
+
+Dead = tuple[set[int], set[int]]
+"""(dead attackers, dead defenders) by index."""
 
 _STRUCTURES = ("base", "palace")
 
@@ -22,10 +27,10 @@ class _Fight:
 
     __slots__ = ("choose", "damage", "dead", "decisions", "units")
 
-    def __init__(self, units: tuple[list[Unit], list[Unit]], choose: ChooseVector, decisions: int) -> None:
+    def __init__(self, units: Units, choose: ChooseVector, decisions: int) -> None:
         self.units = units
         self.damage = ([0] * len(units[0]), [0] * len(units[1]))
-        self.dead: tuple[set[int], set[int]] = (set(), set())
+        self.dead: Dead = (set(), set())
         self.choose = choose
         self.decisions = decisions
 
@@ -64,25 +69,55 @@ class _Fight:
 
 
 def fight(
-    units: tuple[list[Unit], list[Unit]], rules: Rules, choose: ChooseVector, decisions: int, most_decisions: int
-) -> tuple[tuple[set[int], set[int]], int] | None:
-    """(dead attackers, dead defenders) by index once the battle's combat is over, with the decisions counted;
-    None when `most_decisions` would stop it first (as `battle_played_out`'s guard)."""
-    f = _Fight(units, choose, decisions)
-    if f.decisions >= most_decisions:
+    units: Units,
+    field: Field,
+    effects: list[tuple[int, Effect]],
+    choose: ChooseVector,
+    decisions: tuple[int, int],
+    rebuild: Callable[[Dead], Units | None],
+) -> tuple[Dead, int] | None:
+    """(dead attackers, dead defenders) by index once the battle's combat is over, with the decisions counted
+    (`decisions`: so far, and the most `battle_played_out` takes); None when that guard would stop it first.
+    `rebuild` gives the units again once special troops have fallen (their lasting effects end)."""
+    f = _Fight(units, choose, decisions[0])
+    most = decisions[1]
+    _combat_start(f, field, effects)
+    if f.decisions >= most:
         return None
     leftover = _initiative(f)
-    if f.decisions >= most_decisions:
+    if any(f.units[side][i][0] == "special" for side in (0, 1) for i in f.dead[side]):
+        rebuilt = rebuild(f.dead)
+        if rebuilt is None:
+            return None
+        f.units = rebuilt
+    if f.decisions >= most:
         return None
-    remaining = _regular(f, rules, leftover)
+    remaining = _regular(f, field.rules, leftover)
     if remaining is None:
         return f.dead, f.decisions
-    if f.decisions >= most_decisions:
+    if f.decisions >= most:
         return None
-    structures = [i for i in f.living(1) if units[1][i][0] in _STRUCTURES]
+    structures = [i for i in f.living(1) if f.units[1][i][0] in _STRUCTURES]
     cap = remaining[0] + remaining[1]
     f.deal(0, f.allocate(0, structures, 0, cap, cap, (0, f.room(1, structures))))
     return f.dead, f.decisions
+
+
+def _combat_start(f: _Fight, field: Field, effects: list[tuple[int, Effect]]) -> None:
+    """Templar (`card_effects.combat_start`): as combat begins, each side's troops of a type deal damage to the
+    other side's troops of some types, once or once per such troop (`Rules.templar_damage`)."""
+    starting = [(o, e) for o, e in effects if isinstance(e, CombatStartDamage)]
+    for owner, e in dict.fromkeys(starting):
+        assert isinstance(e, CombatStartDamage)
+        side = 0 if owner == field.attacker else 1
+        own, own_dead = f.units[side], f.dead[side]
+        count = sum(1 for i, u in enumerate(own) if u[0] == "troop" and u[8] == e.troop_type and i not in own_dead)
+        if not count:
+            continue
+        amount = e.amount * (count if field.rules.templar_damage == "per_templar" else 1)
+        enemy = f.units[1 - side]
+        hit = [(i, amount) for i, u in enumerate(enemy) if u[0] == "troop" and u[8] in e.target_types]
+        f.deal(side, [(i, a) for i, a in hit if i not in f.dead[1 - side]])
 
 
 def _initiative(f: _Fight) -> tuple[int, int]:
