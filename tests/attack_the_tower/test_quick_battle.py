@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -61,7 +62,7 @@ def _one_decision(state: GameState, choose: Choose) -> GameState:
 def test_the_quick_result_is_the_battle_played_out(state: GameState, choose: Choose, handed_in: int, most: int) -> None:
     """From every attack and ability of a generated position, from its start or after its first decisions,
     with a guard that stops some battles: the quick result, when there is one, is `battle_played_out`'s, and
-    `battle_result` is `battle_played_out`'s always."""
+    `battle_result` (and `attack_result` from the attack itself) is `battle_played_out`'s always."""
     starts = [a for a in engine.legal_actions(state) if isinstance(a, DeclareAttack | PlayAbility)]
     for start in starts:
         after = engine.next_position(state, start)
@@ -72,28 +73,33 @@ def test_the_quick_result_is_the_battle_played_out(state: GameState, choose: Cho
         quick = engine.quick_result(after, choose, most)
         assert quick is None or quick == slow
         assert engine.battle_result(after, choose, most) == slow
+        if isinstance(start, DeclareAttack) and handed_in == 0:
+            assert engine.attack_result(state, start, choose, most) == slow
 
 
 def test_every_look_ahead_of_seeded_planner_games_is_the_same_and_most_are_quick() -> None:
-    """Seeded planner games of every army pair: every look-ahead's quick result equals the battle played out,
-    and the quick path answers most of them (the fallback is for what it does not model)."""
+    """Seeded planner games of every army pair: every look-ahead's result (an attack's through `attack_result`,
+    an ability's or a pass's through `battle_result`) equals the battle played out, and the quick path answers
+    most of them (the fallback is for what it does not model)."""
     found: Counter[str] = Counter()
-    continue_battle = planner._continue_battle
+    outcome_of = planner.outcome_of
 
-    def checked(state: GameState) -> engine.BattleResult:
-        slow = _slow(state, planner._best_vector, planner.MAX_SIMULATED_STEPS)
-        quick = engine.quick_result(state, planner._best_vector, planner.MAX_SIMULATED_STEPS)
+    def checked(state: GameState, action: Any) -> engine.BattleResult:
+        after = engine.next_position(state, action)
+        slow = _slow(after, planner._best_vector, planner.MAX_SIMULATED_STEPS)
+        quick = engine.quick_result(after, planner._best_vector, planner.MAX_SIMULATED_STEPS)
         found["fallback" if quick is None else "same" if quick == slow else "different"] += 1
-        assert continue_battle(state) == slow
-        return slow
+        result = outcome_of(state, action)
+        assert result == slow
+        return result
 
     pairs = [("undead", "westerners"), ("easterners", "bandits"), ("undead", "easterners"), ("westerners", "bandits")]
-    planner._continue_battle = checked
+    planner.outcome_of = checked
     try:
         for seed in range(12):
             state = engine.new_game(pairs[seed % 4], Rules(turn_limit=60))
             play_out(engine.GAME, state, [policies.policy("planner")] * 2, ChanceSampler(seed))
     finally:
-        planner._continue_battle = continue_battle
+        planner.outcome_of = outcome_of
     assert found["different"] == 0
     assert found["same"] > 3 * found["fallback"] > 0

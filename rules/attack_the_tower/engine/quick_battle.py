@@ -67,10 +67,17 @@ def quick_result(state: GameState, choose: ChooseVector, most_decisions: int) ->
     decisions = _decisions_so_far(state)
     if decisions is None:
         return None
+    field = Field(state.rules, state.attacker, battle.origin, battle.target, battle.at_palace, battle.specials)
+    return played_out(state, field, decisions, choose, most_decisions)
+
+
+def played_out(
+    state: GameState, field: Field, decisions: int, choose: ChooseVector, most_decisions: int
+) -> BattleResult | None:
+    """`quick_result` of the battle on `field`, fought from the board of `state` after `decisions` passes."""
     p0, p1 = state.players
     board = Board([p0.territories, p1.territories], [p0.palace, p1.palace], (p0.in_play, p1.in_play))
-    attacker = state.attacker
-    field = Field(state.rules, attacker, battle.origin, battle.target, battle.at_palace, battle.specials)
+    attacker = field.attacker
     while True:
         built = battle_units(field, board)
         if built is None:

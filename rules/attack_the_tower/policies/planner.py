@@ -150,6 +150,8 @@ def _continue_battle(state: GameState) -> engine.BattleResult:
 
 def outcome_of(state: GameState, action: Any) -> engine.BattleResult:
     """The result of `action` and the battle it starts or belongs to (if any)."""
+    if isinstance(action, DeclareAttack):
+        return engine.attack_result(state, action, _best_vector, MAX_SIMULATED_STEPS)
     return _continue_battle(engine.next_position(state, action))
 
 
