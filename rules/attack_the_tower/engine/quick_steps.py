@@ -25,7 +25,7 @@ _STRUCTURES = ("base", "palace")
 class _Fight:
     """Both sides' units, the damage they have taken and the dead (by index), and the decisions counted."""
 
-    __slots__ = ("choose", "damage", "dead", "decisions", "units")
+    __slots__ = ("_living", "choose", "damage", "dead", "decisions", "units")
 
     def __init__(self, units: Units, choose: ChooseVector, decisions: int) -> None:
         self.units = units
@@ -33,10 +33,15 @@ class _Fight:
         self.dead: Dead = (set(), set())
         self.choose = choose
         self.decisions = decisions
+        self._living: list[list[int] | None] = [list(range(len(units[0]))), list(range(len(units[1])))]
 
     def living(self, side: int) -> list[int]:
-        dead = self.dead[side]
-        return [i for i in range(len(self.units[side])) if i not in dead]
+        """The indices of the side's living units (kept until one of them dies)."""
+        living = self._living[side]
+        if living is None:
+            dead = self.dead[side]
+            living = self._living[side] = [i for i in range(len(self.units[side])) if i not in dead]
+        return living
 
     def allocate(
         self, side: int, targets: list[int], troop_cap: int, structure_cap: int, total: int, room: tuple[int, int]
@@ -62,6 +67,7 @@ class _Fight:
             damage[i] = total
             if total >= enemy[i][2]:
                 dead.add(i)
+                self._living[1 - side] = None
 
     def room(self, side: int, targets: list[int]) -> int:
         units, damage = self.units[side], self.damage[side]
