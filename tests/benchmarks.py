@@ -21,14 +21,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rules.attack_the_tower import engine, examples, policies
 from rules.attack_the_tower.actions import DeclareAttack
+from rules.attack_the_tower.cli import LadderStart
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.events import Event
-from rules.core.ladder import ladder
+from rules.core.ladder import head_to_head, ladder
 from rules.core.playout import play_out
+from rules.sweeps.ladder_runner import ladder_runner
 
 TURN_LIMIT = 60
+SEARCH_GAMES = 100
+"""The search's rung in the bench: a quarter of the ladder's 400 games (each search game takes seconds)."""
 
 
 def baseline_steps_per_second(steps: int = 100_000, runs: int = 5) -> float:
@@ -189,6 +193,22 @@ def main() -> None:
     rules = Rules(turn_limit=200)
     for rung in ladder(engine.GAME, lambda: engine.new_game(rules=rules), chosen, 400):
         print(f"  {rung.describe()}")
+    print(search_rung())
+
+
+def search_rung(games: int = SEARCH_GAMES, workers: int = 2) -> str:
+    """The search against the planner over a shorter rung on a local cluster (the 400-game rung: the CLI)."""
+    start = LadderStart(("undead", "bandits"), Rules(turn_limit=200))
+    begun = time.perf_counter()
+    with ladder_runner(workers) as runner:
+        rung = head_to_head(
+            engine.GAME, start, policies.policy("search"), policies.policy("planner"), games, runner=runner, chunk=4
+        )
+    seconds = time.perf_counter() - begun
+    return (
+        f"  {rung.describe()}\n  ({games} games, not 400, on {workers} workers in {seconds:.0f} s; the 400-game rung: "
+        "tower-rules attack-the-tower ladder --policies planner,search --workers 2)"
+    )
 
 
 if __name__ == "__main__":

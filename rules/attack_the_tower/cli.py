@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -26,6 +27,7 @@ from rules.core.ladder import ladder, print_ladder
 from rules.core.playout import play_out
 from rules.line_export import add_export_test_command
 from rules.sweeps.cli import add_sweep_command
+from rules.sweeps.ladder_runner import LADDER_CHUNK, ladder_runner
 
 SEED = limits.count_argument("--seed", 0, limits.MAX_SEED)
 TURN_LIMIT = limits.count_argument("--turn-limit", 1, limits.MAX_TURN_LIMIT)
@@ -76,6 +78,11 @@ def register(games: Any) -> None:
     la.add_argument("--games", type=int, default=400, help="games per pair of policies, half in each seat")
     la.add_argument("--seed", type=int, default=0)
     la.add_argument("--turn-limit", type=int, default=200, help="a game not over by then is a draw")
+    la.add_argument(
+        "--workers",
+        type=limits.count_argument("--workers", 1, limits.MAX_SWEEP_WORKERS),
+        help="play the games on a Dask local cluster of this many processes (the same results as in one process)",
+    )
     la.add_argument("--json", action="store_true")
     add_army_file_option(la)
     la.set_defaults(run=_ladder)
@@ -141,9 +148,31 @@ def _ladder(args: argparse.Namespace) -> int:
     chosen = [policy(n.strip()) for n in args.policies.split(",")]
     if len(chosen) < 2:
         raise IllegalAction("--policies takes at least two policies separated by commas, weakest first")
-    rungs = ladder(engine.GAME, lambda: engine.new_game(armies, rules), chosen, args.games, seed=args.seed)
+    start = LadderStart(armies, rules, tuple(args.army_file or ()))
+    _ARMY_FILES_IN_USE.add(start.army_files)  # put in use above, in this process
+    with ladder_runner(args.workers) as runner:
+        rungs = ladder(engine.GAME, start, chosen, args.games, seed=args.seed, runner=runner, chunk=LADDER_CHUNK)
     about = {"game": "attack-the-tower", "armies": ",".join(armies), "games": args.games, "seed": args.seed}
     return print_ladder(rungs, as_json=args.json, about=about)
+
+
+@dataclass(frozen=True, slots=True)
+class LadderStart:
+    """A ladder game's first position, in any process: a designer's army files are put in use there first."""
+
+    armies: tuple[str, str]
+    rules: Rules
+    army_files: tuple[str, ...] = ()
+
+    def __call__(self) -> GameState:
+        if self.army_files and self.army_files not in _ARMY_FILES_IN_USE:
+            use_army_files(self.army_files)
+            _ARMY_FILES_IN_USE.add(self.army_files)
+        return engine.new_game(self.armies, self.rules)
+
+
+_ARMY_FILES_IN_USE: set[tuple[str, ...]] = set()
+"""The army files this process has put in use for ladder games (a worker loads them once)."""
 
 
 def _play(args: argparse.Namespace) -> int:

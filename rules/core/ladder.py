@@ -113,6 +113,49 @@ class Rung:
         }
 
 
+GameResult = tuple[int | None, int]
+"""One game of a rung: the winning seat (None for a draw or an unfinished game) and its length in steps."""
+
+ChunkRunner = Callable[[Callable[[range], list[GameResult]], Sequence[range]], list[list[GameResult]]]
+"""Plays chunks of a rung's games (by index) and gives each chunk's results in order: here, or on a cluster."""
+
+
+def run_here(play: Callable[[range], list[GameResult]], chunks: Sequence[range]) -> list[list[GameResult]]:
+    """Every chunk in this process, one after another."""
+    return [play(chunk) for chunk in chunks]
+
+
+@dataclass(frozen=True, slots=True)
+class RungGames:
+    """The games of one two-player rung, by index: the stronger policy in seat 0 for the first half, each game
+    seeded from the ladder's seed, the rung and its index (so any chunking gives the same games)."""
+
+    game: Game[Any, Any]
+    new_game: Callable[[], Any]
+    stronger: Policy[Any]
+    weaker: Policy[Any]
+    games: int
+    seed: int
+    rung: int
+
+    def stronger_first(self, index: int) -> bool:
+        return index < (self.games + 1) // 2
+
+    def __call__(self, indices: range) -> list[GameResult]:
+        out: list[GameResult] = []
+        for i in indices:
+            seats = [self.stronger, self.weaker] if self.stronger_first(i) else [self.weaker, self.stronger]
+            line = play_out(self.game, self.new_game(), seats, ChanceSampler(game_seed(self.seed, self.rung, i)))
+            result = self.game.outcome(line.final)
+            out.append((None if result is None else result.winner, line.steps))
+        return out
+
+
+def chunks_of(games: int, size: int) -> list[range]:
+    """Game indices 0 to `games - 1` in consecutive chunks of at most `size`."""
+    return [range(start, min(start + size, games)) for start in range(0, games, max(1, size))]
+
+
 def head_to_head(
     game: Game[Any, Any],
     new_game: Callable[[], Any],
@@ -122,18 +165,19 @@ def head_to_head(
     *,
     seed: int = 0,
     rung: int = 0,
+    runner: ChunkRunner = run_here,
+    chunk: int | None = None,
 ) -> Rung:
-    """`games` two-player games, the stronger policy in seat 0 for the first half and seat 1 for the rest."""
+    """`games` two-player games, the stronger policy in seat 0 for the first half and seat 1 for the rest;
+    `runner` plays them in chunks of `chunk` games (all at once by default), with the same results anywhere."""
+    play = RungGames(game, new_game, stronger, weaker, games, seed, rung)
+    results = [r for part in runner(play, chunks_of(games, chunk or games)) for r in part]
     wins = losses = draws = steps = 0
-    for i in range(games):
-        first = i < (games + 1) // 2
-        seats = [stronger, weaker] if first else [weaker, stronger]
-        line = play_out(game, new_game(), seats, ChanceSampler(game_seed(seed, rung, i)))
-        result = game.outcome(line.final)
-        steps += line.steps
-        if result is None or result.winner is None:
+    for i, (winner, length) in enumerate(results):
+        steps += length
+        if winner is None:
             draws += 1
-        elif (result.winner == 0) == first:
+        elif (winner == 0) == play.stronger_first(i):
             wins += 1
         else:
             losses += 1
@@ -169,13 +213,20 @@ def ladder(
     seed: int = 0,
     players: int = 2,
     won: Callable[[Any], bool] | None = None,
+    runner: ChunkRunner = run_here,
+    chunk: int | None = None,
 ) -> list[Rung]:
     """Each policy (weakest first) against the next one up. With `won` given the game is solo or
-    cooperative: each policy plays `games` alone on the same seeds, and neighbours are compared."""
+    cooperative: each policy plays `games` alone on the same seeds, and neighbours are compared.
+    Head-to-head rungs are played by `runner` in chunks of `chunk` games (see `head_to_head`)."""
     rungs = []
     if won is None:
         for i in range(len(policies) - 1):
-            rungs.append(head_to_head(game, new_game, policies[i + 1], policies[i], games, seed=seed, rung=i))
+            rungs.append(
+                head_to_head(
+                    game, new_game, policies[i + 1], policies[i], games, seed=seed, rung=i, runner=runner, chunk=chunk
+                )
+            )
         return rungs
     rates = [solo_rate(game, new_game, p, games, players=players, seed=seed, won=won) for p in policies]
     for i in range(len(policies) - 1):

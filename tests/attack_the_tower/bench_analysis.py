@@ -72,7 +72,7 @@ def _cold_ms(
 def _clear_enumeration_caches() -> None:
     """Forget the analysis' allocation spaces and, when it has one, the engine's enumeration cache."""
     analysis.clear_cache()
-    for name in ("_vectors", "_runs", "_count"):
+    for name in ("allocation_vectors", "_runs", "_count"):
         cached = getattr(combat, name, None)
         if cached is not None and hasattr(cached, "cache_clear"):
             cached.cache_clear()

@@ -102,6 +102,21 @@ def test_ladder_accepts_army_files(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "greedy vs random" in out
 
 
+def test_a_new_army_plays_the_ladder_on_workers_as_in_one_process(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Each worker process puts the army file in use before its first game: an army it did not know.
+    path = tmp_path / "testers.toml"
+    path.write_text(TOML_ARMY, encoding="utf-8")
+    args = ["attack-the-tower", "ladder", "--army-file", str(path), "--armies", "testers,bandits", "--games", "4"]
+    args += ["--policies", "random,greedy", "--turn-limit", "20", "--json"]
+    here = run(capsys, *args)
+    on_workers = run(capsys, *args, "--workers", "2")
+    assert here[0] in (0, 1), here[2]
+    assert json.loads(on_workers[1]) == json.loads(here[1])
+    assert json.loads(here[1])["armies"] == "testers,bandits"
+
+
 @pytest.mark.parametrize(
     ("change", "words"),
     [

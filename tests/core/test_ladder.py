@@ -79,11 +79,30 @@ def _check_rungs(data: dict[str, object], names: list[str], games: int) -> None:
 
 
 def test_attack_the_tower_ladder_pairs_each_policy_with_the_next(capsys: pytest.CaptureFixture[str]) -> None:
-    data = _ladder_json(capsys, "attack-the-tower", "ladder", "--games", "4", "--turn-limit", "30")
-    _check_rungs(data, ["random", "greedy", "planner"], 4)
+    names = ["random", "greedy", "planner"]  # the search above them: tests/attack_the_tower/test_search.py
+    data = _ladder_json(
+        capsys, "attack-the-tower", "ladder", "--games", "4", "--turn-limit", "30", "--policies", ",".join(names)
+    )
+    _check_rungs(data, names, 4)
     for rung in data["rungs"]:  # type: ignore[attr-defined]
         assert rung["head_to_head"] is True
         assert rung["stronger_result"]["wins"] + rung["weaker_result"]["wins"] + rung["draws"] == 4
+
+
+def test_a_rung_is_the_same_in_chunks_as_in_one_run() -> None:
+    start = lambda: engine.new_game(rules=Rules(turn_limit=12))  # noqa: E731
+    whole = head_to_head(engine.GAME, start, policy("greedy"), policy("random"), 10, seed=3)
+    chunked = head_to_head(engine.GAME, start, policy("greedy"), policy("random"), 10, seed=3, chunk=3)
+    assert chunked == whole
+    other_seed = head_to_head(engine.GAME, start, policy("greedy"), policy("random"), 10, seed=4, chunk=3)
+    assert other_seed.stronger.mean_steps != whole.stronger.mean_steps
+
+
+def test_attack_the_tower_ladder_on_workers_matches_one_process(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["attack-the-tower", "ladder", "--games", "6", "--policies", "random,greedy", "--turn-limit", "20"]
+    here = _ladder_json(capsys, *args)
+    on_cluster = _ladder_json(capsys, *args, "--workers", "2")
+    assert on_cluster == here
 
 
 def test_the_tower_ladder_compares_win_rates(capsys: pytest.CaptureFixture[str]) -> None:

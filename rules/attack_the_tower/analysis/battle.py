@@ -474,7 +474,7 @@ def _frozen(matrix: list[list[Fraction]]) -> tuple[tuple[Fraction, ...], ...]:
     return tuple(tuple(row) for row in matrix)
 
 
-def _canon(
+def canon(
     groups: tuple[tuple[str, ...], ...],
     damage: dict[str, int],
     dead: set[str] | frozenset[str],

@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.attack_the_tower import engine
 from rules.attack_the_tower.actions import DeclareAttack
-from rules.attack_the_tower.analysis.battle import Node, _canon
+from rules.attack_the_tower.analysis.battle import Node, canon
 from rules.attack_the_tower.analysis.outcomes import OBJECTIVES, POLICY_NAMES, Result, same_battle, segment_outcome
 from rules.attack_the_tower.analysis.space import clear_spaces
 from rules.attack_the_tower.engine import combat
@@ -95,7 +95,7 @@ class BattleTree:
             battle.stage,
             battle.actor if battle.stage == "abilities" else 0,
             battle.passes,
-            _canon(groups, damage, dead, None),
+            canon(groups, damage, dead, None),
             battle.leftover if battle.stage == "regular" else (0, 0),
             battle.remaining if battle.stage == "unmanned" else (0, 0),
             battle.pending,

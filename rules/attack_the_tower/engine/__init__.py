@@ -33,9 +33,9 @@ from rules.attack_the_tower.actions import (
     Renew,
     RevealCard,
 )
-from rules.attack_the_tower.engine.abilities import _play
-from rules.attack_the_tower.engine.automatic import _advance
-from rules.attack_the_tower.engine.battles import _allocate, _declare, _pass, battle_played_out
+from rules.attack_the_tower.engine.abilities import apply_play
+from rules.attack_the_tower.engine.automatic import advance_automatic
+from rules.attack_the_tower.engine.battles import apply_allocate, apply_declare, apply_pass, battle_played_out
 from rules.attack_the_tower.engine.combat import (
     AllocationRequest,
     Draft,
@@ -75,16 +75,16 @@ from rules.attack_the_tower.engine.reading import (
     probability_of,
 )
 from rules.attack_the_tower.engine.turn import (
-    _build,
-    _burn,
-    _discard,
-    _draw,
-    _end_turn,
-    _finish_building,
-    _keep,
-    _phase_rule,
-    _renew,
-    _reveal,
+    apply_build,
+    apply_burn,
+    apply_discard,
+    apply_draw,
+    apply_end_turn,
+    apply_finish_building,
+    apply_keep,
+    apply_renew,
+    apply_reveal,
+    phase_rule,
 )
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import possessive
@@ -160,11 +160,11 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
         acting = acting_players(state)
         if player not in acting:
             if player not in (0, 1):
-                raise IllegalAction("this action names no player", _phase_rule(state))
+                raise IllegalAction("this action names no player", phase_rule(state))
             if who == SIMULTANEOUS or not isinstance(action, Allocate) or state.battle is None:
                 raise IllegalAction(
                     f"it is {possessive(label(state, acting[0]))} decision now, not {possessive(label(state, player))}",
-                    _phase_rule(state),
+                    phase_rule(state),
                 )
     events = Events()
     return _perform(state, action, events), tuple(events)
@@ -194,23 +194,23 @@ def _perform(state: GameState, action: Action, events: Events) -> GameState:
     if handler is None:
         raise IllegalAction(f"unknown action {action!r}")
     state = handler(state, action, events)
-    return _advance(state, events)
+    return advance_automatic(state, events)
 
 
 _HANDLERS: dict[type, Any] = {
-    DrawCard: _draw,
-    RevealCard: _reveal,
-    Burn: _burn,
-    KeepHand: _keep,
-    Build: _build,
-    FinishBuilding: _finish_building,
-    Discard: _discard,
-    Renew: _renew,
-    DeclareAttack: _declare,
-    PlayAbility: _play,
-    Pass: _pass,
-    Allocate: _allocate,
-    EndTurn: _end_turn,
+    DrawCard: apply_draw,
+    RevealCard: apply_reveal,
+    Burn: apply_burn,
+    KeepHand: apply_keep,
+    Build: apply_build,
+    FinishBuilding: apply_finish_building,
+    Discard: apply_discard,
+    Renew: apply_renew,
+    DeclareAttack: apply_declare,
+    PlayAbility: apply_play,
+    Pass: apply_pass,
+    Allocate: apply_allocate,
+    EndTurn: apply_end_turn,
 }
 
 

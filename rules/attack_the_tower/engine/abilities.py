@@ -12,7 +12,7 @@ from rules.attack_the_tower.cards import (
 )
 from rules.attack_the_tower.catalog import ability_card, base_card, card
 from rules.attack_the_tower.engine import card_effects
-from rules.attack_the_tower.engine.common import Events, _remove_one, _require, _set_base, _with_player, label
+from rules.attack_the_tower.engine.common import Events, label, remove_one, require, set_base, with_player
 from rules.attack_the_tower.events import (
     Destroyed,
     Recruited,
@@ -24,36 +24,36 @@ from rules.attack_the_tower.model import (
 from rules.core.unvalidated import replace
 
 
-def _play(state: GameState, action: PlayAbility, events: Events) -> GameState:
+def apply_play(state: GameState, action: PlayAbility, events: Events) -> GameState:
     in_window = state.phase == "battle" and state.battle is not None and state.battle.stage == "abilities"
-    _require(
+    require(
         state.phase == "main" or in_window,
         "abilities are played in the second phase of the turn or before a battle's combat",
         "battles.2 abilities",
     )
     p = state.players[action.player]
-    _require(action.card in p.hand, "that card is not in your hand", "abilities")
+    require(action.card in p.hand, "that card is not in your hand", "abilities")
     ability = card(action.card)
-    _require(
+    require(
         isinstance(ability, AbilityCard),
         f"{ability.name} is a base; bases are built, not played",
         "abilities",
     )
     assert isinstance(ability, AbilityCard)
-    p = replace(p, **{"hand": _remove_one(p.hand, action.card)})
+    p = replace(p, **{"hand": remove_one(p.hand, action.card)})
     who = label(state, action.player)
     if ability.special_troop is not None:
-        state = _recruit_special(_with_player(state, action.player, p), action.player, action.card, events)
+        state = _recruit_special(with_player(state, action.player, p), action.player, action.card, events)
     else:
         p = replace(p, **{"in_play": (*p.in_play, action.card)})
-        state = _with_player(state, action.player, p)
+        state = with_player(state, action.player, p)
         note = "" if ability.not_implemented is None else " (its effect is not implemented yet)"
         events.append(Said(rule="abilities", text=f'{who} plays {ability.name}: "{ability.text}"{note}'))
         for effect in ability.effects:
             if isinstance(effect, Recruit):
                 state = _recruit_effect(state, action.player, effect, ability.name, events)
         state = card_effects.on_play(state, action, ability, events, label)
-        state = _maintain_specials(state, events)
+        state = maintain_specials(state, events)
     if in_window:
         assert state.battle is not None
         state = replace(state, **{"battle": replace(state.battle, **{"passes": 0})})
@@ -76,7 +76,7 @@ def _recruit_effect(state: GameState, player: int, effect: Recruit, name: str, e
             continue
         target = limit if effect.amount == "fill" else min(limit, b.troops + effect.amount)
         if target > b.troops:
-            p = _set_base(p, t, s, replace(b, **{"troops": target}))
+            p = set_base(p, t, s, replace(b, **{"troops": target}))
             events.append(
                 Recruited(
                     rule="abilities",
@@ -89,7 +89,7 @@ def _recruit_effect(state: GameState, player: int, effect: Recruit, name: str, e
                     now=target,
                 )
             )
-    return _with_player(state, player, p)
+    return with_player(state, player, p)
 
 
 def _recruit_special(state: GameState, player: int, cid: str, events: Events) -> GameState:
@@ -100,7 +100,7 @@ def _recruit_special(state: GameState, player: int, cid: str, events: Events) ->
     if "unique" in spec.traits:
         older = [c for c in p.palace if "unique" in (ability_card(c).special_troop.traits)]  # type: ignore[union-attr]
         for c in older:
-            p = replace(p, **{"palace": _remove_one(p.palace, c), "ability_discard": (*p.ability_discard, c)})
+            p = replace(p, **{"palace": remove_one(p.palace, c), "ability_discard": (*p.ability_discard, c)})
             events.append(
                 Destroyed(
                     rule="traits.unique",
@@ -115,10 +115,10 @@ def _recruit_special(state: GameState, player: int, cid: str, events: Events) ->
     events.append(
         Said(rule="abilities.special", text=f"{who} recruits a {spec.name} (power {spec.power}) on the palace.")
     )
-    return _maintain_specials(_with_player(state, player, p), events)
+    return maintain_specials(with_player(state, player, p), events)
 
 
-def _maintain_specials(state: GameState, events: Events) -> GameState:
+def maintain_specials(state: GameState, events: Events) -> GameState:
     """000: 'for each special troop on your palace, you'll have to control a complete territory with
     three bases ... if you fail to meet this requisite, the special troop is immediately destroyed'."""
     for index in (0, 1):
@@ -148,7 +148,7 @@ def _maintain_specials(state: GameState, events: Events) -> GameState:
                 )
             )
             state = _forget_special(state, index, i)
-        state = _with_player(state, index, p)
+        state = with_player(state, index, p)
     return state
 
 

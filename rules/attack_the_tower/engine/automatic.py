@@ -3,10 +3,10 @@ draws, entering a battle's next stage, resolving a step both sides have handed i
 
 from __future__ import annotations
 
-from rules.attack_the_tower.engine.battles import _battle_step
+from rules.attack_the_tower.engine.battles import battle_step
 from rules.attack_the_tower.engine.common import Events, label
 from rules.attack_the_tower.engine.reading import drawable_piles
-from rules.attack_the_tower.engine.turn import _extra_draws
+from rules.attack_the_tower.engine.turn import extra_draws
 from rules.attack_the_tower.events import (
     Said,
 )
@@ -16,7 +16,7 @@ from rules.attack_the_tower.model import (
 from rules.core.unvalidated import replace
 
 
-def _advance(state: GameState, events: Events) -> GameState:
+def advance_automatic(state: GameState, events: Events) -> GameState:
     """Perform every step that needs no decision, until a player or chance must choose."""
     while True:
         nxt = _automatic_step(state, events)
@@ -45,7 +45,7 @@ def _automatic_step(state: GameState, events: Events) -> GameState | None:
             return None
         return _next_renewal_drawer(state)
     if phase == "battle":
-        return _battle_step(state, events)
+        return battle_step(state, events)
     return None
 
 
@@ -62,7 +62,7 @@ def _next_renewal_drawer(state: GameState) -> GameState:
             **{
                 "phase": "renewal_draw",
                 "actor": state.defender,
-                "draws_left": state.rules.renewal_draws + _extra_draws(state, state.defender),
+                "draws_left": state.rules.renewal_draws + extra_draws(state, state.defender),
             },
         )
     return replace(state, **{"phase": "renewal_build", "actor": state.attacker})

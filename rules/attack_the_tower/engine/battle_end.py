@@ -15,13 +15,13 @@ from rules.attack_the_tower.cards import (
 )
 from rules.attack_the_tower.catalog import ability_card, base_card
 from rules.attack_the_tower.engine import card_effects, combat
-from rules.attack_the_tower.engine.abilities import _maintain_specials
+from rules.attack_the_tower.engine.abilities import maintain_specials
 from rules.attack_the_tower.engine.common import (
-    _ABILITY_WINDOW,
-    _HEAL,
+    ABILITY_WINDOW,
+    HEAL,
     Events,
-    _set_base,
     label,
+    set_base,
 )
 from rules.attack_the_tower.events import (
     Destroyed,
@@ -42,7 +42,7 @@ from rules.attack_the_tower.text import named_in_slot
 from rules.core.unvalidated import construct, replace
 
 
-def _unit_label(state: GameState, unit: combat.Unit) -> str:
+def unit_label(state: GameState, unit: combat.Unit) -> str:
     return _unit_name(label(state, unit.owner), unit.kind, unit.key, unit.name)
 
 
@@ -139,7 +139,7 @@ def _without_destroyed(player: Player, own: list[combat.Unit], dead: set[str]) -
     return changes, palace_fell
 
 
-def _end_battle(state: GameState, events: Events) -> GameState:
+def end_battle(state: GameState, events: Events) -> GameState:
     """004 battles 5: remove the destroyed, then all survivors heal; the palace falls or is attacked.
 
     The changes to each player are gathered first and made with one copy of each player."""
@@ -166,7 +166,7 @@ def _end_battle(state: GameState, events: Events) -> GameState:
             winner = att
     players[dfn] = _huns_sacrifice(state, effects, attackers, players[dfn], events)
 
-    events.append(_HEAL)
+    events.append(HEAL)
     if winner is not None:
         events.append(GameWon(rule="palace", player=winner, who=label(state, winner)))
         return replace(
@@ -178,7 +178,7 @@ def _end_battle(state: GameState, events: Events) -> GameState:
             termination="palace_destroyed",
         )
     state = replace(state, players=(players[0], players[1]), battle=None, phase="main")
-    state = card_effects.entering_main(_maintain_specials(state, events))
+    state = card_effects.entering_main(maintain_specials(state, events))
     if battle.at_palace:
         return state
     return _to_the_palace(state, battle, attackers, dead, events)
@@ -224,7 +224,7 @@ def _sacrificed(
         for u in own:
             if u.kind == "troop" and u.troop_type in types and u.key not in dead:
                 if spared:
-                    events.append(Said(rule="abilities", text=f"{_unit_label(state, u)} is spared from sacrifice."))
+                    events.append(Said(rule="abilities", text=f"{unit_label(state, u)} is spared from sacrifice."))
                     continue
                 sacrificed.add(u.key)
                 events.append(
@@ -256,7 +256,7 @@ def _huns_sacrifice(
         ):
             for s, b in enumerate(p.territories[battle.target]):
                 if b is not None and b.troops == 0:
-                    p = replace(_set_base(p, battle.target, s, None), base_discard=(*p.base_discard, b.card))
+                    p = replace(set_base(p, battle.target, s, None), base_discard=(*p.base_discard, b.card))
                     events.append(
                         Destroyed(
                             rule="abilities",
@@ -297,6 +297,6 @@ def _to_the_palace(
         palace_battle = construct(
             Battle, origin=battle.origin, target=battle.target, at_palace=True, specials=survivors_specials, actor=att
         )
-        events.append(_ABILITY_WINDOW)
+        events.append(ABILITY_WINDOW)
         return replace(state, phase="battle", battle=palace_battle)
     return state

@@ -12,13 +12,13 @@ from rules.attack_the_tower.actions import (
     Pass,
 )
 from rules.attack_the_tower.engine import card_effects, combat
-from rules.attack_the_tower.engine.battle_end import _end_battle, _unit_label
+from rules.attack_the_tower.engine.battle_end import end_battle, unit_label
 from rules.attack_the_tower.engine.common import (
-    _ABILITY_WINDOW,
-    _NO_ALLOCATION,
+    ABILITY_WINDOW,
+    NO_ALLOCATION,
     Events,
-    _require,
     label,
+    require,
 )
 from rules.attack_the_tower.events import (
     DamageDealt,
@@ -35,29 +35,29 @@ from rules.attack_the_tower.rule_ids import RuleId
 from rules.core.unvalidated import construct, replace
 
 
-def _declare(state: GameState, action: DeclareAttack, events: Events) -> GameState:
-    _require(state.phase == "main", "attacks are declared in the second phase of the turn", "turn.2 attacks")
-    _require(action.player == state.attacker, "only the attacking player declares attacks", "turn.2 attacks")
+def apply_declare(state: GameState, action: DeclareAttack, events: Events) -> GameState:
+    require(state.phase == "main", "attacks are declared in the second phase of the turn", "turn.2 attacks")
+    require(action.player == state.attacker, "only the attacking player declares attacks", "turn.2 attacks")
     me = state.players[action.player]
     limit = state.rules.attacks_per_territory_per_turn
     if limit is not None:
-        _require(
+        require(
             state.attacks.count(action.origin) < limit,
             f"territory {action.origin + 1} has already attacked this turn",
             "variant.attacks_per_territory",
         )
     if action.specials:
-        _require(
+        require(
             state.rules.special_troops_join_attacks,
             "under these rules special troops do not join attacks",
             "variant.special_troops_join_attacks",
         )
-        _require(
+        require(
             len(set(action.specials)) == len(action.specials) and all(0 <= i < len(me.palace) for i in action.specials),
             "those special troops are not on your palace",
             "abilities.special",
         )
-    _require(
+    require(
         me.troops_in(action.origin) > 0 or bool(action.specials),
         f"territory {action.origin + 1} has no troops to attack with",
         "battles",
@@ -78,15 +78,15 @@ def _declare(state: GameState, action: DeclareAttack, events: Events) -> GameSta
                 f"against {possessive(label(state, state.defender))} territory {action.target + 1}.",
             )
         )
-    events.append(_ABILITY_WINDOW)
+    events.append(ABILITY_WINDOW)
     return replace(state, **{"phase": "battle", "battle": battle, "attacks": (*state.attacks, action.origin)})
 
 
-def _pass(state: GameState, action: Pass, events: Events) -> GameState:
+def apply_pass(state: GameState, action: Pass, events: Events) -> GameState:
     if state.phase == "main":
         return card_effects.end_main_window(state, action.player, events, label)
     battle = state.battle
-    _require(
+    require(
         battle is not None and battle.stage == "abilities",
         "there is no ability window open",
         "battles.2 abilities",
@@ -107,17 +107,17 @@ def _combat_begins(state: GameState, battle: Battle, last_to_pass: int, events: 
     )
 
 
-def _allocate(state: GameState, action: Allocate, events: Events) -> GameState:
+def apply_allocate(state: GameState, action: Allocate, events: Events) -> GameState:
     battle = state.battle
-    _require(
+    require(
         battle is not None and battle.stage in ("initiative", "regular", "unmanned"),
         "no damage is being distributed now",
         "battles",
     )
     assert battle is not None
-    _require(battle.pending[action.player] is None, "you have already distributed this damage", "battles")
+    require(battle.pending[action.player] is None, "you have already distributed this damage", "battles")
     request = combat.allocation_request(state, action.player)
-    _require(request is not None, "you have no damage to distribute in this step", "battles")
+    require(request is not None, "you have no damage to distribute in this step", "battles")
     assert request is not None
     if not events.quiet:
         combat.validate_allocation(state, request, action.allocation)
@@ -141,7 +141,7 @@ def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
     state = replace(state, battle=battle)
     stage = battle.stage
     if stage == "initiative":
-        state = card_effects.combat_start(state, events, label, _unit_label)
+        state = card_effects.combat_start(state, events, label, unit_label)
     rule: RuleId = _stage_rule(stage)
     attacker = state.attacker
     if stage == "unmanned":
@@ -169,7 +169,7 @@ def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
     return state
 
 
-def _battle_step(state: GameState, events: Events) -> GameState | None:
+def battle_step(state: GameState, events: Events) -> GameState | None:
     battle = state.battle
     assert battle is not None
     if battle.stage == "abilities":
@@ -204,10 +204,10 @@ def _nothing_to_decide(
                             text=f"{label(state, side)} has no target for its {pool.total} {stage} damage.",
                         )
                     )
-            pending[side] = _NO_ALLOCATION
+            pending[side] = NO_ALLOCATION
             changed = True
     if stage == "unmanned":
-        pending[defender] = pending[defender] or _NO_ALLOCATION
+        pending[defender] = pending[defender] or NO_ALLOCATION
     return pending, changed
 
 
@@ -292,7 +292,7 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
                     who=label(state, side),
                     stage=stage,
                     target=key,
-                    target_name=_unit_label(state, unit),
+                    target_name=unit_label(state, unit),
                     amount=amount,
                     total=total,
                     toughness=unit.toughness,
@@ -333,4 +333,4 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
         update["remaining"] = remaining
         if _only_structures_left(step.sides.defenders, set(dead)) and sum(remaining) > 0:
             return _enter_stage(state, replace(battle, stage="unmanned", **update), events)
-    return _end_battle(replace(state, battle=replace(battle, **update)), events)
+    return end_battle(replace(state, battle=replace(battle, **update)), events)

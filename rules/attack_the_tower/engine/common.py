@@ -43,14 +43,14 @@ class Events(list[Event]):
 
 
 # Values that never change, built once: they are immutable, so one object serves every step.
-_NO_ALLOCATION = Allocation()
+NO_ALLOCATION = Allocation()
 """What a side with nothing to decide in a combat step hands in."""
 
 
-_ABILITY_WINDOW = Said(rule="battles.2 abilities", text="Both players may now play abilities.")
+ABILITY_WINDOW = Said(rule="battles.2 abilities", text="Both players may now play abilities.")
 
 
-_HEAL = Said(rule="battles.5 heal", text="The battle ends: every surviving troop and base heals completely.")
+HEAL = Said(rule="battles.5 heal", text="The battle ends: every surviving troop and base heals completely.")
 
 
 def label(state: GameState, player: int) -> str:
@@ -76,30 +76,30 @@ def _label(a: str, b: str, player: int) -> str:
     return f"{name} (player {player + 1})" if a == b else name
 
 
-def _pile(player: Player, kind: PileKind) -> tuple[str, ...]:
+def draw_pile(player: Player, kind: PileKind) -> tuple[str, ...]:
     return player.base_pile if kind == "base" else player.ability_pile
 
 
-def _discards(player: Player, kind: PileKind) -> tuple[str, ...]:
+def discard_pile(player: Player, kind: PileKind) -> tuple[str, ...]:
     return player.base_discard if kind == "base" else player.ability_discard
 
 
-def _with_player(state: GameState, index: int, player: Player, **changes: Any) -> GameState:
+def with_player(state: GameState, index: int, player: Player, **changes: Any) -> GameState:
     """The position with one player replaced and, in the same copy, any other `changes`."""
     players = (player, state.players[1]) if index == 0 else (state.players[0], player)
     return replace(state, players=players, **changes)
 
 
-def _remove_one(cards: tuple[str, ...], cid: str) -> tuple[str, ...]:
+def remove_one(cards: tuple[str, ...], cid: str) -> tuple[str, ...]:
     i = cards.index(cid)
     return cards[:i] + cards[i + 1 :]
 
 
-def _set_base(player: Player, territory: int, slot: int, base: Base | None) -> Player:
-    return replace(player, territories=_territories_with(player, territory, slot, base))
+def set_base(player: Player, territory: int, slot: int, base: Base | None) -> Player:
+    return replace(player, territories=territories_with(player, territory, slot, base))
 
 
-def _territories_with(
+def territories_with(
     player: Player, territory: int, slot: int, base: Base | None
 ) -> tuple[Territory, Territory, Territory]:
     """The player's territories with one slot changed."""
@@ -110,12 +110,12 @@ def _territories_with(
     return territories[0], territories[1], territories[2]
 
 
-def _require(condition: bool, message: str, rule: RuleId) -> None:
+def require(condition: bool, message: str, rule: RuleId) -> None:
     if not condition:
         raise IllegalAction(message, rule)
 
 
-def _discard_cards(player: Player, cards: Sequence[str]) -> Player:
+def discard_cards(player: Player, cards: Sequence[str]) -> Player:
     bases = tuple(c for c in cards if isinstance(card(c), BaseCard))
     abilities = tuple(c for c in cards if not isinstance(card(c), BaseCard))
     return replace(

@@ -26,7 +26,7 @@ from rules.attack_the_tower.cards import (
 from rules.attack_the_tower.catalog import card
 from rules.attack_the_tower.engine import card_effects, combat
 from rules.attack_the_tower.engine.reading import acting_players, chance_outcomes, current_player, drawable_piles
-from rules.attack_the_tower.engine.turn import _may_burn
+from rules.attack_the_tower.engine.turn import may_burn
 from rules.attack_the_tower.model import (
     GameState,
     PileKind,
@@ -69,7 +69,7 @@ def _player_actions(state: GameState, who: int) -> Sequence[Any]:
         out = [_draw_action(who, k) for k in drawable_piles(state, who)]
     elif phase == "setup_keep":
         out = [_plain_action(KeepHand, who)]
-        if _may_burn(state, p):
+        if may_burn(state, p):
             out.append(_plain_action(Burn, who))
     elif phase in ("setup_build", "renewal_build"):
         out = list(_build_actions(who, tuple(c for c in _distinct(p.hand) if isinstance(card(c), BaseCard))))

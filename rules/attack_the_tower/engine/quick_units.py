@@ -23,7 +23,7 @@ from rules.attack_the_tower.cards import (
     TraitLoss,
 )
 from rules.attack_the_tower.catalog import ability_card, base_card
-from rules.attack_the_tower.engine.combat.effects import EffectsKey, _effects_of, _stats
+from rules.attack_the_tower.engine.combat.effects import EffectsKey, effects_of, unit_stats
 from rules.attack_the_tower.engine.combat.sides import _troop_powers, _troop_type_stats
 from rules.attack_the_tower.engine.combat.units import Role
 from rules.attack_the_tower.model import Territory
@@ -76,7 +76,7 @@ class Board:
             (self.in_play[0], self.palaces[0], fallen[0]),
             (self.in_play[1], self.palaces[1], fallen[1]),
         )
-        return key, list(_effects_of(key))
+        return key, list(effects_of(key))
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +182,7 @@ def _specials(
     for i in indices:
         spec = ability_card(palace[i]).special_troop
         assert spec is not None
-        deals, tough, traits = _stats(owner, None, spec.power, spec.traits, role, effects, rules.minimum_toughness)
+        deals, tough, traits = unit_stats(owner, None, spec.power, spec.traits, role, effects, rules.minimum_toughness)
         artillery = "artillery" in traits
         free = artillery and _artillery_free(owner, None, effects)
         units.append(("special", deals, tough, ("special", i), _fires_first(traits), artillery, free, (i,), None))

@@ -12,7 +12,7 @@ from rules.attack_the_tower.actions import (
     RevealCard,
 )
 from rules.attack_the_tower.engine import card_effects, combat
-from rules.attack_the_tower.engine.common import _discards, _pile
+from rules.attack_the_tower.engine.common import discard_pile, draw_pile
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import (
     Battle,
@@ -91,7 +91,7 @@ def drawable_piles(state: GameState, player: int) -> list[PileKind]:
     p = state.players[player]
     out: list[PileKind] = []
     for kind in ("base", "ability"):
-        if _pile(p, kind) or (state.rules.empty_pile == "reshuffle" and _discards(p, kind)):
+        if draw_pile(p, kind) or (state.rules.empty_pile == "reshuffle" and discard_pile(p, kind)):
             out.append(kind)
     return out
 
@@ -100,7 +100,7 @@ def chance_outcomes(state: GameState) -> Distribution[RevealCard]:
     """At a draw: each distinct card of the pile, with probability copies / cards in the pile."""
     if state.drawing is None:
         raise IllegalAction("no card is being drawn, so there is no chance outcome")
-    return _pile_distribution(_pile(state.players[state.actor], state.drawing))
+    return _pile_distribution(draw_pile(state.players[state.actor], state.drawing))
 
 
 @functools.lru_cache(maxsize=4096)

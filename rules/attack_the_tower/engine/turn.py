@@ -22,18 +22,18 @@ from rules.attack_the_tower.cards import (
 )
 from rules.attack_the_tower.catalog import ability_card, base_card, card
 from rules.attack_the_tower.engine import card_effects, combat
-from rules.attack_the_tower.engine.abilities import _maintain_specials
+from rules.attack_the_tower.engine.abilities import maintain_specials
 from rules.attack_the_tower.engine.common import (
     Events,
-    _discard_cards,
-    _discards,
-    _pile,
-    _remove_one,
-    _require,
-    _set_base,
-    _territories_with,
-    _with_player,
+    discard_cards,
+    discard_pile,
+    draw_pile,
     label,
+    remove_one,
+    require,
+    set_base,
+    territories_with,
+    with_player,
 )
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import (
@@ -52,7 +52,7 @@ from rules.attack_the_tower.rule_ids import RuleId
 from rules.core.unvalidated import replace
 
 
-def _phase_rule(state: GameState) -> RuleId:
+def phase_rule(state: GameState) -> RuleId:
     rules: dict[str, RuleId] = {
         "setup_draw": "setup",
         "setup_keep": "setup.burn",
@@ -67,24 +67,24 @@ def _phase_rule(state: GameState) -> RuleId:
     return rules.get(state.phase, "turn")
 
 
-def _draw(state: GameState, action: DrawCard, events: Events) -> GameState:
-    _require(
+def apply_draw(state: GameState, action: DrawCard, events: Events) -> GameState:
+    require(
         state.phase in ("setup_draw", "renewal_draw"),
         "cards are drawn only at setup and in a renewal",
         "renewal.B draw",
     )
-    _require(state.draws_left > 0, "no draws are left", "renewal.B draw")
+    require(state.draws_left > 0, "no draws are left", "renewal.B draw")
     p = state.players[action.player]
-    if not _pile(p, action.pile):
-        discards = _discards(p, action.pile)
-        _require(
+    if not draw_pile(p, action.pile):
+        discards = discard_pile(p, action.pile)
+        require(
             state.rules.empty_pile == "reshuffle" and bool(discards),
             f"the {action.pile} pile is empty",
             "variant.empty_pile",
         )
         field = "base" if action.pile == "base" else "ability"
         p = replace(p, **{f"{field}_pile": tuple(sorted(discards)), f"{field}_discard": ()})
-        state = _with_player(state, action.player, p)
+        state = with_player(state, action.player, p)
         events.append(
             Said(
                 rule="variant.empty_pile",
@@ -95,14 +95,14 @@ def _draw(state: GameState, action: DrawCard, events: Events) -> GameState:
     return replace(state, **{"drawing": action.pile})
 
 
-def _reveal(state: GameState, action: RevealCard, events: Events) -> GameState:
+def apply_reveal(state: GameState, action: RevealCard, events: Events) -> GameState:
     kind = state.drawing
     assert kind is not None
     p = state.players[state.actor]
-    pile = _pile(p, kind)
-    _require(action.card in pile, f"{action.card} is not in the {kind} pile", "setup")
+    pile = draw_pile(p, kind)
+    require(action.card in pile, f"{action.card} is not in the {kind} pile", "setup")
     field = "base_pile" if kind == "base" else "ability_pile"
-    p = replace(p, **{field: _remove_one(pile, action.card), "hand": (*p.hand, action.card)})
+    p = replace(p, **{field: remove_one(pile, action.card), "hand": (*p.hand, action.card)})
     rule: RuleId = "setup" if state.phase == "setup_draw" else "renewal.B draw"
     events.append(
         CardDrawn(
@@ -114,42 +114,42 @@ def _reveal(state: GameState, action: RevealCard, events: Events) -> GameState:
             card_name=card(action.card).name,
         )
     )
-    return _with_player(state, state.actor, p, drawing=None, draws_left=state.draws_left - 1)
+    return with_player(state, state.actor, p, drawing=None, draws_left=state.draws_left - 1)
 
 
-def _burn(state: GameState, action: Burn, events: Events) -> GameState:
-    _require(state.phase == "setup_keep", "a hand can be burnt only at setup", "setup.burn")
+def apply_burn(state: GameState, action: Burn, events: Events) -> GameState:
+    require(state.phase == "setup_keep", "a hand can be burnt only at setup", "setup.burn")
     p = state.players[action.player]
-    _require(
-        _may_burn(state, p),
+    require(
+        may_burn(state, p),
         f"under these rules a hand may be burnt at most {state.rules.max_burns} times",
         "variant.max_burns",
     )
     burnt = p.hand
-    p = _discard_cards(replace(p, **{"hand": (), "burns": p.burns + 1}), burnt)
+    p = discard_cards(replace(p, **{"hand": (), "burns": p.burns + 1}), burnt)
     events.append(
         Said(
             rule="setup.burn",
             text=f"{label(state, action.player)} burns {len(burnt)} cards and draws {state.rules.opening_draw} more.",
         )
     )
-    state = _with_player(state, action.player, p)
+    state = with_player(state, action.player, p)
     return replace(state, **{"phase": "setup_draw", "draws_left": state.rules.opening_draw})
 
 
-def _may_burn(state: GameState, player: Player) -> bool:
+def may_burn(state: GameState, player: Player) -> bool:
     limit = state.rules.max_burns
     return limit is None or player.burns < limit
 
 
-def _keep(state: GameState, action: KeepHand, events: Events) -> GameState:
-    _require(state.phase == "setup_keep", "there is no hand to keep now", "setup.burn")
+def apply_keep(state: GameState, action: KeepHand, events: Events) -> GameState:
+    require(state.phase == "setup_keep", "there is no hand to keep now", "setup.burn")
     events.append(Said(rule="setup.burn", text=f"{label(state, action.player)} keeps the hand."))
     return replace(state, **{"phase": "setup_build"})
 
 
-def _build(state: GameState, action: Build, events: Events) -> GameState:
-    _require(
+def apply_build(state: GameState, action: Build, events: Events) -> GameState:
+    require(
         state.phase in ("setup_build", "renewal_build"),
         "bases are built only at setup and in step C of a renewal",
         "renewal.C build",
@@ -165,8 +165,8 @@ def _build(state: GameState, action: Build, events: Events) -> GameState:
     old = p.base_at(action.territory, action.slot)
     built = Base(card=action.card, troops=0)
     changes = {
-        "hand": _remove_one(p.hand, action.card),
-        "territories": _territories_with(p, action.territory, action.slot, built),
+        "hand": remove_one(p.hand, action.card),
+        "territories": territories_with(p, action.territory, action.slot, built),
     }
     if old is not None:
         changes["base_discard"] = (*p.base_discard, old.card)
@@ -184,7 +184,7 @@ def _build(state: GameState, action: Build, events: Events) -> GameState:
             replaced_troops=0 if old is None else old.troops,
         )
     )
-    return _with_player(state, action.player, p)
+    return with_player(state, action.player, p)
 
 
 def _known(cid: str) -> bool:
@@ -195,8 +195,8 @@ def _known(cid: str) -> bool:
     return True
 
 
-def _finish_building(state: GameState, action: FinishBuilding, events: Events) -> GameState:
-    _require(state.phase in ("setup_build", "renewal_build"), "nobody is building now", "renewal.C build")
+def apply_finish_building(state: GameState, action: FinishBuilding, events: Events) -> GameState:
+    require(state.phase in ("setup_build", "renewal_build"), "nobody is building now", "renewal.C build")
     events.append(
         Said(
             rule="renewal.C build" if state.phase == "renewal_build" else "setup.build",
@@ -210,15 +210,15 @@ def _finish_building(state: GameState, action: FinishBuilding, events: Events) -
         return replace(state, **{"phase": "renewal_decision", "actor": 0, "attacker": 0, "turn": 1})
     if action.player == state.attacker:
         return replace(state, **{"actor": state.defender})
-    state = _maintain_specials(state, events)
+    state = maintain_specials(state, events)
     return card_effects.entering_main(replace(state, **{"phase": "main", "actor": state.attacker}))
 
 
-def _discard(state: GameState, action: Discard, events: Events) -> GameState:
-    _require(state.phase == "renewal_discard", "you discard only to come down to the hand limit", "renewal.B draw")
+def apply_discard(state: GameState, action: Discard, events: Events) -> GameState:
+    require(state.phase == "renewal_discard", "you discard only to come down to the hand limit", "renewal.B draw")
     p = state.players[action.player]
-    _require(action.card in p.hand, "that card is not in your hand", "renewal.B draw")
-    p = _discard_cards(replace(p, **{"hand": _remove_one(p.hand, action.card)}), [action.card])
+    require(action.card in p.hand, "that card is not in your hand", "renewal.B draw")
+    p = discard_cards(replace(p, **{"hand": remove_one(p.hand, action.card)}), [action.card])
     events.append(
         Said(
             rule="renewal.B draw",
@@ -226,11 +226,11 @@ def _discard(state: GameState, action: Discard, events: Events) -> GameState:
             f"to keep to the hand limit of {state.rules.hand_limit}.",
         )
     )
-    return _with_player(state, action.player, p)
+    return with_player(state, action.player, p)
 
 
-def _renew(state: GameState, action: Renew, events: Events) -> GameState:
-    _require(state.phase == "renewal_decision", "renewal is decided only at the start of a turn", "turn.1 renewal")
+def apply_renew(state: GameState, action: Renew, events: Events) -> GameState:
+    require(state.phase == "renewal_decision", "renewal is decided only at the start of a turn", "turn.1 renewal")
     who = label(state, action.player)
     if not action.renew:
         events.append(Said(rule="turn.1 renewal", text=f"{who} does not renew and says so."))
@@ -262,19 +262,19 @@ def _renew(state: GameState, action: Renew, events: Events) -> GameState:
         players=(players[0], players[1]),
         phase="renewal_draw",
         actor=state.attacker,
-        draws_left=state.rules.renewal_draws + _extra_draws(state, state.attacker),
+        draws_left=state.rules.renewal_draws + extra_draws(state, state.attacker),
     )
 
 
-def _extra_draws(state: GameState, player: int) -> int:
+def extra_draws(state: GameState, player: int) -> int:
     return sum(
         e.count for owner, e in combat.active_effects(state) if owner == player and isinstance(e, ExtraRenewalDraws)
     )
 
 
-def _end_turn(state: GameState, action: EndTurn, events: Events) -> GameState:
-    _require(state.phase == "main", "the turn ends from its second phase, outside battles", "turn.2 attacks")
-    _require(action.player == state.attacker, "only the attacking player ends the turn", "turn.2 end")
+def apply_end_turn(state: GameState, action: EndTurn, events: Events) -> GameState:
+    require(state.phase == "main", "the turn ends from its second phase, outside battles", "turn.2 attacks")
+    require(action.player == state.attacker, "only the attacking player ends the turn", "turn.2 end")
     for index in (state.attacker, state.defender):
         p = state.players[index]
         for cid in p.in_play:
@@ -309,9 +309,9 @@ def _end_turn(state: GameState, action: EndTurn, events: Events) -> GameState:
                 "kills_alongside": (0, 0, 0, 0, 0),
             },
         )
-        state = _with_player(state, index, p)
+        state = with_player(state, index, p)
     state = card_effects.end_of_turn(state)
-    state = _maintain_specials(state, events)
+    state = maintain_specials(state, events)
     nxt = state.defender
     limit = state.rules.turn_limit
     if limit is not None and state.turn >= limit:
@@ -340,7 +340,7 @@ def _recruit_per_kill(state: GameState, player: int, effect: RecruitPerKill, eve
             continue
         add = min(owed, limit - b.troops)
         owed -= add
-        p = _set_base(p, t, s, replace(b, **{"troops": b.troops + add}))
+        p = set_base(p, t, s, replace(b, **{"troops": b.troops + add}))
         events.append(
             Recruited(
                 rule="abilities",
@@ -353,4 +353,4 @@ def _recruit_per_kill(state: GameState, player: int, effect: RecruitPerKill, eve
                 now=b.troops + add,
             )
         )
-    return _with_player(state, player, p)
+    return with_player(state, player, p)

@@ -1,5 +1,6 @@
-"""Who chooses when nobody clicks: random, greedy (`simple`) and the planner, a full-game player that plays each
-attack and ability out one battle ahead (`planner`).
+"""Who chooses when nobody clicks: random, greedy (`simple`), the planner, a full-game player that plays each
+attack and ability out one battle ahead (`planner`), and a search that plays each turn-level choice out over
+several deals of the hidden cards with the planner on both sides (`search`).
 
 Every policy chooses among the engine's own legal actions or its own allocation request, so no policy can hold a
 rule of its own.
@@ -8,19 +9,32 @@ rule of its own.
 from __future__ import annotations
 
 from rules.attack_the_tower.policies.planner import PlannerPolicy
+from rules.attack_the_tower.policies.search import SearchPolicy
 from rules.attack_the_tower.policies.simple import GreedyPolicy, RandomPolicy, greedy_allocation, kill_value
 
-__all__ = ["POLICIES", "GreedyPolicy", "PlannerPolicy", "RandomPolicy", "greedy_allocation", "kill_value", "policy"]
+__all__ = [
+    "POLICIES",
+    "GreedyPolicy",
+    "PlannerPolicy",
+    "RandomPolicy",
+    "SearchPolicy",
+    "greedy_allocation",
+    "kill_value",
+    "policy",
+]
 
-POLICIES: dict[str, type[RandomPolicy] | type[GreedyPolicy] | type[PlannerPolicy]] = {
+AnyPolicy = RandomPolicy | GreedyPolicy | PlannerPolicy | SearchPolicy
+
+POLICIES: dict[str, type[AnyPolicy]] = {
     "random": RandomPolicy,
     "greedy": GreedyPolicy,
     "planner": PlannerPolicy,
+    "search": SearchPolicy,
 }
 
 
-def policy(name: str) -> RandomPolicy | GreedyPolicy | PlannerPolicy:
-    """A policy by name (random, greedy, planner)."""
+def policy(name: str) -> AnyPolicy:
+    """A policy by name (random, greedy, planner, search)."""
     try:
         return POLICIES[name]()
     except KeyError:

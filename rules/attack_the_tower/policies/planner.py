@@ -155,7 +155,7 @@ def outcome_of(state: GameState, action: Any) -> engine.BattleResult:
     return _continue_battle(engine.next_position(state, action))
 
 
-def _candidate_attacks(actions: Sequence[Any]) -> list[DeclareAttack]:
+def candidate_attacks(actions: Sequence[Any]) -> list[DeclareAttack]:
     """Attacks with no special troop or with every one on the palace (the subsets between add little)."""
     attacks = [a for a in actions if isinstance(a, DeclareAttack)]
     most = max((len(a.specials) for a in attacks), default=0)
@@ -255,7 +255,7 @@ class PlannerPolicy:
         """Renew unless an attack now wins, or the renewal would help the opponent more than it helps me
         while I have no empty slot to build on."""
         main = replace_phase(state, "main")
-        attacks = _candidate_attacks(engine.legal_actions(main, me))
+        attacks = candidate_attacks(engine.legal_actions(main, me))
         if any(evaluate(outcome_of(main, a), me) >= WIN for a in attacks):
             return False
         p = state.players[me]
@@ -263,7 +263,7 @@ class PlannerPolicy:
         return empty > 0 or _renewal_gain(state, me) >= _renewal_gain(state, 1 - me) or len(p.hand) < 3
 
     def _main(self, state: GameState, me: int, actions: Sequence[Any]) -> Any:
-        options: list[Any] = _candidate_attacks(actions)
+        options: list[Any] = candidate_attacks(actions)
         options += [a for a in actions if isinstance(a, PlayAbility)]
         if not options:
             return construct(EndTurn, player=me)

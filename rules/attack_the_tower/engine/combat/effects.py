@@ -32,7 +32,7 @@ def active_effects(state: GameState, dead: tuple[str, ...] = ()) -> list[tuple[i
 
 
 def _active_effects(state: GameState, dead: tuple[str, ...]) -> list[tuple[int, Effect]]:
-    return list(_effects_of(_effects_key(state, dead)))
+    return list(effects_of(effects_key_of(state, dead)))
 
 
 EffectsKey = tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]], ...]
@@ -40,7 +40,7 @@ EffectsKey = tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]], ...
 palace, and which of those have fallen (by palace index). Plain strings and numbers, so cheap to hash."""
 
 
-def _effects_key(state: GameState, dead: tuple[str, ...]) -> EffectsKey:
+def effects_key_of(state: GameState, dead: tuple[str, ...]) -> EffectsKey:
     key = []
     for owner, player in enumerate(state.players):
         palace = player.palace
@@ -58,8 +58,8 @@ def _special_keys(owner: int, count: int) -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _effects_of(key: EffectsKey) -> tuple[tuple[int, Effect], ...]:
-    """`active_effects` from its `_effects_key`: per player, the abilities in play, then the lasting
+def effects_of(key: EffectsKey) -> tuple[tuple[int, Effect], ...]:
+    """`active_effects` from its `effects_key_of`: per player, the abilities in play, then the lasting
     effects of the special troops on the palace except the fallen. Cached by those cards, which change
     far less often than the positions that hold them."""
     out: list[tuple[int, Effect]] = []
@@ -91,10 +91,10 @@ def troop_stats(
     effects: list[tuple[int, Effect]],
 ) -> tuple[int, int, frozenset[str]]:
     """(damage dealt, damage needed to destroy, traits) of one troop under the effects in play."""
-    return _stats(owner, troop_type, printed_power, printed_traits, role, effects, state.rules.minimum_toughness)
+    return unit_stats(owner, troop_type, printed_power, printed_traits, role, effects, state.rules.minimum_toughness)
 
 
-def _stats(
+def unit_stats(
     owner: int,
     troop_type: TroopType | None,
     printed_power: int,

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from rules.attack_the_tower.engine.combat.requests import AllocationRequest
 
 
-def _signature(request: AllocationRequest) -> tuple[tuple[tuple[bool, int, int], ...], int, int]:
+def signature(request: AllocationRequest) -> tuple[tuple[tuple[bool, int, int], ...], int, int]:
     """Targets as runs of (is structure, remaining, run length) in order; runs of one group are
     interchangeable, so only non-increasing amounts within a run are distinct allocations."""
     runs: list[tuple[bool, int, int]] = []
@@ -50,7 +50,9 @@ def _non_increasing(length: int, top: int, budget: int) -> Iterator[tuple[int, .
 
 
 @functools.lru_cache(maxsize=65536)
-def _vectors(sig: tuple[tuple[bool, int, int], ...], troop_cap: int, structure_cap: int) -> tuple[tuple[int, ...], ...]:
+def allocation_vectors(
+    sig: tuple[tuple[bool, int, int], ...], troop_cap: int, structure_cap: int
+) -> tuple[tuple[int, ...], ...]:
     out: list[tuple[int, ...]] = []
 
     def walk(i: int, troops_left: int, structures_left: int, acc: tuple[int, ...]) -> None:
@@ -71,7 +73,7 @@ def _vectors(sig: tuple[tuple[bool, int, int], ...], troop_cap: int, structure_c
 
 
 @functools.lru_cache(maxsize=65536)
-def _choices(
+def run_choices(
     runs: tuple[tuple[bool, int, int], ...], troops: int, structures: int
 ) -> tuple[int, tuple[tuple[tuple[int, ...], int, int, int], ...]]:
     """The choices for the first of these runs of targets with this damage left: the number of
@@ -84,16 +86,16 @@ def _choices(
     for run in _runs(length, remaining, structures if is_structure else troops):
         spent = sum(run)
         left = (troops, structures - spent) if is_structure else (troops - spent, structures)
-        options.append((run, left[0], left[1], _completions(rest, *left)))
+        options.append((run, left[0], left[1], count_completions(rest, *left)))
     return sum(o[3] for o in options), tuple(options)
 
 
-def _unrank(runs: tuple[tuple[bool, int, int], ...], troops: int, structures: int, index: int) -> tuple[int, ...]:
-    """The allocation at this index of `_vectors(runs, troops, structures)`, found from the counts of
+def unrank(runs: tuple[tuple[bool, int, int], ...], troops: int, structures: int, index: int) -> tuple[int, ...]:
+    """The allocation at this index of `allocation_vectors(runs, troops, structures)`, found from the counts of
     completions without listing the allocations before it (both go through the runs in the same order)."""
     out: tuple[int, ...] = ()
     for i in range(len(runs)):
-        for run, troops_left, structures_left, completions in _choices(runs[i:], troops, structures)[1]:
+        for run, troops_left, structures_left, completions in run_choices(runs[i:], troops, structures)[1]:
             if index < completions:
                 out += run
                 troops, structures = troops_left, structures_left
@@ -103,7 +105,7 @@ def _unrank(runs: tuple[tuple[bool, int, int], ...], troops: int, structures: in
 
 
 @functools.lru_cache(maxsize=65536)
-def _completions(runs: tuple[tuple[bool, int, int], ...], troops: int, structures: int) -> int:
+def count_completions(runs: tuple[tuple[bool, int, int], ...], troops: int, structures: int) -> int:
     """How many distinct ways there are to fill these runs of targets with this damage left."""
     if not runs:
         return 1
@@ -113,16 +115,16 @@ def _completions(runs: tuple[tuple[bool, int, int], ...], troops: int, structure
     for run in _runs(length, remaining, structures if is_structure else troops):
         spent = sum(run)
         if is_structure:
-            total += _completions(rest, troops, structures - spent)
+            total += count_completions(rest, troops, structures - spent)
         else:
-            total += _completions(rest, troops - spent, structures)
+            total += count_completions(rest, troops - spent, structures)
     return total
 
 
 def enumerate_vectors(request: AllocationRequest) -> list[tuple[int, ...]]:
     """Every distinct allocation, as amounts per target: no target gets more than destroys it, no cap
     is exceeded, and interchangeable troops (one base, equal damage) are not counted twice."""
-    return list(_vectors(*_signature(request)))
+    return list(allocation_vectors(*signature(request)))
 
 
 Gain = Callable[[Unit, int], tuple[int, ...]]
@@ -141,10 +143,10 @@ def best_vector(request: AllocationRequest, gain: Gain) -> tuple[int, ...]:
     """`max(request.vectors(), key=...)` for a value that is the item-by-item sum of `gain` over the targets:
     the same vector (the first of the largest, in `vectors` order), found run by run from the best value of
     each rest of the targets with each budget left, without listing the allocations."""
-    runs, troops, structures = _signature(request)
+    runs, troops, structures = signature(request)
     gains = _gain_table(request.targets, gain)
-    if _completions(runs, troops, structures) <= _LISTED_AT_MOST:
-        return max(_vectors(runs, troops, structures), key=lambda v: sum(map(_amount_gain, gains, v)))
+    if count_completions(runs, troops, structures) <= _LISTED_AT_MOST:
+        return max(allocation_vectors(runs, troops, structures), key=lambda v: sum(map(_amount_gain, gains, v)))
     starts = [0]
     for _, _, length in runs:
         starts.append(starts[-1] + length)

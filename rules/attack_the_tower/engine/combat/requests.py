@@ -10,12 +10,12 @@ from typing import overload
 
 from rules.attack_the_tower.actions import Allocate
 from rules.attack_the_tower.engine.combat.enumeration import (
-    _choices,
-    _completions,
-    _signature,
-    _unrank,
-    _vectors,
+    allocation_vectors,
+    count_completions,
     enumerate_vectors,
+    run_choices,
+    signature,
+    unrank,
 )
 from rules.attack_the_tower.engine.combat.pools import Pool
 from rules.attack_the_tower.engine.combat.units import Unit
@@ -42,16 +42,16 @@ class AllocationRequest:
 
     def count(self) -> int:
         """How many distinct allocations there are (without listing them)."""
-        return _completions(*_signature(self))
+        return count_completions(*signature(self))
 
     def sample(self, randrange: Callable[[int], int]) -> tuple[int, ...]:
         """One distinct allocation drawn uniformly (exactly: by counting completions, not listing).
 
-        One `randrange` per run of targets, over the number of completions (see `_choices`)."""
-        sig, troops, structures = _signature(self)
+        One `randrange` per run of targets, over the number of completions (see `run_choices`)."""
+        sig, troops, structures = signature(self)
         out: tuple[int, ...] = ()
         for i in range(len(sig)):
-            total, options = _choices(sig[i:], troops, structures)
+            total, options = run_choices(sig[i:], troops, structures)
             ticket = randrange(total)
             for run, troops_left, structures_left, completions in options:
                 ticket -= completions
@@ -92,8 +92,8 @@ class AllocateActions(Sequence[Allocate]):
 
     def __init__(self, request: AllocationRequest) -> None:
         self._player = request.player
-        self._signature = _signature(request)
-        self._length = _completions(*self._signature)
+        self._signature = signature(request)
+        self._length = count_completions(*self._signature)
         self._keys = _target_keys(request.targets)
         self._order = _key_order(self._keys)
 
@@ -108,13 +108,13 @@ class AllocateActions(Sequence[Allocate]):
 
     def __getitem__(self, index: int | slice) -> Allocate | list[Allocate]:
         if isinstance(index, slice):
-            return [self._action(v) for v in _vectors(*self._signature)[index]]
+            return [self._action(v) for v in allocation_vectors(*self._signature)[index]]
         if not -self._length <= index < self._length:
             raise IndexError("allocation index out of range")
-        return self._action(_unrank(*self._signature, index % self._length))
+        return self._action(unrank(*self._signature, index % self._length))
 
     def __iter__(self) -> Iterator[Allocate]:
-        return map(self._action, _vectors(*self._signature))
+        return map(self._action, allocation_vectors(*self._signature))
 
     def _action(self, vector: tuple[int, ...]) -> Allocate:
         keys = self._keys

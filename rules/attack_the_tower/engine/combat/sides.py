@@ -14,7 +14,7 @@ from rules.attack_the_tower.cards import (
     TroopType,
 )
 from rules.attack_the_tower.catalog import ability_card, base_card
-from rules.attack_the_tower.engine.combat.effects import EffectsKey, _effects_key, _effects_of, _stats, troop_stats
+from rules.attack_the_tower.engine.combat.effects import EffectsKey, effects_key_of, effects_of, troop_stats, unit_stats
 from rules.attack_the_tower.engine.combat.units import (
     Role,
     Unit,
@@ -71,11 +71,11 @@ def _troop_type_stats(
     minimum_toughness: int,
 ) -> tuple[int, int, frozenset[str]]:
     """`troop_stats` of a troop type, cached by everything it depends on: the effects in play by their
-    `_effects_key`, the rules by the troop powers (by troop type) and the minimum toughness."""
+    `effects_key_of`, the rules by the troop powers (by troop type) and the minimum toughness."""
     printed_power = powers[TROOP_TYPES.index(troop_type)]
     printed_traits = TROOP_TYPE_TRAITS[troop_type]
-    effects = _effects_of(effects_key)
-    return _stats(owner, troop_type, printed_power, printed_traits, role, effects, minimum_toughness)
+    effects = effects_of(effects_key)
+    return unit_stats(owner, troop_type, printed_power, printed_traits, role, effects, minimum_toughness)
 
 
 _recent_powers: list[tuple[Rules, tuple[int, ...]]] = []
@@ -150,7 +150,7 @@ class _Sides:
     """Who fights in one battle and with what power, before any damage is laid on them.
 
     Power, toughness and traits are fixed once combat starts, except that a dead special troop's lasting
-    effects end; so this is computed once per battle (and again when a special troop dies). See `_sides`
+    effects end; so this is computed once per battle (and again when a special troop dies). See `battle_sides`
     for how it is cached.
     """
 
@@ -163,8 +163,8 @@ class _Sides:
         self.rules = state.rules
         self.key = key
         att, dfn = state.attacker, state.defender
-        effects_key = _effects_key(state, dead_specials)
-        effects = self.effects = list(_effects_of(effects_key))
+        effects_key = effects_key_of(state, dead_specials)
+        effects = self.effects = list(effects_of(effects_key))
         if not effects:
             effects_key = ()  # every position without effects in play shares the cached troop stats
         attackers = _troops_of_territory(state, att, battle.origin, "attacking", effects_key)
@@ -196,20 +196,20 @@ class _Sides:
         return self._by_key
 
 
-_recent_sides: list[_Sides] = []
+recent_sides: list[_Sides] = []
 
 
-# The battle fields that `_sides` and `combat_step` are keyed by, read from the model's `__dict__` in one
+# The battle fields that `battle_sides` and `combat_step` are keyed by, read from the model's `__dict__` in one
 # call (each attribute read on a pydantic model goes through its `__getattr__` hook).
-_sides_fields = operator.itemgetter("origin", "target", "at_palace", "specials")
+sides_fields = operator.itemgetter("origin", "target", "at_palace", "specials")
 
 
-_step_fields = operator.itemgetter(
+step_fields = operator.itemgetter(
     "origin", "target", "at_palace", "specials", "stage", "damage", "dead", "leftover", "remaining"
 )
 
 
-def _sides(state: GameState) -> _Sides:
+def battle_sides(state: GameState) -> _Sides:
     """The `_Sides` of the battle in progress.
 
     Cached by the identity of the players' tuple and of the rules (every change of the board replaces
@@ -221,25 +221,25 @@ def _sides(state: GameState) -> _Sides:
     assert battle is not None
     fields = battle.__dict__
     dead = fields["dead"]
-    dead_specials = _special_keys_among(dead) if dead else ()
-    key = (state.attacker, _sides_fields(fields), dead_specials)
+    dead_specials = special_keys_among(dead) if dead else ()
+    key = (state.attacker, sides_fields(fields), dead_specials)
     players, rules = state.players, state.rules
-    for sides in _recent_sides:
+    for sides in recent_sides:
         if sides.players is players and sides.rules is rules and sides.key == key:
             return sides
     sides = _Sides(state, key, dead_specials)
-    _recent_sides.insert(0, sides)
-    del _recent_sides[4:]
+    recent_sides.insert(0, sides)
+    del recent_sides[4:]
     return sides
 
 
 @functools.lru_cache(maxsize=1024)
-def _special_keys_among(keys: tuple[str, ...]) -> tuple[str, ...]:
+def special_keys_among(keys: tuple[str, ...]) -> tuple[str, ...]:
     """The special troops' keys among these unit keys (cached: a battle's dead list is asked often)."""
     return tuple(k for k in keys if "/palace/" in k)
 
 
-def _overlay(units: list[Unit], taken: dict[str, int], gone: tuple[str, ...]) -> list[Unit]:
+def overlay(units: list[Unit], taken: dict[str, int], gone: tuple[str, ...]) -> list[Unit]:
     """The units with the damage taken so far and the dead laid over them (new Units only for those)."""
     out = []
     for u in units:
@@ -250,8 +250,8 @@ def _overlay(units: list[Unit], taken: dict[str, int], gone: tuple[str, ...]) ->
     return out
 
 
-def _survivors(units: list[Unit], taken: dict[str, int], gone: tuple[str, ...]) -> list[Unit]:
-    """The living units of `_overlay(units, taken, gone)`: all that pools and requests look at."""
+def living_units(units: list[Unit], taken: dict[str, int], gone: tuple[str, ...]) -> list[Unit]:
+    """The living units of `overlay(units, taken, gone)`: all that pools and requests look at."""
     out = []
     for u in units:
         key = u.key

@@ -12,13 +12,13 @@ from rules.attack_the_tower.engine.combat.effects import active_effects
 from rules.attack_the_tower.engine.combat.pools import Pool, initiative_pool, regular_pool
 from rules.attack_the_tower.engine.combat.requests import AllocationRequest
 from rules.attack_the_tower.engine.combat.sides import (
-    _overlay,
-    _recent_sides,
-    _sides,
-    _sides_fields,
-    _special_keys_among,
-    _step_fields,
-    _survivors,
+    battle_sides,
+    living_units,
+    overlay,
+    recent_sides,
+    sides_fields,
+    special_keys_among,
+    step_fields,
 )
 from rules.attack_the_tower.engine.combat.units import STAGE_LABEL, STRUCTURE_KINDS, Unit
 from rules.attack_the_tower.errors import IllegalAction
@@ -60,7 +60,7 @@ class CombatStep:
         self.attacker = state.attacker
         self.battle = state.battle
         """The battle object last found to be in this step (held, for the identity fast path)."""
-        self.sides = _sides(state)
+        self.sides = battle_sides(state)
         self._units: tuple[list[Unit], list[Unit]] | None = None
         self._living: tuple[list[Unit], list[Unit]] | None = None
         self._pools: list[Pool | None] = [None, None]
@@ -78,8 +78,8 @@ class CombatStep:
             else:
                 taken = dict(battle.damage)
                 self._units = (
-                    _overlay(sides.attackers, taken, battle.dead),
-                    _overlay(sides.defenders, taken, battle.dead),
+                    overlay(sides.attackers, taken, battle.dead),
+                    overlay(sides.defenders, taken, battle.dead),
                 )
         return self._units
 
@@ -94,8 +94,8 @@ class CombatStep:
             else:
                 taken = dict(battle.damage)
                 self._living = (
-                    _survivors(sides.attackers, taken, battle.dead),
-                    _survivors(sides.defenders, taken, battle.dead),
+                    living_units(sides.attackers, taken, battle.dead),
+                    living_units(sides.defenders, taken, battle.dead),
                 )
         return self._living
 
@@ -123,7 +123,7 @@ def combat_step(state: GameState) -> CombatStep:
 
     Pools and requests depend on the players' tuple, the rules, the attacker and every field of the
     battle except the allocations not yet revealed (and whose turn it is to play abilities); so one
-    step survives the hand-in of the first allocation. Cached like `_sides`: by the identity of the
+    step survives the hand-in of the first allocation. Cached like `battle_sides`: by the identity of the
     players' tuple and the rules (held by the step) and by those battle fields; and the step asked for
     last is found first, by the identity of its battle object.
     """
@@ -140,7 +140,7 @@ def combat_step(state: GameState) -> CombatStep:
 def _find_step(state: GameState, b: Battle) -> CombatStep:
     """`combat_step` past its fast path: a cached step by key, or a new one (either becomes the first)."""
     players, rules = state.players, state.rules
-    key = (state.attacker, _step_fields(b.__dict__))
+    key = (state.attacker, step_fields(b.__dict__))
     for i, step in enumerate(_recent_steps):
         if step.players is players and step.rules is rules and step.key == key:
             step.battle = b
@@ -158,7 +158,7 @@ def battle_units(state: GameState) -> tuple[list[Unit], list[Unit]]:
     """(attacking units, defending units) of the battle in progress, dead ones included and marked.
 
     Who fights and with what power is fixed once combat starts, so the units are computed once per
-    battle (see `_sides`) and only the damage taken is laid over them at each step (see `combat_step`).
+    battle (see `battle_sides`) and only the damage taken is laid over them at each step (see `combat_step`).
     """
     if state.battle is None:
         return [], []
@@ -167,10 +167,10 @@ def battle_units(state: GameState) -> tuple[list[Unit], list[Unit]]:
 
 def fighters(state: GameState) -> tuple[list[Unit], list[Unit]]:
     """(attacking units, defending units) of the battle in progress before any damage is laid over
-    them: who fights, with what power and toughness (fixed in a combat step). Cached: see `_sides`."""
+    them: who fights, with what power and toughness (fixed in a combat step). Cached: see `battle_sides`."""
     if state.battle is None:
         return [], []
-    sides = _sides(state)
+    sides = battle_sides(state)
     return sides.attackers, sides.defenders
 
 
@@ -183,9 +183,9 @@ def who_fought(state: GameState) -> tuple[list[Unit], list[Unit]]:
     battle = state.battle
     if battle is None:
         return [], []
-    prefix = (state.attacker, _sides_fields(battle.__dict__))
+    prefix = (state.attacker, sides_fields(battle.__dict__))
     players, rules = state.players, state.rules
-    for sides in _recent_sides:
+    for sides in recent_sides:
         if sides.players is players and sides.rules is rules and sides.key[:2] == prefix:
             return sides.attackers, sides.defenders
     return fighters(state)
@@ -197,9 +197,9 @@ def battle_effects(state: GameState) -> list[tuple[int, Effect]]:
     battle = state.battle
     assert battle is not None
     dead = battle.dead
-    key = (state.attacker, _sides_fields(battle.__dict__), _special_keys_among(dead) if dead else ())
+    key = (state.attacker, sides_fields(battle.__dict__), special_keys_among(dead) if dead else ())
     players, rules = state.players, state.rules
-    for sides in _recent_sides:
+    for sides in recent_sides:
         if sides.players is players and sides.rules is rules and sides.key == key:
             return sides.effects
     return active_effects(state, dead)
