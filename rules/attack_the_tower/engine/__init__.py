@@ -55,6 +55,15 @@ from rules.attack_the_tower.engine.combat import (
 )
 from rules.attack_the_tower.engine.common import Events, label
 from rules.attack_the_tower.engine.legal import legal_actions
+from rules.attack_the_tower.engine.quick_battle import (
+    BattleResult,
+    battle_result,
+    played_out,
+    position_result,
+    quick_result,
+)
+from rules.attack_the_tower.engine.quick_steps import ChooseVector
+from rules.attack_the_tower.engine.quick_units import Field
 from rules.attack_the_tower.engine.reading import (
     acting_players,
     allocation_request,
@@ -88,6 +97,7 @@ __all__ = [
     "GAME",
     "AllocationRequest",
     "AttackTheTower",
+    "BattleResult",
     "Draft",
     "DraftTally",
     "Events",
@@ -99,7 +109,9 @@ __all__ = [
     "allocation_request",
     "allocations_in",
     "apply",
+    "attack_result",
     "battle_played_out",
+    "battle_result",
     "battle_units",
     "chance_outcomes",
     "current_player",
@@ -114,7 +126,9 @@ __all__ = [
     "new_game",
     "next_position",
     "outcome",
+    "position_result",
     "probability_of",
+    "quick_result",
     "standing_power",
     "step_pools",
 ]
@@ -160,6 +174,18 @@ def next_position(state: GameState, action: Action) -> GameState:
     """The position `apply` gives, for look-aheads that play many battles out with the engine's own offers
     (a legal action, an allocation from the request) and read none of what happened: see `Events`."""
     return _perform(state, action, Events(quiet=True))
+
+
+def attack_result(state: GameState, attack: DeclareAttack, choose: ChooseVector, most_decisions: int) -> BattleResult:
+    """`battle_result(next_position(state, attack), ...)` for a legal attack in the second phase, without
+    building the position of the declared battle when the battle is played on plain numbers."""
+    if state.phase == "main":
+        specials = tuple(sorted(attack.specials))
+        field = Field(state.rules, state.attacker, attack.origin, attack.target, False, specials)
+        quick = played_out(state, field, 2, choose, most_decisions)
+        if quick is not None:
+            return quick
+    return battle_result(next_position(state, attack), choose, most_decisions)
 
 
 def _perform(state: GameState, action: Action, events: Events) -> GameState:

@@ -2,7 +2,8 @@
 
 Battles hold no chance (cards are only drawn in setup and renewals), so the outcome of an attack or of
 an ability played in a battle's window is found by playing the battle out with the engine itself, both
-sides allocating greedily and passing in the ability window. The planner takes the choice whose
+sides allocating greedily and passing in the ability window (`engine.battle_result`: on plain numbers where
+the engine models the battle so, else step by step; the same result either way). The planner takes the choice whose
 resulting board it values most; it never holds a rule of its own.
 """
 
@@ -29,7 +30,7 @@ from rules.attack_the_tower.actions import (
 from rules.attack_the_tower.cards import AbilityCard, BaseCard
 from rules.attack_the_tower.catalog import ability_card, base_card, card
 from rules.attack_the_tower.engine import combat
-from rules.attack_the_tower.model import EMPTY_TERRITORY, Allocation, GameState, Player
+from rules.attack_the_tower.model import EMPTY_TERRITORY, Allocation, GameState, Player, Territory
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.memo import identity_memo, memo
@@ -100,50 +101,57 @@ def _card_powers(rules: Rules) -> dict[str, int]:
     return {}
 
 
-def _troop_power(state: GameState, card_id: str) -> int:
-    powers = _card_powers(state.rules)
+def _troop_power(rules: Rules, card_id: str) -> int:
+    powers = _card_powers(rules)
     power = powers.get(card_id)
     if power is None:
-        power = powers[card_id] = state.rules.troop_power(base_card(card_id).troop_type)
+        power = powers[card_id] = rules.troop_power(base_card(card_id).troop_type)
     return power
 
 
-def _side_value(state: GameState, who: int) -> float:
+def _side_value(
+    rules: Rules, territories: tuple[Territory, Territory, Territory], palace: tuple[str, ...], hand: int
+) -> float:
     """Material of one side: bases with their troops, special troops, and cards in hand."""
-    p = state.players[who]
-    powers = _card_powers(state.rules)
+    powers = _card_powers(rules)
     value = 0.0
-    for terr in p.territories:
+    for terr in territories:
         if terr == EMPTY_TERRITORY:
             value -= OPEN_TERRITORY
             continue
         for b in terr:
             if b is not None:
                 power = powers.get(b.card)
-                value += BASE_VALUE + b.troops * (_troop_power(state, b.card) if power is None else power)
-    for cid in p.palace:
+                value += BASE_VALUE + b.troops * (_troop_power(rules, b.card) if power is None else power)
+    for cid in palace:
         spec = ability_card(cid).special_troop
         value += spec.power if spec is not None else 0
-    value += 1.0 * len(p.hand)
+    value += 1.0 * hand
     return value
 
 
-def evaluate(state: GameState, me: int) -> float:
-    """How good the position is for `me`: a win or a loss, else material against material."""
-    if state.phase == "game_over":
-        if state.winner is None:
+def evaluate(position: GameState | engine.BattleResult, me: int) -> float:
+    """How good the position (or a battle's result) is for `me`: a win or a loss, else material against
+    material."""
+    result = position if isinstance(position, engine.BattleResult) else engine.position_result(position)
+    if result.over:
+        if result.winner is None:
             return 0.0
-        return WIN if state.winner == me else -WIN
-    return _side_value(state, me) - AGGRESSION * _side_value(state, 1 - me)
+        return WIN if result.winner == me else -WIN
+    rules, territories, palaces, hands = result.rules, result.territories, result.palaces, result.hands
+    mine = _side_value(rules, territories[me], palaces[me], hands[me])
+    return mine - AGGRESSION * _side_value(rules, territories[1 - me], palaces[1 - me], hands[1 - me])
 
 
-def _continue_battle(state: GameState) -> GameState:
-    """The position once the current battle is over, both sides passing and allocating greedily."""
-    return engine.battle_played_out(state, _best_assignments, MAX_SIMULATED_STEPS)
+def _continue_battle(state: GameState) -> engine.BattleResult:
+    """The result once the current battle is over, both sides passing and allocating as `best_allocation`."""
+    return engine.battle_result(state, _best_vector, MAX_SIMULATED_STEPS)
 
 
-def outcome_of(state: GameState, action: Any) -> GameState:
-    """The position after `action` and the battle it starts or belongs to (if any)."""
+def outcome_of(state: GameState, action: Any) -> engine.BattleResult:
+    """The result of `action` and the battle it starts or belongs to (if any)."""
+    if isinstance(action, DeclareAttack):
+        return engine.attack_result(state, action, _best_vector, MAX_SIMULATED_STEPS)
     return _continue_battle(engine.next_position(state, action))
 
 
@@ -162,7 +170,7 @@ def best_by_look_ahead(state: GameState, me: int, options: list[Any]) -> tuple[A
 
 
 def _base_rank(state: GameState, card_id: str) -> int:
-    return _troop_power(state, card_id)
+    return _troop_power(state.rules, card_id)
 
 
 def _build_choice(state: GameState, me: int, actions: Sequence[Any]) -> Any:
@@ -200,7 +208,7 @@ def _keep_value(state: GameState, p: Player, cid: str) -> float:
 def _renewal_gain(state: GameState, who: int) -> int:
     """Power a renewal would recruit for one side."""
     limit = state.rules.max_troops_per_base
-    return sum(_troop_power(state, b.card) for _, _, b in state.players[who].bases() if b.troops < limit)
+    return sum(_troop_power(state.rules, b.card) for _, _, b in state.players[who].bases() if b.troops < limit)
 
 
 class PlannerPolicy:
