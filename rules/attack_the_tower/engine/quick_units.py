@@ -24,7 +24,7 @@ from rules.attack_the_tower.cards import (
 )
 from rules.attack_the_tower.catalog import ability_card, base_card
 from rules.attack_the_tower.engine.combat.effects import EffectsKey, effects_of, unit_stats
-from rules.attack_the_tower.engine.combat.sides import _troop_powers, _troop_type_stats
+from rules.attack_the_tower.engine.combat.sides import troop_powers, troop_type_stats
 from rules.attack_the_tower.engine.combat.units import Role
 from rules.attack_the_tower.model import Territory
 from rules.attack_the_tower.variants import Rules
@@ -136,13 +136,13 @@ def _troops(
     effects: list[tuple[int, Effect]],
 ) -> list[Unit]:
     """The troops of one territory, base by base (a raised troop a group of its own, as `_troop_group`)."""
-    powers, minimum_toughness = _troop_powers(rules), rules.minimum_toughness
+    powers, minimum_toughness = troop_powers(rules), rules.minimum_toughness
     units: list[Unit] = []
     for s, base in enumerate(territory):
         if base is None or not base.troops:
             continue
         troop_type = base_card(base.card).troop_type
-        deals, tough, traits = _troop_type_stats(owner, troop_type, role, effects_key, powers, minimum_toughness)
+        deals, tough, traits = troop_type_stats(owner, troop_type, role, effects_key, powers, minimum_toughness)
         initiative, artillery = _fires_first(traits), "artillery" in traits
         free = artillery and _artillery_free(owner, troop_type, effects)
         raised = base.raised

@@ -49,12 +49,12 @@ def _troops_of_territory(
     state: GameState, owner: int, territory: int, role: Role, effects_key: EffectsKey
 ) -> list[Unit]:
     rules = state.rules
-    powers, minimum_toughness = _troop_powers(rules), rules.minimum_toughness
+    powers, minimum_toughness = troop_powers(rules), rules.minimum_toughness
     units: list[Unit] = []
     for slot, base in enumerate(state.players[owner].territories[territory]):
         if base is not None and base.troops:
             bc = base_card(base.card)
-            deals, tough, traits = _troop_type_stats(owner, bc.troop_type, role, effects_key, powers, minimum_toughness)
+            deals, tough, traits = troop_type_stats(owner, bc.troop_type, role, effects_key, powers, minimum_toughness)
             units += _troop_group(
                 owner, territory, slot, base.troops, bc.troop_name, bc.troop_type, deals, tough, traits, base.raised
             )
@@ -62,7 +62,7 @@ def _troops_of_territory(
 
 
 @functools.lru_cache(maxsize=16384)
-def _troop_type_stats(
+def troop_type_stats(
     owner: int,
     troop_type: TroopType,
     role: Role,
@@ -81,7 +81,7 @@ def _troop_type_stats(
 _recent_powers: list[tuple[Rules, tuple[int, ...]]] = []
 
 
-def _troop_powers(rules: Rules) -> tuple[int, ...]:
+def troop_powers(rules: Rules) -> tuple[int, ...]:
     """`rules.troop_power` of every troop type, in TROOP_TYPES order. Cached by the identity of the rules
     (each entry holds its rules object, so the identity stays valid)."""
     for known, powers in _recent_powers:
