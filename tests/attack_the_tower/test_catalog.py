@@ -1,4 +1,5 @@
-"""A designer's own army file: copied from a shipped army, changed, loaded, played; refused when malformed."""
+"""The army catalog and a designer's own army file: copied from a shipped army, changed, loaded, played; refused
+when malformed."""
 
 from __future__ import annotations
 
