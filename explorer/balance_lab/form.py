@@ -15,8 +15,8 @@ from explorer.session_panel import row
 NONE = "(none)"
 WHERE = (("this kernel", "process"), ("a local Dask cluster", "local"), ("a Dask scheduler", "scheduler"))
 
-WIDE = w.Layout(width="340px")
-NARROW = w.Layout(width="170px")
+WIDE = w.Layout(width="340px", max_width="100%")
+NARROW = w.Layout(width="170px", max_width="100%")
 
 
 def _shown(widget: w.Widget, shown: bool) -> None:
@@ -41,7 +41,7 @@ class LabForm(w.VBox):  # type: ignore[misc]
         self.overrides = w.Text(
             description="card variants", placeholder="none; undead.ghost.special_troop.power=3", style=style
         )
-        self.overrides.layout = w.Layout(width="460px")
+        self.overrides.layout = w.Layout(width="460px", max_width="100%")
         self.army_files = w.Text(description="army files", placeholder="my-undead.toml; my-army.json", style=style)
         self.army_files.layout = WIDE
         self.players = w.IntText(value=2, description="players", style=style, layout=NARROW)

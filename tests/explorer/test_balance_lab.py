@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
@@ -285,3 +286,19 @@ def test_tower_defense_card_variants_and_scenarios_from_the_panel_python_and_the
     lab.run_button.click()
     assert "refused:" in lab.message.value and "Tower Defense has no such card" in lab.message.value
     assert lab.result is shown
+
+
+def _widgets(root: Any) -> list[Any]:
+    """Every widget under `root` (its children, and theirs)."""
+    found = [root]
+    for child in getattr(root, "children", ()):
+        found += _widgets(child)
+    return found
+
+
+@pytest.mark.parametrize("game", ["attack-the-tower", "the-tower", "tower-defense"])
+def test_no_control_is_wider_than_a_narrow_cell(game: str) -> None:
+    """A control with a fixed width shrinks to its cell in a narrow window instead of running past it."""
+    fixed = [wd for wd in _widgets(BalanceLabPanel(game)) if str(getattr(wd.layout, "width", "") or "").endswith("px")]
+    assert fixed
+    assert [wd.description or type(wd).__name__ for wd in fixed if wd.layout.max_width != "100%"] == []
