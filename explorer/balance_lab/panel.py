@@ -50,7 +50,9 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         self.run_button.on_click(lambda _b: self._guard(self.run))  # disabled by run() until the sweep ends
         self.cancel_button = w.Button(description="cancel", tooltip="stop after the games under way", disabled=True)
         self.cancel_button.on_click(lambda _b: self.cancel())
-        self.progress = w.IntProgress(value=0, min=0, max=1, description="games", layout=w.Layout(width="320px", max_width="100%"))
+        self.progress = w.IntProgress(
+            value=0, min=0, max=1, description="games", layout=w.Layout(width="320px", max_width="100%")
+        )
         self.status = w.HTML()
         self.message = w.HTML()
         # at most 640 px, and never wider than the cell: a narrow window scales the chart down, not off the edge
