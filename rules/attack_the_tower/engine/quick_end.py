@@ -63,7 +63,6 @@ def _remove_destroyed(board: Board, attacker: int, units: Units, dead: Dead) -> 
         if not dead[side]:
             continue
         own = units[side]
-        territories = [list(terr) for terr in board.territories[owner]]
         losses: dict[tuple[int, int], list[int]] = {}
         destroyed: set[tuple[int, int]] = set()
         fallen: list[int] = []
@@ -73,21 +72,42 @@ def _remove_destroyed(board: Board, attacker: int, units: Units, dead: Dead) -> 
                 losses.setdefault((place[0], place[1]), []).append(place[2])
             elif kind == "base":
                 destroyed.add((place[0], place[1]))
-                territories[place[0]][place[1]] = None
             elif kind == "palace":
                 palace_fell = True
             else:
                 fallen.append(place[0])
-        for (t, s), indices in losses.items():
-            base = territories[t][s]
-            if base is not None and (t, s) not in destroyed:
-                territories[t][s] = without_troops(base, indices)
-        board.territories[owner] = _as_territories(territories)
-        palace = board.palaces[owner]
-        for i in sorted(fallen, reverse=True):
-            palace = palace[:i] + palace[i + 1 :]
-        board.palaces[owner] = palace
+        if losses or destroyed:
+            board.territories[owner] = _without(board.territories[owner], losses, destroyed)
+        if fallen:
+            palace = board.palaces[owner]
+            for i in sorted(fallen, reverse=True):
+                palace = palace[:i] + palace[i + 1 :]
+            board.palaces[owner] = palace
     return palace_fell
+
+
+def _without(
+    territories: Territories, losses: dict[tuple[int, int], list[int]], destroyed: set[tuple[int, int]]
+) -> Territories:
+    """The territories with the destroyed bases and the lost troops (by base) removed; only the rows touched
+    are copied."""
+    rows: dict[int, list[Base | None]] = {}
+    for t, s in destroyed:
+        row = rows.get(t)
+        if row is None:
+            row = rows[t] = list(territories[t])
+        row[s] = None
+    for (t, s), indices in losses.items():
+        if (t, s) in destroyed:
+            continue
+        row = rows.get(t)
+        if row is None:
+            row = rows[t] = list(territories[t])
+        base = row[s]
+        if base is not None:
+            row[s] = without_troops(base, indices)
+    new = [territories[t] if t not in rows else (rows[t][0], rows[t][1], rows[t][2]) for t in range(3)]
+    return new[0], new[1], new[2]
 
 
 def _as_territories(territories: list[list[Base | None]]) -> Territories:

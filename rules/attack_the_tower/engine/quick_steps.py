@@ -4,20 +4,38 @@ allocation chosen from its targets as `battle_played_out` asks for it: the units
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal
 
 from rules.attack_the_tower.cards import CombatStartDamage, Effect
-from rules.attack_the_tower.engine.quick_units import Field, Units
-from rules.attack_the_tower.variants import Rules
+from rules.attack_the_tower.engine.quick_units import Field, Unit, Units
+from rules.core.memo import memo
 
 TargetKey = tuple[tuple[str, int, int, int, int], ...]
 """A request's targets as plain numbers: each target's kind, power, toughness and damage taken, and its group as
 the number of distinct groups before it (only which targets share a group matters)."""
 
 ChooseVector = Callable[[TargetKey, int, int, int], tuple[int, ...]]
-"""An allocation chosen from a request's targets and its troop, structure and total caps: amounts per target."""
+"""An allocation chosen from a request's targets and its troop, structure and total caps: amounts per target
+(a function of these alone: `fight` remembers the fights it chose in)."""
 
 Dead = tuple[set[int], set[int]]
 """(dead attackers, dead defenders) by index."""
+
+Terms = tuple[bool, bool, tuple[tuple[int, CombatStartDamage], ...]]
+"""What a fight reads of its field and effects: Templar damage per Templar (`Rules.templar_damage`), leftover
+initiative added to the regular step (`Rules.leftover_initiative_adds_to_regular`), and the distinct damages
+as combat begins with the side (0 attacking, 1 defending) whose troops deal them."""
+
+Fought = tuple[tuple[tuple[int, ...], tuple[int, ...]], int] | Literal["rebuild"] | None
+"""A remembered fight's dead (by index, ascending) and decisions counted, None as `fight`, or "rebuild" when
+special troops fell in the initiative step (the units rebuilt depend on the board, so such fights are fought
+again, not remembered)."""
+
+PlainSide = tuple[object, ...]
+"""A side's units as a fight reads them, flat: eight values a unit (`Unit` without its place), groups
+numbered in order of appearance. Flat plain values, so a remembered fight adds few objects to collect."""
+
+_PLAIN_WIDTH = 8
 
 _STRUCTURES = ("base", "palace")
 
@@ -84,21 +102,77 @@ def fight(
 ) -> tuple[Dead, int] | None:
     """(dead attackers, dead defenders) by index once the battle's combat is over, with the decisions counted
     (`decisions`: so far, and the most `battle_played_out` takes); None when that guard would stop it first.
-    `rebuild` gives the units again once special troops have fallen (their lasting effects end)."""
+    `rebuild` gives the units again once special troops have fallen (their lasting effects end). Fights
+    repeat across look-aheads (the same troops on other boards), so their results are remembered."""
+    rules, attacker = field.rules, field.attacker
+    starting = [(0 if o == attacker else 1, e) for o, e in effects if isinstance(e, CombatStartDamage)]
+    terms: Terms = (
+        rules.templar_damage == "per_templar",
+        rules.leftover_initiative_adds_to_regular,
+        tuple(dict.fromkeys(starting)),
+    )
+    fought = _remembered_fight(_plain(units[0]), _plain(units[1]), terms, choose, decisions)
+    if fought == "rebuild":
+        again = _fight(units, terms, choose, decisions, rebuild)
+        assert again != "rebuild"
+        return again
+    if fought is None:
+        return None
+    dead, counted = fought
+    return (set(dead[0]), set(dead[1])), counted
+
+
+def _plain(units: list[Unit]) -> PlainSide:
+    """A side's units as a `PlainSide` (a fight only asks which units share a group, never where they stand)."""
+    groups: dict[object, int] = {}
+    flat: list[object] = []
+    for u in units:
+        flat += (u[0], u[1], u[2], groups.setdefault(u[3], len(groups)), u[4], u[5], u[6], u[8])
+    return tuple(flat)
+
+
+def _units(side: PlainSide) -> list[Unit]:
+    """The units of a `PlainSide` (with no places)."""
+    w = _PLAIN_WIDTH
+    return [(*side[k : k + 7], (), side[k + 7]) for k in range(0, len(side), w)]  # type: ignore[misc]
+
+
+@memo(maxsize=1 << 14)
+def _remembered_fight(
+    attackers: PlainSide, defenders: PlainSide, terms: Terms, choose: ChooseVector, decisions: tuple[int, int]
+) -> Fought:
+    """`fight` on plain units, remembered; "rebuild" when special troops fell in the initiative step."""
+    fought = _fight((_units(attackers), _units(defenders)), terms, choose, decisions, None)
+    if fought is None or fought == "rebuild":
+        return fought
+    dead, counted = fought
+    return (tuple(sorted(dead[0])), tuple(sorted(dead[1]))), counted
+
+
+def _fight(
+    units: Units,
+    terms: Terms,
+    choose: ChooseVector,
+    decisions: tuple[int, int],
+    rebuild: Callable[[Dead], Units | None] | None,
+) -> tuple[Dead, int] | Literal["rebuild"] | None:
+    """`fight` on `units`; with no `rebuild`, "rebuild" when special troops fall in the initiative step."""
     f = _Fight(units, choose, decisions[0])
     most = decisions[1]
-    _combat_start(f, field, effects)
+    _combat_start(f, terms)
     if f.decisions >= most:
         return None
     leftover = _initiative(f)
     if any(f.units[side][i][0] == "special" for side in (0, 1) for i in f.dead[side]):
+        if rebuild is None:
+            return "rebuild"
         rebuilt = rebuild(f.dead)
         if rebuilt is None:
             return None
         f.units = rebuilt
     if f.decisions >= most:
         return None
-    remaining = _regular(f, field.rules, leftover)
+    remaining = _regular(f, terms[1], leftover)
     if remaining is None:
         return f.dead, f.decisions
     if f.decisions >= most:
@@ -109,18 +183,16 @@ def fight(
     return f.dead, f.decisions
 
 
-def _combat_start(f: _Fight, field: Field, effects: list[tuple[int, Effect]]) -> None:
+def _combat_start(f: _Fight, terms: Terms) -> None:
     """Templar (`card_effects.combat_start`): as combat begins, each side's troops of a type deal damage to the
     other side's troops of some types, once or once per such troop (`Rules.templar_damage`)."""
-    starting = [(o, e) for o, e in effects if isinstance(e, CombatStartDamage)]
-    for owner, e in dict.fromkeys(starting):
-        assert isinstance(e, CombatStartDamage)
-        side = 0 if owner == field.attacker else 1
+    per_templar = terms[0]
+    for side, e in terms[2]:
         own, own_dead = f.units[side], f.dead[side]
         count = sum(1 for i, u in enumerate(own) if u[0] == "troop" and u[8] == e.troop_type and i not in own_dead)
         if not count:
             continue
-        amount = e.amount * (count if field.rules.templar_damage == "per_templar" else 1)
+        amount = e.amount * (count if per_templar else 1)
         enemy = f.units[1 - side]
         hit = [(i, amount) for i, u in enumerate(enemy) if u[0] == "troop" and u[8] in e.target_types]
         f.deal(side, [(i, a) for i, a in hit if i not in f.dead[1 - side]])
@@ -142,7 +214,7 @@ def _initiative(f: _Fight) -> tuple[int, int]:
     return pools[0] - sum(a for _, a in pairs[0]), pools[1] - sum(a for _, a in pairs[1])
 
 
-def _regular_pool(f: _Fight, side: int, leftover: int, rules: Rules) -> tuple[int, int, int]:
+def _regular_pool(f: _Fight, side: int, leftover: int, adds_leftover: bool) -> tuple[int, int, int]:
     """(general, artillery, artillery free to hit defended bases) of a side in the regular step."""
     general = artillery = free = 0
     own = f.units[side]
@@ -156,15 +228,15 @@ def _regular_pool(f: _Fight, side: int, leftover: int, rules: Rules) -> tuple[in
                 free += u[1]
         else:
             general += u[1]
-    if leftover and rules.leftover_initiative_adds_to_regular:
+    if leftover and adds_leftover:
         general += leftover
     return general, artillery, free
 
 
-def _regular(f: _Fight, rules: Rules, leftover: tuple[int, int]) -> tuple[int, int] | None:
+def _regular(f: _Fight, adds_leftover: bool, leftover: tuple[int, int]) -> tuple[int, int] | None:
     """The regular step (004 battles 4): the attacker's damage left for unmanned bases (general, artillery), or
     None when the battle ends with it."""
-    pools = [_regular_pool(f, side, leftover[side], rules) for side in (0, 1)]
+    pools = [_regular_pool(f, side, leftover[side], adds_leftover) for side in (0, 1)]
     pairs: list[list[tuple[int, int]]] = []
     for side in (0, 1):
         general, _, free = pools[side]
