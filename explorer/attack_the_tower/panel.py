@@ -30,14 +30,11 @@ from rules.attack_the_tower import engine, examples
 from rules.attack_the_tower.catalog import army, army_ids
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import GameState
-from rules.attack_the_tower.policies import POLICIES
+from rules.attack_the_tower.policies import POLICIES, deliberation
 from rules.attack_the_tower.text import key_words
 from rules.core.errors import RulesError
 
 LOG_LINES = 14
-SLOW_POLICIES = frozenset({"search"})
-"""Policies that take seconds a decision: the panel says it is thinking before they play."""
-THINKING = "thinking: the search policy plays each choice out a few turns ahead (seconds a move, a whole game a minute)"
 KEYS_HELP = "keys (click the board first): → step ▶, ← back, Enter commit allocation, Esc clear the draft"
 
 
@@ -218,8 +215,10 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
 
     def _thinking(self) -> None:
         """Say, before a slow policy plays, that the panel is working (the message reaches the browser at once)."""
-        if SLOW_POLICIES & {self.explorer.policy_name, *self.explorer.seats.values()}:
-            self.say(THINKING)
+        for name in sorted({self.explorer.policy_name, *(n for n in self.explorer.seats.values() if n)}):
+            if (doing := deliberation(name)) is not None:
+                self.say(f"thinking: the {name} policy {doing}")
+                return
 
     def _moved(self) -> None:
         """A draft allocation belongs to the position it was drafted in."""

@@ -18,6 +18,7 @@ __all__ = [
     "PlannerPolicy",
     "RandomPolicy",
     "SearchPolicy",
+    "deliberation",
     "greedy_allocation",
     "kill_value",
     "policy",
@@ -39,3 +40,9 @@ def policy(name: str) -> AnyPolicy:
         return POLICIES[name]()
     except KeyError:
         raise KeyError(f"unknown policy {name!r}; policies: {', '.join(POLICIES)}") from None
+
+
+def deliberation(name: str) -> str | None:
+    """What a slow policy does while a player waits ("plays each choice out ..."), or None for a fast one."""
+    found: str | None = getattr(POLICIES.get(name), "deliberation", None)
+    return found

@@ -98,6 +98,8 @@ class SearchPolicy:
     takes the best on average (the planner's own choice unless another beats it by the margin)."""
 
     name = "search"
+    deliberation = "plays each choice out a few turns ahead (seconds a move, a whole game a minute)"
+    """What the policy does while a player waits: a policy that takes seconds a decision says so."""
 
     def __init__(self, settings: SearchSettings | None = None) -> None:
         self.settings = settings or SearchSettings()
