@@ -3,24 +3,19 @@ complete territories maintain them."""
 
 from __future__ import annotations
 
-from rules.attack_the_tower.actions import (
-    PlayAbility,
-)
+from rules.attack_the_tower.actions import PlayAbility
 from rules.attack_the_tower.cards import (
     AbilityCard,
     Recruit,
 )
 from rules.attack_the_tower.catalog import ability_card, base_card, card
 from rules.attack_the_tower.engine import card_effects
-from rules.attack_the_tower.engine.common import Events, label, remove_one, require, set_base, with_player
+from rules.attack_the_tower.engine.common import Events, label, recruited, remove_one, require, set_base, with_player
 from rules.attack_the_tower.events import (
     Destroyed,
-    Recruited,
     Said,
 )
-from rules.attack_the_tower.model import (
-    GameState,
-)
+from rules.attack_the_tower.model import GameState
 from rules.core.unvalidated import replace
 
 
@@ -77,18 +72,7 @@ def _recruit_effect(state: GameState, player: int, effect: Recruit, name: str, e
         target = limit if effect.amount == "fill" else min(limit, b.troops + effect.amount)
         if target > b.troops:
             p = set_base(p, t, s, replace(b, **{"troops": target}))
-            events.append(
-                Recruited(
-                    rule="abilities",
-                    player=player,
-                    who=label(state, player),
-                    territory=t,
-                    slot=s,
-                    troop_name=base_card(b.card).troop_name,
-                    count=target - b.troops,
-                    now=target,
-                )
-            )
+            events.append(recruited(state, "abilities", player, t, s, b, target))
     return with_player(state, player, p)
 
 

@@ -7,12 +7,8 @@ from rules.attack_the_tower.engine.battles import battle_step
 from rules.attack_the_tower.engine.common import Events, label
 from rules.attack_the_tower.engine.reading import drawable_piles
 from rules.attack_the_tower.engine.turn import extra_draws
-from rules.attack_the_tower.events import (
-    Said,
-)
-from rules.attack_the_tower.model import (
-    GameState,
-)
+from rules.attack_the_tower.events import Said
+from rules.attack_the_tower.model import GameState
 from rules.core.unvalidated import replace
 
 

@@ -7,14 +7,10 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from rules.attack_the_tower.cards import (
-    BaseCard,
-)
-from rules.attack_the_tower.catalog import army, card
+from rules.attack_the_tower.cards import BaseCard
+from rules.attack_the_tower.catalog import army, base_card, card
 from rules.attack_the_tower.errors import IllegalAction
-from rules.attack_the_tower.events import (
-    Said,
-)
+from rules.attack_the_tower.events import Recruited, Said
 from rules.attack_the_tower.model import (
     Allocation,
     Base,
@@ -124,4 +120,20 @@ def discard_cards(player: Player, cards: Sequence[str]) -> Player:
             "base_discard": player.base_discard + bases,
             "ability_discard": player.ability_discard + abilities,
         },
+    )
+
+
+def recruited(
+    state: GameState, rule: RuleId, player: int, territory: int, slot: int, base: Base, now: int
+) -> Recruited:
+    """The event of troops recruited on a base: from the troops `base` holds to `now`."""
+    return Recruited(
+        rule=rule,
+        player=player,
+        who=label(state, player),
+        territory=territory,
+        slot=slot,
+        troop_name=base_card(base.card).troop_name,
+        count=now - base.troops,
+        now=now,
     )

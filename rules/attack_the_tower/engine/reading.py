@@ -8,9 +8,7 @@ from collections import Counter
 from fractions import Fraction
 
 from rules.attack_the_tower import metadata
-from rules.attack_the_tower.actions import (
-    RevealCard,
-)
+from rules.attack_the_tower.actions import RevealCard
 from rules.attack_the_tower.engine import card_effects, combat
 from rules.attack_the_tower.engine.common import discard_pile, draw_pile
 from rules.attack_the_tower.errors import IllegalAction

@@ -29,6 +29,7 @@ from rules.attack_the_tower.engine.common import (
     discard_pile,
     draw_pile,
     label,
+    recruited,
     remove_one,
     require,
     set_base,
@@ -39,7 +40,6 @@ from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import (
     BaseBuilt,
     CardDrawn,
-    Recruited,
     Said,
     possessive,
 )
@@ -244,18 +244,7 @@ def apply_renew(state: GameState, action: Renew, events: Events) -> GameState:
         for t, s, b in p.bases():
             if b.troops < limit:
                 territories[t][s] = replace(b, troops=b.troops + 1)
-                events.append(
-                    Recruited(
-                        rule="renewal.A recruit",
-                        player=index,
-                        who=label(state, index),
-                        territory=t,
-                        slot=s,
-                        troop_name=base_card(b.card).troop_name,
-                        count=1,
-                        now=b.troops + 1,
-                    )
-                )
+                events.append(recruited(state, "renewal.A recruit", index, t, s, b, b.troops + 1))
         players[index] = replace(p, territories=tuple((t[0], t[1], t[2]) for t in territories))
     return replace(
         state,
@@ -341,16 +330,5 @@ def _recruit_per_kill(state: GameState, player: int, effect: RecruitPerKill, eve
         add = min(owed, limit - b.troops)
         owed -= add
         p = set_base(p, t, s, replace(b, **{"troops": b.troops + add}))
-        events.append(
-            Recruited(
-                rule="abilities",
-                player=player,
-                who=label(state, player),
-                territory=t,
-                slot=s,
-                troop_name=base_card(b.card).troop_name,
-                count=add,
-                now=b.troops + add,
-            )
-        )
+        events.append(recruited(state, "abilities", player, t, s, b, b.troops + add))
     return with_player(state, player, p)

@@ -7,9 +7,7 @@ from rules.core.unvalidated import replace
 from rules.the_tower import cards
 from rules.the_tower.cards import Pile
 from rules.the_tower.errors import IllegalAction
-from rules.the_tower.events import (
-    room_label,
-)
+from rules.the_tower.events import room_label
 from rules.the_tower.model import (
     GameState,
     points_usable_in_fight,

@@ -3,11 +3,10 @@ allocation checked against it (refused in words)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
-from rules.attack_the_tower.cards import (
-    Effect,
-)
+from rules.attack_the_tower.cards import Effect
 from rules.attack_the_tower.engine.combat.effects import active_effects
 from rules.attack_the_tower.engine.combat.pools import Pool, initiative_pool, regular_pool
 from rules.attack_the_tower.engine.combat.requests import AllocationRequest
@@ -25,6 +24,9 @@ from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import Allocation, Battle, GameState
 from rules.attack_the_tower.rule_ids import RuleId
 from rules.attack_the_tower.text import key_words
+
+UnitsAfterDamage = Callable[[list[Unit], dict[str, int], tuple[str, ...]], list[Unit]]
+"""A side's units read with the damage taken and the dead: every unit marked (`overlay`), or the living ones."""
 
 
 class CombatStep:
@@ -71,34 +73,25 @@ class CombatStep:
     def units(self) -> tuple[list[Unit], list[Unit]]:
         """(attacking units, defending units), dead ones included and marked."""
         if self._units is None:
-            battle = self.state.battle
-            assert battle is not None
-            sides = self.sides
-            if not battle.damage and not battle.dead:
-                self._units = sides.attackers, sides.defenders
-            else:
-                taken = dict(battle.damage)
-                self._units = (
-                    overlay(sides.attackers, taken, battle.dead),
-                    overlay(sides.defenders, taken, battle.dead),
-                )
+            self._units = self._both_sides(overlay)
         return self._units
 
     def living(self) -> tuple[list[Unit], list[Unit]]:
         """The living units of `units()`, in the same order."""
         if self._living is None:
-            battle = self.state.battle
-            assert battle is not None
-            sides = self.sides
-            if not battle.damage and not battle.dead:
-                self._living = sides.attackers, sides.defenders
-            else:
-                taken = dict(battle.damage)
-                self._living = (
-                    living_units(sides.attackers, taken, battle.dead),
-                    living_units(sides.defenders, taken, battle.dead),
-                )
+            self._living = self._both_sides(living_units)
         return self._living
+
+    def _both_sides(self, after_damage: UnitsAfterDamage) -> tuple[list[Unit], list[Unit]]:
+        """Each side's units as `after_damage` reads them with the battle's damage and dead (the sides as they
+        are while nothing has been dealt)."""
+        battle = self.state.battle
+        assert battle is not None
+        sides = self.sides
+        if not battle.damage and not battle.dead:
+            return sides.attackers, sides.defenders
+        taken = dict(battle.damage)
+        return after_damage(sides.attackers, taken, battle.dead), after_damage(sides.defenders, taken, battle.dead)
 
     def pool(self, side: int) -> Pool:
         pool = self._pools[side]

@@ -5,9 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from rules.attack_the_tower.cards import (
-    TroopType,
-)
+from rules.attack_the_tower.cards import TroopType
 from rules.attack_the_tower.model import UnitKind as UnitKind  # (named here too, for the engine's modules)
 from rules.core.unvalidated import direct_init
 
