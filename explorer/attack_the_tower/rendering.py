@@ -38,20 +38,25 @@ def _draft_mark(key: str, view: dict[str, Any]) -> str:
     return f'<span class="draft">+{amount}</span>'
 
 
-def _troop_html(t: dict[str, Any], view: dict[str, Any], targets: set[str], shown: dict[str, str]) -> str:
-    selected = view["selected"]
-    classes = ["troop"]
-    if t["dead"]:
-        classes.append("dead")
-    if t["key"] in targets:
+def _marks(unit: dict[str, Any], view: dict[str, Any], shown: dict[str, str]) -> str:
+    """A unit's marks: the damage it has taken, the damage drafted on it, and the damage a shown option deals."""
+    taken = f'<span class="dmg">{unit["damage"]}</span>' if unit["damage"] else ""
+    return taken + _draft_mark(unit["key"], view) + shown.get(unit["key"], "")
+
+
+def _state_classes(unit: dict[str, Any], targets: set[str], selected: str | None = None) -> list[str]:
+    """The classes of a unit's state: destroyed, a target of the damage now, the unit selected."""
+    classes = ["dead"] if unit["dead"] else []
+    if unit["key"] in targets:
         classes.append("target")
-    if t["key"] == selected:
+    if selected is not None and unit["key"] == selected:
         classes.append("selected")
-    marks = ""
-    if t["damage"]:
-        marks += f'<span class="dmg">{t["damage"]}</span>'
-    marks += _draft_mark(t["key"], view)
-    marks += shown.get(t["key"], "")
+    return classes
+
+
+def _troop_html(t: dict[str, Any], view: dict[str, Any], targets: set[str], shown: dict[str, str]) -> str:
+    classes = ["troop", *_state_classes(t, targets, view["selected"])]
+    marks = _marks(t, view, shown)
     title = f"{t['where']}: power {t['power']}, destroyed by {t['toughness']}"
     style = ""
     if t.get("raised"):
@@ -74,21 +79,11 @@ def _slot_html(slot: dict[str, Any], view: dict[str, Any], targets: set[str], sh
     if slot["empty"]:
         sel = " selected" if slot["key"] == selected else ""
         return f'<div class="slot empty{sel}" data-key="{slot["key"]}">empty slot</div>'
-    classes = ["slot", "base", f"type-{slot['troop_type']}"]
-    if slot["dead"]:
-        classes.append("dead")
-    if slot["key"] in targets:
-        classes.append("target")
-    if slot["key"] == selected:
-        classes.append("selected")
+    classes = ["slot", "base", f"type-{slot['troop_type']}", *_state_classes(slot, targets, selected)]
     troops = (
         "".join(_troop_html(t, view, targets, shown) for t in slot["troops"]) or '<span class="none">no troops</span>'
     )
-    marks = ""
-    if slot["damage"]:
-        marks += f'<span class="dmg">{slot["damage"]}</span>'
-    marks += _draft_mark(slot["key"], view)
-    marks += shown.get(slot["key"], "")
+    marks = _marks(slot, view, shown)
     assumed = (
         ' <span class="assumed" title="name or count assumed: not in the source documents">*</span>'
         if slot["assumed"]
@@ -115,27 +110,15 @@ def _kingdom_html(view: dict[str, Any], p: dict[str, Any], targets: set[str]) ->
         cells = "".join(_slot_html(s, view, targets, shown) for s in slots)
         rows.append(f'<div class="{" ".join(classes)}"><div class="tname">territory {t + 1}</div>{cells}</div>')
     palace = p["palace"]
-    pclasses = ["palace"]
-    if palace["dead"]:
-        pclasses.append("dead")
-    if palace["key"] in targets:
-        pclasses.append("target")
+    pclasses = ["palace", *_state_classes(palace, targets)]
     if battle is not None and battle["at_palace"] and p["index"] != view["attacker"]:
         pclasses.append("defending")
     specials = "".join(
-        f'<span class="special troop{" dead" if s["dead"] else ""}{" target" if s["key"] in targets else ""}" '
-        f'data-key="{s["key"]}" title="{_e(s["key"])}">{_e(s["name"])} {s["power"]}'
-        + (f'<span class="dmg">{s["damage"]}</span>' if s["damage"] else "")
-        + _draft_mark(s["key"], view)
-        + shown.get(s["key"], "")
-        + "</span>"
+        f'<span class="{" ".join(["special", "troop", *_state_classes(s, targets)])}" '
+        f'data-key="{s["key"]}" title="{_e(s["key"])}">{_e(s["name"])} {s["power"]}{_marks(s, view, shown)}</span>'
         for s in palace["specials"]
     )
-    pmarks = (
-        (f'<span class="dmg">{palace["damage"]}</span>' if palace["damage"] else "")
-        + _draft_mark(palace["key"], view)
-        + shown.get(palace["key"], "")
-    )
+    pmarks = _marks(palace, view, shown)
     hand = ", ".join(_e(h) for h in p["hand"]) or "empty"
     in_play = ", ".join(_e(h) for h in p["in_play"])
     piles = p["piles"]
