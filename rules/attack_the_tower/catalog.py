@@ -71,7 +71,7 @@ def _card_index() -> dict[str, BaseCard | AbilityCard]:
 
 
 def designed_armies() -> dict[str, Army]:
-    """The designers' own armies now in use, by id (changed only through `armyfile.use_army`)."""
+    """The designers' own armies now in use, by id (changed only through `use_army`)."""
     return _DESIGNED
 
 

@@ -16,6 +16,7 @@ from rules.core.chance import ChanceSampler
 from rules.core.errors import RulesError
 from rules.core.playout import play_out
 from rules.sweeps.cells import PACKAGES, Cell
+from rules.sweeps.collection import fewer_collections
 from rules.sweeps.games import sweep_game
 from rules.sweeps.overrides import install_armies
 from rules.sweeps.rules_values import make_rules
@@ -92,4 +93,5 @@ def play_chunk(cell: Cell, start: int, stop: int, code: str | None = None) -> li
         install_cards(cell.card_set)
     rules = make_rules(game.rules, cell.rules)
     policies = [game.policy(name) for name in cell.policies]
-    return [play_game(cell, i, rules, policies) for i in range(start, stop)]
+    with fewer_collections():
+        return [play_game(cell, i, rules, policies) for i in range(start, stop)]

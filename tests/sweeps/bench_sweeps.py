@@ -19,7 +19,7 @@ from rules.sweeps.cluster import dask_client
 from rules.sweeps.runner import SweepResult, run_sweep
 from rules.sweeps.spec import SweepSpec
 
-GAMES = 400
+GAMES = 1000
 """Games per rate measurement (in process, one worker, two workers), half Undead against Westerners and half
 Easterners against Bandits."""
 TIMED_GAMES = int(os.environ.get("BENCH_SWEEP_GAMES", "2000"))

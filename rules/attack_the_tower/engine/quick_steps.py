@@ -3,6 +3,7 @@ allocation chosen from its targets as `battle_played_out` asks for it: the units
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Literal
 
@@ -26,10 +27,11 @@ Terms = tuple[bool, bool, tuple[tuple[int, CombatStartDamage], ...]]
 initiative added to the regular step (`Rules.leftover_initiative_adds_to_regular`), and the distinct damages
 as combat begins with the side (0 attacking, 1 defending) whose troops deal them."""
 
-Fought = tuple[tuple[tuple[int, ...], tuple[int, ...]], int] | Literal["rebuild"] | None
-"""A remembered fight's dead (by index, ascending) and decisions counted, None as `fight`, or "rebuild" when
-special troops fell in the initiative step (the units rebuilt depend on the board, so such fights are fought
-again, not remembered)."""
+Fought = tuple[tuple[tuple[int, ...], tuple[int, ...]], int, int] | Literal["rebuild"]
+"""A remembered fight, fought from no decisions counted and with no guard: its dead (by index, ascending), the
+decisions it counted and the count at the guard's last check (`fight` applies the guard to them), or "rebuild"
+when special troops fell in the initiative step (the units rebuilt depend on the board, so such fights are
+fought again, not remembered)."""
 
 PlainSide = tuple[object, ...]
 """A side's units as a fight reads them, flat: eight values a unit (`Unit` without its place), groups
@@ -111,15 +113,16 @@ def fight(
         rules.leftover_initiative_adds_to_regular,
         tuple(dict.fromkeys(starting)),
     )
-    fought = _remembered_fight(_plain(units[0]), _plain(units[1]), terms, choose, decisions)
+    fought = _remembered_fight(_plain(units[0]), _plain(units[1]), terms, choose)
     if fought == "rebuild":
         again = _fight(units, terms, choose, decisions, rebuild)
         assert again != "rebuild"
-        return again
-    if fought is None:
+        return None if again is None else (again[0], again[1])
+    dead, counted, checked = fought
+    start, most = decisions
+    if start + checked >= most:
         return None
-    dead, counted = fought
-    return (set(dead[0]), set(dead[1])), counted
+    return (set(dead[0]), set(dead[1])), start + counted
 
 
 def _plain(units: list[Unit]) -> PlainSide:
@@ -137,16 +140,22 @@ def _units(side: PlainSide) -> list[Unit]:
     return [(*side[k : k + 7], (), side[k + 7]) for k in range(0, len(side), w)]  # type: ignore[misc]
 
 
-@memo(maxsize=1 << 14)
-def _remembered_fight(
-    attackers: PlainSide, defenders: PlainSide, terms: Terms, choose: ChooseVector, decisions: tuple[int, int]
-) -> Fought:
-    """`fight` on plain units, remembered; "rebuild" when special troops fell in the initiative step."""
-    fought = _fight((_units(attackers), _units(defenders)), terms, choose, decisions, None)
-    if fought is None or fought == "rebuild":
+_UNGUARDED = (0, sys.maxsize)
+"""No decisions counted yet, and a guard that never stops a fight."""
+
+
+@memo(maxsize=1 << 16)
+def _remembered_fight(attackers: PlainSide, defenders: PlainSide, terms: Terms, choose: ChooseVector) -> Fought:
+    """`fight` on plain units, unguarded (see `Fought`), remembered.
+
+    The guard is applied by `fight`: counts only grow, so a fight from `start` decisions stops exactly when
+    `start` plus the count at the last check reaches the most (no earlier check can stop it otherwise)."""
+    fought = _fight((_units(attackers), _units(defenders)), terms, choose, _UNGUARDED, None)
+    if fought == "rebuild":
         return fought
-    dead, counted = fought
-    return (tuple(sorted(dead[0])), tuple(sorted(dead[1]))), counted
+    assert fought is not None
+    dead, counted, checked = fought
+    return (tuple(sorted(dead[0])), tuple(sorted(dead[1]))), counted, checked
 
 
 def _fight(
@@ -155,8 +164,9 @@ def _fight(
     choose: ChooseVector,
     decisions: tuple[int, int],
     rebuild: Callable[[Dead], Units | None] | None,
-) -> tuple[Dead, int] | Literal["rebuild"] | None:
-    """`fight` on `units`; with no `rebuild`, "rebuild" when special troops fall in the initiative step."""
+) -> tuple[Dead, int, int] | Literal["rebuild"] | None:
+    """`fight` on `units`, with the count at the guard's last check; with no `rebuild`, "rebuild" when special
+    troops fall in the initiative step."""
     f = _Fight(units, choose, decisions[0])
     most = decisions[1]
     _combat_start(f, terms)
@@ -172,15 +182,17 @@ def _fight(
         f.units = rebuilt
     if f.decisions >= most:
         return None
+    checked = f.decisions
     remaining = _regular(f, terms[1], leftover)
     if remaining is None:
-        return f.dead, f.decisions
+        return f.dead, f.decisions, checked
     if f.decisions >= most:
         return None
+    checked = f.decisions
     structures = [i for i in f.living(1) if f.units[1][i][0] in _STRUCTURES]
     cap = remaining[0] + remaining[1]
     f.deal(0, f.allocate(0, structures, 0, cap, cap, (0, f.room(1, structures))))
-    return f.dead, f.decisions
+    return f.dead, f.decisions, checked
 
 
 def _combat_start(f: _Fight, terms: Terms) -> None:

@@ -149,9 +149,14 @@ def _continue_battle(state: GameState) -> engine.BattleResult:
 
 
 def outcome_of(state: GameState, action: Any) -> engine.BattleResult:
-    """The result of `action` and the battle it starts or belongs to (if any)."""
+    """The result of `action` and the battle it starts or belongs to (if any). Passing in a battle's ability
+    window is what `battle_result` plays out from the window itself (both sides pass), so that is asked
+    directly: the position after the pass is often one the plain-number battle does not take up (combat
+    begun, a side with nothing to decide filled in), which the full engine would have to play out."""
     if isinstance(action, DeclareAttack):
         return engine.attack_result(state, action, _best_vector, MAX_SIMULATED_STEPS)
+    if isinstance(action, Pass) and state.battle is not None and state.battle.stage == "abilities":
+        return _continue_battle(state)
     return _continue_battle(engine.next_position(state, action))
 
 
