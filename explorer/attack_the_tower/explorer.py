@@ -6,6 +6,7 @@ No rule is decided here: legality, pools, targets and what happened all come fro
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -200,15 +201,20 @@ class Explorer(SessionNavigation, PositionFiles[GameState], LineTests):
                 policy(name)
         self.seats = {0: first, 1: second}
 
-    def advance(self, limit: int = 10_000) -> tuple[Event, ...]:
-        """Let chance and the policies seated at the table play until a person must decide (or the end)."""
+    def advance(self, limit: int = 10_000, on_turn: Callable[[int], None] | None = None) -> tuple[Event, ...]:
+        """Let chance and the policies seated at the table play until a person must decide (or the end);
+        `on_turn` is told each new turn reached on the way (a panel shows how far a long game has got)."""
         events: list[Event] = []
+        turn = self.state.turn
         for _ in range(limit):
             who = self.to_move()
             acting = self.acting()
             if who == TERMINAL or (who != CHANCE and self.seats.get(acting[0]) is None):
                 break
             events += self.decide(lambda player: policy(self.seats[player] or self.policy_name))
+            if on_turn is not None and self.state.turn != turn:
+                turn = self.state.turn
+                on_turn(turn)
         return tuple(events)
 
     # ---- the position editor (each edit starts a new session from the edited position) --------------

@@ -213,12 +213,22 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.draft = {}
         self.refresh()
 
-    def _thinking(self) -> None:
-        """Say, before a slow policy plays, that the panel is working (the message reaches the browser at once)."""
+    def _thinking(self) -> str | None:
+        """Say, before a slow policy plays, that the panel is working (the message reaches the browser at once);
+        the message, or None when no seated policy is slow."""
         for name in sorted({self.explorer.policy_name, *(n for n in self.explorer.seats.values() if n)}):
             if (doing := deliberation(name)) is not None:
-                self.say(f"thinking: the {name} policy {doing}")
-                return
+                message = f"thinking: the {name} policy {doing}"
+                self.say(message)
+                return message
+        return None
+
+    def _advance(self) -> tuple[Any, ...]:
+        """`explorer.advance`, saying each new turn reached while a slow policy plays a long stretch."""
+        thinking = self._thinking()
+        if thinking is None:
+            return self.explorer.advance()
+        return self.explorer.advance(on_turn=lambda turn: self.say(f"{thinking} (now at turn {turn})"))
 
     def _moved(self) -> None:
         """A draft allocation belongs to the position it was drafted in."""
@@ -279,8 +289,7 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
             if chosen is None or not 0 <= chosen < len(moves):
                 raise RulesError("choose a move in the list first")
             self.draft = {}
-            self._thinking()
-            return self.explorer.play(moves[chosen][1]) + self.explorer.advance()
+            return self.explorer.play(moves[chosen][1]) + self._advance()
 
         self._guard(lambda: self._after(run()))
 
@@ -309,8 +318,7 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
 
         def start() -> None:
             self.explorer.new_game(first, second)
-            self._thinking()
-            self._after(self.explorer.advance())
+            self._after(self._advance())
 
         self._guard(start)
 
@@ -331,8 +339,7 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
     def advance(self) -> None:
         """Let chance and the seated policies play until a person must decide."""
         self.draft = {}
-        self._thinking()
-        self._guard(lambda: self._after(self.explorer.advance()))
+        self._guard(lambda: self._after(self._advance()))
 
     def edit(self, change: Any) -> None:
         """Apply an edit (a callable taking the explorer); refused edits keep the last good position."""

@@ -210,3 +210,21 @@ def test_the_panel_says_it_is_thinking_before_the_search_policy_plays() -> None:
     panel.set_seats("planner", None)
     panel.advance()
     assert not any("thinking" in text for text in shown), "a fast policy plays without the message"
+
+
+def test_a_long_stretch_of_a_slow_policy_says_each_turn_it_reaches(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A whole game between slow policies runs for many seconds: the message tells how far it has got, turn by
+    # turn. The planner stands in for a slow policy here, so the game takes a moment, not minutes.
+    import explorer.attack_the_tower.panel as panel_module
+
+    monkeypatch.setattr(panel_module, "deliberation", lambda name: "plans" if name == "planner" else None)
+    panel = AttackTheTowerPanel("mid-game-battle")
+    shown: list[str] = []
+    panel.message.observe(lambda change: shown.append(change["new"]), "value")
+    panel.set_seats("planner", "planner")
+    panel.new_game("undead", "bandits")
+    turns = [int(m.group(1)) for text in shown if (m := re.search(r"\(now at turn (\d+)\)", text))]
+    final = panel.explorer.state.turn
+    assert panel.explorer.to_move() == TERMINAL
+    assert turns == list(range(turns[0], final + 1)) and len(turns) >= 2, shown
+    assert "now at turn" not in panel.message.value, "the last message is the game's, not the progress"
