@@ -253,7 +253,7 @@ def _ladder(args: argparse.Namespace) -> int:
 
     def won(final: GameState) -> bool:
         result = engine.outcome(final)
-        return result is not None and result.winner == 0
+        return result is not None and result.won
 
     rungs = ladder(engine.GAME, lambda: engine.new_game(rules), chosen, args.games, seed=args.seed, players=1, won=won)
     about = {

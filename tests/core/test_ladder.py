@@ -14,7 +14,11 @@ from rules.attack_the_tower.policies import policy
 from rules.attack_the_tower.variants import Rules
 from rules.cli import main
 from rules.core.chance import ChanceSampler
-from rules.core.ladder import Rate, Rung, head_to_head, wilson
+from rules.core.ladder import Rate, Rung, game_seed, head_to_head, wilson
+from rules.core.playout import play_out
+from rules.the_tower import engine as the_tower
+from rules.the_tower.policies import policy as the_tower_policy
+from rules.the_tower.variants import Rules as TheTowerRules
 
 
 def test_wilson_interval_matches_the_formula() -> None:
@@ -108,6 +112,27 @@ def test_attack_the_tower_ladder_on_workers_matches_one_process(capsys: pytest.C
 def test_the_tower_ladder_compares_win_rates(capsys: pytest.CaptureFixture[str]) -> None:
     data = _ladder_json(capsys, "the-tower", "ladder", "--games", "2", "--policies", "random,greedy")
     _check_rungs(data, ["random", "greedy"], 2)
+
+
+def test_the_tower_ladder_counts_the_games_won(capsys: pytest.CaptureFixture[str]) -> None:
+    """A won game of The Tower (a solo game: no `winner`, `won` true) counts as a win on its rung, game for game
+    as the policy's own playouts on the ladder's seeds say."""
+    rules = TheTowerRules(starting_hp=60)
+    greedy = the_tower_policy("greedy")
+    won = [
+        the_tower.outcome(
+            play_out(the_tower.GAME, the_tower.new_game(rules), [greedy], ChanceSampler(game_seed(0, 0, i))).final
+        )
+        for i in range(20)
+    ]
+    expected = sum(1 for result in won if result is not None and result.won)
+    assert expected > 0, "60 HP lets the greedy policy win some of these games"
+    data = _ladder_json(
+        capsys, "the-tower", "ladder", "--games", "20", "--policies", "random,greedy", "--variant", "starting_hp=60"
+    )
+    rungs = data["rungs"]
+    assert isinstance(rungs, list)
+    assert rungs[0]["stronger_result"]["wins"] == expected
 
 
 def test_tower_defense_ladder_compares_win_rates(capsys: pytest.CaptureFixture[str]) -> None:
