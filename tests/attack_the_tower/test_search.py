@@ -16,7 +16,6 @@ from rules.attack_the_tower.policies.search import SearchPolicy, SearchSettings,
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.playout import play_out
-from rules.core.protocol import CHANCE
 from rules.core.unvalidated import replace
 from tests.attack_the_tower.test_properties import positions
 
@@ -89,17 +88,8 @@ def test_search_plays_whole_games_with_legal_actions_only() -> None:
 @given(positions(), st.integers(0, 2**32))
 def test_search_chooses_legal_actions_in_any_army_and_variant(state: GameState, seed: int) -> None:
     """From generated positions of every army and several rule variants, both sides searching."""
-    sampler = ChanceSampler(seed)
     checked = _Checked()
-    for _ in range(12):
-        if engine.is_terminal(state):
-            break
-        who = engine.current_player(state)
-        if who == CHANCE:
-            action = sampler.pick(engine.chance_outcomes(state))
-        else:
-            action = checked.choose(state, sampler, engine.acting_players(state)[0])
-        state, _ = engine.apply(state, action)
+    play_out(engine.GAME, state, [checked, checked], ChanceSampler(seed), max_steps=12)
     assert checked.checked > 0
 
 
