@@ -187,9 +187,3 @@ def _specials(
         free = artillery and _artillery_free(owner, None, effects)
         units.append(("special", deals, tough, ("special", i), _fires_first(traits), artillery, free, (i,), None))
     return units
-
-
-def special_has_effects(card_id: str) -> bool:
-    """Whether a special troop has lasting effects (its fall changes the effects in play)."""
-    spec = ability_card(card_id).special_troop
-    return spec is not None and bool(spec.effects)

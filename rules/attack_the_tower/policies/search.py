@@ -29,21 +29,6 @@ from rules.core.chance import ChanceSampler
 from rules.core.protocol import CHANCE
 from rules.core.unvalidated import replace
 
-ALL_PHASES = frozenset(
-    {
-        "setup_keep",
-        "setup_draw",
-        "setup_build",
-        "renewal_decision",
-        "renewal_draw",
-        "renewal_build",
-        "renewal_discard",
-        "main",
-        "battle",
-    }
-)
-"""The phases whose choices can be searched (allocations never are: a battle holds no chance)."""
-
 TURN_PHASES = frozenset({"renewal_decision", "main", "battle"})
 """Renewing or not, attacking, abilities and ending the turn: where the search wins its games. Searching the
 draws, builds, discards and the opening hand as well took three times as long and won no more (87% against

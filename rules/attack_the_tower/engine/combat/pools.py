@@ -51,7 +51,7 @@ def _describe(units: list[Unit]) -> str:
 
 def initiative_pool(units: list[Unit]) -> Pool:
     """004 battles 3: 'add up the Power levels of all his troops with the Initiative Trait'."""
-    # (`u.has_initiative`, spelt out: most units have no initiative trait, and this runs every step)
+    # a troop with the initiative trait fires, an artillery troop cannot (initiative does not apply to bases)
     firing = tuple(
         [
             u

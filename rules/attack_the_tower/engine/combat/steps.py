@@ -282,11 +282,6 @@ def _allocation_request(step: CombatStep, side: int) -> AllocationRequest | None
     )
 
 
-def explain_refusal(state: GameState, side: int, key: str) -> str:
-    """Why a key is not a target for `side` now, in a player's words."""
-    return refusal(state, side, key).message
-
-
 class Refusal(NamedTuple):
     """Why a target is refused, in a player's words, and the rule that says so."""
 

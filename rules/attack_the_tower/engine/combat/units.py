@@ -44,11 +44,6 @@ class Unit:
     def is_structure(self) -> bool:
         return self.kind in STRUCTURE_KINDS
 
-    @property
-    def has_initiative(self) -> bool:
-        """Fires in the initiative step (an artillery troop cannot: initiative does not apply to bases)."""
-        return "initiative" in self.traits and "artillery" not in self.traits and not self.is_structure
-
 
 def troop_key(owner: int, territory: int, slot: int, index: int) -> str:
     """`str(UnitKey.troop(...))`, spelt out: the engine names every unit of a battle this way."""
