@@ -15,6 +15,7 @@ from typing import Any
 from scipy.stats import binomtest
 
 from rules.core.chance import ChanceSampler
+from rules.core.outcome import Utility
 from rules.core.playout import Policy, play_out
 from rules.core.protocol import Game
 
@@ -193,13 +194,14 @@ def solo_rate(
     players: int = 1,
     seed: int = 0,
     rung: int = 0,
-    won: Callable[[Any], bool],
 ) -> Rate:
-    """One policy's win rate alone (or the same policy in every seat of a cooperative game)."""
+    """One policy's win rate alone (or the same policy in every seat of a cooperative game): the games whose
+    outcome says somebody won (`Outcome.won`: the solo player or the team)."""
     wins = steps = 0
     for i in range(games):
         line = play_out(game, new_game(), [policy] * players, ChanceSampler(game_seed(seed, rung, i)))
-        wins += won(line.final)
+        result = game.outcome(line.final)
+        wins += result is not None and result.won
         steps += line.steps
     return _rate(wins, games, steps)
 
@@ -212,15 +214,15 @@ def ladder(
     *,
     seed: int = 0,
     players: int = 2,
-    won: Callable[[Any], bool] | None = None,
     runner: ChunkRunner = run_here,
     chunk: int | None = None,
 ) -> list[Rung]:
-    """Each policy (weakest first) against the next one up. With `won` given the game is solo or
-    cooperative: each policy plays `games` alone on the same seeds, and neighbours are compared.
-    Head-to-head rungs are played by `runner` in chunks of `chunk` games (see `head_to_head`)."""
+    """Each policy (weakest first) against the next one up, in a duel (a zero-sum game, as its protocol card
+    says); in a solo or cooperative game each policy plays `games` alone (`players` seats) on the same seeds,
+    and neighbours are compared. Head-to-head rungs are played by `runner` in chunks of `chunk` games (see
+    `head_to_head`)."""
     rungs = []
-    if won is None:
+    if game.card.utility is Utility.ZERO_SUM:
         for i in range(len(policies) - 1):
             rungs.append(
                 head_to_head(
@@ -228,7 +230,7 @@ def ladder(
                 )
             )
         return rungs
-    rates = [solo_rate(game, new_game, p, games, players=players, seed=seed, won=won) for p in policies]
+    rates = [solo_rate(game, new_game, p, games, players=players, seed=seed) for p in policies]
     for i in range(len(policies) - 1):
         rungs.append(Rung(policies[i + 1].name, policies[i].name, rates[i + 1], rates[i], 0, False))
     return rungs

@@ -251,11 +251,7 @@ def _ladder(args: argparse.Namespace) -> int:
     if len(chosen) < 2:
         raise IllegalAction("--policies takes at least two policies separated by commas, weakest first")
 
-    def won(final: GameState) -> bool:
-        result = engine.outcome(final)
-        return result is not None and result.won
-
-    rungs = ladder(engine.GAME, lambda: engine.new_game(rules), chosen, args.games, seed=args.seed, players=1, won=won)
+    rungs = ladder(engine.GAME, lambda: engine.new_game(rules), chosen, args.games, seed=args.seed, players=1)
     about = {
         "game": "the-tower",
         "variant": " ".join(args.variant) or "default rules",

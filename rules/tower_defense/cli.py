@@ -110,10 +110,6 @@ def _ladder(args: argparse.Namespace) -> int:
     if len(chosen) < 2:
         raise IllegalAction("--policies takes at least two policies separated by commas, weakest first")
 
-    def won(final: GameState) -> bool:
-        result = engine.outcome(final)
-        return result is not None and result.won
-
     rungs = ladder(
         engine.GAME,
         lambda: engine.new_game(scenario, rules),
@@ -121,7 +117,6 @@ def _ladder(args: argparse.Namespace) -> int:
         args.games,
         seed=args.seed,
         players=args.players,
-        won=won,
     )
     about = {"game": "tower-defense", "scenario": scenario.name, "players": args.players, "games": args.games}
     return print_ladder(rungs, as_json=args.json, about={**about, "seed": args.seed})
