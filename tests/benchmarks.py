@@ -28,7 +28,7 @@ from rules.core.chance import ChanceSampler
 from rules.core.events import Event
 from rules.core.ladder import head_to_head, ladder
 from rules.core.playout import play_out
-from rules.sweeps.ladder_runner import ladder_runner
+from rules.sweeps.ladder_runner import LADDER_CHUNK, ladder_runner
 
 TURN_LIMIT = 60
 SEARCH_GAMES = 100
@@ -67,8 +67,8 @@ def whole_games(policy_name: str, games: int, seed: int = 1) -> tuple[float, flo
     return games / elapsed, steps / elapsed, steps
 
 
-SWEEP_GAMES, SWEEP_SECONDS, SWEEP_CORES = 10_000, 60, 2
-"""The sweep the planner's speed is measured against: 10,000 whole games in a minute on two cores."""
+SWEEP_CORES = 2
+"""The cores of the machine the Balance lab goal is set for (its games and seconds: `bench_sweeps.GOAL_*`)."""
 
 
 def _validating_apply(state: GameState, action: Any) -> tuple[GameState, tuple[Event, ...]]:
@@ -102,10 +102,11 @@ def balance_lab(one_process: float) -> list[str]:
     """The Balance lab's speed goal, each figure beside it: planner games in one process, sweeps on one and two
     workers of the default local cluster, and 10,000 games timed or projected (tests/sweeps/bench_sweeps.py)."""
     sweeps = importlib.import_module("tests.sweeps.bench_sweeps")
-    needed = SWEEP_GAMES / SWEEP_SECONDS / SWEEP_CORES
+    needed = sweeps.GOAL_GAMES / sweeps.GOAL_SECONDS / SWEEP_CORES
     lines = [
-        f"Balance lab goal: {SWEEP_GAMES:,} planner-against-planner games in at most {SWEEP_SECONDS} s on"
-        f" {SWEEP_CORES} cores through the default local cluster (load average {_load()}):",
+        f"Balance lab goal: {sweeps.GOAL_GAMES:,} planner-against-planner games in at most"
+        f" {sweeps.GOAL_SECONDS:.0f} s on {SWEEP_CORES} cores through the default local cluster"
+        f" (load average {_load()}):",
         f"  planner against planner, one process: {one_process:.1f} games/s ({needed:.1f} games/s a core needed)",
     ]
     lines += [f"  {label}: {value}" for label, value in sweeps.goal_rows(one_process)]
@@ -202,7 +203,13 @@ def search_rung(games: int = SEARCH_GAMES, workers: int = 2) -> str:
     begun = time.perf_counter()
     with ladder_runner(workers) as runner:
         rung = head_to_head(
-            engine.GAME, start, policies.policy("search"), policies.policy("planner"), games, runner=runner, chunk=4
+            engine.GAME,
+            start,
+            policies.policy("search"),
+            policies.policy("planner"),
+            games,
+            runner=runner,
+            chunk=LADDER_CHUNK,
         )
     seconds = time.perf_counter() - begun
     return (

@@ -12,16 +12,15 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import sys
 import tomllib
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
-from types import ModuleType
 
 from rules.attack_the_tower.cards import AbilityCard, Army, BaseCard
 from rules.core.errors import IllegalPosition, MalformedFile, Problem
 from rules.core.jsonio import parse_model, validate_model
+from rules.core.memo import clear_package_caches
 
 ARMY_IDS: tuple[str, ...] = ("undead", "bandits", "westerners", "easterners")
 """The real armies, offered by the command line and the panels."""
@@ -153,16 +152,7 @@ def use_shipped_armies() -> None:
 
 def forget_cards() -> None:
     """Clear every memo that was computed from the cards' data, so new card data takes effect."""
-    for name, module in list(sys.modules.items()):
-        if name.startswith("rules.attack_the_tower.") and module is not None:
-            _clear_caches(module)
-
-
-def _clear_caches(module: ModuleType) -> None:
-    for value in vars(module).values():
-        clear = getattr(value, "cache_clear", None)
-        if callable(clear) and getattr(value, "__module__", None) == module.__name__:
-            clear()
+    clear_package_caches("rules.attack_the_tower")
 
 
 def add_army_file_option(parser: argparse.ArgumentParser) -> None:

@@ -14,8 +14,9 @@ Positions are immutable, so a remembered answer never goes stale while the data 
 from __future__ import annotations
 
 import functools
+import sys
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any, Generic, ParamSpec, Protocol, TypeVar
 
 P = ParamSpec("P")
@@ -131,3 +132,17 @@ def clear_all() -> None:
     """Forget every remembered answer of every rules package."""
     for remembered in _REGISTRY:
         remembered.cache_clear()
+
+
+def clear_package_caches(package: str, keep: Collection[object] = ()) -> None:
+    """Forget the answers of every cache defined in the loaded modules of `package` (any function or object
+    with `cache_clear` that a module of it defines: registered memos and plain `functools` caches alike),
+    except those in `keep`: what a game's catalog calls when a designer's cards change its data."""
+    prefix = f"{package}."
+    for name, module in list(sys.modules.items()):
+        if not name.startswith(prefix) or module is None:
+            continue
+        for value in vars(module).values():
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear) and getattr(value, "__module__", None) == name and value not in keep:
+                clear()

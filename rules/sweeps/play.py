@@ -8,7 +8,6 @@ record: its seed, result, length and how it ended.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,13 +21,6 @@ from rules.sweeps.overrides import install_armies
 from rules.sweeps.rules_values import make_rules
 from rules.sweeps.seeding import code_fingerprint, game_seed
 from rules.sweeps.tower_defense_cards import install_cards
-
-
-@functools.cache
-def _running_code(package: str) -> str:
-    """The code fingerprint of the rules this process runs: read once, since a process's loaded code does not
-    change while it lives."""
-    return code_fingerprint(package)
 
 
 class CodeMismatch(RulesError):
@@ -81,7 +73,7 @@ def play_game(cell: Cell, index: int, rules: Any, policies: list[Any]) -> GameRe
 def play_chunk(cell: Cell, start: int, stop: int, code: str | None = None) -> list[GameRecord]:
     """Games `start` to `stop - 1` of the cell. `code`, when given, is the planner's code fingerprint of
     the game: a worker running other code refuses rather than return results that would not match."""
-    if code is not None and code != _running_code(PACKAGES[cell.game]):
+    if code is not None and code != code_fingerprint(PACKAGES[cell.game]):
         raise CodeMismatch(
             f"a worker runs another version of the {cell.game} rules than this sweep; install the same "
             "version of tower-rules-explorer on every worker"

@@ -196,9 +196,8 @@ def _run_on_dask(
     from distributed import as_completed
 
     submitted = {}
-    codes = {game: code_fingerprint(PACKAGES[game]) for game in {task.cell.game for task in tasks}}
     for task in tasks:
-        code = codes[task.cell.game]
+        code = code_fingerprint(PACKAGES[task.cell.game])
         key = f"sweep-{task.cell.key[:24]}-{task.start}"
         future = client.submit(play_chunk, task.cell, task.start, task.stop, code, key=key)
         submitted[future.key] = (future, task)

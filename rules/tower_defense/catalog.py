@@ -5,13 +5,13 @@ changed cards (`use_cards`) stand in for the shipped ones of their ids."""
 from __future__ import annotations
 
 import functools
-import sys
 from importlib import resources
 from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
 from rules.core.jsonio import parse_model
+from rules.core.memo import clear_package_caches
 from rules.tower_defense.cards import (
     CardSet,
     ConditionSpec,
@@ -94,12 +94,7 @@ def _index(kind: str, items: tuple[T, ...]) -> dict[str, T]:
 def shipped(kind: CardKind) -> dict[str, Card]:
     """The cards of one data file as shipped, by id (what a designer's change starts from)."""
     data = parse_model(_FILES[kind], _read(kind), source=f"data/{kind}.json")
-    out: dict[str, Card] = {}
-    for card in getattr(data, kind):
-        if card.id in out:
-            raise ValueError(f"data/{kind}.json lists {card.id!r} twice")
-        out[card.id] = card
-    return out
+    return dict(_index(kind, getattr(data, kind)))
 
 
 def _in_use(kind: CardKind, cls: type[T]) -> dict[str, T]:
@@ -171,12 +166,7 @@ def use_cards(cards: CardSet) -> None:
 
 def forget_cards() -> None:
     """Clear every memo computed from the cards' data (the shipped files aside), so changed cards take effect."""
-    for name, module in list(sys.modules.items()):
-        if name.startswith("rules.tower_defense.") and module is not None:
-            for value in vars(module).values():
-                clear = getattr(value, "cache_clear", None)
-                if callable(clear) and getattr(value, "__module__", None) == name and value is not shipped:
-                    clear()
+    clear_package_caches("rules.tower_defense", keep=(shipped,))
 
 
 def _lookup(table: dict[str, T], kind: str, key: str) -> T:

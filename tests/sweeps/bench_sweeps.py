@@ -1,6 +1,6 @@
 """Benchmarks of sweeps (not collected by pytest): the Balance lab's speed goal, 10,000 planner-against-planner
 Attack the Tower games in at most 60 s on this machine's two cores through the default local cluster, with two
-workers at least 1.7x one. `figures()` returns (what, value) rows; nothing is asserted (the machine is shared,
+workers at least 1.7x one. `goal_rows()` returns (what, value) rows; nothing is asserted (the machine is shared,
 so the figures vary from run to run).
 
 Every cluster is the one a sweep starts by default (`rules.sweeps.cluster.dask_client`), started and warmed up
@@ -98,10 +98,6 @@ def _met(met: bool) -> str:
     return "met" if met else "not met"
 
 
-def figures() -> list[tuple[str, str]]:
-    return goal_rows()
-
-
 if __name__ == "__main__":
-    for label, value in figures():
+    for label, value in goal_rows():
         print(f"{label}: {value}")
