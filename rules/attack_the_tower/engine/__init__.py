@@ -60,8 +60,9 @@ from rules.attack_the_tower.engine.quick_battle import (
     played_out,
     position_result,
     quick_result,
+    target_key,
 )
-from rules.attack_the_tower.engine.quick_steps import ChooseVector
+from rules.attack_the_tower.engine.quick_steps import ChooseVector, TargetKey
 from rules.attack_the_tower.engine.quick_units import Field
 from rules.attack_the_tower.engine.reading import (
     acting_players,
@@ -102,6 +103,7 @@ __all__ = [
     "Events",
     "Pool",
     "Refusal",
+    "TargetKey",
     "Unit",
     "acting_players",
     "adding_refusal",
@@ -129,6 +131,7 @@ __all__ = [
     "quick_result",
     "standing_power",
     "step_pools",
+    "target_key",
 ]
 
 

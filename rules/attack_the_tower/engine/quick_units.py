@@ -24,6 +24,7 @@ from rules.attack_the_tower.cards import (
 )
 from rules.attack_the_tower.catalog import ability_card, base_card
 from rules.attack_the_tower.engine.combat.effects import EffectsKey, effects_of, unit_stats
+from rules.attack_the_tower.engine.combat.pools import ignores_defenders
 from rules.attack_the_tower.engine.combat.sides import troop_powers, troop_type_stats
 from rules.attack_the_tower.engine.combat.units import Role
 from rules.attack_the_tower.model import Territory
@@ -144,7 +145,7 @@ def _troops(
         troop_type = base_card(base.card).troop_type
         deals, tough, traits = troop_type_stats(owner, troop_type, role, effects_key, powers, minimum_toughness)
         initiative, artillery = _fires_first(traits), "artillery" in traits
-        free = artillery and _artillery_free(owner, troop_type, effects)
+        free = artillery and ignores_defenders(owner, troop_type, effects)
         raised = base.raised
         group = (t, s)
         for i in range(base.troops):
@@ -158,15 +159,6 @@ def _troops(
 
 def _fires_first(traits: frozenset[str]) -> bool:
     return "initiative" in traits and "artillery" not in traits
-
-
-def _artillery_free(owner: int, troop_type: object, effects: list[tuple[int, Effect]]) -> bool:
-    return any(
-        isinstance(e, ArtilleryIgnoresDefenders)
-        and eo == owner
-        and (e.troop_types is None or troop_type in e.troop_types)
-        for eo, e in effects
-    )
 
 
 def _specials(
@@ -184,6 +176,6 @@ def _specials(
         assert spec is not None
         deals, tough, traits = unit_stats(owner, None, spec.power, spec.traits, role, effects, rules.minimum_toughness)
         artillery = "artillery" in traits
-        free = artillery and _artillery_free(owner, None, effects)
+        free = artillery and ignores_defenders(owner, None, effects)
         units.append(("special", deals, tough, ("special", i), _fires_first(traits), artillery, free, (i,), None))
     return units

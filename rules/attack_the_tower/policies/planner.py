@@ -30,7 +30,7 @@ from rules.attack_the_tower.actions import (
 from rules.attack_the_tower.cards import AbilityCard, BaseCard
 from rules.attack_the_tower.catalog import ability_card, base_card, card
 from rules.attack_the_tower.engine import combat
-from rules.attack_the_tower.model import EMPTY_TERRITORY, Allocation, GameState, Player, Territory
+from rules.attack_the_tower.model import EMPTY_TERRITORY, GameState, Player, Territory
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.memo import identity_memo, memo
@@ -64,27 +64,14 @@ def _kill_gain(target: combat.Unit, amount: int) -> tuple[int, int, int, int]:
     )
 
 
-TargetKey = tuple[tuple[str, int, int, int, int], ...]
-"""What decides the best allocation on a set of targets: each target's kind, power, toughness and damage, and
-its group as the index of the first target of that group (only which targets share a group matters)."""
-
-
 def best_allocation(request: combat.AllocationRequest) -> Allocate:
     """The allocation that destroys the palace if it can, else the most power (see `_kill_gain`)."""
-    return construct(Allocate, player=request.player, allocation=_best_assignments(request))
-
-
-def _best_assignments(request: combat.AllocationRequest) -> Allocation:
-    """`best_allocation`'s damage (what a look-ahead hands in)."""
-    groups: dict[str, int] = {}
-    targets = tuple(
-        [(t.kind, t.deals, t.toughness, t.damage, groups.setdefault(t.group, len(groups))) for t in request.targets]
-    )
-    return request.allocation(_best_vector(targets, request.troop_cap, request.structure_cap, request.total_cap))
+    vector = _best_vector(engine.target_key(request), request.troop_cap, request.structure_cap, request.total_cap)
+    return construct(Allocate, player=request.player, allocation=request.allocation(vector))
 
 
 @memo(maxsize=1 << 16)
-def _best_vector(targets: TargetKey, troop_cap: int, structure_cap: int, total_cap: int) -> tuple[int, ...]:
+def _best_vector(targets: engine.TargetKey, troop_cap: int, structure_cap: int, total_cap: int) -> tuple[int, ...]:
     """`best_allocation`'s vector, remembered by what decides it (allocations repeat across look-aheads)."""
     units = tuple(
         combat.Unit("", 0, kind, "", None, deals, toughness, frozenset(), damage, False, str(group))  # type: ignore[arg-type]

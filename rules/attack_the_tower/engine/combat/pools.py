@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.attack_the_tower.cards import (
@@ -62,6 +63,17 @@ def initiative_pool(units: list[Unit]) -> Pool:
     return Pool(sum([u.deals for u in firing]), 0, 0, firing)
 
 
+def ignores_defenders(owner: int, troop_type: object, effects: Sequence[tuple[int, Effect]]) -> bool:
+    """Whether an artillery troop of `owner` (of `troop_type`; None for a special troop) may hit bases that
+    troops still defend, under the effects in play (the Westerners' Catapult: `ArtilleryIgnoresDefenders`)."""
+    return any(
+        isinstance(e, ArtilleryIgnoresDefenders)
+        and eo == owner
+        and (e.troop_types is None or troop_type in e.troop_types)
+        for eo, e in effects
+    )
+
+
 def regular_pool(state: GameState, units: list[Unit], leftover: int, effects: list[tuple[int, Effect]]) -> Pool:
     """004 battles 4: every living troop without initiative, plus the defending bases (and palace),
     plus leftover initiative damage when the rules say so (000, 001)."""
@@ -78,12 +90,7 @@ def regular_pool(state: GameState, units: list[Unit], leftover: int, effects: li
     for u in firing:
         if "artillery" in u.traits:
             artillery += u.deals
-            if effects and any(
-                isinstance(e, ArtilleryIgnoresDefenders)
-                and eo == u.owner
-                and (e.troop_types is None or u.troop_type in e.troop_types)
-                for eo, e in effects
-            ):
+            if effects and ignores_defenders(u.owner, u.troop_type, effects):
                 free += u.deals
         else:
             general += u.deals
