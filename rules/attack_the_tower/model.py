@@ -71,6 +71,7 @@ class Base(_Frozen):
 
 Slot = Base | None
 Territory = tuple[Slot, Slot, Slot]
+Territories = tuple[Territory, Territory, Territory]
 EMPTY_TERRITORY: Territory = (None, None, None)
 
 

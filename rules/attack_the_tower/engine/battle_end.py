@@ -31,11 +31,9 @@ from rules.attack_the_tower.events import (
 )
 from rules.attack_the_tower.model import (
     EMPTY_TERRITORY,
-    Base,
     Battle,
     GameState,
     Player,
-    Territory,
     UnitKey,
 )
 from rules.attack_the_tower.text import named_in_slot
@@ -78,25 +76,13 @@ def _troop_place(key: str) -> tuple[int, int, int]:
     return t, s, _index_of(key)
 
 
-def _with_slots(
-    territories: tuple[Territory, Territory, Territory], slots: dict[tuple[int, int], Base | None]
-) -> tuple[Territory, Territory, Territory]:
-    """The territories with these slots changed (the territories without a change kept as they are)."""
-    out = list(territories)
-    for (t, s), base in slots.items():
-        terr = list(out[t])
-        terr[s] = base
-        out[t] = (terr[0], terr[1], terr[2])
-    return out[0], out[1], out[2]
-
-
 def _without_destroyed(player: Player, own: list[combat.Unit], dead: set[str]) -> tuple[dict[str, Any], bool]:
     """The fields of `player` that change when its destroyed troops, bases and special troops are removed
     (004 battles 5), and whether its palace fell."""
     fallen = [u for u in own if u.key in dead]
     if not fallen:
         return {}, False
-    slots: dict[tuple[int, int], Base | None] = {}  # the slots that change, with what they hold after
+    destroyed: set[tuple[int, int]] = set()
     base_discard = player.base_discard
     losses: dict[tuple[int, int], list[int]] = {}
     fallen_specials = []
@@ -110,19 +96,15 @@ def _without_destroyed(player: Player, own: list[combat.Unit], dead: set[str]) -
             t, s = _slot_of(u.key)
             old = player.territories[t][s]
             assert old is not None
-            slots[t, s] = None
+            destroyed.add((t, s))
             base_discard = (*base_discard, old.card)
         elif kind == "palace":
             palace_fell = True
         else:
             fallen_specials.append(_index_of(u.key))
     changes: dict[str, Any] = {}
-    for (t, s), indices in losses.items():
-        b = player.territories[t][s]
-        if b is not None and (t, s) not in slots:
-            slots[t, s] = card_effects.without_troops(b, indices)
-    if slots or losses:
-        changes["territories"] = _with_slots(player.territories, slots)
+    if destroyed or losses:
+        changes["territories"] = card_effects.territories_without(player.territories, losses, destroyed)
         changes["base_discard"] = base_discard
     if fallen_specials:
         palace, returning, ability_discard = player.palace, player.returning, player.ability_discard

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 
 from rules.attack_the_tower.actions import PlayAbility
 from rules.attack_the_tower.cards import (
@@ -24,7 +24,7 @@ from rules.attack_the_tower.catalog import ability_card, base_card, card
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import AbilityDamage, Destroyed, Said, possessive
-from rules.attack_the_tower.model import Allocation, Base, GameState, Player, UnitKey
+from rules.attack_the_tower.model import Allocation, Base, GameState, Player, Territories, UnitKey
 from rules.attack_the_tower.text import named_in_slot
 from rules.core.events import Event
 from rules.core.unvalidated import replace
@@ -43,6 +43,30 @@ def without_troops(base: Base, indices: Iterable[int]) -> Base:
         return replace(base, troops=base.troops - len(gone))
     raised = tuple(r for i, r in enumerate(base.raised) if i not in gone)
     return replace(base, troops=base.troops - len(gone), raised=raised)
+
+
+def territories_without(
+    territories: Territories, losses: Mapping[tuple[int, int], list[int]], destroyed: Collection[tuple[int, int]]
+) -> Territories:
+    """The territories with the destroyed bases (territory, slot) and the lost troops (indices by base) removed
+    (004 battles 5); only the rows touched are copied."""
+    rows: dict[int, list[Base | None]] = {}
+    for t, s in destroyed:
+        row = rows.get(t)
+        if row is None:
+            row = rows[t] = list(territories[t])
+        row[s] = None
+    for (t, s), indices in losses.items():
+        if (t, s) in destroyed:
+            continue
+        row = rows.get(t)
+        if row is None:
+            row = rows[t] = list(territories[t])
+        base = row[s]
+        if base is not None:
+            row[s] = without_troops(base, indices)
+    new = [territories[t] if t not in rows else (rows[t][0], rows[t][1], rows[t][2]) for t in range(3)]
+    return new[0], new[1], new[2]
 
 
 def with_raise(base: Base, index: int, delta: int) -> Base:

@@ -17,7 +17,7 @@ from rules.attack_the_tower.model import (
     GameState,
     PileKind,
     Player,
-    Territory,
+    Territories,
 )
 from rules.attack_the_tower.rule_ids import RuleId
 from rules.core.events import Event
@@ -95,9 +95,7 @@ def set_base(player: Player, territory: int, slot: int, base: Base | None) -> Pl
     return replace(player, territories=territories_with(player, territory, slot, base))
 
 
-def territories_with(
-    player: Player, territory: int, slot: int, base: Base | None
-) -> tuple[Territory, Territory, Territory]:
+def territories_with(player: Player, territory: int, slot: int, base: Base | None) -> Territories:
     """The player's territories with one slot changed."""
     terr = list(player.territories[territory])
     terr[slot] = base

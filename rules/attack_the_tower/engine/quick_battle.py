@@ -13,8 +13,8 @@ from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.engine.battles import battle_played_out
 from rules.attack_the_tower.engine.quick_end import end_battle, fallen_specials, maintain_specials, surviving_specials
 from rules.attack_the_tower.engine.quick_steps import ChooseVector, Dead, TargetKey, fight
-from rules.attack_the_tower.engine.quick_units import Board, Field, Territories, Units, battle_units
-from rules.attack_the_tower.model import EMPTY_TERRITORY, Allocation, GameState
+from rules.attack_the_tower.engine.quick_units import Board, Field, Units, battle_units
+from rules.attack_the_tower.model import EMPTY_TERRITORY, Allocation, GameState, Territories
 from rules.attack_the_tower.variants import Rules
 
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from rules.attack_the_tower.cards import Effect, SacrificeAfterBattle, SacrificeUnmannedBases, SpareFromSacrifice
 from rules.attack_the_tower.catalog import ability_card
-from rules.attack_the_tower.engine.card_effects import without_troops
+from rules.attack_the_tower.engine.card_effects import territories_without
 from rules.attack_the_tower.engine.quick_steps import Dead
-from rules.attack_the_tower.engine.quick_units import Board, Field, Territories, Unit, Units
-from rules.attack_the_tower.model import Base
+from rules.attack_the_tower.engine.quick_units import Board, Field, Unit, Units
 
 
 def end_battle(field: Field, board: Board, units: Units, dead: Dead, effects: list[tuple[int, Effect]]) -> bool:
@@ -47,12 +46,11 @@ def _huns(field: Field, board: Board, attackers: list[Unit], effects: list[tuple
         if not any(u[0] == "troop" and u[8] == e.attacking_troop_type for u in attackers):
             continue
         defender = 1 - field.attacker
-        territories = [list(terr) for terr in board.territories[defender]]
-        row = territories[field.target]
-        for s, b in enumerate(row):
-            if b is not None and b.troops == 0:
-                row[s] = None
-        board.territories[defender] = _as_territories(territories)
+        territories = board.territories[defender]
+        unmanned = {
+            (field.target, s) for s, b in enumerate(territories[field.target]) if b is not None and not b.troops
+        }
+        board.territories[defender] = territories_without(territories, {}, unmanned)
 
 
 def _remove_destroyed(board: Board, attacker: int, units: Units, dead: Dead) -> bool:
@@ -77,42 +75,13 @@ def _remove_destroyed(board: Board, attacker: int, units: Units, dead: Dead) -> 
             else:
                 fallen.append(place[0])
         if losses or destroyed:
-            board.territories[owner] = _without(board.territories[owner], losses, destroyed)
+            board.territories[owner] = territories_without(board.territories[owner], losses, destroyed)
         if fallen:
             palace = board.palaces[owner]
             for i in sorted(fallen, reverse=True):
                 palace = palace[:i] + palace[i + 1 :]
             board.palaces[owner] = palace
     return palace_fell
-
-
-def _without(
-    territories: Territories, losses: dict[tuple[int, int], list[int]], destroyed: set[tuple[int, int]]
-) -> Territories:
-    """The territories with the destroyed bases and the lost troops (by base) removed; only the rows touched
-    are copied."""
-    rows: dict[int, list[Base | None]] = {}
-    for t, s in destroyed:
-        row = rows.get(t)
-        if row is None:
-            row = rows[t] = list(territories[t])
-        row[s] = None
-    for (t, s), indices in losses.items():
-        if (t, s) in destroyed:
-            continue
-        row = rows.get(t)
-        if row is None:
-            row = rows[t] = list(territories[t])
-        base = row[s]
-        if base is not None:
-            row[s] = without_troops(base, indices)
-    new = [territories[t] if t not in rows else (rows[t][0], rows[t][1], rows[t][2]) for t in range(3)]
-    return new[0], new[1], new[2]
-
-
-def _as_territories(territories: list[list[Base | None]]) -> Territories:
-    t0, t1, t2 = ((t[0], t[1], t[2]) for t in territories)
-    return t0, t1, t2
 
 
 def maintain_specials(board: Board) -> None:

@@ -27,10 +27,8 @@ from rules.attack_the_tower.engine.combat.effects import EffectsKey, effects_of,
 from rules.attack_the_tower.engine.combat.pools import ignores_defenders
 from rules.attack_the_tower.engine.combat.sides import troop_powers, troop_type_stats
 from rules.attack_the_tower.engine.combat.units import Role
-from rules.attack_the_tower.model import Territory
+from rules.attack_the_tower.model import Territories, Territory
 from rules.attack_the_tower.variants import Rules
-
-Territories = tuple[Territory, Territory, Territory]
 
 Unit = tuple[str, int, int, object, bool, bool, bool, tuple[int, ...], str | None]
 """kind, power dealt, toughness, group, fires in the initiative step, deals artillery damage, artillery that may

@@ -30,7 +30,7 @@ from rules.attack_the_tower.actions import (
 from rules.attack_the_tower.cards import AbilityCard, BaseCard
 from rules.attack_the_tower.catalog import ability_card, base_card, card
 from rules.attack_the_tower.engine import combat
-from rules.attack_the_tower.model import EMPTY_TERRITORY, GameState, Player, Territory
+from rules.attack_the_tower.model import EMPTY_TERRITORY, GameState, Player, Territories
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.memo import identity_memo, memo
@@ -96,9 +96,7 @@ def _troop_power(rules: Rules, card_id: str) -> int:
     return power
 
 
-def _side_value(
-    rules: Rules, territories: tuple[Territory, Territory, Territory], palace: tuple[str, ...], hand: int
-) -> float:
+def _side_value(rules: Rules, territories: Territories, palace: tuple[str, ...], hand: int) -> float:
     """Material of one side: bases with their troops, special troops, and cards in hand."""
     powers = _card_powers(rules)
     value = 0.0
