@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
@@ -128,7 +129,7 @@ class Player(_Frozen):
 
     def complete_territories(self) -> int:
         """Territories with a base on all three slots (each maintains one special troop)."""
-        return sum(all(b is not None for b in terr) for terr in self.territories)
+        return complete_territories(self.territories)
 
     def all_cards(self) -> list[str]:
         """Every card this player owns, wherever it is (for conservation checks)."""
@@ -212,6 +213,25 @@ def _check_kind(where: str, ids: tuple[str, ...], want: type[BaseCard | AbilityC
 def _is_loyal(card_id: str) -> bool:
     spec = ability_card(card_id).special_troop
     return spec is not None and "loyal" in spec.traits
+
+
+def complete_territories(territories: Territories) -> int:
+    """Territories with a base on all three slots (each maintains one special troop)."""
+    return sum(all(b is not None for b in terr) for terr in territories)
+
+
+def unmaintained_specials(palace: tuple[str, ...], territories: Territories) -> list[int]:
+    """000: each special troop needs a complete territory of three bases (loyal ones need none): the palace
+    indices of those left without one, the last needy ones first (the order they are destroyed in)."""
+    needy = [i for i, c in enumerate(palace) if not _is_loyal(c)]
+    excess = len(needy) - complete_territories(territories)
+    return list(reversed(needy[-excess:])) if excess > 0 else []
+
+
+def renumbered_specials(specials: tuple[int, ...], fallen: Collection[int]) -> tuple[int, ...]:
+    """Joined special troops (palace indices) once the `fallen` palace indices have left the palace: the rest,
+    renumbered past them."""
+    return tuple(i - sum(1 for f in fallen if f < i) for i in specials if i not in fallen)
 
 
 def player_problems(state: GameState, index: int) -> list[str]:

@@ -15,7 +15,7 @@ from rules.attack_the_tower.events import (
     Destroyed,
     Said,
 )
-from rules.attack_the_tower.model import GameState
+from rules.attack_the_tower.model import GameState, renumbered_specials, unmaintained_specials
 from rules.core.unvalidated import replace
 
 
@@ -107,15 +107,10 @@ def maintain_specials(state: GameState, events: Events) -> GameState:
     three bases ... if you fail to meet this requisite, the special troop is immediately destroyed'."""
     for index in (0, 1):
         p = state.players[index]
-        if not p.palace:
+        unmaintained = unmaintained_specials(p.palace, p.territories)
+        if not unmaintained:
             continue
-        needy = [i for i, c in enumerate(p.palace) if "loyal" not in ability_card(c).special_troop.traits]  # type: ignore[union-attr]
-        if not needy:
-            continue
-        excess = len(needy) - p.complete_territories()
-        if excess <= 0:
-            continue
-        for i in reversed(needy[-excess:]):
+        for i in unmaintained:
             cid = p.palace[i]
             p = replace(
                 p,
@@ -153,7 +148,7 @@ def _forget_special(state: GameState, player: int, index: int) -> GameState:
 
     specials = battle.specials
     if player == state.attacker:
-        specials = tuple(i - 1 if i > index else i for i in specials if i != index)
+        specials = renumbered_specials(specials, (index,))
     damage = tuple((k, n) for key, n in battle.damage if (k := renumbered(key)) is not None)
     dead = tuple(k for key in battle.dead if (k := renumbered(key)) is not None)
     return replace(state, battle=replace(battle, specials=specials, damage=damage, dead=dead))

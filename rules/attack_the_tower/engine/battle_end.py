@@ -35,6 +35,7 @@ from rules.attack_the_tower.model import (
     GameState,
     Player,
     UnitKey,
+    renumbered_specials,
 )
 from rules.attack_the_tower.text import named_in_slot
 from rules.core.unvalidated import construct, replace
@@ -261,11 +262,8 @@ def _to_the_palace(
     defender_territory = state.players[dfn].territories[battle.target]
     if defender_territory != EMPTY_TERRITORY:
         return state
-    survivors_specials = tuple(
-        i - sum(1 for u in attackers if u.kind == "special" and u.key in dead and _index_of(u.key) < i)
-        for i in battle.specials
-        if combat.special_key(att, i) not in dead
-    )
+    fallen = [_index_of(u.key) for u in attackers if u.kind == "special" and u.key in dead]
+    survivors_specials = renumbered_specials(battle.specials, fallen)
     survivors = state.players[att].troops_in(battle.origin) + len(survivors_specials)
     if survivors > 0:
         if not events.quiet:

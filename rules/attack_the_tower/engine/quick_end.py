@@ -5,10 +5,10 @@ territories maintain them, and the special troops that go on to the palace."""
 from __future__ import annotations
 
 from rules.attack_the_tower.cards import Effect, SacrificeAfterBattle, SacrificeUnmannedBases, SpareFromSacrifice
-from rules.attack_the_tower.catalog import ability_card
 from rules.attack_the_tower.engine.card_effects import territories_without
 from rules.attack_the_tower.engine.quick_steps import Dead
 from rules.attack_the_tower.engine.quick_units import Board, Field, Unit, Units
+from rules.attack_the_tower.model import renumbered_specials, unmaintained_specials
 
 
 def end_battle(field: Field, board: Board, units: Units, dead: Dead, effects: list[tuple[int, Effect]]) -> bool:
@@ -88,22 +88,14 @@ def maintain_specials(board: Board) -> None:
     """000: a special troop needs a complete territory of three bases; the last needy ones go first."""
     for index in (0, 1):
         palace = board.palaces[index]
-        if not palace:
-            continue
-        needy = [i for i, c in enumerate(palace) if "loyal" not in ability_card(c).special_troop.traits]  # type: ignore[union-attr]
-        complete = sum(all(b is not None for b in terr) for terr in board.territories[index])
-        excess = len(needy) - complete
-        if excess <= 0:
-            continue
-        for i in reversed(needy[-excess:]):
+        for i in unmaintained_specials(palace, board.territories[index]):
             palace = palace[:i] + palace[i + 1 :]
         board.palaces[index] = palace
 
 
 def surviving_specials(specials: tuple[int, ...], attackers: list[Unit], dead: set[int]) -> tuple[int, ...]:
     """The attacker's joined special troops that survived, renumbered past the fallen ones on the palace."""
-    fallen = [attackers[i][7][0] for i in dead if attackers[i][0] == "special"]
-    return tuple(i - sum(1 for f in fallen if f < i) for i in specials if i not in fallen)
+    return renumbered_specials(specials, [attackers[i][7][0] for i in dead if attackers[i][0] == "special"])
 
 
 def fallen_specials(attacker: int, units: Units, dead: Dead) -> tuple[tuple[int, ...], tuple[int, ...]]:
