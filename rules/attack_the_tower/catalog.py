@@ -138,6 +138,23 @@ def use_army(army: Army) -> str:
     return army.id
 
 
+def use_armies(armies: Iterable[Army]) -> None:
+    """Make these armies (and no other designer's army) the ones in use in this process; nothing happens when
+    they already are, so the cards' memos are cleared only when the cards change (a sweep's worker or a
+    ladder's game puts the same armies in use again and again)."""
+    wanted = {a.id: a for a in armies}
+    if designed_armies() == wanted:
+        return
+    designed_armies().clear()
+    designed_armies().update(wanted)
+    forget_cards()
+
+
+def armies_in_use() -> tuple[Army, ...]:
+    """The designers' armies in use in this process now (to put back after a sweep played here)."""
+    return tuple(designed_armies().values())
+
+
 def use_army_files(paths: Iterable[str | Path]) -> tuple[str, ...]:
     """Load and put in use every army file given; the ids in use, in order."""
     return tuple(use_army(load_army_file(p)) for p in paths)

@@ -13,7 +13,15 @@ from rules.attack_the_tower import analysis, engine, examples
 from rules.attack_the_tower.actions import DeclareAttack
 from rules.attack_the_tower.analysis.odds import policy_pair
 from rules.attack_the_tower.analysis.outcomes import OBJECTIVES, POLICY_NAMES
-from rules.attack_the_tower.catalog import ARMY_IDS, add_army_file_option, army_ids, use_army_files
+from rules.attack_the_tower.cards import Army
+from rules.attack_the_tower.catalog import (
+    ARMY_IDS,
+    add_army_file_option,
+    armies_in_use,
+    army_ids,
+    use_armies,
+    use_army_files,
+)
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import possessive
 from rules.attack_the_tower.model import GameState
@@ -148,8 +156,7 @@ def _ladder(args: argparse.Namespace) -> int:
     chosen = [policy(n.strip()) for n in args.policies.split(",")]
     if len(chosen) < 2:
         raise IllegalAction("--policies takes at least two policies separated by commas, weakest first")
-    start = LadderStart(armies, rules, tuple(args.army_file or ()))
-    _ARMY_FILES_IN_USE.add(start.army_files)  # put in use above, in this process
+    start = LadderStart(armies, rules, armies_in_use())
     with ladder_runner(args.workers) as runner:
         rungs = ladder(engine.GAME, start, chosen, args.games, seed=args.seed, runner=runner, chunk=LADDER_CHUNK)
     about = {"game": "attack-the-tower", "armies": ",".join(armies), "games": args.games, "seed": args.seed}
@@ -158,21 +165,16 @@ def _ladder(args: argparse.Namespace) -> int:
 
 @dataclass(frozen=True, slots=True)
 class LadderStart:
-    """A ladder game's first position, in any process: a designer's army files are put in use there first."""
+    """A ladder game's first position, in any process: the designers' armies (as loaded, not as file paths)
+    are put in use there first (`use_armies` does nothing when they already are)."""
 
     armies: tuple[str, str]
     rules: Rules
-    army_files: tuple[str, ...] = ()
+    designed: tuple[Army, ...] = ()
 
     def __call__(self) -> GameState:
-        if self.army_files and self.army_files not in _ARMY_FILES_IN_USE:
-            use_army_files(self.army_files)
-            _ARMY_FILES_IN_USE.add(self.army_files)
+        use_armies(self.designed)
         return engine.new_game(self.armies, self.rules)
-
-
-_ARMY_FILES_IN_USE: set[tuple[str, ...]] = set()
-"""The army files this process has put in use for ladder games (a worker loads them once)."""
 
 
 def _play(args: argparse.Namespace) -> int:

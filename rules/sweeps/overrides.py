@@ -172,25 +172,3 @@ def armies_for(armies: Iterable[str], files: Sequence[Army], edits: Sequence[Car
     edited = apply_edits(base, edits)
     changed = set(given) | {e.army for e in edits}
     return tuple(edited[a] for a in sorted(changed))
-
-
-def install_armies(armies: Sequence[Army]) -> None:
-    """Make these armies (and no other designer's army) the ones in use in this process; nothing happens
-    when they already are, so the cards' memos are cleared only when the cards change."""
-    from rules.attack_the_tower import catalog
-    from rules.attack_the_tower.catalog import designed_armies
-
-    wanted = {a.id: a for a in armies}
-    if designed_armies() == wanted:
-        return
-    designed_armies().clear()
-    for army in wanted.values():
-        designed_armies()[army.id] = army
-    catalog.forget_cards()
-
-
-def armies_in_use() -> tuple[Army, ...]:
-    """The designers' armies in use in this process now (to put back after an in-process sweep)."""
-    from rules.attack_the_tower.catalog import designed_armies
-
-    return tuple(designed_armies().values())

@@ -11,16 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rules.attack_the_tower.catalog import use_armies
 from rules.core.chance import ChanceSampler
 from rules.core.errors import RulesError
 from rules.core.playout import play_out
 from rules.sweeps.cells import PACKAGES, Cell
 from rules.sweeps.collection import fewer_collections
 from rules.sweeps.games import sweep_game
-from rules.sweeps.overrides import install_armies
 from rules.sweeps.rules_values import make_rules
 from rules.sweeps.seeding import code_fingerprint, game_seed
-from rules.sweeps.tower_defense_cards import install_cards
+from rules.tower_defense.catalog import use_cards
 
 
 class CodeMismatch(RulesError):
@@ -80,9 +80,9 @@ def play_chunk(cell: Cell, start: int, stop: int, code: str | None = None) -> li
         )
     game = sweep_game(cell.game)
     if game.has_armies:
-        install_armies(cell.cards)
+        use_armies(cell.cards)
     elif game.has_cards:
-        install_cards(cell.card_set)
+        use_cards(cell.card_set)
     rules = make_rules(game.rules, cell.rules)
     policies = [game.policy(name) for name in cell.policies]
     with fewer_collections():

@@ -16,15 +16,15 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
+from rules.attack_the_tower.catalog import armies_in_use, use_armies
 from rules.sweeps.cache import SweepCache
 from rules.sweeps.cells import PACKAGES, Cell, cells
 from rules.sweeps.cluster import dask_client
 from rules.sweeps.frames import empty_frames, games_frame, records_frame, summary_frame
-from rules.sweeps.overrides import armies_in_use, install_armies
 from rules.sweeps.play import GameRecord, play_chunk
 from rules.sweeps.seeding import code_fingerprint
 from rules.sweeps.spec import SweepSpec
-from rules.sweeps.tower_defense_cards import cards_in_use, install_cards
+from rules.tower_defense.catalog import designed_cards, use_cards
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -172,7 +172,7 @@ def run_sweep(
 def _run_here(todo: list[Cell], size: int, tally: _Tally, store: SweepCache | None, stop: StopHook | None) -> None:
     """Every task in this process, in order; the armies and cards in use before are put back after."""
     before = armies_in_use()
-    cards_before = cards_in_use() if any(c.game == "tower-defense" for c in todo) else None
+    cards_before = designed_cards() if any(c.game == "tower-defense" for c in todo) else None
     try:
         for task in tasks_of(todo, size):
             if stop is not None and stop():
@@ -180,9 +180,9 @@ def _run_here(todo: list[Cell], size: int, tally: _Tally, store: SweepCache | No
             tally.add(task.cell, play_chunk(task.cell, task.start, task.stop), store)
     finally:
         if any(c.game == "attack-the-tower" for c in todo):
-            install_armies(before)
+            use_armies(before)
         if cards_before is not None:
-            install_cards(cards_before)
+            use_cards(cards_before)
 
 
 def _worker_count(client: Client) -> int:

@@ -195,13 +195,14 @@ def _start_problems(spec: SweepSpec) -> list[Problem]:
     game = sweep_game(spec.game)
     if game.has_armies:
         return []
-    from rules.sweeps import tower_defense_cards as td
+    from rules.sweeps.tower_defense_cards import cards_for
+    from rules.tower_defense.catalog import designed_cards, use_cards
 
-    before = td.cards_in_use() if game.has_cards else None
+    before = designed_cards() if game.has_cards else None
     try:
         for _, edits, values, scenario in spec.grid():
             if before is not None:
-                td.install_cards(td.cards_for(edits))
+                use_cards(cards_for(edits))
             try:
                 game.start(make_rules(game.rules, values), scenario=scenario, players=spec.players)
             except (IllegalPosition, ValidationError) as exc:
@@ -211,7 +212,7 @@ def _start_problems(spec: SweepSpec) -> list[Problem]:
                 return [Problem("", f"the game cannot start{f' with {cell}' if cell else ''}:"), *found]
     finally:
         if before is not None:
-            td.install_cards(before)
+            use_cards(before)
     return []
 
 

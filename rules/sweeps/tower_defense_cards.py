@@ -146,17 +146,3 @@ def _check_value(where: str, old: Any, new: JsonValue) -> None:
             raise IllegalPosition([Problem(where, message)])
     elif isinstance(old, str) and not isinstance(new, str):
         raise IllegalPosition([Problem(where, f"must be text, not {escape(json.dumps(new))}")])
-
-
-def install_cards(cards: CardSet) -> None:
-    """Make these changed cards (and no other) the ones in use in this process."""
-    from rules.tower_defense import catalog
-
-    catalog.use_cards(cards)
-
-
-def cards_in_use() -> CardSet:
-    """The changed cards in use in this process now (to put back after an in-process sweep)."""
-    from rules.tower_defense import catalog
-
-    return catalog.designed_cards()

@@ -9,10 +9,9 @@ import pandas as pd
 import pytest
 from distributed import Client, LocalCluster, get_task_stream
 
-from rules.attack_the_tower.catalog import army, designed_armies
+from rules.attack_the_tower.catalog import army, designed_armies, use_armies
 from rules.sweeps import runner
 from rules.sweeps.cells import Cell, cells
-from rules.sweeps.overrides import install_armies
 from rules.sweeps.play import CodeMismatch, GameRecord, play_chunk
 from rules.sweeps.runner import SweepProgress, run_sweep
 from rules.sweeps.seeding import game_seed
@@ -143,10 +142,10 @@ def test_the_card_override_is_in_use_while_its_games_are_played() -> None:
     try:
         play_chunk(cell, 0, 0)
         assert ghost_power() == 3
-        install_armies(())
+        use_armies(())
         assert ghost_power() == 2
     finally:
-        install_armies(before)
+        use_armies(before)
 
 
 def test_an_in_process_run_puts_back_the_armies_in_use() -> None:

@@ -15,7 +15,7 @@ from rules.sweeps.overrides import parse_edit
 from rules.sweeps.play import play_chunk
 from rules.sweeps.runner import run_sweep
 from rules.sweeps.spec import SweepSpec
-from rules.sweeps.tower_defense_cards import cards_for, cards_in_use, install_cards
+from rules.sweeps.tower_defense_cards import cards_for
 from rules.tower_defense import catalog, engine, examples
 from rules.tower_defense.cards import CardSet, TowerSpec
 from rules.tower_defense.model import GameState, Scenario
@@ -90,18 +90,18 @@ def test_far_more_damage_wins_more_seeded_games() -> None:
 
 
 def test_the_cards_are_in_use_while_the_games_are_played_and_put_back_after() -> None:
-    before = cards_in_use()
+    before = catalog.designed_cards()
     strong = cells(td_spec(games=1))[1]
     try:
         play_chunk(strong, 0, 0)
         assert catalog.tower("charge.1").damage(1) == 50
-        install_cards(CardSet())
+        catalog.use_cards(CardSet())
         shipped = catalog.shipped("towers")["charge.1"]
         assert isinstance(shipped, TowerSpec) and catalog.tower("charge.1").damage(1) == shipped.damage(1) < 50
     finally:
-        install_cards(before)
+        catalog.use_cards(before)
     run_sweep(td_spec(games=1), in_process=True)
-    assert cards_in_use() == before
+    assert catalog.designed_cards() == before
 
 
 def test_the_cache_key_and_the_seeds_follow_the_cards() -> None:
@@ -130,7 +130,7 @@ def test_a_two_worker_cluster_plays_the_overridden_cards_to_the_same_rows(dask_c
     on_dask = run_sweep(spec, client=dask_client, chunk=1)
     pd.testing.assert_frame_equal(on_dask.games, here.games)
     pd.testing.assert_frame_equal(on_dask.summary, here.summary)
-    assert cards_in_use() == CardSet()
+    assert catalog.designed_cards() == CardSet()
 
 
 def test_each_scenario_is_a_difficulty_and_an_axis_of_the_sweep() -> None:
@@ -155,10 +155,10 @@ def test_checking_a_spec_starts_each_cell_with_its_cards_and_puts_the_shipped_on
         return new_game(scenario, rules)
 
     monkeypatch.setattr(engine, "new_game", counting)
-    before = cards_in_use()
+    before = catalog.designed_cards()
     td_spec(overrides=["none", "standard-3.lives=1"])
     assert lives == [6, 1], "each cell's first position is set up with its own cards"
-    assert cards_in_use() == before and catalog.mode("standard-3").lives.value == 6
+    assert catalog.designed_cards() == before and catalog.mode("standard-3").lives.value == 6
 
 
 def test_the_tower_rows_say_the_floor_reached() -> None:
