@@ -13,6 +13,7 @@ from explorer.file_controls import FileControls
 from explorer.session_panel import row
 from rules.attack_the_tower.catalog import ARMY_IDS, army
 from rules.attack_the_tower.model import UnitKey
+from rules.attack_the_tower.text import place_words
 
 if TYPE_CHECKING:
     from explorer.attack_the_tower.panel import AttackTheTowerPanel
@@ -69,7 +70,7 @@ class EditorControls(w.VBox):  # type: ignore[misc]
         self.base.value = current.card if current else None
         self.troops.max = state.rules.max_troops_per_base
         self.troops.value = current.troops if current else 0
-        self.target.value = f"player {player + 1}, territory {territory + 1}, slot {slot + 1}"
+        self.target.value = place_words(UnitKey.base(player, territory, slot))
         self._slot = (player, territory, slot)
 
     def apply_slot(self) -> None:

@@ -226,9 +226,9 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
     def _advance(self) -> tuple[Any, ...]:
         """`explorer.advance`, saying each new turn reached while a slow policy plays a long stretch."""
         thinking = self._thinking()
-        if thinking is None:
-            return self.explorer.advance()
-        return self.explorer.advance(on_turn=lambda turn: self.say(f"{thinking} (now at turn {turn})"))
+        return self.explorer.advance(
+            on_turn=None if thinking is None else lambda turn: self.say(f"{thinking} (now at turn {turn})")
+        )
 
     def _moved(self) -> None:
         """A draft allocation belongs to the position it was drafted in."""

@@ -12,7 +12,7 @@ from typing import Any
 from rules.attack_the_tower import engine
 from rules.attack_the_tower.catalog import ability_card, army, base_card, card
 from rules.attack_the_tower.model import Base, GameState, Player, UnitKey
-from rules.attack_the_tower.text import PHASE_WORDS, TROOP_MARK, key_words
+from rules.attack_the_tower.text import PHASE_WORDS, TROOP_MARK, place_words
 from rules.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL
 
 STAGE_WORDS = {
@@ -41,15 +41,14 @@ def _troop_view(state: GameState, units: Units, key: UnitKey, base: Base) -> dic
     i = key.index
     assert i is not None
     unit = units.get(str(key))
-    raised = base.raised[i] if i < len(base.raised) else 0
     printed = engine.standing_power(state, key)
     return {
         "key": str(key),
-        "where": key_words(str(key)),
+        "where": place_words(key),
         **_damage(units, str(key)),
         "power": unit.deals if unit else printed,
         "toughness": unit.toughness if unit else printed,
-        "raised": raised,
+        "raised": base.raise_of(i),
     }
 
 

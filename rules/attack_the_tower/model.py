@@ -69,6 +69,10 @@ class Base(_Frozen):
             raise ValueError("raised powers are at least 1 each, listed largest first")
         return self
 
+    def raise_of(self, index: int) -> int:
+        """The power raise troop `index` carries (0 for a troop that carries none)."""
+        return self.raised[index] if index < len(self.raised) else 0
+
 
 Slot = Base | None
 Territory = tuple[Slot, Slot, Slot]

@@ -227,7 +227,7 @@ def _raise(
     territories[t] = (terr[0], terr[1], terr[2])
     p = replace(p, territories=tuple(territories))
     troop = base_card(b.card).troop_name
-    now = b.raised[i] + effect.delta if i < len(b.raised) else effect.delta
+    now = b.raise_of(i) + effect.delta
     events.append(
         Said(
             rule="abilities",

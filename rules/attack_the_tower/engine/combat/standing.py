@@ -16,5 +16,4 @@ def standing_power(state: GameState, key: UnitKey) -> int:
     base = state.players[key.owner].territories[key.territory][key.slot]
     if base is None or key.index >= base.troops:
         raise IllegalAction(f"no troop stands at {key}")
-    raised = base.raised[key.index] if key.index < len(base.raised) else 0
-    return state.rules.troop_power(base_card(base.card).troop_type) + raised
+    return state.rules.troop_power(base_card(base.card).troop_type) + base.raise_of(key.index)
