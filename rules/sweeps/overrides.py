@@ -63,11 +63,18 @@ def parse_edit(text: str, game: str = "attack-the-tower") -> CardEdit:
                 )
             ]
         )
+    return validate_model(
+        CardEdit, {"card": ".".join(parts[:2]), "field": ".".join(parts[2:]), "value": read_value(raw)}
+    )
+
+
+def read_value(raw: str) -> JsonValue:
+    """An override's value: JSON when it reads as JSON (`3`, `true`, `["cavalry"]`), else the text itself."""
     try:
         value: JsonValue = json.loads(raw)
     except json.JSONDecodeError:
         value = raw.strip()
-    return validate_model(CardEdit, {"card": ".".join(parts[:2]), "field": ".".join(parts[2:]), "value": value})
+    return value
 
 
 def parse_edits(text: str, game: str = "attack-the-tower") -> tuple[CardEdit, ...]:
@@ -147,12 +154,13 @@ def apply_edits(armies: Mapping[str, Army], edits: Iterable[CardEdit]) -> dict[s
         try:
             out[army_id] = validate_model(Army, army_data)
         except IllegalPosition as exc:
-            raise IllegalPosition([Problem(_within(army_id, p.where), p.message) for p in exc.problems]) from None
+            raise IllegalPosition([Problem(within(army_id, p.where), p.message) for p in exc.problems]) from None
     return out
 
 
-def _within(army_id: str, where: str) -> str:
-    return f"{army_id}.{where}" if where else army_id
+def within(card_id: str, where: str) -> str:
+    """Where a problem of a card (or army) edited by an override lies, named from the card: `undead.bases.0`."""
+    return f"{card_id}.{where}" if where and where != card_id else card_id
 
 
 def armies_for(armies: Iterable[str], files: Sequence[Army], edits: Sequence[CardEdit]) -> tuple[Army, ...]:

@@ -22,7 +22,7 @@ from pydantic import BaseModel, JsonValue
 from rules.core import limits
 from rules.core.errors import IllegalPosition, Problem
 from rules.core.jsonio import escape, validate_model
-from rules.sweeps.overrides import CardEdit, set_path
+from rules.sweeps.overrides import CardEdit, read_value, set_path, within
 from rules.tower_defense.cards import CardSet
 
 EXAMPLE = "standard.1.damage_by_level.0=8"
@@ -50,11 +50,7 @@ def parse_edit(text: str) -> CardEdit:
     card = max((c for c in kinds if path.startswith(f"{c}.")), key=len, default=None)
     if not sep or card is None:
         return _refuse(text, path, kinds)
-    try:
-        value: JsonValue = json.loads(raw)
-    except json.JSONDecodeError:
-        value = raw.strip()
-    return validate_model(CardEdit, {"card": card, "field": path[len(card) + 1 :], "value": value})
+    return validate_model(CardEdit, {"card": card, "field": path[len(card) + 1 :], "value": read_value(raw)})
 
 
 def _refuse(text: str, path: str, kinds: dict[str, str]) -> CardEdit:
@@ -87,12 +83,8 @@ def cards_for(edits: Sequence[CardEdit]) -> CardSet:
         try:
             changed.setdefault(kinds[card_id], []).append(validate_model(model, card_data))
         except IllegalPosition as exc:
-            raise IllegalPosition([Problem(_within(card_id, p.where), p.message) for p in exc.problems]) from None
+            raise IllegalPosition([Problem(within(card_id, p.where), p.message) for p in exc.problems]) from None
     return CardSet.model_validate({kind: tuple(cards) for kind, cards in changed.items()})
-
-
-def _within(card_id: str, where: str) -> str:
-    return f"{card_id}.{where}" if where and where != card_id else card_id
 
 
 def _edit(card: dict[str, Any], edit: CardEdit) -> None:
