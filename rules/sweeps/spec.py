@@ -8,6 +8,7 @@ problems) before a single game is played, so a bad value in the last cell of a l
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -264,9 +265,15 @@ def _army_problems(spec: SweepSpec) -> list[Problem]:
     if problems:
         return problems
     names = {a for pair in spec.armies for a in pair}
+    return _override_problems(spec, lambda edits: armies_for(names, spec.army_files, edits))
+
+
+def _override_problems(spec: SweepSpec, build: Callable[[tuple[CardEdit, ...]], object]) -> list[Problem]:
+    """What the cards of each variant (`build` makes them, refusing in words) cannot hold, named by variant."""
+    problems: list[Problem] = []
     for edits in spec.overrides:
         try:
-            armies_for(names, spec.army_files, edits)
+            build(edits)
         except IllegalPosition as exc:
             where = f"override {edits_text(edits)}"
             problems += [Problem(where, f"{p.where}: {p.message}" if p.where else p.message) for p in exc.problems]
@@ -285,11 +292,4 @@ def _card_problems(spec: SweepSpec) -> list[Problem]:
         return []
     from rules.sweeps.tower_defense_cards import cards_for
 
-    problems = _twice("overrides", [edits_text(e) for e in spec.overrides])
-    for edits in spec.overrides:
-        try:
-            cards_for(edits)
-        except IllegalPosition as exc:
-            where = f"override {edits_text(edits)}"
-            problems += [Problem(where, f"{p.where}: {p.message}" if p.where else p.message) for p in exc.problems]
-    return problems
+    return _twice("overrides", [edits_text(e) for e in spec.overrides]) + _override_problems(spec, cards_for)
