@@ -455,6 +455,16 @@ class UnitKey:
         """A base or a troop on one (it has a territory and a slot)."""
         return self.kind in ("troop", "base")
 
+    def slot_place(self) -> tuple[int, int]:
+        """(territory, slot) of a base or of a troop on one."""
+        assert self.territory is not None and self.slot is not None, f"{self} stands on no slot"
+        return self.territory, self.slot
+
+    def troop_place(self) -> tuple[int, int, int]:
+        """(territory, slot, index on the base) of a troop."""
+        assert self.index is not None and self.kind == "troop", f"{self} is not a troop"
+        return (*self.slot_place(), self.index)
+
     def __str__(self) -> str:
         if self.kind == "troop":
             return f"p{self.owner}/t{self.territory}/s{self.slot}/{self.index}"

@@ -55,26 +55,11 @@ def _unit_name(owner: str, kind: str, key: str, name: str) -> str:
     return f"{possessive(owner)} palace"
 
 
-@functools.lru_cache(maxsize=256)
-def _slot_of(key: str) -> tuple[int, int]:
-    """(territory, slot) of a troop or base key such as 'p1/t0/s2/1'."""
-    place = UnitKey.parse(key)
-    assert place.territory is not None and place.slot is not None
-    return place.territory, place.slot
-
-
 def _index_of(key: str) -> int:
-    """A troop's place on its base, or a special troop's in its palace ('p1/t0/s2/1' is troop 1)."""
+    """A special troop's place in its palace ('p1/palace/0' is the first)."""
     index = UnitKey.parse(key).index
     assert index is not None
     return index
-
-
-@functools.lru_cache(maxsize=256)
-def _troop_place(key: str) -> tuple[int, int, int]:
-    """(territory, slot, index on the base) of a troop key such as 'p1/t0/s2/1'."""
-    t, s = _slot_of(key)
-    return t, s, _index_of(key)
 
 
 def _without_destroyed(player: Player, own: list[combat.Unit], dead: set[str]) -> tuple[dict[str, Any], bool]:
@@ -91,10 +76,10 @@ def _without_destroyed(player: Player, own: list[combat.Unit], dead: set[str]) -
     for u in fallen:
         kind = u.kind
         if kind == "troop":
-            t, s, i = _troop_place(u.key)
+            t, s, i = UnitKey.parse(u.key).troop_place()
             losses.setdefault((t, s), []).append(i)
         elif kind == "base":
-            t, s = _slot_of(u.key)
+            t, s = UnitKey.parse(u.key).slot_place()
             old = player.territories[t][s]
             assert old is not None
             destroyed.add((t, s))

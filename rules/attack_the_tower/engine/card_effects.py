@@ -190,15 +190,9 @@ def _same_choice(
     place = UnitKey.read(chosen[0])
     if place is None or place.kind != "troop" or place.owner != player:
         return False
-    t, s, i = _troop_place(place)
+    t, s, i = place.troop_place()
     b = state.players[player].territories[t][s]
     return b is not None and i < b.troops
-
-
-def _troop_place(place: UnitKey) -> tuple[int, int, int]:
-    """(territory, slot, index) of a troop's key."""
-    assert place.territory is not None and place.slot is not None and place.index is not None
-    return place.territory, place.slot, place.index
 
 
 def _bad_targets(
@@ -216,7 +210,7 @@ def _raise(
     if not chosen:
         events.append(Said(rule="abilities", text=f"{name(state, player)} has no troop to make a {effect.becomes}."))
         return state
-    t, s, i = _troop_place(UnitKey.parse(chosen[0]))
+    t, s, i = UnitKey.parse(chosen[0]).troop_place()
     p = state.players[player]
     b = p.territories[t][s]
     assert b is not None
@@ -265,9 +259,7 @@ def _kaiju(
     enemy = 1 - player
     q = state.players[enemy]
     for key in chosen:
-        place = UnitKey.parse(key)
-        assert place.territory is not None and place.slot is not None
-        t, s = place.territory, place.slot
+        t, s = UnitKey.parse(key).slot_place()
         b = q.territories[t][s]
         assert b is not None
         territories = list(q.territories)
