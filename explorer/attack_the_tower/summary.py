@@ -8,9 +8,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from rules.attack_the_tower.events import DamageDealt, DamagePool, Destroyed
+from rules.attack_the_tower.text import STAGE_WORDS
 from rules.core.events import Event
-
-STAGE_NAMES = {"initiative": "initiative", "regular": "regular combat", "unmanned": "unmanned bases"}
 
 
 def step_summary(events: Sequence[Event]) -> str:
@@ -30,7 +29,7 @@ def step_summary(events: Sequence[Event]) -> str:
         return events[-1].sentence() if events else "the position before the first step"
     parts = []
     if dealt:
-        parts.append(f"{STAGE_NAMES.get(stage, stage)}: " + ", ".join(_deal(who, n) for who, n in dealt.items()))
+        parts.append(f"{STAGE_WORDS.get(stage, stage)}: " + ", ".join(_deal(who, n) for who, n in dealt.items()))
     if destroyed:
         parts.append("destroyed: " + ", ".join(f"{n} × {name}" if n > 1 else name for name, n in destroyed.items()))
     return "; ".join(parts)

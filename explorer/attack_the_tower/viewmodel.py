@@ -12,15 +12,8 @@ from typing import Any
 from rules.attack_the_tower import engine
 from rules.attack_the_tower.catalog import ability_card, army, base_card, card
 from rules.attack_the_tower.model import Base, GameState, Player, UnitKey
-from rules.attack_the_tower.text import PHASE_WORDS, TROOP_MARK, place_words
+from rules.attack_the_tower.text import PHASE_WORDS, STAGE_STEPS, STAGE_WORDS, TROOP_MARK, place_words
 from rules.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL
-
-STAGE_WORDS = {
-    "abilities": "2. abilities",
-    "initiative": "3. initiative",
-    "regular": "4. regular combat",
-    "unmanned": "4. unmanned bases",
-}
 
 Units = Mapping[str, engine.Unit]
 """The units of the battle in progress by key (empty outside a battle)."""
@@ -121,7 +114,7 @@ def _battle_view(state: GameState, show_hidden: bool) -> dict[str, Any] | None:
         "target": fight.target,
         "at_palace": fight.at_palace,
         "stage": fight.stage,
-        "stage_words": STAGE_WORDS[fight.stage],
+        "stage_words": f"{STAGE_STEPS[fight.stage]}. {STAGE_WORDS[fight.stage]}",
         "pools": pools,
         "pending": list(engine.allocations_in(state)),
         "shown": shown,

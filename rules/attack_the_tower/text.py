@@ -30,6 +30,17 @@ PHASE_WORDS = {
     "game_over": "game over",
 }
 
+STAGE_WORDS = {
+    "abilities": "abilities",
+    "initiative": "initiative",
+    "regular": "regular combat",
+    "unmanned": "unmanned bases",
+}
+"""A battle's stages in a player's words."""
+
+STAGE_STEPS = {"abilities": 2, "initiative": 3, "regular": 4, "unmanned": 4}
+"""The step of a battle (004 Battles) each stage belongs to."""
+
 
 def place_words(key: UnitKey) -> str:
     """A place in a player's words: 'p1/t1/s2/0' is 'player 2, territory 2, slot 3, troop 1'."""
