@@ -69,15 +69,15 @@ def dimensions(spec: SweepSpec, summary: pd.DataFrame) -> list[Dimension]:
     chosen = [grid[int(k)] for k in summary["cell"]] if "cell" in summary else []
     found = []
     if len(spec.armies) > 1:
-        found.append(Dimension("armies", [f"{a} v {b}" for (a, b), _, _, _ in chosen], None))
+        found.append(Dimension("armies", [f"{p.pair[0]} v {p.pair[1]}" for p in chosen], None))
     if len(spec.overrides) > 1:
-        variants = [", ".join(e.text() for e in edits) or "none" for _, edits, _, _ in chosen]
+        variants = [", ".join(e.text() for e in p.edits) or "none" for p in chosen]
         found.append(Dimension("card variant", variants, None))
     if len(spec.scenarios) > 1:
-        found.append(Dimension("scenario", [scenario for _, _, _, scenario in chosen], None))
+        found.append(Dimension("scenario", [p.scenario for p in chosen], None))
     for name, values in spec.vary.items():
         if len(values) > 1:
-            column = [cell[name] for _, _, cell, _ in chosen]
+            column = [p.values[name] for p in chosen]
             found.append(Dimension(name, [value_label(v) for v in column], _numbers(column)))
     return found
 

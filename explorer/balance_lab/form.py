@@ -38,9 +38,7 @@ class LabForm(w.VBox):  # type: ignore[misc]
         self.policies = [w.Dropdown(description=name, style=style) for name in ("policy", "player 2's policy")]
         self.armies = w.Text(description="army pairs", placeholder="undead,bandits; undead,westerners", style=style)
         self.armies.layout = WIDE
-        self.overrides = w.Text(
-            description="card variants", placeholder="none; undead.ghost.special_troop.power=3", style=style
-        )
+        self.overrides = w.Text(description="card variants", style=style)  # its example follows the game
         self.overrides.layout = w.Layout(width="460px", max_width="100%")
         self.army_files = w.Text(description="army files", placeholder="my-undead.toml; my-army.json", style=style)
         self.army_files.layout = WIDE

@@ -84,7 +84,7 @@ def summary_html(spec: SweepSpec, summary: pd.DataFrame, *, caption: str = "") -
     rows = []
     grid = spec.grid()
     for record in summary.to_dict(orient="records"):
-        values = grid[int(record["cell"])][2] if "cell" in record else {}
+        values = grid[int(record["cell"])].values if "cell" in record else {}
         record.update({name: value_label(values[name]) for name in spec.vary if name in values})
         rows.append("<tr>" + "".join(f"<td>{_cell(c, record)}</td>" for c in shown) + "</tr>")
     title = f"<caption>{html.escape(caption)}</caption>" if caption else ""

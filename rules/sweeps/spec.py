@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import (
     AliasChoices,
@@ -38,6 +38,15 @@ DEFAULT_POLICIES: dict[str, tuple[str, ...]] = {
     "tower-defense": ("coop",),
 }
 """The strongest policy of each game (a sweep measures the rules, so the play should be worth measuring)."""
+
+
+class GridPoint(NamedTuple):
+    """One cell of a sweep's grid: its army pair, card variant, rules values and scenario."""
+
+    pair: tuple[str, str]
+    edits: tuple[CardEdit, ...]
+    values: dict[str, JsonValue]
+    scenario: str
 
 
 class SweepSpec(BaseModel):
@@ -123,14 +132,15 @@ class SweepSpec(BaseModel):
             n *= len(values)
         return n
 
-    def grid(self) -> list[tuple[tuple[str, str], tuple[CardEdit, ...], dict[str, JsonValue], str]]:
+    def grid(self) -> list[GridPoint]:
         """Every cell's army pair, card variant, rules values and scenario, in order (armies, then card
         variants, then scenarios, then each varied field in the order given, the last changing fastest)."""
         names = list(self.vary)
         out = []
         for pair, edits, scenario in itertools.product(self.armies, self.overrides, self.scenarios):
             for values in itertools.product(*(self.vary[n] for n in names)):
-                out.append((pair, edits, {**self.base_rules(), **dict(zip(names, values, strict=True))}, scenario))
+                rules = {**self.base_rules(), **dict(zip(names, values, strict=True))}
+                out.append(GridPoint(pair, edits, rules, scenario))
         return out
 
     def base_rules(self) -> dict[str, JsonValue]:
@@ -180,7 +190,7 @@ def spec_problems(spec: SweepSpec) -> list[Problem]:
     if problems:
         return problems
     seen: set[str] = set()
-    for _, _, values, _ in spec.grid():
+    for values in (point.values for point in spec.grid()):
         for p in rules_problems(sweep_game(spec.game).rules, values, shown=spec.vary):
             if str(p) not in seen:
                 seen.add(str(p))
