@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from rules.attack_the_tower.catalog import armies_in_use, use_armies
+from rules.core.ladder import chunks_of
 from rules.sweeps.cache import SweepCache
 from rules.sweeps.cells import PACKAGES, Cell, cells
 from rules.sweeps.cluster import dask_client
@@ -90,7 +91,7 @@ def chunk_size(games: int, workers: int) -> int:
 
 def tasks_of(todo: Sequence[Cell], size: int) -> list[Task]:
     """The cells' games cut into tasks of at most `size` games, cell by cell."""
-    return [Task(c, a, min(a + size, c.games)) for c in todo for a in range(0, c.games, size)]
+    return [Task(c, r.start, r.stop) for c in todo for r in chunks_of(c.games, size)]
 
 
 class _Tally:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import difflib
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from pydantic import BaseModel, JsonValue
 
@@ -49,11 +49,11 @@ def parse_edit(text: str) -> CardEdit:
     kinds = card_kinds()
     card = max((c for c in kinds if path.startswith(f"{c}.")), key=len, default=None)
     if not sep or card is None:
-        return _refuse(text, path, kinds)
+        _refuse(text, path, kinds)
     return validate_model(CardEdit, {"card": card, "field": path[len(card) + 1 :], "value": read_value(raw)})
 
 
-def _refuse(text: str, path: str, kinds: dict[str, str]) -> CardEdit:
+def _refuse(text: str, path: str, kinds: dict[str, str]) -> NoReturn:
     if "=" not in text or not path:
         message = f"takes CARD.FIELD=VALUE, e.g. {EXAMPLE}, not {escape(repr(text))}"
         raise IllegalPosition([Problem("--override", message)])
