@@ -6,19 +6,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel
-
 from rules.core import limits
+from rules.core.codec import Positions
 from rules.core.errors import MalformedFile
-from rules.core.jsonio import decode_text, parse_model, read_model, save_model
+from rules.core.jsonio import decode_text
 
-S = TypeVar("S", bound=BaseModel)
+S = TypeVar("S")
 
 
 class PositionFiles(Generic[S]):
-    """Mixin for explorers with a `state`, a `_reset(position)` and the game's `position_model`."""
+    """Mixin for explorers with a `state`, a `_reset(position)` and the game's `positions`."""
 
-    position_model: ClassVar[type[Any]]
+    positions: ClassVar[Positions[Any]]
 
     @property
     def state(self) -> S:
@@ -34,7 +33,7 @@ class PositionFiles(Generic[S]):
 
     def load(self, path_or_json: str | Path) -> S:
         """A position from a JSON file or JSON text (validated; refused whole when illegal)."""
-        position: S = read_model(self.position_model, path_or_json)
+        position: S = self.positions.read(path_or_json)
         return self.edit(position)
 
     def load_text(self, text: str | bytes) -> S:
@@ -46,10 +45,10 @@ class PositionFiles(Generic[S]):
                     f"the file is larger than {limits.MAX_FILE_BYTES:,} bytes, the limit for a position"
                 )
             text = decode_text(text, "the file")
-        position: S = parse_model(self.position_model, text, source="the file")
+        position: S = self.positions.parse(text, source="the file")
         return self.edit(position)
 
     def save(self, path: str | Path) -> None:
         """Write the position shown to a JSON file that `load` (and the CLI) reads back, atomically: a failed
         save leaves any old file whole."""
-        save_model(self.state, path)
+        self.positions.save(self.state, path)

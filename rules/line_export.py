@@ -14,41 +14,37 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
-
-from rules.core.errors import IllegalAction, MalformedFile
-from rules.core.jsonio import load_model
+from rules.core.errors import IllegalAction, IllegalPosition, MalformedFile
+from rules.core.protocol import Game
+from rules.core.records import json_data
 
 LINE_LENGTH = 120
 
 
 @dataclass(frozen=True)
 class ExportedGame:
-    """Where a game's position model, engine and actions live (every game package has the same shape)."""
+    """A game as an exported test reaches it: the module holding its protocol object `GAME`."""
 
     title: str
-    package: str
+    module: str
 
-    def state_class(self) -> type[BaseModel]:
-        model: type[BaseModel] = importlib.import_module(f"{self.package}.model").GameState
-        return model
-
-    def action_adapter(self) -> Any:
-        return importlib.import_module(f"{self.package}.actions").ACTION_ADAPTER
+    @property
+    def game(self) -> Game[Any, Any]:
+        found: Game[Any, Any] = importlib.import_module(self.module).GAME
+        return found
 
     def apply(self, state: Any, action: Any) -> tuple[Any, tuple[Any, ...]]:
-        result: tuple[Any, tuple[Any, ...]] = importlib.import_module(f"{self.package}.engine").apply(state, action)
-        return result
+        return self.game.apply(state, action)
 
 
 GAMES: dict[str, ExportedGame] = {
-    "attack-the-tower": ExportedGame("Attack the Tower", "rules.attack_the_tower"),
-    "the-tower": ExportedGame("The Tower", "rules.the_tower"),
-    "tower-defense": ExportedGame("Tower Defense", "rules.tower_defense"),
+    "attack-the-tower": ExportedGame("Attack the Tower", "rules.attack_the_tower.game"),
+    "the-tower": ExportedGame("The Tower", "rules.the_tower.engine"),
+    "tower-defense": ExportedGame("Tower Defense", "rules.tower_defense.engine"),
 }
 
 
-def replay(game: ExportedGame, position: BaseModel, actions: Sequence[BaseModel]) -> tuple[BaseModel, list[str]]:
+def replay(game: ExportedGame, position: Any, actions: Sequence[Any]) -> tuple[Any, list[str]]:
     """The final position and every event sentence of the line; IllegalAction names the step refused."""
     state: Any = position
     sentences: list[str] = []
@@ -61,10 +57,9 @@ def replay(game: ExportedGame, position: BaseModel, actions: Sequence[BaseModel]
     return state, sentences
 
 
-def export_test(game: ExportedGame, position: BaseModel, actions: Sequence[BaseModel], about: str = "") -> str:
+def export_test(game: ExportedGame, position: Any, actions: Sequence[Any], about: str = "") -> str:
     """The source of a pytest file that replays `actions` from `position` and asserts where they lead."""
     final, sentences = replay(game, position, actions)
-    package = game.package
     doc = f"{game.title}: a line of {len(actions)} action(s) replayed from a position, kept as a regression test."
     lines = [
         f'"""{doc}',
@@ -79,27 +74,25 @@ def export_test(game: ExportedGame, position: BaseModel, actions: Sequence[BaseM
         "",
         "from typing import Any",
         "",
-        f"from {package}.actions import ACTION_ADAPTER",
-        f"from {package}.engine import apply",
-        f"from {package}.model import GameState",
+        f"from {game.module} import GAME",
         "",
-        f"POSITION: dict[str, Any] = {_literal(_data(position), 0)}",
+        f"POSITION: dict[str, Any] = {_literal(game.game.positions.data(position), 0)}",
         "",
-        f"ACTIONS: list[dict[str, Any]] = {_literal([_data(a) for a in actions], 0)}",
+        f"ACTIONS: list[dict[str, Any]] = {_literal([json_data(a) for a in actions], 0)}",
         "",
-        f"EXPECTED_POSITION: dict[str, Any] = {_literal(_data(final), 0)}",
+        f"EXPECTED_POSITION: dict[str, Any] = {_literal(game.game.positions.data(final), 0)}",
         "",
         f"EXPECTED_SENTENCES: list[str] = {_literal(sentences, 0)}",
         "",
         "",
         "def replay(position: dict[str, Any], actions: list[dict[str, Any]]) -> tuple[dict[str, Any], list[str]]:",
         '    """The final position (as JSON data) and every event sentence of the line."""',
-        "    state = GameState.model_validate(position)",
+        "    state = GAME.positions.validate(position)",
         "    sentences: list[str] = []",
         "    for action in actions:",
-        "        state, events = apply(state, ACTION_ADAPTER.validate_python(action))",
+        "        state, events = GAME.apply(state, GAME.read_action(action))",
         "        sentences += [event.sentence() for event in events]",
-        '    return state.model_dump(mode="json"), sentences',
+        "    return GAME.positions.data(state), sentences",
         "",
         "",
         "def test_the_line_reaches_the_expected_position() -> None:",
@@ -113,10 +106,6 @@ def export_test(game: ExportedGame, position: BaseModel, actions: Sequence[BaseM
         "",
     ]
     return "\n".join(lines)
-
-
-def _data(model: BaseModel) -> Any:
-    return model.model_dump(mode="json")
 
 
 def _wrap(text: str, indent: int) -> list[str]:
@@ -208,7 +197,7 @@ def _scalar(value: Any) -> str:
 
 
 # ---- the command line ------------------------------------------------------------------------------
-def read_line(game: ExportedGame, text: str | None) -> list[BaseModel]:
+def read_line(game: ExportedGame, text: str | None) -> list[Any]:
     """The actions of `--line`: a JSON list of actions, given as text or as the name of a file holding it."""
     if not text:
         return []
@@ -227,17 +216,13 @@ def read_line(game: ExportedGame, text: str | None) -> list[BaseModel]:
         raise MalformedFile(f"{source}: not JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
     if not isinstance(data, list):
         raise MalformedFile(f"{source}: a line of play is a JSON list of actions")
-    adapter = game.action_adapter()
-    actions: list[BaseModel] = []
+    actions: list[Any] = []
     for number, item in enumerate(data, 1):
         try:
-            actions.append(adapter.validate_python(item))
-        except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
-            raise MalformedFile(
-                f"{source}: action {number} is not an action of {game.title} ({where}: {first['msg']})"
-            ) from None
+            actions.append(game.game.read_action(item))
+        except IllegalPosition as exc:
+            first = exc.problems[0]
+            raise MalformedFile(f"{source}: action {number} is not an action of {game.title} ({first})") from None
     return actions
 
 
@@ -246,7 +231,7 @@ def add_export_test_command(sub: Any, slug: str) -> None:
     game = GAMES[slug]
 
     def run(args: Any) -> int:
-        position = load_model(game.state_class(), args.file)
+        position = game.game.positions.load(args.file)
         print(export_test(game, position, read_line(game, args.line), about=f"From {args.file}."), end="")
         return 0
 

@@ -13,6 +13,7 @@ from open_spiel.python.games import kuhn_poker, tic_tac_toe  # noqa: F401  (regi
 
 import rules.openspiel  # noqa: F401  (registers our games)
 from rules.attack_the_tower import engine as attack_the_tower
+from rules.attack_the_tower import game as attack_the_tower_game
 from rules.attack_the_tower.variants import Rules as AttackTheTowerRules
 from rules.core.chance import ChanceSampler
 from rules.core.protocol import CHANCE, Game
@@ -25,8 +26,12 @@ SECONDS = 4.0
 """Each figure plays whole games for about this long."""
 
 
-def protocol_rate(game: Game[Any, Any], start: Any, seconds: float = SECONDS) -> tuple[float, int]:
-    """(steps per second, games) of uniformly random whole games through the protocol."""
+def protocol_rate(
+    game: Game[Any, Any], start: Any, seconds: float = SECONDS, *, narrate: bool = False
+) -> tuple[float, int]:
+    """(steps per second, games) of uniformly random whole games through the protocol: each step by
+    `Game.step` (the position only, as playouts and searches take it), or by `Game.apply` with its events
+    worded when `narrate`."""
     sampler = ChanceSampler(0)
     steps = games = 0
     begin = time.perf_counter()
@@ -37,7 +42,7 @@ def protocol_rate(game: Game[Any, Any], start: Any, seconds: float = SECONDS) ->
                 action = sampler.pick(game.chance_outcomes(state))
             else:
                 action = sampler.choice(game.legal_actions(state, game.acting_players(state)[0]))
-            state, _ = game.apply(state, action)
+            state = game.apply(state, action)[0] if narrate else game.step(state, action)
             steps += 1
         games += 1
     return steps / (time.perf_counter() - begin), games
@@ -79,7 +84,7 @@ def figures() -> list[tuple[str, str]]:
     ours: list[tuple[str, Game[Any, Any], Any, str]] = [
         (
             "Attack the Tower (turn limit 60)",
-            attack_the_tower.GAME,
+            attack_the_tower_game.GAME,
             attack_the_tower.new_game(rules=AttackTheTowerRules(turn_limit=60, max_burns=2)),
             "python_attack_the_tower",
         ),
@@ -93,6 +98,7 @@ def figures() -> list[tuple[str, str]]:
     ]
     for label, game, start, name in ours:
         rows.append((f"{label}, through the protocol", *protocol_rate(game, start)))
+        rows.append((f"{label}, through the protocol, events worded", *protocol_rate(game, start, narrate=True)))
         rows.append((f"{label}, through the OpenSpiel adapter", *openspiel_rate(name)))
     return [
         (label, f"{rate:10,.0f} steps/s  ({rate / tic_tac_toe_rate:5.2f}x python_tic_tac_toe; {games} games)")

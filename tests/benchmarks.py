@@ -22,12 +22,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from rules.attack_the_tower import engine, examples, policies
 from rules.attack_the_tower.actions import DeclareAttack
 from rules.attack_the_tower.cli import LadderStart
+from rules.attack_the_tower.game import GAME, POSITION, AttackTheTower
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.events import Event
 from rules.core.ladder import head_to_head, ladder
 from rules.core.playout import play_out
+from rules.core.records import json_data
 from rules.sweeps.ladder_runner import LADDER_CHUNK, ladder_runner
 
 TURN_LIMIT = 60
@@ -61,7 +63,7 @@ def whole_games(policy_name: str, games: int, seed: int = 1) -> tuple[float, flo
     for i in range(games):
         armies = [("undead", "westerners"), ("easterners", "bandits")][i % 2]
         state = engine.new_game(armies, Rules(turn_limit=TURN_LIMIT))
-        line = play_out(engine.GAME, state, [policies.policy(policy_name)] * 2, sampler)
+        line = play_out(GAME, state, [policies.policy(policy_name)] * 2, sampler)
         steps += line.steps
     elapsed = time.perf_counter() - start
     return games / elapsed, steps / elapsed, steps
@@ -74,7 +76,7 @@ SWEEP_CORES = 2
 def _validating_apply(state: GameState, action: Any) -> tuple[GameState, tuple[Event, ...]]:
     """`engine.apply`, then the new position validated in full, as a position read from a file is."""
     after, events = _apply(state, action)
-    return GameState.model_validate(after.model_dump()), events
+    return POSITION.validate(json_data(after)), events
 
 
 _apply = engine.apply
@@ -88,7 +90,7 @@ def planner_games(games: int = 300, validated_games: int = 30) -> tuple[float, s
     first = whole_games("planner", validated_games)[0]
     with (
         mock.patch.object(engine, "apply", _validating_apply),
-        mock.patch.object(engine.AttackTheTower, "apply", staticmethod(_validating_apply)),
+        mock.patch.object(AttackTheTower, "apply", staticmethod(_validating_apply)),
     ):
         validated = whole_games("planner", validated_games)[0]
     return fast[0], (
@@ -192,7 +194,7 @@ def main() -> None:
     print("Attack the Tower ladder, Undead against Bandits, 400 games a pair, half in each seat:")
     chosen = [policies.policy(n) for n in ("random", "greedy", "planner")]
     rules = Rules(turn_limit=200)
-    for rung in ladder(engine.GAME, lambda: engine.new_game(rules=rules), chosen, 400):
+    for rung in ladder(GAME, lambda: engine.new_game(rules=rules), chosen, 400):
         print(f"  {rung.describe()}")
     print(search_rung())
 
@@ -203,7 +205,7 @@ def search_rung(games: int = SEARCH_GAMES, workers: int = 2) -> str:
     begun = time.perf_counter()
     with ladder_runner(workers) as runner:
         rung = head_to_head(
-            engine.GAME,
+            GAME,
             start,
             policies.policy("search"),
             policies.policy("planner"),

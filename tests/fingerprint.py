@@ -25,6 +25,7 @@ Seats = Callable[[], Sequence[Policy[Any]]]
 
 def _attack_the_tower() -> tuple[Game[Any, Any], list[tuple[str, Any, Seats]]]:
     from rules.attack_the_tower import engine, examples, policies
+    from rules.attack_the_tower.game import GAME
     from rules.attack_the_tower.variants import Rules
 
     rules = Rules(turn_limit=20, max_burns=1)
@@ -35,7 +36,7 @@ def _attack_the_tower() -> tuple[Game[Any, Any], list[tuple[str, Any, Seats]]]:
             cases.append((f"{first}-{second} {'-'.join(armies)}", start, _seats(policies.policy, first, second)))
     for name in examples.EXAMPLES:
         cases.append((f"greedy example {name}", examples.example(name), _seats(policies.policy, "greedy", "greedy")))
-    return engine.GAME, cases
+    return GAME, cases
 
 
 def _the_tower() -> tuple[Game[Any, Any], list[tuple[str, Any, Seats]]]:
@@ -100,7 +101,7 @@ def fingerprint(name: str) -> dict[str, Any]:
                 for event in happened:
                     digest.update(event.sentence().encode() + b"\n")
                     sentences += 1
-            digest.update(line.final.model_dump_json().encode())
+            digest.update(game.positions.text(line.final, indent=None).encode())
             games += 1
             steps += line.steps
     return {"sha256": digest.hexdigest(), "games": games, "steps": steps, "sentences": sentences}

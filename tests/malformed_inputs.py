@@ -20,17 +20,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
-
 from rules.attack_the_tower import examples as att_examples
+from rules.attack_the_tower.game import POSITION as ATTACK
 from rules.core import limits
 from rules.core.jsonio import dump_model
+from rules.line_export import GAMES as EXPORTED
 from rules.the_tower import examples as tower_examples
 from rules.tower_defense import examples as td_examples
 
 GAMES = ("attack-the-tower", "the-tower", "tower-defense")
 SHARE_PREFIXES = {"attack-the-tower": "ATT1-", "the-tower": "TT1-", "tower-defense": "TD1-"}
-EXAMPLES: dict[str, tuple[Callable[[str], BaseModel], tuple[str, ...]]] = {
+EXAMPLES: dict[str, tuple[Callable[[str], Any], tuple[str, ...]]] = {
     "attack-the-tower": (att_examples.example, ("mid-game-battle", "opening", "palace-assault")),
     "the-tower": (tower_examples.example, ("opening", "fight-in-progress", "last-rooms")),
     "tower-defense": (td_examples.example, ("busy-board", "movement-example")),
@@ -67,8 +67,7 @@ class Case:
 # ---- position files ----------------------------------------------------------------------------------
 def _example_json(game: str, name: str) -> dict[str, Any]:
     make, _ = EXAMPLES[game]
-    data: dict[str, Any] = json.loads(dump_model(make(name)))
-    return data
+    return EXPORTED[game].game.positions.data(make(name))
 
 
 def _leaves(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], Any]]:
@@ -251,7 +250,7 @@ def _battle_json() -> dict[str, Any]:
     explorer.attack(0, 1)
     while explorer.request(0) is None:
         explorer.step()
-    data: dict[str, Any] = json.loads(dump_model(explorer.state))
+    data: dict[str, Any] = json.loads(ATTACK.text(explorer.state))
     return data
 
 
@@ -336,7 +335,7 @@ def share_codes(rng: random.Random) -> list[Case]:
 def cli_arguments(workdir: Path) -> list[Case]:
     """Bad options and values for every command, refused before any work starts."""
     att = workdir / "files" / "att-good.json"
-    att.write_text(dump_model(att_examples.example("mid-game-battle")))
+    att.write_text(ATTACK.text(att_examples.example("mid-game-battle")))
     tower = workdir / "files" / "tower-good.json"
     tower.write_text(dump_model(tower_examples.example("opening")))
     a, t = str(att), str(tower)

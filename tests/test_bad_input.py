@@ -22,7 +22,7 @@ from rules.attack_the_tower import editing as att_editing
 from rules.attack_the_tower import examples as att_examples
 from rules.attack_the_tower.analysis import declare
 from rules.attack_the_tower.analysis.odds import allocation_pairs, outcome_distribution
-from rules.attack_the_tower.model import GameState as AttackState
+from rules.attack_the_tower.game import POSITION as ATTACK
 from rules.cli import main
 from rules.core import limits
 from rules.core.errors import CannotWrite, IllegalAction, IllegalPosition, MalformedFile
@@ -49,7 +49,7 @@ def position_file(tmp_path: Path, data: object, name: str = "pos.json") -> Path:
 
 
 def att_data(name: str = "mid-game-battle") -> dict[str, object]:
-    data: dict[str, object] = json.loads(dump_model(att_examples.example(name)))
+    data: dict[str, object] = json.loads(ATTACK.text(att_examples.example(name)))
     return data
 
 
@@ -192,14 +192,14 @@ def test_exact_odds_of_a_battle_too_large_are_refused_with_its_size(capsys: pyte
     # 004 renewal A: "A base cannot hold more than 2 troops" - under a variant of 12, a battle of 12 troops a
     # base has far too many ways to distribute damage for an exact analysis.
     state = att_examples.example("mid-game-battle")
-    data = json.loads(dump_model(state))
+    data = json.loads(ATTACK.text(state))
     data["rules"]["max_troops_per_base"] = 12
     for player in data["players"]:
         for territory in player["territories"]:
             for base in territory:
                 if base:
                     base["troops"] = 12
-    big = parse_model(AttackState, json.dumps(data))
+    big = ATTACK.parse(json.dumps(data))
     battle = declare(big, 0, 1)
     assert allocation_pairs(battle) > limits.MAX_ALLOCATION_PAIRS
     start = time.perf_counter()
@@ -254,7 +254,7 @@ def test_every_example_still_round_trips_through_files_and_share_codes() -> None
         assert tower_editing.from_share_code(tower_editing.share_code(state)) == state
     for name in att_examples.EXAMPLES:
         a = att_examples.example(name)
-        assert parse_model(AttackState, dump_model(a)) == a
+        assert ATTACK.parse(ATTACK.text(a)) == a
         assert att_editing.from_share_code(att_editing.share_code(a)) == a
 
 
@@ -270,12 +270,12 @@ def test_tower_defense_mode_is_checked_against_its_catalog(tmp_path: Path, capsy
 
 def test_a_pending_allocation_to_a_unit_that_does_not_exist_is_refused() -> None:
     explorer = battle_awaiting_damage()
-    data = json.loads(dump_model(explorer.state))
-    assert parse_model(AttackState, json.dumps(data)) == explorer.state
+    data = json.loads(ATTACK.text(explorer.state))
+    assert ATTACK.parse(json.dumps(data)) == explorer.state
     data["battle"]["pending"] = [{"assignments": [["p1/t2/s2/5", 1]]}, None]
     place = r"player 2, territory 3, slot 3, troop 6 \(p1/t2/s2/5\)"
     with pytest.raises(IllegalPosition, match=rf"battle\.pending\.0: no unit of this battle is at {place}"):
-        parse_model(AttackState, json.dumps(data))
+        ATTACK.parse(json.dumps(data))
 
 
 def test_damage_past_a_living_units_toughness_is_refused() -> None:
@@ -284,14 +284,14 @@ def test_damage_past_a_living_units_toughness_is_refused() -> None:
     request = explorer.request(0)
     assert request is not None
     target = request.targets[0]
-    data = json.loads(dump_model(explorer.state))
+    data = json.loads(ATTACK.text(explorer.state))
     battle = data["battle"]
     battle["damage"] = [[target.key, 999_999_999]]
     with pytest.raises(IllegalPosition, match=r"battle\.damage: .* has taken 999999999 damage, its toughness is"):
-        parse_model(AttackState, json.dumps(data))
+        ATTACK.parse(json.dumps(data))
     battle["damage"] = [["p7/nowhere", 1]]
     with pytest.raises(IllegalPosition, match=r"battle\.damage: 'p7/nowhere' is not a unit in this battle"):
-        parse_model(AttackState, json.dumps(data))
+        ATTACK.parse(json.dumps(data))
 
 
 _LIMITED_SAVE = """
@@ -394,13 +394,13 @@ def test_true_and_2_0_are_not_whole_numbers_in_files(tmp_path: Path) -> None:
     data = att_data()
     data["attacker"] = True  # a choice of 0 or 1 would otherwise take true for 1
     with pytest.raises(IllegalPosition, match=r"attacker: must be a whole number, not true"):
-        parse_model(AttackState, json.dumps(data))
+        ATTACK.parse(json.dumps(data))
 
 
 # ---- security --------------------------------------------------------------------------------------------
 def test_an_upload_naming_a_server_file_is_never_read_as_a_path(tmp_path: Path) -> None:
     other = tmp_path / "server-side.json"
-    other.write_text(dump_model(att_examples.example("palace-assault")))
+    other.write_text(ATTACK.text(att_examples.example("palace-assault")))
     panel = AttackTheTowerPanel("mid-game-battle")
     before = panel.explorer.state
     controls = FileControls(panel)

@@ -12,7 +12,7 @@ import ipywidgets as w
 from explorer.file_controls import FileControls
 from explorer.session_panel import row
 from rules.attack_the_tower.catalog import ARMY_IDS, army
-from rules.attack_the_tower.model import UnitKey
+from rules.attack_the_tower.places import UnitKey
 from rules.attack_the_tower.text import place_words
 
 if TYPE_CHECKING:

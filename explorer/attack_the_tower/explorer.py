@@ -17,12 +17,12 @@ from explorer.navigation import SessionNavigation
 from explorer.positions import PositionFiles
 from rules.attack_the_tower import catalog, editing, engine, examples
 from rules.attack_the_tower.actions import (
-    DeclareAttack,
     EndTurn,
     Pass,
     PlayAbility,
     allocate,
 )
+from rules.attack_the_tower.game import GAME
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.policies import policy
 from rules.attack_the_tower.text import board_text
@@ -30,7 +30,6 @@ from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
-from rules.core.jsonio import validate_model
 from rules.core.protocol import CHANCE, TERMINAL
 from rules.core.session import Session
 
@@ -53,7 +52,7 @@ class Explorer(SessionNavigation, PositionFiles[GameState], LineTests):
 
     game_slug = "attack-the-tower"
 
-    position_model = GameState
+    positions = GAME.positions
 
     def __init__(
         self,
@@ -73,7 +72,7 @@ class Explorer(SessionNavigation, PositionFiles[GameState], LineTests):
         self._reset(position)
 
     def _reset(self, position: GameState) -> None:
-        self.session: Session[GameState, Any] = Session(engine.GAME, position)
+        self.session: Session[GameState, Any] = Session(GAME, position)
         self.sampler = ChanceSampler(self.seed)
 
     # ---- reading ---------------------------------------------------------------------------------
@@ -122,8 +121,8 @@ class Explorer(SessionNavigation, PositionFiles[GameState], LineTests):
     # ---- the combat stepper ----------------------------------------------------------------------
     def attack(self, origin: int, target: int, specials: tuple[int, ...] = ()) -> tuple[Event, ...]:
         """Declare an attack (territories 0-2), opening the battle's ability window."""
-        attack = {"player": self.state.attacker, "origin": origin, "target": target, "specials": specials}
-        return self.play(validate_model(DeclareAttack, attack))
+        attack = {"action": "attack", "player": self.state.attacker, "origin": origin, "target": target}
+        return self.play(GAME.read_action({**attack, "specials": specials}))
 
     def play_ability(self, card_id: str, player: int | None = None, targets: tuple[str, ...] = ()) -> tuple[Event, ...]:
         """Play an ability card; `targets` names what it makes you choose (a troop for Ninja, bases for Kaiju)."""

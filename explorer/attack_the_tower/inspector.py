@@ -20,7 +20,8 @@ from explorer import theme
 from explorer.session_panel import row
 from rules.attack_the_tower import analysis, engine
 from rules.attack_the_tower.analysis import AllocationOption, BattleOutcome, StepSolution, StepTable
-from rules.attack_the_tower.model import GameState, UnitKey
+from rules.attack_the_tower.model import GameState
+from rules.attack_the_tower.places import UnitKey
 from rules.attack_the_tower.text import named_in_slot
 from rules.core.distribution import Distribution
 from rules.core.errors import RulesError

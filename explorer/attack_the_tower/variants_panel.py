@@ -43,7 +43,7 @@ class VariantsPanel(w.VBox):  # type: ignore[misc]
         explorer = self.panel.explorer
         other = self.rules()
         divergence = explorer.compare(other)
-        twin = Explorer(explorer.initial.model_copy(update={"rules": other}), policy_name=explorer.policy_name)
+        twin = Explorer(explorer.initial.changed(rules=other), policy_name=explorer.policy_name)
         for action in explorer.session.line[: explorer.session.cursor]:
             try:
                 twin.play(action)

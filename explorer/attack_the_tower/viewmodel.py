@@ -11,7 +11,8 @@ from typing import Any
 
 from rules.attack_the_tower import engine
 from rules.attack_the_tower.catalog import ability_card, army, base_card, card
-from rules.attack_the_tower.model import Base, GameState, Player, UnitKey
+from rules.attack_the_tower.model import Base, GameState, Player
+from rules.attack_the_tower.places import UnitKey
 from rules.attack_the_tower.text import PHASE_WORDS, STAGE_STEPS, STAGE_WORDS, TROOP_MARK, place_words
 from rules.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL
 

@@ -53,7 +53,7 @@ class TheTowerExplorer(SessionNavigation, PositionFiles[GameState], LineTests):
 
     game_slug = "the-tower"
 
-    position_model = GameState
+    positions = engine.GAME.positions
 
     def __init__(self, position: GameState | str | None = None, *, policy_name: str = "greedy", seed: int = 0) -> None:
         """An explorer of `position` (an example name, a position, or the opening)."""

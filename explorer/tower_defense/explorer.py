@@ -67,7 +67,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
 
     game_slug = "tower-defense"
 
-    position_model = GameState
+    positions = engine.GAME.positions
 
     def __init__(
         self,

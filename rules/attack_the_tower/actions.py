@@ -1,118 +1,175 @@
-"""What a player (or chance) can choose in Attack the Tower: a discriminated union of frozen models."""
+"""What a player (or chance) can choose in Attack the Tower: one immutable record per kind of action.
+
+Each writes itself as the JSON `schema.ACTION_ADAPTER` reads (`{"action": "draw", "player": 0, ...}`); that
+text orders the legal actions and so gives them their integer ids (`rules.core.protocol`).
+"""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Final
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
-
-from rules.attack_the_tower.model import Allocation, PileKind, PlayerIndex
-
-
-class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+from rules.attack_the_tower.model import Allocation, PileKind
+from rules.core.records import Record
 
 
-class DrawCard(_Action):
+class DrawCard(Record):
     """Draw one card from the chosen pile (004 setup: 'from any of his piles'; renewal B)."""
 
-    action: Literal["draw"] = "draw"
-    player: PlayerIndex
-    pile: PileKind
+    __slots__ = ("pile", "player")
+    FIELDS = ("player", "pile")
+    TAG = ("action", "draw")
+
+    def __init__(self, player: int, pile: PileKind) -> None:
+        self.player: Final = player
+        self.pile: Final = pile
 
 
-class RevealCard(_Action):
+class RevealCard(Record):
     """Chance: the card that comes off the pile being drawn from."""
 
-    action: Literal["reveal"] = "reveal"
-    card: str
+    __slots__ = ("card",)
+    FIELDS = ("card",)
+    TAG = ("action", "reveal")
+
+    def __init__(self, card: str) -> None:
+        self.card: Final = card
 
 
-class Burn(_Action):
+class Burn(Record):
     """Discard the whole opening hand and draw again (004 setup)."""
 
-    action: Literal["burn"] = "burn"
-    player: PlayerIndex
+    __slots__ = ("player",)
+    FIELDS = ("player",)
+    TAG = ("action", "burn")
+
+    def __init__(self, player: int) -> None:
+        self.player: Final = player
 
 
-class KeepHand(_Action):
-    action: Literal["keep"] = "keep"
-    player: PlayerIndex
+class KeepHand(Record):
+    """Keep the opening hand (004 setup)."""
+
+    __slots__ = ("player",)
+    FIELDS = ("player",)
+    TAG = ("action", "keep")
+
+    def __init__(self, player: int) -> None:
+        self.player: Final = player
 
 
-class Build(_Action):
+class Build(Record):
     """Build a base from the hand on a slot, over any base already there (004 'Building bases')."""
 
-    action: Literal["build"] = "build"
-    player: PlayerIndex
-    card: str
-    territory: int = Field(ge=0, lt=3)
-    slot: int = Field(ge=0, lt=3)
+    __slots__ = ("card", "player", "slot", "territory")
+    FIELDS = ("player", "card", "territory", "slot")
+    TAG = ("action", "build")
+
+    def __init__(self, player: int, card: str, territory: int, slot: int) -> None:
+        self.player: Final = player
+        self.card: Final = card
+        self.territory: Final = territory
+        self.slot: Final = slot
 
 
-class FinishBuilding(_Action):
-    action: Literal["finish_building"] = "finish_building"
-    player: PlayerIndex
+class FinishBuilding(Record):
+    """Build nothing more in this building step."""
+
+    __slots__ = ("player",)
+    FIELDS = ("player",)
+    TAG = ("action", "finish_building")
+
+    def __init__(self, player: int) -> None:
+        self.player: Final = player
 
 
-class Discard(_Action):
+class Discard(Record):
     """Discard a card from the hand down to the hand limit (004 renewal B)."""
 
-    action: Literal["discard"] = "discard"
-    player: PlayerIndex
-    card: str
+    __slots__ = ("card", "player")
+    FIELDS = ("player", "card")
+    TAG = ("action", "discard")
+
+    def __init__(self, player: int, card: str) -> None:
+        self.player: Final = player
+        self.card: Final = card
 
 
-class Renew(_Action):
+class Renew(Record):
     """The attacking player's decision at the start of the turn (004 'The game turn' 1)."""
 
-    action: Literal["renew"] = "renew"
-    player: PlayerIndex
-    renew: bool
+    __slots__ = ("player", "renew")
+    FIELDS = ("player", "renew")
+    TAG = ("action", "renew")
+
+    def __init__(self, player: int, renew: bool) -> None:
+        self.player: Final = player
+        self.renew: Final = renew
 
 
-class DeclareAttack(_Action):
-    """Attack from one of the player's territories to one of the opponent's (004 battles 1)."""
+class DeclareAttack(Record):
+    """Attack from one of the player's territories to one of the opponent's (004 battles 1), with the palace
+    special troops (by palace index) sent along."""
 
-    action: Literal["attack"] = "attack"
-    player: PlayerIndex
-    origin: int = Field(ge=0, lt=3)
-    target: int = Field(ge=0, lt=3)
-    specials: tuple[int, ...] = Field((), description="Palace special troops (by palace index) sent along.")
+    __slots__ = ("origin", "player", "specials", "target")
+    FIELDS = ("player", "origin", "target", "specials")
+    TAG = ("action", "attack")
 
-
-class PlayAbility(_Action):
-    """Play an ability card from the hand (004 'The game turn' 2, battles 2)."""
-
-    action: Literal["play"] = "play"
-    player: PlayerIndex
-    card: str
-    targets: tuple[str, ...] = Field(
-        (), description="What the card makes its player choose: a troop key (Ninja) or base keys (Kaiju)."
-    )
+    def __init__(self, player: int, origin: int, target: int, specials: tuple[int, ...] = ()) -> None:
+        self.player: Final = player
+        self.origin: Final = origin
+        self.target: Final = target
+        self.specials: Final = specials
 
 
-class Pass(_Action):
+class PlayAbility(Record):
+    """Play an ability card from the hand (004 'The game turn' 2, battles 2), with what the card makes its
+    player choose: a troop key (Ninja) or base keys (Kaiju)."""
+
+    __slots__ = ("card", "player", "targets")
+    FIELDS = ("player", "card", "targets")
+    TAG = ("action", "play")
+
+    def __init__(self, player: int, card: str, targets: tuple[str, ...] = ()) -> None:
+        self.player: Final = player
+        self.card: Final = card
+        self.targets: Final = targets
+
+
+class Pass(Record):
     """Play no more abilities in this battle's ability window (for now)."""
 
-    action: Literal["pass"] = "pass"
-    player: PlayerIndex
+    __slots__ = ("player",)
+    FIELDS = ("player",)
+    TAG = ("action", "pass")
+
+    def __init__(self, player: int) -> None:
+        self.player: Final = player
 
 
-class Allocate(_Action):
+class Allocate(Record):
     """Distribute the damage of the current combat step among targets (004 battles 3 and 4)."""
 
-    action: Literal["allocate"] = "allocate"
-    player: PlayerIndex
-    allocation: Allocation = Allocation()
+    __slots__ = ("allocation", "player")
+    FIELDS = ("player", "allocation")
+    TAG = ("action", "allocate")
+
+    def __init__(self, player: int, allocation: Allocation = Allocation()) -> None:  # noqa: B008  (immutable)
+        self.player: Final = player
+        self.allocation: Final = allocation
 
 
-class EndTurn(_Action):
-    action: Literal["end_turn"] = "end_turn"
-    player: PlayerIndex
+class EndTurn(Record):
+    """End the turn: the opponent becomes the attacking player."""
+
+    __slots__ = ("player",)
+    FIELDS = ("player",)
+    TAG = ("action", "end_turn")
+
+    def __init__(self, player: int) -> None:
+        self.player: Final = player
 
 
-Action = Annotated[
+Action = (
     DrawCard
     | RevealCard
     | Burn
@@ -125,13 +182,10 @@ Action = Annotated[
     | PlayAbility
     | Pass
     | Allocate
-    | EndTurn,
-    Field(discriminator="action"),
-]
-
-ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
+    | EndTurn
+)
 
 
-def allocate(player: PlayerIndex, assignments: dict[str, int] | None = None) -> Allocate:
+def allocate(player: int, assignments: dict[str, int] | None = None) -> Allocate:
     """Convenience: an Allocate action from a {target key: amount} dict."""
-    return Allocate(player=player, allocation=Allocation(assignments=tuple((assignments or {}).items())))
+    return Allocate(player, Allocation.of((assignments or {}).items()))

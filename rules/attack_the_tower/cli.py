@@ -24,13 +24,13 @@ from rules.attack_the_tower.catalog import (
 )
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import possessive
+from rules.attack_the_tower.game import GAME, POSITION
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.policies import POLICIES, policy
 from rules.attack_the_tower.variants import Rules
 from rules.core import limits
 from rules.core.chance import ChanceSampler
 from rules.core.cli_positions import add_position_commands
-from rules.core.jsonio import load_model
 from rules.core.ladder import ladder, print_ladder
 from rules.core.playout import play_out
 from rules.line_export import add_export_test_command
@@ -51,7 +51,7 @@ def register(games: Any) -> None:
 
     add_position_commands(
         sub,
-        model=GameState,
+        positions=GAME.positions,
         examples=examples.EXAMPLES,
         example=examples.example,
         describe=lambda s: f"{s.phase}, turn {s.turn}",
@@ -106,7 +106,7 @@ def _territory(value: int, flag: str) -> int:
 
 def _battle(args: argparse.Namespace) -> int:
     use_army_files(args.army_file)
-    state = load_model(GameState, args.file)
+    state = POSITION.load(args.file)
     if state.phase != "main":
         raise IllegalAction(f"a battle is declared in the second phase of a turn; this position is in {state.phase!r}")
     attack = DeclareAttack(
@@ -124,7 +124,7 @@ def _battle(args: argparse.Namespace) -> int:
     if args.json:
         out = {
             "events": [e.to_json() for step in log for e in step],
-            "position": state.model_dump(mode="json"),
+            "position": POSITION.data(state),
         }
         print(json.dumps(out, indent=2))
     else:
@@ -158,7 +158,7 @@ def _ladder(args: argparse.Namespace) -> int:
         raise IllegalAction("--policies takes at least two policies separated by commas, weakest first")
     start = LadderStart(armies, rules, armies_in_use())
     with ladder_runner(args.workers) as runner:
-        rungs = ladder(engine.GAME, start, chosen, args.games, seed=args.seed, runner=runner, chunk=LADDER_CHUNK)
+        rungs = ladder(GAME, start, chosen, args.games, seed=args.seed, runner=runner, chunk=LADDER_CHUNK)
     about = {"game": "attack-the-tower", "armies": ",".join(armies), "games": args.games, "seed": args.seed}
     return print_ladder(rungs, as_json=args.json, about=about)
 
@@ -183,7 +183,7 @@ def _play(args: argparse.Namespace) -> int:
     names = [n.strip() for n in args.policy.split(",")]
     chosen = [policy(names[0]), policy(names[-1])]
     state = engine.new_game(armies, _turn_limit(args.turn_limit))
-    line = play_out(engine.GAME, state, chosen, ChanceSampler(args.seed))
+    line = play_out(GAME, state, chosen, ChanceSampler(args.seed))
     result = engine.outcome(line.final)
     assert result is not None
     if args.json:
@@ -275,7 +275,7 @@ def _odds(args: argparse.Namespace) -> int:
     if args.samples < 0:
         raise IllegalAction(f"--samples takes a number of battles, at least 0, not {args.samples}")
     use_army_files(args.army_file)
-    state = load_model(GameState, args.file)
+    state = POSITION.load(args.file)
     battle = analysis.declare(state, origin, target)
     options: dict[str, Any] = {"hidden_hand": args.hidden_hand, "play_abilities": not args.no_abilities}
     policies = (attacker_policy, defender_policy)

@@ -10,7 +10,9 @@ from typing import Any
 from rules.attack_the_tower import engine, policies
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.events import DamageDealt
-from rules.attack_the_tower.model import GameState, new_player, position_problems
+from rules.attack_the_tower.game import GAME
+from rules.attack_the_tower.legality import position_problems
+from rules.attack_the_tower.model import GameState, new_player
 from rules.attack_the_tower.variants import Rules
 from rules.core.conformance import Suite
 from rules.core.events import Event
@@ -100,8 +102,7 @@ def seats(index: int) -> list[Policy[GameState]] | None:
 
 
 SUITE = Suite(
-    game=engine.GAME,
-    state_type=GameState,
+    game=GAME,
     start=start,
     invariants=(cards_and_troops, damage_within_pools),
     policies=seats,

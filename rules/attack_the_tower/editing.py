@@ -12,25 +12,26 @@ from typing import Any
 
 from rules.attack_the_tower.cards import BaseCard
 from rules.attack_the_tower.catalog import army_ids, card
-from rules.attack_the_tower.model import SLOTS, TERRITORIES, Base, GameState, Player, new_player
+from rules.attack_the_tower.game import POSITION
+from rules.attack_the_tower.model import SLOTS, TERRITORIES, Base, GameState, Player, as_territories, new_player
 from rules.attack_the_tower.variants import Rules
 from rules.core import limits, sharecode
 from rules.core.errors import IllegalPosition, Problem
-from rules.core.jsonio import validate_model
+from rules.core.records import json_data
 
 SHARE_PREFIX = "ATT1-"
 
 
 def _rebuilt(state: GameState, **changes: Any) -> GameState:
     """The position with some fields changed, validated from scratch."""
-    data = state.model_dump()
-    data.update({k: v.model_dump() if hasattr(v, "model_dump") else v for k, v in changes.items()})
-    return validate_model(GameState, data)
+    data = POSITION.data(state)
+    data.update({k: json_data(v) for k, v in changes.items()})
+    return POSITION.validate(data)
 
 
 def _with_player(state: GameState, index: int, player: Player) -> GameState:
-    players = [p.model_dump() for p in state.players]
-    players[index] = player.model_dump()
+    players = [*state.players]
+    players[index] = player
     return _rebuilt(state, players=players)
 
 
@@ -40,11 +41,9 @@ def _refill(player: Player) -> Player:
     missing = full - Counter(player.all_cards())
     bases = [c for c in missing.elements() if isinstance(card(c), BaseCard)]
     abilities = [c for c in missing.elements() if not isinstance(card(c), BaseCard)]
-    return player.model_copy(
-        update={
-            "base_pile": tuple(sorted((*player.base_pile, *bases))),
-            "ability_pile": tuple(sorted((*player.ability_pile, *abilities))),
-        }
+    return player.replace(
+        base_pile=tuple(sorted((*player.base_pile, *bases))),
+        ability_pile=tuple(sorted((*player.ability_pile, *abilities))),
     )
 
 
@@ -54,7 +53,7 @@ def _take(player: Player, card_id: str) -> Player:
         cards: tuple[str, ...] = getattr(player, field)
         if card_id in cards:
             i = cards.index(card_id)
-            return player.model_copy(update={field: cards[:i] + cards[i + 1 :]})
+            return player.changed(**{field: cards[:i] + cards[i + 1 :]})
     name = card(card_id).name
     raise IllegalPosition(
         [Problem("", f"every copy of {name} is already in use (the deck holds {card(card_id).copies})")]
@@ -93,12 +92,12 @@ def set_base(
             raise IllegalPosition([Problem("card", f"{card(card_id).name} is an ability, not a base")])
     territories = list(p.territories)
     territories[territory] = (terr[0], terr[1], terr[2])
-    p = _refill(p.model_copy(update={"territories": tuple(territories)}))
+    p = _refill(p.replace(territories=as_territories(territories)))
     if card_id is not None:
         p = _take(p, card_id)
         terr[slot] = Base(card=card_id, troops=troops)
         territories[territory] = (terr[0], terr[1], terr[2])
-        p = p.model_copy(update={"territories": tuple(territories)})
+        p = p.replace(territories=as_territories(territories))
     del old
     return _with_player(state, player, p)
 
@@ -135,9 +134,9 @@ def set_raised(state: GameState, player: int, territory: int, slot: int, raised:
     p = state.players[player]
     territories = list(p.territories)
     terr = list(territories[territory])
-    terr[slot] = base.model_copy(update={"raised": tuple(sorted(raised, reverse=True))})
+    terr[slot] = base.replace(raised=tuple(sorted(raised, reverse=True)))
     territories[territory] = (terr[0], terr[1], terr[2])
-    return _with_player(state, player, p.model_copy(update={"territories": tuple(territories)}))
+    return _with_player(state, player, p.replace(territories=as_territories(territories)))
 
 
 def set_cards(state: GameState, player: int, where: str, cards: list[str]) -> GameState:
@@ -148,10 +147,10 @@ def set_cards(state: GameState, player: int, where: str, cards: list[str]) -> Ga
     p = state.players[player]
     for c in cards:
         _check_card(p, c)
-    p = _refill(p.model_copy(update={where: ()}))
+    p = _refill(p.changed(**{where: ()}))
     for c in cards:
         p = _take(p, c)
-    return _with_player(state, player, p.model_copy(update={where: tuple(cards)}))
+    return _with_player(state, player, p.changed(**{where: tuple(cards)}))
 
 
 def set_attacker(state: GameState, player: int) -> GameState:
@@ -169,7 +168,7 @@ def set_armies(state: GameState, armies: tuple[str, str]) -> GameState:
             raise IllegalPosition([Problem("army", f"unknown army {a!r} (armies: {', '.join(army_ids())})")])
     return _rebuilt(
         state,
-        players=[new_player(armies[0]).model_dump(), new_player(armies[1]).model_dump()],
+        players=[new_player(armies[0]), new_player(armies[1])],
         phase="main",
         battle=None,
         attacks=(),
@@ -187,9 +186,9 @@ def set_rules(state: GameState, rules: Rules) -> GameState:
 
 def share_code(state: GameState) -> str:
     """A compact string that reproduces the position exactly (see rules.core.sharecode)."""
-    return sharecode.share_code(state, SHARE_PREFIX)
+    return sharecode.share_code(POSITION, state, SHARE_PREFIX)
 
 
 def from_share_code(code: str) -> GameState:
     """The position a share code describes; MalformedFile when the code is damaged."""
-    return sharecode.from_share_code(GameState, code, SHARE_PREFIX, "Attack the Tower")
+    return sharecode.from_share_code(POSITION, code, SHARE_PREFIX, "Attack the Tower")

@@ -11,7 +11,7 @@ from typing import Any
 
 from rules.attack_the_tower.rule_ids import RuleId
 from rules.core.events import Event
-from rules.core.unvalidated import direct_init
+from rules.core.records import direct_init
 
 
 def possessive(name: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from rules.attack_the_tower.legality import checked
 from rules.attack_the_tower.model import Base, GameState, Player, Territory, new_player
 from rules.attack_the_tower.variants import Rules
 
@@ -38,15 +39,13 @@ def build_player(
         left.subtract(used)
         return tuple(sorted(left.elements()))
 
-    return full.model_copy(
-        update={
-            "territories": (terr[0], terr[1], terr[2]),
-            "hand": hand,
-            "palace": palace,
-            "in_play": in_play,
-            "base_pile": minus(full.base_pile),
-            "ability_pile": minus(full.ability_pile),
-        }
+    return full.replace(
+        territories=(terr[0], terr[1], terr[2]),
+        hand=hand,
+        palace=palace,
+        in_play=in_play,
+        base_pile=minus(full.base_pile),
+        ability_pile=minus(full.ability_pile),
     )
 
 
@@ -62,15 +61,10 @@ def opening(rules: Rules | None = None) -> GameState:
         [[("light_infantry_base", 0)], [("cavalry_base", 0), ("shooter_base", 0)], []],
         hand=("bandits.heavy_infantry_base", "bandits.siege_base"),
     )
-    return GameState.model_validate(
-        {
-            "rules": rules or Rules(),
-            "players": (undead, bandits),
-            "phase": "renewal_decision",
-            "attacker": 0,
-            "actor": 0,
-            "turn": 1,
-        }
+    return checked(
+        GameState(
+            rules=rules or Rules(), players=(undead, bandits), phase="renewal_decision", attacker=0, actor=0, turn=1
+        )
     )
 
 
@@ -90,15 +84,8 @@ def mid_game_battle(rules: Rules | None = None) -> GameState:
             [("siege_base", 1)],
         ],
     )
-    return GameState.model_validate(
-        {
-            "rules": rules or Rules(),
-            "players": (undead, bandits),
-            "phase": "main",
-            "attacker": 0,
-            "actor": 0,
-            "turn": 5,
-        }
+    return checked(
+        GameState(rules=rules or Rules(), players=(undead, bandits), phase="main", attacker=0, actor=0, turn=5)
     )
 
 
@@ -115,15 +102,8 @@ def palace_assault(rules: Rules | None = None) -> GameState:
         "bandits",
         [[("light_infantry_base", 2)], [("heavy_infantry_base", 1)], [("light_infantry_base", 0)]],
     )
-    return GameState.model_validate(
-        {
-            "rules": rules or Rules(),
-            "players": (undead, bandits),
-            "phase": "main",
-            "attacker": 0,
-            "actor": 0,
-            "turn": 9,
-        }
+    return checked(
+        GameState(rules=rules or Rules(), players=(undead, bandits), phase="main", attacker=0, actor=0, turn=9)
     )
 
 
@@ -151,15 +131,8 @@ def largest_battle(rules: Rules | None = None) -> GameState:
         palace=("westerners.blacksmith",),
         in_play=("westerners.militia",),
     )
-    return GameState.model_validate(
-        {
-            "rules": rules or Rules(),
-            "players": (undead, westerners),
-            "phase": "main",
-            "attacker": 0,
-            "actor": 0,
-            "turn": 12,
-        }
+    return checked(
+        GameState(rules=rules or Rules(), players=(undead, westerners), phase="main", attacker=0, actor=0, turn=12)
     )
 
 

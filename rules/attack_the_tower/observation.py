@@ -21,7 +21,7 @@ from rules.attack_the_tower.model import Allocation, GameState, Player
 from rules.core.chance import ChanceSampler
 from rules.core.distribution import Distribution
 from rules.core.protocol import hand_deals, sample_hand
-from rules.core.unvalidated import replace
+from rules.core.records import json_data
 
 
 def _is_base(cid: str) -> bool:
@@ -30,7 +30,7 @@ def _is_base(cid: str) -> bool:
 
 def observation(state: GameState, player: int) -> dict[str, Any]:
     """The position as `player` knows it, as JSON data."""
-    data: dict[str, Any] = state.model_dump(mode="json")
+    data: dict[str, Any] = json_data(state)
     other = 1 - player
     hidden = state.players[other]
     seen = data["players"][other]
@@ -67,8 +67,8 @@ def _dealt(state: GameState, other: int, base_hand: tuple[str, ...], ability_han
     base_pile = tuple(sorted((bases - Counter(base_hand)).elements()))
     ability_pile = tuple(sorted((abilities - Counter(ability_hand)).elements()))
     players = list(state.players)
-    players[other] = replace(hidden, hand=hand, base_pile=base_pile, ability_pile=ability_pile)
-    return replace(state, players=(players[0], players[1]))
+    players[other] = hidden.replace(hand=hand, base_pile=base_pile, ability_pile=ability_pile)
+    return state.replace(players=(players[0], players[1]))
 
 
 def _hidden_choice(state: GameState, player: int) -> tuple[int, list[Allocation]] | None:
@@ -79,7 +79,7 @@ def _hidden_choice(state: GameState, player: int) -> tuple[int, list[Allocation]
         return None
     if battle.pending[player] is not None or battle.pending[other] is None:
         return None
-    request = combat.allocation_request(replace(state, battle=replace(battle, pending=(None, None))), other)
+    request = combat.allocation_request(state.replace(battle=battle.replace(pending=(None, None))), other)
     if request is None:  # nothing to distribute: its empty allocation hides nothing
         return None
     return other, request.allocations()
@@ -90,7 +90,7 @@ def _with_choice(state: GameState, other: int, allocation: Allocation) -> GameSt
     assert battle is not None
     pending = list(battle.pending)
     pending[other] = allocation
-    return replace(state, battle=replace(battle, pending=(pending[0], pending[1])))
+    return state.replace(battle=battle.replace(pending=(pending[0], pending[1])))
 
 
 def _placed(hand: tuple[str, ...], base_hand: tuple[str, ...], ability_hand: tuple[str, ...]) -> tuple[str, ...]:

@@ -6,7 +6,8 @@ Used by the CLI, the notebooks and the explorer's static views, so every one of 
 from __future__ import annotations
 
 from rules.attack_the_tower.catalog import ability_card, army, base_card, card
-from rules.attack_the_tower.model import GameState, Player, UnitKey
+from rules.attack_the_tower.model import GameState, Player
+from rules.attack_the_tower.places import UnitKey
 
 TROOP_MARK = {
     "light_infantry": "LI",

@@ -7,20 +7,18 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pydantic import BaseModel
-
-from rules.core.jsonio import dump_model, load_model
+from rules.core.codec import Positions
 
 
 def add_position_commands(
     sub: Any,
     *,
-    model: type[BaseModel],
+    positions: Positions[Any],
     examples: Mapping[str, tuple[Any, str]],
-    example: Callable[[str], BaseModel],
+    example: Callable[[str], Any],
     describe: Callable[[Any], str],
 ) -> None:
-    """Add `example [NAME] [--list]`, `schema` and `validate FILE` for positions of `model`.
+    """Add `example [NAME] [--list]`, `schema` and `validate FILE` for positions read and written by `positions`.
 
     `examples` maps each name to (maker, one-line description); `describe` says where a legal position
     stands (e.g. 'main, turn 5'), printed after a successful validation."""
@@ -30,15 +28,15 @@ def add_position_commands(
             for name, (_, about) in examples.items():
                 print(f"{name:18} {about}")
             return 0
-        print(dump_model(example(args.name)))
+        print(positions.text(example(args.name)))
         return 0
 
     def run_schema(args: argparse.Namespace) -> int:
-        print(json.dumps(model.model_json_schema(), indent=2))
+        print(json.dumps(positions.json_schema(), indent=2))
         return 0
 
     def run_validate(args: argparse.Namespace) -> int:
-        state = load_model(model, args.file)
+        state = positions.load(args.file)
         print(f"{args.file}: a legal position ({describe(state)})")
         return 0
 

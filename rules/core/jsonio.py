@@ -11,12 +11,13 @@ import tempfile
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from rules.core import limits
 from rules.core.errors import CannotWrite, IllegalPosition, MalformedFile, Problem
 
 M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
 
 
 _WORDS: dict[str, str] = {
@@ -61,13 +62,25 @@ def problems_of(error: ValidationError) -> list[Problem]:
                 message = err["msg"]
             problems.append(Problem(where, escape(message)))
             continue
-        for line in err["msg"].removeprefix("Value error, ").splitlines():
-            if ": " in line and line.split(": ", 1)[0].replace(".", "").replace("_", "").isalnum():
-                field, text = line.split(": ", 1)
-                problems.append(Problem(escape(f"{where}.{field}" if where else field), escape(text)))
-            else:
-                problems.append(Problem(where, escape(line)))
+        problems += _located(err["msg"].removeprefix("Value error, ").splitlines(), where)
     return shown_problems(problems)
+
+
+def problems_from_lines(lines: list[str]) -> list[Problem]:
+    """Problems from a rule check's lines, each 'field.path: what is wrong' (or a sentence of its own)."""
+    return shown_problems(_located(lines, ""))
+
+
+def _located(lines: list[str], where: str) -> list[Problem]:
+    """One Problem per line, located by the line's own leading field path (under `where`) when it has one."""
+    problems = []
+    for line in lines:
+        if ": " in line and line.split(": ", 1)[0].replace(".", "").replace("_", "").isalnum():
+            field, text = line.split(": ", 1)
+            problems.append(Problem(escape(f"{where}.{field}" if where else field), escape(text)))
+        else:
+            problems.append(Problem(where, escape(line)))
+    return problems
 
 
 def shown_problems(problems: list[Problem]) -> list[Problem]:
@@ -153,6 +166,14 @@ def validate_model(cls: type[M], data: object) -> M:
         raise IllegalPosition(problems_of(exc)) from None
 
 
+def validate_value(adapter: TypeAdapter[T], data: object) -> T:
+    """`validate_model` for any type pydantic can validate (a union of actions, say)."""
+    try:
+        return adapter.validate_python(data)
+    except ValidationError as exc:
+        raise IllegalPosition(problems_of(exc)) from None
+
+
 def decode_text(raw: bytes, source: str) -> str:
     """Bytes of a position file as text: UTF-8 only (a byte-order mark is allowed), refused in words."""
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or (len(raw) > 1 and b"\x00" in raw[:4]):
@@ -214,10 +235,14 @@ def dump_model(model: BaseModel, *, indent: int | None = 2) -> str:
 
 
 def save_model(model: BaseModel, path: str | Path) -> None:
-    """Write the model as JSON atomically: to a temporary file beside the target, then renamed over it, so
-    a failed save never leaves a half-written file (the old one stays whole); CannotWrite on failure."""
+    """Write the model as JSON (see `save_text`)."""
+    save_text(dump_model(model), path)
+
+
+def save_text(text: str, path: str | Path) -> None:
+    """Write JSON text atomically: to a temporary file beside the target, then renamed over it, so a failed
+    save never leaves a half-written file (the old one stays whole); CannotWrite on failure."""
     target = Path(path)
-    text = dump_model(model)
     temporary: str | None = None
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)

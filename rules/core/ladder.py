@@ -146,7 +146,9 @@ class RungGames:
         out: list[GameResult] = []
         for i in indices:
             seats = [self.stronger, self.weaker] if self.stronger_first(i) else [self.weaker, self.stronger]
-            line = play_out(self.game, self.new_game(), seats, ChanceSampler(game_seed(self.seed, self.rung, i)))
+            line = play_out(
+                self.game, self.new_game(), seats, ChanceSampler(game_seed(self.seed, self.rung, i)), narrate=False
+            )
             result = self.game.outcome(line.final)
             out.append((None if result is None else result.winner, line.steps))
         return out
@@ -199,7 +201,7 @@ def solo_rate(
     outcome says somebody won (`Outcome.won`: the solo player or the team)."""
     wins = steps = 0
     for i in range(games):
-        line = play_out(game, new_game(), [policy] * players, ChanceSampler(game_seed(seed, rung, i)))
+        line = play_out(game, new_game(), [policy] * players, ChanceSampler(game_seed(seed, rung, i)), narrate=False)
         result = game.outcome(line.final)
         wins += result is not None and result.won
         steps += line.steps

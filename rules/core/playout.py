@@ -44,11 +44,14 @@ def play_out(
     *,
     max_steps: int | None = None,
     on_step: Callable[[S, A, S, tuple[Event, ...]], None] | None = None,
+    narrate: bool = True,
 ) -> Playout[S, A]:
     """Play until the game ends (or `max_steps`): chance by `sampler`, player i by `policies[i]`.
 
     At a simultaneous step the acting players submit one at a time, in the order `acting_players` gives
-    (each policy sees only what its player may: the games keep a submission hidden where the rules do)."""
+    (each policy sees only what its player may: the games keep a submission hidden where the rules do).
+    With `narrate=False` the steps are taken with `Game.step` and record no events (sweeps and ladders read
+    only the results); the games played are the same."""
     line: Playout[S, A] = Playout(state)
     while not game.is_terminal(state) and (max_steps is None or line.steps < max_steps):
         who = game.current_player(state)
@@ -57,7 +60,10 @@ def play_out(
         else:
             player = who if who >= 0 else game.acting_players(state)[0]
             action = policies[player].choose(state, sampler, player)
-        nxt, events = game.apply(state, action)
+        if narrate:
+            nxt, events = game.apply(state, action)
+        else:
+            nxt, events = game.step(state, action), ()
         if on_step is not None:
             on_step(state, action, nxt, events)
         line.actions.append(action)

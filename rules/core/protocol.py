@@ -38,10 +38,12 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 from pydantic import BaseModel
 
 from rules.core.chance import ChanceSampler
+from rules.core.codec import Positions
 from rules.core.distribution import Distribution
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.outcome import Outcome, Utility
+from rules.core.records import Record, json_data, json_text
 
 # The values are OpenSpiel's `pyspiel.PlayerId`, so the adapter passes them through unchanged.
 CHANCE = -1
@@ -109,9 +111,15 @@ class Game(Protocol[S, A]):
     """Pure functions over immutable positions: nothing here mutates a state or calls `random`."""
 
     card: GameCard
+    positions: Positions[S]
+    """Positions in and out at the boundary: read and validated once, written as JSON."""
 
     def num_players(self, state: S) -> int:
         """How many players sit at this game."""
+        ...
+
+    def read_action(self, data: object) -> A:
+        """An action from JSON data (a line file, a request), validated; IllegalPosition names what is wrong."""
         ...
 
     def current_player(self, state: S) -> int:
@@ -134,6 +142,11 @@ class Game(Protocol[S, A]):
 
     def apply(self, state: S, action: A) -> tuple[S, tuple[Event, ...]]:
         """The position after the action and what happened; raises IllegalAction when not allowed."""
+        ...
+
+    def step(self, state: S, action: A) -> S:
+        """The position `apply` gives, checked the same way, without wording what happened: what playouts,
+        searches and the OpenSpiel adapter ask, many times a second."""
         ...
 
     def is_terminal(self, state: S) -> bool: ...
@@ -176,8 +189,10 @@ class Game(Protocol[S, A]):
 
 
 def canonical_key(value: Any) -> str:
-    """The canonical JSON text of an action or any pydantic value: the same on every run and machine
-    (pydantic writes fields in their declared order)."""
+    """The canonical JSON text of an action, a record or a pydantic value: the same on every run and machine
+    (fields in their declared order; plain data with sorted keys)."""
+    if isinstance(value, Record):
+        return json_text(value)
     if isinstance(value, BaseModel):
         return value.model_dump_json()
     return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
@@ -196,12 +211,16 @@ class GameBase:
     `determinize` and `sample_determinization` when a player does not see everything."""
 
     card: GameCard
+    positions: Positions[Any]
 
     # ---- provided by the game ---------------------------------------------------------------------
     def num_players(self, state: Any) -> int:
         raise NotImplementedError
 
     def current_player(self, state: Any) -> int:
+        raise NotImplementedError
+
+    def read_action(self, data: object) -> Any:
         raise NotImplementedError
 
     def legal_actions(self, state: Any, player: int | None = None) -> Sequence[Any]:
@@ -215,6 +234,13 @@ class GameBase:
 
     def rules_of(self, state: Any) -> Any:
         return state.rules
+
+    def apply(self, state: Any, action: Any) -> tuple[Any, tuple[Event, ...]]:
+        raise NotImplementedError
+
+    def step(self, state: Any, action: Any) -> Any:
+        """`apply`'s position (a game whose steps can skip wording their events overrides this)."""
+        return self.apply(state, action)[0]
 
     # ---- derived ----------------------------------------------------------------------------------
     def acting_players(self, state: Any) -> tuple[int, ...]:
@@ -238,7 +264,7 @@ class GameBase:
     def observation(self, state: Any, player: int) -> dict[str, Any]:
         """Perfect information: every player sees the whole position."""
         del player
-        data: dict[str, Any] = state.model_dump(mode="json")
+        data: dict[str, Any] = json_data(state)
         return data
 
     def observation_string(self, state: Any, player: int) -> str:

@@ -12,23 +12,21 @@ import json
 import zlib
 from typing import TypeVar
 
-from pydantic import BaseModel
-
 from rules.core import limits
+from rules.core.codec import Positions
 from rules.core.errors import MalformedFile
-from rules.core.jsonio import parse_model
 
-M = TypeVar("M", bound=BaseModel)
+S = TypeVar("S")
 
 
-def share_code(model: BaseModel, prefix: str) -> str:
-    """A compact string that reproduces `model` exactly."""
-    raw = json.dumps(model.model_dump(mode="json", exclude_defaults=True), separators=(",", ":")).encode()
+def share_code(positions: Positions[S], state: S, prefix: str) -> str:
+    """A compact string that reproduces `state` exactly (fields at their defaults left out)."""
+    raw = json.dumps(positions.compact_data(state), separators=(",", ":")).encode()
     return prefix + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
 
 
-def from_share_code(cls: type[M], code: str, prefix: str, game: str) -> M:
-    """The model a share code of `game` describes; MalformedFile when the code is another game's or damaged,
+def from_share_code(positions: Positions[S], code: str, prefix: str, game: str) -> S:
+    """The position a share code of `game` describes; MalformedFile when the code is another game's or damaged,
     IllegalPosition when it decodes to an illegal position."""
     if len(code) > limits.MAX_SHARE_CODE_CHARS:
         raise MalformedFile(
@@ -47,7 +45,7 @@ def from_share_code(cls: type[M], code: str, prefix: str, game: str) -> M:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise MalformedFile("this share code is damaged (it does not hold text)") from None
-    return parse_model(cls, text, source="the share code")
+    return positions.parse(text, source="the share code")
 
 
 def _inflate(packed: bytes) -> bytes:

@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from rules.attack_the_tower import engine as attack_the_tower
+from rules.attack_the_tower import game as attack_the_tower_game
 from rules.attack_the_tower.variants import Rules as AttackTheTowerRules
 from rules.openspiel.adapter import Registration, register
 from rules.the_tower import engine as the_tower
@@ -33,7 +34,7 @@ def _tower_defense(rules: BaseModel, extra: dict[str, Any]) -> Any:
 
 
 ATTACK_THE_TOWER = Registration(
-    game=attack_the_tower.GAME,
+    game=attack_the_tower_game.GAME,
     rules_type=AttackTheTowerRules,
     new_state=_attack_the_tower,
     extra_parameters={"first_army": "undead", "second_army": "bandits"},

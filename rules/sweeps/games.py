@@ -74,6 +74,7 @@ def _floor_reached(state: Any) -> int | None:
 
 def _attack_the_tower() -> SweepGame:
     engine = importlib.import_module("rules.attack_the_tower.engine")
+    game = importlib.import_module("rules.attack_the_tower.game")
     policies = importlib.import_module("rules.attack_the_tower.policies")
     variants = importlib.import_module("rules.attack_the_tower.variants")
 
@@ -82,7 +83,7 @@ def _attack_the_tower() -> SweepGame:
 
     return SweepGame(
         name="attack-the-tower",
-        game=engine.GAME,
+        game=game.GAME,
         rules=variants.Rules,
         policies=policies.POLICIES,
         default_rules={"turn_limit": 200},

@@ -50,7 +50,7 @@ def play_game(cell: Cell, index: int, rules: Any, policies: list[Any]) -> GameRe
     seed = game_seed(cell.seed_key, index)
     start = game.start(rules, armies=cell.armies, scenario=cell.scenario, players=cell.players)
     seats = policies if game.two_player else policies * cell.players
-    line = play_out(game.game, start, seats, ChanceSampler(seed))
+    line = play_out(game.game, start, seats, ChanceSampler(seed), narrate=False)
     result = game.game.outcome(line.final)
     floors = game.floors(line.final) if game.floors is not None else None
     if result is None:

@@ -38,7 +38,7 @@ def register(games: Any) -> None:
 
     add_position_commands(
         sub,
-        model=GameState,
+        positions=engine.GAME.positions,
         examples=examples.EXAMPLES,
         example=examples.example,
         describe=lambda s: f"{s.phase}, floor {s.floor_number}, {s.hp} HP",

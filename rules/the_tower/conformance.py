@@ -72,4 +72,4 @@ def cards_hp_and_points(before: GameState, action: Any, after: GameState, events
     return out
 
 
-SUITE = Suite(game=engine.GAME, state_type=GameState, start=start, invariants=(cards_hp_and_points,))
+SUITE = Suite(game=engine.GAME, start=start, invariants=(cards_hp_and_points,))

@@ -8,8 +8,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules.core import sharecode
+from rules.core.codec import ModelCodec
 from rules.the_tower.model import Fight, GameState, Slot, build_position
 from rules.the_tower.variants import Rules
+
+POSITIONS = ModelCodec(GameState)
+"""Positions in and out (validated pydantic models)."""
 
 SHARE_PREFIX = "TT1-"
 
@@ -91,9 +95,9 @@ def set_rules(state: GameState, rules: Rules) -> GameState:
 
 def share_code(state: GameState) -> str:
     """A compact string that reproduces the position exactly (see rules.core.sharecode)."""
-    return sharecode.share_code(state, SHARE_PREFIX)
+    return sharecode.share_code(POSITIONS, state, SHARE_PREFIX)
 
 
 def from_share_code(code: str) -> GameState:
     """The position a share code describes; MalformedFile when the code is damaged."""
-    return sharecode.from_share_code(GameState, code, SHARE_PREFIX, "The Tower")
+    return sharecode.from_share_code(POSITIONS, code, SHARE_PREFIX, "The Tower")

@@ -34,7 +34,7 @@ def register(games: Any) -> None:
 
     add_position_commands(
         sub,
-        model=GameState,
+        positions=engine.GAME.positions,
         examples=examples.EXAMPLES,
         example=examples.example,
         describe=lambda s: f"turn {s.turn}, {s.phase}",

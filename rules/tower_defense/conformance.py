@@ -53,7 +53,6 @@ def seats(index: int) -> list[Policy[GameState]] | None:
 
 SUITE = Suite(
     game=engine.GAME,
-    state_type=GameState,
     start=start,
     invariants=(lives_towers_and_rules,),
     policies=seats,

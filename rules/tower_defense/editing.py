@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.core import limits, sharecode
+from rules.core.codec import ModelCodec
 from rules.core.errors import IllegalPosition, Problem
 from rules.core.jsonio import escape, validate_model
 from rules.tower_defense import catalog
@@ -22,6 +23,9 @@ from rules.tower_defense.catalog import is_condition_card, is_tower_card
 from rules.tower_defense.model import STACKS, Coord, GameState
 from rules.tower_defense.text import parse_piece, piece_label
 from rules.tower_defense.variants import Rules
+
+POSITIONS = ModelCodec(GameState)
+"""Positions in and out (validated pydantic models)."""
 
 SHARE_PREFIX = "TD1-"
 _PILES = {1: ("mark1_deck", "mark1_discard"), 2: ("mark2_pile",), 3: ("mark3_pile",)}
@@ -352,9 +356,9 @@ def set_rules(state: GameState, rules: Rules) -> GameState:
 # ---- sharing ----------------------------------------------------------------------------------------
 def share_code(state: GameState) -> str:
     """A compact string that reproduces the position exactly (see rules.core.sharecode)."""
-    return sharecode.share_code(state, SHARE_PREFIX)
+    return sharecode.share_code(POSITIONS, state, SHARE_PREFIX)
 
 
 def from_share_code(code: str) -> GameState:
     """The position a share code describes; MalformedFile when the code is damaged."""
-    return sharecode.from_share_code(GameState, code, SHARE_PREFIX, "Tower Defense")
+    return sharecode.from_share_code(POSITIONS, code, SHARE_PREFIX, "Tower Defense")

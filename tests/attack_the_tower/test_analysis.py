@@ -31,11 +31,12 @@ from rules.attack_the_tower.analysis.tree import BattleTree
 from rules.attack_the_tower.catalog import ARMY_IDS, army
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.examples import build_player
-from rules.attack_the_tower.model import GameState, new_player, position_problems
+from rules.attack_the_tower.game import POSITION
+from rules.attack_the_tower.legality import position_problems
+from rules.attack_the_tower.model import GameState, new_player
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.ladder import wilson
-from rules.core.unvalidated import construct
 
 SHORT = {a: [b.id.split(".")[1] for b in army(a).bases] for a in ARMY_IDS}
 OBJECTIVES = ("power_balance", "clear_territory", "destroy_palace")
@@ -82,7 +83,7 @@ def battles(draw: st.DrawFn, max_bases: int = 2) -> GameState:
         assume(all(n <= copies[c] for c, n in used.items()))  # within the deck's copies
         sides.append(build_player(army_id, rows, **more))
     attacker, defender = sides
-    state = GameState.model_validate(
+    state = POSITION.validate(
         {
             "rules": draw(st.sampled_from(RULES)),
             "players": (attacker, defender),
@@ -200,7 +201,7 @@ def naive_value(state: GameState, objective: str) -> Fraction:
         if request is None or battle.pending[player] is not None:
             sides.append([None])
         else:
-            sides.append([construct(Allocate, player=player, allocation=a) for a in request.allocations()])
+            sides.append([Allocate(player=player, allocation=a) for a in request.allocations()])
     matrix = [
         [naive_move_value(state, [m for m in (a, d) if m is not None], objective) for d in sides[1]] for a in sides[0]
     ]
@@ -234,7 +235,7 @@ def small_positions() -> list[GameState]:
         **extras: tuple[str, ...],
     ) -> GameState:
         attacker = build_player(a, arows, hand=extras.get("hand", ()), in_play=extras.get("in_play", ()))
-        state = GameState.model_validate(
+        state = POSITION.validate(
             {
                 "rules": rules or Rules(),
                 "players": (attacker, build_player(b, brows)),
@@ -318,7 +319,7 @@ def _vrykolaka_battle() -> GameState:
             "in_play": in_play,
         }
 
-    return GameState.model_validate(
+    return POSITION.validate(
         {
             "players": [
                 player("undead", "undead.desecrated_grounds", ["undead.vrykolaka"]),
@@ -368,7 +369,7 @@ def test_a_catapult_clears_a_territory_through_its_bases_and_the_check_sees_it()
     defender = build_player("undead", [[("mansion", 1), ("graveyard", 0), None], [], []])
     rules = Rules(leftover_initiative_adds_to_regular=True)
     data = {"rules": rules, "players": (attacker, defender), "phase": "main", "attacker": 0, "actor": 0, "turn": 3}
-    state = analysis.declare(GameState.model_validate(data), 0, 0)
+    state = analysis.declare(POSITION.validate(data), 0, 0)
     for step in combat_states(state, 0):
         assert analysis.best_response_gaps(step, "power_balance") == (Fraction(0), Fraction(0)), step.battle
 
@@ -444,9 +445,7 @@ def undead_defending_with_a_hand() -> GameState:
     """Westerners attack the Undead, who hold two cards the Westerners cannot see."""
     westerners = build_player("westerners", [[("stable", 1), ("militia_camp", 2)]])
     undead = build_player("undead", [[("mansion", 1), ("crypt", 1)]], hand=("undead.lich", "undead.graveyard"))
-    state = GameState.model_validate(
-        {"players": (westerners, undead), "phase": "main", "attacker": 0, "actor": 0, "turn": 4}
-    )
+    state = POSITION.validate({"players": (westerners, undead), "phase": "main", "attacker": 0, "actor": 0, "turn": 4})
     return analysis.declare(state, 0, 0)
 
 
@@ -522,7 +521,7 @@ def test_analysis_functions_refuse_positions_without_a_battle() -> None:
 @pytest.fixture
 def mid_game_file(tmp_path: Path) -> Path:
     path = tmp_path / "mid.json"
-    path.write_text(examples.mid_game_battle().model_dump_json())
+    path.write_text(POSITION.text(examples.mid_game_battle()))
     return path
 
 

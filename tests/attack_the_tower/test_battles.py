@@ -16,6 +16,7 @@ from rules.attack_the_tower.actions import DeclareAttack, EndTurn, Pass, PlayAbi
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.events import DamageDealt, DamagePool, GameWon, Said
 from rules.attack_the_tower.examples import build_player
+from rules.attack_the_tower.game import POSITION
 from rules.attack_the_tower.metadata import Termination
 from rules.attack_the_tower.model import GameState, Player
 from rules.attack_the_tower.variants import Rules
@@ -30,7 +31,7 @@ Slots = list[list[tuple[str, int] | None]]
 # ---- helpers -----------------------------------------------------------------------------------------
 def position(p0: Player, p1: Player, rules: Rules | None = None) -> GameState:
     """Player 0 attacks, in the second phase of the turn."""
-    return GameState.model_validate(
+    return POSITION.validate(
         {
             "rules": rules or Rules(),
             "players": (p0, p1),

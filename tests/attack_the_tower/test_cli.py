@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.attack_the_tower.model import GameState
+from rules.attack_the_tower.game import POSITION
 from rules.cli import main
 
 
@@ -36,7 +36,7 @@ def test_example_list_names_every_example(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_example_is_a_legal_position(mid_game: Path) -> None:
-    state = GameState.model_validate_json(mid_game.read_text())
+    state = POSITION.parse(mid_game.read_text())
     assert state.phase == "main" and state.turn == 5
 
 
@@ -92,7 +92,7 @@ def test_battle_json_has_events_and_position(mid_game: Path, capsys: pytest.Capt
     code, out, _ = run(capsys, "attack-the-tower", "battle", str(mid_game), "--from", "1", "--to", "2", "--json")
     data = json.loads(out)
     assert code == 0 and data["events"][0]["rule"] == "battles.1 declare"
-    after = GameState.model_validate(data["position"])
+    after = POSITION.validate(data["position"])
     assert after.phase == "main" and after.attacks == (0,)
 
 

@@ -13,7 +13,8 @@ from rules.attack_the_tower import editing, engine, examples
 from rules.attack_the_tower.actions import Allocate, DeclareAttack, allocate
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.events import DamageDealt
-from rules.attack_the_tower.model import GameState, UnitKey
+from rules.attack_the_tower.model import GameState
+from rules.attack_the_tower.places import UnitKey
 from rules.attack_the_tower.policies import policy
 from rules.attack_the_tower.text import key_words, named_in_slot, place_words
 from rules.core.chance import ChanceSampler

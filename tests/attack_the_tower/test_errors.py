@@ -10,9 +10,8 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from rules.attack_the_tower import engine
+from rules.attack_the_tower import engine, schema
 from rules.attack_the_tower.actions import (
-    ACTION_ADAPTER,
     Build,
     Burn,
     DeclareAttack,
@@ -27,9 +26,10 @@ from rules.attack_the_tower.actions import (
     allocate,
 )
 from rules.attack_the_tower.examples import build_player
+from rules.attack_the_tower.game import GAME, POSITION
 from rules.attack_the_tower.model import Allocation, GameState, Player
 from rules.core.errors import IllegalAction, IllegalPosition, MalformedFile
-from rules.core.jsonio import parse_model, validate_model
+from rules.core.records import json_data
 
 
 # ---- helpers -----------------------------------------------------------------------------------------
@@ -43,18 +43,18 @@ def bandits() -> Player:
 
 def data(p0: Player, p1: Player, **fields: Any) -> dict[str, Any]:
     """A position as plain JSON-like data, as a file or the editor would give it."""
-    return {"players": [p0.model_dump(mode="json"), p1.model_dump(mode="json")], **fields}
+    return {"players": [json_data(p0), json_data(p1)], **fields}
 
 
 def problems(position: dict[str, Any]) -> list[str]:
     """The problems validate_model reports, each as 'where: message'."""
     with pytest.raises(IllegalPosition) as info:
-        validate_model(GameState, position)
+        POSITION.validate(position)
     return [str(p) for p in info.value.problems]
 
 
 def main_position() -> GameState:
-    return GameState.model_validate(data(undead(hand=("undead.lich",)), bandits()))
+    return POSITION.validate(data(undead(hand=("undead.lich",)), bandits()))
 
 
 def in_battle() -> GameState:
@@ -73,8 +73,8 @@ def test_a_base_cannot_hold_more_than_two_troops() -> None:
     # 004 renewal A: "remember that they cannot hold more than two troops"
     position = data(undead(board=[[None, ("graveyard", 2)]]), bandits())
     position["players"][0]["territories"][0][1]["troops"] = 3
-    with pytest.raises(ValidationError, match="a base cannot hold more than 2 troops"):
-        GameState.model_validate(position)
+    with pytest.raises(IllegalPosition, match="a base cannot hold more than 2 troops"):
+        POSITION.validate(position)
     assert problems(position) == ["players.0.territories.0.1: a base cannot hold more than 2 troops (it has 3)"]
 
 
@@ -124,7 +124,7 @@ def test_special_troops_need_complete_territories() -> None:
         "players.0.palace: 1 special troops need 1 complete territories of three bases, but there are 0"
     ]
     complete = [[("graveyard", 1), ("crypt", 0), ("mansion", 0)]]
-    GameState.model_validate(data(undead(board=complete, palace=("undead.ghost",)), bandits()))
+    POSITION.validate(data(undead(board=complete, palace=("undead.ghost",)), bandits()))
     two = data(undead(board=complete, palace=("undead.ghost", "undead.ghost")), bandits())
     assert problems(two) == [
         "players.0.palace: 2 special troops need 2 complete territories of three bases, but there are 1"
@@ -147,7 +147,7 @@ def test_a_hand_above_the_limit_only_while_discarding() -> None:
     assert problems({**position, "phase": "renewal_discard", "actor": 1}) == [
         "players.0.hand: a hand holds at most 5 cards (it has 6)"
     ]
-    state = validate_model(GameState, {**position, "phase": "renewal_discard", "actor": 0})
+    state = POSITION.validate({**position, "phase": "renewal_discard", "actor": 0})
     assert len(state.players[0].hand) == 6
 
 
@@ -166,33 +166,33 @@ def test_a_battle_exists_exactly_in_the_battle_phase() -> None:
 def test_a_file_that_is_not_json_is_malformed() -> None:
     # not a rule sentence: the position file format (rules.core.jsonio)
     with pytest.raises(MalformedFile, match="is not valid JSON"):
-        parse_model(GameState, "{players: ")
+        POSITION.parse("{players: ")
     with pytest.raises(MalformedFile, match="must hold a JSON object"):
-        parse_model(GameState, "[1, 2]")
+        POSITION.parse("[1, 2]")
 
 
 def test_a_position_round_trips_through_json() -> None:
     # not a rule sentence: a saved position loads back equal (ARCHITECTURE.md, conformance invariants)
     state = main_position()
-    assert parse_model(GameState, state.model_dump_json()) == state
+    assert POSITION.parse(POSITION.text(state)) == state
 
 
 # ---- ill-formed actions ------------------------------------------------------------------------------
 def test_allocations_name_each_target_once_with_positive_amounts() -> None:
     # 004 battles 4: "Each player distributes his regular damage as he likes between opposing troops"
     with pytest.raises(ValidationError, match="every amount must be at least 1"):
-        Allocation(assignments=(("p1/t0/s0/0", 0),))
+        schema.Allocation(assignments=(("p1/t0/s0/0", 0),))
     with pytest.raises(ValidationError, match="a target is named twice"):
-        Allocation(assignments=(("p1/t0/s0/0", 1), ("p1/t0/s0/0", 1)))
+        schema.Allocation(assignments=(("p1/t0/s0/0", 1), ("p1/t0/s0/0", 1)))
 
 
 def test_territories_and_slots_are_numbered_0_to_2() -> None:
     # 004 overview: "one of his three territories"; building bases: "Each Territory has 3 slots"
-    with pytest.raises(ValidationError):
-        ACTION_ADAPTER.validate_python({"action": "attack", "player": 0, "origin": 3, "target": 0})
-    with pytest.raises(ValidationError):
-        ACTION_ADAPTER.validate_python({"action": "attack", "player": 2, "origin": 0, "target": 0})
-    action = ACTION_ADAPTER.validate_python({"action": "attack", "player": 0, "origin": 2, "target": 1})
+    with pytest.raises(IllegalPosition, match="origin: must be less than 3"):
+        GAME.read_action({"action": "attack", "player": 0, "origin": 3, "target": 0})
+    with pytest.raises(IllegalPosition, match="player"):
+        GAME.read_action({"action": "attack", "player": 2, "origin": 0, "target": 0})
+    action = GAME.read_action({"action": "attack", "player": 0, "origin": 2, "target": 1})
     assert action == DeclareAttack(player=0, origin=2, target=1)
 
 
@@ -205,7 +205,7 @@ def test_abilities_are_played_from_the_hand() -> None:
 
 def test_a_base_is_built_not_played() -> None:
     # 004 renewal C: "Buid bases - this is the only moment during the turn you'll be able to do it"
-    state = GameState.model_validate(data(undead(hand=("undead.crypt",)), bandits()))
+    state = POSITION.validate(data(undead(hand=("undead.crypt",)), bandits()))
     error = refused(state, PlayAbility(player=0, card="undead.crypt"))
     assert error.reason == "Crypt is a base; bases are built, not played"
     error = refused(state, Build(player=0, card="undead.crypt", territory=1, slot=0))
@@ -215,7 +215,7 @@ def test_a_base_is_built_not_played() -> None:
 def test_a_base_not_in_the_hand_cannot_be_built() -> None:
     # 004 setting up: "Players may then build any Bases they've drawn."
     position = data(undead(hand=("undead.crypt",)), bandits(), phase="renewal_build")
-    state = GameState.model_validate(position)
+    state = POSITION.validate(position)
     error = refused(state, Build(player=0, card="undead.mansion", territory=1, slot=0))
     assert (error.reason, error.rule) == ("Mansion is not in your hand", "building")
 
@@ -338,7 +338,7 @@ def test_setup_draws_are_taken_in_turn_and_a_draw_is_revealed_first() -> None:
 def test_a_game_over_accepts_no_action() -> None:
     # 004 palace: "The player who manages to destroy the opponent's Palace wins the game."
     position = data(undead(), bandits(), phase="game_over", termination="palace_destroyed", winner=0)
-    state = GameState.model_validate(position)
+    state = POSITION.validate(position)
     error = refused(state, EndTurn(player=0))
     assert error.reason == "the game is over"
     assert problems({**position, "winner": None}) == ["winner: a destroyed palace means somebody won"]

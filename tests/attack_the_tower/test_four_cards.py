@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import pytest
 
-from rules.attack_the_tower import editing, engine
+from rules.attack_the_tower import editing, engine, schema
 from rules.attack_the_tower.actions import DeclareAttack, EndTurn, Pass, PlayAbility, allocate
 from rules.attack_the_tower.editing import from_share_code, share_code
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.events import AbilityDamage, Destroyed
 from rules.attack_the_tower.examples import build_player
+from rules.attack_the_tower.game import POSITION
 from rules.attack_the_tower.model import Base, GameState, Player
 from rules.attack_the_tower.variants import Rules
 from rules.core.errors import IllegalAction, IllegalPosition
 from rules.core.events import Event
+from rules.core.records import json_data
 
 
 def position(p0: Player, p1: Player, *, rules: Rules | None = None) -> GameState:
@@ -215,7 +217,7 @@ def test_a_kaiju_breaking_the_attackers_complete_territory_mid_battle_removes_it
         e.sentence() for e in events
     ]
     assert state.battle is not None and state.battle.specials == ()
-    assert GameState.model_validate(state.model_dump()) == state  # still a legal position
+    assert POSITION.validate(json_data(state)) == state  # still a legal position
     state, _ = engine.apply(state, Pass(player=1))
     state, _ = engine.apply(state, Pass(player=0))
     assert state.battle is None and state.phase == "main"
@@ -266,13 +268,13 @@ def test_a_ninja_this_turn_reading_ends_with_the_turn() -> None:
 
 def test_a_raised_troop_travels_in_json_and_share_codes() -> None:
     state, _ = engine.apply(_ninja_position(), PlayAbility(player=0, card="easterners.ninja", targets=("p0/t0/s0/0",)))
-    assert GameState.model_validate_json(state.model_dump_json()) == state
+    assert POSITION.parse(POSITION.text(state)) == state
     assert from_share_code(share_code(state)) == state
 
 
-def test_a_base_cannot_carry_more_raises_than_troops() -> None:
+def test_a_base_read_from_outside_cannot_carry_more_raises_than_troops() -> None:
     with pytest.raises(ValueError, match="raised troops"):
-        Base(card="easterners.monastery", troops=1, raised=(3, 3))
+        schema.Base(card="easterners.monastery", troops=1, raised=(3, 3))
 
 
 def test_ninja_refuses_a_troop_that_is_not_on_the_board() -> None:

@@ -15,6 +15,7 @@ import pytest
 
 from rules.attack_the_tower import engine, examples, policies
 from rules.attack_the_tower.actions import DeclareAttack
+from rules.attack_the_tower.game import GAME
 from rules.core.chance import ChanceSampler
 from rules.core.events import Event
 from rules.core.playout import play_out
@@ -37,7 +38,7 @@ def _battle(example: str, origin: int, target: int, specials: tuple[int, ...] = 
 
 def _opening_turns() -> list[Event]:
     planner = policies.policy("planner")
-    line = play_out(engine.GAME, examples.example("opening"), [planner, planner], ChanceSampler(3), max_steps=150)
+    line = play_out(GAME, examples.example("opening"), [planner, planner], ChanceSampler(3), max_steps=150)
     return [e for step in line.events for e in step]
 
 

@@ -12,12 +12,14 @@ from rules.attack_the_tower.actions import DeclareAttack, EndTurn, Pass, PlayAbi
 from rules.attack_the_tower.engine import card_effects
 from rules.attack_the_tower.events import Recruited
 from rules.attack_the_tower.examples import build_player
-from rules.attack_the_tower.model import GameState
+from rules.attack_the_tower.game import POSITION
+from rules.attack_the_tower.model import GameState, Phase
 from rules.attack_the_tower.variants import Rules
 from rules.core.errors import IllegalAction
+from rules.core.records import json_data
 
 
-def _position(rules: Rules, phase: str = "main") -> GameState:
+def _position(rules: Rules, phase: Phase = "main") -> GameState:
     """Bandits attack this turn; the Undead defender holds a Zombie card and two graveyards."""
     bandits = build_player("bandits", [[("light_infantry_base", 1)]])
     undead = build_player("undead", [[("graveyard", 0), ("graveyard", 1)]], hand=("undead.zombie",))
@@ -71,7 +73,7 @@ def test_under_both_the_attacker_waits_for_the_defenders_window() -> None:
 def test_under_both_a_defender_without_ability_cards_gets_no_window() -> None:
     # Only a player holding an ability card has one to play.
     start = _position(Rules(main_phase_abilities="both"), "renewal_decision")
-    empty = start.players[1].model_copy(update={"hand": ()})
-    state = GameState.model_validate({**start.model_dump(), "players": (start.players[0], empty)})
+    empty = start.players[1].changed(hand=())
+    state = POSITION.validate({**json_data(start), "players": (start.players[0], empty)})
     state, _ = engine.apply(state, Renew(player=0, renew=False))
     assert engine.current_player(state) == 0

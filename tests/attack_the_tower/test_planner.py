@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.attack_the_tower import engine, examples, policies
 from rules.attack_the_tower.actions import EndTurn
+from rules.attack_the_tower.game import GAME
 from rules.attack_the_tower.metadata import Termination
 from rules.attack_the_tower.policies import planner
 from rules.attack_the_tower.variants import Rules
@@ -19,7 +20,7 @@ def test_planner_games_end_with_a_destroyed_palace_before_turn_60() -> None:
     for seed in range(16):
         state = engine.new_game(ARMY_PAIRS[seed % 4], Rules(turn_limit=60))
         chooser = policies.policy("planner")
-        line = play_out(engine.GAME, state, [chooser, chooser], ChanceSampler(seed))
+        line = play_out(GAME, state, [chooser, chooser], ChanceSampler(seed))
         result = engine.outcome(line.final)
         assert result is not None
         ended += result.termination is Termination.PALACE_DESTROYED
@@ -42,9 +43,7 @@ def test_planner_beats_greedy_in_both_seats() -> None:
         seats = [policies.policy("planner"), policies.policy("greedy")]
         if seed % 2:
             seats.reverse()
-        line = play_out(
-            engine.GAME, engine.new_game(ARMY_PAIRS[seed % 4], Rules(turn_limit=60)), seats, ChanceSampler(seed)
-        )
+        line = play_out(GAME, engine.new_game(ARMY_PAIRS[seed % 4], Rules(turn_limit=60)), seats, ChanceSampler(seed))
         result = engine.outcome(line.final)
         assert result is not None
         wins += result.winner is not None and seats[result.winner].name == "planner"

@@ -11,18 +11,21 @@ from collections.abc import Callable
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from rules.attack_the_tower import engine, policies
+from rules.attack_the_tower import engine, policies, schema
 from rules.attack_the_tower.actions import Allocate, DeclareAttack, Pass, PlayAbility
 from rules.attack_the_tower.catalog import ARMY_IDS, army
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.engine.combat import enumeration
 from rules.attack_the_tower.events import DamageDealt, DamagePool
 from rules.attack_the_tower.examples import build_player
-from rules.attack_the_tower.model import Allocation, GameState, Player, new_player, position_problems
+from rules.attack_the_tower.game import POSITION
+from rules.attack_the_tower.legality import position_problems
+from rules.attack_the_tower.model import Allocation, GameState, Player, new_player
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
-from rules.core.jsonio import parse_model
+from rules.core.codec import Codec
 from rules.core.protocol import CHANCE
+from rules.core.records import json_data
 
 SHORT = {a: [b.id.split(".")[1] for b in army(a).bases] for a in ARMY_IDS}
 
@@ -66,7 +69,7 @@ def positions(draw: st.DrawFn) -> GameState:
         )
     )
     attacker = draw(st.sampled_from([0, 1]))
-    return GameState.model_validate(
+    return POSITION.validate(
         {
             "rules": rules,
             "players": (draw(sides(a)), draw(sides(b))),
@@ -81,7 +84,7 @@ def positions(draw: st.DrawFn) -> GameState:
 @given(positions())
 def test_generated_positions_are_legal_and_load_back_equal(state: GameState) -> None:
     assert position_problems(state) == []
-    assert parse_model(GameState, state.model_dump_json()) == state
+    assert POSITION.parse(POSITION.text(state)) == state
 
 
 @given(positions(), st.integers(0, 2**32), st.sampled_from(["random", "greedy"]))
@@ -147,6 +150,10 @@ def _brute_force(request: combat.AllocationRequest) -> set[tuple[int, ...]]:
     return found
 
 
+ALLOCATION: Codec[Allocation] = Codec(schema.Allocation, schema.RECORDS)
+"""Allocations read through the schema, as a line file's are."""
+
+
 def _requests_of_a_battle(state: GameState, seed: int) -> list[combat.AllocationRequest]:
     sampler = ChanceSampler(seed)
     attacks = [a for a in engine.legal_actions(state) if isinstance(a, DeclareAttack)]
@@ -208,7 +215,7 @@ def test_allocate_actions_are_the_allocations_built_on_demand(state: GameState, 
         built = [Allocate(player=request.player, allocation=a) for a in request.allocations()]
         assert len(actions) == len(built) and list(actions) == built and actions == built
         assert [actions[i] for i in range(len(actions))] == built and actions[1:3] == built[1:3]
-        assert all(a.allocation == Allocation.model_validate(a.allocation.model_dump()) for a in actions)
+        assert all(a.allocation == ALLOCATION.validate(json_data(a.allocation)) for a in actions)
         assert built[-1] in actions and actions.index(built[-1]) == len(built) - 1
 
 
@@ -271,7 +278,7 @@ def test_the_position_without_events_is_the_position_with_them(state: GameState,
             action = chooser.choose(state, sampler, engine.acting_players(state)[0])
         quiet = engine.next_position(state, action)
         state, _ = engine.apply(state, action)
-        assert quiet == state and quiet.model_dump_json() == state.model_dump_json()
+        assert quiet == state and POSITION.text(quiet, indent=None) == POSITION.text(state, indent=None)
 
 
 Allocator = Callable[[combat.AllocationRequest], Allocation]
@@ -303,7 +310,7 @@ def test_a_battle_played_out_at_once_is_the_battle_played_a_step_at_a_time(
         at_once = engine.battle_played_out(stepped, allocate, 64)
         while stepped.phase == "battle":
             stepped = _one_decision(stepped, allocate)
-        assert at_once == stepped and at_once.model_dump_json() == stepped.model_dump_json()
+        assert at_once == stepped and POSITION.text(at_once, indent=None) == POSITION.text(stepped, indent=None)
 
 
 def _one_decision(state: GameState, allocate: Allocator) -> GameState:

@@ -11,12 +11,12 @@ from hypothesis import strategies as st
 from rules.attack_the_tower import engine, policies
 from rules.attack_the_tower.cards import BaseCard
 from rules.attack_the_tower.catalog import card
+from rules.attack_the_tower.game import GAME
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.policies.search import SearchPolicy, SearchSettings, as_seen
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.playout import play_out
-from rules.core.unvalidated import replace
 from tests.attack_the_tower.test_properties import positions
 
 LIGHT = SearchSettings(deals=2, horizon=1)
@@ -37,7 +37,7 @@ def _main_phase_positions(count: int) -> list[GameState]:
     for seed in range(20):
         if len(found) >= count:
             break
-        play_out(engine.GAME, engine.new_game(), [planner, planner], ChanceSampler(seed), on_step=keep)
+        play_out(GAME, engine.new_game(), [planner, planner], ChanceSampler(seed), on_step=keep)
     assert len(found) == count
     return found
 
@@ -53,8 +53,8 @@ def _other_deal(state: GameState, player: int) -> GameState:
     kinds = [isinstance(card(c), BaseCard) for c in hidden.hand]
     hand = tuple(bases.pop(0) if is_base else abilities.pop(0) for is_base in reversed(kinds))
     players = list(state.players)
-    players[other] = replace(hidden, hand=hand, base_pile=tuple(sorted(bases)), ability_pile=tuple(sorted(abilities)))
-    return replace(state, players=(players[0], players[1]))
+    players[other] = hidden.replace(hand=hand, base_pile=tuple(sorted(bases)), ability_pile=tuple(sorted(abilities)))
+    return state.replace(players=(players[0], players[1]))
 
 
 class _Checked:
@@ -79,7 +79,7 @@ def test_search_plays_whole_games_with_legal_actions_only() -> None:
     for seat in (0, 1):
         seats: list[Any] = [policies.policy("planner"), policies.policy("planner")]
         seats[seat] = checked
-        line = play_out(engine.GAME, engine.new_game(rules=Rules(turn_limit=8)), seats, ChanceSampler(seat))
+        line = play_out(GAME, engine.new_game(rules=Rules(turn_limit=8)), seats, ChanceSampler(seat))
         assert engine.is_terminal(line.final)
     assert checked.checked > 20
 
@@ -89,7 +89,7 @@ def test_search_plays_whole_games_with_legal_actions_only() -> None:
 def test_search_chooses_legal_actions_in_any_army_and_variant(state: GameState, seed: int) -> None:
     """From generated positions of every army and several rule variants, both sides searching."""
     checked = _Checked()
-    play_out(engine.GAME, state, [checked, checked], ChanceSampler(seed), max_steps=12)
+    play_out(GAME, state, [checked, checked], ChanceSampler(seed), max_steps=12)
     assert checked.checked > 0
 
 
@@ -99,7 +99,7 @@ def test_search_chooses_the_same_whatever_the_opponent_hides() -> None:
         me = state.attacker
         dealt = _other_deal(state, me)
         assert dealt.players[1 - me].hand != state.players[1 - me].hand
-        assert engine.GAME.observation(dealt, me) == engine.GAME.observation(state, me)
+        assert GAME.observation(dealt, me) == GAME.observation(state, me)
         assert as_seen(dealt, me) == as_seen(state, me)
         for seed in range(3):
             assert search.choose(state, ChanceSampler(seed), me) == search.choose(dealt, ChanceSampler(seed), me)
@@ -109,7 +109,7 @@ def test_the_position_as_seen_keeps_everything_the_player_sees() -> None:
     for state in _main_phase_positions(2):
         me = state.attacker
         seen = as_seen(state, me)
-        assert engine.GAME.observation(seen, me) == engine.GAME.observation(state, me)
+        assert GAME.observation(seen, me) == GAME.observation(state, me)
         assert seen.players[me] == state.players[me]
 
 

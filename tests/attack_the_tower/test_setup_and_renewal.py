@@ -27,8 +27,9 @@ from rules.attack_the_tower.actions import (
 )
 from rules.attack_the_tower.events import BaseBuilt, CardDrawn, Recruited, Said
 from rules.attack_the_tower.examples import build_player
+from rules.attack_the_tower.game import GAME, POSITION
 from rules.attack_the_tower.model import GameState, PileKind, Player
-from rules.core.errors import IllegalAction
+from rules.core.errors import IllegalAction, IllegalPosition
 from rules.core.events import Event
 from rules.core.protocol import CHANCE
 
@@ -61,7 +62,7 @@ def draw_split(state: GameState, bases: int, abilities: int) -> GameState:
 def position(
     p0: Player, p1: Player, *, phase: str = "renewal_decision", attacker: int = 0, actor: int | None = None
 ) -> GameState:
-    return GameState.model_validate(
+    return POSITION.validate(
         {
             "players": (p0, p1),
             "phase": phase,
@@ -236,10 +237,14 @@ def test_building_over_a_base_destroys_it_with_its_troops() -> None:
 
 def test_each_territory_has_three_slots() -> None:
     # 004 building bases: "Each Territory has 3 slots."
-    with pytest.raises(ValueError):
-        Build(player=0, card="undead.crypt", territory=0, slot=3)
-    with pytest.raises(ValueError):
-        Build(player=0, card="undead.crypt", territory=3, slot=0)
+    with pytest.raises(IllegalPosition, match="slot: must be less than 3"):
+        GAME.read_action({"action": "build", "player": 0, "card": "undead.crypt", "territory": 0, "slot": 3})
+    with pytest.raises(IllegalPosition, match="territory: must be less than 3"):
+        GAME.read_action({"action": "build", "player": 0, "card": "undead.crypt", "territory": 3, "slot": 0})
+    undead = build_player("undead", [[("graveyard", 1)]], hand=("undead.mansion",))
+    state = position(undead, build_player("bandits", [[("light_infantry_base", 1)]]), phase="renewal_build")
+    with pytest.raises(IllegalAction, match="numbered 1 to 3"):
+        engine.apply(state, Build(player=0, card="undead.mansion", territory=0, slot=3))
 
 
 # ---- the renewal decision ----------------------------------------------------------------------------

@@ -17,9 +17,11 @@ from rules.attack_the_tower.cards import SpecialTroopSpec
 from rules.attack_the_tower.engine import abilities, battle_end, combat, turn
 from rules.attack_the_tower.events import DamagePool, Destroyed, Recruited, Said
 from rules.attack_the_tower.examples import build_player
+from rules.attack_the_tower.game import POSITION
 from rules.attack_the_tower.model import GameState, Player
 from rules.attack_the_tower.variants import Rules
 from rules.core.events import Event
+from rules.core.records import json_data
 
 Slots = list[list[tuple[str, int] | None]]
 Stats = dict[str, tuple[int, int, frozenset[str]]]
@@ -29,7 +31,7 @@ Stats = dict[str, tuple[int, int, frozenset[str]]]
 def position(
     p0: Player, p1: Player, *, phase: str = "main", attacker: int = 0, rules: Rules | None = None
 ) -> GameState:
-    return GameState.model_validate(
+    return POSITION.validate(
         {
             "rules": rules or Rules(),
             "players": (p0, p1),
@@ -241,7 +243,7 @@ def test_loyal_special_troops_need_no_complete_territory(monkeypatch: pytest.Mon
     assert state.players[0].palace == ("undead.ghost",)
     assert not any(isinstance(e, Destroyed) for e in events)
     # and a position holding it is legal
-    GameState.model_validate(state.model_dump())
+    POSITION.validate(json_data(state))
 
 
 def test_special_troops_may_attack() -> None:

@@ -8,9 +8,11 @@ import pytest
 
 from rules.attack_the_tower import engine, examples
 from rules.attack_the_tower.actions import DrawCard, Renew, RevealCard
+from rules.attack_the_tower.game import POSITION
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.variants import Rules
 from rules.core.errors import IllegalAction
+from rules.core.records import json_data
 
 
 def renewal_with_ability_pile_used_up(rules: Rules) -> GameState:
@@ -18,8 +20,8 @@ def renewal_with_ability_pile_used_up(rules: Rules) -> GameState:
     state = examples.opening(rules)
     undead = state.players[0]
     assert undead.ability_pile
-    emptied = undead.model_copy(update={"ability_pile": (), "ability_discard": undead.ability_pile})
-    return GameState.model_validate({**state.model_dump(), "players": (emptied.model_dump(), state.players[1])})
+    emptied = undead.changed(ability_pile=(), ability_discard=undead.ability_pile)
+    return POSITION.validate({**json_data(state), "players": (json_data(emptied), state.players[1])})
 
 
 def test_empty_pile_reshuffles_the_discards_or_cannot_be_drawn() -> None:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from rules.attack_the_tower import engine
+from rules.attack_the_tower.game import GAME
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.policies import policy
 from rules.attack_the_tower.variants import Rules
@@ -52,9 +53,7 @@ def test_head_to_head_plays_half_the_games_in_each_seat() -> None:
                 seats.append(f"{self.name}:{player}")
             return self.inner.choose(state, sampler, player)
 
-    rung = head_to_head(
-        engine.GAME, lambda: engine.new_game(rules=Rules(turn_limit=2)), Recording("s"), Recording("w"), 4
-    )
+    rung = head_to_head(GAME, lambda: engine.new_game(rules=Rules(turn_limit=2)), Recording("s"), Recording("w"), 4)
     assert rung.stronger.games == 4 and rung.stronger.wins + rung.weaker.wins + rung.draws == 4
     firsts = [s for s in dict.fromkeys(seats) if s.endswith(":0")]
     assert set(firsts) == {"s:0", "w:0"}
@@ -95,10 +94,10 @@ def test_attack_the_tower_ladder_pairs_each_policy_with_the_next(capsys: pytest.
 
 def test_a_rung_is_the_same_in_chunks_as_in_one_run() -> None:
     start = lambda: engine.new_game(rules=Rules(turn_limit=12))  # noqa: E731
-    whole = head_to_head(engine.GAME, start, policy("greedy"), policy("random"), 10, seed=3)
-    chunked = head_to_head(engine.GAME, start, policy("greedy"), policy("random"), 10, seed=3, chunk=3)
+    whole = head_to_head(GAME, start, policy("greedy"), policy("random"), 10, seed=3)
+    chunked = head_to_head(GAME, start, policy("greedy"), policy("random"), 10, seed=3, chunk=3)
     assert chunked == whole
-    other_seed = head_to_head(engine.GAME, start, policy("greedy"), policy("random"), 10, seed=4, chunk=3)
+    other_seed = head_to_head(GAME, start, policy("greedy"), policy("random"), 10, seed=4, chunk=3)
     assert other_seed.stronger.mean_steps != whole.stronger.mean_steps
 
 

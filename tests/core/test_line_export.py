@@ -3,7 +3,6 @@ position it expects differs from what the engine produces."""
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 import subprocess
@@ -12,29 +11,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import BaseModel
 
 from rules.cli import main
 from rules.core.errors import IllegalAction, MalformedFile
+from rules.core.records import json_data
 from rules.line_export import GAMES, export_test, read_line
+from tests.scenarios.export_scenarios import first_line
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = {"attack-the-tower": "mid-game-battle", "the-tower": "pictured-fight", "tower-defense": "movement-example"}
 
 
-def first_actions(slug: str, count: int) -> tuple[BaseModel, list[BaseModel]]:
+def first_actions(slug: str, count: int) -> tuple[Any, list[Any]]:
     """An example position and the line that always takes the first legal action (or chance outcome)."""
-    package = GAMES[slug].package
-    engine = importlib.import_module(f"{package}.engine")
-    position: Any = importlib.import_module(f"{package}.examples").example(EXAMPLES[slug])
-    state, line = position, []
-    for _ in range(count):
-        if engine.is_terminal(state):
-            break
-        action = engine.legal_actions(state)[0]
-        state, _ = engine.apply(state, action)
-        line.append(action)
-    return position, line
+    return first_line(slug, EXAMPLES[slug], count)
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -91,9 +81,9 @@ def test_an_exported_test_fails_when_a_sentence_changes(tmp_path: Path) -> None:
 def test_the_cli_writes_the_test_to_stdout(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     position, line = first_actions("tower-defense", 5)
     pos_file = tmp_path / "pos.json"
-    pos_file.write_text(position.model_dump_json())
+    pos_file.write_text(GAMES["tower-defense"].game.positions.text(position))
     line_file = tmp_path / "line.json"
-    line_file.write_text(json.dumps([a.model_dump(mode="json") for a in line]))
+    line_file.write_text(json.dumps([json_data(a) for a in line]))
     assert main(["tower-defense", "export-test", str(pos_file), "--line", str(line_file)]) == 0
     out = capsys.readouterr().out
     assert out == export_test(GAMES["tower-defense"], position, line, about=f"From {pos_file}.")
@@ -115,7 +105,7 @@ def test_a_bad_line_is_refused_in_words(line: str, message: str) -> None:
 def test_an_illegal_step_names_its_number(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     position, _ = first_actions("attack-the-tower", 0)
     pos_file = tmp_path / "pos.json"
-    pos_file.write_text(position.model_dump_json())
+    pos_file.write_text(GAMES["attack-the-tower"].game.positions.text(position))
     line = '[{"action": "end_turn", "player": 0}, {"action": "end_turn", "player": 0}]'
     assert main(["attack-the-tower", "export-test", str(pos_file), "--line", line]) == 2
     assert "step 2 of the line is refused" in capsys.readouterr().err

@@ -15,6 +15,7 @@ import pytest
 
 from rules.attack_the_tower import engine as attack_the_tower
 from rules.attack_the_tower import examples as attack_examples
+from rules.attack_the_tower import game as attack_the_tower_game
 from rules.attack_the_tower.actions import Allocate, DeclareAttack, Pass
 from rules.attack_the_tower.metadata import Termination as AttackTermination
 from rules.core.chance import ChanceSampler
@@ -29,7 +30,7 @@ from rules.tower_defense.actions import EndActions
 from rules.tower_defense.metadata import Termination as DefenseTermination
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES: list[Game[Any, Any]] = [attack_the_tower.GAME, the_tower.GAME, tower_defense.GAME]
+GAMES: list[Game[Any, Any]] = [attack_the_tower_game.GAME, the_tower.GAME, tower_defense.GAME]
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.card.short_name)
@@ -99,7 +100,7 @@ def test_a_finished_game_is_terminal_with_returns_per_player() -> None:
 
 def test_action_ids_are_dense_round_trip_and_refuse_what_is_not_legal() -> None:
     state = _attack_at_initiative()
-    game = attack_the_tower.GAME
+    game = attack_the_tower_game.GAME
     actions = attack_the_tower.legal_actions(state)
     ids = sorted(game.action_id(state, a) for a in actions)
     assert ids == list(range(len(actions)))
@@ -145,11 +146,12 @@ def test_a_line_of_ids_replays_the_same_game() -> None:
 
 IDS_SCRIPT = """
 from rules.attack_the_tower import engine, examples
+from rules.attack_the_tower.game import GAME
 from rules.attack_the_tower.actions import DeclareAttack, Pass
 s = examples.example("mid-game-battle")
 for a in (DeclareAttack(player=0, origin=0, target=1), Pass(player=0), Pass(player=1)):
     s, _ = engine.apply(s, a)
-print(sorted(engine.GAME.action_ids(s).items())[:50])
+print(sorted(GAME.action_ids(s).items())[:50])
 """
 
 
@@ -180,7 +182,7 @@ def test_hand_deals_match_brute_force_over_every_ordering() -> None:
 
 def test_a_player_sees_the_opponents_hand_only_counted() -> None:
     state = attack_examples.example("mid-game-battle")
-    seen = attack_the_tower.GAME.observation(state, 0)
+    seen = attack_the_tower_game.GAME.observation(state, 0)
     assert seen["players"][0]["hand"] == list(state.players[0].hand)
     other = state.players[1]
     assert set(seen["players"][1]["hand"]) == {"base cards", "ability cards"}
@@ -191,7 +193,7 @@ def test_a_player_sees_the_opponents_hand_only_counted() -> None:
 
 def test_determinisation_is_exact_and_indistinguishable_to_the_player() -> None:
     state = attack_examples.example("mid-game-battle")
-    game = attack_the_tower.GAME
+    game = attack_the_tower_game.GAME
     dist = game.determinize(state, 0)
     assert dist.total() == 1
     assert state in dist.outcomes(), "the true position is one of the deals"
@@ -205,7 +207,7 @@ def test_determinisation_is_exact_and_indistinguishable_to_the_player() -> None:
 
 def test_a_hidden_allocation_is_dealt_uniformly_among_the_legal_ones() -> None:
     state = _attack_at_initiative()
-    game = attack_the_tower.GAME
+    game = attack_the_tower_game.GAME
     handed_in = attack_the_tower.legal_actions(state, 1)[0]
     after, _ = attack_the_tower.apply(state, handed_in)
     assert game.observation(after, 0)["battle"]["pending"][1] == "handed in, hidden"

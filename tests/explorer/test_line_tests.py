@@ -18,6 +18,7 @@ from explorer.the_tower.explorer import TheTowerExplorer
 from explorer.tower_defense.explorer import TowerDefenseExplorer
 from rules.attack_the_tower.actions import PlayAbility
 from rules.attack_the_tower.examples import build_player
+from rules.attack_the_tower.game import GAME
 from rules.attack_the_tower.model import GameState
 
 
@@ -47,7 +48,7 @@ def test_the_panel_button_writes_a_test_of_the_line_played(tmp_path: Path) -> No
     assert "wrote" in panel.message.value
     module = run_exported(path)
     assert len(module.ACTIONS) == panel.explorer.session.cursor
-    assert panel.explorer.state.model_dump(mode="json") == module.EXPECTED_POSITION
+    assert GAME.positions.data(panel.explorer.state) == module.EXPECTED_POSITION
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import rules.openspiel
 from rules.attack_the_tower import engine as attack_the_tower
+from rules.attack_the_tower import game as attack_the_tower_game
 from rules.attack_the_tower.variants import Rules as AttackTheTowerRules
 from rules.core.protocol import SIMULTANEOUS
 from rules.openspiel import ismcts_resampler
@@ -49,7 +50,7 @@ def test_rules_fields_are_game_parameters() -> None:
     assert isinstance(game, rules.openspiel.ProtocolGame)
     assert game.rules == AttackTheTowerRules(turn_limit=7, cavalry_power=5, max_burns=2)
     assert [p.army for p in game.initial.players] == ["westerners", "undead"]
-    assert game.max_game_length() == attack_the_tower.GAME.card.max_game_length(game.rules)
+    assert game.max_game_length() == attack_the_tower_game.GAME.card.max_game_length(game.rules)
     assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
 
@@ -63,7 +64,7 @@ def test_chance_outcomes_are_the_exact_ones_as_floats() -> None:
     floats = dict(state.chance_outcomes())
     assert sum(floats.values()) == pytest.approx(1.0)
     for card, p in exact.items():
-        assert floats[attack_the_tower.GAME.action_id(state.position, card)] == float(p)
+        assert floats[attack_the_tower_game.GAME.action_id(state.position, card)] == float(p)
     assert sum(exact[c] for c in exact.outcomes()) == Fraction(1)
 
 
@@ -81,9 +82,9 @@ def test_the_simultaneous_allocation_is_turn_based_with_the_first_choice_hidden(
     first = state.current_player()
     state.apply_action(state.legal_actions()[-1])
     assert state.current_player() == 1 - first
-    seen = attack_the_tower.GAME.observation(state.position, 1 - first)
+    seen = attack_the_tower_game.GAME.observation(state.position, 1 - first)
     assert seen["battle"]["pending"][first] == "handed in, hidden"  # made, but not seen
-    assert attack_the_tower.GAME.observation(state.position, first)["battle"]["pending"][first] is not None
+    assert attack_the_tower_game.GAME.observation(state.position, first)["battle"]["pending"][first] is not None
 
 
 def _play(game: pyspiel.Game, bots: list[object], seed: int) -> pyspiel.State:

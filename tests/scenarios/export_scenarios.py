@@ -27,15 +27,16 @@ SCENARIOS = (
 
 def first_line(slug: str, example: str, count: int) -> tuple[Any, list[Any]]:
     """The example position and up to `count` actions, each the first legal one."""
-    package = GAMES[slug].package
-    engine = importlib.import_module(f"{package}.engine")
+    exported = GAMES[slug]
+    game = exported.game
+    package = exported.module.rsplit(".", 1)[0]
     position = importlib.import_module(f"{package}.examples").example(example)
     state, line = position, []
     for _ in range(count):
-        if engine.is_terminal(state):
+        if game.is_terminal(state):
             break
-        action = engine.legal_actions(state)[0]
-        state, _ = engine.apply(state, action)
+        action = game.legal_actions(state)[0]
+        state, _ = game.apply(state, action)
         line.append(action)
     return position, line
 

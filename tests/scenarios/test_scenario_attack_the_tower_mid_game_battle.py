@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.attack_the_tower.actions import ACTION_ADAPTER
-from rules.attack_the_tower.engine import apply
-from rules.attack_the_tower.model import GameState
+from rules.attack_the_tower.game import GAME
 
 POSITION: dict[str, Any] = {
     "rules": {
@@ -241,22 +239,22 @@ POSITION: dict[str, Any] = {
 ACTIONS: list[dict[str, Any]] = [
     {
         "action": "attack",
-        "specials": [],
         "player": 0,
         "origin": 0,
         "target": 0,
+        "specials": [],
     },
     {
         "action": "play",
-        "targets": [],
         "player": 0,
         "card": "undead.lich",
+        "targets": [],
     },
     {
         "action": "play",
-        "targets": [],
         "player": 0,
         "card": "undead.necromancer",
+        "targets": [],
     },
     {
         "action": "pass",
@@ -268,6 +266,7 @@ ACTIONS: list[dict[str, Any]] = [
     },
     {
         "action": "allocate",
+        "player": 0,
         "allocation": {
             "assignments": [
                 [
@@ -276,10 +275,10 @@ ACTIONS: list[dict[str, Any]] = [
                 ],
             ],
         },
-        "player": 0,
     },
     {
         "action": "allocate",
+        "player": 1,
         "allocation": {
             "assignments": [
                 [
@@ -300,10 +299,10 @@ ACTIONS: list[dict[str, Any]] = [
                 ],
             ],
         },
-        "player": 1,
     },
     {
         "action": "allocate",
+        "player": 0,
         "allocation": {
             "assignments": [
                 [
@@ -312,7 +311,6 @@ ACTIONS: list[dict[str, Any]] = [
                 ],
             ],
         },
-        "player": 0,
     },
     {
         "action": "pass",
@@ -324,6 +322,7 @@ ACTIONS: list[dict[str, Any]] = [
     },
     {
         "action": "allocate",
+        "player": 1,
         "allocation": {
             "assignments": [
                 [
@@ -332,10 +331,10 @@ ACTIONS: list[dict[str, Any]] = [
                 ],
             ],
         },
-        "player": 1,
     },
     {
         "action": "allocate",
+        "player": 0,
         "allocation": {
             "assignments": [
                 [
@@ -344,7 +343,6 @@ ACTIONS: list[dict[str, Any]] = [
                 ],
             ],
         },
-        "player": 0,
     },
 ]
 
@@ -624,12 +622,12 @@ EXPECTED_SENTENCES: list[str] = [
 
 def replay(position: dict[str, Any], actions: list[dict[str, Any]]) -> tuple[dict[str, Any], list[str]]:
     """The final position (as JSON data) and every event sentence of the line."""
-    state = GameState.model_validate(position)
+    state = GAME.positions.validate(position)
     sentences: list[str] = []
     for action in actions:
-        state, events = apply(state, ACTION_ADAPTER.validate_python(action))
+        state, events = GAME.apply(state, GAME.read_action(action))
         sentences += [event.sentence() for event in events]
-    return state.model_dump(mode="json"), sentences
+    return GAME.positions.data(state), sentences
 
 
 def test_the_line_reaches_the_expected_position() -> None:

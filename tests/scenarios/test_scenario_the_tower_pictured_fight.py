@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.the_tower.actions import ACTION_ADAPTER
-from rules.the_tower.engine import apply
-from rules.the_tower.model import GameState
+from rules.the_tower.engine import GAME
 
 POSITION: dict[str, Any] = {
     "rules": {
@@ -324,12 +322,12 @@ EXPECTED_SENTENCES: list[str] = [
 
 def replay(position: dict[str, Any], actions: list[dict[str, Any]]) -> tuple[dict[str, Any], list[str]]:
     """The final position (as JSON data) and every event sentence of the line."""
-    state = GameState.model_validate(position)
+    state = GAME.positions.validate(position)
     sentences: list[str] = []
     for action in actions:
-        state, events = apply(state, ACTION_ADAPTER.validate_python(action))
+        state, events = GAME.apply(state, GAME.read_action(action))
         sentences += [event.sentence() for event in events]
-    return state.model_dump(mode="json"), sentences
+    return GAME.positions.data(state), sentences
 
 
 def test_the_line_reaches_the_expected_position() -> None:

@@ -52,7 +52,6 @@ from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import GameState
 from rules.core.distribution import Distribution
 from rules.core.events import Event
-from rules.core.unvalidated import construct
 
 if TYPE_CHECKING:
     from rules.attack_the_tower.analysis.tree import BattleTree
@@ -113,7 +112,7 @@ class Node:
             if tree.play_abilities:
                 self.actions = list(engine.legal_actions(state))
             else:
-                self.actions = [construct(Pass, player=actor)]
+                self.actions = [Pass(player=actor)]
             return
         self.kind = "combat"
         players = (state.attacker, state.defender)
@@ -211,7 +210,7 @@ class Node:
             player = request.player if request is not None else -1
             if request is None or state.battle.pending[player] is not None:
                 continue
-            action = construct(Allocate, player=player, allocation=request.allocation(vector))
+            action = Allocate(player=player, allocation=request.allocation(vector))
             post, step_events = engine.apply(post, action)
             events.extend(step_events)
         if post is state:  # neither side had anything to hand in: the engine resolved it already

@@ -47,7 +47,6 @@ from rules.core.chance import ChanceSampler
 from rules.core.distribution import Distribution
 from rules.core.events import Event
 from rules.core.ladder import wilson
-from rules.core.unvalidated import construct, replace
 
 
 def policy_pair(policies: str | Sequence[str]) -> tuple[str, str]:
@@ -114,14 +113,13 @@ def with_hand(state: GameState, player: int, hand: HiddenHand) -> GameState:
     if sum(new_hand.values()) != len(state.players[player].hand) or new_hand - unseen:
         raise IllegalAction("that hand cannot be drawn from the cards this player cannot see")
     p = state.players[player]
-    changed = replace(
-        p,
+    changed = p.replace(
         hand=tuple(sorted(new_hand.elements())),
         ability_pile=tuple(sorted(c for c in left.elements() if isinstance(card(c), AbilityCard))),
         base_pile=tuple(sorted(c for c in left.elements() if not isinstance(card(c), AbilityCard))),
     )
     players = (changed, state.players[1]) if player == 0 else (state.players[0], changed)
-    return replace(state, players=players)
+    return state.replace(players=players)
 
 
 def draw_hand(state: GameState, player: int, sampler: ChanceSampler) -> HiddenHand:
@@ -170,7 +168,7 @@ def allocation_pairs(state: GameState) -> int:
     assert battle is not None
     largest = 1
     for stage in ("initiative", "regular"):
-        step = replace(state, battle=replace(battle, stage=stage, pending=(None, None)))
+        step = state.replace(battle=battle.replace(stage=stage, pending=(None, None)))
         counts = [request.count() if (request := combat.allocation_request(step, side)) else 1 for side in (0, 1)]
         largest = max(largest, counts[0] * counts[1])
     return largest
@@ -298,7 +296,7 @@ def _window_move(
     actor = engine.current_player(state)
     assert actor is not None and actor >= 0
     if not play_abilities:
-        return construct(Pass, player=actor)
+        return Pass(player=actor)
     if policy == "optimal":
         node = tree.node(state)
         choice = node.solve(objective).choice
@@ -325,7 +323,7 @@ def _allocation_move(
     theirs = node.requests[role]
     assert request is not None and theirs is not None
     mine = translate(vector, theirs.targets, request.targets)
-    return construct(Allocate, player=player, allocation=request.allocation(mine))
+    return Allocate(player=player, allocation=request.allocation(mine))
 
 
 def monte_carlo(

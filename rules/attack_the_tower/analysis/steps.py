@@ -21,7 +21,6 @@ from rules.attack_the_tower.analysis.tree import check_objective, tree_for
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import Allocation, GameState
-from rules.core.unvalidated import construct
 
 OptionSet = Literal["strategies", "undominated", "all"]
 
@@ -187,7 +186,7 @@ def _apply_pair(state: GameState, view: _View, attacker: AllocationOption, defen
         request = view.requests[role]
         if request is None or not view.deciding(role):
             continue
-        post, _ = engine.apply(post, construct(Allocate, player=request.player, allocation=option.allocation))
+        post, _ = engine.apply(post, Allocate(player=request.player, allocation=option.allocation))
     return post
 
 

@@ -16,7 +16,6 @@ from rules.attack_the_tower.events import (
     Said,
 )
 from rules.attack_the_tower.model import GameState, renumbered_specials, unmaintained_specials
-from rules.core.unvalidated import replace
 
 
 def apply_play(state: GameState, action: PlayAbility, events: Events) -> GameState:
@@ -35,12 +34,12 @@ def apply_play(state: GameState, action: PlayAbility, events: Events) -> GameSta
         "abilities",
     )
     assert isinstance(ability, AbilityCard)
-    p = replace(p, **{"hand": remove_one(p.hand, action.card)})
+    p = p.replace(hand=remove_one(p.hand, action.card))
     who = label(state, action.player)
     if ability.special_troop is not None:
         state = _recruit_special(with_player(state, action.player, p), action.player, action.card, events)
     else:
-        p = replace(p, **{"in_play": (*p.in_play, action.card)})
+        p = p.replace(in_play=(*p.in_play, action.card))
         state = with_player(state, action.player, p)
         note = "" if ability.not_implemented is None else " (its effect is not implemented yet)"
         events.append(Said(rule="abilities", text=f'{who} plays {ability.name}: "{ability.text}"{note}'))
@@ -51,7 +50,7 @@ def apply_play(state: GameState, action: PlayAbility, events: Events) -> GameSta
         state = maintain_specials(state, events)
     if in_window:
         assert state.battle is not None
-        state = replace(state, **{"battle": replace(state.battle, **{"passes": 0})})
+        state = state.replace(battle=state.battle.replace(passes=0))
     return state
 
 
@@ -71,7 +70,7 @@ def _recruit_effect(state: GameState, player: int, effect: Recruit, name: str, e
             continue
         target = limit if effect.amount == "fill" else min(limit, b.troops + effect.amount)
         if target > b.troops:
-            p = set_base(p, t, s, replace(b, **{"troops": target}))
+            p = set_base(p, t, s, b.replace(troops=target))
             events.append(recruited(state, "abilities", player, t, s, b, target))
     return with_player(state, player, p)
 
@@ -84,7 +83,7 @@ def _recruit_special(state: GameState, player: int, cid: str, events: Events) ->
     if "unique" in spec.traits:
         older = [c for c in p.palace if "unique" in (ability_card(c).special_troop.traits)]  # type: ignore[union-attr]
         for c in older:
-            p = replace(p, **{"palace": remove_one(p.palace, c), "ability_discard": (*p.ability_discard, c)})
+            p = p.replace(palace=remove_one(p.palace, c), ability_discard=(*p.ability_discard, c))
             events.append(
                 Destroyed(
                     rule="traits.unique",
@@ -95,7 +94,7 @@ def _recruit_special(state: GameState, player: int, cid: str, events: Events) ->
                     reason="a newer unique troop was recruited",
                 )
             )
-    p = replace(p, **{"palace": (*p.palace, cid)})
+    p = p.replace(palace=(*p.palace, cid))
     events.append(
         Said(rule="abilities.special", text=f"{who} recruits a {spec.name} (power {spec.power}) on the palace.")
     )
@@ -112,9 +111,9 @@ def maintain_specials(state: GameState, events: Events) -> GameState:
             continue
         for i in unmaintained:
             cid = p.palace[i]
-            p = replace(
-                p,
-                **{"palace": p.palace[:i] + p.palace[i + 1 :], "ability_discard": (*p.ability_discard, cid)},
+            p = p.replace(
+                palace=p.palace[:i] + p.palace[i + 1 :],
+                ability_discard=(*p.ability_discard, cid),
             )
             events.append(
                 Destroyed(
@@ -151,4 +150,4 @@ def _forget_special(state: GameState, player: int, index: int) -> GameState:
         specials = renumbered_specials(specials, (index,))
     damage = tuple((k, n) for key, n in battle.damage if (k := renumbered(key)) is not None)
     dead = tuple(k for key in battle.dead if (k := renumbered(key)) is not None)
-    return replace(state, battle=replace(battle, specials=specials, damage=damage, dead=dead))
+    return state.replace(battle=battle.replace(specials=specials, damage=damage, dead=dead))

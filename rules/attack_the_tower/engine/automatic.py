@@ -9,7 +9,6 @@ from rules.attack_the_tower.engine.reading import drawable_piles
 from rules.attack_the_tower.engine.turn import extra_draws
 from rules.attack_the_tower.events import Said
 from rules.attack_the_tower.model import GameState
-from rules.core.unvalidated import replace
 
 
 def advance_automatic(state: GameState, events: Events) -> GameState:
@@ -32,9 +31,9 @@ def _automatic_step(state: GameState, events: Events) -> GameState | None:
             events.append(
                 Said(rule="variant.empty_pile", text=f"{label(state, state.actor)} has no cards left to draw.")
             )
-        state = replace(state, **{"draws_left": 0})
+        state = state.replace(draws_left=0)
         if phase == "setup_draw":
-            return replace(state, **{"phase": "setup_keep"})
+            return state.replace(phase="setup_keep")
         return _after_renewal_draws(state)
     if phase == "renewal_discard":
         if len(state.players[state.actor].hand) > state.rules.hand_limit:
@@ -47,18 +46,15 @@ def _automatic_step(state: GameState, events: Events) -> GameState | None:
 
 def _after_renewal_draws(state: GameState) -> GameState:
     if len(state.players[state.actor].hand) > state.rules.hand_limit:
-        return replace(state, **{"phase": "renewal_discard"})
+        return state.replace(phase="renewal_discard")
     return _next_renewal_drawer(state)
 
 
 def _next_renewal_drawer(state: GameState) -> GameState:
     if state.actor == state.attacker:
-        return replace(
-            state,
-            **{
-                "phase": "renewal_draw",
-                "actor": state.defender,
-                "draws_left": state.rules.renewal_draws + extra_draws(state, state.defender),
-            },
+        return state.replace(
+            phase="renewal_draw",
+            actor=state.defender,
+            draws_left=state.rules.renewal_draws + extra_draws(state, state.defender),
         )
-    return replace(state, **{"phase": "renewal_build", "actor": state.attacker})
+    return state.replace(phase="renewal_build", actor=state.attacker)

@@ -34,11 +34,10 @@ from rules.attack_the_tower.model import (
     Battle,
     GameState,
     Player,
-    UnitKey,
     renumbered_specials,
 )
+from rules.attack_the_tower.places import UnitKey
 from rules.attack_the_tower.text import named_in_slot
-from rules.core.unvalidated import construct, replace
 
 
 def unit_label(state: GameState, unit: combat.Unit) -> str:
@@ -129,7 +128,7 @@ def end_battle(state: GameState, events: Events) -> GameState:
         removed, palace_fell = _without_destroyed(players[side], own, dead)
         changes[side].update(removed)
         if changes[side]:
-            players[side] = replace(players[side], **changes[side])
+            players[side] = players[side].replace(**changes[side])
         if palace_fell:
             winner = att
     players[dfn] = _huns_sacrifice(state, effects, attackers, players[dfn], events)
@@ -137,15 +136,14 @@ def end_battle(state: GameState, events: Events) -> GameState:
     events.append(HEAL)
     if winner is not None:
         events.append(GameWon(rule="palace", player=winner, who=label(state, winner)))
-        return replace(
-            state,
+        return state.replace(
             players=(players[0], players[1]),
             battle=None,
             phase="game_over",
             winner=winner,
             termination="palace_destroyed",
         )
-    state = replace(state, players=(players[0], players[1]), battle=None, phase="main")
+    state = state.replace(players=(players[0], players[1]), battle=None, phase="main")
     state = card_effects.entering_main(maintain_specials(state, events))
     if battle.at_palace:
         return state
@@ -224,7 +222,7 @@ def _huns_sacrifice(
         ):
             for s, b in enumerate(p.territories[battle.target]):
                 if b is not None and b.troops == 0:
-                    p = replace(set_base(p, battle.target, s, None), base_discard=(*p.base_discard, b.card))
+                    p = set_base(p, battle.target, s, None).replace(base_discard=(*p.base_discard, b.card))
                     events.append(
                         Destroyed(
                             rule="abilities",
@@ -251,7 +249,7 @@ def _to_the_palace(
     survivors_specials = renumbered_specials(battle.specials, fallen)
     survivors = state.players[att].troops_in(battle.origin) + len(survivors_specials)
     if survivors > 0:
-        if not events.quiet:
+        if events.narrate:
             events.append(
                 Said(
                     rule="palace",
@@ -259,9 +257,13 @@ def _to_the_palace(
                     f"{possessive(label(state, dfn))} palace.",
                 )
             )
-        palace_battle = construct(
-            Battle, origin=battle.origin, target=battle.target, at_palace=True, specials=survivors_specials, actor=att
+        palace_battle = Battle(
+            origin=battle.origin,
+            target=battle.target,
+            at_palace=True,
+            specials=survivors_specials,
+            actor=att,
         )
         events.append(ABILITY_WINDOW)
-        return replace(state, phase="battle", battle=palace_battle)
+        return state.replace(phase="battle", battle=palace_battle)
     return state

@@ -4,7 +4,6 @@ palace) resolved from both sides' allocations, and the end of a battle."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rules.attack_the_tower.actions import (
     Allocate,
@@ -32,7 +31,6 @@ from rules.attack_the_tower.model import (
     GameState,
 )
 from rules.attack_the_tower.rule_ids import RuleId
-from rules.core.unvalidated import construct, replace
 
 
 def apply_declare(state: GameState, action: DeclareAttack, events: Events) -> GameState:
@@ -62,14 +60,13 @@ def apply_declare(state: GameState, action: DeclareAttack, events: Events) -> Ga
         f"territory {action.origin + 1} has no troops to attack with",
         "battles",
     )
-    battle = construct(
-        Battle,
+    battle = Battle(
         origin=action.origin,
         target=action.target,
         specials=tuple(sorted(action.specials)),
         actor=state.attacker,
     )
-    if not events.quiet:
+    if events.narrate:
         joined = f" with {len(action.specials)} special troop(s)" if action.specials else ""
         events.append(
             Said(
@@ -79,7 +76,7 @@ def apply_declare(state: GameState, action: DeclareAttack, events: Events) -> Ga
             )
         )
     events.append(ABILITY_WINDOW)
-    return replace(state, **{"phase": "battle", "battle": battle, "attacks": (*state.attacks, action.origin)})
+    return state.replace(phase="battle", battle=battle, attacks=(*state.attacks, action.origin))
 
 
 def apply_pass(state: GameState, action: Pass, events: Events) -> GameState:
@@ -92,18 +89,18 @@ def apply_pass(state: GameState, action: Pass, events: Events) -> GameState:
         "battles.2 abilities",
     )
     assert battle is not None
-    if not events.quiet:
+    if events.narrate:
         who = label(state, action.player)
         events.append(Said(rule="battles.2 abilities", text=f"{who} plays no more abilities."))
     if battle.passes == 1:
         return _combat_begins(state, battle, battle.actor, events)
-    return replace(state, **{"battle": replace(battle, **{"passes": 1, "actor": 1 - battle.actor})})
+    return state.replace(battle=battle.replace(passes=1, actor=1 - battle.actor))
 
 
 def _combat_begins(state: GameState, battle: Battle, last_to_pass: int, events: Events) -> GameState:
     """Both players have passed in the ability window (`last_to_pass` second): the initiative step begins."""
     return _enter_stage(
-        state, replace(battle, stage="initiative", passes=0, pending=(None, None), actor=last_to_pass), events
+        state, battle.replace(stage="initiative", passes=0, pending=(None, None), actor=last_to_pass), events
     )
 
 
@@ -119,11 +116,11 @@ def apply_allocate(state: GameState, action: Allocate, events: Events) -> GameSt
     request = combat.allocation_request(state, action.player)
     require(request is not None, "you have no damage to distribute in this step", "battles")
     assert request is not None
-    if not events.quiet:
+    if events.check:
         combat.validate_allocation(state, request, action.allocation)
     pending = list(battle.pending)
     pending[action.player] = action.allocation
-    if battle.stage != "unmanned" and pending[1 - action.player] is None and not events.quiet:
+    if battle.stage != "unmanned" and pending[1 - action.player] is None and events.narrate:
         events.append(
             Said(
                 rule=_stage_rule(battle.stage),
@@ -131,14 +128,14 @@ def apply_allocate(state: GameState, action: Allocate, events: Events) -> GameSt
                 "(hidden until both sides have).",
             )
         )
-    return replace(state, **{"battle": replace(battle, **{"pending": (pending[0], pending[1])})})
+    return state.replace(battle=battle.replace(pending=(pending[0], pending[1])))
 
 
 def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
     """Start a combat step: announce both pools (004 battles 3 and 4).
 
     `battle` is the battle in its new stage, with no allocation pending."""
-    state = replace(state, battle=battle)
+    state = state.replace(battle=battle)
     stage = battle.stage
     if stage == "initiative":
         state = card_effects.combat_start(state, events, label, unit_label)
@@ -150,7 +147,7 @@ def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
         sides: tuple[int, ...] = (attacker,)
     else:
         sides = (attacker, 1 - attacker)
-    if events.quiet:
+    if not events.narrate:
         return state
     step = combat.combat_step(state)
     for side in sides:
@@ -178,7 +175,7 @@ def battle_step(state: GameState, events: Events) -> GameState | None:
     first, second = pending
     if first is None or second is None:
         if changed:
-            return replace(state, battle=replace(battle, pending=(first, second)))
+            return state.replace(battle=battle.replace(pending=(first, second)))
         return None
     return _resolve_step(state, (first, second), events)
 
@@ -197,7 +194,7 @@ def _nothing_to_decide(
         if pending[side] is None and step.request(side) is None:
             if stage != "unmanned":
                 pool = step.pool(side)
-                if pool.total and not events.quiet:
+                if pool.total and events.narrate:
                     events.append(
                         Said(
                             rule=_stage_rule(stage),
@@ -220,7 +217,7 @@ def battle_played_out(
     The position `next_position` reaches one pass or allocation at a time, without the positions between: an
     allocation depends only on its side's request, which the other side's allocation does not change, so
     both are handed in at once and the step resolved. No event is worded (see `Events`)."""
-    events = Events(quiet=True)
+    events = Events(narrate=False, check=False)
     decisions = 0
     while state.phase == "battle" and decisions < most_decisions:
         battle = state.battle
@@ -268,13 +265,14 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
     battle = state.battle
     assert battle is not None
     step = combat.combat_step(state)
-    units = step.sides.by_key() if pending[0].assignments or pending[1].assignments else {}
+    first, second = pending
+    units = step.sides.by_key() if first.assignments or second.assignments else {}
     damage = dict(battle.damage)
     dead = list(battle.dead)
     stage = battle.stage
     rule: RuleId = _stage_rule(stage)
     attacker = state.attacker
-    quiet = events.quiet
+    narrate = events.narrate
     for side in (attacker, 1 - attacker):
         for key, amount in pending[side].assignments:
             unit = units[key]
@@ -283,35 +281,31 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
             destroyed = total >= unit.toughness
             if destroyed:
                 dead.append(key)
-            if quiet:
-                continue
-            events.append(
-                DamageDealt(
-                    rule=rule,
-                    player=side,
-                    who=label(state, side),
-                    stage=stage,
-                    target=key,
-                    target_name=unit_label(state, unit),
-                    amount=amount,
-                    total=total,
-                    toughness=unit.toughness,
-                    destroyed=destroyed,
+            if narrate:
+                events.append(
+                    DamageDealt(
+                        rule=rule,
+                        player=side,
+                        who=label(state, side),
+                        stage=stage,
+                        target=key,
+                        target_name=unit_label(state, unit),
+                        amount=amount,
+                        total=total,
+                        toughness=unit.toughness,
+                        destroyed=destroyed,
+                    )
                 )
-            )
     if stage == "regular":
         dead += card_effects.destroy_per_fighter(state, pending, battle.dead, dead, events, label)
-    update: dict[str, Any] = {
-        "damage": tuple(sorted(damage.items())),
-        "dead": tuple(dead),
-        "pending": (None, None),
-    }
+    taken = tuple(sorted(damage.items()))
+    destroyed_units = tuple(dead)
     if stage == "initiative":
         leftover = [0, 0]
         for side in (0, 1):
             spent = pending[side].total()
             leftover[side] = step.pool(side).general - spent
-            if leftover[side] > 0 and state.rules.leftover_initiative_adds_to_regular and not events.quiet:
+            if leftover[side] > 0 and state.rules.leftover_initiative_adds_to_regular and events.narrate:
                 events.append(
                     Said(
                         rule="battles.3 leftover",
@@ -319,8 +313,14 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
                         "adds to its regular damage.",
                     )
                 )
-        update.update(leftover=(leftover[0], leftover[1]), stage="regular")
-        return _enter_stage(state, replace(battle, **update), events)
+        after = battle.replace(
+            damage=taken,
+            dead=destroyed_units,
+            pending=(None, None),
+            leftover=(leftover[0], leftover[1]),
+            stage="regular",
+        )
+        return _enter_stage(state, after, events)
     if stage == "regular":
         to_troops = to_structures = 0
         for key, amount in pending[attacker].assignments:
@@ -330,7 +330,9 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
                 to_troops += amount
         pool = step.pool(attacker)
         remaining = (pool.general - to_troops, pool.artillery - to_structures)
-        update["remaining"] = remaining
+        after = battle.replace(damage=taken, dead=destroyed_units, pending=(None, None), remaining=remaining)
         if _only_structures_left(step.sides.defenders, set(dead)) and sum(remaining) > 0:
-            return _enter_stage(state, replace(battle, stage="unmanned", **update), events)
-    return end_battle(replace(state, battle=replace(battle, **update)), events)
+            return _enter_stage(state, after.replace(stage="unmanned"), events)
+        return end_battle(state.replace(battle=after), events)
+    after = battle.replace(damage=taken, dead=destroyed_units, pending=(None, None))
+    return end_battle(state.replace(battle=after), events)

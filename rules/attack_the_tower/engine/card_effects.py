@@ -22,12 +22,12 @@ from rules.attack_the_tower.cards import (
 )
 from rules.attack_the_tower.catalog import ability_card, base_card, card
 from rules.attack_the_tower.engine import combat
+from rules.attack_the_tower.engine.common import Events, territories_with
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import AbilityDamage, Destroyed, Said, possessive
-from rules.attack_the_tower.model import Allocation, Base, GameState, Player, Territories, UnitKey
+from rules.attack_the_tower.model import Allocation, Base, GameState, Player, Territories, as_territories
+from rules.attack_the_tower.places import UnitKey
 from rules.attack_the_tower.text import named_in_slot
-from rules.core.events import Event
-from rules.core.unvalidated import replace
 
 Namer = Callable[[GameState, int], str]
 """How events name a player (the engine's `label`)."""
@@ -40,9 +40,9 @@ def without_troops(base: Base, indices: Iterable[int]) -> Base:
     """The base after the troops at these indices are removed (their power raises go with them)."""
     gone = set(indices)
     if not base.raised:
-        return replace(base, troops=base.troops - len(gone))
+        return base.replace(troops=base.troops - len(gone))
     raised = tuple(r for i, r in enumerate(base.raised) if i not in gone)
-    return replace(base, troops=base.troops - len(gone), raised=raised)
+    return base.replace(troops=base.troops - len(gone), raised=raised)
 
 
 def territories_without(
@@ -76,7 +76,7 @@ def with_raise(base: Base, index: int, delta: int) -> Base:
         raised[index] += delta
     else:
         raised.append(delta)
-    return replace(base, raised=tuple(sorted(raised, reverse=True)))
+    return base.replace(raised=tuple(sorted(raised, reverse=True)))
 
 
 def end_of_turn(state: GameState) -> GameState:
@@ -86,12 +86,10 @@ def end_of_turn(state: GameState) -> GameState:
     players = []
     for p in state.players:
         if any(b.raised for _, _, b in p.bases()):
-            territories = tuple(
-                tuple(None if b is None else replace(b, raised=()) for b in terr) for terr in p.territories
-            )
-            p = replace(p, territories=territories)
+            rows = [[None if b is None else b.replace(raised=()) for b in terr] for terr in p.territories]
+            p = p.replace(territories=as_territories(rows))
         players.append(p)
-    return replace(state, players=(players[0], players[1]))
+    return state.replace(players=(players[0], players[1]))
 
 
 # ---- abilities that make their player choose -------------------------------------------------------
@@ -142,7 +140,7 @@ def _after_sacrifice(p: Player, effect: SacrificeToDestroyBases) -> tuple[Player
         if base_card(b.card).troop_type == effect.troop_type and b.troops > 0:
             territories[t][s] = without_troops(b, [b.troops - 1])
             sacrificed.append((t, s))
-    after = replace(p, territories=tuple((terr[0], terr[1], terr[2]) for terr in territories))
+    after = p.replace(territories=as_territories(territories))
     still = sorted(
         {t for t, _, b in after.bases() if base_card(b.card).troop_type == effect.troop_type and b.troops > 0}
     )
@@ -161,7 +159,7 @@ def _base_choices(state: GameState, player: int, effect: SacrificeToDestroyBases
     return [tuple(c) for c in itertools.combinations(keys, min(len(still), len(keys)))]
 
 
-def on_play(state: GameState, action: PlayAbility, ability: AbilityCard, events: list[Event], name: Namer) -> GameState:
+def on_play(state: GameState, action: PlayAbility, ability: AbilityCard, events: Events, name: Namer) -> GameState:
     """Carry out the effects of an ability that act when it is played and make its player choose."""
     effect = _target_effect(action.card)
     if effect is None:
@@ -205,7 +203,7 @@ def _bad_targets(
 
 
 def _raise(
-    state: GameState, player: int, effect: RaiseChosenTroop, chosen: tuple[str, ...], events: list[Event], name: Namer
+    state: GameState, player: int, effect: RaiseChosenTroop, chosen: tuple[str, ...], events: Events, name: Namer
 ) -> GameState:
     if not chosen:
         events.append(Said(rule="abilities", text=f"{name(state, player)} has no troop to make a {effect.becomes}."))
@@ -215,11 +213,7 @@ def _raise(
     b = p.territories[t][s]
     assert b is not None
     raised = with_raise(b, i, effect.delta)
-    territories = list(p.territories)
-    terr = list(territories[t])
-    terr[s] = raised
-    territories[t] = (terr[0], terr[1], terr[2])
-    p = replace(p, territories=tuple(territories))
+    p = p.replace(territories=territories_with(p, t, s, raised))
     troop = base_card(b.card).troop_name
     now = b.raise_of(i) + effect.delta
     events.append(
@@ -237,7 +231,7 @@ def _kaiju(
     player: int,
     effect: SacrificeToDestroyBases,
     chosen: tuple[str, ...],
-    events: list[Event],
+    events: Events,
     name: Namer,
 ) -> GameState:
     p, sacrificed, _ = _after_sacrifice(state.players[player], effect)
@@ -262,11 +256,7 @@ def _kaiju(
         t, s = UnitKey.parse(key).slot_place()
         b = q.territories[t][s]
         assert b is not None
-        territories = list(q.territories)
-        terr = list(territories[t])
-        terr[s] = None
-        territories[t] = (terr[0], terr[1], terr[2])
-        q = replace(q, territories=tuple(territories), base_discard=(*q.base_discard, b.card))
+        q = q.replace(territories=territories_with(q, t, s, None), base_discard=(*q.base_discard, b.card))
         events.append(
             Destroyed(
                 rule="abilities",
@@ -283,11 +273,11 @@ def _kaiju(
 def _with_player(state: GameState, index: int, player: Player) -> GameState:
     players = list(state.players)
     players[index] = player
-    return replace(state, players=(players[0], players[1]))
+    return state.replace(players=(players[0], players[1]))
 
 
 # ---- effects inside combat -------------------------------------------------------------------------
-def combat_start(state: GameState, events: list[Event], name: Namer, unit_label: UnitNamer) -> GameState:
+def combat_start(state: GameState, events: Events, name: Namer, unit_label: UnitNamer) -> GameState:
     """Templar: 'During combat, allied templars cause 1 point of damage to enemy infantries': as combat
     begins (004: 'Steps 3 and 4 are collectively referred to as combat'), before the initiative step."""
     battle = state.battle
@@ -327,8 +317,8 @@ def combat_start(state: GameState, events: list[Event], name: Namer, unit_label:
                     destroyed=destroyed,
                 )
             )
-    new_battle = replace(battle, damage=tuple(sorted(damage.items())), dead=tuple(dead))
-    return replace(state, battle=new_battle)
+    new_battle = battle.replace(damage=tuple(sorted(damage.items())), dead=tuple(dead))
+    return state.replace(battle=new_battle)
 
 
 def destroy_per_fighter(
@@ -336,7 +326,7 @@ def destroy_per_fighter(
     pending: tuple[Allocation, Allocation],
     dead_before: tuple[str, ...],
     dead: list[str],
-    events: list[Event],
+    events: Events,
     name: Namer,
 ) -> list[str]:
     """Vrykolaka: 'Destroy one enemy troop for each vrykolaka that inflicts damage in combat': once the
@@ -421,18 +411,18 @@ def entering_main(state: GameState) -> GameState:
         return state
     hand = state.players[state.defender].hand
     if any(isinstance(card(c), AbilityCard) for c in hand):
-        return replace(state, actor=state.defender)
-    return replace(state, actor=state.attacker)
+        return state.replace(actor=state.defender)
+    return state.replace(actor=state.attacker)
 
 
-def end_main_window(state: GameState, player: int, events: list[Event], name: Namer) -> GameState:
+def end_main_window(state: GameState, player: int, events: Events, name: Namer) -> GameState:
     """The defending player plays no more abilities for now: the attacking player decides again."""
     if main_phase_actor(state) != player or player == state.attacker:
         raise IllegalAction("there is no ability window open", "battles.2 abilities")
     events.append(
         Said(rule="turn.2 abilities", text=f"{name(state, player)} plays no more abilities before the next battle.")
     )
-    return replace(state, actor=state.attacker)
+    return state.replace(actor=state.attacker)
 
 
 def may_play_now(state: GameState, player: int) -> bool:

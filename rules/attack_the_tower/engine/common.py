@@ -4,7 +4,7 @@ positions, and the check that raises IllegalAction with the rule broken."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from rules.attack_the_tower.cards import BaseCard
@@ -22,20 +22,32 @@ from rules.attack_the_tower.model import (
 from rules.attack_the_tower.rule_ids import RuleId
 from rules.core.events import Event
 from rules.core.memo import identity_memo
-from rules.core.unvalidated import replace
 
 
-class Events(list[Event]):
-    """What one step caused, in order. A quiet list belongs to a look-ahead playing battles out with the
-    engine's own offers (its legal actions and allocation requests, checked when they were offered) and
-    reading only the positions: the events of combat, which cost more to word than to play, are left out of
-    it, and an allocation is not checked again against the request it came from. The position is the same."""
+class Events:
+    """What one step caused, in order, when it is narrated.
 
-    __slots__ = ("quiet",)
+    A step that is not narrated (`narrate=False`: a playout, a search, a look-ahead) builds no event; one that
+    is not checked (`check=False`) belongs to a look-ahead playing battles out with the engine's own offers
+    (its legal actions and allocation requests, checked when they were offered), so an allocation is not
+    checked again against the request it came from. The position is the same either way."""
 
-    def __init__(self, quiet: bool = False) -> None:
-        super().__init__()
-        self.quiet = quiet
+    __slots__ = ("check", "happened", "narrate")
+
+    def __init__(self, narrate: bool = True, check: bool = True) -> None:
+        self.happened: list[Event] = []
+        self.narrate = narrate
+        self.check = check
+
+    def append(self, event: Event) -> None:
+        if self.narrate:
+            self.happened.append(event)
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.happened)
+
+    def __len__(self) -> int:
+        return len(self.happened)
 
 
 # Values that never change, built once: they are immutable, so one object serves every step.
@@ -83,7 +95,7 @@ def discard_pile(player: Player, kind: PileKind) -> tuple[str, ...]:
 def with_player(state: GameState, index: int, player: Player, **changes: Any) -> GameState:
     """The position with one player replaced and, in the same copy, any other `changes`."""
     players = (player, state.players[1]) if index == 0 else (state.players[0], player)
-    return replace(state, players=players, **changes)
+    return state.replace(players=players, **changes)
 
 
 def remove_one(cards: tuple[str, ...], cid: str) -> tuple[str, ...]:
@@ -92,7 +104,7 @@ def remove_one(cards: tuple[str, ...], cid: str) -> tuple[str, ...]:
 
 
 def set_base(player: Player, territory: int, slot: int, base: Base | None) -> Player:
-    return replace(player, territories=territories_with(player, territory, slot, base))
+    return player.replace(territories=territories_with(player, territory, slot, base))
 
 
 def territories_with(player: Player, territory: int, slot: int, base: Base | None) -> Territories:
@@ -112,12 +124,9 @@ def require(condition: bool, message: str, rule: RuleId) -> None:
 def discard_cards(player: Player, cards: Sequence[str]) -> Player:
     bases = tuple(c for c in cards if isinstance(card(c), BaseCard))
     abilities = tuple(c for c in cards if not isinstance(card(c), BaseCard))
-    return replace(
-        player,
-        **{
-            "base_discard": player.base_discard + bases,
-            "ability_discard": player.ability_discard + abilities,
-        },
+    return player.replace(
+        base_discard=player.base_discard + bases,
+        ability_discard=player.ability_discard + abilities,
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 from rules.attack_the_tower.actions import (
     Build,
@@ -33,7 +33,6 @@ from rules.attack_the_tower.model import (
     Territory,
 )
 from rules.core.protocol import CHANCE, TERMINAL
-from rules.core.unvalidated import construct
 
 
 def _distinct(cards: Sequence[str]) -> list[str]:
@@ -98,50 +97,48 @@ def _ability_plays(state: GameState, who: int) -> tuple[PlayAbility, ...]:
     if not any(card_effects.needs_targets(a.card) for a in plays):
         return plays
     return tuple(
-        construct(PlayAbility, player=who, card=a.card, targets=targets)
+        PlayAbility(player=who, card=a.card, targets=targets)
         for a in plays
         for targets in card_effects.target_options(state, who, a.card)
     )
 
 
-_Plain = TypeVar("_Plain", KeepHand, Burn, FinishBuilding, EndTurn, Pass)
+_Plain = KeepHand | Burn | FinishBuilding | EndTurn | Pass
 
 
 @functools.lru_cache(maxsize=64)
 def _plain_action(kind: type[_Plain], who: int) -> _Plain:
     """An action that names only the player (cached and shared, as `_reveal_action`)."""
-    return construct(kind, player=who)
+    return kind(player=who)
 
 
 @functools.lru_cache(maxsize=64)
 def _draw_action(who: int, pile: PileKind) -> DrawCard:
-    return construct(DrawCard, player=who, pile=pile)
+    return DrawCard(player=who, pile=pile)
 
 
 @functools.lru_cache(maxsize=8)
 def _renew_actions(who: int) -> tuple[Renew, Renew]:
-    return construct(Renew, player=who, renew=True), construct(Renew, player=who, renew=False)
+    return Renew(player=who, renew=True), Renew(player=who, renew=False)
 
 
 @functools.lru_cache(maxsize=1024)
 def _build_actions(who: int, bases: tuple[str, ...]) -> tuple[Build | FinishBuilding, ...]:
     """Every base card (distinct, sorted) on every slot, then finishing (cached, as `_reveal_action`)."""
     builds: list[Build | FinishBuilding] = [
-        construct(Build, player=who, card=c, territory=t, slot=s) for c in bases for t in range(3) for s in range(3)
+        Build(player=who, card=c, territory=t, slot=s) for c in bases for t in range(3) for s in range(3)
     ]
-    return (*builds, _plain_action(FinishBuilding, who))
+    return (*builds, FinishBuilding(player=who))
 
 
 @functools.lru_cache(maxsize=1024)
 def _discard_actions(who: int, hand: tuple[str, ...]) -> tuple[Discard, ...]:
-    return tuple(construct(Discard, player=who, card=c) for c in _distinct(hand))
+    return tuple(Discard(player=who, card=c) for c in _distinct(hand))
 
 
 @functools.lru_cache(maxsize=1024)
 def _play_actions(who: int, hand: tuple[str, ...]) -> tuple[PlayAbility, ...]:
-    return tuple(
-        construct(PlayAbility, player=who, card=c) for c in _distinct(hand) if isinstance(card(c), AbilityCard)
-    )
+    return tuple(PlayAbility(player=who, card=c) for c in _distinct(hand) if isinstance(card(c), AbilityCard))
 
 
 def _special_subsets(n: int) -> list[tuple[int, ...]]:
@@ -179,7 +176,5 @@ def _attack_list(
         for specials in subsets:
             if not manned[origin] and not specials:
                 continue
-            out += [
-                construct(DeclareAttack, player=attacker, origin=origin, target=t, specials=specials) for t in range(3)
-            ]
+            out += [DeclareAttack(player=attacker, origin=origin, target=t, specials=specials) for t in range(3)]
     return tuple(out)

@@ -21,7 +21,6 @@ from rules.core.distribution import Distribution
 from rules.core.memo import identity_memo
 from rules.core.outcome import Outcome
 from rules.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL
-from rules.core.unvalidated import construct
 
 
 @identity_memo(size=1)
@@ -110,7 +109,7 @@ def _pile_distribution(pile: tuple[str, ...]) -> Distribution[RevealCard]:
 def _reveal_action(card_id: str) -> RevealCard:
     """The chance outcome that reveals this card. Actions are immutable, so each distinct action is built
     once and shared (this and the other cached action builders below: building costs more than a look-up)."""
-    return construct(RevealCard, card=card_id)
+    return RevealCard(card=card_id)
 
 
 def allocation_request(state: GameState, side: int | None = None) -> combat.AllocationRequest | None:

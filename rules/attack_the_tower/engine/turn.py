@@ -43,13 +43,8 @@ from rules.attack_the_tower.events import (
     Said,
     possessive,
 )
-from rules.attack_the_tower.model import (
-    Base,
-    GameState,
-    Player,
-)
+from rules.attack_the_tower.model import SLOTS, TERRITORIES, Base, GameState, Player, as_territories
 from rules.attack_the_tower.rule_ids import RuleId
-from rules.core.unvalidated import replace
 
 
 def phase_rule(state: GameState) -> RuleId:
@@ -82,8 +77,10 @@ def apply_draw(state: GameState, action: DrawCard, events: Events) -> GameState:
             f"the {action.pile} pile is empty",
             "variant.empty_pile",
         )
-        field = "base" if action.pile == "base" else "ability"
-        p = replace(p, **{f"{field}_pile": tuple(sorted(discards)), f"{field}_discard": ()})
+        if action.pile == "base":
+            p = p.replace(base_pile=tuple(sorted(discards)), base_discard=())
+        else:
+            p = p.replace(ability_pile=tuple(sorted(discards)), ability_discard=())
         state = with_player(state, action.player, p)
         events.append(
             Said(
@@ -92,7 +89,7 @@ def apply_draw(state: GameState, action: DrawCard, events: Events) -> GameState:
                 f"{action.pile} cards into a new {action.pile} pile.",
             )
         )
-    return replace(state, **{"drawing": action.pile})
+    return state.replace(drawing=action.pile)
 
 
 def apply_reveal(state: GameState, action: RevealCard, events: Events) -> GameState:
@@ -101,8 +98,11 @@ def apply_reveal(state: GameState, action: RevealCard, events: Events) -> GameSt
     p = state.players[state.actor]
     pile = draw_pile(p, kind)
     require(action.card in pile, f"{action.card} is not in the {kind} pile", "setup")
-    field = "base_pile" if kind == "base" else "ability_pile"
-    p = replace(p, **{field: remove_one(pile, action.card), "hand": (*p.hand, action.card)})
+    hand = (*p.hand, action.card)
+    if kind == "base":
+        p = p.replace(base_pile=remove_one(pile, action.card), hand=hand)
+    else:
+        p = p.replace(ability_pile=remove_one(pile, action.card), hand=hand)
     rule: RuleId = "setup" if state.phase == "setup_draw" else "renewal.B draw"
     events.append(
         CardDrawn(
@@ -126,7 +126,7 @@ def apply_burn(state: GameState, action: Burn, events: Events) -> GameState:
         "variant.max_burns",
     )
     burnt = p.hand
-    p = discard_cards(replace(p, **{"hand": (), "burns": p.burns + 1}), burnt)
+    p = discard_cards(p.replace(hand=(), burns=p.burns + 1), burnt)
     events.append(
         Said(
             rule="setup.burn",
@@ -134,7 +134,7 @@ def apply_burn(state: GameState, action: Burn, events: Events) -> GameState:
         )
     )
     state = with_player(state, action.player, p)
-    return replace(state, **{"phase": "setup_draw", "draws_left": state.rules.opening_draw})
+    return state.replace(phase="setup_draw", draws_left=state.rules.opening_draw)
 
 
 def may_burn(state: GameState, player: Player) -> bool:
@@ -145,7 +145,7 @@ def may_burn(state: GameState, player: Player) -> bool:
 def apply_keep(state: GameState, action: KeepHand, events: Events) -> GameState:
     require(state.phase == "setup_keep", "there is no hand to keep now", "setup.burn")
     events.append(Said(rule="setup.burn", text=f"{label(state, action.player)} keeps the hand."))
-    return replace(state, **{"phase": "setup_build"})
+    return state.replace(phase="setup_build")
 
 
 def apply_build(state: GameState, action: Build, events: Events) -> GameState:
@@ -162,15 +162,15 @@ def apply_build(state: GameState, action: Build, events: Events) -> GameState:
         )
     if not isinstance(card(action.card), BaseCard):
         raise IllegalAction(f"{card(action.card).name} is an ability, not a base", "building")
+    if not (0 <= action.territory < TERRITORIES and 0 <= action.slot < SLOTS):
+        raise IllegalAction("territories and slots are numbered 1 to 3", "building")
     old = p.base_at(action.territory, action.slot)
     built = Base(card=action.card, troops=0)
-    changes = {
-        "hand": remove_one(p.hand, action.card),
-        "territories": territories_with(p, action.territory, action.slot, built),
-    }
-    if old is not None:
-        changes["base_discard"] = (*p.base_discard, old.card)
-    p = replace(p, **changes)
+    p = p.replace(
+        hand=remove_one(p.hand, action.card),
+        territories=territories_with(p, action.territory, action.slot, built),
+        base_discard=p.base_discard if old is None else (*p.base_discard, old.card),
+    )
     events.append(
         BaseBuilt(
             rule="building",
@@ -205,20 +205,20 @@ def apply_finish_building(state: GameState, action: FinishBuilding, events: Even
     )
     if state.phase == "setup_build":
         if action.player == 0:
-            return replace(state, **{"phase": "setup_draw", "actor": 1, "draws_left": state.rules.opening_draw})
+            return state.replace(phase="setup_draw", actor=1, draws_left=state.rules.opening_draw)
         events.append(Said(rule="turn", text=f"Turn 1: {label(state, 0)} is the attacking player."))
-        return replace(state, **{"phase": "renewal_decision", "actor": 0, "attacker": 0, "turn": 1})
+        return state.replace(phase="renewal_decision", actor=0, attacker=0, turn=1)
     if action.player == state.attacker:
-        return replace(state, **{"actor": state.defender})
+        return state.replace(actor=state.defender)
     state = maintain_specials(state, events)
-    return card_effects.entering_main(replace(state, **{"phase": "main", "actor": state.attacker}))
+    return card_effects.entering_main(state.replace(phase="main", actor=state.attacker))
 
 
 def apply_discard(state: GameState, action: Discard, events: Events) -> GameState:
     require(state.phase == "renewal_discard", "you discard only to come down to the hand limit", "renewal.B draw")
     p = state.players[action.player]
     require(action.card in p.hand, "that card is not in your hand", "renewal.B draw")
-    p = discard_cards(replace(p, **{"hand": remove_one(p.hand, action.card)}), [action.card])
+    p = discard_cards(p.replace(hand=remove_one(p.hand, action.card)), [action.card])
     events.append(
         Said(
             rule="renewal.B draw",
@@ -234,7 +234,7 @@ def apply_renew(state: GameState, action: Renew, events: Events) -> GameState:
     who = label(state, action.player)
     if not action.renew:
         events.append(Said(rule="turn.1 renewal", text=f"{who} does not renew and says so."))
-        return card_effects.entering_main(replace(state, **{"phase": "main"}))
+        return card_effects.entering_main(state.replace(phase="main"))
     events.append(Said(rule="turn.1 renewal", text=f"{who} calls a renewal; both players follow it."))
     players = list(state.players)
     limit = state.rules.max_troops_per_base
@@ -243,11 +243,10 @@ def apply_renew(state: GameState, action: Renew, events: Events) -> GameState:
         territories = [list(terr) for terr in p.territories]
         for t, s, b in p.bases():
             if b.troops < limit:
-                territories[t][s] = replace(b, troops=b.troops + 1)
+                territories[t][s] = b.replace(troops=b.troops + 1)
                 events.append(recruited(state, "renewal.A recruit", index, t, s, b, b.troops + 1))
-        players[index] = replace(p, territories=tuple((t[0], t[1], t[2]) for t in territories))
-    return replace(
-        state,
+        players[index] = p.replace(territories=as_territories(territories))
+    return state.replace(
         players=(players[0], players[1]),
         phase="renewal_draw",
         actor=state.attacker,
@@ -280,7 +279,7 @@ def apply_end_turn(state: GameState, action: EndTurn, events: Events) -> GameSta
                         "is recruited again at the end of the turn.",
                     )
                 )
-            p = replace(p, **{"palace": p.palace + p.returning, "returning": ()})
+            p = p.replace(palace=p.palace + p.returning, returning=())
         if p.in_play:
             events.append(
                 Said(
@@ -290,13 +289,10 @@ def apply_end_turn(state: GameState, action: EndTurn, events: Events) -> GameSta
                     + ".",
                 )
             )
-        p = replace(
-            p,
-            **{
-                "ability_discard": p.ability_discard + p.in_play,
-                "in_play": (),
-                "kills_alongside": (0, 0, 0, 0, 0),
-            },
+        p = p.replace(
+            ability_discard=p.ability_discard + p.in_play,
+            in_play=(),
+            kills_alongside=(0, 0, 0, 0, 0),
         )
         state = with_player(state, index, p)
     state = card_effects.end_of_turn(state)
@@ -305,16 +301,19 @@ def apply_end_turn(state: GameState, action: EndTurn, events: Events) -> GameSta
     limit = state.rules.turn_limit
     if limit is not None and state.turn >= limit:
         events.append(Said(rule="variant.turn_limit", text=f"The turn limit of {limit} is reached: a draw."))
-        return replace(state, **{"phase": "game_over", "termination": "turn_limit", "attacks": ()})
+        return state.replace(phase="game_over", termination="turn_limit", attacks=())
     events.append(
         Said(
             rule="turn",
             text=f"{label(state, action.player)} ends the turn; {label(state, nxt)} is now the attacking player.",
         )
     )
-    return replace(
-        state,
-        **{"attacker": nxt, "actor": nxt, "turn": state.turn + 1, "phase": "renewal_decision", "attacks": ()},
+    return state.replace(
+        attacker=nxt,
+        actor=nxt,
+        turn=state.turn + 1,
+        phase="renewal_decision",
+        attacks=(),
     )
 
 
@@ -329,6 +328,6 @@ def _recruit_per_kill(state: GameState, player: int, effect: RecruitPerKill, eve
             continue
         add = min(owed, limit - b.troops)
         owed -= add
-        p = set_base(p, t, s, replace(b, **{"troops": b.troops + add}))
+        p = set_base(p, t, s, b.replace(troops=b.troops + add))
         events.append(recruited(state, "abilities", player, t, s, b, b.troops + add))
     return with_player(state, player, p)

@@ -2,9 +2,8 @@
 
 Battles hold no chance (cards are only drawn in setup and renewals), so the outcome of an attack or of
 an ability played in a battle's window is found by playing the battle out with the engine itself, both
-sides allocating greedily and passing in the ability window (`engine.battle_result`: on plain numbers where
-the engine models the battle so, else step by step; the same result either way). The planner takes the choice whose
-resulting board it values most; it never holds a rule of its own.
+sides allocating greedily and passing in the ability window (`engine.battle_result`). The planner takes the
+choice whose resulting board it values most; it never holds a rule of its own.
 """
 
 from __future__ import annotations
@@ -30,11 +29,10 @@ from rules.attack_the_tower.actions import (
 from rules.attack_the_tower.cards import AbilityCard, BaseCard
 from rules.attack_the_tower.catalog import ability_card, base_card, card
 from rules.attack_the_tower.engine import combat
-from rules.attack_the_tower.model import EMPTY_TERRITORY, GameState, Player, Territories
+from rules.attack_the_tower.model import EMPTY_TERRITORY, GameState, Phase, Player, Territories
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.memo import identity_memo, memo
-from rules.core.unvalidated import construct, replace
 
 WIN = 10_000.0
 """The value of a won game (a lost one is its negative); far above any material count."""
@@ -67,7 +65,7 @@ def _kill_gain(target: combat.Unit, amount: int) -> tuple[int, int, int, int]:
 def best_allocation(request: combat.AllocationRequest) -> Allocate:
     """The allocation that destroys the palace if it can, else the most power (see `_kill_gain`)."""
     vector = _best_vector(engine.target_key(request), request.troop_cap, request.structure_cap, request.total_cap)
-    return construct(Allocate, player=request.player, allocation=request.allocation(vector))
+    return Allocate(player=request.player, allocation=request.allocation(vector))
 
 
 @memo(maxsize=1 << 16)
@@ -115,31 +113,27 @@ def _side_value(rules: Rules, territories: Territories, palace: tuple[str, ...],
     return value
 
 
-def evaluate(position: GameState | engine.BattleResult, me: int) -> float:
-    """How good the position (or a battle's result) is for `me`: a win or a loss, else material against
-    material."""
-    result = position if isinstance(position, engine.BattleResult) else engine.position_result(position)
-    if result.over:
-        if result.winner is None:
+def evaluate(position: GameState, me: int) -> float:
+    """How good the position is for `me`: a win or a loss, else material against material."""
+    if position.phase == "game_over":
+        if position.winner is None:
             return 0.0
-        return WIN if result.winner == me else -WIN
-    rules, territories, palaces, hands = result.rules, result.territories, result.palaces, result.hands
-    mine = _side_value(rules, territories[me], palaces[me], hands[me])
-    return mine - AGGRESSION * _side_value(rules, territories[1 - me], palaces[1 - me], hands[1 - me])
+        return WIN if position.winner == me else -WIN
+    rules = position.rules
+    mine, theirs = position.players[me], position.players[1 - me]
+    value = _side_value(rules, mine.territories, mine.palace, len(mine.hand))
+    return value - AGGRESSION * _side_value(rules, theirs.territories, theirs.palace, len(theirs.hand))
 
 
-def _continue_battle(state: GameState) -> engine.BattleResult:
-    """The result once the current battle is over, both sides passing and allocating as `best_allocation`."""
+def _continue_battle(state: GameState) -> GameState:
+    """The position once the current battle is over, both sides passing and allocating as `best_allocation`."""
     return engine.battle_result(state, _best_vector, MAX_SIMULATED_STEPS)
 
 
-def outcome_of(state: GameState, action: Any) -> engine.BattleResult:
-    """The result of `action` and the battle it starts or belongs to (if any). Passing in a battle's ability
-    window is what `battle_result` plays out from the window itself (both sides pass), so that is asked
-    directly: the position after the pass is often one the plain-number battle does not take up (combat
-    begun, a side with nothing to decide filled in), which the full engine would have to play out."""
-    if isinstance(action, DeclareAttack):
-        return engine.attack_result(state, action, _best_vector, MAX_SIMULATED_STEPS)
+def outcome_of(state: GameState, action: Any) -> GameState:
+    """The position after `action` and the battle it starts or belongs to (if any), played out by the engine.
+    Passing in a battle's ability window is what `battle_result` plays from the window itself (both sides
+    pass), so that is asked directly."""
     if isinstance(action, Pass) and state.battle is not None and state.battle.stage == "abilities":
         return _continue_battle(state)
     return _continue_battle(engine.next_position(state, action))
@@ -183,7 +177,7 @@ def _build_choice(state: GameState, me: int, actions: Sequence[Any]) -> Any:
             upgrades.append(a)
     if upgrades:
         return max(upgrades, key=lambda a: _base_rank(state, a.card))
-    return construct(FinishBuilding, player=me)
+    return FinishBuilding(player=me)
 
 
 def _keep_value(state: GameState, p: Player, cid: str) -> float:
@@ -218,7 +212,7 @@ class PlannerPolicy:
         phase = state.phase
         if phase == "setup_keep":
             bases = sum(isinstance(card(c), BaseCard) for c in p.hand)
-            return construct(KeepHand if bases >= 3 else Burn, player=me)
+            return KeepHand(player=me) if bases >= 3 else Burn(player=me)
         if phase in ("setup_draw", "renewal_draw"):
             return self._draw(state, me, actions)
         if phase in ("setup_build", "renewal_build"):
@@ -226,7 +220,7 @@ class PlannerPolicy:
         if phase == "renewal_discard":
             return min((a for a in actions if isinstance(a, Discard)), key=lambda a: _keep_value(state, p, a.card))
         if phase == "renewal_decision":
-            return construct(Renew, player=me, renew=self._renews(state, me))
+            return Renew(player=me, renew=self._renews(state, me))
         if phase == "battle":
             return self._window(state, me, actions)
         if phase == "main":
@@ -256,15 +250,15 @@ class PlannerPolicy:
         options: list[Any] = candidate_attacks(actions)
         options += [a for a in actions if isinstance(a, PlayAbility)]
         if not options:
-            return construct(EndTurn, player=me)
+            return EndTurn(player=me)
         choice, value = best_by_look_ahead(state, me, options)
         if value > evaluate(state, me):
             return choice
-        return construct(EndTurn, player=me)
+        return EndTurn(player=me)
 
     def _window(self, state: GameState, me: int, actions: Sequence[Any]) -> Any:
         plays = [a for a in actions if isinstance(a, PlayAbility)]
-        passing = construct(Pass, player=me)
+        passing = Pass(player=me)
         if not plays:
             return passing
         choice, value = best_by_look_ahead(state, me, plays)
@@ -273,6 +267,6 @@ class PlannerPolicy:
         return passing
 
 
-def replace_phase(state: GameState, phase: str) -> GameState:
+def replace_phase(state: GameState, phase: Phase) -> GameState:
     """The same position in another phase (to ask what an attack would do before the renewal is decided)."""
-    return replace(state, phase=phase)
+    return state.replace(phase=phase)

@@ -27,7 +27,6 @@ from rules.attack_the_tower.observation import sample_determinization
 from rules.attack_the_tower.policies.planner import PlannerPolicy, candidate_attacks, evaluate
 from rules.core.chance import ChanceSampler
 from rules.core.protocol import CHANCE
-from rules.core.unvalidated import replace
 
 TURN_PHASES = frozenset({"renewal_decision", "main", "battle"})
 """Renewing or not, attacking, abilities and ending the turn: where the search wins its games. Searching the
@@ -65,10 +64,12 @@ def as_seen(state: GameState, player: int) -> GameState:
     n_abilities = len(hidden.hand) - n_bases
     hand = (*bases[:n_bases], *abilities[:n_abilities])
     players = list(state.players)
-    players[other] = replace(
-        hidden, hand=hand, base_pile=tuple(bases[n_bases:]), ability_pile=tuple(abilities[n_abilities:])
+    players[other] = hidden.replace(
+        hand=hand,
+        base_pile=tuple(bases[n_bases:]),
+        ability_pile=tuple(abilities[n_abilities:]),
     )
-    return replace(state, players=(players[0], players[1]))
+    return state.replace(players=(players[0], players[1]))
 
 
 def _score(state: GameState, me: int, scale: float) -> float:

@@ -16,11 +16,10 @@ from rules.attack_the_tower.actions import (
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.model import GameState
 from rules.core.chance import ChanceSampler
-from rules.core.unvalidated import construct
 
 
 def _allocate(request: combat.AllocationRequest, vector: tuple[int, ...]) -> Allocate:
-    return construct(Allocate, player=request.player, allocation=request.allocation(vector))
+    return Allocate(player=request.player, allocation=request.allocation(vector))
 
 
 class RandomPolicy:

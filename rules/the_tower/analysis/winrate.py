@@ -59,7 +59,7 @@ def simulate(
     wins = slain = 0
     for _ in tqdm(range(games), desc=f"{chooser.name} games", disable=not show, leave=False):
         state = start if start is not None else engine.new_game(rules)
-        line = play_out(engine.GAME, state, [chooser], master.spawn())
+        line = play_out(engine.GAME, state, [chooser], master.spawn(), narrate=False)
         result = engine.outcome(line.final)
         wins += result is not None and result.won
         slain += len(line.final.room_waste) - len(state.room_waste)

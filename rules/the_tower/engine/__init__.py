@@ -16,13 +16,16 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from rules.core.codec import ModelCodec, Positions
 from rules.core.distribution import Distribution
 from rules.core.events import Event
+from rules.core.jsonio import validate_value
 from rules.core.outcome import Outcome
 from rules.core.protocol import CHANCE, TERMINAL, Game, GameBase
 from rules.core.unvalidated import construct
 from rules.the_tower import cards, catalog, metadata
 from rules.the_tower.actions import (
+    ACTION_ADAPTER,
     Action,
     ChooseRoom,
     DrawCard,
@@ -183,6 +186,13 @@ class TheTower(GameBase):
     """The engine as an object implementing `rules.core.Game` (for sessions and generic tools)."""
 
     card = metadata.CARD
+    positions: Positions[GameState] = ModelCodec(GameState)
+
+    @staticmethod
+    def read_action(data: object) -> Action:
+        """An action from JSON data, validated; IllegalPosition names what is wrong."""
+        return validate_value(ACTION_ADAPTER, data)
+
     current_player = staticmethod(current_player)
     legal_actions = staticmethod(legal_actions)
     chance_outcomes = staticmethod(chance_outcomes)

@@ -22,13 +22,16 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from rules.core.codec import ModelCodec, Positions
 from rules.core.distribution import Distribution
 from rules.core.events import Event
+from rules.core.jsonio import validate_value
 from rules.core.outcome import Outcome
 from rules.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameBase
 from rules.core.unvalidated import construct, replace
 from rules.tower_defense import catalog, metadata
 from rules.tower_defense.actions import (
+    ACTION_ADAPTER,
     CHANCE_ACTIONS,
     PHASE6_ACTIONS,
     Action,
@@ -355,6 +358,13 @@ class TowerDefense(GameBase):
     """The engine as an object implementing `rules.core.Game` (for sessions and generic tools)."""
 
     card = metadata.CARD
+    positions: Positions[GameState] = ModelCodec(GameState)
+
+    @staticmethod
+    def read_action(data: object) -> Action:
+        """An action from JSON data, validated; IllegalPosition names what is wrong."""
+        return validate_value(ACTION_ADAPTER, data)
+
     current_player = staticmethod(current_player)
     acting_players = staticmethod(acting_players)
     legal_actions = staticmethod(legal_actions)

@@ -11,7 +11,7 @@ from rules.attack_the_tower.cards import (
 )
 from rules.attack_the_tower.engine.combat.units import STRUCTURE_KINDS, Unit
 from rules.attack_the_tower.model import GameState
-from rules.core.unvalidated import direct_init
+from rules.core.records import direct_init
 
 
 @direct_init

@@ -20,7 +20,7 @@ from rules.attack_the_tower.engine.combat.enumeration import (
 from rules.attack_the_tower.engine.combat.pools import Pool
 from rules.attack_the_tower.engine.combat.units import Unit
 from rules.attack_the_tower.model import Allocation
-from rules.core.unvalidated import construct, direct_init
+from rules.core.records import direct_init
 
 
 @direct_init
@@ -67,7 +67,7 @@ class AllocationRequest:
     def allocation(self, vector: tuple[int, ...]) -> Allocation:
         """The Allocation of one vector (sorted by key, zero amounts left out; valid by construction)."""
         keys = _target_keys(self.targets)
-        return construct(Allocation, assignments=tuple([(keys[i], vector[i]) for i in _key_order(keys) if vector[i]]))
+        return Allocation(assignments=tuple([(keys[i], vector[i]) for i in _key_order(keys) if vector[i]]))
 
     def actions(self) -> AllocateActions:
         """Every distinct allocation as an `Allocate` action, in `vectors` order, each built when looked at."""
@@ -119,7 +119,7 @@ class AllocateActions(Sequence[Allocate]):
     def _action(self, vector: tuple[int, ...]) -> Allocate:
         keys = self._keys
         pairs = tuple([(keys[i], vector[i]) for i in self._order if vector[i]])
-        return construct(Allocate, player=self._player, allocation=construct(Allocation, assignments=pairs))
+        return Allocate(player=self._player, allocation=Allocation(assignments=pairs))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, AllocateActions | list | tuple):
@@ -130,3 +130,17 @@ class AllocateActions(Sequence[Allocate]):
 
     def __repr__(self) -> str:
         return repr(list(self))
+
+
+TargetKey = tuple[tuple[str, int, int, int, int], ...]
+"""A request's targets as plain numbers: each target's kind, power, toughness and damage taken, and its group as
+the number of distinct groups before it (only which targets share a group matters). Requests that read the
+same as plain numbers are decided the same way, so a policy can remember its choices by it."""
+
+
+def target_key(request: AllocationRequest) -> TargetKey:
+    """A request's targets as plain numbers (`TargetKey`)."""
+    groups: dict[str, int] = {}
+    return tuple(
+        [(t.kind, t.deals, t.toughness, t.damage, groups.setdefault(t.group, len(groups))) for t in request.targets]
+    )

@@ -4,7 +4,6 @@ while the same position is asked about again; the survivors of damage taken so f
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Iterable
 
 from rules.attack_the_tower.cards import (
@@ -199,16 +198,6 @@ class _Sides:
 recent_sides: list[_Sides] = []
 
 
-# The battle fields that `battle_sides` and `combat_step` are keyed by, read from the model's `__dict__` in one
-# call (each attribute read on a pydantic model goes through its `__getattr__` hook).
-sides_fields = operator.itemgetter("origin", "target", "at_palace", "specials")
-
-
-step_fields = operator.itemgetter(
-    "origin", "target", "at_palace", "specials", "stage", "damage", "dead", "leftover", "remaining"
-)
-
-
 def battle_sides(state: GameState) -> _Sides:
     """The `_Sides` of the battle in progress.
 
@@ -219,10 +208,9 @@ def battle_sides(state: GameState) -> _Sides:
     """
     battle = state.battle
     assert battle is not None
-    fields = battle.__dict__
-    dead = fields["dead"]
+    dead = battle.dead
     dead_specials = special_keys_among(dead) if dead else ()
-    key = (state.attacker, sides_fields(fields), dead_specials)
+    key = (state.attacker, battle.sides_key(), dead_specials)
     players, rules = state.players, state.rules
     for sides in recent_sides:
         if sides.players is players and sides.rules is rules and sides.key == key:

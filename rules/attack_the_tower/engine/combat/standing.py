@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from rules.attack_the_tower.catalog import base_card
 from rules.attack_the_tower.errors import IllegalAction
-from rules.attack_the_tower.model import GameState, UnitKey
+from rules.attack_the_tower.model import GameState
+from rules.attack_the_tower.places import UnitKey
 
 
 def standing_power(state: GameState, key: UnitKey) -> int:

@@ -15,9 +15,7 @@ from rules.attack_the_tower.engine.combat.sides import (
     living_units,
     overlay,
     recent_sides,
-    sides_fields,
     special_keys_among,
-    step_fields,
 )
 from rules.attack_the_tower.engine.combat.units import STAGE_LABEL, STRUCTURE_KINDS, Unit
 from rules.attack_the_tower.errors import IllegalAction
@@ -134,7 +132,7 @@ def combat_step(state: GameState) -> CombatStep:
 def _find_step(state: GameState, b: Battle) -> CombatStep:
     """`combat_step` past its fast path: a cached step by key, or a new one (either becomes the first)."""
     players, rules = state.players, state.rules
-    key = (state.attacker, step_fields(b.__dict__))
+    key = (state.attacker, b.step_key())
     for i, step in enumerate(_recent_steps):
         if step.players is players and step.rules is rules and step.key == key:
             step.battle = b
@@ -177,7 +175,7 @@ def who_fought(state: GameState) -> tuple[list[Unit], list[Unit]]:
     battle = state.battle
     if battle is None:
         return [], []
-    prefix = (state.attacker, sides_fields(battle.__dict__))
+    prefix = (state.attacker, battle.sides_key())
     players, rules = state.players, state.rules
     for sides in recent_sides:
         if sides.players is players and sides.rules is rules and sides.key[:2] == prefix:
@@ -191,7 +189,7 @@ def battle_effects(state: GameState) -> list[tuple[int, Effect]]:
     battle = state.battle
     assert battle is not None
     dead = battle.dead
-    key = (state.attacker, sides_fields(battle.__dict__), special_keys_among(dead) if dead else ())
+    key = (state.attacker, battle.sides_key(), special_keys_among(dead) if dead else ())
     players, rules = state.players, state.rules
     for sides in recent_sides:
         if sides.players is players and sides.rules is rules and sides.key == key:

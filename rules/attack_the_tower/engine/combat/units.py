@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.attack_the_tower.cards import TroopType
-from rules.attack_the_tower.model import UnitKind as UnitKind  # (named here too, for the engine's modules)
-from rules.core.unvalidated import direct_init
+from rules.attack_the_tower.places import UnitKind as UnitKind  # (named here too, for the engine's modules)
+from rules.core.records import direct_init
 
 Role = Literal["attacking", "defending"]
 

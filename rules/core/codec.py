@@ -1,0 +1,157 @@
+"""The boundary between a game's records and the outside world: read once, validated, written as JSON.
+
+A `Codec` pairs a record type (`rules.core.records`) with its pydantic schema. Reading - a file, pasted JSON,
+a share code, a panel edit - validates the shape with the schema (strict types, limits, the JSON Schema a
+file can be checked against), builds the records, and then asks the game whether the position is legal
+(`check`, the engine's own reading of the rules). Writing walks the records' fields, so a position is written
+without building any model. Every failure is a typed error in a player's words (`rules.core.errors`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, Generic, Protocol, TypeVar
+
+from pydantic import BaseModel
+
+from rules.core import jsonio
+from rules.core.errors import IllegalPosition
+from rules.core.records import Record, json_data, json_text
+
+R = TypeVar("R", bound=Record)
+S = TypeVar("S")
+M = TypeVar("M", bound=BaseModel)
+
+
+class Positions(Protocol[S]):
+    """What every game offers for its positions at the boundary (a `Codec`, or `ModelCodec` for a game whose
+    positions are pydantic models throughout)."""
+
+    def validate(self, data: object) -> S: ...
+    def parse(self, text: str, *, source: str = "input") -> S: ...
+    def load(self, path: str | Path) -> S: ...
+    def read(self, path_or_json: str | Path) -> S: ...
+    def data(self, state: S) -> dict[str, Any]: ...
+    def compact_data(self, state: S) -> dict[str, Any]: ...
+    def text(self, state: S, *, indent: int | None = 2) -> str: ...
+    def save(self, state: S, path: str | Path) -> None: ...
+    def json_schema(self) -> dict[str, Any]: ...
+
+
+class Codec(Generic[R]):
+    """Reads and writes one record type through its pydantic schema.
+
+    `records` maps each schema class that appears in a validated value to the record class built from it
+    (fields are matched by name); any other model (a `Rules` config) is kept as it is. `check` lists the
+    rules a built record breaks, each as 'where: what' (empty when legal)."""
+
+    def __init__(
+        self,
+        schema: type[BaseModel],
+        records: Mapping[type[BaseModel], type[Record]],
+        check: Callable[[R], list[str]] | None = None,
+    ) -> None:
+        self.schema = schema
+        self.records = dict(records)
+        self.check = check
+
+    # ---- reading ----------------------------------------------------------------------------------
+    def from_schema(self, validated: BaseModel) -> R:
+        """The records of a validated schema value, checked for legality (IllegalPosition if not legal)."""
+        record: R = records_of(validated, self.records)
+        if self.check is not None:
+            problems = self.check(record)
+            if problems:
+                raise IllegalPosition(jsonio.problems_from_lines(problems))
+        return record
+
+    def validate(self, data: object) -> R:
+        """Already-parsed data (a dict from JSON, or built in Python, records in it allowed) as a legal record."""
+        return self.from_schema(jsonio.validate_model(self.schema, json_data(data)))
+
+    def parse(self, text: str, *, source: str = "input") -> R:
+        """JSON text as a legal record: MalformedFile if not JSON, IllegalPosition if not legal (strict types:
+        true is not 1 and 1.0 is not a whole number)."""
+        return self.from_schema(jsonio.parse_model(self.schema, text, source=source))
+
+    def load(self, path: str | Path) -> R:
+        """A file's position (see `jsonio.read_text_file` for what is refused before reading)."""
+        return self.parse(jsonio.read_text_file(path), source=jsonio.escape(str(path)))
+
+    def read(self, path_or_json: str | Path) -> R:
+        """A position from a JSON file, or from JSON text itself (what a panel's load box receives)."""
+        text = str(path_or_json)
+        if text.lstrip().startswith("{"):
+            return self.parse(text)
+        return self.load(path_or_json)
+
+    # ---- writing ----------------------------------------------------------------------------------
+    def data(self, record: R) -> dict[str, Any]:
+        """The record as JSON data, fields in the schema's order."""
+        data: dict[str, Any] = json_data(record)
+        return data
+
+    def compact_data(self, record: R) -> dict[str, Any]:
+        """The record as JSON data without the fields at their defaults (what share codes hold)."""
+        model = self.schema.model_validate(json_data(record))
+        return model.model_dump(mode="json", exclude_defaults=True)
+
+    def text(self, record: R, *, indent: int | None = 2) -> str:
+        """The record as JSON text (exactly what `parse` reads back); compact when `indent` is None."""
+        return json_text(record, indent=indent)
+
+    def save(self, record: R, path: str | Path) -> None:
+        """Write the record as JSON to `path` (see `jsonio.save_text`: the old file stays whole on failure)."""
+        jsonio.save_text(self.text(record), path)
+
+    def json_schema(self) -> dict[str, Any]:
+        """The JSON Schema a file of this record must match."""
+        return self.schema.model_json_schema()
+
+
+def records_of(value: Any, records: Mapping[type[BaseModel], type[Record]]) -> Any:
+    """A validated schema value with every model of a class in `records` built into its record (fields
+    matched by name, tuples kept as tuples); other values, and models of other classes, as they are."""
+    if isinstance(value, BaseModel):
+        record_type = records.get(type(value))
+        if record_type is None:
+            return value
+        return record_type(**{name: records_of(getattr(value, name), records) for name in record_type.FIELDS})
+    if isinstance(value, tuple):
+        return tuple([records_of(item, records) for item in value])
+    return value
+
+
+class ModelCodec(Generic[M]):
+    """`Positions` for a game whose positions are validated pydantic models throughout."""
+
+    def __init__(self, model: type[M]) -> None:
+        self.schema = model
+
+    def validate(self, data: object) -> M:
+        return jsonio.validate_model(self.schema, data)
+
+    def parse(self, text: str, *, source: str = "input") -> M:
+        return jsonio.parse_model(self.schema, text, source=source)
+
+    def load(self, path: str | Path) -> M:
+        return jsonio.load_model(self.schema, path)
+
+    def read(self, path_or_json: str | Path) -> M:
+        return jsonio.read_model(self.schema, path_or_json)
+
+    def data(self, state: M) -> dict[str, Any]:
+        return state.model_dump(mode="json")
+
+    def compact_data(self, state: M) -> dict[str, Any]:
+        return state.model_dump(mode="json", exclude_defaults=True)
+
+    def text(self, state: M, *, indent: int | None = 2) -> str:
+        return state.model_dump_json(indent=indent)
+
+    def save(self, state: M, path: str | Path) -> None:
+        jsonio.save_model(state, path)
+
+    def json_schema(self) -> dict[str, Any]:
+        return self.schema.model_json_schema()

@@ -1,0 +1,143 @@
+"""The engines' own values: positions and actions as small immutable records, built for stepping.
+
+A record is a class with `__slots__`, an `__init__` that sets each slot once and a `replace` that copies it
+with some fields changed; its fields are `Final`, so mypy refuses any later assignment. Records are compared,
+hashed, pickled (for Dask workers) and written as JSON by their fields, in `FIELDS` order: the order of the
+game's pydantic schema, so the JSON is the same text the schema writes and reads (`rules.core.codec`).
+
+Records carry no validation: a position from outside is validated once by its schema where it enters
+(files, the CLI, share codes, panel edits); the engines build only legal ones. Being plain classes, they
+compile to native classes where the engines are compiled (`rules.core.compiled`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import types
+from typing import Any, ClassVar, Final, Literal, Self, TypeVar
+
+from pydantic import BaseModel
+
+
+class Keep(enum.Enum):
+    """The default of every `replace` parameter: keep the field as it is."""
+
+    KEEP = 0
+
+
+KEEP: Final = Keep.KEEP
+Kept = Literal[Keep.KEEP]
+"""The type of `KEEP` (a field's `replace` parameter is `T | Kept`)."""
+
+
+class Record:
+    """Equality, hashing, pickling and text of an immutable record, from its fields in `FIELDS` order."""
+
+    __slots__ = ()
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+    TAG: ClassVar[tuple[str, str] | None] = None
+    """For a member of a union of records (an action): the field that names its kind, and its value; written
+    first in JSON, as the schema's discriminator."""
+
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in `FIELDS` order (the positional arguments that rebuild the record)."""
+        return tuple([getattr(self, name) for name in self.FIELDS])
+
+    def changed(self, **changes: Any) -> Self:
+        """A copy with the named fields changed, for editors and tests (each record's own `replace` is the
+        engine's fast way); an unknown field is a TypeError."""
+        unknown = set(changes) - set(self.FIELDS)
+        if unknown:
+            raise TypeError(f"{type(self).__name__} has no field {', '.join(sorted(unknown))}")
+        values = dict(zip(self.FIELDS, self.values(), strict=True))
+        values.update(changes)
+        return type(self)(**values)
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Record)
+        return self.values() == other.values()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.values()))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
+        return f"{type(self).__name__}({shown})"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return rebuilt, (type(self), self.values())
+
+
+def rebuilt(cls: type[Record], values: tuple[Any, ...]) -> Record:
+    """A record from its class and field values (how a pickled record is read back)."""
+    return cls(**dict(zip(cls.FIELDS, values, strict=True)))
+
+
+def json_data(value: object) -> Any:
+    """A record (or a tuple, a dict or a pydantic model, nested in any way) as JSON data: records and models as
+    objects with their fields in order, tuples as lists."""
+    if isinstance(value, Record):
+        data = {name: json_data(getattr(value, name)) for name in value.FIELDS}
+        tag = value.TAG
+        return data if tag is None else {tag[0]: tag[1], **data}
+    if isinstance(value, tuple | list):
+        return [json_data(item) for item in value]
+    if isinstance(value, dict):
+        return {key: json_data(item) for key, item in value.items()}
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    if isinstance(value, enum.Enum):
+        return value.value
+    return value
+
+
+def json_text(value: object, *, indent: int | None = None) -> str:
+    """`json_data` as JSON text: compact (the canonical text actions are ordered by) unless `indent`."""
+    separators = (",", ":") if indent is None else (",", ": ")
+    return json.dumps(json_data(value), separators=separators, ensure_ascii=False, indent=indent)
+
+
+T = TypeVar("T")
+
+
+def direct_init(cls: type[T]) -> type[T]:
+    """Give a frozen, slotted dataclass an `__init__` that fills its slots directly (a class decorator,
+    applied above `@dataclass`).
+
+    The `__init__` a frozen dataclass generates sets each field through `object.__setattr__`, which
+    looks the name up on every call; the engines build several events, units and pools a step, so for
+    those classes this writes the same `__init__` (same parameters, defaults and keyword-only marks)
+    over the slots' own setters, the way `dataclasses` writes its own. Equality, hashing, `repr` and
+    immutability stay the dataclass's.
+    """
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    if not all(f.init for f in fields) or hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__}: direct_init supports only plain fields, all set by __init__")
+    if any(f.default_factory is not dataclasses.MISSING for f in fields):
+        raise TypeError(f"{cls.__name__}: direct_init supports plain defaults, not default factories")
+    namespace: dict[str, Any] = {}
+    positional: list[str] = []
+    keyword: list[str] = []
+    for f in fields:
+        slot = getattr(cls, f.name, None)
+        if not isinstance(slot, types.MemberDescriptorType):
+            raise TypeError(f"{cls.__name__}: direct_init needs a slotted dataclass (slots=True)")
+        namespace[f"_set_{f.name}"] = slot.__set__
+        parameter = f.name
+        if f.default is not dataclasses.MISSING:
+            namespace[f"_default_{f.name}"] = f.default
+            parameter += f"=_default_{f.name}"
+        (keyword if f.kw_only else positional).append(parameter)
+    parameters = ", ".join(["self", *positional, *(["*", *keyword] if keyword else [])])
+    body = "\n".join(f"    _set_{f.name}(self, {f.name})" for f in fields)
+    exec(f"def __init__({parameters}):\n{body}\n", namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls
