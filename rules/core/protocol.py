@@ -29,7 +29,9 @@ exact probability of each deal.
 
 from __future__ import annotations
 
+import bisect
 import enum
+import functools
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -43,7 +45,7 @@ from rules.core.distribution import Distribution
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.outcome import Outcome, Utility
-from rules.core.records import Record, json_data, json_text
+from rules.core.records import Record, compact_json, json_data
 
 # The values are OpenSpiel's `pyspiel.PlayerId`, so the adapter passes them through unchanged.
 CHANCE = -1
@@ -192,10 +194,16 @@ def canonical_key(value: Any) -> str:
     """The canonical JSON text of an action, a record or a pydantic value: the same on every run and machine
     (fields in their declared order; plain data with sorted keys)."""
     if isinstance(value, Record):
-        return json_text(value)
+        return _record_key(value)
     if isinstance(value, BaseModel):
         return value.model_dump_json()
     return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _record_key(record: Record) -> str:
+    """A record's canonical text, remembered: the same actions are offered again and again in a game."""
+    return compact_json(record)
 
 
 def canonical_order(actions: Sequence[A]) -> list[A]:
@@ -279,28 +287,38 @@ class GameBase:
         del player, sampler
         return state
 
-    _ordered: tuple[Any, list[Any], dict[str, int]] = (None, [], {})
-    """The ordered actions of the last position asked about (ids are usually asked both ways in a row)."""
+    _ordered: tuple[Any, list[Any], list[str], dict[Any, int]] = (None, [], [], {})
+    """The ordered actions of the last position asked about, their canonical texts and each action's id (ids
+    are usually asked both ways in a row)."""
 
     def ordered_actions(self, state: Any) -> list[Any]:
         """The legal actions (or chance outcomes) in id order."""
         return self._ordering(state)[0]
 
-    def _ordering(self, state: Any) -> tuple[list[Any], dict[str, int]]:
-        known, actions, ids = self._ordered
+    def _ordering(self, state: Any) -> tuple[list[Any], list[str], dict[Any, int]]:
+        known, actions, keys, ids = self._ordered
         if known is not state:
             listed = self.chance_outcomes(state).outcomes() if self.current_player(state) == CHANCE else None
             keyed = sorted(((canonical_key(a), a) for a in (listed or self.legal_actions(state))), key=_first)
             actions = [a for _, a in keyed]
-            ids = {key: i for i, (key, _) in enumerate(keyed)}
-            self._ordered = (state, actions, ids)
-        return actions, ids
+            keys = [key for key, _ in keyed]
+            ids = {a: i for i, a in enumerate(actions)}
+            self._ordered = (state, actions, keys, ids)
+        return actions, keys, ids
 
     def action_id(self, state: Any, action: Any) -> int:
-        found = self._ordering(state)[1].get(canonical_key(action))
-        if found is None:
-            raise IllegalAction(f"{describe_action(action)} is not a legal action here, so it has no id")
+        _, keys, ids = self._ordering(state)
+        found = ids.get(action)
+        if found is None:  # an equal action may hash otherwise (a model built with its fields in another order)
+            key = canonical_key(action)
+            found = bisect.bisect_left(keys, key)
+            if found == len(keys) or keys[found] != key:
+                raise IllegalAction(f"{describe_action(action)} is not a legal action here, so it has no id")
         return found
+
+    def ids_of(self, state: Any, actions: Sequence[Any]) -> list[int]:
+        """The ids of some of the legal actions, ascending (one player's, at a simultaneous step)."""
+        return sorted(self.action_id(state, a) for a in actions)
 
     def action_from_id(self, state: Any, action_id: int) -> Any:
         actions = self.ordered_actions(state)
@@ -310,7 +328,7 @@ class GameBase:
 
     def action_ids(self, state: Any) -> dict[str, int]:
         """Every legal action's canonical text with its id (for logs and caches)."""
-        return dict(self._ordering(state)[1])
+        return {key: i for i, key in enumerate(self._ordering(state)[1])}
 
 
 def _first(pair: tuple[str, Any]) -> str:

@@ -15,7 +15,9 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import operator
 import types
+from collections.abc import Callable
 from typing import Any, ClassVar, Final, Literal, Self, TypeVar
 
 from pydantic import BaseModel
@@ -41,9 +43,23 @@ class Record:
     """For a member of a union of records (an action): the field that names its kind, and its value; written
     first in JSON, as the schema's discriminator."""
 
+    _values: ClassVar[Callable[[Any], tuple[Any, ...]]]
+    """Reads every field at once, in `FIELDS` order (an `operator.attrgetter`, set for each record class)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        fields = cls.FIELDS
+        if len(fields) == 1:
+            only = operator.attrgetter(fields[0])
+            cls._values = staticmethod(lambda record: (only(record),))
+        elif fields:
+            cls._values = operator.attrgetter(*fields)
+        else:
+            cls._values = staticmethod(lambda record: ())
+
     def values(self) -> tuple[Any, ...]:
         """The fields' values, in `FIELDS` order (the positional arguments that rebuild the record)."""
-        return tuple([getattr(self, name) for name in self.FIELDS])
+        return type(self)._values(self)
 
     def changed(self, **changes: Any) -> Self:
         """A copy with the named fields changed, for editors and tests (each record's own `replace` is the
@@ -61,10 +77,10 @@ class Record:
         if type(other) is not type(self):
             return NotImplemented
         assert isinstance(other, Record)
-        return self.values() == other.values()
+        return type(self)._values(self) == type(other)._values(other)
 
     def __hash__(self) -> int:
-        return hash((type(self).__name__, self.values()))
+        return hash(type(self)._values(self))
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
@@ -99,8 +115,52 @@ def json_data(value: object) -> Any:
 
 def json_text(value: object, *, indent: int | None = None) -> str:
     """`json_data` as JSON text: compact (the canonical text actions are ordered by) unless `indent`."""
-    separators = (",", ":") if indent is None else (",", ": ")
-    return json.dumps(json_data(value), separators=separators, ensure_ascii=False, indent=indent)
+    if indent is None:
+        return compact_json(value)
+    return json.dumps(json_data(value), separators=(",", ": "), ensure_ascii=False, indent=indent)
+
+
+def compact_json(value: object) -> str:
+    """`json.dumps(json_data(value), separators=(",", ":"), ensure_ascii=False)`, written directly: the text
+    that orders a position's legal actions, asked for every action of every step by the integer ids."""
+    kind = type(value)
+    if kind is str:
+        return _string(value)  # type: ignore[arg-type]
+    if kind is int:
+        return str(value)
+    if kind is bool:
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if kind is tuple or kind is list:
+        return "[" + ",".join([compact_json(item) for item in value]) + "]"  # type: ignore[attr-defined]
+    if isinstance(value, Record):
+        prefixes = _FIELD_PREFIXES.get(kind)
+        if prefixes is None:
+            prefixes = _FIELD_PREFIXES[kind] = _field_prefixes(value)
+        head, fields = prefixes
+        return head + ",".join([prefix + compact_json(getattr(value, name)) for prefix, name in fields]) + "}"
+    return json.dumps(json_data(value), separators=(",", ":"), ensure_ascii=False)
+
+
+_FIELD_PREFIXES: dict[type, tuple[str, tuple[tuple[str, str], ...]]] = {}
+"""For each record class: the text opening its object (with its tag, if any) and each field's `"name":`."""
+
+
+def _field_prefixes(record: Record) -> tuple[str, tuple[tuple[str, str], ...]]:
+    fields = tuple((json.dumps(name) + ":", name) for name in record.FIELDS)
+    tag = record.TAG
+    if tag is None:
+        return "{", fields
+    opening = "{" + json.dumps(tag[0]) + ":" + json.dumps(tag[1], ensure_ascii=False)
+    return (opening + "," if fields else opening), fields
+
+
+def _string(text: str) -> str:
+    """A JSON string: quoted as it is when nothing in it needs escaping (card ids, keys, names)."""
+    if text.isascii() and text.isprintable() and '"' not in text and "\\" not in text:
+        return '"' + text + '"'
+    return json.dumps(text, ensure_ascii=False)
 
 
 T = TypeVar("T")

@@ -149,20 +149,24 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         position = self.position
-        if player not in self.protocol.acting_players(position):
+        acting = self.protocol.acting_players(position)
+        if player not in acting:
             return []
-        ids = self.protocol.action_ids(position)  # type: ignore[attr-defined]
         shared = self.open_simultaneous and self.protocol.current_player(position) == SIMULTANEOUS
-        own = self.protocol.legal_actions(position, None if shared else player)
-        return sorted(ids[canonical_key(a)] for a in own)
+        everyone = self.protocol.ordered_actions(position)  # type: ignore[attr-defined]
+        if shared or len(acting) == 1:
+            return list(range(len(everyone)))
+        own = self.protocol.legal_actions(position, player)
+        ids: list[int] = self.protocol.ids_of(position, own)  # type: ignore[attr-defined]
+        return ids
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         dist = self.protocol.chance_outcomes(self.position)
-        ids = self.protocol.action_ids(self.position)  # type: ignore[attr-defined]
-        return sorted((ids[canonical_key(a)], float(p)) for a, p in dist.items())
+        outcomes = self.protocol.ordered_actions(self.position)  # type: ignore[attr-defined]
+        return [(i, float(dist[outcome])) for i, outcome in enumerate(outcomes)]
 
     def _apply_action(self, action: int) -> None:
-        self.position, _ = self.protocol.apply(self.position, self.protocol.action_from_id(self.position, action))
+        self.position = self.protocol.step(self.position, self.protocol.action_from_id(self.position, action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         chosen = self.protocol.action_from_id(self.position, action)
