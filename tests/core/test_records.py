@@ -1,0 +1,88 @@
+"""The engines' records: equality, hashing and pickling by their fields, their JSON written directly (checked
+against the json module on every position and action of seeded games), and the codec at the boundary."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules.attack_the_tower import engine
+from rules.attack_the_tower.actions import Allocate, DeclareAttack, EndTurn
+from rules.attack_the_tower.game import GAME, POSITION
+from rules.attack_the_tower.model import Allocation, Base
+from rules.attack_the_tower.variants import Rules
+from rules.core.chance import ChanceSampler
+from rules.core.errors import IllegalPosition
+from rules.core.protocol import CHANCE
+from rules.core.records import compact_json, json_data
+
+
+def reference(value: Any) -> str:
+    """What `compact_json` must write: the json module's compact text of `json_data`."""
+    return json.dumps(json_data(value), separators=(",", ":"), ensure_ascii=False)
+
+
+def seeded_positions_and_actions(seed: int, steps: int = 400) -> list[Any]:
+    """Every position and legal action met in a seeded random game (battles, renewals, the palace)."""
+    sampler, state = ChanceSampler(seed), engine.new_game(rules=Rules(turn_limit=30, max_burns=1))
+    seen: list[Any] = []
+    for _ in range(steps):
+        if GAME.is_terminal(state):
+            break
+        seen.append(state)
+        if GAME.current_player(state) == CHANCE:
+            action = sampler.pick(GAME.chance_outcomes(state))
+        else:
+            legal = list(GAME.legal_actions(state, GAME.acting_players(state)[0]))
+            seen += legal
+            action = sampler.choice(legal)
+        state = GAME.step(state, action)
+    return seen
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_direct_json_is_the_json_modules_text_for_every_position_and_action(seed: int) -> None:
+    for value in seeded_positions_and_actions(seed):
+        assert compact_json(value) == reference(value)
+
+
+@given(st.text(max_size=12), st.integers(-(10**12), 10**12), st.booleans())
+def test_the_direct_json_escapes_any_text_as_the_json_module_does(text: str, number: int, flag: bool) -> None:
+    value = (Base(text, number % 3, ()), text, number, flag, None, [text, (number,)])
+    assert compact_json(value) == reference(value)
+
+
+def test_records_compare_hash_and_pickle_by_their_fields() -> None:
+    a, b = DeclareAttack(0, 1, 2, (0,)), DeclareAttack(player=0, origin=1, target=2, specials=(0,))
+    assert a == b and hash(a) == hash(b) and a is not b
+    assert a != DeclareAttack(0, 1, 2) and a != EndTurn(0)
+    assert pickle.loads(pickle.dumps(a)) == a
+    state = engine.new_game()
+    assert pickle.loads(pickle.dumps(state)) == state
+
+
+def test_changed_refuses_a_field_the_record_does_not_have() -> None:
+    base = Base("undead.crypt", 1)
+    assert base.changed(troops=2) == Base("undead.crypt", 2) and base == Base("undead.crypt", 1)
+    with pytest.raises(TypeError, match="no field colour"):
+        base.changed(colour="red")
+
+
+def test_an_action_reads_back_equal_and_orders_by_its_text() -> None:
+    action = Allocate(1, Allocation.of([("p0/t1/s0/1", 2), ("p0/t0/s2", 1)]))
+    assert GAME.read_action(json.loads(compact_json(action))) == action
+    assert compact_json(action).startswith('{"action":"allocate","player":1,"allocation":{"assignments":[["p0/t0')
+
+
+def test_a_position_is_validated_once_where_it_enters() -> None:
+    state = engine.new_game()
+    assert POSITION.parse(POSITION.text(state)) == state
+    data = POSITION.data(state)
+    data["players"][0]["hand"] = ["undead.crypt"] * 9
+    with pytest.raises(IllegalPosition, match=r"players\.0"):
+        POSITION.validate(data)
