@@ -65,8 +65,7 @@ def dimensions(spec: SweepSpec, summary: pd.DataFrame) -> list[Dimension]:
     """The axes of the summary, in the grid's order: army pairs, card variants, scenarios, then each field
     varied; each cell's value read from the spec's grid by its index (the values as given, armies, card variants
     and scenarios too)."""
-    grid = spec.grid()
-    chosen = [grid[int(k)] for k in summary["cell"]] if "cell" in summary else []
+    chosen = [spec.point_of(int(k)) for k in summary["cell"]] if "cell" in summary else []
     found = []
     if len(spec.armies) > 1:
         found.append(Dimension("armies", [f"{p.pair[0]} v {p.pair[1]}" for p in chosen], None))
@@ -190,6 +189,8 @@ def win_rate_chart(spec: SweepSpec, summary: pd.DataFrame) -> tuple[bytes, str]:
     it shows; with more than two dimensions the first two are drawn at the first value of the others."""
     if summary.empty:
         raise ValueError("no cell has finished: nothing to draw")
+    if spec.strengths:
+        return strengths_chart(spec, summary)
     axes = dimensions(spec, summary)
     if len(axes) <= 1:
         axis = axes[0] if axes else None
@@ -228,3 +229,68 @@ def compare_chart(summary: pd.DataFrame, x: str, by: str, title: str = "", y: st
     if title:
         ax.set_title(title, fontsize=10)
     return _png(figure)
+
+
+STRENGTH_COLOURS = ("#1f5fa8", "#b3541e", "#2e7d32", "#6a1b9a")
+STRENGTH_MARKERS = ("o", "s", "^", "D")
+
+
+def combination_label(spec: SweepSpec, cell: int) -> str:
+    """A grid combination as an axis label: its army pair, card variant, scenario and fields varied."""
+    point = spec.point_of(cell)
+    said = [f"{point.pair[0]} v {point.pair[1]}"] if len(spec.armies) > 1 or spec.game == "attack-the-tower" else []
+    if len(spec.overrides) > 1:
+        said.append(", ".join(e.text() for e in point.edits) or "none")
+    if len(spec.scenarios) > 1:
+        said.append(point.scenario)
+    said += [f"{name}={value_label(point.values[name])}" for name in spec.vary]
+    return "\n".join(said) or "the rules as set"
+
+
+def strengths_chart(spec: SweepSpec, summary: pd.DataFrame) -> tuple[bytes, str]:
+    """A sweep played at several strengths: above, player 1's (or the table's) win rate in each combination at
+    each strength, its 95% interval as a bar; below, how long the games last (median turns, the bar from the
+    shortest tenth to the longest tenth)."""
+    if summary.empty:
+        raise ValueError("no cell has finished: nothing to draw")
+    strengths = list(spec.strengths)
+    combos = list(dict.fromkeys(int(c) // len(strengths) for c in summary["cell"]))
+    labels = [combination_label(spec, c * len(strengths)) for c in combos]
+    figure = _figure(width=max(6.4, 1.1 * len(combos) + 2.5), height=5.2)
+    rates, lengths = figure.add_subplot(2, 1, 1), figure.add_subplot(2, 1, 2, sharex=None)
+    width = 0.7 / len(strengths)
+    for k, name in enumerate(strengths):
+        part = summary[summary["strength"] == name]
+        at = [combos.index(int(c) // len(strengths)) + (k - (len(strengths) - 1) / 2) * width for c in part["cell"]]
+        colour, marker = STRENGTH_COLOURS[k % 4], STRENGTH_MARKERS[k % 4]
+        rate = part["win_rate_0"]
+        rates.errorbar(
+            at,
+            rate,
+            yerr=[rate - part["ci_low_0"], part["ci_high_0"] - rate],
+            fmt=marker,
+            color=colour,
+            capsize=3,
+            label=f"{name}, 95% interval",
+        )
+        median = part["turns_median"]
+        lengths.errorbar(
+            at,
+            median,
+            yerr=[median - part["turns_p10"], part["turns_p90"] - median],
+            fmt=marker,
+            color=colour,
+            capsize=3,
+            label=name,
+        )
+    rates.axhline(0.5, color="#555555", linewidth=0.8, linestyle=":")
+    rates.set_ylim(-0.02, 1.02)
+    rates.set_ylabel("player 1 win rate" if "win_rate_1" in summary else "win rate")
+    lengths.set_ylabel("turns a game")
+    for ax in (rates, lengths):
+        ax.set_xticks(range(len(combos)), labels if ax is lengths else [""] * len(combos), fontsize=8)
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=7, loc="best")
+    rates.set_title(f"{spec.game} at {len(strengths)} strengths: {spec.games} games a cell", fontsize=10)
+    what = "win rate at each strength with its Wilson 95% interval, and the game lengths (median, 10% to 90%)"
+    return _png(figure), what

@@ -51,11 +51,18 @@ class LabChoices:
     players: int = 2
     scenarios: tuple[str, ...] = ("beginner",)
     """Tower Defense's scenarios (each a Difficulty), one cell each."""
+    strengths: str = ""
+    """Several policies, comma-separated ("planner, learned"): the grid played at each strength, each policy on
+    every seat, instead of `policies`."""
 
     def spec(self) -> SweepSpec:
         """The sweep these choices describe; Refused naming every problem otherwise."""
         data: dict[str, Any] = {"game": self.game, "vary": self.vary(), "games": self.games, "seed": self.seed}
-        data["policies"] = list(self.policies)
+        compared = [name.strip() for name in self.strengths.split(",") if name.strip()]
+        if compared:
+            data["strengths"] = compared
+        else:
+            data["policies"] = list(self.policies)
         if self.game not in GAMES:
             raise Refused(f"no game {self.game!r}; games: {', '.join(GAMES)}")
         game = sweep_game(self.game)

@@ -1,6 +1,7 @@
 """The balance lab's form: the game, one or two `Rules` fields and their values, the army pairs and army
 files (Attack the Tower), the card variants (Attack the Tower and Tower Defense), the players and scenarios
-(Tower Defense), the policies, the games per cell, the seed and where the games run. It only holds choices;
+(Tower Defense), the policies (or several strengths to compare), the games per cell, the seed and where the
+games run. It only holds choices;
 `choices()` hands them over as plain data."""
 
 from __future__ import annotations
@@ -36,6 +37,13 @@ class LabForm(w.VBox):  # type: ignore[misc]
             w.Text(placeholder="values, e.g. 2,3,4", description="values", style=style, layout=WIDE) for _ in (1, 2)
         ]
         self.policies = [w.Dropdown(description=name, style=style) for name in ("policy", "player 2's policy")]
+        self.strengths = w.Text(
+            description="compare strengths",
+            placeholder="e.g. planner, learned: each plays every seat",
+            tooltip="several policies, comma-separated: the grid is played at each and the conclusions compared",
+            style=style,
+            layout=WIDE,
+        )
         self.armies = w.Text(description="army pairs", placeholder="undead,bandits; undead,westerners", style=style)
         self.armies.layout = WIDE
         self.overrides = w.Text(description="card variants", style=style)  # its example follows the game
@@ -61,6 +69,7 @@ class LabForm(w.VBox):  # type: ignore[misc]
                 self.cards_row,
                 self.players_row,
                 row(self.policies),
+                row([self.strengths]),
                 row([self.where, self.scheduler]),
             ]
         )
@@ -96,6 +105,7 @@ class LabForm(w.VBox):  # type: ignore[misc]
         self.armies.value = ""
         self.overrides.value = ""
         self.army_files.value = ""
+        self.strengths.value = ""
 
     def _show_where(self) -> None:
         _shown(self.scheduler, self.where.value == "scheduler")
@@ -137,6 +147,7 @@ class LabForm(w.VBox):  # type: ignore[misc]
             army_files=self.army_files.value if c.has_armies(game) else "",
             players=self.players.value,
             scenarios=tuple(self.scenarios.value),
+            strengths=self.strengths.value,
         )
 
     def run_options(self) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from explorer import theme
 from explorer.balance_lab.charts import win_rate_chart
 from explorer.balance_lab.choices import Refused
 from explorer.balance_lab.form import LabForm
-from explorer.balance_lab.tables import export, summary_html
+from explorer.balance_lab.tables import export, strengths_html, summary_html
 from explorer.balance_lab.watch import SweepWatch
 from explorer.busy import BusyButtons
 from explorer.guarded import GuardedPanel
@@ -196,7 +196,9 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
             return (
                 f'<div style="color:{theme.TEXT}">choose what to vary, then run: the chart and table appear here</div>'
             )
-        return summary_html(self.result.spec, self.result.summary, caption=f"{self.chart_note}; one row a cell")
+        spec, summary = self.result.spec, self.result.summary
+        compared = strengths_html(spec, summary) if spec.strengths else ""
+        return compared + summary_html(spec, summary, caption=f"{self.chart_note}; one row a cell")
 
     def summary(self) -> str:
         """One line saying what the lab shows (its plain-text form)."""

@@ -35,7 +35,9 @@ def columns_shown(spec: SweepSpec, summary: pd.DataFrame) -> list[str]:
     varied += [name for name in spec.vary if name in summary]
     sides = [s for s in ("0", "1") if f"win_rate_{s}" in summary]
     figures = [f"{k}_{s}" for s in sides for k in ("wins", "win_rate")]
-    lengths = ("draws", "mean_steps", "mean_turns", "mean_floor_reached")
+    if spec.strengths:
+        varied.append("strength")
+    lengths = ("draws", "mean_steps", "mean_turns", "turns_median", "mean_floor_reached")
     extra = [c for c in lengths if c in summary and not summary[c].isna().all()]
     return [*varied, "games", *figures, *extra]
 
@@ -50,6 +52,8 @@ def _cell(name: str, record: dict[Any, Any]) -> str:
         return f"{float(value):.1%} ({low:.1%} to {high:.1%})"
     if name.startswith("mean_"):
         return f"{float(value):.1f}"
+    if name == "turns_median":
+        return f"{float(value):.0f} ({float(record['turns_p10']):.0f} to {float(record['turns_p90']):.0f})"
     return html.escape(str(value))
 
 
@@ -63,6 +67,8 @@ def heading(spec: SweepSpec, name: str) -> str:
                 return said
             who = spec.armies[0][side] if len(spec.armies) == 1 else f"player {side + 1}"
             return f"{who} {said}"
+    if name == "turns_median":
+        return "turns: median (10% to 90%)"
     return name.replace("_", " ") if name.startswith("mean_") else name
 
 
@@ -82,9 +88,8 @@ def summary_html(spec: SweepSpec, summary: pd.DataFrame, *, caption: str = "") -
     shown = columns_shown(spec, summary)
     head = "".join(f"<th>{html.escape(heading(spec, c))}</th>" for c in shown)
     rows = []
-    grid = spec.grid()
     for record in summary.to_dict(orient="records"):
-        values = grid[int(record["cell"])].values if "cell" in record else {}
+        values = spec.point_of(int(record["cell"])).values if "cell" in record else {}
         record.update({name: value_label(values[name]) for name in spec.vary if name in values})
         rows.append("<tr>" + "".join(f"<td>{_cell(c, record)}</td>" for c in shown) + "</tr>")
     title = f"<caption>{html.escape(caption)}</caption>" if caption else ""
@@ -128,3 +133,30 @@ def export(frame: pd.DataFrame, name: str, fmt: str) -> Path:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
     return target
+
+
+def strengths_html(spec: SweepSpec, summary: pd.DataFrame) -> str:
+    """A sweep at several strengths, one row a combination: each strength's win rate (player 1's, or the
+    table's) with its interval, median game length and verdict, and whether the verdicts agree."""
+    from explorer.balance_lab.charts import combination_label
+    from rules.sweeps.strengths import compare_strengths
+
+    compared = compare_strengths(spec, summary)
+    if compared.empty:
+        return ""
+    names = list(spec.strengths)
+    head = "<th>combination</th>" + "".join(f"<th>{html.escape(n)}</th>" for n in names) + "<th>same conclusion</th>"
+    rows = []
+    for k, record in enumerate(compared.to_dict(orient="records")):
+        cells = [html.escape(combination_label(spec, k * len(names))).replace("\n", "<br>")]
+        for n in names:
+            rate, low, high = record[f"{n}_win_rate"], record[f"{n}_ci_low"], record[f"{n}_ci_high"]
+            turns, verdict = record[f"{n}_turns_median"], html.escape(record[f"{n}_favours"])
+            cells.append(f"{rate:.1%} ({low:.1%} to {high:.1%})<br>{turns:.0f} turns; favours {verdict}")
+        agrees = record["agrees"]
+        colour = theme.SUCCESS if agrees else theme.ERROR
+        cells.append(f'<span style="color:{colour}"><b>{"yes" if agrees else "no"}</b></span>')
+        rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    caption = "<caption>does the conclusion depend on how well the game is played?</caption>"
+    table = f'<table class="lab-summary">{caption}<tr>{head}</tr>{"".join(rows)}</table>'
+    return f'{table_style()}<div style="overflow-x:auto;max-width:100%">{table}</div>'

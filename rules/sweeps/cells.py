@@ -46,6 +46,8 @@ class Cell(BaseModel):
     scenario: str | None = None
     players: int = 1
     policies: tuple[str, ...]
+    strength: str | None = None
+    """The policy playing every seat, when the sweep is played at several strengths."""
     games: int
     seed: int
 
@@ -94,14 +96,19 @@ class Cell(BaseModel):
             out.update(policy_0=self.policies[0], policy_1=self.policies[1])
         else:
             out["policy"] = self.policies[0]
+        if self.strength is not None:
+            out["strength"] = self.strength
         return out
 
 
 def cells(spec: SweepSpec) -> list[Cell]:
-    """Every cell of the sweep, in grid order."""
+    """Every cell of the sweep, in grid order; at several strengths, each combination's cells one strength after
+    another."""
     game = sweep_game(spec.game)
     out = []
-    for index, (pair, edits, values, scenario) in enumerate(spec.grid()):
+    seats = spec.strength_seats()
+    points = [(point, policies) for point in spec.grid() for policies in seats]
+    for index, ((pair, edits, values, scenario), policies) in enumerate(points):
         out.append(
             Cell(
                 game=spec.game,
@@ -115,7 +122,8 @@ def cells(spec: SweepSpec) -> list[Cell]:
                 army_files=tuple(a.id for a in spec.army_files),
                 scenario=scenario if game.has_scenario else None,
                 players=spec.players if game.has_scenario else (2 if game.two_player else 1),
-                policies=spec.seat_policies(),
+                policies=policies,
+                strength=policies[0] if spec.strengths else None,
                 games=spec.games,
                 seed=spec.seed,
             )

@@ -44,7 +44,13 @@ def add_sweep_command(sub: Any, game: str) -> None:
         default=100,
         help=f"games per cell, 1 to {limits.MAX_GAMES:,} (default 100)",
     )
-    sw.add_argument("--policy", help="the policy (of player 1, in a two-player game); default the strongest")
+    sw.add_argument(
+        "--policy",
+        action="append",
+        default=[],
+        help="the policy (of player 1, in a two-player game); default the strongest. Given more than once, the "
+        "sweep is played at each strength (each policy on every seat) and the conclusions compared",
+    )
     if game == "attack-the-tower":
         sw.add_argument("--policy2", help="player 2's policy (default: the same as --policy)")
         _army_options(sw)
@@ -132,11 +138,16 @@ def spec_from(args: argparse.Namespace) -> Any:
             raise IllegalAction(f"--vary {name} is given twice; list all its values once, e.g. {name}=2,3,4")
         vary[name] = [parse_value(v) for v in values.split(",")]
     fixed = {name: parse_value(value) for name, value in _pairs("--set", args.set)}
-    policies = [p for p in (args.policy, getattr(args, "policy2", None)) if p]
-    if getattr(args, "policy2", None) and not args.policy:
+    second = getattr(args, "policy2", None)
+    if second and not args.policy:
         raise IllegalAction("--policy2 names player 2's policy; give --policy for player 1 too")
+    if second and len(args.policy) > 1:
+        raise IllegalAction("--policy given several times plays each strength on every seat; --policy2 does not apply")
     data: dict[str, Any] = {"game": args.sweep_game, "vary": vary, "rules": fixed, "games": args.games}
-    data.update(seed=args.seed, policies=policies)
+    if len(args.policy) > 1:
+        data.update(seed=args.seed, strengths=args.policy)
+    else:
+        data.update(seed=args.seed, policies=[p for p in (*args.policy, second) if p])
     if args.sweep_game == "attack-the-tower":
         data.update(army_files=args.army_file, overrides=args.override or ["none"])
         if args.armies:
@@ -208,11 +219,35 @@ def _print(result: SweepResult, *, as_json: bool) -> None:
     print(f"{result.spec.game}: {cells}, {result.played} games played, {result.cached} from the cache")
     for row in summary.to_dict(orient="records"):
         print(describe_cell({str(k): v for k, v in row.items()}, result.spec.vary))
+    if result.spec.strengths:
+        _print_strengths(result)
+
+
+def _print_strengths(result: SweepResult) -> None:
+    """Each combination at every strength: player 1's (or the table's) win rate, the median game length, what
+    it favours, and whether the strengths agree."""
+    from rules.sweeps.strengths import compare_strengths
+
+    compared = compare_strengths(result.spec, result.summary)
+    names = result.spec.strengths
+    print(f"at {len(names)} strengths ({', '.join(names)}): does the conclusion depend on the play?")
+    for row in compared.to_dict(orient="records"):
+        said = [f"{row['army_0']} vs {row['army_1']}"] if "army_0" in row else []
+        said += [f"{k}={row[k]}" for k in result.spec.vary]
+        parts = [
+            f"{n} {row[f'{n}_win_rate']:.1%} ({row[f'{n}_ci_low']:.1%}-{row[f'{n}_ci_high']:.1%}, "
+            f"{row[f'{n}_turns_median']:.0f} turns, favours {row[f'{n}_favours']})"
+            for n in names
+        ]
+        verdict = "same conclusion" if row["agrees"] else "CONCLUSIONS DIFFER"
+        print(f"  {', '.join(said) or 'default rules'}: {'; '.join(parts)} - {verdict}")
 
 
 def describe_cell(row: dict[str, Any], varied: dict[str, Any]) -> str:
     """One cell's summary as a line: what it varies, then each side's win rate with its interval."""
     said = [f"{k}={row[k]}" for k in varied]
+    if row.get("strength"):
+        said.append(f"strength {row['strength']}")
     if "army_0" in row:
         said.insert(0, f"{row['army_0']} vs {row['army_1']}")
     if "scenario" in row:

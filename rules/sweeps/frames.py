@@ -28,6 +28,10 @@ RECORD_DTYPES: dict[str, str] = {
 """The per-game columns (each player's return, `returns_0`..., comes after `seed`)."""
 
 
+LENGTH_QUANTILES = {"turns_p10": 0.1, "turns_median": 0.5, "turns_p90": 0.9}
+"""How a cell's game lengths spread: the turns of its shortest tenth, its middle game and its longest tenth."""
+
+
 def records_frame(records: Sequence[GameRecord], players: int) -> pd.DataFrame:
     """A cell's games as a frame of the per-game columns, in game order."""
     ordered = sorted(records, key=lambda r: r.index)
@@ -76,8 +80,8 @@ def empty_frames(cell: Cell) -> tuple[pd.DataFrame, pd.DataFrame]:
 def summary_frame(cells: Sequence[Cell], outcomes: Sequence[pd.DataFrame]) -> pd.DataFrame:
     """One row per cell: its parameters, games, each side's wins, win rate and Wilson 95% interval
     (`wins_0`, `win_rate_0`, `ci_low_0`, `ci_high_0`, and `_1` for a duel's second player; a solo or
-    cooperative game's side 0 is the table), a duel's draws, and the mean length in steps and turns (for
-    The Tower, which counts no turns, the mean floor reached)."""
+    cooperative game's side 0 is the table), a duel's draws, the mean length in steps and turns and how the
+    turns spread (`LENGTH_QUANTILES`; for The Tower, which counts no turns, the mean floor reached)."""
     rows = []
     for cell, games in zip(cells, outcomes, strict=True):
         row = cell.params()
@@ -94,6 +98,8 @@ def summary_frame(cells: Sequence[Cell], outcomes: Sequence[pd.DataFrame]) -> pd
         row["mean_steps"] = float(games["steps"].mean()) if n else float("nan")
         turns = games["turns"].dropna()
         row["mean_turns"] = float(turns.mean()) if len(turns) else float("nan")
+        for name, q in LENGTH_QUANTILES.items():
+            row[name] = float(turns.quantile(q)) if len(turns) else float("nan")
         if sweep_game(cell.game).floors is not None:
             row["mean_floor_reached"] = float(games["floor_reached"].mean()) if n else float("nan")
         rows.append(row)

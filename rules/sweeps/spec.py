@@ -63,6 +63,9 @@ class SweepSpec(BaseModel):
     - Tower Defense only: `scenarios` (one name or several, one cell each: a scenario is a Difficulty,
       see `rules.tower_defense.examples.SCENARIOS`; `scenario=` is read too) and `players`.
     - `policies`: one per seat of a two-player game (one name plays both seats), else one for every seat.
+    - `strengths`: instead of `policies`, several policies, each playing every seat in a cell of its own: the
+      same grid at several strengths of play, to see whether its conclusions depend on how well it is played
+      (`strengths.compare_strengths`).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -76,6 +79,7 @@ class SweepSpec(BaseModel):
     scenarios: tuple[str, ...] = Field(("beginner",), validation_alias=AliasChoices("scenarios", "scenario"))
     players: int = Field(2, ge=1, le=4)
     policies: tuple[str, ...] = ()
+    strengths: tuple[str, ...] = ()
     games: int = Field(100, ge=1, le=limits.MAX_GAMES)
     seed: int = Field(0, ge=0, le=limits.MAX_SEED)
 
@@ -106,7 +110,7 @@ class SweepSpec(BaseModel):
     def _scenario_names(cls, value: Any) -> Any:
         return [value] if isinstance(value, str) else value
 
-    @field_validator("policies", mode="before")
+    @field_validator("policies", "strengths", mode="before")
     @classmethod
     def _policy_names(cls, value: Any) -> Any:
         return [p.strip() for p in value.split(",")] if isinstance(value, str) else value
@@ -119,14 +123,25 @@ class SweepSpec(BaseModel):
         return self
 
     def seat_policies(self) -> tuple[str, ...]:
-        """The policy of each seat (the game's strongest when none is named)."""
+        """The policy of each seat (the game's strongest when none is named; the first strength's when the sweep
+        is played at several)."""
+        return self.strength_seats()[0]
+
+    def strength_seats(self) -> list[tuple[str, ...]]:
+        """Each strength's policy of each seat: one strength, `policies` (or the game's strongest), unless
+        `strengths` names several."""
+        two_player = sweep_game(self.game).two_player
+        if self.strengths:
+            return [(name, name) if two_player else (name,) for name in self.strengths]
         names = self.policies or DEFAULT_POLICIES[self.game]
-        if sweep_game(self.game).two_player:
-            return (names[0], names[-1])
-        return names[:1]
+        return [(names[0], names[-1]) if two_player else names[:1]]
 
     def size(self) -> int:
-        """How many cells the grid has."""
+        """How many cells the sweep plays: the grid's, at each strength."""
+        return self.grid_size() * max(1, len(self.strengths))
+
+    def grid_size(self) -> int:
+        """How many combinations the grid has."""
         n = len(self.armies) * len(self.overrides) * len(self.scenarios)
         for values in self.vary.values():
             n *= len(values)
@@ -142,6 +157,10 @@ class SweepSpec(BaseModel):
                 rules = {**self.base_rules(), **dict(zip(names, values, strict=True))}
                 out.append(GridPoint(pair, edits, rules, scenario))
         return out
+
+    def point_of(self, cell: int) -> GridPoint:
+        """The grid combination cell number `cell` plays (at several strengths, each has a cell per strength)."""
+        return self.grid()[cell // max(1, len(self.strengths))]
 
     def base_rules(self) -> dict[str, JsonValue]:
         """The rules values every cell sets: the game's defaults for a sweep, then `rules`."""
@@ -254,10 +273,13 @@ def _policy_problems(spec: SweepSpec) -> list[Problem]:
     seats = 2 if game.two_player else 1
     if len(spec.policies) > seats:
         return [Problem("policies", f"{spec.game} takes at most {seats} polic{'ies' if seats > 1 else 'y'}")]
-    unknown = [p for p in spec.policies if p not in game.policies]
-    if unknown:
-        return [Problem("policies", f"no policy {unknown[0]!r}; policies: {', '.join(game.policies)}")]
-    return []
+    if spec.policies and spec.strengths:
+        return [Problem("strengths", "give either the policies of the seats or several strengths, not both")]
+    for where, names in (("policies", spec.policies), ("strengths", spec.strengths)):
+        unknown = [p for p in names if p not in game.policies]
+        if unknown:
+            return [Problem(where, f"no policy {unknown[0]!r}; policies: {', '.join(game.policies)}")]
+    return _twice("strengths", list(spec.strengths))
 
 
 def _army_problems(spec: SweepSpec) -> list[Problem]:

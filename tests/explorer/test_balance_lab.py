@@ -17,6 +17,7 @@ from explorer.balance_lab import BalanceLabPanel
 from explorer.balance_lab.form import NONE
 from rules.cli import main
 from rules.sweeps import SweepSpec, run_sweep
+from rules.sweeps.strengths import compare_strengths
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -302,3 +303,29 @@ def test_no_control_is_wider_than_a_narrow_cell(game: str) -> None:
     fixed = [wd for wd in _widgets(BalanceLabPanel(game)) if str(getattr(wd.layout, "width", "") or "").endswith("px")]
     assert fixed
     assert [wd.description or type(wd).__name__ for wd in fixed if wd.layout.max_width != "100%"] == []
+
+
+def test_the_lab_compares_strengths_of_play_and_says_where_their_conclusions_differ() -> None:
+    lab = BalanceLabPanel("attack-the-tower")
+    lab.choose(first=("cavalry_power", "3"), armies="undead,bandits; bandits,undead", games=6, seed=2)
+    lab.choose(strengths="random, greedy")
+    lab.run()
+    result = lab.wait(120)
+    assert result is not None and result.complete and list(result.spec.strengths) == ["random", "greedy"]
+    assert len(result.summary) == 4 and set(result.summary["strength"]) == {"random", "greedy"}
+    assert "win rate at each strength" in lab.chart_note and bytes(lab.chart.value).startswith(PNG)
+    table = lab.table.value
+    assert "does the conclusion depend on how well the game is played?" in table
+    assert "undead v bandits" in table and "bandits v undead" in table
+    for agrees in compare_strengths(result.spec, result.summary)["agrees"]:
+        assert ("<b>yes</b>" if agrees else "<b>no</b>") in table
+    assert "turns: median (10% to 90%)" in table
+    spec = SweepSpec(
+        game="attack-the-tower",
+        vary={"cavalry_power": [3]},
+        armies=["undead,bandits", "bandits,undead"],
+        strengths=["random", "greedy"],
+        games=6,
+        seed=2,
+    )
+    pd.testing.assert_frame_equal(result.summary, run_sweep(spec, in_process=True).summary)

@@ -1,6 +1,7 @@
 """Who chooses when nobody clicks: random, greedy (`simple`), the planner, a full-game player that plays each
-attack and ability out one battle ahead (`planner`), and a search that plays each turn-level choice out over
-several deals of the hidden cards with the planner on both sides (`search`).
+attack and ability out one battle ahead (`planner`), the same look-ahead with the board weighed by a model of
+who wins fitted to recorded games (`learned`), and a search that plays each turn-level choice out over several
+deals of the hidden cards with the planner on both sides (`search`).
 
 Every policy chooses among the engine's own legal actions or its own allocation request, so no policy can hold a
 rule of its own.
@@ -8,6 +9,7 @@ rule of its own.
 
 from __future__ import annotations
 
+from rules.attack_the_tower.policies.learned import LearnedPolicy
 from rules.attack_the_tower.policies.planner import PlannerPolicy
 from rules.attack_the_tower.policies.search import SearchPolicy
 from rules.attack_the_tower.policies.simple import GreedyPolicy, RandomPolicy, greedy_allocation, kill_value
@@ -15,6 +17,7 @@ from rules.attack_the_tower.policies.simple import GreedyPolicy, RandomPolicy, g
 __all__ = [
     "POLICIES",
     "GreedyPolicy",
+    "LearnedPolicy",
     "PlannerPolicy",
     "RandomPolicy",
     "SearchPolicy",
@@ -24,18 +27,19 @@ __all__ = [
     "policy",
 ]
 
-AnyPolicy = RandomPolicy | GreedyPolicy | PlannerPolicy | SearchPolicy
+AnyPolicy = RandomPolicy | GreedyPolicy | PlannerPolicy | LearnedPolicy | SearchPolicy
 
 POLICIES: dict[str, type[AnyPolicy]] = {
     "random": RandomPolicy,
     "greedy": GreedyPolicy,
     "planner": PlannerPolicy,
+    "learned": LearnedPolicy,
     "search": SearchPolicy,
 }
 
 
 def policy(name: str) -> AnyPolicy:
-    """A policy by name (random, greedy, planner, search)."""
+    """A policy by name (random, greedy, planner, learned, search)."""
     try:
         return POLICIES[name]()
     except KeyError:

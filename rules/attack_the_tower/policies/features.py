@@ -1,0 +1,107 @@
+"""A position as a player sees it, in numbers a model can weigh: each side's strength in attack and defence,
+what it can recruit and draw, and whose turn it is.
+
+Only what `me` may see is read: the opponent's hand and piles are counted, never looked at (the counts are in
+the observation every player has). `FEATURES` names each number, in order; the fitted model that weighs them
+is `data/learned_evaluation.json` (`policies.training`).
+"""
+
+from __future__ import annotations
+
+from rules.attack_the_tower.cards import BaseCard
+from rules.attack_the_tower.catalog import ability_card, base_card, card
+from rules.attack_the_tower.model import GameState, Player
+from rules.attack_the_tower.variants import Rules
+from rules.core.memo import memo
+
+SIDE_FEATURES = (
+    "bases",
+    "troop_power",
+    "strongest_attack",
+    "weakest_defence",
+    "second_weakest_defence",
+    "open_territories",
+    "thin_territories",
+    "complete_territories",
+    "special_power",
+    "recruit_power",
+    "base_cards_in_hand",
+    "ability_cards_in_hand",
+    "cards_left_to_draw",
+)
+"""What is counted for each side (its names carry the prefix `my_` or `their_`)."""
+
+FEATURES = (
+    *(f"my_{name}" for name in SIDE_FEATURES),
+    *(f"their_{name}" for name in SIDE_FEATURES),
+    "my_attack_over_their_weakest",
+    "their_attack_over_my_weakest",
+    "my_turn",
+    "turn",
+)
+"""Every number `features` gives, in order."""
+
+
+@memo(maxsize=1024)
+def _troop_power(rules: Rules, card_id: str) -> int:
+    return rules.troop_power(base_card(card_id).troop_type)
+
+
+def _is_base(card_id: str) -> bool:
+    return isinstance(card(card_id), BaseCard)
+
+
+def _side(rules: Rules, player: Player) -> tuple[float, ...]:
+    """`SIDE_FEATURES` of one side."""
+    base_power, limit = rules.base_power, rules.max_troops_per_base
+    bases = troop_power = open_territories = thin = complete = recruit = 0
+    attacks: list[int] = []
+    defences: list[int] = []
+    for territory in player.territories:
+        built = [b for b in territory if b is not None]
+        power = sum(b.troops * _troop_power(rules, b.card) + sum(b.raised) for b in built)
+        bases += len(built)
+        troop_power += power
+        attacks.append(power)
+        defences.append(power + base_power * len(built))
+        open_territories += not built
+        thin += len(built) == 1
+        complete += len(built) == 3
+        recruit += sum(_troop_power(rules, b.card) for b in built if b.troops < limit)
+    defences.sort()
+    specials = 0
+    for card_id in player.palace:
+        special = ability_card(card_id).special_troop
+        specials += special.power if special is not None else 0
+    bases_in_hand = sum(1 for c in player.hand if _is_base(c))
+    return (
+        bases,
+        troop_power,
+        max(attacks),
+        defences[0],
+        defences[1],
+        open_territories,
+        thin,
+        complete,
+        specials,
+        recruit,
+        bases_in_hand,
+        len(player.hand) - bases_in_hand,
+        len(player.base_pile) + len(player.ability_pile),
+    )
+
+
+def features(state: GameState, me: int) -> tuple[float, ...]:
+    """The position's `FEATURES` as `me` sees it."""
+    rules = state.rules
+    mine = _side(rules, state.players[me])
+    theirs = _side(rules, state.players[1 - me])
+    strongest, weakest = SIDE_FEATURES.index("strongest_attack"), SIDE_FEATURES.index("weakest_defence")
+    return (
+        *mine,
+        *theirs,
+        mine[strongest] - theirs[weakest],
+        theirs[strongest] - mine[weakest],
+        1.0 if state.attacker == me else 0.0,
+        float(state.turn),
+    )

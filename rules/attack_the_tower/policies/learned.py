@@ -1,0 +1,157 @@
+"""A player that looks one battle ahead, as the planner does, and weighs the board it leads to with a model fitted
+to the outcomes of recorded games: how likely a position like this one is to be won.
+
+At a choice of the turn it plays each candidate out with the engine (an attack and its battle, an ability,
+ending the turn), and takes the one whose resulting position the model rates highest; renewing or not is
+weighed by playing the renewal out in a few deals of the cards it cannot see. Draws, builds, discards, the
+opening hand and allocations are the planner's. The model (`data/learned_evaluation.json`, a logistic
+regression over `features.FEATURES`) reads only what its player sees; how it was fitted is in that file and
+in `policies.training`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from rules.attack_the_tower import engine
+from rules.attack_the_tower.actions import EndTurn, Pass, PlayAbility, Renew
+from rules.attack_the_tower.model import GameState
+from rules.attack_the_tower.observation import sample_determinization
+from rules.attack_the_tower.policies.features import FEATURES, features
+from rules.attack_the_tower.policies.planner import PlannerPolicy, candidate_attacks, outcome_of
+from rules.attack_the_tower.policies.search import as_seen
+from rules.core.chance import ChanceSampler
+from rules.core.protocol import CHANCE
+
+EVALUATION_FILE = "learned_evaluation.json"
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """A logistic regression over `FEATURES`: the log-odds that the player whose features they are wins."""
+
+    weights: tuple[float, ...]
+    intercept: float
+    means: tuple[float, ...]
+    scales: tuple[float, ...]
+    """Each feature is standardised ((x - mean) / scale) before it is weighed, as it was when fitted."""
+
+    def log_odds(self, state: GameState, me: int) -> float:
+        """How likely `me` is to win from `state`, as log-odds; a finished game is certain."""
+        if state.phase == "game_over":
+            return 0.0 if state.winner is None else (math.inf if state.winner == me else -math.inf)
+        x = features(state, me)
+        return self.intercept + sum(
+            w * (v - m) / s for w, v, m, s in zip(self.weights, x, self.means, self.scales, strict=True)
+        )
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Evaluation:
+        if tuple(data["features"]) != FEATURES:
+            raise ValueError(f"{EVALUATION_FILE} weighs other features than policies.features.FEATURES")
+        return Evaluation(
+            weights=tuple(float(w) for w in data["weights"]),
+            intercept=float(data["intercept"]),
+            means=tuple(float(m) for m in data["means"]),
+            scales=tuple(float(s) for s in data["scales"]),
+        )
+
+
+def shipped_evaluation() -> Evaluation:
+    """The evaluation shipped with the package (`data/learned_evaluation.json`)."""
+    text = resources.files("rules.attack_the_tower").joinpath("data", EVALUATION_FILE).read_text("utf-8")
+    return Evaluation.from_json(json.loads(text))
+
+
+RENEWAL_DEALS = 2
+"""Deals of the unseen cards a renewal is played out in, to weigh renewing against not renewing."""
+
+
+class LearnedPolicy:
+    """The planner's look-ahead, with the board weighed by a model of who wins (see the module docstring)."""
+
+    name = "learned"
+
+    def __init__(self, evaluation: Evaluation | None = None) -> None:
+        self.evaluation = evaluation or shipped_evaluation()
+        self._planner = PlannerPolicy()
+
+    def value(self, state: GameState, me: int) -> float:
+        return self.evaluation.log_odds(state, me)
+
+    def choose(self, state: GameState, sampler: ChanceSampler, player: int) -> Any:
+        phase = state.phase
+        if phase == "main" and engine.allocation_request(state, player) is None:
+            return self._main(state, player)
+        if phase == "battle" and state.battle is not None and state.battle.stage == "abilities":
+            return self._window(state, player)
+        if phase == "renewal_decision":
+            return Renew(player=player, renew=self._renews(state, player, sampler))
+        return self._planner.choose(state, sampler, player)
+
+    def _best(self, state: GameState, me: int, options: Sequence[Any]) -> tuple[Any, float]:
+        scored = [(self.value(outcome_of(state, a), me), i) for i, a in enumerate(options)]
+        value, index = max(scored)
+        return options[index], value
+
+    def _main(self, state: GameState, me: int) -> Any:
+        actions = engine.legal_actions(state, me)
+        options: list[Any] = candidate_attacks(actions)
+        options += [a for a in actions if isinstance(a, PlayAbility)]
+        ending = EndTurn(player=me)
+        if not options:
+            return ending
+        choice, value = self._best(state, me, options)
+        if value > self.value(engine.next_position(state, ending), me):
+            return choice
+        return ending
+
+    def _window(self, state: GameState, me: int) -> Any:
+        plays = [a for a in engine.legal_actions(state, me) if isinstance(a, PlayAbility)]
+        passing = Pass(player=me)
+        if not plays:
+            return passing
+        choice, value = self._best(state, me, plays)
+        if value > self.value(outcome_of(state, passing), me):
+            return choice
+        return passing
+
+    def _renews(self, state: GameState, me: int, sampler: ChanceSampler) -> bool:
+        """Renew when the renewal, played out in a few deals of the unseen cards, leaves a better position than
+        going straight to attacks (both sides recruit, draw and build in a renewal)."""
+        seen = as_seen(state, me)
+        without = self.value(engine.next_position(seen, Renew(player=me, renew=False)), me)
+        total = 0.0
+        for _ in range(RENEWAL_DEALS):
+            world = sample_determinization(seen, me, sampler)
+            total += self._squashed(self._renewed(world, sampler), me)
+        return total / RENEWAL_DEALS > self._squashed_value(without)
+
+    def _renewed(self, state: GameState, sampler: ChanceSampler) -> GameState:
+        """The position once the renewal is over, chance by `sampler` and both sides' choices the planner's."""
+        state = engine.next_position(state, Renew(player=state.attacker, renew=True))
+        while state.phase.startswith("renewal"):
+            who = engine.current_player(state)
+            if who == CHANCE:
+                action = sampler.pick(engine.chance_outcomes(state))
+            else:
+                action = self._planner.choose(state, sampler, who)
+            state = engine.next_position(state, action)
+        return state
+
+    def _squashed(self, state: GameState, me: int) -> float:
+        return self._squashed_value(self.value(state, me))
+
+    @staticmethod
+    def _squashed_value(log_odds: float) -> float:
+        """A probability of winning (deals are averaged as probabilities, not log-odds)."""
+        if log_odds == math.inf:
+            return 1.0
+        if log_odds == -math.inf:
+            return 0.0
+        return 1.0 / (1.0 + math.exp(-log_odds))

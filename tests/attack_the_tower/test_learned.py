@@ -1,0 +1,92 @@
+"""The learned policy: legal choices only, the same choice whatever the opponent hides, features read only from
+what a player sees, and an evaluation file that says how it was fitted and is refit the same way."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+from rules.attack_the_tower import engine, policies
+from rules.attack_the_tower.game import GAME
+from rules.attack_the_tower.model import GameState
+from rules.attack_the_tower.policies import training
+from rules.attack_the_tower.policies.features import FEATURES, SIDE_FEATURES, features
+from rules.attack_the_tower.policies.learned import EVALUATION_FILE, Evaluation, LearnedPolicy, shipped_evaluation
+from rules.attack_the_tower.variants import Rules
+from rules.core.chance import ChanceSampler
+from rules.core.playout import play_out
+from tests.attack_the_tower.test_search import _main_phase_positions, _other_deal
+
+
+class _Checked:
+    """The learned policy, each of its choices outside allocations checked against the engine's legal actions."""
+
+    name = "learned"
+
+    def __init__(self) -> None:
+        self.policy = LearnedPolicy()
+        self.checked = 0
+
+    def choose(self, state: GameState, sampler: ChanceSampler, player: int) -> Any:
+        action = self.policy.choose(state, sampler, player)
+        if engine.allocation_request(state, player) is None:
+            assert action in engine.legal_actions(state, player)
+            self.checked += 1
+        return action
+
+
+def test_learned_plays_whole_games_with_legal_actions_only() -> None:
+    checked = _Checked()
+    for seat, armies in ((0, ("undead", "bandits")), (1, ("westerners", "easterners"))):
+        seats: list[Any] = [policies.policy("planner"), policies.policy("planner")]
+        seats[seat] = checked
+        line = play_out(GAME, engine.new_game(armies, Rules(turn_limit=12)), seats, ChanceSampler(seat))
+        assert engine.is_terminal(line.final)
+    assert checked.checked > 20
+
+
+def test_learned_chooses_the_same_whatever_the_opponent_hides() -> None:
+    learned = LearnedPolicy()
+    for state in _main_phase_positions(3):
+        me = state.attacker
+        dealt = _other_deal(state, me)
+        assert dealt.players[1 - me].hand != state.players[1 - me].hand
+        assert features(dealt, me) == features(state, me)
+        renewal = state.replace(phase="renewal_decision")
+        for seed in range(3):
+            assert learned.choose(state, ChanceSampler(seed), me) == learned.choose(dealt, ChanceSampler(seed), me)
+            sampled = learned.choose(renewal, ChanceSampler(seed), me)
+            assert sampled == learned.choose(renewal.replace(players=dealt.players), ChanceSampler(seed), me)
+
+
+def test_the_features_of_each_side_mirror() -> None:
+    for state in _main_phase_positions(2):
+        mine, theirs = features(state, 0), features(state, 1)
+        n = len(SIDE_FEATURES)
+        assert mine[:n] == theirs[n : 2 * n] and mine[n : 2 * n] == theirs[:n]
+        assert len(mine) == len(FEATURES)
+
+
+def test_the_shipped_evaluation_says_how_it_was_fitted() -> None:
+    text = resources.files("rules.attack_the_tower").joinpath("data", EVALUATION_FILE).read_text("utf-8")
+    data = json.loads(text)
+    assert tuple(data["features"]) == FEATURES
+    how = data["how"]
+    assert how["games"] >= 1000 and how["policies"] and "scikit-learn" in how["versions"]
+    assert how["command"].startswith("python -m rules.attack_the_tower.policies.training")
+    assert data["held_out"]["accuracy"] > 0.6
+    assert shipped_evaluation() == Evaluation.from_json(data)
+
+
+def test_training_fits_a_model_that_weighs_each_side_alike() -> None:
+    """Every position is recorded from both sides, so a fitted weight for one side is the other side's, turned."""
+    recorded = training.record_games(16, ("planner",), seed=5, workers=1)
+    assert all(len(g.rows) == len(g.sides) and g.sides[::2] == (0,) * (len(g.sides) // 2) for g in recorded)
+    fitted = training.fit(recorded)
+    weights = dict(zip(fitted["features"], fitted["weights"], strict=True))
+    for name in SIDE_FEATURES:
+        assert abs(weights[f"my_{name}"] + weights[f"their_{name}"]) < 1e-3 * (1 + abs(weights[f"my_{name}"]))
+    evaluation = Evaluation.from_json(fitted)
+    state = engine.new_game()
+    assert abs(evaluation.log_odds(state, 0) + evaluation.log_odds(state, 1)) < 1e-2
