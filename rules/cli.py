@@ -7,6 +7,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 from pydantic import ValidationError
 
@@ -20,12 +21,20 @@ class CliError(Exception):
     """A usage problem found after parsing (e.g. an unknown example name); exit code 2."""
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose refusal is one line on stderr (what is wrong, and where the help is) and
+    exit code 2, instead of the usage block before it; its subcommands' parsers are of the same kind."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {escape(message, 2000)} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     from rules.attack_the_tower import cli as attack_the_tower_cli
     from rules.the_tower import cli as the_tower_cli
     from rules.tower_defense import cli as tower_defense_cli
 
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="tower-rules",
         description="Rules engines for Attack the Tower, The Tower and Tower Defense.",
     )

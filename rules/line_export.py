@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rules.core.errors import IllegalAction, IllegalPosition, MalformedFile
+from rules.core.files import escape, read_text_file
+from rules.core.jsonio import parse_json_value
 from rules.core.protocol import Game
 from rules.core.records import json_data
 
@@ -198,22 +201,18 @@ def _scalar(value: Any) -> str:
 
 # ---- the command line ------------------------------------------------------------------------------
 def read_line(game: ExportedGame, text: str | None) -> list[Any]:
-    """The actions of `--line`: a JSON list of actions, given as text or as the name of a file holding it."""
+    """The actions of `--line`: a JSON list of actions, given as text or as the name of a file holding one
+    (read by rules.core.files: a regular file within the limits, in UTF-8). Each action is validated with
+    strict types (`2.0` is not a whole number) and a refusal names the action and the field."""
     if not text:
         return []
     source = "--line"
     if not text.lstrip().startswith("["):
-        try:
-            with open(text, encoding="utf-8") as handle:
-                text, source = handle.read(), text
-        except OSError as exc:
-            raise MalformedFile(
-                f"--line is neither a JSON list of actions nor a readable file ({exc.strerror})"
-            ) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise MalformedFile(f"{source}: not JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
+        source = escape(text)
+        if not os.path.lexists(text):
+            raise MalformedFile(f"--line is neither a JSON list of actions nor a readable file (no file {source})")
+        text = read_text_file(text, what="a line file")
+    data = parse_json_value(text, source=source)
     if not isinstance(data, list):
         raise MalformedFile(f"{source}: a line of play is a JSON list of actions")
     actions: list[Any] = []
@@ -221,8 +220,8 @@ def read_line(game: ExportedGame, text: str | None) -> list[Any]:
         try:
             actions.append(game.game.read_action(item))
         except IllegalPosition as exc:
-            first = exc.problems[0]
-            raise MalformedFile(f"{source}: action {number} is not an action of {game.title} ({first})") from None
+            said = "; ".join(str(p) for p in exc.problems[:3])
+            raise MalformedFile(f"{source}: action {number} is not an action of {game.title} ({said})") from None
     return actions
 
 

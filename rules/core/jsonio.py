@@ -107,7 +107,7 @@ def _finite(text: str) -> float:
     """A JSON or TOML number with a fraction or an exponent, refused when it is too large to be a number."""
     value = float(text)
     if not math.isfinite(value):
-        raise _Refused(f"{escape(text[:20])} is not a number a file can hold (too large, or not a number)")
+        raise _Refused(f"{escape(text[:20])} is too large a number (past the largest a float holds)")
     return value
 
 
@@ -162,6 +162,27 @@ def _value_problem(data: object) -> str | None:
     return None
 
 
+_CONTROL_TEXT = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def control_text_problem(data: object) -> Problem | None:
+    """The first text (or key) in parsed data holding a control character other than a tab or a new line
+    (a terminal's escape codes among them), located by its path; None when there is none. A designer's
+    file names armies and cards that are printed to terminals and pages, so such text is refused."""
+    stack: list[tuple[object, str]] = [(data, "")]
+    while stack:
+        item, where = stack.pop()
+        texts = [item] if isinstance(item, str) else list(item) if isinstance(item, dict) else []
+        for text in texts:
+            if _CONTROL_TEXT.search(text):
+                return Problem(escape(where), f"holds a control character ({escape(text, 60)}); text is printable only")
+        if isinstance(item, dict):
+            stack.extend((child, f"{where}.{key}" if where else key) for key, child in item.items())
+        elif isinstance(item, list):
+            stack.extend((child, f"{where}.{i}" if where else str(i)) for i, child in enumerate(item))
+    return None
+
+
 def parse_json_value(text: str, *, source: str = "input") -> Any:
     """One JSON value (of any kind) within the size, depth, number and text limits; MalformedFile otherwise.
     The command line's values are read by this too, as one value and never spliced into other JSON text."""
@@ -179,6 +200,22 @@ def parse_json_value(text: str, *, source: str = "input") -> Any:
     if problem is not None:
         raise MalformedFile(f"{source} {problem}" if problem.startswith("nests") else f"{source}: {problem}")
     return data
+
+
+def parse_value_text(text: str, *, source: str) -> Any:
+    """A value from the command line (`--variant`, `--set`, `--vary`, `--override`): the text read as one
+    JSON value when it is one, else the text itself (`reshuffle`); never spliced into other JSON text. A
+    value that is JSON but breaks a limit (a number too long or too large, nesting) is refused naming
+    `source`."""
+    try:
+        return parse_json_value(text, source=source)
+    except MalformedFile as exc:
+        if f"{source} is not valid JSON" not in str(exc):
+            raise
+    stripped = text.strip()
+    if stripped[:1] in ("[", "{", '"'):
+        raise MalformedFile(f"{source}: {escape(stripped, 60)} is not valid JSON") from None
+    return stripped
 
 
 def parse_json_object(text: str, *, source: str = "input") -> dict[str, Any]:
@@ -243,11 +280,17 @@ def validate_model(cls: type[M], data: object) -> M:
 
 
 def validate_value(adapter: TypeAdapter[T], data: object) -> T:
-    """`validate_model` for any type pydantic can validate (a union of actions, say)."""
+    """JSON data validated as any type pydantic can validate (a union of actions, say), with strict types as
+    JSON reads them (true is not 1 and 2.0 is not a whole number); IllegalPosition naming each problem."""
     try:
-        return adapter.validate_python(data)
+        return adapter.validate_json(json.dumps(data), strict=True)
     except ValidationError as exc:
         raise IllegalPosition(problems_of(exc)) from None
+    except (TypeError, ValueError):  # not JSON data: validated as the Python objects it holds
+        try:
+            return adapter.validate_python(data, strict=True)
+        except ValidationError as exc:
+            raise IllegalPosition(problems_of(exc)) from None
 
 
 def load_model(cls: type[M], path: str | Path) -> M:

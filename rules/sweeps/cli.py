@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.core import limits
 from rules.core.errors import CannotWrite, IllegalAction
+from rules.core.files import escape
 
 if TYPE_CHECKING:
     from rules.sweeps.runner import SweepProgress, SweepResult
@@ -130,8 +131,8 @@ def spec_from(args: argparse.Namespace) -> Any:
     for name, values in _pairs("--vary", args.vary):
         if name in vary:
             raise IllegalAction(f"--vary {name} is given twice; list all its values once, e.g. {name}=2,3,4")
-        vary[name] = [parse_value(v) for v in values.split(",")]
-    fixed = {name: parse_value(value) for name, value in _pairs("--set", args.set)}
+        vary[name] = [parse_value(v, source=f"--vary {escape(name, 60)}") for v in values.split(",")]
+    fixed = {name: parse_value(value, source=f"--set {escape(name, 60)}") for name, value in _pairs("--set", args.set)}
     policies = [p for p in (args.policy, getattr(args, "policy2", None)) if p]
     if getattr(args, "policy2", None) and not args.policy:
         raise IllegalAction("--policy2 names player 2's policy; give --policy for player 1 too")
