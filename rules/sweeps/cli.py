@@ -203,12 +203,25 @@ def _print(result: SweepResult, *, as_json: bool) -> None:
     summary = result.summary
     if as_json:
         about = {"spec": result.spec.model_dump(mode="json"), "played": result.played, "cached": result.cached}
+        about.update(replayed=list(result.replayed), unsaved=list(result.unsaved))
         print(json.dumps({**about, "summary": json.loads(summary.to_json(orient="records"))}))
         return
     cells = f"{len(summary)} cell{'' if len(summary) == 1 else 's'}"
     print(f"{result.spec.game}: {cells}, {result.played} games played, {result.cached} from the cache")
+    if result.replayed:
+        print(replayed_words(result.replayed))
+    if result.unsaved:
+        print(f"{len(result.unsaved)} cell(s) not kept in the cache: {escape('; '.join(result.unsaved), 600)}")
     for row in summary.to_dict(orient="records"):
         print(describe_cell({str(k): v for k, v in row.items()}, result.spec.vary))
+
+
+def replayed_words(replayed: tuple[str, ...]) -> str:
+    """The cells the cache held but the run played again, in one line: `1 cell replayed: its file did not
+    match (...)`."""
+    one = len(replayed) == 1
+    count = f"{len(replayed)} cell{'' if one else 's'} replayed: {'its file' if one else 'their files'} did not match"
+    return f"{count} ({escape('; '.join(replayed), 600)})"
 
 
 def describe_cell(row: dict[str, Any], varied: dict[str, Any]) -> str:
