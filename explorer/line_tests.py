@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rules.core.files import write_file
 from rules.core.session import Session
 from rules.line_export import GAMES, export_test
 
@@ -30,5 +31,5 @@ class LineTests:
         )
         source = export_test(GAMES[self.game_slug], position, line, about=note)
         if path is not None:
-            Path(path).write_text(source, encoding="utf-8")
+            write_file(path, source)
         return source

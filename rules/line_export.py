@@ -115,7 +115,7 @@ def _wrap(text: str, indent: int) -> list[str]:
     """Plain text as lines of at most LINE_LENGTH characters."""
     out: list[str] = []
     line = ""
-    for word in text.replace('"""', "'''").split():
+    for word in _docstring_text(text).split():
         if line and indent + len(line) + 1 + len(word) > LINE_LENGTH:
             out.append(" " * indent + line)
             line = word
@@ -177,12 +177,36 @@ def _split(text: str, width: int) -> list[str]:
 
 def _string(value: str, whole: str | None = None) -> str:
     """A string literal as `ruff format` writes it: double quotes, unless that means escaping more quotes
-    (judged on the `whole` string when this is one piece of an implicit concatenation)."""
-    text = json.dumps(value)
+    (judged on the `whole` string when this is one piece of an implicit concatenation). Any text is safe in
+    it: backslashes, the quote and every character that is not printable (control characters, lone
+    surrogates, separators) are escaped, so the literal compiles and reads back the same string."""
     judged = value if whole is None else whole
-    if '"' in judged and "'" not in judged:
-        return "'" + text[1:-1].replace('\\"', '"') + "'"
-    return text
+    quote = "'" if '"' in judged and "'" not in judged else '"'
+    return quote + "".join(_character(c, quote) for c in value) + quote
+
+
+_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+"""Characters written as their short escape in a literal."""
+
+
+def _character(char: str, quote: str) -> str:
+    """One character as it stands inside a literal quoted with `quote` (printable ones as they are)."""
+    if char in _ESCAPES:
+        return _ESCAPES[char]
+    if char == quote:
+        return "\\" + char
+    if char.isprintable():
+        return char
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def _docstring_text(text: str) -> str:
+    """Text safe inside a triple-quoted docstring: backslashes and unprintable characters escaped, and never
+    three double quotes in a row."""
+    return "".join(_character(c, "") for c in text).replace('"""', "'''")
 
 
 def _scalar(value: Any) -> str:

@@ -9,6 +9,7 @@ refused in words by the same checks as `SweepSpec` in Python.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import math
 import sys
@@ -16,8 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rules.core import limits
-from rules.core.errors import CannotWrite, IllegalAction
-from rules.core.files import escape
+from rules.core.errors import IllegalAction
+from rules.core.files import escape, write_file
 
 if TYPE_CHECKING:
     from rules.sweeps.runner import SweepProgress, SweepResult
@@ -190,13 +191,14 @@ class _ProgressBar:
 
 
 def _write(result: SweepResult, out: Path) -> None:
-    try:
-        if out.suffix.lower() == ".csv":
-            result.games.to_csv(out, index=False)
-        else:
-            result.games.to_parquet(out, index=False)
-    except OSError as exc:
-        raise CannotWrite(f"cannot write {out}: {exc.strerror or exc}") from None
+    """One row per game to `out` as CSV or Parquet, through rules.core.files (atomically; a FIFO, a device,
+    a folder or a link there is refused and left as it is)."""
+    buffer = io.BytesIO()
+    if out.suffix.lower() == ".csv":
+        result.games.to_csv(buffer, index=False)
+    else:
+        result.games.to_parquet(buffer, index=False)
+    write_file(out, buffer.getvalue())
 
 
 def _print(result: SweepResult, *, as_json: bool) -> None:
