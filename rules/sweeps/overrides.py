@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from rules.attack_the_tower.cards import Army
 from rules.core.errors import IllegalPosition, Problem
-from rules.core.jsonio import escape, parse_value_text, validate_model, validate_strict
+from rules.core.jsonio import control_text_problem, escape, parse_value_text, validate_model, validate_strict
 
 CARD_ID = r"^[a-z0-9_-]+(\.[a-z0-9_-]+)*$"
 """A card id: Attack the Tower's `army.card`, Tower Defense's as its data files write it (`standard.1`, `swift`)."""
@@ -149,6 +149,9 @@ def apply_edits(armies: Mapping[str, Army], edits: Iterable[CardEdit]) -> dict[s
         set_path(_card_data(army, edit.card), edit)
     out = dict(armies)
     for army_id, army_data in data.items():
+        text = control_text_problem(army_data)
+        if text is not None:
+            raise IllegalPosition([Problem(within(army_id, text.where), text.message)])
         try:
             out[army_id] = validate_strict(Army, army_data, source=army_id)
         except IllegalPosition as exc:

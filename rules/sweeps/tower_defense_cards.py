@@ -21,7 +21,7 @@ from pydantic import BaseModel, JsonValue
 
 from rules.core import limits
 from rules.core.errors import IllegalPosition, Problem
-from rules.core.jsonio import escape, validate_model, validate_strict
+from rules.core.jsonio import control_text_problem, escape, validate_model, validate_strict
 from rules.sweeps.overrides import CardEdit, read_value, set_path, within
 from rules.tower_defense.cards import CardSet
 
@@ -80,6 +80,9 @@ def cards_for(edits: Sequence[CardEdit]) -> CardSet:
         _edit(card, edit)
     changed: dict[str, list[BaseModel]] = {}
     for card_id, card_data in data.items():
+        text = control_text_problem(card_data)
+        if text is not None:
+            raise IllegalPosition([Problem(within(card_id, text.where), text.message)])
         model = type(catalog.shipped(kinds[card_id])[card_id])
         try:
             changed.setdefault(kinds[card_id], []).append(validate_strict(model, card_data, source=card_id))
