@@ -6,7 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rules.core import limits
 from rules.core.files import write_file
+from rules.core.limits import whole_number
 from rules.core.session import Session
 from rules.line_export import GAMES, export_test
 
@@ -21,6 +23,7 @@ class LineTests:
         """The source of a pytest file replaying this line from step `start` (0: the session's start) to
         the cursor; also written to `path` when one is given."""
         cursor = self.session.cursor
+        whole_number("start", start, 0, limits.MAX_SEED)
         if not 0 <= start <= cursor:
             raise ValueError(f"start must be a step from 0 to the cursor ({cursor}), not {start}")
         position = self.session.state_at(start)
