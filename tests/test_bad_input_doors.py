@@ -354,3 +354,23 @@ def test_advance_refuses_a_negative_limit_and_an_edit_that_is_not_a_function() -
     panel.edit(5)
     assert _message(panel).startswith("refused: an edit is a function of the explorer")
     assert panel.explorer.state == before
+
+
+@pytest.mark.parametrize(
+    ("chosen", "words"),
+    [
+        ({"games": True}, r"games: must be a whole number, not True"),
+        ({"games": "lots"}, r"games: must be a whole number, not 'lots'"),
+        ({"first": 5}, r"first: a field and its values"),
+        ({"policies": ("psychic",)}, r"'psychic' is not a policy for seat 1"),
+        ({"first": ("starting_hp", "1e400")}, r"starting_hp: 1e400 is too large a number"),
+    ],
+)
+def test_the_balance_labs_choices_are_checked_in_words(chosen: dict[str, Any], words: str) -> None:
+    from explorer.balance_lab import BalanceLabPanel
+    from rules.core.errors import RulesError
+
+    lab = BalanceLabPanel("the-tower")
+    with pytest.raises(RulesError, match=words):
+        lab.choose(**chosen)
+        lab.form.choices().spec()

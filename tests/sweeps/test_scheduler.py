@@ -3,10 +3,14 @@ through Dask's security configuration, and every wait bounded (a port that accep
 
 from __future__ import annotations
 
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import dask
 import pytest
@@ -17,6 +21,7 @@ from rules.sweeps import scheduler
 from rules.sweeps.scheduler import ClusterError, scheduler_address, scheduler_client, usable_schemes
 
 SWEEP = ("the-tower", "sweep", "--games", "1", "--no-progress")
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -99,3 +104,17 @@ def test_a_scheduler_without_workers_is_given_up_on_in_bounded_time(monkeypatch:
         scheduler_client(cluster.scheduler_address),
     ):
         pass
+
+
+def test_ctrl_c_while_waiting_for_a_scheduler_stops_cleanly(silent_port: int) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rules.cli", *SWEEP, "--scheduler", f"tcp://127.0.0.1:{silent_port}"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    time.sleep(4)  # started, and waiting for the scheduler's first answer
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 130
+    assert err.decode().strip() == "error: interrupted"
