@@ -86,6 +86,11 @@ def register(games: Any) -> None:
     py.add_argument("--json", action="store_true")
     py.set_defaults(run=_play)
 
+    _register_ladder(sub)
+
+
+def _register_ladder(sub: Any) -> None:
+    """`ladder`: each policy's win rate beside the next one up (every count range-checked)."""
     la = sub.add_parser("ladder", help="each policy's win rate beside the next one up, with 95%% intervals")
     la.add_argument("--scenario", default="beginner", help=f"one of: {', '.join(examples.SCENARIOS)}")
     la.add_argument(
