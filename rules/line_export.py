@@ -8,7 +8,6 @@ source is written in the form `ruff format` gives it, so it passes ruff and mypy
 from __future__ import annotations
 
 import importlib
-import json
 import os
 import re
 from collections.abc import Sequence

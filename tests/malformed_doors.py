@@ -21,8 +21,8 @@ from typing import Any
 import pandas as pd
 
 from rules.attack_the_tower import examples as att_examples
+from rules.attack_the_tower.game import POSITION as ATTACK
 from rules.core import limits
-from rules.core.jsonio import dump_model
 from tests.malformed_inputs import GAMES, Case
 
 SILENT = "@SILENT@"
@@ -188,7 +188,7 @@ def line_files(workdir: Path) -> list[Case]:
     folder = workdir / "doors"
     folder.mkdir(parents=True, exist_ok=True)
     position = folder / "att-position.json"
-    position.write_text(dump_model(att_examples.example("mid-game-battle")))
+    position.write_text(ATTACK.text(att_examples.example("mid-game-battle")))
     cases = []
     for i, (name, text, expect) in enumerate(_line_contents()):
         path = folder / f"line-{i:02d}.json"

@@ -24,6 +24,7 @@ from explorer.attack_the_tower.panel import AttackTheTowerPanel
 from explorer.the_tower.explorer import TheTowerExplorer
 from explorer.the_tower.panel import TheTowerPanel
 from rules.attack_the_tower.catalog import use_shipped_armies
+from rules.attack_the_tower.game import POSITION as ATTACK
 from rules.cli import main
 from rules.core.errors import CannotWrite, IllegalPosition, MalformedFile
 from rules.core.files import write_file
@@ -88,7 +89,7 @@ def test_a_5000_digit_number_in_an_army_file_or_a_line_file_is_refused_by_the_di
     line = tmp_path / "line.json"
     line.write_text('[{"action": "attack", "player": 0, "origin": 0, "target": ' + "9" * 5000 + "}]")
     position = tmp_path / "pos.json"
-    position.write_text(dump_model(Explorer("mid-game-battle").state))
+    position.write_text(ATTACK.text(Explorer("mid-game-battle").state))
     err = one_line_refusal(capsys, "attack-the-tower", "export-test", str(position), "--line", str(line))
     assert "line.json: a number has more than 9 digits" in err
 
@@ -100,7 +101,7 @@ def test_a_fifo_or_a_device_named_as_an_army_or_line_file_is_refused_without_wai
     fifo = tmp_path / "named.json"
     os.mkfifo(fifo)  # opening it to read would wait for a writer forever
     position = tmp_path / "pos.json"
-    position.write_text(dump_model(Explorer("mid-game-battle").state))
+    position.write_text(ATTACK.text(Explorer("mid-game-battle").state))
     for node, words in ((fifo, "a FIFO"), (Path("/dev/zero"), "a character device")):  # /dev/zero: never ends
         if option == "--army-file":
             err = one_line_refusal(capsys, *PLAY, str(node))
@@ -130,7 +131,7 @@ def test_a_line_action_with_a_float_for_a_whole_number_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     position = tmp_path / "pos.json"
-    position.write_text(dump_model(Explorer("mid-game-battle").state))
+    position.write_text(ATTACK.text(Explorer("mid-game-battle").state))
     line = '[{"action": "attack", "player": 0, "origin": 0, "target": 2.0}]'
     err = one_line_refusal(capsys, "attack-the-tower", "export-test", str(position), "--line", line)
     assert "action 1 is not an action of Attack the Tower (attack.target: must be a whole number)" in err

@@ -30,7 +30,8 @@ from explorer.session_panel import SessionPanel, row
 from rules.attack_the_tower import engine, examples
 from rules.attack_the_tower.catalog import army, army_ids
 from rules.attack_the_tower.errors import IllegalAction
-from rules.attack_the_tower.model import GameState, UnitKey
+from rules.attack_the_tower.model import GameState
+from rules.attack_the_tower.places import UnitKey
 from rules.attack_the_tower.policies import POLICIES, deliberation
 from rules.attack_the_tower.text import key_words
 from rules.core.errors import RulesError
