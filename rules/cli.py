@@ -49,11 +49,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit code (0 ok, 1 failed check, 2 bad input, 130 interrupted)."""
     if sys.stdout is None or sys.stdout.closed:
         return _say("the output is closed; nothing could be printed", 2)
-    parser = build_parser()
     try:
+        parser = build_parser()  # imports every game: Ctrl-C may come while it does
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has printed its usage line and the problem (or the help)
         return exc.code if isinstance(exc.code, int) else 2
+    except KeyboardInterrupt:
+        return _say("interrupted", 130)
     try:
         code: int = args.run(args)
         sys.stdout.flush()  # a full device fails here, while the error can still be reported

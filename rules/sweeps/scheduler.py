@@ -114,8 +114,9 @@ def check_answers(address: str, security: Security, shown: str) -> None:
     """The scheduler at `address` accepts a connection and answers within ANSWER_SECONDS; ClusterError
     otherwise (a port that accepts and never answers, a refused connection, a name that does not resolve)."""
     args = security.get_connection_args("client")
+    loop = asyncio.new_event_loop()  # not asyncio.run: Ctrl-C stays a plain KeyboardInterrupt (exit 130)
     try:
-        asyncio.run(asyncio.wait_for(_first_answer(address, args), ANSWER_SECONDS))
+        loop.run_until_complete(asyncio.wait_for(_first_answer(address, args), ANSWER_SECONDS))
     except TimeoutError:
         raise ClusterError(
             f"cannot reach a Dask scheduler at {shown}: no answer within {ANSWER_SECONDS} s (is it a Dask scheduler?)"
@@ -126,6 +127,12 @@ def check_answers(address: str, security: Security, shown: str) -> None:
         raise ClusterError(
             f"cannot reach a Dask scheduler at {shown}: {type(exc).__name__}: {escape(str(exc), 300)}"
         ) from None
+    finally:
+        for task in asyncio.all_tasks(loop):
+            task.cancel()
+        with contextlib.suppress(BaseException):
+            loop.run_until_complete(asyncio.sleep(0))
+        loop.close()
 
 
 @contextlib.contextmanager

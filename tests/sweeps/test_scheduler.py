@@ -24,13 +24,18 @@ SWEEP = ("the-tower", "sweep", "--games", "1", "--no-progress")
 ROOT = Path(__file__).resolve().parents[2]
 
 
+HELD: list[socket.socket] = []
+"""The connections the silent port has accepted (a test waits for the first before pressing Ctrl-C)."""
+
+
 @pytest.fixture
 def silent_port() -> Iterator[int]:
     """A port on loopback that accepts connections and never answers (nor closes them)."""
     server = socket.socket()
     server.bind(("127.0.0.1", 0))
     server.listen(8)
-    held: list[socket.socket] = []
+    held = HELD
+    held.clear()
 
     def accept() -> None:
         while True:
@@ -113,7 +118,10 @@ def test_ctrl_c_while_waiting_for_a_scheduler_stops_cleanly(silent_port: int) ->
         stderr=subprocess.PIPE,
         cwd=ROOT,
     )
-    time.sleep(4)  # started, and waiting for the scheduler's first answer
+    deadline = time.monotonic() + 60
+    while not HELD and time.monotonic() < deadline:  # connected, and waiting for the scheduler's first answer
+        time.sleep(0.05)
+    assert HELD, "the sweep never connected"
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=30)
     assert process.returncode == 130
