@@ -9,8 +9,31 @@ from typing import Any
 
 from explorer import theme
 from rules.core.errors import RulesError
+from rules.core.files import escape
 
 REFUSALS = (RulesError, KeyError, ValueError, IndexError)
+
+MAX_KEY_CHARS = 100
+"""A board key or a branch name is at most this long (the longest real key is a dozen characters)."""
+
+
+def checked_text(value: object, what: str) -> str:
+    """`value` when it is text of at most MAX_KEY_CHARS printable characters; a RulesError saying what a
+    `what` is otherwise (a panel method's argument checked before anything changes)."""
+    if not isinstance(value, str):
+        raise RulesError(f"{what} must be text, not {type(value).__name__} {escape(repr(value), 60)}")
+    if not value or len(value) > MAX_KEY_CHARS or not value.isprintable():
+        raise RulesError(f"{escape(repr(value), 60)} is not {what}: 1 to {MAX_KEY_CHARS} printable characters")
+    return value
+
+
+def checked_edit(change: object) -> Callable[..., object]:
+    """An edit handed to a panel's `edit`: a function of the explorer (a RulesError in words otherwise)."""
+    if not callable(change):
+        raise RulesError(
+            f"an edit is a function of the explorer (e.g. lambda x: x.set_hp(5)), not {escape(repr(change), 60)}"
+        )
+    return change
 
 
 class GuardedPanel:

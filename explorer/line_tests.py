@@ -6,6 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rules.core import limits
+from rules.core.files import write_file
+from rules.core.limits import whole_number
 from rules.core.session import Session
 from rules.line_export import GAMES, export_test
 
@@ -20,6 +23,7 @@ class LineTests:
         """The source of a pytest file replaying this line from step `start` (0: the session's start) to
         the cursor; also written to `path` when one is given."""
         cursor = self.session.cursor
+        whole_number("start", start, 0, limits.MAX_SEED)
         if not 0 <= start <= cursor:
             raise ValueError(f"start must be a step from 0 to the cursor ({cursor}), not {start}")
         position = self.session.state_at(start)
@@ -30,5 +34,5 @@ class LineTests:
         )
         source = export_test(GAMES[self.game_slug], position, line, about=note)
         if path is not None:
-            Path(path).write_text(source, encoding="utf-8")
+            write_file(path, source)
         return source

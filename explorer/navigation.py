@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from explorer.guarded import checked_text
 from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
@@ -61,11 +62,12 @@ class SessionNavigation:
         self.session.jump(step)
 
     def branch(self, name: str | None = None) -> str:
-        """Keep the line so far and continue it differently under a new branch name."""
-        return self.session.branch(name)
+        """Keep the line so far and continue it differently under a new branch name (text, or None for
+        the next free 'branch N')."""
+        return self.session.branch(None if name is None else checked_text(name, "a branch name"))
 
     def switch(self, name: str) -> None:
-        self.session.switch(name)
+        self.session.switch(checked_text(name, "a branch name"))
 
     @property
     def branches(self) -> list[str]:

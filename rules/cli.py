@@ -7,6 +7,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 from pydantic import ValidationError
 
@@ -20,12 +21,20 @@ class CliError(Exception):
     """A usage problem found after parsing (e.g. an unknown example name); exit code 2."""
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose refusal is one line on stderr (what is wrong, and where the help is) and
+    exit code 2, instead of the usage block before it; its subcommands' parsers are of the same kind."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {escape(message, 2000)} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     from rules.attack_the_tower import cli as attack_the_tower_cli
     from rules.the_tower import cli as the_tower_cli
     from rules.tower_defense import cli as tower_defense_cli
 
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="tower-rules",
         description="Rules engines for Attack the Tower, The Tower and Tower Defense.",
     )
@@ -40,11 +49,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit code (0 ok, 1 failed check, 2 bad input, 130 interrupted)."""
     if sys.stdout is None or sys.stdout.closed:
         return _say("the output is closed; nothing could be printed", 2)
-    parser = build_parser()
     try:
+        parser = build_parser()  # imports every game: Ctrl-C may come while it does
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has printed its usage line and the problem (or the help)
         return exc.code if isinstance(exc.code, int) else 2
+    except KeyboardInterrupt:
+        return _say("interrupted", 130)
     try:
         code: int = args.run(args)
         sys.stdout.flush()  # a full device fails here, while the error can still be reported

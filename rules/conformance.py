@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from rules.core import limits
 from rules.core.conformance import Report, Suite, as_json, run, summary
 
 
@@ -22,10 +23,20 @@ def suites() -> dict[str, Suite]:  # type: ignore[type-arg]
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rules.conformance", description=__doc__)
-    parser.add_argument("--games", type=int, default=200, help="whole games per game (default 200)")
+    parser.add_argument(
+        "--games",
+        type=limits.count_argument("--games", 1, limits.MAX_GAMES),
+        default=200,
+        help="whole games per game (default 200)",
+    )
     parser.add_argument("--game", choices=sorted(suites()), action="append", help="only this game (repeatable)")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
+    parser.add_argument(
+        "--workers",
+        type=limits.count_argument("--workers", 1, limits.MAX_SWEEP_WORKERS),
+        default=1,
+        help="processes (default 1)",
+    )
     parser.add_argument("--json", action="store_true", help="print the reports as JSON")
     args = parser.parse_args(argv)
     reports: list[Report] = []

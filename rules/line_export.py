@@ -8,13 +8,15 @@ source is written in the form `ruff format` gives it, so it passes ruff and mypy
 from __future__ import annotations
 
 import importlib
-import json
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rules.core.errors import IllegalAction, IllegalPosition, MalformedFile
+from rules.core.files import escape, read_text_file
+from rules.core.jsonio import parse_json_value
 from rules.core.protocol import Game
 from rules.core.records import json_data
 
@@ -112,7 +114,7 @@ def _wrap(text: str, indent: int) -> list[str]:
     """Plain text as lines of at most LINE_LENGTH characters."""
     out: list[str] = []
     line = ""
-    for word in text.replace('"""', "'''").split():
+    for word in _docstring_text(text).split():
         if line and indent + len(line) + 1 + len(word) > LINE_LENGTH:
             out.append(" " * indent + line)
             line = word
@@ -174,12 +176,36 @@ def _split(text: str, width: int) -> list[str]:
 
 def _string(value: str, whole: str | None = None) -> str:
     """A string literal as `ruff format` writes it: double quotes, unless that means escaping more quotes
-    (judged on the `whole` string when this is one piece of an implicit concatenation)."""
-    text = json.dumps(value)
+    (judged on the `whole` string when this is one piece of an implicit concatenation). Any text is safe in
+    it: backslashes, the quote and every character that is not printable (control characters, lone
+    surrogates, separators) are escaped, so the literal compiles and reads back the same string."""
     judged = value if whole is None else whole
-    if '"' in judged and "'" not in judged:
-        return "'" + text[1:-1].replace('\\"', '"') + "'"
-    return text
+    quote = "'" if '"' in judged and "'" not in judged else '"'
+    return quote + "".join(_character(c, quote) for c in value) + quote
+
+
+_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+"""Characters written as their short escape in a literal."""
+
+
+def _character(char: str, quote: str) -> str:
+    """One character as it stands inside a literal quoted with `quote` (printable ones as they are)."""
+    if char in _ESCAPES:
+        return _ESCAPES[char]
+    if char == quote:
+        return "\\" + char
+    if char.isprintable():
+        return char
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def _docstring_text(text: str) -> str:
+    """Text safe inside a triple-quoted docstring: backslashes and unprintable characters escaped, and never
+    three double quotes in a row."""
+    return "".join(_character(c, "") for c in text).replace('"""', "'''")
 
 
 def _scalar(value: Any) -> str:
@@ -198,22 +224,18 @@ def _scalar(value: Any) -> str:
 
 # ---- the command line ------------------------------------------------------------------------------
 def read_line(game: ExportedGame, text: str | None) -> list[Any]:
-    """The actions of `--line`: a JSON list of actions, given as text or as the name of a file holding it."""
+    """The actions of `--line`: a JSON list of actions, given as text or as the name of a file holding one
+    (read by rules.core.files: a regular file within the limits, in UTF-8). Each action is validated with
+    strict types (`2.0` is not a whole number) and a refusal names the action and the field."""
     if not text:
         return []
     source = "--line"
     if not text.lstrip().startswith("["):
-        try:
-            with open(text, encoding="utf-8") as handle:
-                text, source = handle.read(), text
-        except OSError as exc:
-            raise MalformedFile(
-                f"--line is neither a JSON list of actions nor a readable file ({exc.strerror})"
-            ) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise MalformedFile(f"{source}: not JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
+        source = escape(text)
+        if not os.path.lexists(text):
+            raise MalformedFile(f"--line is neither a JSON list of actions nor a readable file (no file {source})")
+        text = read_text_file(text, what="a line file")
+    data = parse_json_value(text, source=source)
     if not isinstance(data, list):
         raise MalformedFile(f"{source}: a line of play is a JSON list of actions")
     actions: list[Any] = []
@@ -221,8 +243,8 @@ def read_line(game: ExportedGame, text: str | None) -> list[Any]:
         try:
             actions.append(game.game.read_action(item))
         except IllegalPosition as exc:
-            first = exc.problems[0]
-            raise MalformedFile(f"{source}: action {number} is not an action of {game.title} ({first})") from None
+            said = "; ".join(str(p) for p in exc.problems[:3])
+            raise MalformedFile(f"{source}: action {number} is not an action of {game.title} ({said})") from None
     return actions
 
 

@@ -1,8 +1,10 @@
-"""The malformed-input corpus: at least 500 inputs that every part of the project must refuse in words.
+"""The malformed-input corpus: at least 850 inputs that every part of the project must refuse in words.
 
 Position files of the three games (broken JSON, other encodings, hostile sizes, wrong types at every kind
 of field, numbers past their limits, inconsistent battle and mode fields), share codes (damaged, oversized,
-decompression bombs), command-line arguments, `--variant` values and the explorers' methods. Each case says
+decompression bombs), command-line arguments, `--variant` values and the explorers' methods, then the doors
+added since (tests/malformed_doors.py: army and line files, command-line values, schedulers, cache cells,
+saves, panel methods). Each case says
 where it goes and which words the refusal must contain (the problem named). `tests/malformed_runner.py`
 runs them; `tests/test_malformed_corpus.py` checks the results.
 """
@@ -61,7 +63,12 @@ class Case:
     own_process: bool = False
     """Run as its own `tower-rules` process (closed or full stdout, reading a FIFO)."""
     watched: tuple[str, ...] = field(default=())
-    """Files that must be unchanged after the run (nothing lost)."""
+    """Files (or other nodes: FIFOs, devices, links) that must be unchanged after the run (nothing lost)."""
+    kwargs: tuple[tuple[str, Any], ...] = ()
+    """For an explorer case: keyword arguments of the call."""
+    succeeds: bool = False
+    """The input is handled, not refused (a cache cell played again): the run must succeed, and its output
+    match `expect`."""
 
 
 # ---- position files ----------------------------------------------------------------------------------
@@ -465,7 +472,7 @@ def variants() -> list[Case]:
         ("startinghp=6", r"did you mean starting_hp"),
         ("starting_hp", r"FIELD=VALUE"),
         ("=6", r"FIELD=VALUE"),
-        ('starting_hp={"a":' * 40 + "1" + "}" * 40, r"nests deeper|whole number"),
+        ('starting_hp={"a":' * 40 + "1" + "}" * 40, r"nests deeper|whole number|is not valid JSON"),
     ]
     cases = []
     for i, (pair, expect) in enumerate(pairs):
@@ -587,6 +594,9 @@ def build(workdir: Path, seed: int = 14) -> list[Case]:
     cases += variants()
     cases += explorer_calls(workdir)
     cases += own_processes(workdir)
+    from tests import malformed_doors  # the doors added after the position files (it imports Case from here)
+
+    cases += malformed_doors.build(workdir)
     seen: Counter[str] = Counter()
     named = []
     for case in cases:  # names shortened for reading may meet: numbered then

@@ -17,8 +17,11 @@ import re
 import resource
 import select
 import signal
+import socket
+import stat
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -90,18 +93,48 @@ def _peak_megabytes() -> float:
 
 
 # ---- in a worker --------------------------------------------------------------------------------------
-def _digest(paths: Iterable[str]) -> dict[str, bytes]:
-    out = {}
+def _digest(paths: Iterable[str]) -> dict[str, object]:
+    """What each watched node holds or is, read without opening anything but a regular file (opening a FIFO
+    would wait): a file's bytes; a FIFO's, a device's or a link's type, device number and target."""
+    out: dict[str, object] = {}
     for p in paths:
         with contextlib.suppress(OSError):
-            out[p] = Path(p).read_bytes()
+            info = os.lstat(p)
+            if stat.S_ISREG(info.st_mode):
+                out[p] = Path(p).read_bytes()
+            else:
+                out[p] = (info.st_mode, info.st_rdev, os.readlink(p) if stat.S_ISLNK(info.st_mode) else "")
     return out
 
 
-def _run_cli(argv: Sequence[str]) -> tuple[int | None, str, bool]:
-    """(exit code, stderr, a traceback escaped) of `tower-rules ARGV`, in this process."""
-    from rules.cli import main
+_SILENT: list[str] = []
 
+
+def _hold_connections(server: socket.socket) -> None:
+    """Accept every connection and never answer or close it (until the worker ends)."""
+    held = []
+    while True:
+        held.append(server.accept()[0])
+
+
+def _silent_address() -> str:
+    """The address of a port on loopback that accepts connections and never answers (one per worker)."""
+    if not _SILENT:
+        server = socket.socket()
+        server.bind(("127.0.0.1", 0))
+        server.listen(16)
+        threading.Thread(target=_hold_connections, args=(server,), daemon=True).start()
+        _SILENT.append(f"tcp://127.0.0.1:{server.getsockname()[1]}")
+    return _SILENT[0]
+
+
+def _run_cli(argv: Sequence[str], *, with_output: bool = False) -> tuple[int | None, str, bool]:
+    """(exit code, stderr - after stdout when `with_output` -, a traceback escaped) of `tower-rules ARGV`,
+    in this process."""
+    from rules.cli import main
+    from tests.malformed_doors import SILENT
+
+    argv = [_silent_address() if a == SILENT else a for a in argv]
     out, err = io.StringIO(), io.StringIO()
     escaped = False
     code: int | None = None
@@ -113,7 +146,7 @@ def _run_cli(argv: Sequence[str]) -> tuple[int | None, str, bool]:
         except BaseException as exc:
             escaped = True
             err.write(f"Traceback (escaped): {type(exc).__name__}: {exc}")
-    return code, err.getvalue(), escaped
+    return code, (out.getvalue() if with_output else "") + err.getvalue(), escaped
 
 
 def _explorer(game: str) -> Any:
@@ -149,16 +182,17 @@ def _snapshot(explorer: Any) -> tuple[object, ...]:
     return (explorer.state, session.cursor, session.current_branch, tuple(session.line), tuple(session.branches))
 
 
-def _run_call(call: Sequence[Any]) -> tuple[bool, str, bool, bool]:
+def _run_call(call: Sequence[Any], kwargs: Sequence[tuple[str, Any]] = ()) -> tuple[bool, str, bool, bool]:
     """(refused, message, a traceback escaped, state lost) of one explorer or panel call."""
     from rules.core.errors import RulesError
 
     game, method, *args = call
+    named = dict(kwargs)
     if method.startswith("panel."):
         panel = _panel(game)
         before = _snapshot(panel.explorer)
         try:
-            getattr(panel, method.removeprefix("panel."))(*args)
+            getattr(panel, method.removeprefix("panel."))(*args, **named)
         except (_Timeout, MemoryError):
             raise
         except BaseException as exc:
@@ -171,7 +205,7 @@ def _run_call(call: Sequence[Any]) -> tuple[bool, str, bool, bool]:
         explorer.auto()  # a line of one step, so that going back and forth means something
     before = _snapshot(explorer)
     try:
-        getattr(explorer, method)(*args)
+        getattr(explorer, method)(*args, **named)
     except (_Timeout, MemoryError):
         raise
     except (RulesError, ValueError, KeyError, IndexError) as exc:
@@ -192,10 +226,10 @@ def run_in_worker(index: int, case: Any) -> Result:
     message, escaped, lost, hang, oom = "", False, False, False, False
     try:
         if case.argv:
-            code, message, escaped = _run_cli(case.argv)
+            code, message, escaped = _run_cli(case.argv, with_output=case.succeeds)
             refused = code not in (0, None)
         else:
-            refused, message, escaped, lost = _run_call(case.call)
+            refused, message, escaped, lost = _run_call(case.call, case.kwargs)
             code = None
     except _Timeout:
         hang, refused = True, True
@@ -243,9 +277,20 @@ def judge(
         hang=hang or seconds > SECONDS,
         out_of_memory=oom or megabytes > MEGABYTES,
         state_lost=lost,
-        accepted=not refused and not hang,
-        unnamed=refused and not hang and not traceback and (raw_controls or re.search(case.expect, message) is None),
+        accepted=not refused and not hang and not getattr(case, "succeeds", False),
+        unnamed=_unclear(case, refused, hang or traceback, raw_controls, message),
     )
+
+
+def _unclear(case: Any, refused: bool, failed: bool, raw_controls: bool, message: str) -> bool:
+    """A refusal (or, for an input to be handled, the run's output) that does not name the problem in the
+    case's words, or that writes raw control characters; an input to be handled that was refused is
+    counted here too."""
+    if failed:
+        return False
+    if getattr(case, "succeeds", False):
+        return refused or raw_controls or re.search(case.expect, message) is None
+    return refused and (raw_controls or re.search(case.expect, message) is None)
 
 
 def _warm_up(workdir: Path) -> None:

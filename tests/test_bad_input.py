@@ -76,7 +76,11 @@ def test_deeply_nested_json_is_refused_in_words_not_a_recursion_error(tmp_path: 
 
 @pytest.mark.parametrize(
     ("encoding", "words"),
-    [("utf-16", r"UTF-16"), ("utf-16-le", r"UTF-16"), ("latin-1", r"not UTF-8 text \(byte \d+ cannot be read\)")],
+    [
+        ("utf-16", r"UTF-16"),
+        ("utf-16-le", r"UTF-16"),
+        ("latin-1", r"not UTF-8 text \(byte \d+ cannot be read\): it looks like Latin-1"),
+    ],
 )
 def test_utf16_and_latin1_files_are_refused_in_words(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], encoding: str, words: str

@@ -28,14 +28,22 @@ def _sample(cases: list[malformed_inputs.Case]) -> list[int]:
     return sorted(chosen)
 
 
-def test_the_corpus_holds_at_least_500_inputs_over_every_category(tmp_path: Path) -> None:
+NEW_DOORS = {"army-file": 40, "line-file": 20, "cli-value": 25, "scheduler": 8, "cache": 10, "save": 25, "method": 40}
+"""The categories of the doors added after the position files (tests/malformed_doors.py), with the least
+number of inputs each holds."""
+
+
+def test_the_corpus_holds_at_least_850_inputs_over_every_category(tmp_path: Path) -> None:
     cases = malformed_inputs.build(tmp_path)
     counts = Counter(c.category for c in cases)
-    assert len(cases) >= 500
+    assert len(cases) >= 850
     for game in malformed_inputs.GAMES:
         assert counts[f"file:{game}"] >= 100
     for category in ("share-code", "cli", "variant", "explorer", "process"):
         assert counts[category] >= 3
+    for category, least in NEW_DOORS.items():
+        assert counts[category] >= least, category
+    assert sum(counts[c] for c in NEW_DOORS) >= 100
     assert len({c.name for c in cases}) == len(cases), "every input has its own name"
 
 
@@ -60,3 +68,7 @@ def test_the_judge_catches_each_way_an_input_can_hurt() -> None:
     assert judge(0, case, 2, True, "error: hp: must be at least 1", False, True, False, False, 0.1, 90).state_lost
     assert judge(0, case, 2, True, "error: something else", False, False, False, False, 0.1, 90).unnamed
     assert judge(0, case, 2, True, "error: \x1b[2J must be at least 1", False, False, False, False, 0.1, 90).unnamed
+    handled = malformed_inputs.Case("a cell", "cache", r"1 cell replayed", argv=("x",), succeeds=True)
+    assert judge(0, handled, 0, False, "1 cell replayed: ...", False, False, False, False, 0.1, 90).ok
+    assert judge(0, handled, 0, False, "2 games played", False, False, False, False, 0.1, 90).unnamed
+    assert judge(0, handled, 2, True, "error: 1 cell replayed", False, False, False, False, 0.1, 90).unnamed

@@ -30,10 +30,14 @@ from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
+from rules.core.limits import whole_number
 from rules.core.protocol import CHANCE, TERMINAL
 from rules.core.session import Session
 
 STAGES = ("abilities", "initiative", "regular", "unmanned")
+
+MAX_ADVANCE_STEPS = 1_000_000
+"""`advance` takes at most this many steps at once (a whole game at the longest turn limit takes fewer)."""
 
 
 @dataclass(frozen=True)
@@ -203,6 +207,7 @@ class Explorer(SessionNavigation, PositionFiles[GameState], LineTests):
     def advance(self, limit: int = 10_000, on_turn: Callable[[int], None] | None = None) -> tuple[Event, ...]:
         """Let chance and the policies seated at the table play until a person must decide (or the end);
         `on_turn` is told each new turn reached on the way (a panel shows how far a long game has got)."""
+        whole_number("limit", limit, 1, MAX_ADVANCE_STEPS)
         events: list[Event] = []
         turn = self.state.turn
         for _ in range(limit):

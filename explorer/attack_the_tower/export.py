@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from explorer.attack_the_tower.rendering import BOARD_CSS, board_html
 from explorer.attack_the_tower.summary import step_summary
 from explorer.attack_the_tower.viewmodel import board_view
+from rules.core.files import write_file
 
 if TYPE_CHECKING:
     from explorer.attack_the_tower.explorer import Explorer
@@ -75,7 +76,6 @@ def battle_page(explorer: Explorer, title: str = "A battle of Attack the Tower")
 
 
 def export_battle(explorer: Explorer, path: str | Path, title: str = "A battle of Attack the Tower") -> Path:
-    """Write the page to `path` (UTF-8) and return it."""
-    target = Path(path)
-    target.write_text(battle_page(explorer, title), encoding="utf-8")
-    return target
+    """Write the page to `path` (UTF-8, atomically through rules.core.files: a FIFO, a device, a folder or a
+    link there is refused and left as it is) and return it."""
+    return write_file(path, battle_page(explorer, title))

@@ -24,15 +24,18 @@ from explorer.attack_the_tower.rendering import board_html, static_html
 from explorer.attack_the_tower.summary import step_summary
 from explorer.attack_the_tower.variants_panel import VariantsPanel
 from explorer.attack_the_tower.viewmodel import board_view
+from explorer.guarded import checked_edit, checked_text
 from explorer.presenter import PRESENT_CLASS, in_voila
 from explorer.session_panel import SessionPanel, row
 from rules.attack_the_tower import engine, examples
 from rules.attack_the_tower.catalog import army, army_ids
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import GameState
+from rules.attack_the_tower.places import UnitKey
 from rules.attack_the_tower.policies import POLICIES, deliberation
 from rules.attack_the_tower.text import key_words
 from rules.core.errors import RulesError
+from rules.core.files import escape
 
 LOG_LINES = 14
 KEYS_HELP = "keys (click the board first): → step ▶, ← back, Enter commit allocation, Esc clear the draft"
@@ -168,6 +171,8 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self._guard(lambda: self._click(key, shift))
 
     def _click(self, key: str, shift: bool) -> None:
+        if UnitKey.read(checked_text(key, "a place on the board")) is None:
+            raise RulesError(f"{escape(key, 60)} is not a place on the board (a slot is p0/t1/s2, a troop p0/t1/s2/0)")
         if self.mode == "edit":
             self.selected = key
             self.editor.select(key)
@@ -343,7 +348,7 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
 
     def edit(self, change: Any) -> None:
         """Apply an edit (a callable taking the explorer); refused edits keep the last good position."""
-        self._act(lambda: change(self.explorer), "edited")
+        self._act(lambda: checked_edit(change)(self.explorer), "edited")
 
     # ---- drawing ---------------------------------------------------------------------------------------
     def view(self) -> dict[str, Any]:

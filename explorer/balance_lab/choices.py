@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import JsonValue, ValidationError
 
 from rules.core.errors import RulesError
-from rules.core.jsonio import problems_of
+from rules.core.jsonio import escape, problems_of
 from rules.sweeps import SweepSpec
 from rules.sweeps.games import GAME_NAMES, scenario_names, sweep_game
 from rules.sweeps.rules_values import field_paths, parse_value
@@ -91,7 +91,7 @@ class LabChoices:
             values = [v for v in text.split(",") if v.strip()]
             if not values:
                 raise Refused(f"{name}: give its values separated by commas, e.g. 2,3,4")
-            vary[name] = [parse_value(v) for v in values]
+            vary[name] = [parse_value(v, source=escape(name, 60)) for v in values]
         return vary
 
 

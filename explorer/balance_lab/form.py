@@ -9,9 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 import ipywidgets as w
+from traitlets import TraitError
 
 from explorer.balance_lab import choices as c
 from explorer.session_panel import row
+from rules.core.files import escape
 
 NONE = "(none)"
 WHERE = (("this kernel", "process"), ("a local Dask cluster", "local"), ("a Dask scheduler", "scheduler"))
@@ -117,16 +119,24 @@ class LabForm(w.VBox):  # type: ignore[misc]
             self.set_game(chosen.pop("game"))
         for i, key in enumerate(("first", "second")):
             if key in chosen:
-                name, values = chosen.pop(key) or (NONE, "")
+                name, values = _field_and_values(key, chosen.pop(key) or (NONE, ""))
                 self.fields[i].value = name
                 self.values[i].value = values
         for i, name in enumerate(chosen.pop("policies", ())):
-            self.policies[i].value = name
+            try:
+                self.policies[i].value = name
+            except (TraitError, IndexError):
+                raise c.Refused(f"policies: {escape(repr(name), 60)} is not a policy for seat {i + 1}") from None
         for key, value in chosen.items():
             widget = getattr(self, key, None)
             if not isinstance(widget, w.ValueWidget):
-                raise KeyError(f"the form has no control {key!r}")
-            widget.value = value
+                raise KeyError(f"the form has no control {escape(repr(key), 60)}")
+            if isinstance(widget.value, int) and (isinstance(value, bool) or not isinstance(value, int)):
+                raise c.Refused(f"{key}: must be a whole number, not {escape(repr(value), 60)}")
+            try:
+                widget.value = value
+            except TraitError:
+                raise c.Refused(f"{key}: {escape(repr(value), 60)} is not a choice this control holds") from None
 
     def choices(self) -> c.LabChoices:
         """The choices as data (not yet checked: `LabChoices.spec()` checks them)."""
@@ -160,3 +170,10 @@ class LabForm(w.VBox):  # type: ignore[misc]
                 raise c.Refused("give the Dask scheduler's address, e.g. tcp://host:8786")
             return {"scheduler": address}
         return {}
+
+
+def _field_and_values(key: str, chosen: object) -> tuple[str, str]:
+    """A (field, values) pair given to `choose`, both text (e.g. ("starting_hp", "6,14")); refused in words."""
+    if isinstance(chosen, tuple | list) and len(chosen) == 2 and all(isinstance(x, str) for x in chosen):
+        return chosen[0], chosen[1]
+    raise c.Refused(f"{key}: a field and its values, e.g. ('starting_hp', '6,14'), not {escape(repr(chosen), 60)}")

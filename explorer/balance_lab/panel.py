@@ -25,6 +25,7 @@ from explorer.busy import BusyButtons
 from explorer.guarded import GuardedPanel
 from explorer.session_panel import row
 from rules.sweeps import SweepProgress, SweepResult, SweepRun, start_sweep
+from rules.sweeps.cli import replayed_words
 
 IN_PROCESS_CHUNK = 5
 """Games played between two looks at the cancel button when the games run in the kernel (the results do not
@@ -161,6 +162,8 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
             self.say(f"refused: the results could not be drawn: {failure}", error=True)
             return
         done = f"{result.played:,} games played, {result.cached:,} from the cache"
+        if result.replayed:
+            done += f"; {replayed_words(result.replayed)}"
         if result.complete:
             self.say(f"done: {len(result.summary)} cell(s), {done}")
         else:

@@ -4,11 +4,9 @@ half-written file."""
 
 from __future__ import annotations
 
-import contextlib
 import html
+import io
 import math
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +14,7 @@ import pandas as pd
 
 from explorer import theme
 from explorer.balance_lab.charts import value_label
-from rules.core.errors import CannotWrite
+from rules.core.files import write_file
 from rules.sweeps import SweepSpec
 
 BORDER = "1px solid var(--jp-border-color1,#888)"
@@ -111,28 +109,16 @@ def export_path(name: str, fmt: str) -> Path:
 
 
 def export(frame: pd.DataFrame, name: str, fmt: str) -> Path:
-    """Write `frame` as CSV or Parquet to `name` (its suffix set to the format's) atomically; CannotWrite
-    in words when the folder is missing or not writable."""
+    """Write `frame` as CSV or Parquet to `name` (its suffix set to the format's) atomically through
+    rules.core.files (a FIFO, a device, a folder or a link there is refused and left as it is); CannotWrite
+    in words when the folder is missing or not writable, or the disk is full."""
     target = export_path(name, fmt)
-    if target.is_dir():
-        raise CannotWrite(f"cannot write {target}: it is a folder")
-    temporary: str | None = None
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        os.close(handle)
-        if fmt == "csv":
-            frame.to_csv(temporary, index=False)
-        else:
-            frame.to_parquet(temporary, index=False)
-        os.replace(temporary, target)
-        temporary = None
-    except OSError as exc:
-        raise CannotWrite(f"cannot write {target}: {exc.strerror or exc}") from None
-    finally:
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-    return target
+    buffer = io.BytesIO()
+    if fmt == "csv":
+        frame.to_csv(buffer, index=False)
+    else:
+        frame.to_parquet(buffer, index=False)
+    return write_file(target, buffer.getvalue())
 
 
 def strengths_html(spec: SweepSpec, summary: pd.DataFrame) -> str:

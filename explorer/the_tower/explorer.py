@@ -13,17 +13,20 @@ from typing import Any
 from explorer.line_tests import LineTests
 from explorer.navigation import SessionNavigation
 from explorer.positions import PositionFiles
+from rules.core import limits
 from rules.core.chance import ChanceSampler
-from rules.core.errors import IllegalPosition
+from rules.core.errors import IllegalPosition, Problem
 from rules.core.events import Event
+from rules.core.files import escape
 from rules.core.jsonio import validate_model
+from rules.core.limits import whole_number
 from rules.core.protocol import CHANCE
 from rules.core.session import Session
 from rules.the_tower import analysis, cards, editing, engine, examples
 from rules.the_tower.actions import DrawCard, Drink, Explore, FightRoom, Hit
 from rules.the_tower.analysis import Choice, Lookahead, Plan, RoomOdds, SearchTooLarge
 from rules.the_tower.cards import Pile
-from rules.the_tower.model import FACE_DOWN, GameState, Slot
+from rules.the_tower.model import FACE_DOWN, Fight, GameState, Slot
 from rules.the_tower.policies import policy
 from rules.the_tower.variants import Rules
 
@@ -217,8 +220,9 @@ class TheTowerExplorer(SessionNavigation, PositionFiles[GameState], LineTests):
         return self.resolve_chance()
 
     def set_table(self, **changes: Any) -> GameState:
-        """This position with parts of the table changed (see rules.the_tower.editing.edited)."""
-        return self.edit(editing.edited(self.state, **changes))
+        """This position with parts of the table changed (see rules.the_tower.editing.edited); an unknown
+        part, or a value of the wrong kind, is refused in words before anything changes."""
+        return self.edit(editing.edited(self.state, **table_changes(changes)))
 
     def set_hp(self, hp: int) -> GameState:
         return self.edit(editing.set_hp(self.state, hp))
@@ -261,3 +265,37 @@ class TheTowerExplorer(SessionNavigation, PositionFiles[GameState], LineTests):
             choices = analysis.point_advice(state)
             basis = f"{analysis.LOOKAHEAD_WORDS['next_fight']} ({too_large})"
         return Advice(choices=choices, plans=plans, odds=odds, basis=basis)
+
+
+_CARD_LISTS = ("hand", "floor", "room_waste", "attack_waste", "potion_waste")
+_NUMBERS = ("hp", "action_points", "floor_number")
+
+
+def table_changes(changes: dict[str, Any]) -> dict[str, Any]:
+    """`changes` to a table of The Tower when each names a part an edit may change (editing.EDITABLE) and
+    holds a value of its kind (a list of cards, a whole number, a Fight, Rules); IllegalPosition naming
+    the part otherwise."""
+    problems: list[Problem] = []
+    for name, value in changes.items():
+        if name not in editing.EDITABLE:
+            problems.append(
+                Problem(escape(name, 60), f"the table has no such part; parts: {', '.join(editing.EDITABLE)}")
+            )
+        elif name in _CARD_LISTS and value is not None and not isinstance(value, list | tuple):
+            problems.append(Problem(name, f"must be a list of cards, not {escape(repr(value), 60)}"))
+        elif name in _NUMBERS and value is not None:
+            try:
+                whole_number(name, value, 0, limits.MAX_RULES_NUMBER)
+            except IllegalPosition as refusal:
+                problems += refusal.problems
+        elif name == "fight" and not isinstance(value, Fight | bool | None):
+            problems.append(
+                Problem(name, f"must be a fight, true (kept) or none (ended), not {escape(repr(value), 60)}")
+            )
+        elif name == "rules" and not isinstance(value, Rules | None):
+            problems.append(
+                Problem(name, f"must be the rules (rules.the_tower.variants.Rules), not {escape(repr(value), 60)}")
+            )
+    if problems:
+        raise IllegalPosition(problems)
+    return changes

@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets as w
 
 from explorer.file_controls import FileControls
+from explorer.guarded import checked_text
 from explorer.rules_form import RulesForm
 from explorer.session_panel import SessionPanel, row
 from explorer.the_tower.board import TheTowerBoard
@@ -21,6 +22,7 @@ from explorer.the_tower.editor import TableEditor
 from explorer.the_tower.explorer import TheTowerExplorer
 from explorer.the_tower.viewmodel import advice_html, board_html, board_view, static_html
 from rules.core.errors import IllegalPosition, Problem, RulesError
+from rules.core.files import escape
 from rules.the_tower import examples
 from rules.the_tower.model import GameState
 from rules.the_tower.policies import POLICIES
@@ -129,7 +131,9 @@ class TheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self._guard(lambda: self._click(key, shift))
 
     def _click(self, key: str, shift: bool) -> None:
-        kind, _, what = key.partition(":")
+        kind, _, what = checked_text(key, "a place on the table (hand:8C, room:0, pile:attack)").partition(":")
+        if kind == "room" and not (what.isascii() and what.isdigit() and len(what) < 4):
+            raise RulesError(f"{escape(key, 60)} names no room: a room is room:0, room:1, ... counted from 0")
         self.selected = key
         if kind == "hand":
             self._act(lambda: self.explorer.use_card(what))
@@ -138,7 +142,7 @@ class TheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         elif kind == "pile" and what in ("attack", "potion"):
             self.draw(what)
         else:
-            raise RulesError(f"nothing to do with {key!r}")
+            raise RulesError(f"nothing to do with {escape(repr(key), 60)}")
 
     def key(self, command: str) -> None:
         """Keys of the board: → step, ← back, Enter the policy decides, Escape clears the selection."""

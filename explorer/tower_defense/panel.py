@@ -16,6 +16,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from explorer.guarded import checked_edit, checked_text
 from explorer.session_panel import SessionPanel, row
 from explorer.tower_defense.board import TowerDefenseBoard
 from explorer.tower_defense.controls import ActionControls
@@ -143,7 +144,7 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self._guard(lambda: self._click(key))
 
     def _click(self, key: str) -> None:
-        at = parse_key(key)
+        at = parse_key(checked_text(key, "a space of the board (column,row)"))
         if at is None:
             self.say(f"selected {key}")
             self.refresh(keep_message=True)
@@ -302,7 +303,7 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
     # -- the editor (each edit is validated by the rules model; a refusal keeps the position) --
     def edit(self, change: Callable[[TowerDefenseExplorer], object], message: str = "edited") -> None:
         """Apply an edit (a callable taking the explorer); refused edits keep the last good position."""
-        self._act(lambda: change(self.explorer), message)
+        self._act(lambda: checked_edit(change)(self.explorer), message)
 
     def place_tower(self, card: str, owner: int, level: int = 1, depletion: int = 0) -> None:
         """Put a tower on the selected space (its card comes out of its pile)."""

@@ -11,15 +11,20 @@ from __future__ import annotations
 
 import argparse
 import functools
-import json
-import tomllib
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
 
 from rules.attack_the_tower.cards import AbilityCard, Army, BaseCard
-from rules.core.errors import IllegalPosition, MalformedFile, Problem
-from rules.core.jsonio import parse_model, validate_model
+from rules.core.errors import IllegalPosition, Problem
+from rules.core.files import escape, read_text_file
+from rules.core.jsonio import (
+    control_text_problem,
+    parse_json_object,
+    parse_model,
+    parse_toml_object,
+    validate_strict,
+)
 from rules.core.memo import clear_package_caches
 
 ARMY_IDS: tuple[str, ...] = ("undead", "bandits", "westerners", "easterners")
@@ -101,17 +106,15 @@ def is_card(card_id: str) -> bool:
 
 
 def parse_army(text: str, *, source: str, toml: bool = False) -> Army:
-    """An army from JSON (or TOML) text; MalformedFile if unreadable, IllegalPosition naming each problem."""
+    """An army from JSON (or TOML) text, held to the limits of a position file and to strict types (`true`
+    and `2.0` are not whole numbers), its text free of control characters; MalformedFile if unreadable,
+    IllegalPosition naming each problem."""
+    data = parse_toml_object(text, source=source) if toml else parse_json_object(text, source=source)
+    problem = control_text_problem(data)
+    if problem is not None:
+        raise IllegalPosition([Problem(_within(source, problem.where), problem.message)])
     try:
-        data = tomllib.loads(text) if toml else json.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise MalformedFile(f"{source} is not valid TOML: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise MalformedFile(f"{source} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
-    if not isinstance(data, dict):
-        raise MalformedFile(f"{source} must hold an army as a JSON object, not {type(data).__name__}")
-    try:
-        return validate_model(Army, data)
+        return validate_strict(Army, data, source=source)
     except IllegalPosition as exc:
         raise IllegalPosition([Problem(_within(source, p.where), p.message) for p in exc.problems]) from None
 
@@ -121,13 +124,10 @@ def _within(source: str, where: str) -> str:
 
 
 def load_army_file(path: str | Path) -> Army:
-    """Read and validate an army file; `.toml` files are TOML, every other file JSON."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MalformedFile(f"cannot read the army file {p}: {exc.strerror or exc}") from None
-    return parse_army(text, source=str(p), toml=p.suffix.lower() == ".toml")
+    """Read and validate an army file (through rules.core.files: a regular file of at most
+    MAX_FILE_BYTES in UTF-8); `.toml` files are TOML, every other file JSON."""
+    text = read_text_file(path, what="an army file")
+    return parse_army(text, source=escape(str(path)), toml=Path(path).suffix.lower() == ".toml")
 
 
 def use_army(army: Army) -> str:

@@ -83,9 +83,19 @@ def register(games: Any) -> None:
     la.add_argument(
         "--policies", default=",".join(POLICIES), help=f"the policies, weakest first (default {','.join(POLICIES)})"
     )
-    la.add_argument("--games", type=int, default=400, help="games per pair of policies, half in each seat")
-    la.add_argument("--seed", type=int, default=0)
-    la.add_argument("--turn-limit", type=int, default=200, help="a game not over by then is a draw")
+    la.add_argument(
+        "--games",
+        type=limits.count_argument("--games", 1, limits.MAX_GAMES),
+        default=400,
+        help="games per pair of policies, half in each seat",
+    )
+    la.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
+    la.add_argument(
+        "--turn-limit",
+        type=limits.count_argument("--turn-limit", 1, limits.MAX_TURN_LIMIT),
+        default=200,
+        help="a game not over by then is a draw",
+    )
     la.add_argument(
         "--workers",
         type=limits.count_argument("--workers", 1, limits.MAX_SWEEP_WORKERS),

@@ -1,20 +1,25 @@
-"""Saving and loading positions as JSON, turning every failure into a typed, readable error."""
+"""Saving and loading positions as JSON (and designers' files as JSON or TOML), every value held to the limits
+of rules.core.limits and every failure turned into a typed, readable error. Files are read and written by
+rules.core.files."""
 
 from __future__ import annotations
 
-import contextlib
+import datetime
 import json
-import os
+import math
 import re
-import stat
-import tempfile
+import tomllib
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from rules.core import limits
-from rules.core.errors import CannotWrite, IllegalPosition, MalformedFile, Problem
+from rules.core.errors import IllegalPosition, MalformedFile, Problem
+from rules.core.files import decode_text as decode_text  # re-exported: positions are read through jsonio
+from rules.core.files import escape as escape
+from rules.core.files import read_text_file as read_text_file
+from rules.core.files import write_file
 
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
@@ -98,6 +103,14 @@ def _whole_number(text: str) -> int:
     return int(text)
 
 
+def _finite(text: str) -> float:
+    """A JSON or TOML number with a fraction or an exponent, refused when it is too large to be a number."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Refused(f"{escape(text[:20])} is too large a number (past the largest a float holds)")
+    return value
+
+
 def _no_constant(text: str) -> object:
     raise _Refused(f"{text} is not a number a position can hold")
 
@@ -119,35 +132,135 @@ def _depth(data: object) -> int:
     return deepest
 
 
-def parse_json_object(text: str, *, source: str = "input") -> dict[str, Any]:
-    """JSON text as a dict, within the size, depth and number limits; MalformedFile otherwise."""
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_LARGEST = 10**limits.MAX_INTEGER_DIGITS
+
+
+def _value_problem(data: object) -> str | None:
+    """The first thing parsed data holds that no file of this project may: nesting past the limit, a
+    whole number past its digits, a lone surrogate (half of a UTF-16 pair, not a character) in a key or
+    text, or a TOML date or time; None when there is none. Walked iteratively, never recursing."""
+    if _depth(data) > limits.MAX_JSON_DEPTH:
+        return f"nests deeper than {limits.MAX_JSON_DEPTH} levels, the limit"
+    stack: list[tuple[object, str]] = [(data, "")]
+    while stack:
+        item, where = stack.pop()
+        at = f" at {escape(where)}" if where else ""
+        if isinstance(item, dict):
+            for key, child in item.items():
+                if _SURROGATE.search(key):
+                    return f"the key {escape(repr(key))}{at} holds a lone surrogate, which is not a character"
+                stack.append((child, f"{where}.{key}" if where else key))
+        elif isinstance(item, list):
+            stack.extend((child, f"{where}.{i}" if where else str(i)) for i, child in enumerate(item))
+        elif isinstance(item, str) and _SURROGATE.search(item):
+            return f"the text{at} holds a lone surrogate ({escape(item, 40)}), which is not a character"
+        elif isinstance(item, int) and not isinstance(item, bool) and abs(item) >= _LARGEST:
+            return f"a number{at} has more than {limits.MAX_INTEGER_DIGITS} digits"
+        elif isinstance(item, datetime.date | datetime.time):
+            return f"{where or 'a value'} is a date or a time, which no field here holds"
+    return None
+
+
+_CONTROL_TEXT = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def control_text_problem(data: object) -> Problem | None:
+    """The first text (or key) in parsed data holding a control character other than a tab or a new line
+    (a terminal's escape codes among them), located by its path; None when there is none. A designer's
+    file names armies and cards that are printed to terminals and pages, so such text is refused."""
+    stack: list[tuple[object, str]] = [(data, "")]
+    while stack:
+        item, where = stack.pop()
+        texts = [item] if isinstance(item, str) else list(item) if isinstance(item, dict) else []
+        for text in texts:
+            if _CONTROL_TEXT.search(text):
+                return Problem(escape(where), f"holds a control character ({escape(text, 60)}); text is printable only")
+        if isinstance(item, dict):
+            stack.extend((child, f"{where}.{key}" if where else key) for key, child in item.items())
+        elif isinstance(item, list):
+            stack.extend((child, f"{where}.{i}" if where else str(i)) for i, child in enumerate(item))
+    return None
+
+
+def parse_json_value(text: str, *, source: str = "input") -> Any:
+    """One JSON value (of any kind) within the size, depth, number and text limits; MalformedFile otherwise.
+    The command line's values are read by this too, as one value and never spliced into other JSON text."""
     if len(text) > limits.MAX_FILE_BYTES:
         raise MalformedFile(f"{source} is larger than {limits.MAX_FILE_BYTES:,} characters, the limit for a position")
     try:
-        data = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
+        data = json.loads(text, parse_int=_whole_number, parse_float=_finite, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise MalformedFile(f"{source} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
     except RecursionError:
         raise MalformedFile(f"{source} nests deeper than {limits.MAX_JSON_DEPTH} levels, the limit") from None
     except _Refused as exc:
         raise MalformedFile(f"{source}: {exc}") from None
-    if not isinstance(data, dict):
-        raise MalformedFile(f"{source} must hold a JSON object, not {type(data).__name__}")
-    if _depth(data) > limits.MAX_JSON_DEPTH:
-        raise MalformedFile(f"{source} nests deeper than {limits.MAX_JSON_DEPTH} levels, the limit")
+    problem = _value_problem(data)
+    if problem is not None:
+        raise MalformedFile(f"{source} {problem}" if problem.startswith("nests") else f"{source}: {problem}")
     return data
 
 
-def parse_model(cls: type[M], text: str, *, source: str = "input") -> M:
-    """Parse and validate JSON text; MalformedFile if not JSON, IllegalPosition if not legal. Types are
-    strict: true is not 1 and 1.0 is not a whole number."""
-    data = parse_json_object(text, source=source)
+def parse_value_text(text: str, *, source: str) -> Any:
+    """A value from the command line (`--variant`, `--set`, `--vary`, `--override`): the text read as one
+    JSON value when it is one, else the text itself (`reshuffle`); never spliced into other JSON text. A
+    value that is JSON but breaks a limit (a number too long or too large, nesting) is refused naming
+    `source`."""
+    try:
+        return parse_json_value(text, source=source)
+    except MalformedFile as exc:
+        if f"{source} is not valid JSON" not in str(exc):
+            raise
+    stripped = text.strip()
+    if stripped[:1] in ("[", "{", '"'):
+        raise MalformedFile(f"{source}: {escape(stripped, 60)} is not valid JSON") from None
+    return stripped
+
+
+def parse_json_object(text: str, *, source: str = "input") -> dict[str, Any]:
+    """JSON text as a dict, within the size, depth and number limits; MalformedFile otherwise."""
+    data = parse_json_value(text, source=source)
+    if not isinstance(data, dict):
+        raise MalformedFile(f"{source} must hold a JSON object, not {type(data).__name__}")
+    return data
+
+
+def parse_toml_object(text: str, *, source: str = "input") -> dict[str, Any]:
+    """TOML text as a dict, held to the same limits as JSON (digits, nesting, no infinity, no dates)."""
+    if len(text) > limits.MAX_FILE_BYTES:
+        raise MalformedFile(f"{source} is larger than {limits.MAX_FILE_BYTES:,} characters, the limit")
+    try:
+        data = tomllib.loads(text, parse_float=_finite)
+    except RecursionError:
+        raise MalformedFile(f"{source} nests deeper than {limits.MAX_JSON_DEPTH} levels, the limit") from None
+    except _Refused as exc:
+        raise MalformedFile(f"{source}: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise MalformedFile(f"{source} is not valid TOML: {escape(str(exc))}") from None
+    except ValueError:  # tomllib reads whole numbers with int(), which refuses thousands of digits
+        raise MalformedFile(f"{source}: a number has more than {limits.MAX_INTEGER_DIGITS} digits") from None
+    problem = _value_problem(data)
+    if problem is not None:
+        raise MalformedFile(f"{source} {problem}" if problem.startswith("nests") else f"{source}: {problem}")
+    return data
+
+
+def validate_strict(cls: type[M], data: object, *, source: str = "input") -> M:
+    """Validate parsed data as `cls` with strict types (true is not 1 and 2.0 is not a whole number), as
+    JSON reads it (a list stands for a tuple); IllegalPosition naming each problem."""
     try:
         return cls.model_validate_json(json.dumps(data), strict=True)
     except ValidationError as exc:
         raise IllegalPosition(problems_of(exc)) from None
     except RecursionError:
         raise MalformedFile(f"{source} is too deeply nested to read") from None
+
+
+def parse_model(cls: type[M], text: str, *, source: str = "input") -> M:
+    """Parse and validate JSON text; MalformedFile if not JSON, IllegalPosition if not legal. Types are
+    strict: true is not 1 and 1.0 is not a whole number."""
+    return validate_strict(cls, parse_json_object(text, source=source), source=source)
 
 
 def not_a_bool(value: object) -> object:
@@ -167,53 +280,17 @@ def validate_model(cls: type[M], data: object) -> M:
 
 
 def validate_value(adapter: TypeAdapter[T], data: object) -> T:
-    """`validate_model` for any type pydantic can validate (a union of actions, say)."""
+    """JSON data validated as any type pydantic can validate (a union of actions, say), with strict types as
+    JSON reads them (true is not 1 and 2.0 is not a whole number); IllegalPosition naming each problem."""
     try:
-        return adapter.validate_python(data)
+        return adapter.validate_json(json.dumps(data), strict=True)
     except ValidationError as exc:
         raise IllegalPosition(problems_of(exc)) from None
-
-
-def decode_text(raw: bytes, source: str) -> str:
-    """Bytes of a position file as text: UTF-8 only (a byte-order mark is allowed), refused in words."""
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or (len(raw) > 1 and b"\x00" in raw[:4]):
-        raise MalformedFile(f"{source} is UTF-16 text; save it as UTF-8")
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise MalformedFile(
-            f"{source} is not UTF-8 text (byte {exc.start + 1} cannot be read); save it as UTF-8"
-        ) from None
-
-
-def read_text_file(path: str | Path) -> str:
-    """A position file's text: a regular file of at most MAX_FILE_BYTES, in UTF-8; MalformedFile otherwise.
-    Anything but a regular file (a FIFO, a device, a folder) is refused before it is opened, so reading
-    never waits."""
-    p = Path(path)
-    try:
-        info = p.stat()
-    except (OSError, ValueError) as exc:
-        raise MalformedFile(f"cannot read {escape(str(p))}: {_reason(exc)}") from None
-    if not stat.S_ISREG(info.st_mode):
-        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-        raise MalformedFile(f"cannot read {escape(str(p))}: it is {kind}")
-    if info.st_size > limits.MAX_FILE_BYTES:
-        raise MalformedFile(
-            f"{escape(str(p))} holds {info.st_size:,} bytes; a position file is at most {limits.MAX_FILE_BYTES:,}"
-        )
-    try:
-        with p.open("rb") as handle:
-            raw = handle.read(limits.MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise MalformedFile(f"cannot read {escape(str(p))}: {_reason(exc)}") from None
-    if len(raw) > limits.MAX_FILE_BYTES:
-        raise MalformedFile(f"{escape(str(p))} is larger than {limits.MAX_FILE_BYTES:,} bytes, the limit")
-    return decode_text(raw, escape(str(p)))
-
-
-def _reason(exc: Exception) -> str:
-    return (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+    except (TypeError, ValueError):  # not JSON data: validated as the Python objects it holds
+        try:
+            return adapter.validate_python(data, strict=True)
+        except ValidationError as exc:
+            raise IllegalPosition(problems_of(exc)) from None
 
 
 def load_model(cls: type[M], path: str | Path) -> M:
@@ -240,33 +317,7 @@ def save_model(model: BaseModel, path: str | Path) -> None:
 
 
 def save_text(text: str, path: str | Path) -> None:
-    """Write JSON text atomically: to a temporary file beside the target, then renamed over it, so a failed
-    save never leaves a half-written file (the old one stays whole); CannotWrite on failure."""
-    target = Path(path)
-    temporary: str | None = None
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        if target.is_dir():
-            raise IsADirectoryError(21, "Is a directory")
-        os.replace(temporary, target)
-        temporary = None
-    except (OSError, ValueError) as exc:
-        raise CannotWrite(f"cannot write {escape(str(target))}: {_reason(exc)}") from None
-    finally:
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-
-
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-
-
-def escape(text: str, limit: int = 200) -> str:
-    """Text from a file or a user, safe to echo to a terminal or a page: control characters (terminal
-    escape codes among them) shown as \\x.. codes, and at most `limit` characters."""
-    shown = _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
-    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
+    """Write JSON text atomically (rules.core.files.write_file): a failed save never leaves a half-written
+    file (the old one stays whole), and a FIFO, a device, a folder or a symbolic link at the path is refused,
+    left as it was; CannotWrite on failure."""
+    write_file(path, text)

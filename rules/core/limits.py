@@ -84,6 +84,9 @@ MAX_SWEEP_WORKERS = 64
 MAX_SWEEP_CHUNK = 10_000
 """One task of a sweep plays at most this many games."""
 
+MAX_CACHE_CELL_BYTES = 64_000_000
+"""A sweep cache's cell file is read only up to this size (a cell of MAX_GAMES games is a few megabytes)."""
+
 # ---- exact analyses -----------------------------------------------------------------------------------
 MAX_ALLOCATION_PAIRS = 10**6
 """An exact battle analysis considers at most this many (attacker, defender) allocation pairs in one step."""

@@ -9,6 +9,7 @@ refused in words by the same checks as `SweepSpec` in Python.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import math
 import sys
@@ -16,7 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rules.core import limits
-from rules.core.errors import CannotWrite, IllegalAction
+from rules.core.errors import IllegalAction
+from rules.core.files import escape, write_file
 
 if TYPE_CHECKING:
     from rules.sweeps.runner import SweepProgress, SweepResult
@@ -136,8 +138,8 @@ def spec_from(args: argparse.Namespace) -> Any:
     for name, values in _pairs("--vary", args.vary):
         if name in vary:
             raise IllegalAction(f"--vary {name} is given twice; list all its values once, e.g. {name}=2,3,4")
-        vary[name] = [parse_value(v) for v in values.split(",")]
-    fixed = {name: parse_value(value) for name, value in _pairs("--set", args.set)}
+        vary[name] = [parse_value(v, source=f"--vary {escape(name, 60)}") for v in values.split(",")]
+    fixed = {name: parse_value(value, source=f"--set {escape(name, 60)}") for name, value in _pairs("--set", args.set)}
     second = getattr(args, "policy2", None)
     if second and not args.policy:
         raise IllegalAction("--policy2 names player 2's policy; give --policy for player 1 too")
@@ -200,23 +202,29 @@ class _ProgressBar:
 
 
 def _write(result: SweepResult, out: Path) -> None:
-    try:
-        if out.suffix.lower() == ".csv":
-            result.games.to_csv(out, index=False)
-        else:
-            result.games.to_parquet(out, index=False)
-    except OSError as exc:
-        raise CannotWrite(f"cannot write {out}: {exc.strerror or exc}") from None
+    """One row per game to `out` as CSV or Parquet, through rules.core.files (atomically; a FIFO, a device,
+    a folder or a link there is refused and left as it is)."""
+    buffer = io.BytesIO()
+    if out.suffix.lower() == ".csv":
+        result.games.to_csv(buffer, index=False)
+    else:
+        result.games.to_parquet(buffer, index=False)
+    write_file(out, buffer.getvalue())
 
 
 def _print(result: SweepResult, *, as_json: bool) -> None:
     summary = result.summary
     if as_json:
         about = {"spec": result.spec.model_dump(mode="json"), "played": result.played, "cached": result.cached}
+        about.update(replayed=list(result.replayed), unsaved=list(result.unsaved))
         print(json.dumps({**about, "summary": json.loads(summary.to_json(orient="records"))}))
         return
     cells = f"{len(summary)} cell{'' if len(summary) == 1 else 's'}"
     print(f"{result.spec.game}: {cells}, {result.played} games played, {result.cached} from the cache")
+    if result.replayed:
+        print(replayed_words(result.replayed))
+    if result.unsaved:
+        print(f"{len(result.unsaved)} cell(s) not kept in the cache: {escape('; '.join(result.unsaved), 600)}")
     for row in summary.to_dict(orient="records"):
         print(describe_cell({str(k): v for k, v in row.items()}, result.spec.vary))
     if result.spec.strengths:
@@ -241,6 +249,14 @@ def _print_strengths(result: SweepResult) -> None:
         ]
         verdict = "same conclusion" if row["agrees"] else "CONCLUSIONS DIFFER"
         print(f"  {', '.join(said) or 'default rules'}: {'; '.join(parts)} - {verdict}")
+
+
+def replayed_words(replayed: tuple[str, ...]) -> str:
+    """The cells the cache held but the run played again, in one line: `1 cell replayed: its file did not
+    match (...)`."""
+    one = len(replayed) == 1
+    count = f"{len(replayed)} cell{'' if one else 's'} replayed: {'its file' if one else 'their files'} did not match"
+    return f"{count} ({escape('; '.join(replayed), 600)})"
 
 
 def describe_cell(row: dict[str, Any], varied: dict[str, Any]) -> str:

@@ -2,6 +2,10 @@
 a local cluster started for the run (one single-threaded worker process per core, no dashboard: nothing is
 served or fetched beyond the cluster's own loopback connections).
 
+A scheduler's address is read by Dask's own parser and only a scheme the installed Dask can connect with is
+taken; `tls://` and `wss://` use Dask's security configuration (rules.sweeps.scheduler). Every wait is
+bounded: the connection and the scheduler's first answer, then its first worker.
+
 Dask is imported only here and only when a sweep runs on it, so the rules and an in-process sweep do not
 need it.
 """
@@ -15,18 +19,13 @@ import warnings
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+__all__ = ["ClusterError", "check_workers", "dask_client", "default_workers"]
+
 from rules.core import limits
-from rules.core.errors import RulesError
+from rules.sweeps.scheduler import ClusterError, scheduler_client
 
 if TYPE_CHECKING:
     from distributed import Client
-
-CONNECT_SECONDS = 10
-"""How long a sweep waits for a scheduler named by its address before giving up."""
-
-
-class ClusterError(RulesError):
-    """The Dask cluster asked for cannot be started or reached."""
 
 
 def default_workers() -> int:
@@ -60,11 +59,7 @@ def dask_client(client: Client | None, scheduler: str | None, workers: int | Non
     if scheduler is not None:
         if workers is not None:
             raise ClusterError("--workers starts a local cluster; a cluster at --scheduler has its own workers")
-        try:
-            remote = Client(scheduler, timeout=CONNECT_SECONDS)
-        except (OSError, TimeoutError, ValueError) as exc:
-            raise ClusterError(f"cannot reach a Dask scheduler at {scheduler}: {exc}") from None
-        with remote:
+        with scheduler_client(scheduler) as remote:
             yield remote
         return
     n = check_workers(workers)

@@ -52,12 +52,45 @@ def records_frame(records: Sequence[GameRecord], players: int) -> pd.DataFrame:
     return normalized(pd.DataFrame(columns), players)
 
 
-def normalized(frame: pd.DataFrame, players: int) -> pd.DataFrame:
-    """The per-game columns in their order and dtypes (a frame read from Parquet comes back the same)."""
+def record_dtypes(players: int) -> dict[str, str]:
+    """The per-game columns of a cell of `players` players, in their order, with their dtypes."""
     dtypes = {"game_index": "int64", "seed": "int64"}
     dtypes.update({f"returns_{p}": "int64" for p in range(players)})
     dtypes.update({k: v for k, v in RECORD_DTYPES.items() if k not in dtypes})
+    return dtypes
+
+
+def normalized(frame: pd.DataFrame, players: int) -> pd.DataFrame:
+    """The per-game columns in their order and dtypes (a frame read from Parquet comes back the same)."""
+    dtypes = record_dtypes(players)
     return frame[list(dtypes)].astype(dtypes).reset_index(drop=True)
+
+
+def checked_frame(frame: pd.DataFrame, players: int, games: int) -> tuple[str, pd.DataFrame | None]:
+    """('', the games) when a frame read back from a file is what `records_frame` writes for a cell of
+    `games` games: the schema's columns and dtypes, games numbered 0 to games - 1, seeds and lengths not
+    negative, a winner among the players; else (what is wrong, in words, None)."""
+    dtypes = record_dtypes(players)
+    missing = [c for c in dtypes if c not in frame.columns]
+    unexpected = [str(c) for c in frame.columns if c not in dtypes]
+    if missing or unexpected:
+        said = [f"missing {', '.join(missing)}"] if missing else []
+        said += [f"unexpected {', '.join(unexpected[:5])}"] if unexpected else []
+        return f"its columns are not the schema's ({'; '.join(said)})", None
+    wrong = [c for c, dtype in dtypes.items() if str(frame[c].dtype) != str(pd.api.types.pandas_dtype(dtype))]
+    wrong = [c for c in wrong if not (c == "termination" and pd.api.types.is_string_dtype(frame[c]))]
+    if wrong:
+        return f"its columns {', '.join(wrong)} do not hold the schema's kind of value", None
+    if len(frame) != games:
+        return f"it holds {len(frame)} games, not the cell's {games}", None
+    winner = frame["winner"].dropna()
+    if frame["game_index"].tolist() != list(range(games)):
+        return "its games are not numbered 0 to the cell's last", None
+    if (frame["seed"] < 0).any() or (frame["steps"] < 0).any() or (frame["turns"].dropna() < 0).any():
+        return "it holds a negative seed or length", None
+    if ((winner < 0) | (winner >= players)).any() or frame["termination"].isna().any():
+        return "it holds a winner who is not a player, or a game with no ending", None
+    return "", normalized(frame, players)
 
 
 def games_frame(cells: Sequence[Cell], outcomes: Sequence[pd.DataFrame]) -> pd.DataFrame:

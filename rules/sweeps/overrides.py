@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from rules.attack_the_tower.cards import Army
 from rules.core.errors import IllegalPosition, Problem
-from rules.core.jsonio import escape, validate_model
+from rules.core.jsonio import control_text_problem, escape, parse_value_text, validate_model, validate_strict
 
 CARD_ID = r"^[a-z0-9_-]+(\.[a-z0-9_-]+)*$"
 """A card id: Attack the Tower's `army.card`, Tower Defense's as its data files write it (`standard.1`, `swift`)."""
@@ -63,17 +63,15 @@ def parse_edit(text: str, game: str = "attack-the-tower") -> CardEdit:
                 )
             ]
         )
-    return validate_model(
-        CardEdit, {"card": ".".join(parts[:2]), "field": ".".join(parts[2:]), "value": read_value(raw)}
-    )
+    value = read_value(raw, source=escape(left.strip(), 80))
+    return validate_model(CardEdit, {"card": ".".join(parts[:2]), "field": ".".join(parts[2:]), "value": value})
 
 
-def read_value(raw: str) -> JsonValue:
-    """An override's value: JSON when it reads as JSON (`3`, `true`, `["cavalry"]`), else the text itself."""
-    try:
-        value: JsonValue = json.loads(raw)
-    except json.JSONDecodeError:
-        value = raw.strip()
+def read_value(raw: str, source: str = "--override") -> JsonValue:
+    """An override's value, read as one JSON value when it is one (`3`, `true`, `["cavalry"]`) under the
+    limits of a position file, else as the text itself; a number too long or too large is refused in words
+    naming `source` (the card and field)."""
+    value: JsonValue = parse_value_text(raw, source=source)
     return value
 
 
@@ -151,8 +149,11 @@ def apply_edits(armies: Mapping[str, Army], edits: Iterable[CardEdit]) -> dict[s
         set_path(_card_data(army, edit.card), edit)
     out = dict(armies)
     for army_id, army_data in data.items():
+        text = control_text_problem(army_data)
+        if text is not None:
+            raise IllegalPosition([Problem(within(army_id, text.where), text.message)])
         try:
-            out[army_id] = validate_model(Army, army_data)
+            out[army_id] = validate_strict(Army, army_data, source=army_id)
         except IllegalPosition as exc:
             raise IllegalPosition([Problem(within(army_id, p.where), p.message) for p in exc.problems]) from None
     return out

@@ -12,7 +12,7 @@ from pydantic import BaseModel, JsonValue
 
 from rules.core import limits
 from rules.core.errors import IllegalPosition, MalformedFile, Problem
-from rules.core.jsonio import escape, parse_json_object, parse_model
+from rules.core.jsonio import escape, parse_model, parse_value_text
 
 R = TypeVar("R", bound=BaseModel)
 
@@ -76,15 +76,11 @@ def make_rules(rules: type[R], values: dict[str, JsonValue]) -> R:
     return parse_model(rules, json.dumps(_data(rules, values)), source="the rules")
 
 
-def parse_value(text: str) -> JsonValue:
-    """One value as the command line writes it: JSON when it reads as JSON (`3`, `true`, `null`), `none` for
-    no value, anything else as text (`reshuffle`)."""
+def parse_value(text: str, source: str = "--vary") -> JsonValue:
+    """One value as the command line writes it: one JSON value when it reads as one (`3`, `true`, `null`),
+    `none` for no value, anything else as text (`reshuffle`); a number past the limits is refused naming
+    `source` (the option and field)."""
     if text.strip().lower() == "none":
         return None
-    try:
-        value: JsonValue = parse_json_object(f'{{"value": {text}}}', source="--vary")["value"]
-    except MalformedFile as exc:
-        if "not valid JSON" not in str(exc):
-            raise
-        return text.strip()
+    value: JsonValue = parse_value_text(text, source=source)
     return value

@@ -73,6 +73,10 @@ class SweepResult:
     played: int
     cached: int
     complete: bool
+    replayed: tuple[str, ...] = ()
+    """The cells found in the cache but played again, one line each: which file, and why it did not match."""
+    unsaved: tuple[str, ...] = ()
+    """The cells played but not written to the cache, one line each: why."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +108,8 @@ class _Tally:
         self.progress = progress
         self.cached = sum(len(f) for f in cached.values())
         self.played = 0
+        self.replayed: list[str] = []
+        self.store: SweepCache | None = None
 
     def add(self, cell: Cell, records: list[GameRecord], cache: SweepCache | None) -> None:
         self.played += len(records)
@@ -131,7 +137,8 @@ class _Tally:
         else:
             games, summary = empty_frames(self.cells[0])
         complete = len(finished) == len(self.cells)
-        return SweepResult(spec, games, summary, self.played, self.cached, complete)
+        unsaved = tuple(self.store.unsaved) if self.store is not None else ()
+        return SweepResult(spec, games, summary, self.played, self.cached, complete, tuple(self.replayed), unsaved)
 
 
 def run_sweep(
@@ -159,6 +166,8 @@ def run_sweep(
     every = cells(spec)
     cached = {c.index: f for c in every if store is not None and (f := store.load(c)) is not None}
     tally = _Tally(every, cached, progress)
+    tally.replayed = list(store.replayed) if store is not None else []
+    tally.store = store
     tally.report()
     todo = [c for c in every if c.index not in cached]
     if todo and in_process:

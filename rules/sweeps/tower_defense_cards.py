@@ -21,7 +21,7 @@ from pydantic import BaseModel, JsonValue
 
 from rules.core import limits
 from rules.core.errors import IllegalPosition, Problem
-from rules.core.jsonio import escape, validate_model
+from rules.core.jsonio import control_text_problem, escape, validate_model, validate_strict
 from rules.sweeps.overrides import CardEdit, read_value, set_path, within
 from rules.tower_defense.cards import CardSet
 
@@ -50,7 +50,8 @@ def parse_edit(text: str) -> CardEdit:
     card = max((c for c in kinds if path.startswith(f"{c}.")), key=len, default=None)
     if not sep or card is None:
         _refuse(text, path, kinds)
-    return validate_model(CardEdit, {"card": card, "field": path[len(card) + 1 :], "value": read_value(raw)})
+    value = read_value(raw, source=escape(path, 80))
+    return validate_model(CardEdit, {"card": card, "field": path[len(card) + 1 :], "value": value})
 
 
 def _refuse(text: str, path: str, kinds: dict[str, str]) -> NoReturn:
@@ -79,9 +80,12 @@ def cards_for(edits: Sequence[CardEdit]) -> CardSet:
         _edit(card, edit)
     changed: dict[str, list[BaseModel]] = {}
     for card_id, card_data in data.items():
+        text = control_text_problem(card_data)
+        if text is not None:
+            raise IllegalPosition([Problem(within(card_id, text.where), text.message)])
         model = type(catalog.shipped(kinds[card_id])[card_id])
         try:
-            changed.setdefault(kinds[card_id], []).append(validate_model(model, card_data))
+            changed.setdefault(kinds[card_id], []).append(validate_strict(model, card_data, source=card_id))
         except IllegalPosition as exc:
             raise IllegalPosition([Problem(within(card_id, p.where), p.message) for p in exc.problems]) from None
     return CardSet.model_validate({kind: tuple(cards) for kind, cards in changed.items()})

@@ -13,8 +13,7 @@ from rules.core import limits
 from rules.core.chance import ChanceSampler
 from rules.core.cli_positions import add_position_commands
 from rules.core.distribution import Distribution
-from rules.core.errors import MalformedFile
-from rules.core.jsonio import escape, load_model, parse_json_object, parse_model
+from rules.core.jsonio import escape, load_model, parse_model, parse_value_text
 from rules.core.ladder import ladder, print_ladder
 from rules.core.playout import play_out
 from rules.core.protocol import CHANCE, TERMINAL
@@ -71,8 +70,13 @@ def register(games: Any) -> None:
     la.add_argument(
         "--policies", default=",".join(POLICIES), help=f"the policies, weakest first (default {','.join(POLICIES)})"
     )
-    la.add_argument("--games", type=int, default=400, help="games per policy (the same seeds for each)")
-    la.add_argument("--seed", type=int, default=0)
+    la.add_argument(
+        "--games",
+        type=limits.count_argument("--games", 1, limits.MAX_GAMES),
+        default=400,
+        help="games per policy (the same seeds for each)",
+    )
+    la.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
     _variant_option(la)
     la.add_argument("--json", action="store_true")
     la.set_defaults(run=_ladder)
@@ -106,7 +110,8 @@ def _variant_option(parser: argparse.ArgumentParser) -> None:
 
 
 def rules_from(pairs: list[str]) -> Rules:
-    """Rules from FIELD=VALUE pairs (values read as JSON when they can be, else as text; none is no value).
+    """Rules from FIELD=VALUE pairs (each value read as one JSON value when it is one, else as text; none is no
+    value).
     Types are strict: `true` is not a number and `2.0` is not a whole number."""
     data: dict[str, Any] = {}
     for pair in pairs:
@@ -121,12 +126,7 @@ def rules_from(pairs: list[str]) -> Rules:
         if text.strip().lower() == "none":
             data[key] = None
             continue
-        try:
-            data[key] = parse_json_object(f'{{"value": {text}}}', source="--variant")["value"]
-        except MalformedFile as exc:
-            if "not valid JSON" not in str(exc):
-                raise MalformedFile(f"--variant {key}: {str(exc).removeprefix('--variant: ')}") from None
-            data[key] = text
+        data[key] = parse_value_text(text, source=f"--variant {key}")
     return parse_model(Rules, json.dumps(data), source="--variant")
 
 

@@ -86,15 +86,30 @@ def register(games: Any) -> None:
     py.add_argument("--json", action="store_true")
     py.set_defaults(run=_play)
 
+    _register_ladder(sub)
+
+
+def _register_ladder(sub: Any) -> None:
+    """`ladder`: each policy's win rate beside the next one up (every count range-checked)."""
     la = sub.add_parser("ladder", help="each policy's win rate beside the next one up, with 95%% intervals")
     la.add_argument("--scenario", default="beginner", help=f"one of: {', '.join(examples.SCENARIOS)}")
-    la.add_argument("--players", type=int, default=2, help="1 to 4 players, every seat the same policy (default 2)")
+    la.add_argument(
+        "--players",
+        type=limits.count_argument("--players", 1, 4),
+        default=2,
+        help="1 to 4 players, every seat the same policy (default 2)",
+    )
     la.add_argument(
         "--policies", default=",".join(LADDER), help=f"the policies, weakest first (default {','.join(LADDER)})"
     )
-    la.add_argument("--games", type=int, default=400, help="sessions per policy (the same seeds for each)")
-    la.add_argument("--seed", type=int, default=0)
-    la.add_argument("--turn-limit", type=int, default=60)
+    la.add_argument(
+        "--games",
+        type=limits.count_argument("--games", 1, limits.MAX_GAMES),
+        default=400,
+        help="sessions per policy (the same seeds for each)",
+    )
+    la.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
+    la.add_argument("--turn-limit", type=limits.count_argument("--turn-limit", 1, limits.MAX_TURN_LIMIT), default=60)
     la.add_argument("--json", action="store_true")
     la.set_defaults(run=_ladder)
 

@@ -92,7 +92,7 @@ def test_the_cli_writes_the_test_to_stdout(tmp_path: Path, capsys: pytest.Captur
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("[{", "not JSON"),
+        ("[{", "not valid JSON"),
         ('{"action": "end_turn"}', "is neither a JSON list"),
         ('[{"action": "fly"}]', "action 1 is not an action of Attack the Tower"),
     ],
