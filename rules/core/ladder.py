@@ -8,8 +8,9 @@ reproducible and one rung does not depend on how many games the others played.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from scipy.stats import binomtest
@@ -38,13 +39,16 @@ def game_seed(seed: int, rung: int, game: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Rate:
-    """Wins out of games with the Wilson 95% interval, and the mean length in steps."""
+    """Wins out of games with the Wilson 95% interval, the mean length in steps, and what a game cost: the
+    processor seconds of a whole game (both seats' choices, in a duel)."""
 
     wins: int
     games: int
     low: float
     high: float
     mean_steps: float
+    seconds_a_game: float = field(default=0.0, compare=False)
+    """A measurement of the machine, not a result: left out when rungs are compared."""
 
     @property
     def rate(self) -> float:
@@ -57,12 +61,13 @@ class Rate:
             "rate": self.rate,
             "ci95": [self.low, self.high],
             "mean_steps": self.mean_steps,
+            "seconds_a_game": self.seconds_a_game,
         }
 
 
-def _rate(wins: int, games: int, steps: int) -> Rate:
+def _rate(wins: int, games: int, steps: int, seconds: float) -> Rate:
     low, high = wilson(wins, games)
-    return Rate(wins, games, low, high, steps / games if games else 0.0)
+    return Rate(wins, games, low, high, steps / games if games else 0.0, seconds / games if games else 0.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,11 +99,13 @@ class Rung:
             return (
                 f"{self.stronger_name} vs {self.weaker_name}: {s.wins}-{w.wins} with {self.draws} draws "
                 f"in {s.games} games; {self.stronger_name} wins {s.rate:.1%} (95% CI {s.low:.1%}-{s.high:.1%}), "
-                f"{s.mean_steps:.0f} steps a game - {'holds' if self.holds else 'does not hold'} (>= 60%)"
+                f"{s.mean_steps:.0f} steps and {s.seconds_a_game:.3f} s a game (both sides) - "
+                f"{'holds' if self.holds else 'does not hold'} (>= 60%)"
             )
         return (
-            f"{self.stronger_name} {s.wins}/{s.games} ({s.rate:.1%}, 95% CI {s.low:.1%}-{s.high:.1%}) vs "
-            f"{self.weaker_name} {w.wins}/{w.games} ({w.rate:.1%}, 95% CI {w.low:.1%}-{w.high:.1%}) - "
+            f"{self.stronger_name} {s.wins}/{s.games} ({s.rate:.1%}, 95% CI {s.low:.1%}-{s.high:.1%}, "
+            f"{s.seconds_a_game:.3f} s a game) vs {self.weaker_name} {w.wins}/{w.games} ({w.rate:.1%}, "
+            f"95% CI {w.low:.1%}-{w.high:.1%}, {w.seconds_a_game:.3f} s a game) - "
             f"{'holds' if self.holds else 'does not hold'} (intervals apart)"
         )
 
@@ -114,8 +121,9 @@ class Rung:
         }
 
 
-GameResult = tuple[int | None, int]
-"""One game of a rung: the winning seat (None for a draw or an unfinished game) and its length in steps."""
+GameResult = tuple[int | None, int, float]
+"""One game of a rung: the winning seat (None for a draw or an unfinished game), its length in steps and the
+processor seconds it took (on the worker that played it)."""
 
 ChunkRunner = Callable[[Callable[[range], list[GameResult]], Sequence[range]], list[list[GameResult]]]
 """Plays chunks of a rung's games (by index) and gives each chunk's results in order: here, or on a cluster."""
@@ -146,11 +154,12 @@ class RungGames:
         out: list[GameResult] = []
         for i in indices:
             seats = [self.stronger, self.weaker] if self.stronger_first(i) else [self.weaker, self.stronger]
+            began = time.process_time()
             line = play_out(
                 self.game, self.new_game(), seats, ChanceSampler(game_seed(self.seed, self.rung, i)), narrate=False
             )
             result = self.game.outcome(line.final)
-            out.append((None if result is None else result.winner, line.steps))
+            out.append((None if result is None else result.winner, line.steps, time.process_time() - began))
         return out
 
 
@@ -176,15 +185,18 @@ def head_to_head(
     play = RungGames(game, new_game, stronger, weaker, games, seed, rung)
     results = [r for part in runner(play, chunks_of(games, chunk or games)) for r in part]
     wins = losses = draws = steps = 0
-    for i, (winner, length) in enumerate(results):
+    seconds = 0.0
+    for i, (winner, length, cost) in enumerate(results):
         steps += length
+        seconds += cost
         if winner is None:
             draws += 1
         elif (winner == 0) == play.stronger_first(i):
             wins += 1
         else:
             losses += 1
-    return Rung(stronger.name, weaker.name, _rate(wins, games, steps), _rate(losses, games, steps), draws, True)
+    won, lost = _rate(wins, games, steps, seconds), _rate(losses, games, steps, seconds)
+    return Rung(stronger.name, weaker.name, won, lost, draws, True)
 
 
 def solo_rate(
@@ -200,12 +212,13 @@ def solo_rate(
     """One policy's win rate alone (or the same policy in every seat of a cooperative game): the games whose
     outcome says somebody won (`Outcome.won`: the solo player or the team)."""
     wins = steps = 0
+    began = time.process_time()
     for i in range(games):
         line = play_out(game, new_game(), [policy] * players, ChanceSampler(game_seed(seed, rung, i)), narrate=False)
         result = game.outcome(line.final)
         wins += result is not None and result.won
         steps += line.steps
-    return _rate(wins, games, steps)
+    return _rate(wins, games, steps, time.process_time() - began)
 
 
 def ladder(
