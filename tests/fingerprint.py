@@ -41,6 +41,7 @@ def _attack_the_tower() -> tuple[Game[Any, Any], list[tuple[str, Any, Seats]]]:
 
 def _the_tower() -> tuple[Game[Any, Any], list[tuple[str, Any, Seats]]]:
     from rules.the_tower import engine, examples, policies
+    from rules.the_tower.game import GAME
     from rules.the_tower.variants import Rules
 
     cases: list[tuple[str, Any, Seats]] = []
@@ -49,7 +50,7 @@ def _the_tower() -> tuple[Game[Any, Any], list[tuple[str, Any, Seats]]]:
             cases.append((f"{name} {rules!r}", engine.new_game(rules), _seats(policies.policy, name)))
     for name in examples.EXAMPLES:
         cases.append((f"random example {name}", examples.example(name), _seats(policies.policy, "random")))
-    return engine.GAME, cases
+    return GAME, cases
 
 
 def _tower_defense() -> tuple[Game[Any, Any], list[tuple[str, Any, Seats]]]:

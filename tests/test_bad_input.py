@@ -26,10 +26,10 @@ from rules.attack_the_tower.game import POSITION as ATTACK
 from rules.cli import main
 from rules.core import limits
 from rules.core.errors import CannotWrite, IllegalAction, IllegalPosition, MalformedFile
-from rules.core.jsonio import dump_model, load_model, parse_model
+from rules.core.jsonio import dump_model, parse_model
 from rules.the_tower import editing as tower_editing
 from rules.the_tower import examples as tower_examples
-from rules.the_tower.model import GameState as TowerState
+from rules.the_tower.game import POSITION as TOWER
 from rules.tower_defense import examples as td_examples
 from rules.tower_defense.model import GameState as DefenseState
 
@@ -69,9 +69,9 @@ def test_deeply_nested_json_is_refused_in_words_not_a_recursion_error(tmp_path: 
         path = tmp_path / "deep.json"
         path.write_text(text)
         with pytest.raises(MalformedFile, match=r"nests deeper than 32 levels|must hold a JSON object"):
-            load_model(TowerState, path)
+            TOWER.load(path)
     with pytest.raises(MalformedFile, match=r"nests deeper than 32 levels"):
-        parse_model(TowerState, '{"hand": ' + "[" * 5_000 + "]" * 5_000 + "}")
+        TOWER.parse('{"hand": ' + "[" * 5_000 + "]" * 5_000 + "}")
 
 
 @pytest.mark.parametrize(
@@ -104,7 +104,7 @@ def test_a_5000_digit_integer_is_refused_before_python_reads_it(tmp_path: Path) 
     path = position_file(tmp_path, {})
     path.write_text('{"hand": ["8C"], "hp": ' + "9" * 5000 + "}")
     with pytest.raises(MalformedFile, match=r"a number has more than 9 digits"):
-        load_model(TowerState, path)
+        TOWER.load(path)
 
 
 @pytest.mark.parametrize(
@@ -119,7 +119,7 @@ def test_a_5000_digit_integer_is_refused_before_python_reads_it(tmp_path: Path) 
 )
 def test_the_towers_floor_or_room_waste_of_the_wrong_type_is_refused_not_a_type_error(data: object) -> None:
     with pytest.raises(IllegalPosition, match=r"must be"):
-        parse_model(TowerState, json.dumps(data))
+        TOWER.parse(json.dumps(data))
 
 
 def _cli(*argv: str, stdout: IO[bytes] | None = None, close_stdout: bool = False) -> subprocess.CompletedProcess[bytes]:
@@ -254,7 +254,7 @@ def test_a_share_code_that_inflates_to_a_gigabyte_is_refused_after_a_megabyte() 
 def test_every_example_still_round_trips_through_files_and_share_codes() -> None:
     for name in tower_examples.EXAMPLES:
         state = tower_examples.example(name)
-        assert parse_model(TowerState, dump_model(state)) == state
+        assert TOWER.parse(TOWER.text(state)) == state
         assert tower_editing.from_share_code(tower_editing.share_code(state)) == state
     for name in att_examples.EXAMPLES:
         a = att_examples.example(name)
@@ -313,7 +313,7 @@ except CannotWrite as exc:
 
 def test_a_failed_save_over_a_good_file_leaves_it_whole(tmp_path: Path) -> None:
     target = tmp_path / "good.json"
-    good = dump_model(tower_examples.example("opening"))
+    good = TOWER.text(tower_examples.example("opening"))
     target.write_text(good)
     done = subprocess.run(
         [sys.executable, "-c", _LIMITED_SAVE, str(target)], cwd=ROOT, capture_output=True, timeout=120, check=False
@@ -328,7 +328,7 @@ def test_a_save_into_a_folder_is_refused_and_a_good_save_reads_back(tmp_path: Pa
     with pytest.raises(CannotWrite, match=r"cannot write"):
         explorer.save(tmp_path)
     explorer.save(tmp_path / "pos.json")
-    assert load_model(TowerState, tmp_path / "pos.json") == explorer.state
+    assert TOWER.load(tmp_path / "pos.json") == explorer.state
 
 
 def test_the_panel_guard_never_raises_from_its_error_path(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -394,7 +394,7 @@ def test_a_variant_value_of_the_wrong_type_is_refused(
 def test_true_and_2_0_are_not_whole_numbers_in_files(tmp_path: Path) -> None:
     for value in (True, 6.0):
         with pytest.raises(IllegalPosition, match=r"hp: must be a whole number"):
-            parse_model(TowerState, json.dumps({"hand": ["8C"], "hp": value}))
+            TOWER.parse(json.dumps({"hand": ["8C"], "hp": value}))
     data = att_data()
     data["attacker"] = True  # a choice of 0 or 1 would otherwise take true for 1
     with pytest.raises(IllegalPosition, match=r"attacker: must be a whole number, not true"):
@@ -432,4 +432,4 @@ def test_share_codes_and_files_are_capped_in_size(tmp_path: Path) -> None:
     path = tmp_path / "big.json"
     path.write_text('{"hand": ["8C"]}' + " " * (limits.MAX_FILE_BYTES + 1))
     with pytest.raises(MalformedFile, match=r"a position file is at most 1,000,000"):
-        load_model(TowerState, path)
+        TOWER.load(path)

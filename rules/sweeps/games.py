@@ -97,6 +97,7 @@ def _attack_the_tower() -> SweepGame:
 
 def _the_tower() -> SweepGame:
     engine = importlib.import_module("rules.the_tower.engine")
+    game = importlib.import_module("rules.the_tower.game")
     policies = importlib.import_module("rules.the_tower.policies")
     variants = importlib.import_module("rules.the_tower.variants")
 
@@ -105,7 +106,7 @@ def _the_tower() -> SweepGame:
 
     return SweepGame(
         name="the-tower",
-        game=engine.GAME,
+        game=game.GAME,
         rules=variants.Rules,
         policies=policies.POLICIES,
         default_rules={},

@@ -23,6 +23,7 @@ from rules.core.errors import IllegalAction
 from rules.core.outcome import Outcome, Utility
 from rules.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, hand_deals, replay_ids, sample_hand
 from rules.the_tower import engine as the_tower
+from rules.the_tower import game as the_tower_game
 from rules.the_tower.metadata import Termination as TowerTermination
 from rules.tower_defense import engine as tower_defense
 from rules.tower_defense import examples as defense_examples
@@ -30,7 +31,7 @@ from rules.tower_defense.actions import EndActions
 from rules.tower_defense.metadata import Termination as DefenseTermination
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES: list[Game[Any, Any]] = [attack_the_tower_game.GAME, the_tower.GAME, tower_defense.GAME]
+GAMES: list[Game[Any, Any]] = [attack_the_tower_game.GAME, the_tower_game.GAME, tower_defense.GAME]
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.card.short_name)
@@ -88,7 +89,7 @@ def test_tower_defense_phase_six_lets_every_player_act_in_any_order() -> None:
 
 def test_a_finished_game_is_terminal_with_returns_per_player() -> None:
     sampler = ChanceSampler(4)
-    for game, start in ((the_tower.GAME, the_tower.new_game()),):
+    for game, start in ((the_tower_game.GAME, the_tower.new_game()),):
         state = start
         while not game.is_terminal(state):
             who = game.current_player(state)
@@ -129,7 +130,7 @@ def test_an_action_has_one_id_however_it_was_built() -> None:
 
 
 def test_a_line_of_ids_replays_the_same_game() -> None:
-    game, sampler, state = the_tower.GAME, ChanceSampler(9), the_tower.new_game()
+    game, sampler, state = the_tower_game.GAME, ChanceSampler(9), the_tower.new_game()
     start, ids, said = state, [], []
     for _ in range(40):
         if game.is_terminal(state):
@@ -188,7 +189,7 @@ def test_a_player_sees_the_opponents_hand_only_counted() -> None:
     assert set(seen["players"][1]["hand"]) == {"base cards", "ability cards"}
     assert sum(seen["players"][1]["hand"].values()) == len(other.hand)
     assert seen["players"][1]["base_pile"] == {"cards": len(other.base_pile)}
-    assert the_tower.GAME.observation(the_tower.new_game(), 0)["hand"] is not None  # everything is public
+    assert the_tower_game.GAME.observation(the_tower.new_game(), 0)["hand"] is not None  # everything is public
 
 
 def test_determinisation_is_exact_and_indistinguishable_to_the_player() -> None:
