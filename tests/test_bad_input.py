@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import pytest
 
@@ -360,6 +362,22 @@ def test_negative_indices_are_refused_not_wrapped_around(args: tuple[object, ...
     with pytest.raises(IllegalPosition, match=words):
         explorer.set_base(*args)  # type: ignore[arg-type]
     assert explorer.state == before
+
+
+def test_the_towers_explorer_refuses_an_action_it_cannot_read() -> None:
+    # a pile, a card or a room that is not one is refused in words before it reaches the engine
+    explorer = TheTowerExplorer("opening")
+    before = explorer.state
+    refused: list[tuple[Callable[[Any], object], object, str]] = [
+        (explorer.draw, "gold", "draw.pile: must be one of 'attack' or 'potion'"),
+        (explorer.hit, 7, "hit.card: must be text in quotes"),
+        (explorer.drink, None, "drink.card: must be text in quotes"),
+        (explorer.explore, -1, "explore.room: must be at least 0"),
+    ]
+    for act, given, words in refused:
+        with pytest.raises(IllegalPosition, match=re.escape(words)):
+            act(given)
+        assert explorer.state is before and explorer.session.cursor == 0
 
 
 def test_forward_and_back_refuse_negative_steps() -> None:

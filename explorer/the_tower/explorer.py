@@ -22,7 +22,6 @@ from rules.core.limits import whole_number
 from rules.core.protocol import CHANCE
 from rules.core.session import Session
 from rules.the_tower import analysis, cards, editing, engine, examples
-from rules.the_tower.actions import DrawCard, Drink, Hit
 from rules.the_tower.analysis import Choice, Lookahead, Plan, RoomOdds, SearchTooLarge
 from rules.the_tower.cards import Pile
 from rules.the_tower.game import GAME
@@ -172,15 +171,15 @@ class TheTowerExplorer(SessionNavigation, PositionFiles[GameState], LineTests):
     # ---- the player's actions ----------------------------------------------------------------------
     def hit(self, card: str) -> tuple[Event, ...]:
         """Hit the monster fought with a card of the hand."""
-        return self.act(Hit(card=card))
+        return self.act(GAME.read_action({"action": "hit", "card": card}))
 
     def drink(self, card: str) -> tuple[Event, ...]:
         """Spend a point to drink a potion of the hand."""
-        return self.act(Drink(card=card))
+        return self.act(GAME.read_action({"action": "drink", "card": card}))
 
     def draw(self, pile: Pile) -> tuple[Event, ...]:
         """Spend a point to draw an attack or a potion card (the card itself is chance)."""
-        return self.act(DrawCard(pile=pile))
+        return self.act(GAME.read_action({"action": "draw", "pile": pile}))
 
     def explore(self, room: int) -> tuple[Event, ...]:
         """Spend a point to turn a face-down room (1-based shown, 0-based here) face up."""
