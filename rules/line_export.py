@@ -42,7 +42,7 @@ class ExportedGame:
 GAMES: dict[str, ExportedGame] = {
     "attack-the-tower": ExportedGame("Attack the Tower", "rules.attack_the_tower.game"),
     "the-tower": ExportedGame("The Tower", "rules.the_tower.game"),
-    "tower-defense": ExportedGame("Tower Defense", "rules.tower_defense.engine"),
+    "tower-defense": ExportedGame("Tower Defense", "rules.tower_defense.game"),
 }
 
 

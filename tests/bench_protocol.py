@@ -21,6 +21,7 @@ from rules.the_tower import engine as the_tower
 from rules.the_tower import game as the_tower_game
 from rules.tower_defense import engine as tower_defense
 from rules.tower_defense import examples as tower_defense_examples
+from rules.tower_defense import game as tower_defense_game
 from rules.tower_defense.variants import Rules as TowerDefenseRules
 
 SECONDS = 4.0
@@ -92,7 +93,7 @@ def figures() -> list[tuple[str, str]]:
         ("The Tower", the_tower_game.GAME, the_tower.new_game(), "python_the_tower"),
         (
             "Tower Defense (2 players, turn limit 30)",
-            tower_defense.GAME,
+            tower_defense_game.GAME,
             tower_defense.new_game(tower_defense_examples.beginner_scenario(2), TowerDefenseRules(turn_limit=30)),
             "python_tower_defense",
         ),

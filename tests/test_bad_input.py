@@ -20,6 +20,7 @@ from explorer.attack_the_tower.explorer import Explorer
 from explorer.attack_the_tower.panel import AttackTheTowerPanel
 from explorer.file_controls import FileControls
 from explorer.the_tower.explorer import TheTowerExplorer
+from explorer.tower_defense.explorer import TowerDefenseExplorer
 from rules.attack_the_tower import editing as att_editing
 from rules.attack_the_tower import examples as att_examples
 from rules.attack_the_tower.analysis import declare
@@ -28,12 +29,11 @@ from rules.attack_the_tower.game import POSITION as ATTACK
 from rules.cli import main
 from rules.core import limits
 from rules.core.errors import CannotWrite, IllegalAction, IllegalPosition, MalformedFile
-from rules.core.jsonio import dump_model, parse_model
 from rules.the_tower import editing as tower_editing
 from rules.the_tower import examples as tower_examples
 from rules.the_tower.game import POSITION as TOWER
 from rules.tower_defense import examples as td_examples
-from rules.tower_defense.model import GameState as DefenseState
+from rules.tower_defense.game import POSITION as DEFENSE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -219,20 +219,20 @@ def test_exact_odds_of_a_battle_too_large_are_refused_with_its_size(capsys: pyte
 # ---- memory ----------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("length", [10**6, 10**8])
 def test_a_huge_track_length_is_refused_by_its_limit(tmp_path: Path, length: int) -> None:
-    data = json.loads(dump_model(td_examples.example("busy-board")))
+    data = DEFENSE.data(td_examples.example("busy-board"))
     data["rules"]["track_length"] = length
     with pytest.raises(IllegalPosition) as refused:
-        parse_model(DefenseState, json.dumps(data))
+        DEFENSE.parse(json.dumps(data))
     assert [str(p) for p in refused.value.problems] == [
         f"rules.track_length: must be at most 100 (the limit for this number), not {length}"
     ]
 
 
 def test_a_position_lists_at_most_20_problems() -> None:
-    data = json.loads(dump_model(td_examples.example("busy-board")))
+    data = DEFENSE.data(td_examples.example("busy-board"))
     data["board"]["track"] = []  # every one of the 50 pieces is then neither laid nor discarded
     with pytest.raises(IllegalPosition) as refused:
-        parse_model(DefenseState, json.dumps(data))
+        DEFENSE.parse(json.dumps(data))
     problems = [str(p) for p in refused.value.problems]
     assert len(problems) == limits.MAX_PROBLEMS_SHOWN + 1
     assert problems[-1].startswith("and ") and problems[-1].endswith("more problem(s)")
@@ -266,7 +266,7 @@ def test_every_example_still_round_trips_through_files_and_share_codes() -> None
 
 # ---- lost state ------------------------------------------------------------------------------------------
 def test_tower_defense_mode_is_checked_against_its_catalog(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    data = json.loads(dump_model(td_examples.example("busy-board")))
+    data = DEFENSE.data(td_examples.example("busy-board"))
     data["mode"] = "nightmare-99"
     path = position_file(tmp_path, data)
     code, _, err = run(capsys, "tower-defense", "validate", str(path))
@@ -378,6 +378,18 @@ def test_the_towers_explorer_refuses_an_action_it_cannot_read() -> None:
         with pytest.raises(IllegalPosition, match=re.escape(words)):
             act(given)
         assert explorer.state is before and explorer.session.cursor == 0
+
+
+def test_tower_defenses_explorer_refuses_an_action_it_cannot_read() -> None:
+    # a target or a stack that is not one is refused in words before it reaches the engine
+    explorer = TowerDefenseExplorer("busy-board")
+    before = explorer.state
+    tower = before.towers[0]
+    with pytest.raises(IllegalPosition, match=re.escape("attack.target: must be one of 'unit' or 'modifier'")):
+        explorer.attack(tower.at, "rank2.a", target="castle")
+    with pytest.raises(IllegalPosition, match=re.escape("complete_condition.stack: must be one of 'build', 'boost'")):
+        explorer.complete_condition(0, "pocket")
+    assert explorer.state is before and explorer.session.cursor == 0
 
 
 def test_forward_and_back_refuse_negative_steps() -> None:

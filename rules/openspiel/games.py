@@ -16,6 +16,7 @@ from rules.the_tower import game as the_tower_game
 from rules.the_tower.variants import Rules as TheTowerRules
 from rules.tower_defense import engine as tower_defense
 from rules.tower_defense import examples as tower_defense_examples
+from rules.tower_defense import game as tower_defense_game
 from rules.tower_defense.variants import Rules as TowerDefenseRules
 
 
@@ -49,7 +50,7 @@ THE_TOWER = Registration(
     rules_defaults={},
 )
 TOWER_DEFENSE = Registration(
-    game=tower_defense.GAME,
+    game=tower_defense_game.GAME,
     rules_type=TowerDefenseRules,
     new_state=_tower_defense,
     extra_parameters={"players": 2},

@@ -121,6 +121,7 @@ def _the_tower() -> SweepGame:
 
 def _tower_defense() -> SweepGame:
     engine = importlib.import_module("rules.tower_defense.engine")
+    game = importlib.import_module("rules.tower_defense.game")
     policies = importlib.import_module("rules.tower_defense.policies")
     variants = importlib.import_module("rules.tower_defense.variants")
     examples = importlib.import_module("rules.tower_defense.examples")
@@ -130,7 +131,7 @@ def _tower_defense() -> SweepGame:
 
     return SweepGame(
         name="tower-defense",
-        game=engine.GAME,
+        game=game.GAME,
         rules=variants.Rules,
         policies=policies.POLICIES,
         default_rules={"turn_limit": 60},

@@ -28,6 +28,7 @@ from rules.the_tower import game as the_tower_game
 from rules.the_tower.variants import Rules as TheTowerRules
 from rules.tower_defense import engine as tower_defense
 from rules.tower_defense import examples as tower_defense_examples
+from rules.tower_defense import game as tower_defense_game
 from rules.tower_defense.variants import Rules as TowerDefenseRules
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,7 +50,7 @@ GAMES: dict[str, tuple[Game[Any, Any], type[BaseModel], list[Start], dict[str, A
         {},
     ),
     "tower_defense": (
-        tower_defense.GAME,
+        tower_defense_game.GAME,
         TowerDefenseRules,
         [
             lambda rules: tower_defense.new_game(tower_defense_examples.beginner_scenario(2), rules),
