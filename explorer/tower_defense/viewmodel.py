@@ -19,11 +19,11 @@ from rules.tower_defense.model import (
     PHASE_NUMBER,
     STACK_LABEL,
     STACKS,
-    Coord,
     FieldWave,
     GameState,
     Tower,
 )
+from rules.tower_defense.places import Coord
 
 ASSUMED_NOTE = "assumed: not in the rulebook"
 """The legend of the asterisk that marks every number the data files mark `assumed: true`."""

@@ -18,6 +18,7 @@ from rules.core.chance import ChanceSampler
 from rules.core.ladder import Rate, Rung, game_seed, head_to_head, wilson
 from rules.core.playout import play_out
 from rules.the_tower import engine as the_tower
+from rules.the_tower import game as the_tower_game
 from rules.the_tower.policies import policy as the_tower_policy
 from rules.the_tower.variants import Rules as TheTowerRules
 from tests.timings import without_timings
@@ -122,7 +123,7 @@ def test_the_tower_ladder_counts_the_games_won(capsys: pytest.CaptureFixture[str
     greedy = the_tower_policy("greedy")
     won = [
         the_tower.outcome(
-            play_out(the_tower.GAME, the_tower.new_game(rules), [greedy], ChanceSampler(game_seed(0, 0, i))).final
+            play_out(the_tower_game.GAME, the_tower.new_game(rules), [greedy], ChanceSampler(game_seed(0, 0, i))).final
         )
         for i in range(20)
     ]
