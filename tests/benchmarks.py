@@ -175,7 +175,7 @@ def main() -> None:
     base = baseline_steps_per_second()
     print(f"baseline (plain dict copy + random choice): {base:,.0f} steps/s")
     print(f"Attack the Tower, whole games to a palace or turn {TURN_LIMIT}, one core:")
-    for name, games in (("random", 150), ("greedy", 150), ("planner", 150)):
+    for name, games in (("random", 150), ("greedy", 150), ("planner", 150), ("learned", 40)):
         gps, sps, steps = whole_games(name, games)
         print(
             f"  {name:8} {gps:7.1f} games/s  {sps:9,.0f} steps/s  ({steps} steps; {base / sps:5.1f}x the baseline step)"
@@ -192,7 +192,7 @@ def main() -> None:
         print(f"{label}: {value}")
     print("\n".join(balance_lab(planner_rate)))
     print("Attack the Tower ladder, Undead against Bandits, 400 games a pair, half in each seat:")
-    chosen = [policies.policy(n) for n in ("random", "greedy", "planner")]
+    chosen = [policies.policy(n) for n in ("random", "greedy", "planner", "learned")]
     rules = Rules(turn_limit=200)
     for rung in ladder(GAME, lambda: engine.new_game(rules=rules), chosen, 400):
         print(f"  {rung.describe()}")
@@ -200,7 +200,8 @@ def main() -> None:
 
 
 def search_rung(games: int = SEARCH_GAMES, workers: int = 2) -> str:
-    """The search against the planner over a shorter rung on a local cluster (the 400-game rung: the CLI)."""
+    """The search against the learned player, the rung below it, over fewer games on a local cluster (the
+    400-game rung: the CLI)."""
     start = LadderStart(("undead", "bandits"), Rules(turn_limit=200))
     begun = time.perf_counter()
     with ladder_runner(workers) as runner:
@@ -208,7 +209,7 @@ def search_rung(games: int = SEARCH_GAMES, workers: int = 2) -> str:
             GAME,
             start,
             policies.policy("search"),
-            policies.policy("planner"),
+            policies.policy("learned"),
             games,
             runner=runner,
             chunk=LADDER_CHUNK,
@@ -216,7 +217,7 @@ def search_rung(games: int = SEARCH_GAMES, workers: int = 2) -> str:
     seconds = time.perf_counter() - begun
     return (
         f"  {rung.describe()}\n  ({games} games, not 400, on {workers} workers in {seconds:.0f} s; the 400-game rung: "
-        "tower-rules attack-the-tower ladder --policies planner,search --workers 2)"
+        "tower-rules attack-the-tower ladder --policies learned,search --workers 2)"
     )
 
 

@@ -37,7 +37,9 @@ DEFAULT_POLICIES: dict[str, tuple[str, ...]] = {
     "the-tower": ("expectimax",),
     "tower-defense": ("coop",),
 }
-"""The strongest policy of each game (a sweep measures the rules, so the play should be worth measuring)."""
+"""Each game's default policy: the strongest that plays a game in milliseconds (a sweep measures the rules, so
+the play should be worth measuring). Attack the Tower's `learned` plays nearer the search but costs about four
+planner games a game; `--policy learned` (or both, as strengths) asks for it."""
 
 
 class GridPoint(NamedTuple):
