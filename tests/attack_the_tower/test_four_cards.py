@@ -235,7 +235,7 @@ def test_ninja_raises_one_chosen_troop_by_three() -> None:
     assert choices == [("p0/t0/s0/0",)]
     state, events = engine.apply(state, PlayAbility(player=0, card="easterners.ninja", targets=("p0/t0/s0/1",)))
     assert events[-1].sentence() == (
-        "Easterners makes a Monk (territory 1, slot 1) a Ninja: its power is raised by 3 (it now carries +3)."
+        "Easterners make a Monk (territory 1, slot 1) a Ninja: its power is raised by 3 (it now carries +3)."
     )
     base = state.players[0].territories[0][0]
     assert base is not None and base.raised == (3,)
@@ -253,7 +253,7 @@ def test_the_raised_troop_is_called_a_ninja_in_battle() -> None:
     assert {u.key: u.name for u in attackers} == {"p0/t0/s0/0": "Ninja", "p0/t0/s0/1": "Monk"}
     _, events = step(state, {"p1/t0/s0/0": 2, "p1/t0/s0/1": 2}, {"p0/t0/s0/0": 4})
     dealt = [e.sentence() for e in events if isinstance(e, DamageDealt) and e.target == "p0/t0/s0/0"]
-    assert dealt == ["Bandits deals 4 regular damage to Easterners' Ninja (territory 1, slot 1), destroying it."]
+    assert dealt == ["Bandits deal 4 regular damage to Easterners' Ninja (territory 1, slot 1), destroying it."]
 
 
 def test_a_ninja_keeps_its_power_after_the_turn_and_loses_it_when_destroyed() -> None:

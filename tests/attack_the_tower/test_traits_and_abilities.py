@@ -161,7 +161,7 @@ def test_a_special_ability_recruits_its_troop_on_the_palace() -> None:
     assert p.in_play == ()
     assert p.hand == ("undead.ghost",)
     assert [(e.rule, e.text) for e in events if isinstance(e, Said)] == [
-        ("abilities.special", "Undead recruits a Ghost (power 2) on the palace.")
+        ("abilities.special", "Undead recruit a Ghost (power 2) on the palace.")
     ]
     # 000: "FOR EACH SPECIAL TROOP ON YOUR PALACE, YOU'LL HAVE TO CONTROL A COMPLETE TERRITORY WITH THREE
     # BASES TO MAINTAIN IT. IF YOU FAIL TO MEET THIS REQUISITE, THE SPECIAL TROOP IS IMMEDIATELY DESTROYED"

@@ -33,7 +33,7 @@ def test_empty_pile_reshuffles_the_discards_or_cannot_be_drawn() -> None:
     assert DrawCard(player=0, pile="ability") in engine.legal_actions(state)
     state, events = engine.apply(state, DrawCard(player=0, pile="ability"))
     assert [e.sentence() for e in events] == [
-        f"Undead shuffles {len(discarded)} discarded ability cards into a new ability pile."
+        f"Undead shuffle {len(discarded)} discarded ability cards into a new ability pile."
     ]
     state, _ = engine.apply(state, RevealCard(card=discarded[0]))
     assert state.players[0].ability_discard == () and len(state.players[0].ability_pile) == len(discarded) - 1

@@ -71,7 +71,7 @@ def apply_declare(state: GameState, action: DeclareAttack, events: Events) -> Ga
         events.append(
             Said(
                 rule="battles.1 declare",
-                text=f"{label(state, action.player)} attacks from territory {action.origin + 1}{joined} "
+                text=f"{label(state, action.player)} attack from territory {action.origin + 1}{joined} "
                 f"against {possessive(label(state, state.defender))} territory {action.target + 1}.",
             )
         )
@@ -91,7 +91,7 @@ def apply_pass(state: GameState, action: Pass, events: Events) -> GameState:
     assert battle is not None
     if events.narrate:
         who = label(state, action.player)
-        events.append(Said(rule="battles.2 abilities", text=f"{who} plays no more abilities."))
+        events.append(Said(rule="battles.2 abilities", text=f"{who} play no more abilities."))
     if battle.passes == 1:
         return _combat_begins(state, battle, battle.actor, events)
     return state.replace(battle=battle.replace(passes=1, actor=1 - battle.actor))
@@ -124,7 +124,7 @@ def apply_allocate(state: GameState, action: Allocate, events: Events) -> GameSt
         events.append(
             Said(
                 rule=_stage_rule(battle.stage),
-                text=f"{label(state, action.player)} has distributed its {battle.stage} damage "
+                text=f"{label(state, action.player)} have distributed their {battle.stage} damage "
                 "(hidden until both sides have).",
             )
         )
@@ -198,7 +198,7 @@ def _nothing_to_decide(
                     events.append(
                         Said(
                             rule=_stage_rule(stage),
-                            text=f"{label(state, side)} has no target for its {pool.total} {stage} damage.",
+                            text=f"{label(state, side)} have no target for their {pool.total} {stage} damage.",
                         )
                     )
             pending[side] = NO_ALLOCATION

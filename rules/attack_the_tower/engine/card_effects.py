@@ -206,7 +206,7 @@ def _raise(
     state: GameState, player: int, effect: RaiseChosenTroop, chosen: tuple[str, ...], events: Events, name: Namer
 ) -> GameState:
     if not chosen:
-        events.append(Said(rule="abilities", text=f"{name(state, player)} has no troop to make a {effect.becomes}."))
+        events.append(Said(rule="abilities", text=f"{name(state, player)} have no troop to make a {effect.becomes}."))
         return state
     t, s, i = UnitKey.parse(chosen[0]).troop_place()
     p = state.players[player]
@@ -219,7 +219,7 @@ def _raise(
     events.append(
         Said(
             rule="abilities",
-            text=f"{name(state, player)} makes a {troop} (territory {t + 1}, slot {s + 1}) a {effect.becomes}: "
+            text=f"{name(state, player)} make a {troop} (territory {t + 1}, slot {s + 1}) a {effect.becomes}: "
             f"its power is raised by {effect.delta} (it now carries +{now}).",
         )
     )
@@ -420,7 +420,7 @@ def end_main_window(state: GameState, player: int, events: Events, name: Namer) 
     if main_phase_actor(state) != player or player == state.attacker:
         raise IllegalAction("there is no ability window open", "battles.2 abilities")
     events.append(
-        Said(rule="turn.2 abilities", text=f"{name(state, player)} plays no more abilities before the next battle.")
+        Said(rule="turn.2 abilities", text=f"{name(state, player)} play no more abilities before the next battle.")
     )
     return state.replace(actor=state.attacker)
 
