@@ -82,11 +82,16 @@ def _check_target(state: GameState, wave: FieldWave, target: str, ignore: bool, 
     needed = combat.reach_needed(state, origin, wave, at_unit=target == "unit")
     require(needed is not None, f"{wave.spec.name} is on a track space 0 off the playing field", "phase.2 waves")
     assert needed is not None
-    plain = combat.reach_needed(state, origin, wave, at_unit=False)
-    more = f" (an elusive unit needs {needed - plain} additional Range)" if plain is not None and needed > plain else ""
+    away = combat.reach_needed(state, origin, wave, at_unit=False)
+    assert away is not None
+    more = (
+        f" and its elusive unit needs {needed - away} additional Range, so the attack needs Range {needed}"
+        if needed > away
+        else ""
+    )
     require(
         needed <= reach,
-        f"{wave.spec.name} is {needed} spaces away{more}; the Range is {reach}",
+        f"{wave.spec.name} is {away} spaces away{more}; the Range is {reach}",
         "towers.range",
     )
 
