@@ -28,6 +28,7 @@ from rules.core.errors import RulesError
 from rules.tower_defense import catalog, examples
 from rules.tower_defense.model import GameState
 from rules.tower_defense.policies import POLICIES
+from rules.tower_defense.text import space_words
 
 LOG_LINES = 14
 
@@ -153,7 +154,7 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
         if self.mode == "edit":
             self.selected = key
             self.editor.select(at)
-            self.say(f"editing space {key}")
+            self.say(f"editing space {space_words(at)}")
             self.refresh(keep_message=True)
             return
         chosen = self.selected_space()
@@ -172,7 +173,9 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
         attacks = here is not None and catalog.tower(here.card).reach == "range"
         if attacks:
             self._boost_options(at)
-        self.say(f"selected space {key}" + (" (click a wave to attack it with this tower)" if attacks else ""))
+        self.say(
+            f"selected space {space_words(at)}" + (" (click a wave to attack it with this tower)" if attacks else "")
+        )
         self.refresh(keep_message=True)
 
     def key(self, command: str) -> None:
@@ -376,7 +379,7 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
                 if tower is None:
                     return ""
                 name = catalog.tower(tower.card).name
-                title = f"the Level {tower.level} {name} on {self.calc_at}, every player's Boost stack"
+                title = f"the Level {tower.level} {name} on {space_words(self.calc_at)}, every player's Boost stack"
                 return boost_html(title, self.explorer.boost_options(self.calc_at))
             if kind == "plan":
                 note = ""
@@ -406,7 +409,7 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
         def run() -> None:
             at = self._need_space()
             if self.explorer.state.tower_at(at) is None:
-                raise RulesError(f"there is no tower on {at}: select a tower to boost")
+                raise RulesError(f"there is no tower on {space_words(at)}: select a tower to boost")
             self._boost_options(at)
             self.refresh(keep_message=True)
 
