@@ -33,9 +33,14 @@ install: $(STAMP)
 # JupyterLab refuses to run as root unless told; containers and CI machines often are root.
 LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
+# The project's Jupyter settings (Binder reads them too, through binder/start): every notebook saved, by
+# JupyterLab's autosave as well, is stripped of widget state (explorer.notebook_state.pre_save_hook).
+JUPYTER_SETTINGS := JUPYTER_CONFIG_PATH=$(CURDIR)/binder/jupyter_config
+
 # Rooted at notebooks/ (all three games in the file browser); the URL printed opens the tour.
 lab: install
-	$(BIN)/jupyter lab $(LAB_FLAGS) --ServerApp.root_dir=$(NOTEBOOK_DIR) --LabApp.default_url=/lab/tree/$(TOUR)
+	$(JUPYTER_SETTINGS) $(BIN)/jupyter lab $(LAB_FLAGS) --ServerApp.root_dir=$(NOTEBOOK_DIR) \
+		--LabApp.default_url=/lab/tree/$(TOUR)
 
 # The classroom: the walkthrough as an app (Voila strips the code cells; the panel goes full width, large type).
 PRESENT := notebooks/attack-the-tower/02-combat-walkthrough.ipynb

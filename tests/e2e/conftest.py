@@ -20,6 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
+PROJECT_JUPYTER_CONFIG = ROOT / "binder" / "jupyter_config"
 CHROMIUM = "/usr/bin/chromium"
 AXE = Path(os.environ.get("AXE_CORE_JS", ROOT / ".venv" / "e2e-node" / "node_modules" / "axe-core" / "axe.min.js"))
 CHROMIUM_ARGS = [
@@ -68,6 +69,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
         "JUPYTER_RUNTIME_DIR": str(home / "run"),
         "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
         "JUPYTER_DATA_DIR": str(Path(sys.prefix) / "share" / "jupyter"),
+        "JUPYTER_CONFIG_PATH": str(PROJECT_JUPYTER_CONFIG),  # what make lab and Binder use
     }
     jupyter = shutil.which("jupyter", path=str(Path(sys.executable).parent))
     assert jupyter is not None
