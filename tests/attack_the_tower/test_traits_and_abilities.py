@@ -330,6 +330,19 @@ def test_lich_lowers_the_power_of_enemy_troops() -> None:
     assert pools(events, "regular") == {0: 2, 1: 0 + 2 + 12}
 
 
+def test_the_lich_is_named_on_every_troop_it_weakens() -> None:
+    # cards.md Lich: "The Power of enemy troops drop by one, thanks to the lich." - the board marks each troop
+    # the Lich weakens with the card (engine.power_notes), and no allied troop.
+    undead = build_player("undead", [[("mansion", 1), ("crypt", 1)]], in_play=("undead.lich",))
+    defender = bandits([[("light_infantry_base", 1), ("heavy_infantry_base", 1), ("cavalry_base", 1)]])
+    state = position(undead, defender)
+    lich = (engine.PowerNote("Lich", "power -1"),)
+    assert engine.power_notes(state, 1, "heavy_infantry", "defending") == lich
+    assert engine.power_notes(state, 1, None, "defending") == lich  # a special troop is a troop too
+    assert engine.power_notes(state, 0, "heavy_infantry", "attacking") == ()
+    assert engine.power_notes(position(build_player("undead", [[("mansion", 1)]]), defender), 1, "cavalry", None) == ()
+
+
 def test_zombie_recruits_one_zombie_on_each_graveyard() -> None:
     # cards.md Zombie: "Recruit one zombie on each allied graveyard."; 004 renewal A: bases "cannot hold more
     # than two troops"
