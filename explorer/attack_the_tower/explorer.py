@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from explorer.attack_the_tower.rendering import static_html
+from explorer.attack_the_tower.story import step_story
 from explorer.attack_the_tower.viewmodel import board_view
 from explorer.line_tests import LineTests
 from explorer.navigation import SessionNavigation
@@ -116,8 +117,11 @@ class Explorer(SessionNavigation, PositionFiles[GameState], LineTests):
 
     def _repr_html_(self) -> str:
         """A snapshot: the board now and what the last step did (static, for any notebook reader)."""
-        last = [e.narrate() for e in self.session.last_events()]
-        return static_html(board_view(self.state), last)
+        events = self.session.last_events()
+        story = step_story(self.session, self.session.cursor, events)
+        summary = story.card if story is not None else ""
+        view = board_view(self.state, story=story, summary=summary, live=False)
+        return static_html(view, [e.narrate() for e in events])
 
     def __repr__(self) -> str:
         return f"Explorer(turn {self.state.turn}, {self.stage()}, step {self.session.cursor})"

@@ -17,16 +17,16 @@ from explorer.attack_the_tower.board import AttackTheTowerBoard
 from explorer.attack_the_tower.controls import GameControls
 from explorer.attack_the_tower.editor import EditorControls
 from explorer.attack_the_tower.explorer import Explorer
-from explorer.attack_the_tower.export import export_battle
+from explorer.attack_the_tower.export import battle_page, export_battle
 from explorer.attack_the_tower.inspector import DamageInspector
 from explorer.attack_the_tower.moves import person_moves
 from explorer.attack_the_tower.rendering import board_html, static_html
-from explorer.attack_the_tower.summary import step_summary
+from explorer.attack_the_tower.story import step_story
 from explorer.attack_the_tower.variants_panel import VariantsPanel
 from explorer.attack_the_tower.viewmodel import board_view
 from explorer.guarded import checked_edit, checked_text
-from explorer.presenter import PRESENT_CLASS, in_voila
-from explorer.session_panel import SessionPanel, row
+from explorer.presenter import Presenting, shipped_lessons
+from explorer.session_panel import SessionPanel, fit_labels, row
 from rules.attack_the_tower import engine, examples
 from rules.attack_the_tower.catalog import army, army_ids
 from rules.attack_the_tower.errors import IllegalAction
@@ -37,14 +37,14 @@ from rules.attack_the_tower.text import key_words
 from rules.core.errors import RulesError
 from rules.core.files import escape
 
-LOG_LINES = 14
 KEYS_HELP = "keys (click the board first): → step ▶, ← back, Enter commit allocation, Esc clear the draft"
 
 
-class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
+class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
     """One explorer shown as a board with its controls."""
 
     explorer: Explorer
+    game_slug = "attack-the-tower"
 
     def __init__(
         self, position: GameState | str | None = None, *, policy_name: str = "greedy", present: bool | None = None
@@ -57,25 +57,76 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.last_refresh_ms = 0.0
         self.board = AttackTheTowerBoard(on_click=self.click, on_key=self.key)
         self.message = w.HTML()
-        self.log_view = w.HTML()
         self._build_controls()
-        super().__init__([self.toolbar, self.board, self.message, self.controls, self.log_view])
-        if in_voila() if present is None else present:
-            self.add_class(PRESENT_CLASS)  # full width, large type (board.css)
+        super().__init__(
+            [
+                self.toolbar,
+                self.lesson_note,
+                self.board,
+                self.presenter_bar,
+                self.message,
+                self.controls,
+                self.log_view,
+            ]
+        )
+        fit_labels(self)
+        self._set_presenting(present)
         self.refresh()
 
     # ---- controls ----------------------------------------------------------------------------------
     def _build_controls(self) -> None:
-        """The toolbar above the board; the battle's rows, the keys and the sections below it."""
+        """The toolbar above the board; the presenter's bar under it; the battle's rows, the lessons and
+        downloads, the keys and the sections below."""
         self._build_toolbar()
+        self._build_presenter()
         rows = self._build_battle_rows()
         keys = w.HTML(f'<span class="att-keys">{html.escape(KEYS_HELP)}</span>')
-        self.controls = w.VBox([*rows, keys, self._build_sections()])
+        self.controls = w.VBox([*rows, self._build_lessons(), keys, self._build_sections()])
+
+    def _build_lessons(self) -> w.HBox:
+        """The lessons shipped, a teacher's own lesson file, and the downloads (the battle as one HTML page, the
+        line as a lesson)."""
+        self.lessons = shipped_lessons(self.game_slug)
+        self.lesson_choice = w.Dropdown(
+            options=[("", None), *((title, str(path)) for title, path in self.lessons.items())],
+            value=None,
+            description="lesson",
+            layout=w.Layout(width="auto", min_width="300px"),
+        )
+        self.lesson_choice.observe(self._on_lesson_choice, "value")
+        self.lesson_upload = w.FileUpload(accept=".json", multiple=False, description="lesson file")
+        self.lesson_upload.observe(self._on_lesson_upload, "value")
+        return row(
+            [
+                self.lesson_choice,
+                self.lesson_upload,
+                self._button("download lesson", self.download_lesson, "this line as a lesson file (JSON)"),
+                self._button(
+                    "download this battle",
+                    self.download_battle,
+                    "one HTML file: every step, previous / next, works offline (for a course page)",
+                ),
+            ]
+        )
+
+    def _on_lesson_choice(self, change: dict[str, Any]) -> None:
+        """A shipped lesson chosen: play it."""
+        if change["new"]:
+            self.load_lesson(change["new"])
+
+    def _on_lesson_upload(self, change: dict[str, Any]) -> None:
+        """A lesson file arrived from the browser: play it (read as JSON text, never as a path)."""
+        files = change["new"]
+        if files:
+            self.load_lesson(bytes(files[0]["content"]).decode("utf-8", errors="replace"))
 
     def _build_toolbar(self) -> None:
         """Examples, play or edit, share codes."""
         self.example = w.Dropdown(
-            options=list(examples.EXAMPLES), value=None, description="example", layout=w.Layout(width="260px")
+            options=list(examples.EXAMPLES),
+            value=None,
+            description="example",
+            layout=w.Layout(width="auto", min_width="260px"),
         )
         self.example.observe(self._on_example, "value")
         self.mode_toggle = w.ToggleButtons(options=["play", "edit"], value="play", style={"button_width": "60px"})
@@ -90,29 +141,27 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
                 self._button("load code", lambda: self.load_share_code(self.share.value)),
             ]
         )
+        self.toolbar.add_class("panel-toolbar")
 
     def _build_battle_rows(self) -> list[w.HBox]:
         """The stepper, the attack, "your move" and the allocation's rows."""
-        narrow = {"description_width": "36px"}
         self.origin = w.Dropdown(
             options=[("1", 0), ("2", 1), ("3", 2)],
             value=0,
             description="from",
-            style=narrow,
-            layout=w.Layout(width="100px"),
+            layout=w.Layout(width="auto"),
         )
         self.target = w.Dropdown(
             options=[("1", 0), ("2", 1), ("3", 2)],
             value=0,
             description="to",
-            style=narrow,
-            layout=w.Layout(width="100px"),
+            layout=w.Layout(width="auto"),
         )
         self.policy = w.Dropdown(
             options=list(POLICIES),
             value=self.explorer.policy_name,
             description="policy",
-            layout=w.Layout(width="200px"),
+            layout=w.Layout(width="auto"),
         )
         self.policy.observe(lambda ch: setattr(self.explorer, "policy_name", ch["new"]), "value")
         self.hidden_toggle = w.Checkbox(
@@ -120,14 +169,15 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         )
         self.hidden_toggle.observe(lambda ch: self.set_show_hidden(ch["new"]), "value")
         self.branches = w.Dropdown(
-            options=self.explorer.branches, value="main", description="branch", layout=w.Layout(width="220px")
+            options=self.explorer.branches,
+            value="main",
+            description="branch",
+            layout=w.Layout(width="auto", min_width="200px"),
         )
         self.branches.observe(self._on_branch, "value")
         stepper = row(
             [
                 self._button("restart", self.restart),
-                self._button("◀ back", self.back),
-                self._button("step ▶", self.step, "finish the current sub-step (the policy decides what you have not)"),
                 self._button("forward ▶▶", self.forward, "replay the next step of this line"),
                 self._button("resolve battle", self.resolve_battle),
                 self._button("end turn", self.end_turn),
@@ -138,7 +188,11 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
             ]
         )
         attack = row([self.origin, self.target, self._button("attack", self.attack), self.policy, self.hidden_toggle])
-        self.moves = w.Dropdown(options=[], description="your move", layout=w.Layout(width="auto", min_width="380px"))
+        self.moves = w.Dropdown(
+            options=[],
+            description="your move",
+            layout=w.Layout(width="auto", min_width="380px"),
+        )
         your_move = row(
             [self.moves, self._button("make this move", self.make_move, "the move chosen: renew, draw, build, play...")]
         )
@@ -149,7 +203,6 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
                 self._button("pass", self.pass_),
                 self.branches,
                 self._button("branch here", self.branch),
-                self._button("export this battle", self.export, "one HTML file: every step, previous / next, offline"),
             ]
         )
         return [stepper, attack, your_move, allocation]
@@ -198,9 +251,14 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.refresh(keep_message=True)
 
     def key(self, command: str) -> None:
-        handlers = {"step": self.step, "back": self.back, "commit": self.commit, "clear": self.clear_draft}
+        """Keys of the board: → next, ← back, Enter commits the allocation, Escape clears the draft."""
+        handlers = {"step": self.next, "back": self.back, "commit": self.commit, "clear": self.clear_draft}
         if command in handlers:
             handlers[command]()
+
+    def _next_step(self) -> None:
+        """The presenter's next ▶: finish the current sub-step (or replay the next step of the line)."""
+        self.step()
 
     def commit(self) -> None:
         """Hand in the drafted allocation for the side now distributing damage."""
@@ -236,7 +294,8 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         )
 
     def _moved(self) -> None:
-        """A draft allocation belongs to the position it was drafted in."""
+        """A draft allocation belongs to the position it was drafted in (and a hidden result is given up)."""
+        super()._moved()
         self.draft = {}
 
     def _after(self, events: tuple[Any, ...]) -> None:
@@ -299,17 +358,33 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self._guard(lambda: self._after(run()))
 
     def export(self, path: str | None = None) -> None:
-        """Write this line, step by step, to one self-contained HTML file (for a course page)."""
+        """Write this line, step by step, to one self-contained HTML file on this machine (in a script; the
+        panel's button downloads it through the browser instead)."""
 
         def run() -> None:
-            target = export_battle(self.explorer, path or f"battle-turn-{self.explorer.initial.turn}.html")
+            target = export_battle(
+                self.explorer, path or f"battle-turn-{self.explorer.initial.turn}.html", lesson=self.lesson
+            )
             steps = len(self.explorer.session.line)
             self.say(f"exported {steps} steps to {target} (one file: previous / next, no kernel, works offline)")
 
         self._guard(run)
 
+    def download_battle(self) -> str:
+        """The line, step by step, as one self-contained HTML page, saved through the browser (JupyterLab, Voila
+        and Binder alike); returns the page."""
+        page = battle_page(self.explorer, lesson=self.lesson)
+        name = f"battle-turn-{self.explorer.initial.turn}.html"
+        self.board.download(name, page, "text/html")
+        steps = len(self.explorer.session.line)
+        self.say(f"downloading {name}: {steps} steps, previous / next, no kernel, works offline")
+        return page
+
     def set_mode(self, mode: str) -> None:
+        """'play' (clicks distribute damage) or 'edit' (clicks choose the slot to edit; the board says so)."""
         self.mode = mode
+        if self.mode_toggle.value != mode:
+            self.mode_toggle.value = mode
         self.selected = None
         self.draft = {}
         self.refresh()
@@ -352,32 +427,36 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
 
     # ---- drawing ---------------------------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
+        """The board shown: the position at the cursor with the story of the step that led there; while
+        'predict, then reveal' hides a step's result, the position before it with the question instead."""
+        session = self.explorer.session
+        shown = self.shown_step()
+        if shown != session.cursor:
+            question = self.note(session.cursor)
+            ask = question.question if question is not None and question.question else "What happens next?"
+            return board_view(session.state_at(shown), summary=f"Question: {ask}", editing=self.mode == "edit")
         request = self.explorer.request()
-        events = self.explorer.session.last_events()
-        last = tuple(e.sentence() for e in events)
+        events = session.last_events()
+        story = step_story(session, session.cursor, events)
         return board_view(
             self.explorer.state,
             draft=self.draft if request else {},
             draft_player=request.player if request else None,
             selected=self.selected,
             show_hidden=self.show_hidden,
-            last_events=last,
-            summary=step_summary(events) if self.explorer.session.cursor else "",
+            last_events=tuple(e.sentence() for e in events),
+            summary=story.card if story is not None else "",
+            story=story,
+            editing=self.mode == "edit",
         )
 
     def refresh(self, *, keep_message: bool = False, keep_inspector: bool = False) -> None:
-        """Redraw the board, the log and the branch list from the explorer (and the inspector's list)."""
+        """Redraw the board, the presenter's bar and log, the moves and the branch list from the explorer (and
+        the inspector's list)."""
         start = time.perf_counter()
         view = self.view()
         self.board.show(board_html(view), self.selected)
-        lines = self.explorer.log_text().splitlines()[-LOG_LINES:]
-        cursor = self.explorer.session.cursor
-        total = len(self.explorer.session.line)
-        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
-        self.log_view.value = (
-            f'<div style="font-size:12px"><b>log</b> (step {cursor} of {total}, '
-            f"branch {html.escape(self.explorer.session.current_branch)})<ul>{items}</ul></div>"
-        )
+        self._show_presenter()
         moves = [words for words, _ in person_moves(self.explorer.state)]
         if list(self.moves.options) != moves:
             self.moves.options = moves

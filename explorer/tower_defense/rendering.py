@@ -180,8 +180,9 @@ def board_html(view: dict[str, Any], beside_grid: str = "") -> str:
     if view["termination"]:
         head += f" · game over: {_e(view['termination'].replace('_', ' '))}"
     pending = f'<div class="pending">{_e(view["pending"])}</div>' if view["pending"] else ""
+    card = f'<div class="step-card">{_e(view["summary"])}</div>' if view.get("summary") else ""
     return (
-        f'<div class="td-board"><div class="head">{head}</div>{pending}{grid_html(view)}{beside_grid}'
+        f'<div class="td-board">{card}<div class="head">{head}</div>{pending}{grid_html(view)}{beside_grid}'
         f'<div class="boxes">{_table_html(view)}{_players_html(view)}</div>'
         f'<div class="boxes">{_waves_table(view)}</div>{LEGEND}</div>'
     )

@@ -157,8 +157,10 @@ def board_view(
     *,
     selected: str | None = None,
     last_events: Sequence[str] = (),
+    summary: str = "",
 ) -> dict[str, Any]:
-    """The position as a JSON-ready dict: the field space by space, waves, towers, players, the table."""
+    """The position as a JSON-ready dict: the field space by space, waves, towers, players, the table; with
+    `summary`, the step card of the step that led there."""
     towers = {t.at: tower_view(state, t) for t in state.towers}
     waves = [wave_view(state, w) for w in state.waves]
     cells = _cells_view(state, towers, {w["key"]: w for w in waves if w["on_field"]}, selected)
@@ -206,6 +208,7 @@ def board_view(
         "selected": selected,
         "termination": state.termination,
         "last_events": list(last_events),
+        "summary": summary,
     }
 
 

@@ -72,7 +72,7 @@ def test_step_back_forward_restart(panel: AttackTheTowerPanel) -> None:
     assert panel.explorer.session.cursor == at
     panel.restart()
     assert panel.explorer.session.cursor == 0 and panel.explorer.state.phase == "main"
-    assert "step 0 of" in panel.log_view.value
+    assert "step 0 of" in panel.log_view.html
 
 
 def test_branch_from_a_step_and_switch(panel: AttackTheTowerPanel) -> None:
