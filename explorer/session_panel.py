@@ -16,8 +16,9 @@ from explorer.guarded import GuardedPanel
 def fit_labels(widget: w.Widget) -> None:
     """Every control under `widget` shows its whole label and every button its whole caption, whatever the
     font size (a projector's large type included): labels take the width of their words, buttons of theirs."""
-    style = getattr(widget, "style", None)
-    if getattr(widget, "description", "") and style is not None and hasattr(style, "description_width"):
+    style: Any = getattr(widget, "style", None)
+    described = getattr(widget, "description", "") and hasattr(style, "description_width")
+    if described and not style.description_width:  # a width set on purpose (a form's column) is kept
         style.description_width = "initial"
     if isinstance(widget, w.Button | w.ToggleButton | w.FileUpload) and widget.layout.width in (None, ""):
         widget.layout.width = "auto"

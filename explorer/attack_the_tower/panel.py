@@ -328,10 +328,11 @@ class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[mis
     def pass_(self) -> None:
         self._guard(lambda: self._after(self.explorer.pass_()))
 
-    def attack(self, origin: int | None = None, target: int | None = None) -> None:
+    def attack(self, origin: int | None = None, target: int | None = None, specials: tuple[int, ...] = ()) -> None:
+        """Declare an attack (territories 0-2; the from / to choices by default), palace troops joining."""
         o = self.origin.value if origin is None else origin
         t = self.target.value if target is None else target
-        self._guard(lambda: self._after(self.explorer.attack(o, t)))
+        self._guard(lambda: self._after(self.explorer.attack(o, t, specials)))
 
     def export_test(self, path: str = "test_exported_line.py") -> str:
         """Position to test: write the line from its start to the cursor as a pytest file beside the notebook,

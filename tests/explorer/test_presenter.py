@@ -137,7 +137,8 @@ def test_no_label_or_button_is_cut(make: Any) -> None:
     """Labels take the width of their words ('from', 'your move'), buttons of theirs ('solve the step and...')."""
     panel = make()
     controls = labelled(panel)
-    assert controls and all(c.style.description_width == "initial" for c in controls)
+    assert controls and all(c.style.description_width for c in controls), "none left at the cutting default"
+    assert sum(c.style.description_width == "initial" for c in controls) >= 10
 
     def buttons(widget: Any) -> list[Any]:
         own = [widget] if isinstance(widget, w.Button) else []
