@@ -126,6 +126,16 @@ class Explorer(SessionNavigation, PositionFiles[GameState], LineTests):
         who = self._who(player)
         return self.play(PlayAbility(player=who, card=card_id, targets=targets))
 
+    def play_move(self, move: Any) -> tuple[Event, ...]:
+        """A move of the 'your move' list: one action, or several made one after the other (all the draws of a
+        hand), each card drawn by the seeded sampler before the next."""
+        events: list[Event] = []
+        for action in move if isinstance(move, tuple) else (move,):
+            events += self.play(action)
+            while self.to_move() == CHANCE:
+                events += self.decide(lambda who: policy(self.seats.get(who) or self.policy_name))
+        return tuple(events)
+
     def pass_(self, player: int | None = None) -> tuple[Event, ...]:
         return self.play(Pass(player=self._who(player)))
 

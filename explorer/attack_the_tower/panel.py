@@ -19,7 +19,7 @@ from explorer.attack_the_tower.editor import EditorControls
 from explorer.attack_the_tower.explorer import Explorer
 from explorer.attack_the_tower.export import battle_page, export_battle
 from explorer.attack_the_tower.inspector import DamageInspector
-from explorer.attack_the_tower.moves import person_moves
+from explorer.attack_the_tower.moves import clicked_move, person_moves, read_hand_key, tried_move
 from explorer.attack_the_tower.rendering import board_html, static_html
 from explorer.attack_the_tower.story import step_story
 from explorer.attack_the_tower.variants_panel import VariantsPanel
@@ -29,6 +29,7 @@ from explorer.presenter import Presenting, shipped_lessons
 from explorer.session_panel import SessionPanel, fit_labels, row
 from rules.attack_the_tower import engine, examples
 from rules.attack_the_tower.catalog import army, army_ids
+from rules.attack_the_tower.catalog import card as card_of
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.places import UnitKey
@@ -233,9 +234,7 @@ class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[mis
             return
         request = self.explorer.request()
         if request is None:
-            self.selected = key
-            self.say(f"selected {key_words(key)}")
-            self.refresh(keep_message=True)
+            self._click_move(key)
             return
         amount = self.draft.get(key, 0)
         if shift and amount:
@@ -249,6 +248,38 @@ class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[mis
         self.draft = {k: v for k, v in self.draft.items() if v}
         self.say(engine.draft_tally(request, self.draft).words() + " (shift-click removes one)")
         self.refresh(keep_message=True)
+
+    def _click_move(self, key: str) -> None:
+        """Outside damage distribution, a click makes a move: a card in hand is chosen (an ability that asks
+        for nothing is played at once), then a click on a slot builds the chosen base there, or on a troop
+        or a base plays the chosen ability on it; anything else is selected."""
+        state = self.explorer.state
+        card = read_hand_key(key)
+        chosen = read_hand_key(self.selected or "")
+        if card is not None:
+            at_once = clicked_move(state, card, None)
+            if at_once is not None:
+                self._made(at_once)
+                return
+            self.selected = key
+            name = card_of(card[1]).name
+            self.say(f"{name} chosen: click where it goes (a slot for a base, a troop for an ability)")
+        elif chosen is not None:
+            move = clicked_move(state, chosen, key)
+            self.selected = None
+            self._made(move if move is not None else tried_move(state, chosen, key))
+            return
+        else:
+            self.selected = key
+            self.say(f"selected {key_words(key)}")
+        self.refresh(keep_message=True)
+
+    def _made(self, move: Any) -> None:
+        """Make a move clicked on the board, then let chance and the seated policies play (refused in the
+        engine's words when it is not legal; nothing changes then)."""
+        self.selected = None
+        self.draft = {}
+        self._after(self.explorer.play_move(move) + self._advance())
 
     def key(self, command: str) -> None:
         """Keys of the board: → next, ← back, Enter commits the allocation, Escape clears the draft."""
@@ -354,7 +385,7 @@ class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[mis
             if chosen is None or not 0 <= chosen < len(moves):
                 raise RulesError("choose a move in the list first")
             self.draft = {}
-            return self.explorer.play(moves[chosen][1]) + self._advance()
+            return self.explorer.play_move(moves[chosen][1]) + self._advance()
 
         self._guard(lambda: self._after(run()))
 

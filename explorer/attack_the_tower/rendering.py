@@ -156,7 +156,15 @@ def _kingdom_html(view: dict[str, Any], p: dict[str, Any], targets: set[str]) ->
     )
     pmarks = _marks(palace, view, shown)
     standing = "palace destroyed" if palace["dead"] else f"palace · power {palace['power']}"
-    hand = ", ".join(_e(h) for h in p["hand"]) or "empty"
+    selected = view["selected"]
+    hand = (
+        ", ".join(
+            f'<span class="hand-card{" selected" if h["key"] == selected else ""}" data-key="{_e(h["key"])}" '
+            f'title="choose this card, then where it goes">{_e(h["name"])}</span>'
+            for h in p["hand"]
+        )
+        or "empty"
+    )
     in_play = ", ".join(_e(h) for h in p["in_play"])
     piles = p["piles"]
     info = (

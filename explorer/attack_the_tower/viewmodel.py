@@ -10,6 +10,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, Literal
 
+from explorer.attack_the_tower.moves import hand_key
 from explorer.attack_the_tower.story import StepStory
 from rules.attack_the_tower import engine
 from rules.attack_the_tower.catalog import ability_card, army, base_card, card, raised_troop_name
@@ -140,7 +141,7 @@ def _player_view(state: GameState, units: Units, index: int, step: Mapping[str, 
         "role": "attacking" if index == state.attacker else "defending",
         "palace": _palace_view(state, units, index, step),
         "territories": territories,
-        "hand": [card(c).name for c in p.hand],
+        "hand": [{"key": hand_key(index, c), "name": card(c).name} for c in p.hand],
         "in_play": [card(c).name for c in p.in_play],
         "piles": {
             "bases": len(p.base_pile),
