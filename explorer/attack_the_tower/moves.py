@@ -10,6 +10,7 @@ from typing import Any
 from rules.attack_the_tower import engine
 from rules.attack_the_tower.actions import (
     Build,
+    ChooseVictim,
     DeclareAttack,
     Discard,
     DrawCard,
@@ -21,7 +22,9 @@ from rules.attack_the_tower.actions import (
     Renew,
 )
 from rules.attack_the_tower.catalog import base_card, card
-from rules.attack_the_tower.model import GameState, UnitKey
+from rules.attack_the_tower.model import GameState
+from rules.attack_the_tower.places import UnitKey
+from rules.attack_the_tower.text import key_words
 from rules.core.errors import RulesError
 
 
@@ -59,6 +62,8 @@ def describe(state: GameState, action: Any) -> str:
         return "pass (play no ability)"
     if isinstance(action, EndTurn):
         return "end the turn"
+    if isinstance(action, ChooseVictim):
+        return f"destroy {key_words(action.target)} (the Vrykolaka's victim)"
     name = getattr(action, "action", type(action).__name__)
     return str(name).replace("_", " ")
 
@@ -127,6 +132,14 @@ def clicked_move(state: GameState, chosen: tuple[int, str], key: str | None) -> 
         ):
             return action
         if isinstance(action, PlayAbility) and action.targets == (() if key is None else (key,)):
+            return action
+    return None
+
+
+def victim_move(state: GameState, key: str) -> ChooseVictim | None:
+    """The Vrykolaka's victim a click chooses (Rules.vrykolaka_victims='chosen'), or None."""
+    for action in engine.legal_actions(state):
+        if isinstance(action, ChooseVictim) and action.target == key:
             return action
     return None
 

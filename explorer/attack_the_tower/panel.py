@@ -19,13 +19,14 @@ from explorer.attack_the_tower.editor import EditorControls
 from explorer.attack_the_tower.explorer import Explorer
 from explorer.attack_the_tower.export import battle_page, export_battle
 from explorer.attack_the_tower.inspector import DamageInspector
-from explorer.attack_the_tower.moves import clicked_move, person_moves, read_hand_key, tried_move
+from explorer.attack_the_tower.lesson_controls import LessonControls
+from explorer.attack_the_tower.moves import clicked_move, person_moves, read_hand_key, tried_move, victim_move
 from explorer.attack_the_tower.rendering import board_html, static_html
 from explorer.attack_the_tower.story import step_story
 from explorer.attack_the_tower.variants_panel import VariantsPanel
 from explorer.attack_the_tower.viewmodel import board_view
 from explorer.guarded import checked_edit, checked_text
-from explorer.presenter import Presenting, shipped_lessons
+from explorer.presenter import Presenting
 from explorer.session_panel import SessionPanel, fit_labels, row
 from rules.attack_the_tower import engine, examples
 from rules.attack_the_tower.catalog import army, army_ids
@@ -82,44 +83,8 @@ class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[mis
         self._build_presenter()
         rows = self._build_battle_rows()
         keys = w.HTML(f'<span class="att-keys">{html.escape(KEYS_HELP)}</span>')
-        self.controls = w.VBox([*rows, self._build_lessons(), keys, self._build_sections()])
-
-    def _build_lessons(self) -> w.HBox:
-        """The lessons shipped, a teacher's own lesson file, and the downloads (the battle as one HTML page, the
-        line as a lesson)."""
-        self.lessons = shipped_lessons(self.game_slug)
-        self.lesson_choice = w.Dropdown(
-            options=[("", None), *((title, str(path)) for title, path in self.lessons.items())],
-            value=None,
-            description="lesson",
-            layout=w.Layout(width="auto", min_width="300px"),
-        )
-        self.lesson_choice.observe(self._on_lesson_choice, "value")
-        self.lesson_upload = w.FileUpload(accept=".json", multiple=False, description="lesson file")
-        self.lesson_upload.observe(self._on_lesson_upload, "value")
-        return row(
-            [
-                self.lesson_choice,
-                self.lesson_upload,
-                self._button("download lesson", self.download_lesson, "this line as a lesson file (JSON)"),
-                self._button(
-                    "download this battle",
-                    self.download_battle,
-                    "one HTML file: every step, previous / next, works offline (for a course page)",
-                ),
-            ]
-        )
-
-    def _on_lesson_choice(self, change: dict[str, Any]) -> None:
-        """A shipped lesson chosen: play it."""
-        if change["new"]:
-            self.load_lesson(change["new"])
-
-    def _on_lesson_upload(self, change: dict[str, Any]) -> None:
-        """A lesson file arrived from the browser: play it (read as JSON text, never as a path)."""
-        files = change["new"]
-        if files:
-            self.load_lesson(bytes(files[0]["content"]).decode("utf-8", errors="replace"))
+        self.lesson_controls = LessonControls(self)
+        self.controls = w.VBox([*rows, self.lesson_controls, keys, self._build_sections()])
 
     def _build_toolbar(self) -> None:
         """Examples, play or edit, share codes."""
@@ -225,8 +190,14 @@ class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[mis
         self._guard(lambda: self._click(key, shift))
 
     def _click(self, key: str, shift: bool) -> None:
-        if UnitKey.read(checked_text(key, "a place on the board")) is None:
-            raise RulesError(f"{escape(key, 60)} is not a place on the board (a slot is p0/t1/s2, a troop p0/t1/s2/0)")
+        card = read_hand_key(checked_text(key, "a place on the board"))
+        if UnitKey.read(key) is None and card is None:
+            raise RulesError(
+                f"{escape(key, 60)} is not a place on the board (a slot is p0/t1/s2, a troop p0/t1/s2/0, "
+                "a card in hand hand:0:undead.lich)"
+            )
+        if card is not None and (self.mode == "edit" or self.explorer.request() is not None):
+            raise RulesError("a card in hand is played outside damage distribution, in play mode")
         if self.mode == "edit":
             self.selected = key
             self.editor.select(key)
@@ -256,6 +227,10 @@ class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[mis
         state = self.explorer.state
         card = read_hand_key(key)
         chosen = read_hand_key(self.selected or "")
+        victim = victim_move(state, key)
+        if victim is not None:
+            self._made(victim)
+            return
         if card is not None:
             at_once = clicked_move(state, card, None)
             if at_once is not None:

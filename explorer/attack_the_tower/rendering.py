@@ -183,7 +183,9 @@ def _kingdom_html(view: dict[str, Any], p: dict[str, Any], targets: set[str]) ->
 
 def board_html(view: dict[str, Any]) -> str:
     """The board as HTML (data-key attributes mark everything a click can select)."""
+    victims = view.get("victims")
     targets = set(view["request"]["targets"]) if view["request"] else set()
+    targets |= set(victims["targets"]) if victims else set()
     battle = view["battle"]
     head = f"Turn {view['turn']} · {_e(view['phase_words'])}"
     if battle is not None:
@@ -213,6 +215,13 @@ def board_html(view: dict[str, Any]) -> str:
         request = (
             f'<div class="request">The {_e(name)} distribute {r["total"]} {_e(r["stage"])} damage: '
             f"{_e(r['summary'])}.{click}</div>"
+        )
+    if victims:
+        name = view["players"][victims["player"]]["name"]
+        click = " Click a highlighted troop to destroy it." if view.get("live", True) else ""
+        request = (
+            f'<div class="request">The {_e(name)} choose {victims["owed"]} enemy troop(s) for their Vrykolaka(s) '
+            f"to destroy: any enemy troop on the board.{click}</div>"
         )
     top, bottom = view["players"][1], view["players"][0]
     summary = f'<div class="step-card">{_e(view["summary"])}</div>' if view.get("summary") else ""

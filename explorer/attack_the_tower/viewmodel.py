@@ -177,6 +177,17 @@ def _battle_view(state: GameState, show_hidden: bool) -> dict[str, Any] | None:
     }
 
 
+def _victims_view(state: GameState) -> dict[str, Any] | None:
+    """While a player chooses a Vrykolaka's victims (Rules.vrykolaka_victims='chosen'): who, how many are left
+    to choose and every enemy troop they may choose."""
+    battle = state.battle
+    if battle is None or battle.stage != "victims":
+        return None
+    player = engine.current_player(state)
+    targets = [a.target for a in engine.legal_actions(state, player)]
+    return {"player": player, "owed": battle.owed[player], "targets": targets}
+
+
 def _request_view(request: engine.AllocationRequest | None, draft: Mapping[str, int]) -> dict[str, Any] | None:
     if request is None:
         return None
@@ -246,6 +257,7 @@ def board_view(
         "live": live,
         "editing": editing,
         "request": _request_view(request, drafted),
+        "victims": _victims_view(state),
         "draft": drafted,
         "destroyed_by_draft": sorted(engine.destroyed_by(request, drafted)) if request else [],
         "selected": selected,

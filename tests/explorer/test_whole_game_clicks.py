@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from explorer.attack_the_tower.moves import hand_key, person_moves
 from explorer.attack_the_tower.panel import AttackTheTowerPanel
-from rules.attack_the_tower.model import UnitKey
+from rules.attack_the_tower.places import UnitKey
 
 
 def move_index(panel: AttackTheTowerPanel, words: str) -> int:
@@ -67,3 +67,19 @@ def test_edit_mode_shows_on_the_board() -> None:
     assert 'class="att-board editing"' in panel.board.html and "edit mode: click a slot" in panel.board.html
     panel.set_mode("play")
     assert "editing" not in panel.board.html
+
+
+def test_the_panel_asks_for_the_vrykolakas_victims_under_the_chosen_reading() -> None:
+    # cards.md Vrykolaka: "Destroy one enemy troop for each vrykolaka that inflicts damage in combat"; under
+    # Rules.vrykolaka_victims='chosen' the panel asks the player, who clicks any enemy troop on the board.
+    from rules.attack_the_tower.variants import Rules
+    from tests.attack_the_tower.test_variant_scenarios import vrykolaka_battle
+
+    panel = AttackTheTowerPanel(vrykolaka_battle(Rules(vrykolaka_victims="chosen")))
+    assert "The Undead choose 2 enemy troop(s) for their Vrykolaka(s) to destroy" in panel.board.html
+    assert 'class="troop target" data-key="p1/t1/s0/0"' in panel.board.html  # the rider, out of the battle
+    assert any(words.startswith("destroy player 2, territory 2, slot 1, troop 1") for words in panel.moves.options)
+    panel.click("p1/t1/s0/0")
+    assert "chosen by Undead for their Vrykolaka(s)" in panel.message.value
+    panel.click("p1/t0/s0/1")
+    assert panel.explorer.state.battle is None and "choose" not in panel.board.html.split("head")[0]

@@ -35,6 +35,7 @@ POSITION: dict[str, Any] = {
         "minimum_toughness": 1,
         "main_phase_abilities": "attacker",
         "vrykolaka_counts": "fighting",
+        "vrykolaka_victims": "strongest_in_battle",
         "templar_damage": "once",
         "kaiju_bases": "any_enemy_territory",
         "raised_troop_lasts": "while_it_lives",
@@ -373,6 +374,7 @@ EXPECTED_POSITION: dict[str, Any] = {
         "minimum_toughness": 1,
         "main_phase_abilities": "attacker",
         "vrykolaka_counts": "fighting",
+        "vrykolaka_victims": "strongest_in_battle",
         "templar_damage": "once",
         "kaiju_bases": "any_enemy_territory",
         "raised_troop_lasts": "while_it_lives",
@@ -581,6 +583,10 @@ EXPECTED_POSITION: dict[str, Any] = {
             0,
         ],
         "remaining": [
+            0,
+            0,
+        ],
+        "owed": [
             0,
             0,
         ],
