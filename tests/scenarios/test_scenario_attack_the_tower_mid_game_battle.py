@@ -584,7 +584,7 @@ EXPECTED_SENTENCES: list[str] = [
     "Undead's initiative damage is 2 (2 Necromancer dealing 2).",
     "Bandits' initiative damage is 0 (nothing fights).",
     "Undead deal 1 initiative damage to Bandits' Bandit (territory 1, slot 1), destroying it.",
-    "Undead's 1 leftover initiative damage adds to its regular damage.",
+    "Undead's 1 leftover initiative damage adds to their regular damage.",
     (
         "Undead's regular damage is 7, of which 4 is artillery damage (2 Zombie dealing 2, Catapult dealing 4, plus "
         "1 leftover initiative damage)."

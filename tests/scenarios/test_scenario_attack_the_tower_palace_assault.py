@@ -621,7 +621,7 @@ EXPECTED_SENTENCES: list[str] = [
     "Undead's initiative damage is 2 (2 Necromancer dealing 2).",
     "Bandits' initiative damage is 0 (nothing fights).",
     "Undead have no target for their 2 initiative damage.",
-    "Undead's 2 leftover initiative damage adds to its regular damage.",
+    "Undead's 2 leftover initiative damage adds to their regular damage.",
     "Undead's regular damage is 9 (Vrykolaka dealing 3, 2 Vampire dealing 4, plus 2 leftover initiative damage).",
     "Bandits' regular damage is 10 (palace dealing 10).",
     "Undead have no target for their 9 regular damage.",

@@ -319,7 +319,7 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
                     Said(
                         rule="battles.3 leftover",
                         text=f"{possessive(label(state, side))} {leftover[side]} leftover initiative damage "
-                        "adds to its regular damage.",
+                        "adds to their regular damage.",
                     )
                 )
         after = battle.replace(
