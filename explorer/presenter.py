@@ -43,12 +43,11 @@ def shipped_lessons(game: str) -> dict[str, Path]:
 
 
 def step_card(events: Sequence[Any]) -> str:
-    """The step card's one line for a step of any game: its first sentence, and how many more the narration
-    tells; the start of the line when no step has been taken."""
+    """The step card's one line for a step of any game: its first sentence (the narration below tells the rest);
+    the start of the line when no step has been taken."""
     if not events:
         return "the position before the first step"
-    more = f" (+{len(events) - 1} more in the narration)" if len(events) > 1 else ""
-    return f"{events[0].sentence()}{more}"
+    return str(events[0].sentence())
 
 
 class LogView(BoardWidget):

@@ -224,7 +224,11 @@ def board_html(view: dict[str, Any]) -> str:
             f"to destroy: any enemy troop on the board.{click}</div>"
         )
     top, bottom = view["players"][1], view["players"][0]
-    summary = f'<div class="step-card">{_e(view["summary"])}</div>' if view.get("summary") else ""
+    summary = (
+        f'<div class="step-card" title="{_e(view["summary"])}">{_e(view["summary"])}</div>'
+        if view.get("summary")
+        else ""
+    )
     editing = (
         '<div class="editing-banner">edit mode: click a slot to choose its base and troops '
         "(the position editor below)</div>"

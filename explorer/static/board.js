@@ -72,8 +72,9 @@ function render({ model, el }) {
   root.addEventListener("keydown", onKey);
   const present = model.get("page_keys");
   if (present) document.addEventListener("keydown", onPageKey);
-  model.on("change:html", draw);
-  model.on("change:selected", draw);
+  // Every board the kernel sends comes with a new version (html and selected change with it, in one message):
+  // drawn once, even when it is the same board again (data-version then says it has been drawn).
+  model.on("change:version", draw);
   model.on("msg:custom", onMessage);
   draw();
   return () => {
@@ -81,8 +82,7 @@ function render({ model, el }) {
     root.removeEventListener("click", onClick);
     root.removeEventListener("keydown", onKey);
     if (present) document.removeEventListener("keydown", onPageKey);
-    model.off("change:html", draw);
-    model.off("change:selected", draw);
+    model.off("change:version", draw);
     model.off("msg:custom", onMessage);
   };
 }

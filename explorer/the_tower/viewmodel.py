@@ -173,7 +173,11 @@ def board_html(view: dict[str, Any]) -> str:
     last = ""
     if view["last_events"]:
         last = '<ul class="last">' + "".join(f"<li>{_e(s)}</li>" for s in view["last_events"]) + "</ul>"
-    card = f'<div class="step-card">{_e(view["summary"])}</div>' if view.get("summary") else ""
+    card = (
+        f'<div class="step-card" title="{_e(view["summary"])}">{_e(view["summary"])}</div>'
+        if view.get("summary")
+        else ""
+    )
     return (
         f'<div class="tt-board">{card}'
         f'<div class="head">Floor {view["floor_number"]} · <span class="hp">HP {view["hp"]}</span> · '
