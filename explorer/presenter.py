@@ -23,6 +23,8 @@ from explorer.board import STATIC, BoardWidget
 from rules.lesson import Lesson, LessonStep, read_lesson
 
 PRESENT_CLASS = "tower-present"
+HIDDEN = "the result of this step is hidden: predict it, then press reveal"
+"""The step card while 'predict, then reveal' hides a step's result (its question is asked above the board)."""
 
 
 def in_voila() -> bool:

@@ -9,6 +9,7 @@ from typing import Any
 
 from rules.attack_the_tower import engine
 from rules.attack_the_tower.actions import (
+    Allocate,
     Build,
     ChooseVictim,
     DeclareAttack,
@@ -64,8 +65,7 @@ def describe(state: GameState, action: Any) -> str:
         return "end the turn"
     if isinstance(action, ChooseVictim):
         return f"destroy {key_words(action.target)} (the Vrykolaka's victim)"
-    name = getattr(action, "action", type(action).__name__)
-    return str(name).replace("_", " ")
+    return type(action).__name__
 
 
 DRAWING = ("setup_draw", "renewal_draw")
@@ -99,7 +99,7 @@ def person_moves(state: GameState) -> list[tuple[str, Any]]:
     Damage allocations are left out: a person distributes damage by clicking the board."""
     if not engine.acting_players(state):  # a draw, or the end
         return []
-    moves = [a for a in engine.legal_actions(state) if getattr(a, "action", "") != "allocate"]
+    moves = [a for a in engine.legal_actions(state) if not isinstance(a, Allocate)]
     return [*draw_all(state), *((describe(state, a), a) for a in moves)]
 
 

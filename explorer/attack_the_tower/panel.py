@@ -26,7 +26,7 @@ from explorer.attack_the_tower.story import step_story
 from explorer.attack_the_tower.variants_panel import VariantsPanel
 from explorer.attack_the_tower.viewmodel import board_view
 from explorer.guarded import checked_edit, checked_text
-from explorer.presenter import Presenting
+from explorer.presenter import HIDDEN, Presenting
 from explorer.session_panel import SessionPanel, fit_labels, row
 from rules.attack_the_tower import engine, examples
 from rules.attack_the_tower.catalog import army, army_ids
@@ -438,10 +438,8 @@ class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[mis
         'predict, then reveal' hides a step's result, the position before it with the question instead."""
         session = self.explorer.session
         shown = self.shown_step()
-        if shown != session.cursor:
-            question = self.note(session.cursor)
-            ask = question.question if question is not None and question.question else "What happens next?"
-            return board_view(session.state_at(shown), summary=f"Question: {ask}", editing=self.mode == "edit")
+        if shown != session.cursor:  # the question is asked above the board
+            return board_view(session.state_at(shown), summary=HIDDEN, editing=self.mode == "edit")
         request = self.explorer.request()
         events = session.last_events()
         story = step_story(session, session.cursor, events)
@@ -462,7 +460,6 @@ class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[mis
         the inspector's list)."""
         start = time.perf_counter()
         view = self.view()
-        self.board.show(board_html(view), self.selected)
         self._show_presenter()
         moves = [words for words, _ in person_moves(self.explorer.state)]
         if list(self.moves.options) != moves:
@@ -474,6 +471,8 @@ class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[mis
         self.branches.value = self.explorer.session.current_branch
         if not keep_message:
             self.say("")
+        # The board last: when it is drawn again in the browser, the controls beside it already say the same.
+        self.board.show(board_html(view), self.selected)
         if not keep_inspector and hasattr(self, "inspector"):
             self.inspector.update()
         self.last_refresh_ms = (time.perf_counter() - start) * 1000

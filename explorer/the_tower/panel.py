@@ -14,7 +14,7 @@ import ipywidgets as w
 
 from explorer.file_controls import FileControls
 from explorer.guarded import checked_text
-from explorer.presenter import Presenting, step_card
+from explorer.presenter import HIDDEN, Presenting, step_card
 from explorer.rules_form import RulesForm
 from explorer.session_panel import SessionPanel, fit_labels, row
 from explorer.the_tower.board import TheTowerBoard
@@ -227,10 +227,8 @@ class TheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
         question, under 'predict, then reveal')."""
         session = self.explorer.session
         shown = self.shown_step()
-        if shown != session.cursor:
-            words = self.note(session.cursor)
-            ask = words.question if words is not None and words.question else "What happens next?"
-            return board_view(session.state_at(shown), selected=self.selected, summary=f"Question: {ask}")
+        if shown != session.cursor:  # the question is asked above the board
+            return board_view(session.state_at(shown), selected=self.selected, summary=HIDDEN)
         events = session.last_events()
         last = tuple(e.sentence() for e in events)
         summary = step_card(events) if session.cursor else ""
@@ -248,7 +246,6 @@ class TheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
 
     def refresh(self, *, keep_message: bool = False) -> None:
         """Redraw the board, the advice, the presenter's bar and log, and the branch list."""
-        self.board.show(board_html(self.view()), self.selected)
         concealed = self.shown_step() != self.explorer.session.cursor
         self.advice_text = "" if concealed else self._advice()
         self.advice_view.value = self.advice_text
@@ -262,6 +259,8 @@ class TheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
         self.rules_form.show(self.explorer.rules)
         if not keep_message:
             self.say("")
+        # The board last: when it is drawn again in the browser, the controls beside it already say the same.
+        self.board.show(board_html(self.view()), self.selected)
 
     def _repr_html_(self) -> str:
         """The same table, the advice and the log without a live kernel (GitHub, nbval)."""

@@ -17,7 +17,7 @@ from typing import Any
 import ipywidgets as w
 
 from explorer.guarded import checked_edit, checked_text
-from explorer.presenter import Presenting, step_card
+from explorer.presenter import HIDDEN, Presenting, step_card
 from explorer.session_panel import SessionPanel, fit_labels, row
 from explorer.tower_defense.board import TowerDefenseBoard
 from explorer.tower_defense.controls import ActionControls
@@ -453,10 +453,8 @@ class TowerDefensePanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
         question, under 'predict, then reveal')."""
         session = self.explorer.session
         shown = self.shown_step()
-        if shown != session.cursor:
-            words = self.note(session.cursor)
-            ask = words.question if words is not None and words.question else "What happens next?"
-            return board_view(session.state_at(shown), selected=self.selected, summary=f"Question: {ask}")
+        if shown != session.cursor:  # the question is asked above the board
+            return board_view(session.state_at(shown), selected=self.selected, summary=HIDDEN)
         events = session.last_events()
         last = tuple(e.sentence() for e in events)
         summary = step_card(events) if session.cursor else ""
@@ -471,7 +469,6 @@ class TowerDefensePanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
         start = time.perf_counter()
         view = self.view()
         self.calculator = self._calculate() if self.shown_step() == self.explorer.session.cursor else ""
-        self.board.show(board_html(view, self.calculator), self.selected)
         self._show_presenter()
         branches = self.explorer.branches
         if list(self.branches.options) != branches:
@@ -481,6 +478,8 @@ class TowerDefensePanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
         self.editor.update()
         if not keep_message:
             self.say("")
+        # The board last: when it is drawn again in the browser, the controls beside it already say the same.
+        self.board.show(board_html(view, self.calculator), self.selected)
         self.last_refresh_ms = (time.perf_counter() - start) * 1000
 
     def _repr_html_(self) -> str:

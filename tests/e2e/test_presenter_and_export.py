@@ -135,7 +135,7 @@ def test_a_lesson_plays_with_predict_then_reveal(voila: str, browser: Any) -> No
     assert counter(panel) == "step 3 of 7 · result hidden"
     question = panel.locator(".lesson-note .question")
     assert "How much damage does the Bandit archer deal?" in question.inner_text()
-    assert "initiative:" not in panel.locator(".step-card").inner_text()
+    assert "hidden: predict it, then press reveal" in panel.locator(".step-card").inner_text()
     question.evaluate("el => el.scrollIntoView({block: 'start'})")
     page.screenshot(path=str(ARTIFACTS / "presenter-lesson-question.png"))
     act(page, panel, "reveal")

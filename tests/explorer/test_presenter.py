@@ -10,7 +10,7 @@ import ipywidgets as w
 import pytest
 
 from explorer.attack_the_tower.panel import AttackTheTowerPanel
-from explorer.presenter import PRESENT_CLASS
+from explorer.presenter import HIDDEN, PRESENT_CLASS
 from explorer.the_tower.panel import TheTowerPanel
 from explorer.tower_defense.panel import TowerDefensePanel
 from rules.lesson import read_lesson
@@ -58,7 +58,8 @@ def test_a_lesson_plays_with_predict_then_reveal() -> None:
     panel.next()  # the attack: its result is hidden, the lesson's question asked
     assert "step 1 of 7 · result hidden" in counter(panel)
     assert "Which Bandit troops will defend territory 2?" in panel.lesson_note.value
-    assert "Question: Which Bandit troops" in panel.board.html and "battle from territory" not in panel.board.html
+    assert HIDDEN in panel.board.html and "battle from territory" not in panel.board.html
+    assert "Which Bandit troops" not in panel.board.html  # asked once, above the board
     assert not panel.reveal_button.disabled
     panel.reveal()
     assert "result hidden" not in counter(panel) and "battle from territory 1 against territory 2" in panel.board.html

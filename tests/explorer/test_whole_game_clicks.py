@@ -83,3 +83,14 @@ def test_the_panel_asks_for_the_vrykolakas_victims_under_the_chosen_reading() ->
     assert "chosen by Undead for their Vrykolaka(s)" in panel.message.value
     panel.click("p1/t0/s0/1")
     assert panel.explorer.state.battle is None and "choose" not in panel.board.html.split("head")[0]
+
+
+def test_your_move_lists_no_damage_allocation() -> None:
+    """Damage is distributed by clicking the board: 'your move' lists no allocation, and says every move in words."""
+    panel = AttackTheTowerPanel("mid-game-battle")
+    panel.attack(0, 1)
+    panel.next()
+    assert panel.explorer.request() is not None and list(panel.moves.options) == []
+    panel.set_seats(None, "greedy")
+    panel.new_game("undead", "bandits")
+    assert all(" " in words for words in panel.moves.options)
