@@ -64,7 +64,7 @@ class Chart:
     def html(self, max_width: str = "640px") -> str:
         """The chart in a block that takes the text colour of the page, at most `max_width` wide."""
         return (
-            f'<div class="tower-chart" role="img" aria-label="{html.escape(self.title)}" '
+            f'<div aria-label="{html.escape(self.title)}" class="tower-chart" role="img" '
             f'style="color:var(--jp-ui-font-color0,#000);max-width:min({max_width},100%)">{self.svg}</div>'
         )
 
@@ -76,7 +76,7 @@ class Chart:
 
 
 def to_chart(drawn: Figure, title: str) -> Chart:
-    """The figure (drawn inside `themed()`) as a Chart: SVG with the INK colour named currentColor, scaled to its
+    """The figure (drawn inside `themed()`) as a Chart: SVG with the INK colour named currentColor, at most its
     block's width."""
     with themed():
         drawn.tight_layout()
@@ -86,7 +86,11 @@ def to_chart(drawn: Figure, title: str) -> Chart:
     svg = svg[svg.index("<svg") :].replace(INK, "currentColor")
     svg = re.sub(r"<metadata>.*?</metadata>", "", svg, flags=re.S)
     svg = re.sub(r">\s+<", "><", re.sub(r"<[^>]*>", _rounded, svg))
-    svg = re.sub(r'<svg([^>]*?) width="[^"]*" height="[^"]*"', r'<svg\1 style="width:100%;height:auto"', svg, count=1)
+    # matplotlib's one style rule as presentation properties of the root (no style sheet inside a page); the
+    # chart scaled down to its block, never up
+    svg = re.sub(r"<defs><style[^>]*>[^<]*</style></defs>", "", svg, count=1)
+    style = "max-width:100%;height:auto;stroke-linejoin:round;stroke-linecap:butt"
+    svg = svg.replace("<svg ", f'<svg style="{style}" ', 1)
     return Chart(svg, title)
 
 

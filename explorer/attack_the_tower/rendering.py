@@ -236,9 +236,9 @@ def board_html(view: dict[str, Any]) -> str:
         else ""
     )
     classes = "att-board editing" if view.get("editing") else "att-board"
-    flows = html.escape(json.dumps(view.get("flows", [])), quote=True)
+    flows = html.escape(json.dumps(view.get("flows", [])), quote=True)  # (attributes in the order nbconvert writes)
     return (
-        f'<div class="{classes}" data-flows="{flows}" data-attacker="{view["attacker"]}">{summary}{editing}'
+        f'<div class="{classes}" data-attacker="{view["attacker"]}" data-flows="{flows}">{summary}{editing}'
         f'<div class="head">{head}</div>{pools}{request}{_kingdom_html(view, top, targets)}<div class="front"></div>'
         f"{_kingdom_html(view, bottom, targets)}</div>"
     )

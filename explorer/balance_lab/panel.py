@@ -74,8 +74,8 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
                 self.form,
                 row([self.run_button, self.cancel_button, self.progress, self.status]),
                 self.message,
-                self.chart_view,
                 self.table,
+                self.chart_view,
                 row([self.what, self.file, *self.export_buttons]),
             ]
         )
@@ -212,7 +212,7 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
     def _repr_html_(self) -> str:
         """The chart and the summary table without a live kernel (GitHub, nbviewer, nbval)."""
         chart = self.chart.html() if self.chart is not None else ""
-        return f"<div><b>Balance lab</b></div>{chart}{self._table()}"
+        return f"<div><b>Balance lab</b></div>{self._table()}{chart}"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The live panel for JupyterLab, plus the table and a line of text for every other reader."""

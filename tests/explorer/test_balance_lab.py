@@ -45,7 +45,7 @@ def test_a_sweep_runs_in_the_background_to_the_chart_and_the_table(lab: BalanceL
     # the chart in the theme's colours (its text is currentColor), never wider than its cell
     assert "<svg" in lab.chart_view.value and "currentColor" in lab.chart_view.value
     assert "max-width:min(640px,100%)" in lab.chart_view.value
-    assert 'style="width:100%;height:auto"' in lab.chart_view.value
+    assert 'style="max-width:100%;height:auto;' in lab.chart_view.value
     assert lab.chart_view.value in lab._repr_html_()  # the static view shows the chart too
     assert "win rate by cavalry_power" in lab.chart_note
     assert lab.table.value.count("<tr>") == 3 and "undead win rate" in lab.table.value
