@@ -42,8 +42,8 @@ class ExportedGame:
 
 GAMES: dict[str, ExportedGame] = {
     "attack-the-tower": ExportedGame("Attack the Tower", "rules.attack_the_tower.game"),
-    "the-tower": ExportedGame("The Tower", "rules.the_tower.engine"),
-    "tower-defense": ExportedGame("Tower Defense", "rules.tower_defense.engine"),
+    "the-tower": ExportedGame("The Tower", "rules.the_tower.game"),
+    "tower-defense": ExportedGame("Tower Defense", "rules.tower_defense.game"),
 }
 
 

@@ -18,8 +18,10 @@ from rules.attack_the_tower.variants import Rules as AttackTheTowerRules
 from rules.core.chance import ChanceSampler
 from rules.core.protocol import CHANCE, Game
 from rules.the_tower import engine as the_tower
+from rules.the_tower import game as the_tower_game
 from rules.tower_defense import engine as tower_defense
 from rules.tower_defense import examples as tower_defense_examples
+from rules.tower_defense import game as tower_defense_game
 from rules.tower_defense.variants import Rules as TowerDefenseRules
 
 SECONDS = 4.0
@@ -88,10 +90,10 @@ def figures() -> list[tuple[str, str]]:
             attack_the_tower.new_game(rules=AttackTheTowerRules(turn_limit=60, max_burns=2)),
             "python_attack_the_tower",
         ),
-        ("The Tower", the_tower.GAME, the_tower.new_game(), "python_the_tower"),
+        ("The Tower", the_tower_game.GAME, the_tower.new_game(), "python_the_tower"),
         (
             "Tower Defense (2 players, turn limit 30)",
-            tower_defense.GAME,
+            tower_defense_game.GAME,
             tower_defense.new_game(tower_defense_examples.beginner_scenario(2), TowerDefenseRules(turn_limit=30)),
             "python_tower_defense",
         ),

@@ -41,6 +41,7 @@ def _attack_the_tower() -> tuple[Game[Any, Any], list[tuple[str, Any, Seats]]]:
 
 def _the_tower() -> tuple[Game[Any, Any], list[tuple[str, Any, Seats]]]:
     from rules.the_tower import engine, examples, policies
+    from rules.the_tower.game import GAME
     from rules.the_tower.variants import Rules
 
     cases: list[tuple[str, Any, Seats]] = []
@@ -49,11 +50,12 @@ def _the_tower() -> tuple[Game[Any, Any], list[tuple[str, Any, Seats]]]:
             cases.append((f"{name} {rules!r}", engine.new_game(rules), _seats(policies.policy, name)))
     for name in examples.EXAMPLES:
         cases.append((f"random example {name}", examples.example(name), _seats(policies.policy, "random")))
-    return engine.GAME, cases
+    return GAME, cases
 
 
 def _tower_defense() -> tuple[Game[Any, Any], list[tuple[str, Any, Seats]]]:
     from rules.tower_defense import engine, examples, policies
+    from rules.tower_defense.game import GAME
     from rules.tower_defense.variants import Rules
 
     cases: list[tuple[str, Any, Seats]] = []
@@ -63,9 +65,9 @@ def _tower_defense() -> tuple[Game[Any, Any], list[tuple[str, Any, Seats]]]:
             cases.append((f"{name} {players} players", start, _seats(policies.policy, *[name] * players)))
     for name in examples.EXAMPLES:
         start = examples.example(name)
-        players = engine.GAME.num_players(start)
+        players = GAME.num_players(start)
         cases.append((f"simple example {name}", start, _seats(policies.policy, *["simple"] * players)))
-    return engine.GAME, cases
+    return GAME, cases
 
 
 def _seats(make: Callable[[str], Policy[Any]], *names: str) -> Seats:

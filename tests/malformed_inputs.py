@@ -25,7 +25,6 @@ from typing import Any
 from rules.attack_the_tower import examples as att_examples
 from rules.attack_the_tower.game import POSITION as ATTACK
 from rules.core import limits
-from rules.core.jsonio import dump_model
 from rules.line_export import GAMES as EXPORTED
 from rules.the_tower import examples as tower_examples
 from rules.tower_defense import examples as td_examples
@@ -344,7 +343,7 @@ def cli_arguments(workdir: Path) -> list[Case]:
     att = workdir / "files" / "att-good.json"
     att.write_text(ATTACK.text(att_examples.example("mid-game-battle")))
     tower = workdir / "files" / "tower-good.json"
-    tower.write_text(dump_model(tower_examples.example("opening")))
+    tower.write_text(EXPORTED["the-tower"].game.positions.text(tower_examples.example("opening")))
     a, t = str(att), str(tower)
     huge = "9" * 5000
     bad: list[tuple[tuple[str, ...], str]] = [

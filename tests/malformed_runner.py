@@ -295,11 +295,11 @@ def _unclear(case: Any, refused: bool, failed: bool, raw_controls: bool, message
 
 def _warm_up(workdir: Path) -> None:
     """Import and load everything a case may need once, so that no case pays for the first import."""
-    from rules.core.jsonio import dump_model
     from rules.tower_defense import examples
+    from rules.tower_defense.game import POSITION
 
     good = workdir / "warm-up.json"
-    good.write_text(dump_model(examples.example("busy-board")))
+    good.write_text(POSITION.text(examples.example("busy-board")))
     _run_cli(("tower-defense", "validate", str(good)))
     for game in ("attack-the-tower", "the-tower", "tower-defense"):
         _run_cli((game, "example", "--list"))

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import pytest
 
@@ -18,6 +20,7 @@ from explorer.attack_the_tower.explorer import Explorer
 from explorer.attack_the_tower.panel import AttackTheTowerPanel
 from explorer.file_controls import FileControls
 from explorer.the_tower.explorer import TheTowerExplorer
+from explorer.tower_defense.explorer import TowerDefenseExplorer
 from rules.attack_the_tower import editing as att_editing
 from rules.attack_the_tower import examples as att_examples
 from rules.attack_the_tower.analysis import declare
@@ -26,12 +29,11 @@ from rules.attack_the_tower.game import POSITION as ATTACK
 from rules.cli import main
 from rules.core import limits
 from rules.core.errors import CannotWrite, IllegalAction, IllegalPosition, MalformedFile
-from rules.core.jsonio import dump_model, load_model, parse_model
 from rules.the_tower import editing as tower_editing
 from rules.the_tower import examples as tower_examples
-from rules.the_tower.model import GameState as TowerState
+from rules.the_tower.game import POSITION as TOWER
 from rules.tower_defense import examples as td_examples
-from rules.tower_defense.model import GameState as DefenseState
+from rules.tower_defense.game import POSITION as DEFENSE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -69,9 +71,9 @@ def test_deeply_nested_json_is_refused_in_words_not_a_recursion_error(tmp_path: 
         path = tmp_path / "deep.json"
         path.write_text(text)
         with pytest.raises(MalformedFile, match=r"nests deeper than 32 levels|must hold a JSON object"):
-            load_model(TowerState, path)
+            TOWER.load(path)
     with pytest.raises(MalformedFile, match=r"nests deeper than 32 levels"):
-        parse_model(TowerState, '{"hand": ' + "[" * 5_000 + "]" * 5_000 + "}")
+        TOWER.parse('{"hand": ' + "[" * 5_000 + "]" * 5_000 + "}")
 
 
 @pytest.mark.parametrize(
@@ -104,7 +106,7 @@ def test_a_5000_digit_integer_is_refused_before_python_reads_it(tmp_path: Path) 
     path = position_file(tmp_path, {})
     path.write_text('{"hand": ["8C"], "hp": ' + "9" * 5000 + "}")
     with pytest.raises(MalformedFile, match=r"a number has more than 9 digits"):
-        load_model(TowerState, path)
+        TOWER.load(path)
 
 
 @pytest.mark.parametrize(
@@ -119,7 +121,7 @@ def test_a_5000_digit_integer_is_refused_before_python_reads_it(tmp_path: Path) 
 )
 def test_the_towers_floor_or_room_waste_of_the_wrong_type_is_refused_not_a_type_error(data: object) -> None:
     with pytest.raises(IllegalPosition, match=r"must be"):
-        parse_model(TowerState, json.dumps(data))
+        TOWER.parse(json.dumps(data))
 
 
 def _cli(*argv: str, stdout: IO[bytes] | None = None, close_stdout: bool = False) -> subprocess.CompletedProcess[bytes]:
@@ -217,20 +219,20 @@ def test_exact_odds_of_a_battle_too_large_are_refused_with_its_size(capsys: pyte
 # ---- memory ----------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("length", [10**6, 10**8])
 def test_a_huge_track_length_is_refused_by_its_limit(tmp_path: Path, length: int) -> None:
-    data = json.loads(dump_model(td_examples.example("busy-board")))
+    data = DEFENSE.data(td_examples.example("busy-board"))
     data["rules"]["track_length"] = length
     with pytest.raises(IllegalPosition) as refused:
-        parse_model(DefenseState, json.dumps(data))
+        DEFENSE.parse(json.dumps(data))
     assert [str(p) for p in refused.value.problems] == [
         f"rules.track_length: must be at most 100 (the limit for this number), not {length}"
     ]
 
 
 def test_a_position_lists_at_most_20_problems() -> None:
-    data = json.loads(dump_model(td_examples.example("busy-board")))
+    data = DEFENSE.data(td_examples.example("busy-board"))
     data["board"]["track"] = []  # every one of the 50 pieces is then neither laid nor discarded
     with pytest.raises(IllegalPosition) as refused:
-        parse_model(DefenseState, json.dumps(data))
+        DEFENSE.parse(json.dumps(data))
     problems = [str(p) for p in refused.value.problems]
     assert len(problems) == limits.MAX_PROBLEMS_SHOWN + 1
     assert problems[-1].startswith("and ") and problems[-1].endswith("more problem(s)")
@@ -254,7 +256,7 @@ def test_a_share_code_that_inflates_to_a_gigabyte_is_refused_after_a_megabyte() 
 def test_every_example_still_round_trips_through_files_and_share_codes() -> None:
     for name in tower_examples.EXAMPLES:
         state = tower_examples.example(name)
-        assert parse_model(TowerState, dump_model(state)) == state
+        assert TOWER.parse(TOWER.text(state)) == state
         assert tower_editing.from_share_code(tower_editing.share_code(state)) == state
     for name in att_examples.EXAMPLES:
         a = att_examples.example(name)
@@ -264,7 +266,7 @@ def test_every_example_still_round_trips_through_files_and_share_codes() -> None
 
 # ---- lost state ------------------------------------------------------------------------------------------
 def test_tower_defense_mode_is_checked_against_its_catalog(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    data = json.loads(dump_model(td_examples.example("busy-board")))
+    data = DEFENSE.data(td_examples.example("busy-board"))
     data["mode"] = "nightmare-99"
     path = position_file(tmp_path, data)
     code, _, err = run(capsys, "tower-defense", "validate", str(path))
@@ -313,7 +315,7 @@ except CannotWrite as exc:
 
 def test_a_failed_save_over_a_good_file_leaves_it_whole(tmp_path: Path) -> None:
     target = tmp_path / "good.json"
-    good = dump_model(tower_examples.example("opening"))
+    good = TOWER.text(tower_examples.example("opening"))
     target.write_text(good)
     done = subprocess.run(
         [sys.executable, "-c", _LIMITED_SAVE, str(target)], cwd=ROOT, capture_output=True, timeout=120, check=False
@@ -328,7 +330,7 @@ def test_a_save_into_a_folder_is_refused_and_a_good_save_reads_back(tmp_path: Pa
     with pytest.raises(CannotWrite, match=r"cannot write"):
         explorer.save(tmp_path)
     explorer.save(tmp_path / "pos.json")
-    assert load_model(TowerState, tmp_path / "pos.json") == explorer.state
+    assert TOWER.load(tmp_path / "pos.json") == explorer.state
 
 
 def test_the_panel_guard_never_raises_from_its_error_path(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -360,6 +362,34 @@ def test_negative_indices_are_refused_not_wrapped_around(args: tuple[object, ...
     with pytest.raises(IllegalPosition, match=words):
         explorer.set_base(*args)  # type: ignore[arg-type]
     assert explorer.state == before
+
+
+def test_the_towers_explorer_refuses_an_action_it_cannot_read() -> None:
+    # a pile, a card or a room that is not one is refused in words before it reaches the engine
+    explorer = TheTowerExplorer("opening")
+    before = explorer.state
+    refused: list[tuple[Callable[[Any], object], object, str]] = [
+        (explorer.draw, "gold", "draw.pile: must be one of 'attack' or 'potion'"),
+        (explorer.hit, 7, "hit.card: must be text in quotes"),
+        (explorer.drink, None, "drink.card: must be text in quotes"),
+        (explorer.explore, -1, "explore.room: must be at least 0"),
+    ]
+    for act, given, words in refused:
+        with pytest.raises(IllegalPosition, match=re.escape(words)):
+            act(given)
+        assert explorer.state is before and explorer.session.cursor == 0
+
+
+def test_tower_defenses_explorer_refuses_an_action_it_cannot_read() -> None:
+    # a target or a stack that is not one is refused in words before it reaches the engine
+    explorer = TowerDefenseExplorer("busy-board")
+    before = explorer.state
+    tower = before.towers[0]
+    with pytest.raises(IllegalPosition, match=re.escape("attack.target: must be one of 'unit' or 'modifier'")):
+        explorer.attack(tower.at, "rank2.a", target="castle")
+    with pytest.raises(IllegalPosition, match=re.escape("complete_condition.stack: must be one of 'build', 'boost'")):
+        explorer.complete_condition(0, "pocket")
+    assert explorer.state is before and explorer.session.cursor == 0
 
 
 def test_forward_and_back_refuse_negative_steps() -> None:
@@ -394,7 +424,7 @@ def test_a_variant_value_of_the_wrong_type_is_refused(
 def test_true_and_2_0_are_not_whole_numbers_in_files(tmp_path: Path) -> None:
     for value in (True, 6.0):
         with pytest.raises(IllegalPosition, match=r"hp: must be a whole number"):
-            parse_model(TowerState, json.dumps({"hand": ["8C"], "hp": value}))
+            TOWER.parse(json.dumps({"hand": ["8C"], "hp": value}))
     data = att_data()
     data["attacker"] = True  # a choice of 0 or 1 would otherwise take true for 1
     with pytest.raises(IllegalPosition, match=r"attacker: must be a whole number, not true"):
@@ -432,4 +462,4 @@ def test_share_codes_and_files_are_capped_in_size(tmp_path: Path) -> None:
     path = tmp_path / "big.json"
     path.write_text('{"hand": ["8C"]}' + " " * (limits.MAX_FILE_BYTES + 1))
     with pytest.raises(MalformedFile, match=r"a position file is at most 1,000,000"):
-        load_model(TowerState, path)
+        TOWER.load(path)

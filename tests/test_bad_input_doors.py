@@ -28,10 +28,9 @@ from rules.attack_the_tower.game import POSITION as ATTACK
 from rules.cli import main
 from rules.core.errors import CannotWrite, IllegalPosition, MalformedFile
 from rules.core.files import write_file
-from rules.core.jsonio import dump_model, load_model
 from rules.line_export import GAMES, export_test
 from rules.the_tower import examples as tower_examples
-from rules.the_tower.model import GameState as TowerState
+from rules.the_tower.game import POSITION as TOWER
 
 ROOT = Path(__file__).resolve().parent.parent
 UNDEAD = json.loads((ROOT / "rules/attack_the_tower/data/undead.json").read_text(encoding="utf-8"))
@@ -141,7 +140,7 @@ def test_a_key_holding_a_lone_surrogate_is_named(tmp_path: Path) -> None:
     path = tmp_path / "pos.json"
     path.write_text('{"hand": ["8C"], "\\ud800": 1}')
     with pytest.raises(MalformedFile, match=r"the key '\\ud800' holds a lone surrogate, which is not a character"):
-        load_model(TowerState, path)
+        TOWER.load(path)
 
 
 # ---- values on the command line ----------------------------------------------------------------------
@@ -188,7 +187,7 @@ def test_export_test_of_any_path_and_any_text_compiles_and_round_trips(
     folder = tmp_path / "C:\\Users\\new" / "\U0001f600 \u2028 \x1b"
     folder.mkdir(parents=True)
     position = folder / "pos.json"
-    position.write_text(dump_model(tower_examples.example("opening")))
+    position.write_text(TOWER.text(tower_examples.example("opening")))
     assert main(["the-tower", "export-test", str(position)]) == 0
     source = capsys.readouterr().out
     module = ast.parse(source)  # a backslash in the path once made a `\U` escape that did not compile

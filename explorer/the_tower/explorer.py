@@ -18,14 +18,13 @@ from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalPosition, Problem
 from rules.core.events import Event
 from rules.core.files import escape
-from rules.core.jsonio import validate_model
 from rules.core.limits import whole_number
 from rules.core.protocol import CHANCE
 from rules.core.session import Session
 from rules.the_tower import analysis, cards, editing, engine, examples
-from rules.the_tower.actions import DrawCard, Drink, Explore, FightRoom, Hit
 from rules.the_tower.analysis import Choice, Lookahead, Plan, RoomOdds, SearchTooLarge
 from rules.the_tower.cards import Pile
+from rules.the_tower.game import GAME
 from rules.the_tower.model import FACE_DOWN, Fight, GameState, Slot
 from rules.the_tower.policies import policy
 from rules.the_tower.variants import Rules
@@ -56,7 +55,7 @@ class TheTowerExplorer(SessionNavigation, PositionFiles[GameState], LineTests):
 
     game_slug = "the-tower"
 
-    positions = engine.GAME.positions
+    positions = GAME.positions
 
     def __init__(self, position: GameState | str | None = None, *, policy_name: str = "greedy", seed: int = 0) -> None:
         """An explorer of `position` (an example name, a position, or the opening)."""
@@ -70,7 +69,7 @@ class TheTowerExplorer(SessionNavigation, PositionFiles[GameState], LineTests):
 
     def _reset(self, position: GameState) -> None:
         """Start a new session from `position` with a fresh sampler."""
-        self.session: Session[GameState, Any] = Session(engine.GAME, position)
+        self.session: Session[GameState, Any] = Session(GAME, position)
         self.sampler = ChanceSampler(self.seed)
 
     # ---- reading ---------------------------------------------------------------------------------
@@ -172,23 +171,23 @@ class TheTowerExplorer(SessionNavigation, PositionFiles[GameState], LineTests):
     # ---- the player's actions ----------------------------------------------------------------------
     def hit(self, card: str) -> tuple[Event, ...]:
         """Hit the monster fought with a card of the hand."""
-        return self.act(Hit(card=card))
+        return self.act(GAME.read_action({"action": "hit", "card": card}))
 
     def drink(self, card: str) -> tuple[Event, ...]:
         """Spend a point to drink a potion of the hand."""
-        return self.act(Drink(card=card))
+        return self.act(GAME.read_action({"action": "drink", "card": card}))
 
     def draw(self, pile: Pile) -> tuple[Event, ...]:
         """Spend a point to draw an attack or a potion card (the card itself is chance)."""
-        return self.act(DrawCard(pile=pile))
+        return self.act(GAME.read_action({"action": "draw", "pile": pile}))
 
     def explore(self, room: int) -> tuple[Event, ...]:
         """Spend a point to turn a face-down room (1-based shown, 0-based here) face up."""
-        return self.act(validate_model(Explore, {"room": room}))
+        return self.act(GAME.read_action({"action": "explore", "room": room}))
 
     def fight(self, room: int) -> tuple[Event, ...]:
         """Go and fight the monster of a room (turned face up first when it is face down)."""
-        return self.act(validate_model(FightRoom, {"room": room}))
+        return self.act(GAME.read_action({"action": "fight", "room": room}))
 
     def use_card(self, card: str) -> tuple[Event, ...]:
         """A card of the hand played: a hit in a fight, else a potion drunk (an attack card is refused)."""

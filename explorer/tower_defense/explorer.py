@@ -24,25 +24,20 @@ from rules.core.events import Event
 from rules.core.session import Session
 from rules.tower_defense import analysis, editing, engine, examples
 from rules.tower_defense.actions import (
-    Attack,
-    Boost,
     Build,
     CombineAttack,
-    CompleteCondition,
-    Convert,
     EndActions,
     KillBonus,
     NextPhase,
     PlaceSkillMarker,
-    RestoreTrack,
-    Sell,
-    TakeCredit,
     Upgrade,
 )
 from rules.tower_defense.analysis import BoostOption, Plan
 from rules.tower_defense.cards import CREDIT_TYPES
 from rules.tower_defense.catalog import credit_type
-from rules.tower_defense.model import PHASE_NUMBER, Coord, GameState, Tower
+from rules.tower_defense.game import GAME
+from rules.tower_defense.model import PHASE_NUMBER, GameState, Tower
+from rules.tower_defense.places import Coord
 from rules.tower_defense.policies import policy
 from rules.tower_defense.variants import Rules
 
@@ -67,7 +62,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
 
     game_slug = "tower-defense"
 
-    positions = engine.GAME.positions
+    positions = GAME.positions
 
     def __init__(
         self,
@@ -87,7 +82,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
         self._reset(position)
 
     def _reset(self, position: GameState) -> None:
-        self.session: Session[GameState, Any] = Session(engine.GAME, position)
+        self.session: Session[GameState, Any] = Session(GAME, position)
         self.sampler = ChanceSampler(self.seed)
         self.homes.update(editing.home_spaces(position))
 
@@ -220,7 +215,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
     ) -> tuple[Event, ...]:
         """6.A.I: build a tower card of your Build / Upgrade stack on an unoccupied space."""
         where = (int(at[0]), int(at[1]))
-        action = Build(player=player, card=card, at=where, payment=tuple(payment or ()))
+        action = _action("build", player=player, card=card, at=where, payment=tuple(payment or ()))
         if payment is not None:
             return self.play(action)
         return self._cheapest(
@@ -233,7 +228,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
         """6.A.II: raise your tower with Energy by one Level (the owner acts unless told otherwise)."""
         tower = self._tower(at)
         who = tower.owner if player is None else player
-        action = Upgrade(player=who, at=tower.at, payment=tuple(payment or ()))
+        action = _action("upgrade", player=who, at=tower.at, payment=tuple(payment or ()))
         if payment is not None:
             return self.play(action)
         return self._cheapest(
@@ -244,7 +239,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
     def sell(self, at: Sequence[int], player: int | None = None) -> tuple[Event, ...]:
         """6.B: sell a tower without Depletion; its owner then divides the drawn credits."""
         tower = self._tower(at)
-        return self.play(Sell(player=tower.owner if player is None else player, at=tower.at))
+        return self.play(_action("sell", player=tower.owner if player is None else player, at=tower.at))
 
     def boost(self, at: Sequence[int], card: str, player: int | None = None) -> tuple[Event, ...]:
         """6.C: discard one card of a Boost stack on any player's tower. Without a player, the first
@@ -255,7 +250,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
             n = len(self.state.players)
             order = [(tower.owner + i) % n for i in range(n)]
             who = next((p for p in order if card in self.state.players[p].stacks.boost), tower.owner)
-        return self.play(Boost(player=who, at=tower.at, card=card))
+        return self.play(_action("boost", player=who, at=tower.at, card=card))
 
     def attack(
         self,
@@ -268,7 +263,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
         """6.G: attack the visible unit (or the Wave Modifier) of a wave with your tower."""
         tower = self._tower(at)
         who = tower.owner if player is None else player
-        return self.play(Attack(player=who, at=tower.at, wave=wave, target=target, ignore=ignore))
+        return self.play(_action("attack", player=who, at=tower.at, wave=wave, target=target, ignore=ignore))
 
     def combine(
         self,
@@ -283,7 +278,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
         tower = self._tower(at)
         pair = ((int(towers[0][0]), int(towers[0][1])), (int(towers[1][0]), int(towers[1][1])))
         fields = dict(player=tower.owner, at=tower.at, wave=wave, target=target, ignore=ignore)
-        action = CombineAttack(towers=pair, payment=tuple(payment or ()), **fields)
+        action = _action("combine", towers=pair, payment=tuple(payment or ()), **fields)
         if payment is not None:
             return self.play(action)
         pairs = {pair, (pair[1], pair[0])}
@@ -301,7 +296,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
         self, player: int, card: str, stack: str = "build", payment: Sequence[str] | None = None
     ) -> tuple[Event, ...]:
         """6.E.I and 6.E.II: pay from the Kill Bonus stack to take a Mark II or Mark III tower."""
-        action = KillBonus(player=player, card=card, stack=stack, payment=tuple(payment or ()))
+        action = _action("kill_bonus", player=player, card=card, stack=stack, payment=tuple(payment or ()))
         if payment is not None:
             return self.play(action)
         return self._cheapest(
@@ -312,13 +307,13 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
         """6.E.III: right after a kill, discard credits of your Kill Bonus stack (all, unless told) for
         as many Mark I credits."""
         cards = tuple(payment) if payment is not None else self.state.players[player].stacks.kill
-        return self.play(Convert(player=player, payment=tuple(sorted(cards))))
+        return self.play(_action("convert", player=player, payment=tuple(sorted(cards))))
 
     def place_skill(
         self, player: int, skill: str, slot: int = 0, stack: str = "build", payment: Sequence[str] | None = None
     ) -> tuple[Event, ...]:
         """6.F: place a Skill Marker, paying 1 credit per Universal Energy symbol of the slot."""
-        action = PlaceSkillMarker(player=player, skill=skill, slot=slot, stack=stack, payment=tuple(payment or ()))
+        action = _action("skill", player=player, skill=skill, slot=slot, stack=stack, payment=tuple(payment or ()))
         if payment is not None:
             return self.play(action)
         return self._cheapest(
@@ -330,7 +325,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
 
     def complete_condition(self, player: int, stack: str = "build") -> tuple[Event, ...]:
         """6.H: discard the game condition just completed to one of your stacks."""
-        return self.play(CompleteCondition(player=player, stack=stack))
+        return self.play(_action("complete_condition", player=player, stack=stack))
 
     def take_credit(self, card: str, stack: str, player: int | None = None) -> tuple[Event, ...]:
         """Take a revealed credit onto a stack (the player whose turn it is to take, unless told)."""
@@ -338,7 +333,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
         if player is None and len(acting) != 1:
             raise IllegalAction("no credit is waiting to be taken")
         who = acting[0] if player is None else player
-        return self.play(TakeCredit(player=who, card=card, stack=stack))
+        return self.play(_action("take_credit", player=who, card=card, stack=stack))
 
     def restore_track(self, piece: str, at: Sequence[int]) -> tuple[Event, ...]:
         """Place a discarded track piece (after defeating a restorer unit)."""
@@ -346,7 +341,7 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
         if len(acting) != 1:
             raise IllegalAction("no track is being restored now")
         who = acting[0]
-        return self.play(RestoreTrack(player=who, piece=piece, at=(int(at[0]), int(at[1]))))
+        return self.play(_action("restore_track", player=who, piece=piece, at=(int(at[0]), int(at[1]))))
 
     def end_actions(self) -> tuple[Event, ...]:
         """'Phase 6 ends when all players agree they do not want to perform any more actions.'"""
@@ -465,3 +460,9 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
         """What Phase 3 would do to the waves now (the position is not changed)."""
         _, events = engine.move_all(self.state)
         return events
+
+
+def _action(kind: str, **fields: object) -> Any:
+    """An action built from a person's choices, read as any action from outside is (`GAME.read_action`): a
+    field that is not one of its kind is refused in words before it reaches the engine."""
+    return GAME.read_action({"action": kind, **fields})

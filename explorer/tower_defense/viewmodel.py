@@ -19,11 +19,11 @@ from rules.tower_defense.model import (
     PHASE_NUMBER,
     STACK_LABEL,
     STACKS,
-    Coord,
     FieldWave,
     GameState,
     Tower,
 )
+from rules.tower_defense.places import Coord
 from rules.tower_defense.text import card_short
 
 ASSUMED_NOTE = "assumed: not in the rulebook"

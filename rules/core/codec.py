@@ -21,12 +21,10 @@ from rules.core.records import Record, json_data, json_text
 
 R = TypeVar("R", bound=Record)
 S = TypeVar("S")
-M = TypeVar("M", bound=BaseModel)
 
 
 class Positions(Protocol[S]):
-    """What every game offers for its positions at the boundary (a `Codec`, or `ModelCodec` for a game whose
-    positions are pydantic models throughout)."""
+    """What every game offers for its positions at the boundary (its `Codec`, `GAME.positions`)."""
 
     def validate(self, data: object) -> S: ...
     def parse(self, text: str, *, source: str = "input") -> S: ...
@@ -121,37 +119,3 @@ def records_of(value: Any, records: Mapping[type[BaseModel], type[Record]]) -> A
     if isinstance(value, tuple):
         return tuple([records_of(item, records) for item in value])
     return value
-
-
-class ModelCodec(Generic[M]):
-    """`Positions` for a game whose positions are validated pydantic models throughout."""
-
-    def __init__(self, model: type[M]) -> None:
-        self.schema = model
-
-    def validate(self, data: object) -> M:
-        return jsonio.validate_model(self.schema, data)
-
-    def parse(self, text: str, *, source: str = "input") -> M:
-        return jsonio.parse_model(self.schema, text, source=source)
-
-    def load(self, path: str | Path) -> M:
-        return jsonio.load_model(self.schema, path)
-
-    def read(self, path_or_json: str | Path) -> M:
-        return jsonio.read_model(self.schema, path_or_json)
-
-    def data(self, state: M) -> dict[str, Any]:
-        return state.model_dump(mode="json")
-
-    def compact_data(self, state: M) -> dict[str, Any]:
-        return state.model_dump(mode="json", exclude_defaults=True)
-
-    def text(self, state: M, *, indent: int | None = 2) -> str:
-        return state.model_dump_json(indent=indent)
-
-    def save(self, state: M, path: str | Path) -> None:
-        jsonio.save_model(state, path)
-
-    def json_schema(self) -> dict[str, Any]:
-        return self.schema.model_json_schema()

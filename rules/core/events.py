@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
+
+from rules.core.records import json_data
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -45,9 +48,30 @@ class Said(Event):
         return self.text
 
 
+class Events:
+    """What one step caused, in order, when it is narrated.
+
+    A step that is not narrated (`narrate=False`: a playout, a search, a look-ahead reads only positions)
+    records no event, and an engine skips building the ones that cost something to word by asking
+    `narrate` first. The position is the same either way."""
+
+    __slots__ = ("happened", "narrate")
+
+    def __init__(self, narrate: bool = True) -> None:
+        self.happened: list[Event] = []
+        self.narrate = narrate
+
+    def append(self, event: Event) -> None:
+        if self.narrate:
+            self.happened.append(event)
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.happened)
+
+    def __len__(self) -> int:
+        return len(self.happened)
+
+
 def _jsonable(value: Any) -> Any:
-    if isinstance(value, tuple | list):
-        return [_jsonable(v) for v in value]
-    if hasattr(value, "model_dump"):
-        return value.model_dump(mode="json")
-    return value
+    """An event field as JSON data: records, pydantic models and tuples of them alike (`json_data`)."""
+    return json_data(value)

@@ -293,29 +293,6 @@ def validate_value(adapter: TypeAdapter[T], data: object) -> T:
             raise IllegalPosition(problems_of(exc)) from None
 
 
-def load_model(cls: type[M], path: str | Path) -> M:
-    """Read a file and validate it; a missing, unreadable, oversized or non-UTF-8 file is a MalformedFile."""
-    return parse_model(cls, read_text_file(path), source=escape(str(path)))
-
-
-def read_model(cls: type[M], path_or_json: str | Path) -> M:
-    """A model from a JSON file, or from JSON text itself (what a panel's load box receives)."""
-    text = str(path_or_json)
-    if text.lstrip().startswith("{"):
-        return parse_model(cls, text)
-    return load_model(cls, path_or_json)
-
-
-def dump_model(model: BaseModel, *, indent: int | None = 2) -> str:
-    """The model as JSON text (exactly what `parse_model` reads back)."""
-    return model.model_dump_json(indent=indent)
-
-
-def save_model(model: BaseModel, path: str | Path) -> None:
-    """Write the model as JSON (see `save_text`)."""
-    save_text(dump_model(model), path)
-
-
 def save_text(text: str, path: str | Path) -> None:
     """Write JSON text atomically (rules.core.files.write_file): a failed save never leaves a half-written
     file (the old one stays whole), and a FIFO, a device, a folder or a symbolic link at the path is refused,

@@ -6,8 +6,7 @@ hashed, pickled (for Dask workers) and written as JSON by their fields, in `FIEL
 game's pydantic schema, so the JSON is the same text the schema writes and reads (`rules.core.codec`).
 
 Records carry no validation: a position from outside is validated once by its schema where it enters
-(files, the CLI, share codes, panel edits); the engines build only legal ones. Being plain classes, they
-compile to native classes where the engines are compiled (`rules.core.compiled`).
+(files, the CLI, share codes, panel edits); the engines build only legal ones.
 """
 
 from __future__ import annotations

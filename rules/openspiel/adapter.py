@@ -102,7 +102,8 @@ class ProtocolGame(pyspiel.Game):  # type: ignore[misc]
         self.rules = registration.rules_type.model_validate({k: v for k, v in values.items() if k in rules_fields})
         self.extra = {k: values[k] for k in registration.extra_parameters}
         self.protocol = registration.game
-        self.initial = registration.new_state(self.rules, self.extra)
+        # the parameters come from outside: the start they make is validated once, as a position file is
+        self.initial = registration.game.positions.validate(registration.new_state(self.rules, self.extra))
         card = registration.game.card
         players = registration.game.num_players(self.initial)
         info = pyspiel.GameInfo(

@@ -12,9 +12,11 @@ from rules.attack_the_tower import game as attack_the_tower_game
 from rules.attack_the_tower.variants import Rules as AttackTheTowerRules
 from rules.openspiel.adapter import Registration, register
 from rules.the_tower import engine as the_tower
+from rules.the_tower import game as the_tower_game
 from rules.the_tower.variants import Rules as TheTowerRules
 from rules.tower_defense import engine as tower_defense
 from rules.tower_defense import examples as tower_defense_examples
+from rules.tower_defense import game as tower_defense_game
 from rules.tower_defense.variants import Rules as TowerDefenseRules
 
 
@@ -41,14 +43,14 @@ ATTACK_THE_TOWER = Registration(
     rules_defaults={"turn_limit": 60, "max_burns": 2},
 )
 THE_TOWER = Registration(
-    game=the_tower.GAME,
+    game=the_tower_game.GAME,
     rules_type=TheTowerRules,
     new_state=_the_tower,
     extra_parameters={},
     rules_defaults={},
 )
 TOWER_DEFENSE = Registration(
-    game=tower_defense.GAME,
+    game=tower_defense_game.GAME,
     rules_type=TowerDefenseRules,
     new_state=_tower_defense,
     extra_parameters={"players": 2},

@@ -97,6 +97,7 @@ def _attack_the_tower() -> SweepGame:
 
 def _the_tower() -> SweepGame:
     engine = importlib.import_module("rules.the_tower.engine")
+    game = importlib.import_module("rules.the_tower.game")
     policies = importlib.import_module("rules.the_tower.policies")
     variants = importlib.import_module("rules.the_tower.variants")
 
@@ -105,7 +106,7 @@ def _the_tower() -> SweepGame:
 
     return SweepGame(
         name="the-tower",
-        game=engine.GAME,
+        game=game.GAME,
         rules=variants.Rules,
         policies=policies.POLICIES,
         default_rules={},
@@ -120,6 +121,7 @@ def _the_tower() -> SweepGame:
 
 def _tower_defense() -> SweepGame:
     engine = importlib.import_module("rules.tower_defense.engine")
+    game = importlib.import_module("rules.tower_defense.game")
     policies = importlib.import_module("rules.tower_defense.policies")
     variants = importlib.import_module("rules.tower_defense.variants")
     examples = importlib.import_module("rules.tower_defense.examples")
@@ -129,7 +131,7 @@ def _tower_defense() -> SweepGame:
 
     return SweepGame(
         name="tower-defense",
-        game=engine.GAME,
+        game=game.GAME,
         rules=variants.Rules,
         policies=policies.POLICIES,
         default_rules={"turn_limit": 60},

@@ -219,9 +219,9 @@ def spec_problems(spec: SweepSpec) -> list[Problem]:
 
 
 def _start_problems(spec: SweepSpec) -> list[Problem]:
-    """Whether each cell's first position can be set up (Tower Defense's board must fit its track, say),
-    with the cell's changed cards in use; Attack the Tower's start depends only on its armies, checked with
-    the overrides."""
+    """Whether each cell's first position can be set up and is legal (Tower Defense's board must fit its
+    track, say: the start is validated as a position read from outside is), with the cell's changed cards in
+    use; Attack the Tower's start depends only on its armies, checked with the overrides."""
     game = sweep_game(spec.game)
     if game.has_armies:
         return []
@@ -234,7 +234,8 @@ def _start_problems(spec: SweepSpec) -> list[Problem]:
             if before is not None:
                 use_cards(cards_for(edits))
             try:
-                game.start(make_rules(game.rules, values), scenario=scenario, players=spec.players)
+                start = game.start(make_rules(game.rules, values), scenario=scenario, players=spec.players)
+                game.game.positions.validate(start)
             except (IllegalPosition, ValidationError) as exc:
                 found = exc.problems if isinstance(exc, IllegalPosition) else tuple(problems_of(exc))
                 said = [f"{k}={values[k]}" for k in spec.vary] + [edits_text(edits)] * bool(edits)

@@ -1,76 +1,100 @@
-"""What the player (or chance) can choose in The Tower: a discriminated union of frozen models."""
+"""What the player (or chance) can choose in The Tower: one immutable record per kind of action.
+
+Each writes itself as the JSON `schema.ACTION_ADAPTER` reads (`{"action": "draw", "pile": "attack"}`); that
+text orders the legal actions and so gives them their integer ids (`rules.core.protocol`).
+"""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Final
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
-
+from rules.core.records import Record
 from rules.the_tower.cards import Pile
 
 
-class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class DrawCard(_Action):
+class DrawCard(Record):
     """Spend an action point to draw an attack or a potion card (002 actions: 'Draw')."""
 
-    action: Literal["draw"] = "draw"
-    pile: Pile
+    __slots__ = ("pile",)
+    FIELDS = ("pile",)
+    TAG = ("action", "draw")
+
+    def __init__(self, pile: Pile) -> None:
+        self.pile: Final = pile
 
 
-class RevealCard(_Action):
+class RevealCard(Record):
     """Chance: the card that comes off the deck being drawn, or the room card turned face up."""
 
-    action: Literal["reveal"] = "reveal"
-    card: str
+    __slots__ = ("card",)
+    FIELDS = ("card",)
+    TAG = ("action", "reveal")
+
+    def __init__(self, card: str) -> None:
+        self.card: Final = card
 
 
-class Drink(_Action):
+class Drink(Record):
     """Spend an action point to drink a potion from the hand (002 actions: 'Drink')."""
 
-    action: Literal["drink"] = "drink"
-    card: str
+    __slots__ = ("card",)
+    FIELDS = ("card",)
+    TAG = ("action", "drink")
+
+    def __init__(self, card: str) -> None:
+        self.card: Final = card
 
 
-class Explore(_Action):
-    """Spend an action point to flip a face-down room up (002 actions: 'Explore')."""
+class Explore(Record):
+    """Spend an action point to flip a face-down room (its floor slot, 0-based) up (002 actions: 'Explore')."""
 
-    action: Literal["explore"] = "explore"
-    room: int = Field(ge=0, description="The floor slot, 0-based.")
+    __slots__ = ("room",)
+    FIELDS = ("room",)
+    TAG = ("action", "explore")
+
+    def __init__(self, room: int) -> None:
+        self.room: Final = room
 
 
-class ChooseRoom(_Action):
+class ChooseRoom(Record):
     """Name the room of the next fight before spending points (only under room_chosen='before_actions')."""
 
-    action: Literal["choose"] = "choose"
-    room: int = Field(ge=0)
+    __slots__ = ("room",)
+    FIELDS = ("room",)
+    TAG = ("action", "choose")
+
+    def __init__(self, room: int) -> None:
+        self.room: Final = room
 
 
-class FightRoom(_Action):
+class FightRoom(Record):
     """Choose a room, explored or not, and fight the creature inside (002 'choose a room and fight')."""
 
-    action: Literal["fight"] = "fight"
-    room: int = Field(ge=0)
+    __slots__ = ("room",)
+    FIELDS = ("room",)
+    TAG = ("action", "fight")
+
+    def __init__(self, room: int) -> None:
+        self.room: Final = room
 
 
-class Hit(_Action):
+class Hit(Record):
     """Hit the monster with an attack card, or a potion used as an attack (002 fight)."""
 
-    action: Literal["hit"] = "hit"
-    card: str
+    __slots__ = ("card",)
+    FIELDS = ("card",)
+    TAG = ("action", "hit")
+
+    def __init__(self, card: str) -> None:
+        self.card: Final = card
 
 
-class Flee(_Action):
+class Flee(Record):
     """Leave the fight (only under may_leave_fight)."""
 
-    action: Literal["flee"] = "flee"
+    __slots__ = ()
+    FIELDS = ()
+    TAG = ("action", "flee")
 
 
-Action = Annotated[
-    DrawCard | RevealCard | Drink | Explore | ChooseRoom | FightRoom | Hit | Flee,
-    Field(discriminator="action"),
-]
-
-ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
+Action = DrawCard | RevealCard | Drink | Explore | ChooseRoom | FightRoom | Hit | Flee

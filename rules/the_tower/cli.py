@@ -13,15 +13,17 @@ from rules.core import limits
 from rules.core.chance import ChanceSampler
 from rules.core.cli_positions import add_position_commands
 from rules.core.distribution import Distribution
-from rules.core.jsonio import escape, load_model, parse_model, parse_value_text
+from rules.core.jsonio import escape, parse_model, parse_value_text
 from rules.core.ladder import ladder, print_ladder
 from rules.core.playout import play_out
 from rules.core.protocol import CHANCE, TERMINAL
+from rules.core.records import json_data
 from rules.line_export import add_export_test_command
 from rules.sweeps.cli import add_sweep_command
 from rules.the_tower import analysis, cards, engine, examples, text
 from rules.the_tower.analysis import Choice, Plan
 from rules.the_tower.errors import IllegalAction
+from rules.the_tower.game import GAME
 from rules.the_tower.model import FACE_DOWN, GameState, hit_damage
 from rules.the_tower.policies import POLICIES, policy
 from rules.the_tower.variants import Rules
@@ -37,7 +39,7 @@ def register(games: Any) -> None:
 
     add_position_commands(
         sub,
-        positions=engine.GAME.positions,
+        positions=GAME.positions,
         examples=examples.EXAMPLES,
         example=examples.example,
         describe=lambda s: f"{s.phase}, floor {s.floor_number}, {s.hp} HP",
@@ -164,7 +166,7 @@ def _plan_json(plan: Plan) -> dict[str, Any]:
 def _choice_json(choice: Choice) -> dict[str, Any]:
     o = choice.outlook
     return {
-        "action": choice.action.model_dump(mode="json"),
+        "action": json_data(choice.action),
         "text": text.describe_action(choice.action),
         "slay": _fraction_json(o.slay),
         "hp_after": _fraction_json(o.hp_after),
@@ -189,7 +191,7 @@ def _print_choices(title: str, choices: tuple[Choice, ...]) -> None:
 def _play(args: argparse.Namespace) -> int:
     rules = rules_from(args.variant)
     chooser = policy(args.policy)
-    line = play_out(engine.GAME, engine.new_game(rules), [chooser], ChanceSampler(args.seed))
+    line = play_out(GAME, engine.new_game(rules), [chooser], ChanceSampler(args.seed))
     result = engine.outcome(line.final)
     assert result is not None
     won = result.won
@@ -251,7 +253,7 @@ def _ladder(args: argparse.Namespace) -> int:
     if len(chosen) < 2:
         raise IllegalAction("--policies takes at least two policies separated by commas, weakest first")
 
-    rungs = ladder(engine.GAME, lambda: engine.new_game(rules), chosen, args.games, seed=args.seed, players=1)
+    rungs = ladder(GAME, lambda: engine.new_game(rules), chosen, args.games, seed=args.seed, players=1)
     about = {
         "game": "the-tower",
         "variant": " ".join(args.variant) or "default rules",
@@ -328,7 +330,7 @@ def _fight(args: argparse.Namespace) -> int:
 
 def _load_decision(path: str) -> GameState:
     """A position file where the player is to choose (not over, no card being revealed)."""
-    state = load_model(GameState, path)
+    state = GAME.positions.load(path)
     if engine.current_player(state) == TERMINAL:
         raise IllegalAction("the game in this position is over", "end.lose")
     if engine.current_player(state) == CHANCE:

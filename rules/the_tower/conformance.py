@@ -8,6 +8,7 @@ from typing import Any
 from rules.core.conformance import Suite
 from rules.core.events import Event
 from rules.the_tower import cards, engine
+from rules.the_tower.game import GAME
 from rules.the_tower.model import FACE_DOWN, GameState
 from rules.the_tower.rulebook import RULEBOOK
 from rules.the_tower.variants import Rules
@@ -72,4 +73,4 @@ def cards_hp_and_points(before: GameState, action: Any, after: GameState, events
     return out
 
 
-SUITE = Suite(game=engine.GAME, start=start, invariants=(cards_hp_and_points,))
+SUITE = Suite(game=GAME, start=start, invariants=(cards_hp_and_points,))

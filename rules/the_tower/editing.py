@@ -1,6 +1,6 @@
-"""Editing a position of The Tower: pure helpers that rebuild a validated position with a few things
-changed (through `model.build_position`, so an edit that breaks a rule is refused with IllegalPosition
-naming each problem), and share codes that carry a position as one short string."""
+"""Editing a position of The Tower: pure helpers that build a validated position from what is on the table
+(`build_position`, read through `game.POSITION`, so a position that breaks a rule is refused with
+IllegalPosition naming each problem), and share codes that carry a position as one short string."""
 
 from __future__ import annotations
 
@@ -8,12 +8,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules.core import sharecode
-from rules.core.codec import ModelCodec
-from rules.the_tower.model import Fight, GameState, Slot, build_position
+from rules.the_tower.game import POSITION
+from rules.the_tower.model import Fight, GameState, Slot
 from rules.the_tower.variants import Rules
-
-POSITIONS = ModelCodec(GameState)
-"""Positions in and out (validated pydantic models)."""
 
 SHARE_PREFIX = "TT1-"
 
@@ -30,6 +27,39 @@ EDITABLE = (
     "floor_number",
 )
 """The things of the table an edit may change; every card not placed goes back to its deck."""
+
+
+def build_position(
+    *,
+    hand: Iterable[str] = (),
+    floor: Iterable[Slot] = (),
+    room_waste: Iterable[str] = (),
+    attack_waste: Iterable[str] = (),
+    potion_waste: Iterable[str] = (),
+    hp: int | None = None,
+    action_points: int = 0,
+    fight: Fight | None = None,
+    rules: Rules | None = None,
+    floor_number: int | None = None,
+) -> GameState:
+    """A validated position from what is on the table; every card not placed goes to its deck (rooms to
+    the unseen rooms) and the floor number follows from the rooms dealt unless given. Raises
+    IllegalPosition, one problem per broken rule, when the position is illegal."""
+    data: dict[str, Any] = {
+        "rules": rules or Rules(),
+        "hand": tuple(hand),
+        "floor": tuple(floor),
+        "room_waste": tuple(room_waste),
+        "attack_waste": tuple(attack_waste),
+        "potion_waste": tuple(potion_waste),
+        "action_points": action_points,
+        "fight": fight,
+    }
+    if hp is not None:
+        data["hp"] = hp
+    if floor_number is not None:
+        data["floor_number"] = floor_number
+    return POSITION.validate(data)
 
 
 def edited(
@@ -95,9 +125,9 @@ def set_rules(state: GameState, rules: Rules) -> GameState:
 
 def share_code(state: GameState) -> str:
     """A compact string that reproduces the position exactly (see rules.core.sharecode)."""
-    return sharecode.share_code(POSITIONS, state, SHARE_PREFIX)
+    return sharecode.share_code(POSITION, state, SHARE_PREFIX)
 
 
 def from_share_code(code: str) -> GameState:
     """The position a share code describes; MalformedFile when the code is damaged."""
-    return sharecode.from_share_code(POSITIONS, code, SHARE_PREFIX, "The Tower")
+    return sharecode.from_share_code(POSITION, code, SHARE_PREFIX, "The Tower")

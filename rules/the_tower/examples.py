@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.the_tower import cards
-from rules.the_tower.model import FACE_DOWN, Fight, GameState, build_position
+from rules.the_tower.editing import build_position
+from rules.the_tower.model import FACE_DOWN, Fight, GameState
 from rules.the_tower.variants import Rules
 
 DOWN = FACE_DOWN

@@ -1,23 +1,21 @@
-"""The position of The Tower as frozen pydantic models, validated on construction.
+"""The position of The Tower as the engine steps it: immutable records (`rules.core.records`).
 
 Shuffled piles are sorted multisets: only their contents matter. A face-down room is not a known card:
 it is any of the room cards nobody has seen yet, uniformly, so `unseen_rooms` holds the room deck *and*
 the floor's face-down rooms together, and turning a room face up is a chance step over that pool. Every
 one of the 52 cards stands exactly once in the hand, the piles, the face-up rooms, the waste piles or the
-unseen rooms. The engine's own steps use `rules.core.unvalidated.replace`, which does not re-validate; the
-conformance run proves that those steps never build an illegal position.
+unseen rooms. A position from outside is read through `game.POSITION`, which validates it once - its shape
+by the schema (`schema.py`), its legality by `legality.position_problems` - and builds these records; the
+engine's own steps build only legal ones (the conformance run re-checks every position they build).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
-from typing import Any, Literal
+from typing import Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
-
-from rules.core.jsonio import validate_model
-from rules.the_tower import cards, catalog
+from rules.core.records import KEEP, Kept, Record
+from rules.the_tower import cards
 from rules.the_tower.cards import FACE_DOWN as FACE_DOWN  # a floor slot still face down, part of the position
 from rules.the_tower.cards import Pile
 from rules.the_tower.variants import Rules
@@ -30,52 +28,161 @@ Slot = str | None
 """A floor slot: a face-up room card id, FACE_DOWN, or None once its monster is slain."""
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class Fight(Record):
+    """A fight in progress: the floor slot (0-based) of the room fought and the monster's hit points left."""
+
+    __slots__ = ("monster_hp", "room")
+    FIELDS = ("room", "monster_hp")
+
+    def __init__(self, room: int, monster_hp: int) -> None:
+        self.room: Final = room
+        self.monster_hp: Final = monster_hp
 
 
-class Fight(_Frozen):
-    """A fight in progress: the floor slot of the room fought and the monster's hit points left."""
-
-    room: int = Field(ge=0, description="The floor slot (0-based) of the room being fought.")
-    monster_hp: int = Field(ge=1, description="The monster's hit points left.")
-
-
-class GameState(_Frozen):
+class GameState(Record):
     """A whole position of The Tower, including the rules it is played under."""
 
-    rules: Rules = Rules()
-    phase: Phase = "actions"
-    hp: int = Field(ge=0, description="The player's hit points (left out: the rules' starting HP).")
-    action_points: int = Field(0, ge=0)
-    floor_number: int = Field(
-        1, ge=1, description="The floor being cleared (1 for the first; left out: the floor the rooms dealt make)."
+    __slots__ = (
+        "action_points",
+        "attack_deck",
+        "attack_waste",
+        "chosen_room",
+        "drawing",
+        "fight",
+        "floor",
+        "floor_number",
+        "hand",
+        "hp",
+        "phase",
+        "potion_deck",
+        "potion_waste",
+        "revealing",
+        "room_waste",
+        "rules",
+        "termination",
+        "unseen_rooms",
     )
-    floor: tuple[Slot, ...] = Field(
-        (), description="The rooms of the current floor: a card id when face up, '?' when face down, null once cleared."
+    FIELDS = (
+        "rules",
+        "phase",
+        "hp",
+        "action_points",
+        "floor_number",
+        "floor",
+        "hand",
+        "attack_deck",
+        "potion_deck",
+        "unseen_rooms",
+        "attack_waste",
+        "potion_waste",
+        "room_waste",
+        "drawing",
+        "revealing",
+        "fight",
+        "chosen_room",
+        "termination",
     )
-    hand: tuple[str, ...] = Field((), description="Attack and potion cards in hand, in deck order.")
-    attack_deck: tuple[str, ...] = Field(
-        (), description="The attack deck, as a sorted multiset (all three decks left out: every card not placed)."
-    )
-    potion_deck: tuple[str, ...] = Field((), description="The potion deck, as a sorted multiset.")
-    unseen_rooms: tuple[str, ...] = Field(
-        (),
-        description=(
-            "Room cards nobody has seen, sorted: the room deck and the floor's face-down rooms together "
-            "(each face-down room is any of them, uniformly)."
-        ),
-    )
-    attack_waste: tuple[str, ...] = Field((), description="Attack cards put aside, in the order used.")
-    potion_waste: tuple[str, ...] = Field((), description="Potions put aside (drunk or used as attacks).")
-    room_waste: tuple[str, ...] = Field((), description="Room cards of slain monsters, in the order slain.")
-    drawing: Pile | None = Field(None, description="A card of this deck is being drawn (a chance node).")
-    revealing: int | None = Field(None, description="This face-down room is being turned face up (a chance node).")
-    fight: Fight | None = None
-    chosen_room: int | None = Field(
-        None, description="The room named for the next fight (only under room_chosen='before_actions')."
-    )
-    termination: Termination | None = None
+
+    def __init__(
+        self,
+        rules: Rules,
+        phase: Phase,
+        hp: int,
+        action_points: int,
+        floor_number: int,
+        floor: tuple[Slot, ...],
+        hand: tuple[str, ...],
+        attack_deck: tuple[str, ...],
+        potion_deck: tuple[str, ...],
+        unseen_rooms: tuple[str, ...],
+        attack_waste: tuple[str, ...],
+        potion_waste: tuple[str, ...],
+        room_waste: tuple[str, ...],
+        drawing: Pile | None,
+        revealing: int | None,
+        fight: Fight | None,
+        chosen_room: int | None,
+        termination: Termination | None,
+    ) -> None:
+        """Every field, in `FIELDS` order (the schema fills in what a file leaves out; `replace` passes them
+        by position, the cheapest way a step builds the next position)."""
+        self.rules: Final = rules
+        self.phase: Final = phase
+        self.hp: Final = hp
+        """The player's hit points."""
+        self.action_points: Final = action_points
+        self.floor_number: Final = floor_number
+        """The floor being cleared (1 for the first)."""
+        self.floor: Final = floor
+        """The rooms of the current floor: a card id when face up, FACE_DOWN, None once cleared."""
+        self.hand: Final = hand
+        """Attack and potion cards in hand, in deck order."""
+        self.attack_deck: Final = attack_deck
+        self.potion_deck: Final = potion_deck
+        self.unseen_rooms: Final = unseen_rooms
+        """Room cards nobody has seen, sorted: the room deck and the floor's face-down rooms together."""
+        self.attack_waste: Final = attack_waste
+        """Attack cards put aside, in the order used."""
+        self.potion_waste: Final = potion_waste
+        """Potions put aside (drunk or used as attacks)."""
+        self.room_waste: Final = room_waste
+        """Room cards of slain monsters, in the order slain."""
+        self.drawing: Final = drawing
+        """A card of this deck is being drawn (a chance node)."""
+        self.revealing: Final = revealing
+        """This face-down room is being turned face up (a chance node)."""
+        self.fight: Final = fight
+        self.chosen_room: Final = chosen_room
+        """The room named for the next fight (only under room_chosen='before_actions')."""
+        self.termination: Final = termination
+
+    def replace(
+        self,
+        *,
+        phase: Phase | Kept = KEEP,
+        hp: int | Kept = KEEP,
+        action_points: int | Kept = KEEP,
+        floor_number: int | Kept = KEEP,
+        floor: tuple[Slot, ...] | Kept = KEEP,
+        hand: tuple[str, ...] | Kept = KEEP,
+        attack_deck: tuple[str, ...] | Kept = KEEP,
+        potion_deck: tuple[str, ...] | Kept = KEEP,
+        unseen_rooms: tuple[str, ...] | Kept = KEEP,
+        attack_waste: tuple[str, ...] | Kept = KEEP,
+        potion_waste: tuple[str, ...] | Kept = KEEP,
+        room_waste: tuple[str, ...] | Kept = KEEP,
+        drawing: Pile | Kept | None = KEEP,
+        revealing: int | Kept | None = KEEP,
+        fight: Fight | Kept | None = KEEP,
+        chosen_room: int | Kept | None = KEEP,
+        termination: Termination | Kept | None = KEEP,
+    ) -> GameState:
+        return GameState(
+            self.rules,
+            self.phase if phase is KEEP else phase,
+            self.hp if hp is KEEP else hp,
+            self.action_points if action_points is KEEP else action_points,
+            self.floor_number if floor_number is KEEP else floor_number,
+            self.floor if floor is KEEP else floor,
+            self.hand if hand is KEEP else hand,
+            self.attack_deck if attack_deck is KEEP else attack_deck,
+            self.potion_deck if potion_deck is KEEP else potion_deck,
+            self.unseen_rooms if unseen_rooms is KEEP else unseen_rooms,
+            self.attack_waste if attack_waste is KEEP else attack_waste,
+            self.potion_waste if potion_waste is KEEP else potion_waste,
+            self.room_waste if room_waste is KEEP else room_waste,
+            self.drawing if drawing is KEEP else drawing,
+            self.revealing if revealing is KEEP else revealing,
+            self.fight if fight is KEEP else fight,
+            self.chosen_room if chosen_room is KEEP else chosen_room,
+            self.termination if termination is KEEP else termination,
+        )
+
+    def with_pile(self, pile: Pile, deck: tuple[str, ...], waste: tuple[str, ...]) -> GameState:
+        """The position with one pile's deck and waste replaced (the attack or the potion pile)."""
+        if pile == "attack":
+            return self.replace(attack_deck=deck, attack_waste=waste)
+        return self.replace(potion_deck=deck, potion_waste=waste)
 
     @property
     def face_down(self) -> int:
@@ -93,19 +200,6 @@ class GameState(_Frozen):
         if self.fight is None:
             return None
         return self.floor[self.fight.room]
-
-    @model_validator(mode="before")
-    @classmethod
-    def _complete_the_table(cls, data: Any) -> Any:
-        """Fill in what follows from the rest, so a hand-written position need only say what is on the table."""
-        return complete_table(data) if isinstance(data, dict) else data
-
-    @model_validator(mode="after")
-    def _legal(self) -> GameState:
-        problems = position_problems(self)
-        if problems:
-            raise ValueError("\n".join(problems))
-        return self
 
 
 # ---- reading a position (shared by the engine, the analysis and the checks) ----------------------------
@@ -235,224 +329,3 @@ def setup_draw_needed(state: GameState) -> Pile | None:
     if counts["potion"] < state.rules.starting_potions:
         return "potion"
     return None
-
-
-# ---- the checks -------------------------------------------------------------------------------------
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
-def floor_problems(state: GameState) -> list[str]:
-    """The floor agrees with the room deck: floors are cleared before the next is dealt."""
-    out: list[str] = []
-    rules = state.rules
-    total = len(catalog.ROOM_CARDS)
-    if state.face_down > len(state.unseen_rooms):
-        out.append(
-            f"floor: {state.face_down} rooms are face down but only {len(state.unseen_rooms)} room cards are unseen"
-        )
-        return out
-    dealt = total - state.room_deck_size
-    if state.phase == "setup":
-        if state.floor or dealt:
-            out.append("floor: the first floor is dealt after the opening cards are drawn")
-        if state.floor_number != 1:
-            out.append("floor_number: the game starts on floor 1")
-        return out
-    per_floor = rules.rooms_per_floor
-    if dealt == 0:
-        out.append(f"floor: no room has been dealt; the first floor is {per_floor} rooms face down ('?')")
-        return out
-    floors = -(-dealt // per_floor)
-    slain, on_floor = len(state.room_waste), sum(1 for s in state.floor if s is not None)
-    history = (
-        f"{_count(slain, 'monster')} slain and {_count(on_floor, 'room')} standing on the floor make "
-        f"{_count(dealt, 'room')} dealt, {per_floor} a floor"
-    )
-    if state.floor_number != floors:
-        out.append(f"floor_number: {history}, so this is floor {floors}, not {state.floor_number}")
-        return out
-    expected = dealt - (floors - 1) * per_floor
-    if len(state.floor) != expected:
-        out.append(
-            f"floor: {history}, so floor {floors} holds {_count(expected, 'room')}, not {len(state.floor)} "
-            "(a room cleared on this floor is null, and its monster counts among the slain)"
-        )
-    elif len(state.floor) < rules.rooms_per_floor and state.room_deck_size > 0:
-        out.append(
-            f"floor: a floor is dealt {rules.rooms_per_floor} rooms while the room deck lasts "
-            f"({state.room_deck_size} room card(s) are still in it)"
-        )
-    if state.phase in ("actions", "fight") and all(s is None for s in state.floor):
-        out.append("floor: a cleared floor is followed by the next one (or the game is won)")
-    return out
-
-
-def phase_problems(state: GameState) -> list[str]:
-    """The phase agrees with the fight, the chance step in progress and the end of the game."""
-    out: list[str] = []
-    rules = state.rules
-    n = len(state.floor)
-    if (state.phase == "game_over") != (state.termination is not None):
-        out.append("termination: the game is over exactly when it says why")
-    if state.termination == "player_died" and state.hp != 0:
-        out.append("hp: a player who died has 0 HP")
-    if state.termination == "all_monsters_slain" and (state.unseen_rooms or any(s is not None for s in state.floor)):
-        out.append("termination: the game is won only when the room deck is empty and every monster is dead")
-    if trapped(state):
-        out.append("floor: no room can be fought and no action point spent, so the game is already lost")
-    if state.phase != "game_over" and state.hp == 0:
-        out.append("hp: a player with 0 HP has died (002 'If your die fighting an enemy, you lost the game')")
-    if state.drawing is not None:
-        if state.phase not in ("setup", "actions", "fight"):
-            out.append("drawing: cards are drawn only at setup, with action points or in a fight")
-        elif not deck(state, state.drawing):
-            out.append(f"drawing: the {state.drawing} deck is empty")
-        elif state.phase == "setup" and setup_draw_needed(state) != state.drawing:
-            out.append("drawing: at setup the 5 attack cards are drawn first, then the potion")
-    if state.phase == "setup" and state.drawing is None:
-        out.append("drawing: at setup an opening card is always being drawn")
-    if state.revealing is not None:
-        if not 0 <= state.revealing < n or state.floor[state.revealing] != FACE_DOWN:
-            out.append("revealing: only a face-down room of the floor can be turned face up")
-        if state.drawing is not None:
-            out.append("revealing: one chance step at a time")
-    if state.phase == "fight":
-        if state.fight is None and state.revealing is None:
-            out.append("fight: a fight names the room fought (or turns it face up first)")
-        if state.fight is not None:
-            out += fight_problems(state, state.fight)
-    elif state.fight is not None:
-        out.append("fight: a fight is described only in the fight phase")
-    if state.chosen_room is not None:
-        if rules.room_chosen != "before_actions":
-            out.append("chosen_room: rooms are named before spending points only under room_chosen='before_actions'")
-        elif not 0 <= state.chosen_room < n or state.floor[state.chosen_room] is None:
-            out.append("chosen_room: the room named must be a room of the floor with a monster in it")
-    limit = rules.hand_limit
-    if limit is not None and len(state.hand) > limit and state.phase != "setup":
-        out.append(f"hand: a hand holds at most {limit} cards (it has {len(state.hand)})")
-    if rules.hp_cap is not None and state.hp > rules.hp_cap:
-        out.append(f"hp: drinking cannot bring the player above {rules.hp_cap} HP")
-    return out
-
-
-def fight_problems(state: GameState, fight: Fight) -> list[str]:
-    out: list[str] = []
-    if fight.room >= len(state.floor) or state.floor[fight.room] in (None, FACE_DOWN):
-        return ["fight.room: the room fought must be a face-up room of the floor"]
-    if state.revealing is not None:
-        out.append("revealing: no room is turned face up during a fight")
-    room = state.floor[fight.room]
-    assert room is not None
-    full = state.rules.monster(cards.rank(room)).hp
-    if fight.monster_hp > full:
-        out.append(f"fight.monster_hp: the {cards.name(room)} has {full} HP at most")
-    if at_a_loss(state):
-        out.append(
-            f"fight: no card in hand can hit the {cards.name(room)} and no action point can be spent, "
-            "so under these rules the fight has already ended"
-        )
-    return out
-
-
-def position_problems(state: GameState) -> list[str]:
-    """Every rule the position breaks; empty when the position is legal."""
-    out = catalog.card_problems(state)
-    if out:
-        return out
-    return floor_problems(state) + phase_problems(state)
-
-
-# ---- building positions -----------------------------------------------------------------------------
-_DECKS = ("attack_deck", "potion_deck", "unseen_rooms")
-_PLACED = ("hand", "attack_waste", "potion_waste", "room_waste")
-
-
-def complete_table(data: dict[str, Any]) -> dict[str, Any]:
-    """A position's data with what it leaves out derived from what it gives: without any of the three decks,
-    every card not placed is in its deck (rooms among the unseen rooms); without `floor_number`, the floor
-    the rooms dealt so far make; without `phase`, a fight when one is described; without `hp`, the rules'
-    starting hit points. Cards may be written in any case; the hand and the decks are put in deck order
-    (only their contents matter)."""
-    data = dict(data)
-    for field in (*_PLACED, *_DECKS, "floor"):  # '9d' is the 9 of Diamonds too
-        given = data.get(field)
-        if isinstance(given, list | tuple):
-            data[field] = tuple(_card_id(c) for c in given)
-    for pile in ("hand", *_DECKS):
-        given = data.get(pile)
-        if isinstance(given, list | tuple) and all(isinstance(c, str) and cards.is_card(c) for c in given):
-            data[pile] = cards.sort_cards(given)
-    rules = _rules_of(data.get("rules"))
-    floor = _items(data.get("floor"))
-    if not any(k in data for k in _DECKS):
-        placed: set[object] = {c for k in _PLACED for c in _items(data.get(k)) if isinstance(c, str)}
-        placed |= {s for s in floor if isinstance(s, str) and s != FACE_DOWN}
-        rest = [c for c in cards.ALL_CARDS if c not in placed]
-        for deck_name, kind in zip(_DECKS, ("attack", "potion", "room"), strict=True):
-            data[deck_name] = tuple(c for c in rest if cards.kind(c) == kind)
-    if "floor_number" not in data:
-        dealt = len(_items(data.get("room_waste"))) + sum(1 for s in floor if s is not None)
-        data["floor_number"] = max(1, -(-dealt // rules.rooms_per_floor))
-    if "phase" not in data:
-        data["phase"] = "fight" if data.get("fight") is not None else "actions"
-    if "hp" not in data:
-        data["hp"] = rules.starting_hp
-    return data
-
-
-def _items(given: object) -> list[object] | tuple[object, ...]:
-    """A list field's items, or none when it is not a list (its own check then says what is wrong)."""
-    return given if isinstance(given, list | tuple) else ()
-
-
-def _card_id(given: object) -> object:
-    """A card written in any case ('kc', 'Kc') as its id ('KC'); anything else as it is."""
-    if isinstance(given, str) and not cards.is_card(given) and cards.is_card(given.upper()):
-        return given.upper()
-    return given
-
-
-def _rules_of(data: object) -> Rules:
-    """The rules a position's data names; the default rules when they are malformed (their own check reports
-    it, and what is derived from them must not add false problems)."""
-    if isinstance(data, Rules):
-        return data
-    try:
-        return Rules.model_validate(data or {})
-    except ValueError:
-        return Rules()
-
-
-def build_position(
-    *,
-    hand: Iterable[str] = (),
-    floor: Iterable[Slot] = (),
-    room_waste: Iterable[str] = (),
-    attack_waste: Iterable[str] = (),
-    potion_waste: Iterable[str] = (),
-    hp: int | None = None,
-    action_points: int = 0,
-    fight: Fight | None = None,
-    rules: Rules | None = None,
-    floor_number: int | None = None,
-) -> GameState:
-    """A validated position from what is on the table; every card not placed goes to its deck (rooms to
-    the unseen rooms) and the floor number follows from the rooms dealt unless given. Raises
-    IllegalPosition, one problem per broken rule, when the position is illegal."""
-    data: dict[str, Any] = {
-        "rules": rules or Rules(),
-        "hand": tuple(hand),
-        "floor": tuple(floor),
-        "room_waste": tuple(room_waste),
-        "attack_waste": tuple(attack_waste),
-        "potion_waste": tuple(potion_waste),
-        "action_points": action_points,
-        "fight": fight,
-    }
-    if hp is not None:
-        data["hp"] = hp
-    if floor_number is not None:
-        data["floor_number"] = floor_number
-    return validate_model(GameState, data)

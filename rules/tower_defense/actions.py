@@ -1,183 +1,270 @@
-"""What a player (or chance) can choose in Tower Defense: a discriminated union of frozen models.
+"""What a player (or chance) can choose in Tower Defense: one immutable record per kind of action.
 
 Towers are named by their space, waves by their id; a payment is the cards discarded from the stack
-the rule names (a Mark II card is worth 2 credits).
+the rule names (a Mark II card is worth 2 credits). Each writes itself as the JSON `schema.ACTION_ADAPTER`
+reads (`{"action": "sell", "player": 0, "at": [3, 0]}`); that text orders the legal actions and so gives
+them their integer ids (`rules.core.protocol`).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from rules.core.records import Record
+from rules.tower_defense.model import StackName
+from rules.tower_defense.places import Coord
 
-from rules.tower_defense.model import Coord, StackName
-
-
-class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+AttackTarget = Literal["unit", "modifier"]
+"""What an attack strikes: the visible unit, or the wave modifier."""
 
 
 # ---- chance -----------------------------------------------------------------------------------------
-class ChooseStartingPlayer(_Action):
+
+
+class ChooseStartingPlayer(Record):
     """Chance: 'Randomly give 1 player the Starting Player Marker' (4.E)."""
 
-    action: Literal["starting_player"] = "starting_player"
-    player: int = Field(ge=0, le=3)
+    __slots__ = ("player",)
+    FIELDS = ("player",)
+    TAG = ("action", "starting_player")
+
+    def __init__(self, player: int) -> None:
+        self.player: Final = player
 
 
-class RevealCredit(_Action):
+class RevealCredit(Record):
     """Chance: the Mark I card that comes off the top of the deck."""
 
-    action: Literal["reveal_credit"] = "reveal_credit"
-    card: str
+    __slots__ = ("card",)
+    FIELDS = ("card",)
+    TAG = ("action", "reveal_credit")
+
+    def __init__(self, card: str) -> None:
+        self.card: Final = card
 
 
-class RevealModifier(_Action):
+class RevealModifier(Record):
     """Chance: the wave modifier on top of the pile (the lowest level left; same levels are shuffled)."""
 
-    action: Literal["reveal_modifier"] = "reveal_modifier"
-    modifier: str
+    __slots__ = ("modifier",)
+    FIELDS = ("modifier",)
+    TAG = ("action", "reveal_modifier")
+
+    def __init__(self, modifier: str) -> None:
+        self.modifier: Final = modifier
 
 
-class RevealCondition(_Action):
+class RevealCondition(Record):
     """Chance: the top card of the shuffled Unrevealed Game Conditions."""
 
-    action: Literal["reveal_condition"] = "reveal_condition"
-    condition: str
+    __slots__ = ("condition",)
+    FIELDS = ("condition",)
+    TAG = ("action", "reveal_condition")
+
+    def __init__(self, condition: str) -> None:
+        self.condition: Final = condition
 
 
 # ---- the table ---------------------------------------------------------------------------------------
-class NextPhase(_Action):
+
+
+class NextPhase(Record):
     """Carry out the next of Phases 1 to 5 (they need no decision)."""
 
-    action: Literal["next_phase"] = "next_phase"
+    __slots__ = ()
+    FIELDS = ()
+    TAG = ("action", "next_phase")
 
 
-class TakeCredit(_Action):
+class TakeCredit(Record):
     """Take one revealed credit onto one of your stacks (4.E, phase 5, and the credits of 6.B and 6.E.III)."""
 
-    action: Literal["take_credit"] = "take_credit"
-    player: int = Field(ge=0, le=3)
-    card: str
-    stack: StackName
+    __slots__ = ("card", "player", "stack")
+    FIELDS = ("player", "card", "stack")
+    TAG = ("action", "take_credit")
+
+    def __init__(self, player: int, card: str, stack: StackName) -> None:
+        self.player: Final = player
+        self.card: Final = card
+        self.stack: Final = stack
 
 
-class EndActions(_Action):
+class EndActions(Record):
     """'Phase 6 ends when all players agree they do not want to perform any more actions.'"""
 
-    action: Literal["end_actions"] = "end_actions"
+    __slots__ = ()
+    FIELDS = ()
+    TAG = ("action", "end_actions")
 
 
 # ---- Phase 6 ----------------------------------------------------------------------------------------
-class Build(_Action):
+
+
+class Build(Record):
     """6.A.I: build a tower card of your Build / Upgrade stack on an unoccupied space."""
 
-    action: Literal["build"] = "build"
-    player: int = Field(ge=0, le=3)
-    card: str
-    at: Coord
-    payment: tuple[str, ...]
+    __slots__ = ("at", "card", "payment", "player")
+    FIELDS = ("player", "card", "at", "payment")
+    TAG = ("action", "build")
+
+    def __init__(self, player: int, card: str, at: Coord, payment: tuple[str, ...]) -> None:
+        self.player: Final = player
+        self.card: Final = card
+        self.at: Final = at
+        self.payment: Final = payment
 
 
-class Upgrade(_Action):
+class Upgrade(Record):
     """6.A.II: raise one of your towers with Energy by one Level."""
 
-    action: Literal["upgrade"] = "upgrade"
-    player: int = Field(ge=0, le=3)
-    at: Coord
-    payment: tuple[str, ...]
+    __slots__ = ("at", "payment", "player")
+    FIELDS = ("player", "at", "payment")
+    TAG = ("action", "upgrade")
+
+    def __init__(self, player: int, at: Coord, payment: tuple[str, ...]) -> None:
+        self.player: Final = player
+        self.at: Final = at
+        self.payment: Final = payment
 
 
-class Sell(_Action):
+class Sell(Record):
     """6.B: discard a tower without Depletion and draw its Sell Value in Mark I credits."""
 
-    action: Literal["sell"] = "sell"
-    player: int = Field(ge=0, le=3)
-    at: Coord
+    __slots__ = ("at", "player")
+    FIELDS = ("player", "at")
+    TAG = ("action", "sell")
+
+    def __init__(self, player: int, at: Coord) -> None:
+        self.player: Final = player
+        self.at: Final = at
 
 
-class Boost(_Action):
+class Boost(Record):
     """6.C: discard one card of your Boost stack to boost any player's tower this turn."""
 
-    action: Literal["boost"] = "boost"
-    player: int = Field(ge=0, le=3)
-    at: Coord
-    card: str
+    __slots__ = ("at", "card", "player")
+    FIELDS = ("player", "at", "card")
+    TAG = ("action", "boost")
+
+    def __init__(self, player: int, at: Coord, card: str) -> None:
+        self.player: Final = player
+        self.at: Final = at
+        self.card: Final = card
 
 
-class Attack(_Action):
+class Attack(Record):
     """6.G: attack the visible unit, or the wave modifier, of a wave within Range of your tower.
 
     `ignore` chooses to ignore a tough or armoured unit's extra Hit Points (and take what follows)."""
 
-    action: Literal["attack"] = "attack"
-    player: int = Field(ge=0, le=3)
-    at: Coord
-    wave: str
-    target: Literal["unit", "modifier"] = "unit"
-    ignore: bool = False
+    __slots__ = ("at", "ignore", "player", "target", "wave")
+    FIELDS = ("player", "at", "wave", "target", "ignore")
+    TAG = ("action", "attack")
+
+    def __init__(self, player: int, at: Coord, wave: str, target: AttackTarget = "unit", ignore: bool = False) -> None:
+        self.player: Final = player
+        self.at: Final = at
+        self.wave: Final = wave
+        self.target: Final = target
+        self.ignore: Final = ignore
 
 
-class CombineAttack(_Action):
+class CombineAttack(Record):
     """6.D: your Combine tower attacks with the joined damage of two towers within its Radius."""
 
-    action: Literal["combine"] = "combine"
-    player: int = Field(ge=0, le=3)
-    at: Coord
-    towers: tuple[Coord, Coord]
-    wave: str
-    target: Literal["unit", "modifier"] = "unit"
-    ignore: bool = False
-    payment: tuple[str, ...]
+    __slots__ = ("at", "ignore", "payment", "player", "target", "towers", "wave")
+    FIELDS = ("player", "at", "towers", "wave", "target", "ignore", "payment")
+    TAG = ("action", "combine")
+
+    def __init__(
+        self,
+        player: int,
+        at: Coord,
+        towers: tuple[Coord, Coord],
+        wave: str,
+        target: AttackTarget = "unit",
+        ignore: bool = False,
+        *,
+        payment: tuple[str, ...],
+    ) -> None:
+        self.player: Final = player
+        self.at: Final = at
+        self.towers: Final = towers
+        self.wave: Final = wave
+        self.target: Final = target
+        self.ignore: Final = ignore
+        self.payment: Final = payment
 
 
-class KillBonus(_Action):
+class KillBonus(Record):
     """6.E.I and 6.E.II: pay from the Kill Bonus stack to take a Mark II or Mark III tower."""
 
-    action: Literal["kill_bonus"] = "kill_bonus"
-    player: int = Field(ge=0, le=3)
-    card: str
-    stack: StackName
-    payment: tuple[str, ...]
+    __slots__ = ("card", "payment", "player", "stack")
+    FIELDS = ("player", "card", "stack", "payment")
+    TAG = ("action", "kill_bonus")
+
+    def __init__(self, player: int, card: str, stack: StackName, payment: tuple[str, ...]) -> None:
+        self.player: Final = player
+        self.card: Final = card
+        self.stack: Final = stack
+        self.payment: Final = payment
 
 
-class Convert(_Action):
+class Convert(Record):
     """6.E.III: after defeating a unit, discard credits of the Kill Bonus stack for as many Mark I credits."""
 
-    action: Literal["convert"] = "convert"
-    player: int = Field(ge=0, le=3)
-    payment: tuple[str, ...] = Field(min_length=1)
+    __slots__ = ("payment", "player")
+    FIELDS = ("player", "payment")
+    TAG = ("action", "convert")
+
+    def __init__(self, player: int, payment: tuple[str, ...]) -> None:
+        self.player: Final = player
+        self.payment: Final = payment
 
 
-class PlaceSkillMarker(_Action):
+class PlaceSkillMarker(Record):
     """6.F: place a Skill Marker on an empty slot, paying 1 credit per Universal Energy symbol."""
 
-    action: Literal["skill"] = "skill"
-    player: int = Field(ge=0, le=3)
-    skill: str
-    slot: int = Field(0, ge=0, le=1)
-    stack: StackName = "build"
-    payment: tuple[str, ...] = ()
+    __slots__ = ("payment", "player", "skill", "slot", "stack")
+    FIELDS = ("player", "skill", "slot", "stack", "payment")
+    TAG = ("action", "skill")
+
+    def __init__(
+        self, player: int, skill: str, slot: int = 0, stack: StackName = "build", payment: tuple[str, ...] = ()
+    ) -> None:
+        self.player: Final = player
+        self.skill: Final = skill
+        self.slot: Final = slot
+        self.stack: Final = stack
+        self.payment: Final = payment
 
 
-class CompleteCondition(_Action):
+class CompleteCondition(Record):
     """6.H: discard the game condition whose requirement was just met to one of your stacks."""
 
-    action: Literal["complete_condition"] = "complete_condition"
-    player: int = Field(ge=0, le=3)
-    stack: StackName
+    __slots__ = ("player", "stack")
+    FIELDS = ("player", "stack")
+    TAG = ("action", "complete_condition")
+
+    def __init__(self, player: int, stack: StackName) -> None:
+        self.player: Final = player
+        self.stack: Final = stack
 
 
-class RestoreTrack(_Action):
+class RestoreTrack(Record):
     """Place a discarded track piece on an unoccupied space (after defeating a restorer unit)."""
 
-    action: Literal["restore_track"] = "restore_track"
-    player: int = Field(ge=0, le=3)
-    piece: str
-    at: Coord
+    __slots__ = ("at", "piece", "player")
+    FIELDS = ("player", "piece", "at")
+    TAG = ("action", "restore_track")
+
+    def __init__(self, player: int, piece: str, at: Coord) -> None:
+        self.player: Final = player
+        self.piece: Final = piece
+        self.at: Final = at
 
 
-Action = Annotated[
+Action = (
     ChooseStartingPlayer
     | RevealCredit
     | RevealModifier
@@ -195,11 +282,8 @@ Action = Annotated[
     | Convert
     | PlaceSkillMarker
     | CompleteCondition
-    | RestoreTrack,
-    Field(discriminator="action"),
-]
-
-ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
+    | RestoreTrack
+)
 
 CHANCE_ACTIONS = (ChooseStartingPlayer, RevealCredit, RevealModifier, RevealCondition)
 PHASE6_ACTIONS = (

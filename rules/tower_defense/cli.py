@@ -10,15 +10,16 @@ from typing import Any
 from rules.core import limits
 from rules.core.chance import ChanceSampler
 from rules.core.cli_positions import add_position_commands
-from rules.core.jsonio import load_model
 from rules.core.ladder import ladder, print_ladder
 from rules.core.playout import play_out
+from rules.core.records import json_data
 from rules.line_export import add_export_test_command
 from rules.sweeps.cli import add_sweep_command
 from rules.tower_defense import analysis, catalog, engine, examples
 from rules.tower_defense.catalog import is_tower_card
 from rules.tower_defense.engine import movement
 from rules.tower_defense.errors import IllegalAction
+from rules.tower_defense.game import GAME
 from rules.tower_defense.model import GameState
 from rules.tower_defense.policies import LADDER, POLICIES, policy
 from rules.tower_defense.variants import Rules
@@ -34,7 +35,7 @@ def register(games: Any) -> None:
 
     add_position_commands(
         sub,
-        positions=engine.GAME.positions,
+        positions=GAME.positions,
         examples=examples.EXAMPLES,
         example=examples.example,
         describe=lambda s: f"turn {s.turn}, {s.phase}",
@@ -126,7 +127,7 @@ def _ladder(args: argparse.Namespace) -> int:
         raise IllegalAction("--policies takes at least two policies separated by commas, weakest first")
 
     rungs = ladder(
-        engine.GAME,
+        GAME,
         lambda: engine.new_game(scenario, rules),
         chosen,
         args.games,
@@ -171,16 +172,14 @@ def _boost(args: argparse.Namespace) -> int:
 
 def _print_events(events: Any, state: GameState, as_json: bool) -> None:
     if as_json:
-        print(
-            json.dumps({"events": [e.to_json() for e in events], "position": state.model_dump(mode="json")}, indent=2)
-        )
+        print(json.dumps({"events": [e.to_json() for e in events], "position": GAME.positions.data(state)}, indent=2))
     else:
         for event in events:
             print(event.narrate())
 
 
 def _move(args: argparse.Namespace) -> int:
-    state = load_model(GameState, args.file)
+    state = GAME.positions.load(args.file)
     if state.phase == "game_over":
         raise IllegalAction("the game session is over: no wave moves", "end.victory")
     state, events = movement.move_all(state)
@@ -190,7 +189,7 @@ def _move(args: argparse.Namespace) -> int:
 
 
 def _plan(args: argparse.Namespace) -> int:
-    state = load_model(GameState, args.file)
+    state = GAME.positions.load(args.file)
     plan = analysis.plan_turn(state)
     if args.json:
         print(
@@ -198,7 +197,7 @@ def _plan(args: argparse.Namespace) -> int:
                 {
                     "defeated": plan.defeated,
                     "credits": plan.credits,
-                    "actions": [a.model_dump(mode="json") for a in plan.actions],
+                    "actions": [json_data(a) for a in plan.actions],
                     "targets": [
                         {
                             "wave": t.wave,
@@ -219,7 +218,7 @@ def _plan(args: argparse.Namespace) -> int:
 
 
 def _income(args: argparse.Namespace) -> int:
-    state = load_model(GameState, args.file)
+    state = GAME.positions.load(args.file)
     dist = analysis.income_distribution(state)
     rows = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
     if args.json:
@@ -236,7 +235,7 @@ def _play(args: argparse.Namespace) -> int:
     scenario = examples.scenario(args.scenario, args.players)
     state = engine.new_game(scenario, Rules(turn_limit=args.turn_limit))
     chooser = policy(args.policy)
-    line = play_out(engine.GAME, state, [chooser] * args.players, ChanceSampler(args.seed))
+    line = play_out(GAME, state, [chooser] * args.players, ChanceSampler(args.seed))
     result = engine.outcome(line.final)
     assert result is not None
     if args.json:

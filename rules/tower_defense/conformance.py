@@ -8,6 +8,7 @@ from rules.core.conformance import Suite
 from rules.core.events import Event
 from rules.core.playout import Policy
 from rules.tower_defense import engine, examples, policies
+from rules.tower_defense.game import GAME
 from rules.tower_defense.model import GameState
 from rules.tower_defense.rulebook import RULEBOOK
 from rules.tower_defense.variants import Rules
@@ -52,7 +53,7 @@ def seats(index: int) -> list[Policy[GameState]] | None:
 
 
 SUITE = Suite(
-    game=engine.GAME,
+    game=GAME,
     start=start,
     invariants=(lives_towers_and_rules,),
     policies=seats,

@@ -3,8 +3,8 @@
 An edit moves pieces the way a player would at the table: a tower card or a credit comes out of its
 pile (the Mark I deck, then the Mark I discard; the Mark II and Mark III piles) and goes back there
 when removed, so every card of the game stays counted exactly once. A wave placed on the field leaves
-the calls still to come. The result is validated from scratch (`GameState.model_validate`): an edit
-the rules forbid raises IllegalPosition naming the problem, and the position given is untouched.
+the calls still to come. The result is validated from scratch (`game.POSITION`): an edit the rules
+forbid raises IllegalPosition naming the problem, and the position given is untouched.
 
 No engine step lives here: these are the designer's hands on the board, not a player's actions.
 """
@@ -15,17 +15,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.core import limits, sharecode
-from rules.core.codec import ModelCodec
 from rules.core.errors import IllegalPosition, Problem
-from rules.core.jsonio import escape, validate_model
+from rules.core.jsonio import escape
+from rules.core.records import json_data
 from rules.tower_defense import catalog
 from rules.tower_defense.catalog import is_condition_card, is_tower_card
-from rules.tower_defense.model import STACKS, Coord, GameState
+from rules.tower_defense.game import POSITION
+from rules.tower_defense.model import STACKS, GameState
+from rules.tower_defense.places import Coord
 from rules.tower_defense.text import parse_piece, piece_label
 from rules.tower_defense.variants import Rules
-
-POSITIONS = ModelCodec(GameState)
-"""Positions in and out (validated pydantic models)."""
 
 SHARE_PREFIX = "TD1-"
 _PILES = {1: ("mark1_deck", "mark1_discard"), 2: ("mark2_pile",), 3: ("mark3_pile",)}
@@ -36,13 +35,13 @@ def _refuse(where: str, message: str) -> IllegalPosition:
 
 
 def _data(state: GameState) -> dict[str, Any]:
-    """The position as plain Python data to change (tuples become lists where edits touch them)."""
-    return state.model_dump()
+    """The position as JSON data to change (lists where the position holds tuples)."""
+    return POSITION.data(state)
 
 
 def _validated(data: dict[str, Any]) -> GameState:
     """Validate edited data from scratch; IllegalPosition with one problem per broken rule."""
-    return validate_model(GameState, data)
+    return POSITION.validate(data)
 
 
 def _check_tower_card(card: str) -> None:
@@ -333,7 +332,7 @@ def remove_skill_marker(state: GameState, player: int, skill: str, slot: int) ->
         raise _refuse("skill_markers", f"player {player + 1} has no marker on slot {slot + 1} of {name}")
     markers.remove(found)
     data = _data(state)
-    data["skill_markers"] = tuple(m.model_dump() for m in markers)
+    data["skill_markers"] = json_data(tuple(markers))
     return _validated(data)
 
 
@@ -349,16 +348,16 @@ def set_turn(state: GameState, turn: int, phase: str | None = None) -> GameState
 def set_rules(state: GameState, rules: Rules) -> GameState:
     """The same position under another rule variant (validated again: a variant can make it illegal)."""
     data = _data(state)
-    data["rules"] = rules.model_dump()
+    data["rules"] = json_data(rules)
     return _validated(data)
 
 
 # ---- sharing ----------------------------------------------------------------------------------------
 def share_code(state: GameState) -> str:
     """A compact string that reproduces the position exactly (see rules.core.sharecode)."""
-    return sharecode.share_code(POSITIONS, state, SHARE_PREFIX)
+    return sharecode.share_code(POSITION, state, SHARE_PREFIX)
 
 
 def from_share_code(code: str) -> GameState:
     """The position a share code describes; MalformedFile when the code is damaged."""
-    return sharecode.from_share_code(POSITIONS, code, SHARE_PREFIX, "Tower Defense")
+    return sharecode.from_share_code(POSITION, code, SHARE_PREFIX, "Tower Defense")

@@ -12,7 +12,9 @@ from typing import Any
 
 from rules.tower_defense import catalog, engine
 from rules.tower_defense.catalog import sort_modifiers
-from rules.tower_defense.model import Board, Coord, FieldWave, GameState, Player, Scenario, Stacks, Tower, TrackPiece
+from rules.tower_defense.game import POSITION
+from rules.tower_defense.model import FieldWave, GameState, Player, Scenario, Stacks, Tower
+from rules.tower_defense.places import Board, Coord, TrackPiece
 from rules.tower_defense.text import parse_piece
 from rules.tower_defense.variants import Rules
 
@@ -83,7 +85,7 @@ def position(
         "mark3_pile": minus(mark3),
     }
     data.update(fields)
-    return GameState.model_validate(data)
+    return POSITION.validate(data)
 
 
 def movement_example(rules: Rules | None = None) -> GameState:

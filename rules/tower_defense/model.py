@@ -1,31 +1,22 @@
-"""The position of Tower Defense as frozen pydantic models, validated on construction.
+"""The position of Tower Defense as the engine steps it: immutable records (`rules.core.records`).
 
-A position read from a file, the editor or the CLI is validated in full (`GameState.model_validate`),
-so a tower on a track space, two waves on one space or a track number laid twice cannot exist. The
-engine's own steps use `rules.core.unvalidated.replace`, which does not re-validate; the conformance run
-proves that those steps never build an illegal position.
+A position from outside (a file, the editor, the CLI, a share code) is read through `game.POSITION`, which
+validates it once - its shape by the schema (`schema.py`), its legality by `legality.position_problems`, so a
+tower on a track space, two waves on one space or a track number laid twice never gets in - and builds these
+records; the engine's own steps build only legal ones (the conformance run re-checks every position they
+build). The playing field (spaces, track, board) is in `places.py`.
 """
 
 from __future__ import annotations
 
-import functools
-from collections import Counter
-from typing import Literal
+from typing import Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
-
+from rules.core.records import KEEP, Kept, Record
 from rules.tower_defense import catalog
-from rules.tower_defense.cards import MARK_NAME, TOWER_TYPES, CreditType, TrackName, WaveSpec
-from rules.tower_defense.catalog import (
-    is_condition_card,
-    is_tower_card,
-    modifier_order,
-)
-from rules.tower_defense.text import parse_piece, piece_label
+from rules.tower_defense.cards import CreditType, TrackName, WaveSpec
+from rules.tower_defense.places import REVERSE_START_SPACE, Board, Coord
 from rules.tower_defense.variants import Rules
 
-Coord = tuple[int, int]
-"""A space of the playing field as (column, row), both from 0."""
 StackName = Literal["build", "boost", "combine", "kill"]
 STACKS: tuple[StackName, ...] = ("build", "boost", "combine", "kill")
 STACK_LABEL: dict[str, str] = {
@@ -44,119 +35,147 @@ PHASE_NUMBER: dict[str, int] = {
     "actions": 6,
 }
 Termination = Literal["victory", "lives_lost", "track_lost", "turn_limit"]
-START_SPACE = 0
-REVERSE_START_SPACE = 26
-
-
-def distance(a: Coord, b: Coord) -> int:
-    """Spaces between two spaces counted orthogonally or diagonally in any combination (003 Towers)."""
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
-
-
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-# ---- the playing field --------------------------------------------------------------------------------
-class TrackPiece(_Frozen):
-    """A track tile laid on the field: 'A12' at a space. Track 0 is an optional place holder."""
-
-    track: TrackName
-    number: int = Field(ge=0, le=25)
-    at: Coord
-
-    @property
-    def label(self) -> str:
-        return f"{self.track}{self.number}"
-
-
-class Board(_Frozen):
-    """The playing field: a grid of spaces, the track laid on it, obstacles and the track discard."""
-
-    width: int = Field(ge=1, le=60)
-    height: int = Field(ge=1, le=60)
-    obstacles: tuple[Coord, ...] = ()
-    track: tuple[TrackPiece, ...] = ()
-    track_discard: tuple[str, ...] = Field((), description="Discarded track pieces, e.g. 'A12', sorted.")
-
-    def on_board(self, at: Coord) -> bool:
-        return 0 <= at[0] < self.width and 0 <= at[1] < self.height
-
-    def location(self, track: str, number: int) -> Coord | None:
-        """Where a track piece lies, or None (space 0 not laid, or the piece is discarded)."""
-        return _locations(self.track).get((track, number))
-
-    def has_piece(self, track: str, number: int) -> bool:
-        return (track, number) in _locations(self.track)
-
-    def track_spaces(self) -> frozenset[Coord]:
-        return _spaces(self.track)
-
-
-@functools.lru_cache(maxsize=256)
-def _spaces(track: tuple[TrackPiece, ...]) -> frozenset[Coord]:
-    return frozenset(p.at for p in track)
-
-
-@functools.lru_cache(maxsize=256)
-def _locations(track: tuple[TrackPiece, ...]) -> dict[tuple[str, int], Coord]:
-    return {(p.track, p.number): p.at for p in track}
 
 
 # ---- towers and players -----------------------------------------------------------------------------
-class Tower(_Frozen):
-    """A built tower: its card, space, owner (Player Marker), level, Depletion and this turn's boosts."""
+class Tower(Record):
+    """A built tower: its card, space, owner (Player Marker), level, Depletion and the credit types discarded
+    to boost it this turn (003 6.C), sorted."""
 
-    card: str
-    at: Coord
-    owner: int = Field(ge=0, le=3)
-    level: int = Field(1, ge=1, description="At most the rules' max_level (checked with the whole position).")
-    depletion: int = Field(0, ge=0)
-    boosts: tuple[CreditType, ...] = Field(
-        (), description="Credit types discarded to boost it this turn (003 6.C), sorted."
-    )
+    __slots__ = ("at", "boosts", "card", "depletion", "level", "owner")
+    FIELDS = ("card", "at", "owner", "level", "depletion", "boosts")
+
+    def __init__(
+        self,
+        card: str,
+        at: Coord,
+        owner: int,
+        level: int = 1,
+        depletion: int = 0,
+        boosts: tuple[CreditType, ...] = (),
+    ) -> None:
+        self.card: Final = card
+        self.at: Final = at
+        self.owner: Final = owner
+        self.level: Final = level
+        self.depletion: Final = depletion
+        self.boosts: Final = boosts
+
+    def replace(
+        self,
+        *,
+        level: int | Kept = KEEP,
+        depletion: int | Kept = KEEP,
+        boosts: tuple[CreditType, ...] | Kept = KEEP,
+    ) -> Tower:
+        return Tower(
+            self.card,
+            self.at,
+            self.owner,
+            self.level if level is KEEP else level,
+            self.depletion if depletion is KEEP else depletion,
+            self.boosts if boosts is KEEP else boosts,
+        )
 
 
-class Stacks(_Frozen):
+class Stacks(Record):
     """The four stacks of a player board: each a sorted multiset of card ids (tower or credit side)."""
 
-    build: tuple[str, ...] = ()
-    boost: tuple[str, ...] = ()
-    combine: tuple[str, ...] = ()
-    kill: tuple[str, ...] = ()
+    __slots__ = ("boost", "build", "combine", "kill")
+    FIELDS = ("build", "boost", "combine", "kill")
+
+    def __init__(
+        self,
+        build: tuple[str, ...] = (),
+        boost: tuple[str, ...] = (),
+        combine: tuple[str, ...] = (),
+        kill: tuple[str, ...] = (),
+    ) -> None:
+        self.build: Final = build
+        self.boost: Final = boost
+        self.combine: Final = combine
+        self.kill: Final = kill
 
     def get(self, name: str) -> tuple[str, ...]:
         value: tuple[str, ...] = getattr(self, name)
         return value
 
+    def with_stack(self, name: str, cards: tuple[str, ...]) -> Stacks:
+        """The stacks with the one named holding `cards` instead."""
+        return Stacks(
+            cards if name == "build" else self.build,
+            cards if name == "boost" else self.boost,
+            cards if name == "combine" else self.combine,
+            cards if name == "kill" else self.kill,
+        )
+
     def all_cards(self) -> list[str]:
         return [*self.build, *self.boost, *self.combine, *self.kill]
 
 
-class Player(_Frozen):
+class Player(Record):
     """One player's board: the four stacks."""
 
-    stacks: Stacks = Stacks()
+    __slots__ = ("stacks",)
+    FIELDS = ("stacks",)
+
+    def __init__(self, stacks: Stacks = Stacks()) -> None:  # noqa: B008  (immutable, shared)
+        self.stacks: Final = stacks
 
 
-class SkillMarker(_Frozen):
+class SkillMarker(Record):
     """A Skill Marker placed on a slot (it can not be moved: 6.F)."""
 
-    player: int = Field(ge=0, le=3)
-    skill: str
-    slot: int = Field(ge=0, le=1)
+    __slots__ = ("player", "skill", "slot")
+    FIELDS = ("player", "skill", "slot")
+
+    def __init__(self, player: int, skill: str, slot: int) -> None:
+        self.player: Final = player
+        self.skill: Final = skill
+        self.slot: Final = slot
 
 
 # ---- waves ------------------------------------------------------------------------------------------
-class FieldWave(_Frozen):
-    """A wave on the playing field: its number (the call that brought it), space, progress and modifier."""
+class FieldWave(Record):
+    """A wave on the playing field: its id, its Wave Number (the call that brought it in), its track space (0,
+    26 for a reverse wave, before it moves), the units defeated (the next one is the visible unit), its wave
+    modifier (None is the No Wave Modifier side) and whether a tower attacked its visible unit this turn."""
 
-    id: str
-    number: int = Field(ge=1, description="The Wave Number: the call that brought it in.")
-    space: int = Field(ge=0, le=26, description="Its track space; 0 (26 for a reverse wave) before it moves.")
-    defeated: int = Field(0, ge=0, description="Units defeated; the next one is the visible unit.")
-    modifier: str | None = Field(None, description="Its wave modifier; None is the No Wave Modifier side.")
-    attacked: bool = Field(False, description="A tower attacked its visible unit this turn.")
+    __slots__ = ("attacked", "defeated", "id", "modifier", "number", "space")
+    FIELDS = ("id", "number", "space", "defeated", "modifier", "attacked")
+
+    def __init__(
+        self,
+        id: str,
+        number: int,
+        space: int,
+        defeated: int = 0,
+        modifier: str | None = None,
+        attacked: bool = False,
+    ) -> None:
+        self.id: Final = id
+        self.number: Final = number
+        self.space: Final = space
+        self.defeated: Final = defeated
+        self.modifier: Final = modifier
+        self.attacked: Final = attacked
+
+    def replace(
+        self,
+        *,
+        space: int | Kept = KEEP,
+        defeated: int | Kept = KEEP,
+        modifier: str | Kept | None = KEEP,
+        attacked: bool | Kept = KEEP,
+    ) -> FieldWave:
+        return FieldWave(
+            self.id,
+            self.number,
+            self.space if space is KEEP else space,
+            self.defeated if defeated is KEEP else defeated,
+            self.modifier if modifier is KEEP else modifier,
+            self.attacked if attacked is KEEP else attacked,
+        )
 
     @property
     def spec(self) -> WaveSpec:
@@ -176,88 +195,258 @@ class FieldWave(_Frozen):
         return len(self.spec.units) - self.defeated
 
 
-class ActiveCondition(_Frozen):
-    """The game condition in play: units defeated toward its requirement, and when it was met."""
+class ActiveCondition(Record):
+    """The game condition in play: units defeated toward its requirement, and when it was met (the Phase 6
+    action count right after the action that met it)."""
 
-    id: str
-    progress: int = Field(0, ge=0)
-    met_at: int | None = Field(
-        None, description="The Phase 6 action count right after the action that met the requirement."
+    __slots__ = ("id", "met_at", "progress")
+    FIELDS = ("id", "progress", "met_at")
+
+    def __init__(self, id: str, progress: int = 0, met_at: int | None = None) -> None:
+        self.id: Final = id
+        self.progress: Final = progress
+        self.met_at: Final = met_at
+
+
+class KillWindow(Record):
+    """The opportunity a kill opens (6.E), valid only until any other action is performed: whose, whether the
+    kill defeated a whole wave, and the Phase 6 action count right after the kill."""
+
+    __slots__ = ("at", "player", "wave_defeated")
+    FIELDS = ("player", "wave_defeated", "at")
+
+    def __init__(self, player: int, wave_defeated: bool, at: int) -> None:
+        self.player: Final = player
+        self.wave_defeated: Final = wave_defeated
+        self.at: Final = at
+
+
+class Scenario(Record):
+    """What a session is set up from: a game mode, the players (1 to 4), the field, the selected waves in
+    calling order (even ranks come in pairs, 3.A.X to 3.A.XII), wave modifiers (3.A.V) and game conditions
+    (3.A.VII), and the Difficulty (003 3.A.V, e.g. '1/1/1/1/2/2'; '' when not named)."""
+
+    __slots__ = ("board", "calls", "conditions", "description", "difficulty", "mode", "modifiers", "name", "players")
+    FIELDS = ("name", "description", "mode", "difficulty", "players", "board", "calls", "modifiers", "conditions")
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        description: str = "",
+        mode: str = "standard-3",
+        difficulty: str = "",
+        players: int = 2,
+        board: Board,
+        calls: tuple[tuple[str, ...], ...],
+        modifiers: tuple[str, ...] = (),
+        conditions: tuple[str, ...] = (),
+    ) -> None:
+        self.name: Final = name
+        self.description: Final = description
+        self.mode: Final = mode
+        self.difficulty: Final = difficulty
+        self.players: Final = players
+        self.board: Final = board
+        self.calls: Final = calls
+        self.modifiers: Final = modifiers
+        self.conditions: Final = conditions
+
+
+class GameState(Record):
+    """A whole position of Tower Defense, including the rules it is played under (each field is described in
+    `schema.GameState`, the JSON Schema of a position file)."""
+
+    FIELDS = (
+        "rules",
+        "mode",
+        "players",
+        "starting_player",
+        "board",
+        "towers",
+        "waves",
+        "upcoming",
+        "waves_called",
+        "turn",
+        "phase",
+        "lives",
+        "income",
+        "track_loss_limit",
+        "mark1_deck",
+        "mark1_discard",
+        "mark2_pile",
+        "mark3_pile",
+        "modifier_pile",
+        "modifier_discard",
+        "condition_pile",
+        "condition",
+        "conditions_waiting",
+        "skill_markers",
+        "reveal_left",
+        "revealed",
+        "dividing",
+        "chooser",
+        "conditions_to_reveal",
+        "awaiting_modifier",
+        "restorer",
+        "restore_left",
+        "kill_window",
+        "actions_taken",
+        "termination",
     )
+    __slots__ = FIELDS  # every slot is a field
 
+    def __init__(
+        self,
+        rules: Rules,
+        mode: str,
+        players: tuple[Player, ...],
+        starting_player: int | None,
+        board: Board,
+        towers: tuple[Tower, ...],
+        waves: tuple[FieldWave, ...],
+        upcoming: tuple[tuple[str, ...], ...],
+        waves_called: int,
+        turn: int,
+        phase: Phase,
+        lives: int,
+        income: int,
+        track_loss_limit: int,
+        mark1_deck: tuple[str, ...],
+        mark1_discard: tuple[str, ...],
+        mark2_pile: tuple[str, ...],
+        mark3_pile: tuple[str, ...],
+        modifier_pile: tuple[str, ...],
+        modifier_discard: tuple[str, ...],
+        condition_pile: tuple[str, ...],
+        condition: ActiveCondition | None,
+        conditions_waiting: tuple[str, ...],
+        skill_markers: tuple[SkillMarker, ...],
+        reveal_left: int,
+        revealed: tuple[str, ...],
+        dividing: int | None,
+        chooser: int,
+        conditions_to_reveal: int,
+        awaiting_modifier: tuple[str, ...],
+        restorer: int | None,
+        restore_left: int,
+        kill_window: KillWindow | None,
+        actions_taken: int,
+        termination: Termination | None,
+    ) -> None:
+        """Every field, in `FIELDS` order (the schema fills in what a file leaves out; `replace` passes them
+        by position, the cheapest way a step builds the next position)."""
+        self.rules: Final = rules
+        self.mode: Final = mode
+        self.players: Final = players
+        self.starting_player: Final = starting_player
+        self.board: Final = board
+        self.towers: Final = towers
+        self.waves: Final = waves
+        self.upcoming: Final = upcoming
+        self.waves_called: Final = waves_called
+        self.turn: Final = turn
+        self.phase: Final = phase
+        self.lives: Final = lives
+        self.income: Final = income
+        self.track_loss_limit: Final = track_loss_limit
+        self.mark1_deck: Final = mark1_deck
+        self.mark1_discard: Final = mark1_discard
+        self.mark2_pile: Final = mark2_pile
+        self.mark3_pile: Final = mark3_pile
+        self.modifier_pile: Final = modifier_pile
+        self.modifier_discard: Final = modifier_discard
+        self.condition_pile: Final = condition_pile
+        self.condition: Final = condition
+        self.conditions_waiting: Final = conditions_waiting
+        self.skill_markers: Final = skill_markers
+        self.reveal_left: Final = reveal_left
+        self.revealed: Final = revealed
+        self.dividing: Final = dividing
+        self.chooser: Final = chooser
+        self.conditions_to_reveal: Final = conditions_to_reveal
+        self.awaiting_modifier: Final = awaiting_modifier
+        self.restorer: Final = restorer
+        self.restore_left: Final = restore_left
+        self.kill_window: Final = kill_window
+        self.actions_taken: Final = actions_taken
+        self.termination: Final = termination
 
-class KillWindow(_Frozen):
-    """The opportunity a kill opens (6.E), valid only until any other action is performed."""
-
-    player: int = Field(ge=0, le=3)
-    wave_defeated: bool = False
-    at: int = Field(ge=0, description="The Phase 6 action count right after the kill.")
-
-
-class Scenario(_Frozen):
-    """What a session is set up from: a game mode, players, the field and the selected pieces."""
-
-    name: str
-    description: str = ""
-    mode: str = "standard-3"
-    difficulty: str = Field("", description="The Difficulty (003 3.A.V), e.g. '1/1/1/1/2/2'; '' when not named.")
-    players: int = Field(2, ge=1, le=4)
-    board: Board
-    calls: tuple[tuple[str, ...], ...] = Field(
-        description="The selected waves in calling order; even ranks come in pairs (3.A.X to 3.A.XII)."
-    )
-    modifiers: tuple[str, ...] = Field((), description="The selected wave modifiers (3.A.V).")
-    conditions: tuple[str, ...] = Field((), description="The selected game conditions (3.A.VII).")
-
-
-class GameState(_Frozen):
-    """A whole position of Tower Defense, including the rules it is played under."""
-
-    rules: Rules = Rules()
-    mode: str = "standard-3"
-    players: tuple[Player, ...] = Field(min_length=1, max_length=4)
-    starting_player: int | None = Field(0, ge=0, le=3, description="Who holds the Starting Player Marker.")
-    board: Board
-    towers: tuple[Tower, ...] = ()
-    waves: tuple[FieldWave, ...] = ()
-    upcoming: tuple[tuple[str, ...], ...] = Field((), description="Waves still to call, call by call.")
-    waves_called: int = Field(0, ge=0)
-    turn: int = Field(1, ge=1)
-    phase: Phase = "actions"
-    lives: int = Field(6, ge=0)
-    income: int = Field(4, ge=0)
-    track_loss_limit: int = Field(5, ge=0)
-    mark1_deck: tuple[str, ...] = Field((), description="The Mark I draw pile as a sorted multiset.")
-    mark1_discard: tuple[str, ...] = ()
-    mark2_pile: tuple[str, ...] = ()
-    mark3_pile: tuple[str, ...] = ()
-    modifier_pile: tuple[str, ...] = Field((), description="Unrevealed wave modifiers, sorted.")
-    modifier_discard: tuple[str, ...] = ()
-    condition_pile: tuple[str, ...] = Field((), description="Unrevealed game conditions, sorted.")
-    condition: ActiveCondition | None = None
-    conditions_waiting: tuple[str, ...] = ()
-    skill_markers: tuple[SkillMarker, ...] = ()
-    # ---- steps in progress -------------------------------------------------------------------------
-    reveal_left: int = Field(0, ge=0, description="Mark I credits still to reveal (a chance node).")
-    revealed: tuple[str, ...] = Field((), description="Revealed credits waiting to be taken, sorted.")
-    dividing: int | None = Field(
-        None, ge=0, le=3, description="The player dividing the revealed credits (sell, conversion)."
-    )
-    chooser: int = Field(0, ge=0, le=3, description="Who takes the next revealed credit (income, setup).")
-    conditions_to_reveal: int = Field(0, ge=0)
-    awaiting_modifier: tuple[str, ...] = Field((), description="Waves waiting for a wave modifier.")
-    restorer: int | None = Field(None, ge=0, le=3, description="Who places restored track.")
-    restore_left: int = Field(0, ge=0)
-    kill_window: KillWindow | None = None
-    actions_taken: int = Field(0, ge=0, description="Phase 6 actions taken this turn.")
-    termination: Termination | None = None
-
-    @model_validator(mode="after")
-    def _legal(self) -> GameState:
-        problems = position_problems(self)
-        if problems:
-            raise ValueError("\n".join(problems))
-        return self
+    def replace(
+        self,
+        *,
+        mode: str | Kept = KEEP,
+        players: tuple[Player, ...] | Kept = KEEP,
+        starting_player: int | Kept | None = KEEP,
+        board: Board | Kept = KEEP,
+        towers: tuple[Tower, ...] | Kept = KEEP,
+        waves: tuple[FieldWave, ...] | Kept = KEEP,
+        upcoming: tuple[tuple[str, ...], ...] | Kept = KEEP,
+        waves_called: int | Kept = KEEP,
+        turn: int | Kept = KEEP,
+        phase: Phase | Kept = KEEP,
+        lives: int | Kept = KEEP,
+        income: int | Kept = KEEP,
+        track_loss_limit: int | Kept = KEEP,
+        mark1_deck: tuple[str, ...] | Kept = KEEP,
+        mark1_discard: tuple[str, ...] | Kept = KEEP,
+        mark2_pile: tuple[str, ...] | Kept = KEEP,
+        mark3_pile: tuple[str, ...] | Kept = KEEP,
+        modifier_pile: tuple[str, ...] | Kept = KEEP,
+        modifier_discard: tuple[str, ...] | Kept = KEEP,
+        condition_pile: tuple[str, ...] | Kept = KEEP,
+        condition: ActiveCondition | Kept | None = KEEP,
+        conditions_waiting: tuple[str, ...] | Kept = KEEP,
+        skill_markers: tuple[SkillMarker, ...] | Kept = KEEP,
+        reveal_left: int | Kept = KEEP,
+        revealed: tuple[str, ...] | Kept = KEEP,
+        dividing: int | Kept | None = KEEP,
+        chooser: int | Kept = KEEP,
+        conditions_to_reveal: int | Kept = KEEP,
+        awaiting_modifier: tuple[str, ...] | Kept = KEEP,
+        restorer: int | Kept | None = KEEP,
+        restore_left: int | Kept = KEEP,
+        kill_window: KillWindow | Kept | None = KEEP,
+        actions_taken: int | Kept = KEEP,
+        termination: Termination | Kept | None = KEEP,
+    ) -> GameState:
+        return GameState(
+            self.rules,
+            self.mode if mode is KEEP else mode,
+            self.players if players is KEEP else players,
+            self.starting_player if starting_player is KEEP else starting_player,
+            self.board if board is KEEP else board,
+            self.towers if towers is KEEP else towers,
+            self.waves if waves is KEEP else waves,
+            self.upcoming if upcoming is KEEP else upcoming,
+            self.waves_called if waves_called is KEEP else waves_called,
+            self.turn if turn is KEEP else turn,
+            self.phase if phase is KEEP else phase,
+            self.lives if lives is KEEP else lives,
+            self.income if income is KEEP else income,
+            self.track_loss_limit if track_loss_limit is KEEP else track_loss_limit,
+            self.mark1_deck if mark1_deck is KEEP else mark1_deck,
+            self.mark1_discard if mark1_discard is KEEP else mark1_discard,
+            self.mark2_pile if mark2_pile is KEEP else mark2_pile,
+            self.mark3_pile if mark3_pile is KEEP else mark3_pile,
+            self.modifier_pile if modifier_pile is KEEP else modifier_pile,
+            self.modifier_discard if modifier_discard is KEEP else modifier_discard,
+            self.condition_pile if condition_pile is KEEP else condition_pile,
+            self.condition if condition is KEEP else condition,
+            self.conditions_waiting if conditions_waiting is KEEP else conditions_waiting,
+            self.skill_markers if skill_markers is KEEP else skill_markers,
+            self.reveal_left if reveal_left is KEEP else reveal_left,
+            self.revealed if revealed is KEEP else revealed,
+            self.dividing if dividing is KEEP else dividing,
+            self.chooser if chooser is KEEP else chooser,
+            self.conditions_to_reveal if conditions_to_reveal is KEEP else conditions_to_reveal,
+            self.awaiting_modifier if awaiting_modifier is KEEP else awaiting_modifier,
+            self.restorer if restorer is KEEP else restorer,
+            self.restore_left if restore_left is KEEP else restore_left,
+            self.kill_window if kill_window is KEEP else kill_window,
+            self.actions_taken if actions_taken is KEEP else actions_taken,
+            self.termination if termination is KEEP else termination,
+        )
 
     # ---- reading -------------------------------------------------------------------------------
     def tower_at(self, at: Coord) -> Tower | None:
@@ -276,224 +465,3 @@ class GameState(_Frozen):
 
     def skill_markers_left(self, player: int) -> int:
         return self.rules.skill_markers - sum(1 for m in self.skill_markers if m.player == player)
-
-
-# ---- validation --------------------------------------------------------------------------------------
-def board_problems(board: Board, rules: Rules) -> list[str]:
-    """Every rule the field breaks (003 set up 2)."""
-    out: list[str] = []
-    for at in board.obstacles:
-        if not board.on_board(at):
-            out.append(f"board.obstacles: {at} is outside the {board.width}x{board.height} playing field")
-    if len(set(board.obstacles)) != len(board.obstacles):
-        out.append("board.obstacles: an obstacle is listed twice")
-    seen: dict[tuple[str, int], int] = {}
-    spaces: dict[Coord, str] = {}
-    for piece in board.track:
-        key = (piece.track, piece.number)
-        seen[key] = seen.get(key, 0) + 1
-        if piece.number > rules.track_length:
-            out.append(f"board.track: there is no piece {piece.label} (tracks run 0 to {rules.track_length})")
-        if not board.on_board(piece.at):
-            out.append(f"board.track: {piece.label} at {piece.at} is outside the playing field")
-        if piece.at in board.obstacles:
-            out.append(f"board.track: {piece.label} is on an obstacle; 'Track cannot be placed on Obstacles'")
-        if piece.at in spaces:
-            out.append(
-                f"board.track: {piece.label} and {spaces[piece.at]} are on one space; "
-                "'Track pieces may not be placed on top of other track pieces'"
-            )
-        spaces[piece.at] = piece.label
-    for (track, number), n in seen.items():
-        if n > 1:
-            out.append(f"board.track: track {track}{number} is laid {n} times")
-    discarded = Counter(board.track_discard)
-    for label, n in discarded.items():
-        try:
-            track, number = parse_piece(label)
-        except ValueError as exc:
-            out.append(f"board.track_discard: {exc}")
-            continue
-        if not 1 <= number <= rules.track_length:
-            out.append(f"board.track_discard: there is no piece {label}")
-        elif n > 1 or (track, number) in seen:
-            out.append(f"board.track_discard: track {label} is both laid and discarded, or discarded twice")
-    for track in ("A", "B"):
-        for number in range(1, rules.track_length + 1):
-            if (track, number) not in seen and piece_label(track, number) not in discarded:
-                out.append(
-                    f"board.track: track {track}{number} is neither laid nor discarded "
-                    "('All game sessions must use exactly 50 Track pieces')"
-                )
-    if list(board.track_discard) != sorted(board.track_discard):
-        out.append("board.track_discard: the discard is stored sorted")
-    return out
-
-
-def _card_problems(state: GameState) -> list[str]:
-    out: list[str] = []
-    counts: Counter[str] = Counter()
-    for i, p in enumerate(state.players):
-        for name in STACKS:
-            stack = p.stacks.get(name)
-            if list(stack) != sorted(stack):
-                out.append(f"players.{i}.stacks.{name}: stacks are stored sorted")
-            for c in stack:
-                if not (is_tower_card(c) or is_condition_card(c)):
-                    out.append(f"players.{i}.stacks.{name}: there is no card {c!r}")
-            counts.update(c for c in stack if is_tower_card(c))
-    for field in ("mark1_deck", "mark1_discard", "mark2_pile", "mark3_pile", "revealed"):
-        cards: tuple[str, ...] = getattr(state, field)
-        if list(cards) != sorted(cards):
-            out.append(f"{field}: piles are stored sorted (they are shuffled: only their contents matter)")
-        for c in cards:
-            if not is_tower_card(c):
-                out.append(f"{field}: there is no card {c!r}")
-        counts.update(c for c in cards if is_tower_card(c))
-    for field, mark in (
-        ("mark1_deck", 1),
-        ("mark1_discard", 1),
-        ("revealed", 1),
-        ("mark2_pile", 2),
-        ("mark3_pile", 3),
-    ):
-        if any(is_tower_card(c) and catalog.tower(c).mark != mark for c in getattr(state, field)):
-            out.append(f"{field}: only {MARK_NAME[mark]} cards go here")
-    counts.update(t.card for t in state.towers if is_tower_card(t.card))
-    for mark in (1, 2, 3):
-        for kind in TOWER_TYPES:
-            card = f"{kind}.{mark}"
-            if counts[card] != state.rules.copies(mark):
-                out.append(
-                    f"cards: the game holds {state.rules.copies(mark)} {catalog.tower(card).name} cards, "
-                    f"but {counts[card]} are placed"
-                )
-    return out
-
-
-def _wave_problems(state: GameState) -> list[str]:
-    out: list[str] = []
-    ids = [w.id for w in state.waves] + [w for call in state.upcoming for w in call]
-    for wid in ids:
-        if wid not in catalog.waves():
-            return [f"waves: there is no wave {wid!r}"]
-    for wid, n in Counter(ids).items():
-        if n > 1:
-            out.append(f"waves: wave {wid} is placed {n} times")
-    taken: dict[tuple[str, int], str] = {}
-    for i, w in enumerate(state.waves):
-        spec = w.spec
-        where = f"waves.{i}"
-        start = REVERSE_START_SPACE if spec.reverse else START_SPACE
-        if w.defeated >= len(spec.units):
-            out.append(f"{where}: every unit of {spec.name} is defeated, so it is no longer on the field")
-        if w.space != start:
-            if not 1 <= w.space <= state.rules.track_length:
-                out.append(f"{where}: {spec.name} cannot stand on track space {w.space}")
-            elif not state.board.has_piece(spec.track, w.space):
-                out.append(f"{where}: track {spec.track}{w.space} is not on the playing field")
-            key = (spec.track, w.space)
-            if key in taken:
-                out.append(
-                    f"{where}: {spec.name} and {taken[key]} are both on {spec.track}{w.space}; "
-                    "'Waves may not occupy the same space'"
-                )
-            taken[key] = spec.name
-        if w.number > state.waves_called:
-            out.append(f"{where}: wave number {w.number} has not been called yet ({state.waves_called} called)")
-        if w.modifier is not None and w.modifier not in catalog.modifiers():
-            out.append(f"{where}: there is no wave modifier {w.modifier!r}")
-    for j, call in enumerate(state.upcoming):
-        ranks = {catalog.wave(w).rank for w in call}
-        rank = min(ranks)
-        if len(ranks) != 1:
-            out.append(f"upcoming.{j}: waves called together have one rank")
-        elif rank % 2 == 0 and len(call) != 2:
-            out.append(f"upcoming.{j}: 'Even Ranked Waves always appear in pairs'")
-        elif rank % 2 == 1 and len(call) != 1:
-            out.append(f"upcoming.{j}: an odd ranked wave is called alone")
-    return out
-
-
-def _tower_problems(state: GameState) -> list[str]:
-    out: list[str] = []
-    seen: set[Coord] = set()
-    track_spaces = state.board.track_spaces()
-    for i, t in enumerate(state.towers):
-        where = f"towers.{i}"
-        if not is_tower_card(t.card):
-            out.append(f"{where}: there is no tower {t.card!r}")
-            continue
-        spec = catalog.tower(t.card)
-        if not state.board.on_board(t.at):
-            out.append(f"{where}: {t.at} is outside the playing field")
-        if t.at in track_spaces:
-            out.append(f"{where}: a tower cannot stand on a track space ({t.at})")
-        if t.at in state.board.obstacles:
-            out.append(f"{where}: 'Players may not place Towers on Obstacles' ({t.at})")
-        if t.at in seen:
-            out.append(f"{where}: two towers stand on {t.at}")
-        seen.add(t.at)
-        if t.owner >= len(state.players):
-            out.append(f"{where}: there is no player {t.owner + 1}")
-        if t.level > state.rules.max_level:
-            out.append(f"{where}: towers have at most {state.rules.max_level} levels")
-        if t.boosts and spec.reach == "radius":
-            out.append(f"{where}: a tower with a Radius 'may not be Boosted'")
-        if list(t.boosts) != sorted(t.boosts):
-            out.append(f"{where}: boosts are stored sorted")
-    return out
-
-
-def position_problems(state: GameState) -> list[str]:
-    """Every rule the whole position breaks; empty when the position is legal."""
-    n = len(state.players)
-    if state.mode not in catalog.modes():
-        return [f"mode: there is no game mode {state.mode!r}; modes: {', '.join(sorted(catalog.modes()))}"]
-    out = board_problems(state.board, state.rules)
-    out += _card_problems(state)
-    out += _tower_problems(state)
-    out += _wave_problems(state)
-    for field in ("starting_player", "dividing", "restorer"):
-        value = getattr(state, field)
-        if value is not None and value >= n:
-            out.append(f"{field}: there is no player {value + 1}")
-    if state.chooser >= n:
-        out.append(f"chooser: there is no player {state.chooser + 1}")
-    for c in (*state.modifier_pile, *state.modifier_discard):
-        if c not in catalog.modifiers():
-            out.append(f"modifiers: there is no wave modifier {c!r}")
-    for c in (*state.condition_pile, *state.conditions_waiting):
-        if c not in catalog.conditions():
-            out.append(f"conditions: there is no game condition {c!r}")
-    if state.condition is not None and state.condition.id not in catalog.conditions():
-        out.append(f"condition: there is no game condition {state.condition.id!r}")
-    if state.conditions_waiting and state.condition is None:
-        out.append("conditions_waiting: a waiting condition comes into effect when none is in play")
-    if list(state.modifier_pile) != sorted(state.modifier_pile, key=modifier_order):
-        out.append("modifier_pile: 'Place all modifiers face down on this pile in order with the lowest Level on top'")
-    for wid in state.awaiting_modifier:
-        if state.wave(wid) is None:
-            out.append(f"awaiting_modifier: wave {wid} is not on the field")
-    for m in state.skill_markers:
-        if m.skill not in catalog.skills():
-            out.append(f"skill_markers: there is no skill {m.skill!r}")
-        elif m.slot >= len(catalog.skill(m.skill).slot_costs):
-            out.append(f"skill_markers: {catalog.skill(m.skill).name} has no slot {m.slot + 1}")
-    slots = Counter(
-        (m.skill, m.slot, m.player if catalog.skill(m.skill).board == "player_mat" else None)
-        for m in state.skill_markers
-        if m.skill in catalog.skills()
-    )
-    if any(k > 1 for k in slots.values()):
-        out.append("skill_markers: 'Empty slots on Skill Boards may contain exactly 1 Skill Marker'")
-    for p in range(n):
-        if state.skill_markers_left(p) < 0:
-            out.append(f"skill_markers: player {p + 1} has placed more than {state.rules.skill_markers} markers")
-    if state.revealed and state.reveal_left == 0 and state.phase not in ("setup", "actions", "income", "game_over"):
-        out.append("revealed: credits are revealed only at set up, in Phase 5 and in Phase 6")
-    if (state.phase == "game_over") != (state.termination is not None):
-        out.append("termination: the game is over exactly when it says why")
-    if state.restore_left and state.restorer is None:
-        out.append("restore_left: somebody must place the restored track")
-    return out

@@ -18,8 +18,10 @@ from rules.core.chance import ChanceSampler
 from rules.core.ladder import Rate, Rung, game_seed, head_to_head, wilson
 from rules.core.playout import play_out
 from rules.the_tower import engine as the_tower
+from rules.the_tower import game as the_tower_game
 from rules.the_tower.policies import policy as the_tower_policy
 from rules.the_tower.variants import Rules as TheTowerRules
+from tests.timings import without_timings
 
 
 def test_wilson_interval_matches_the_formula() -> None:
@@ -105,7 +107,7 @@ def test_attack_the_tower_ladder_on_workers_matches_one_process(capsys: pytest.C
     args = ["attack-the-tower", "ladder", "--games", "6", "--policies", "random,greedy", "--turn-limit", "20"]
     here = _ladder_json(capsys, *args)
     on_cluster = _ladder_json(capsys, *args, "--workers", "2")
-    assert _without_timings(on_cluster) == _without_timings(here)
+    assert without_timings(on_cluster) == without_timings(here)
     assert all(r["stronger_result"]["seconds_a_game"] > 0 for r in here["rungs"])  # type: ignore[attr-defined]
 
 
@@ -121,7 +123,7 @@ def test_the_tower_ladder_counts_the_games_won(capsys: pytest.CaptureFixture[str
     greedy = the_tower_policy("greedy")
     won = [
         the_tower.outcome(
-            play_out(the_tower.GAME, the_tower.new_game(rules), [greedy], ChanceSampler(game_seed(0, 0, i))).final
+            play_out(the_tower_game.GAME, the_tower.new_game(rules), [greedy], ChanceSampler(game_seed(0, 0, i))).final
         )
         for i in range(20)
     ]
@@ -152,12 +154,3 @@ def test_ladder_refuses_bad_counts(capsys: pytest.CaptureFixture[str]) -> None:
     ):
         assert main(args) == 2
         assert "Traceback" not in capsys.readouterr().err
-
-
-def _without_timings(data: object) -> object:
-    """A ladder's JSON without the seconds each game took (a measurement of the machine, not a result)."""
-    if isinstance(data, dict):
-        return {k: _without_timings(v) for k, v in data.items() if k != "seconds_a_game"}
-    if isinstance(data, list):
-        return [_without_timings(v) for v in data]
-    return data

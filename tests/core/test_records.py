@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import pickle
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -18,8 +19,14 @@ from rules.attack_the_tower.model import Allocation, Base
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalPosition
-from rules.core.protocol import CHANCE
+from rules.core.protocol import CHANCE, Game
 from rules.core.records import compact_json, json_data
+from rules.the_tower import engine as the_tower
+from rules.the_tower import game as the_tower_game
+from rules.tower_defense import engine as tower_defense
+from rules.tower_defense import examples as tower_defense_examples
+from rules.tower_defense import game as tower_defense_game
+from rules.tower_defense.variants import Rules as TowerDefenseRules
 
 
 def reference(value: Any) -> str:
@@ -27,27 +34,40 @@ def reference(value: Any) -> str:
     return json.dumps(json_data(value), separators=(",", ":"), ensure_ascii=False)
 
 
-def seeded_positions_and_actions(seed: int, steps: int = 400) -> list[Any]:
-    """Every position and legal action met in a seeded random game (battles, renewals, the palace)."""
-    sampler, state = ChanceSampler(seed), engine.new_game(rules=Rules(turn_limit=30, max_burns=1))
+STARTS: dict[str, Callable[[], tuple[Game[Any, Any], Any]]] = {
+    "attack-the-tower": lambda: (GAME, engine.new_game(rules=Rules(turn_limit=30, max_burns=1))),
+    "the-tower": lambda: (the_tower_game.GAME, the_tower.new_game()),
+    "tower-defense": lambda: (
+        tower_defense_game.GAME,
+        tower_defense.new_game(tower_defense_examples.beginner_scenario(2), TowerDefenseRules(turn_limit=8)),
+    ),
+}
+"""Each game's new game: Attack the Tower's battles, renewals and palace; The Tower's floors and fights; Tower
+Defense's phases, towers and waves."""
+
+
+def seeded_positions_and_actions(game: Game[Any, Any], state: Any, seed: int, steps: int = 400) -> list[Any]:
+    """Every position and legal action met in a seeded random game."""
+    sampler = ChanceSampler(seed)
     seen: list[Any] = []
     for _ in range(steps):
-        if GAME.is_terminal(state):
+        if game.is_terminal(state):
             break
         seen.append(state)
-        if GAME.current_player(state) == CHANCE:
-            action = sampler.pick(GAME.chance_outcomes(state))
+        if game.current_player(state) == CHANCE:
+            action = sampler.pick(game.chance_outcomes(state))
         else:
-            legal = list(GAME.legal_actions(state, GAME.acting_players(state)[0]))
+            legal = list(game.legal_actions(state, game.acting_players(state)[0]))
             seen += legal
             action = sampler.choice(legal)
-        state = GAME.step(state, action)
+        state = game.step(state, action)
     return seen
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_the_direct_json_is_the_json_modules_text_for_every_position_and_action(seed: int) -> None:
-    for value in seeded_positions_and_actions(seed):
+@pytest.mark.parametrize("name", sorted(STARTS))
+def test_the_direct_json_is_the_json_modules_text_for_every_position_and_action(name: str, seed: int) -> None:
+    for value in seeded_positions_and_actions(*STARTS[name](), seed):
         assert compact_json(value) == reference(value)
 
 

@@ -24,9 +24,11 @@ from rules.core.errors import RulesError
 from rules.core.protocol import Game
 from rules.the_tower import engine as the_tower
 from rules.the_tower import examples as tower_examples
+from rules.the_tower import game as the_tower_game
 from rules.the_tower.variants import Rules as TheTowerRules
 from rules.tower_defense import engine as tower_defense
 from rules.tower_defense import examples as tower_defense_examples
+from rules.tower_defense import game as tower_defense_game
 from rules.tower_defense.variants import Rules as TowerDefenseRules
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,13 +44,13 @@ GAMES: dict[str, tuple[Game[Any, Any], type[BaseModel], list[Start], dict[str, A
         {"turn_limit": 6, "max_burns": 1},
     ),
     "the_tower": (
-        the_tower.GAME,
+        the_tower_game.GAME,
         TheTowerRules,
         [the_tower.new_game, *[functools.partial(tower_examples.example, name) for name in tower_examples.EXAMPLES]],
         {},
     ),
     "tower_defense": (
-        tower_defense.GAME,
+        tower_defense_game.GAME,
         TowerDefenseRules,
         [
             lambda rules: tower_defense.new_game(tower_defense_examples.beginner_scenario(2), rules),

@@ -11,8 +11,8 @@ import pytest
 
 from explorer.the_tower.editor import CLEARED, NO_FIGHT, NOT_DEALT
 from explorer.the_tower.panel import TheTowerPanel
-from rules.core.jsonio import dump_model
 from rules.the_tower import cards, examples
+from rules.the_tower.game import POSITION
 from rules.the_tower.model import FACE_DOWN
 from rules.the_tower.variants import Rules
 
@@ -150,7 +150,7 @@ def test_share_codes_files_and_uploads(panel: TheTowerPanel, tmp_path: Path) -> 
 def test_a_saved_file_is_what_the_cli_reads(panel: TheTowerPanel, tmp_path: Path) -> None:
     path = tmp_path / "saved.json"
     panel.save(str(path))
-    assert path.read_text(encoding="utf-8") == dump_model(panel.explorer.state)
+    assert path.read_text(encoding="utf-8") == POSITION.text(panel.explorer.state)
 
 
 def test_the_advice_can_look_ahead_over_every_point_left() -> None:

@@ -15,6 +15,7 @@ import rules.openspiel
 from rules.attack_the_tower import engine as attack_the_tower
 from rules.attack_the_tower import game as attack_the_tower_game
 from rules.attack_the_tower.variants import Rules as AttackTheTowerRules
+from rules.core.errors import IllegalPosition
 from rules.core.protocol import SIMULTANEOUS
 from rules.openspiel import ismcts_resampler
 from rules.openspiel.adapter import ProtocolState
@@ -53,6 +54,13 @@ def test_rules_fields_are_game_parameters() -> None:
     assert game.max_game_length() == attack_the_tower_game.GAME.card.max_game_length(game.rules)
     assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+
+
+def test_parameters_that_make_an_illegal_start_are_refused_in_words() -> None:
+    # 003 set up 2: "All game sessions must use exactly 50 Track pieces": the beginner board lays 25 a track,
+    # so tracks of 20 pieces leave pieces on the field that the rules do not have
+    with pytest.raises(IllegalPosition, match=r"board\.track: there is no piece A21 \(tracks run 0 to 20\)"):
+        pyspiel.load_game("python_tower_defense(track_length=20)")
 
 
 def test_chance_outcomes_are_the_exact_ones_as_floats() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.the_tower.engine import GAME
+from rules.the_tower.game import GAME
 
 POSITION: dict[str, Any] = {
     "rules": {

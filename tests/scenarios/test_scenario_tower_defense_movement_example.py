@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.tower_defense.engine import GAME
+from rules.tower_defense.game import GAME
 
 POSITION: dict[str, Any] = {
     "rules": {

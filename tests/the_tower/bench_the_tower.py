@@ -13,7 +13,9 @@ from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalPosition
 from rules.core.playout import play_out
 from rules.the_tower import analysis, cards, catalog, editing, engine, examples
-from rules.the_tower.model import Fight, GameState, build_position
+from rules.the_tower.editing import build_position
+from rules.the_tower.game import GAME
+from rules.the_tower.model import Fight, GameState
 from rules.the_tower.policies import policy
 from rules.the_tower.variants import Rules
 
@@ -25,7 +27,7 @@ def games_per_second(policy_name: str, games: int, seed: int = 1) -> float:
     chooser = policy(policy_name)
     start = time.perf_counter()
     for _ in range(games):
-        play_out(engine.GAME, engine.new_game(), [chooser], sampler.spawn())
+        play_out(GAME, engine.new_game(), [chooser], sampler.spawn())
     return games / (time.perf_counter() - start)
 
 

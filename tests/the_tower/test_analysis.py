@@ -17,7 +17,9 @@ from rules.the_tower import analysis, cards, catalog, editing, engine, examples
 from rules.the_tower.actions import Action, DrawCard, FightRoom, Hit, RevealCard
 from rules.the_tower.analysis import SearchTooLarge, win_probability
 from rules.the_tower.analysis.fights import Value, weighted
-from rules.the_tower.model import FACE_DOWN, Fight, GameState, build_position
+from rules.the_tower.editing import build_position
+from rules.the_tower.game import POSITION
+from rules.the_tower.model import FACE_DOWN, Fight, GameState
 from rules.the_tower.variants import Rules
 
 DOWN = FACE_DOWN
@@ -169,8 +171,7 @@ def test_the_best_plan_matches_brute_force() -> None:
 def test_the_fight_solver_matches_brute_force_under_variants(rules: Rules) -> None:
     positions = fight_positions(12, seed=3, rules=rules)
     for i, state in enumerate(positions):
-        state = state.model_copy(update={"action_points": i % 3})
-        state = GameState.model_validate(state.model_dump())
+        state = POSITION.validate(state.replace(action_points=i % 3))
         assert analysis.fight_outlook(state).key() == brute_fight(state)
         best = analysis.fight_advice(state)[0]
         assert brute_choice(state, best.action) == brute_fight(state)

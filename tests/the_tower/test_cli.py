@@ -15,7 +15,7 @@ import pytest
 
 from rules import cli as rules_cli
 from rules.the_tower import cards, cli
-from rules.the_tower.model import GameState
+from rules.the_tower.game import POSITION
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -55,7 +55,7 @@ def example_file(run: Run, tmp_path: Path, name: str) -> Path:
 def test_example_list_and_positions(run: Run, tmp_path: Path) -> None:
     code, out, _ = run("example", "--list")
     assert code == 0 and all(n in out for n in ("opening", "fight-in-progress", "pictured-fight", "last-rooms"))
-    state = GameState.model_validate_json(example_file(run, tmp_path, "opening").read_text())
+    state = POSITION.load(example_file(run, tmp_path, "opening"))
     assert state.action_points == 4
 
 

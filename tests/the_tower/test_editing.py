@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from rules.core.errors import IllegalPosition, MalformedFile
 from rules.the_tower import cards, editing, engine, examples
-from rules.the_tower.model import FACE_DOWN, Fight, GameState, build_position
+from rules.the_tower.editing import build_position
+from rules.the_tower.model import FACE_DOWN, Fight, GameState
 from rules.the_tower.variants import Rules
 
 DOWN = FACE_DOWN

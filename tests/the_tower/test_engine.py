@@ -13,9 +13,10 @@ from rules.core.events import Event
 from rules.core.protocol import CHANCE
 from rules.the_tower import cards, catalog, engine, examples
 from rules.the_tower.actions import ChooseRoom, DrawCard, Drink, Explore, FightRoom, Flee, Hit, RevealCard
+from rules.the_tower.editing import build_position
 from rules.the_tower.events import FightBegins, HitDealt, MonsterSlain, Retaliation
 from rules.the_tower.metadata import Termination
-from rules.the_tower.model import FACE_DOWN, Fight, GameState, build_position
+from rules.the_tower.model import FACE_DOWN, Fight, GameState
 from rules.the_tower.variants import Rules
 
 DOWN = FACE_DOWN

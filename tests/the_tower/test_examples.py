@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.core.session import Session
 from rules.the_tower import engine, examples
 from rules.the_tower.actions import Action, DrawCard, Explore, FightRoom, Hit, RevealCard
+from rules.the_tower.game import GAME
 from rules.the_tower.model import GameState
 
 
@@ -63,7 +64,7 @@ def test_an_opening_transcript() -> None:
 
 
 def test_a_session_steps_back_and_branches() -> None:
-    session = Session(engine.GAME, examples.pictured_fight())
+    session = Session(GAME, examples.pictured_fight())
     session.play(Hit(card="6S"))
     assert session.state.hp == 4
     session.back()

@@ -1,4 +1,5 @@
-"""The position model: an illegal position cannot be built, and every problem is named."""
+"""The position at the boundary: an illegal position cannot be read (`game.POSITION`), and every problem is
+named."""
 
 from __future__ import annotations
 
@@ -9,22 +10,23 @@ import pytest
 from pydantic import ValidationError
 
 from rules.core.errors import IllegalPosition, MalformedFile
-from rules.core.jsonio import dump_model, parse_model
-from rules.core.unvalidated import replace
 from rules.the_tower import cards, catalog, examples
-from rules.the_tower.model import FACE_DOWN, Fight, GameState, build_position, position_problems
+from rules.the_tower.editing import build_position
+from rules.the_tower.game import POSITION
+from rules.the_tower.legality import position_problems
+from rules.the_tower.model import FACE_DOWN, Fight
 from rules.the_tower.variants import Rules
 
 DOWN = FACE_DOWN
 
 
 def opening_data() -> dict[str, Any]:
-    return examples.opening().model_dump(mode="json")
+    return POSITION.data(examples.opening())
 
 
 def problems(data: dict[str, Any]) -> str:
     with pytest.raises(IllegalPosition) as info:
-        parse_model(GameState, json.dumps(data))
+        POSITION.parse(json.dumps(data))
     return str(info.value)
 
 
@@ -41,7 +43,7 @@ def test_the_deck_is_52_cards_in_three_decks() -> None:
 def test_every_example_is_legal_and_round_trips() -> None:
     for name in examples.EXAMPLES:
         state = examples.example(name)
-        assert parse_model(GameState, dump_model(state)) == state
+        assert POSITION.parse(POSITION.text(state)) == state
     with pytest.raises(KeyError, match="unknown example"):
         examples.example("nowhere")
 
@@ -74,21 +76,21 @@ def test_piles_are_stored_in_deck_order() -> None:
     data = opening_data()
     data["attack_deck"] = list(reversed(data["attack_deck"]))
     data["hand"] = list(reversed(data["hand"]))
-    state = parse_model(GameState, json.dumps(data))
+    state = POSITION.parse(json.dumps(data))
     assert state == examples.opening()
-    unsorted = replace(state, attack_deck=tuple(reversed(state.attack_deck)))
+    unsorted = state.replace(attack_deck=tuple(reversed(state.attack_deck)))
     assert "attack_deck: stored in deck order (only its contents matter)" in position_problems(unsorted)
 
 
 def test_a_position_need_only_say_what_is_on_the_table() -> None:
     # every card not placed is in its deck; the floor number follows from the rooms dealt; hp from the rules
     data = {"hand": ["9D", "6S", "8C"], "floor": ["KC", "?", "?", "?"], "fight": {"room": 0, "monster_hp": 18}}
-    state = parse_model(GameState, json.dumps(data))
+    state = POSITION.parse(json.dumps(data))
     assert state.phase == "fight" and state.hp == 6 and state.floor_number == 1
     assert len(state.attack_deck) == 24 and len(state.potion_deck) == 9 and len(state.unseen_rooms) == 15
     slain = ["JC", "JD", "JH", "JS", "QC", "QD", "QH", "KS", "AS"]  # two whole floors and one room of the third
     later = {"floor": ["?", "?", None, "QS"], "room_waste": slain, "hp": 9}
-    assert parse_model(GameState, json.dumps(later)).floor_number == 3
+    assert POSITION.parse(json.dumps(later)).floor_number == 3
     assert "so this is floor 3, not 2" in problems({**later, "floor_number": 2})
     assert "the King of Clubs stands 2 times" in problems({**data, "room_waste": ["KC"]})
 
@@ -119,7 +121,7 @@ def test_hp_and_termination_agree() -> None:
 
 
 def test_a_fight_names_a_face_up_room_and_a_monster_within_its_hp() -> None:
-    data = examples.pictured_fight().model_dump(mode="json")
+    data = POSITION.data(examples.pictured_fight())
     data["fight"] = {"room": 1, "monster_hp": 5}
     assert "face-up room" in problems(data)
     data["fight"] = {"room": 0, "monster_hp": 19}
@@ -134,18 +136,19 @@ def test_a_fight_that_cannot_go_on_is_not_a_position() -> None:
         build_position(hand=("8C",), floor=("QC", DOWN, DOWN, DOWN), fight=Fight(room=0, monster_hp=14))
 
 
-def test_extra_fields_and_changes_are_refused() -> None:
+def test_extra_fields_are_refused_and_a_change_is_a_new_position() -> None:
     data = opening_data()
     data["gold"] = 3
     assert "gold" in problems(data)
     state = examples.opening()
-    with pytest.raises(ValidationError):
-        state.hp = 3  # type: ignore[misc]
+    with pytest.raises(TypeError, match="GameState has no field gold"):
+        state.changed(gold=3)
+    assert state.replace(hp=3).hp == 3 and state.hp == 6, "the position changed is untouched"
 
 
 def test_a_file_that_is_not_json_is_malformed() -> None:
     with pytest.raises(MalformedFile):
-        parse_model(GameState, "{not json")
+        POSITION.parse("{not json")
 
 
 def test_rules_refuse_a_hand_limit_below_the_opening() -> None:
@@ -161,4 +164,4 @@ def test_build_position_puts_every_other_card_in_its_deck() -> None:
 
 def test_cards_may_be_written_in_any_case() -> None:
     data = {"hand": ["9d", "6s", "8C"], "floor": ["kc", "?", "?", "?"], "fight": {"room": 0, "monster_hp": 18}}
-    assert parse_model(GameState, json.dumps(data)) == examples.pictured_fight()
+    assert POSITION.parse(json.dumps(data)) == examples.pictured_fight()

@@ -11,6 +11,7 @@ from rules.core.chance import ChanceSampler
 from rules.core.playout import play_out
 from rules.the_tower import catalog, engine, examples
 from rules.the_tower.conformance import VARIANTS, cards_hp_and_points
+from rules.the_tower.game import GAME
 from rules.the_tower.metadata import Termination
 from rules.the_tower.model import GameState
 from rules.the_tower.policies import GreedyPolicy
@@ -23,7 +24,7 @@ def check_step(before: GameState, action: Any, after: GameState, events: tuple[A
 def test_a_won_game_ends_with_every_monster_dead() -> None:
     # 002 end: "If the floor deck is empty and every monster is dead, you won the game !"
     start = examples.last_rooms()
-    line = play_out(engine.GAME, start, [GreedyPolicy()], ChanceSampler(3), on_step=check_step)
+    line = play_out(GAME, start, [GreedyPolicy()], ChanceSampler(3), on_step=check_step)
     outcome = engine.outcome(line.final)
     assert outcome is not None and outcome.won and outcome.returns == (1,)
     assert outcome.termination is Termination.ALL_MONSTERS_SLAIN
@@ -36,5 +37,5 @@ def test_a_won_game_ends_with_every_monster_dead() -> None:
 def test_a_greedy_game_under_each_variant(index: int) -> None:
     # The greedy policy asks the analysis at every choice: it must find a legal action under every variant.
     start = engine.new_game(VARIANTS[index])
-    line = play_out(engine.GAME, start, [GreedyPolicy()], ChanceSampler(7), on_step=check_step)
+    line = play_out(GAME, start, [GreedyPolicy()], ChanceSampler(7), on_step=check_step)
     assert engine.is_terminal(line.final)

@@ -8,6 +8,7 @@ from rules.core.chance import ChanceSampler
 from rules.the_tower import engine, examples
 from rules.the_tower.actions import DrawCard, FightRoom
 from rules.the_tower.analysis import fights
+from rules.the_tower.game import GAME
 from rules.the_tower.policies import expectimax, policy
 
 
@@ -40,6 +41,6 @@ def test_a_draw_is_weighed_over_every_card_it_may_bring() -> None:
 def test_it_plays_whole_games_to_the_end() -> None:
     from rules.core.playout import play_out
 
-    line = play_out(engine.GAME, engine.new_game(), [policy("expectimax")], ChanceSampler(1))
+    line = play_out(GAME, engine.new_game(), [policy("expectimax")], ChanceSampler(1))
     assert engine.is_terminal(line.final)
     assert any(isinstance(a, FightRoom) for a in line.actions)

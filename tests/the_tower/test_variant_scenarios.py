@@ -12,9 +12,9 @@ from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.the_tower import engine, examples
 from rules.the_tower.actions import DrawCard, Drink, Hit, RevealCard
-from rules.the_tower.editing import edited
+from rules.the_tower.editing import build_position, edited
 from rules.the_tower.events import PotionDrunk, Retaliation
-from rules.the_tower.model import FACE_DOWN, Fight, GameState, build_position
+from rules.the_tower.model import FACE_DOWN, Fight, GameState
 from rules.the_tower.variants import Rules
 
 

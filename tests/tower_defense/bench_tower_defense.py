@@ -38,7 +38,7 @@ def _whole_turn(start: GameState) -> GameState:
 
 def figures() -> list[tuple[str, str]]:
     busy = examples.busy_board()
-    next_turn = busy.model_copy(update={"phase": "tracker", "turn": busy.turn + 1})
+    next_turn = busy.replace(phase="tracker", turn=busy.turn + 1)
     turn = _per_call(lambda: _whole_turn(next_turn), 5)
     plan = _per_call(lambda: analysis.plan_turn(busy), 5)
 

@@ -14,7 +14,8 @@ from rules.core.protocol import CHANCE
 from rules.tower_defense import analysis, engine, examples
 from rules.tower_defense.actions import Attack, Boost, CombineAttack, EndActions, NextPhase
 from rules.tower_defense.events import Attacked
-from rules.tower_defense.model import FieldWave, GameState, Tower
+from rules.tower_defense.game import POSITION
+from rules.tower_defense.model import FieldWave, GameState, Player, Tower
 
 
 def test_boost_options_reproduce_the_rulebook() -> None:
@@ -66,8 +67,7 @@ def brute_force(state: GameState) -> int:
     """The most units any sequence of boosts and attacks defeats (every legal order, exhaustively)."""
 
     @functools.cache
-    def best(text: str) -> int:
-        s = GameState.model_validate_json(text)
+    def best(s: GameState) -> int:
         top = 0
         for a in engine.legal_actions(s):
             if not isinstance(a, Boost | Attack | CombineAttack) or getattr(a, "target", "unit") != "unit":
@@ -78,10 +78,10 @@ def brute_force(state: GameState) -> int:
             if nxt.phase == "game_over" or nxt.restore_left:
                 top = max(top, defeats(events))
                 continue
-            top = max(top, defeats(events) + best(nxt.model_dump_json()))
+            top = max(top, defeats(events) + best(nxt))
         return top
 
-    return best(state.model_dump_json())
+    return best(state)
 
 
 def test_the_plan_matches_brute_force() -> None:
@@ -143,12 +143,11 @@ def test_income_with_a_reshuffle_matches_the_engine() -> None:
     # Mark I Tower Discard to form a new Mark I Tower Draw pile."
     base = examples.position(phase="income", starting_player=0)
     deck = base.mark1_deck
-    state = base.model_copy(update={"mark1_deck": deck[:2], "mark1_discard": deck[2:9]})
     spare = Counter(deck[9:])
     # the cards out of play go to a player's kill stack so that every card stays counted
-    stacks = state.players[1].stacks.model_copy(update={"kill": tuple(sorted(spare.elements()))})
-    players = (state.players[0], state.players[1].model_copy(update={"stacks": stacks}))
-    state = GameState.model_validate({**state.model_dump(), "players": [p.model_dump() for p in players]})
+    stacks = base.players[1].stacks.with_stack("kill", tuple(sorted(spare.elements())))
+    players = (base.players[0], Player(stacks))
+    state = POSITION.validate(base.replace(mark1_deck=deck[:2], mark1_discard=deck[2:9], players=players))
     exact = analysis.income_distribution(state)
     assert dict(exact.items()) == chance_tree(engine.apply(state, NextPhase())[0])
 

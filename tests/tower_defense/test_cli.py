@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from rules.core.errors import IllegalPosition, RulesError
-from rules.core.jsonio import dump_model
 from rules.tower_defense import cli, examples
+from rules.tower_defense.game import POSITION
 from rules.tower_defense.metadata import Termination
 
 
@@ -39,7 +39,7 @@ def main(argv: Sequence[str]) -> int:
 @pytest.fixture
 def movement_file(tmp_path: Path) -> Path:
     path = tmp_path / "move.json"
-    path.write_text(dump_model(examples.movement_example()))
+    path.write_text(POSITION.text(examples.movement_example()))
     return path
 
 
@@ -87,7 +87,7 @@ def test_move_bad_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     bad.write_text("{not json")
     assert main(["tower-defense", "move", str(bad)]) == 2
     illegal = tmp_path / "illegal.json"
-    data = json.loads(dump_model(examples.movement_example()))
+    data = POSITION.data(examples.movement_example())
     data["waves"][1]["space"] = data["waves"][2]["space"]
     illegal.write_text(json.dumps(data))
     assert main(["tower-defense", "move", str(illegal)]) == 2

@@ -16,7 +16,9 @@ import pytest
 from rules.core.errors import IllegalPosition, MalformedFile
 from rules.tower_defense import catalog, editing, examples
 from rules.tower_defense.engine import free_spaces
-from rules.tower_defense.model import STACKS, Coord, GameState
+from rules.tower_defense.game import POSITION
+from rules.tower_defense.model import STACKS, GameState
+from rules.tower_defense.places import Coord
 from rules.tower_defense.variants import Rules
 
 BUSY = "busy-board"
@@ -47,10 +49,7 @@ def with_mark1_discard(state: GameState, cards: list[str]) -> GameState:
     deck = list(state.mark1_deck)
     for card in cards:
         deck.remove(card)
-    data = state.model_dump()
-    data["mark1_deck"] = tuple(deck)
-    data["mark1_discard"] = tuple(sorted(cards))
-    return GameState.model_validate(data)
+    return POSITION.validate(state.replace(mark1_deck=tuple(deck), mark1_discard=tuple(sorted(cards))))
 
 
 def test_the_examples_hold_every_card_once() -> None:
@@ -183,7 +182,7 @@ def test_a_tower_where_the_rules_forbid_one_is_refused() -> None:
 
 def test_edits_leave_the_position_given_untouched() -> None:
     state = examples.example(BUSY)
-    before = state.model_dump()
+    before = POSITION.data(state)
     editing.place_tower(state, "charge.2", (3, 0), owner=1)
     editing.remove_tower(state, (4, 2))
     editing.set_credits(state, 0, "build", [])
@@ -196,7 +195,7 @@ def test_edits_leave_the_position_given_untouched() -> None:
         editing.place_tower(state, "boost.1", (0, 0), owner=0)
     with pytest.raises(IllegalPosition):
         editing.place_tower(state, "boost.2", (0, 1), owner=0)
-    assert state.model_dump() == before
+    assert POSITION.data(state) == before
     assert state == examples.example(BUSY)
 
 
@@ -309,7 +308,7 @@ def test_random_edits_are_refused_or_keep_every_card_counted_once(seed: int) -> 
     outcomes: Counter[str] = Counter()
     for _ in range(60):
         given = state
-        before = given.model_dump()
+        before = POSITION.data(given)
         kind, legal, edit = random_edit(rng, given)
         try:
             edited = edit()
@@ -322,7 +321,7 @@ def test_random_edits_are_refused_or_keep_every_card_counted_once(seed: int) -> 
             assert tower_cards(edited) == every_card(edited.rules), kind
             outcomes["accepted"] += 1
             state = edited
-        assert given.model_dump() == before, "the position edited is untouched"
+        assert POSITION.data(given) == before, "the position edited is untouched"
     assert outcomes["accepted"] >= 10 and outcomes["refused"] >= 10, outcomes
     assert tower_cards(state) == every_card(state.rules)
 
@@ -392,7 +391,7 @@ def test_a_removed_wave_leaves_the_field_and_stops_awaiting_a_modifier() -> None
     assert removed.upcoming == state.upcoming
     with pytest.raises(IllegalPosition, match=r"wave rank5\.a is not on the playing field"):
         editing.remove_wave(state, "rank5.a")
-    waiting = GameState.model_validate({**state.model_dump(), "awaiting_modifier": ("rank2.b",)})
+    waiting = POSITION.validate(state.replace(awaiting_modifier=("rank2.b",)))
     assert editing.remove_wave(waiting, "rank2.b").awaiting_modifier == ()
 
 
@@ -519,11 +518,10 @@ def test_turn_and_phase() -> None:
 def test_revealed_credits_must_fit_the_phase() -> None:
     # 003 phase 5: 'Reveal the top (4) Mark I Credits'; 'All credits must be assigned to Stacks before
     # proceeding to Phase 6.'
-    data = examples.example(BUSY).model_dump()
-    deck = list(data["mark1_deck"])
+    busy = examples.example(BUSY)
+    deck = list(busy.mark1_deck)
     deck.remove("standard.1")
-    data.update(mark1_deck=tuple(deck), revealed=("standard.1",), phase="income")
-    income = GameState.model_validate(data)
+    income = POSITION.validate(busy.replace(mark1_deck=tuple(deck), revealed=("standard.1",), phase="income"))
     assert editing.set_turn(income, 13, "actions").revealed == ("standard.1",)
     with pytest.raises(IllegalPosition, match=r"credits are revealed only at set up, in Phase 5 and in Phase 6"):
         editing.set_turn(income, 13, "movement")
@@ -573,7 +571,7 @@ def test_a_share_code_of_something_else_is_refused_with_a_typed_error() -> None:
 
     with pytest.raises(MalformedFile, match=r"the share code must hold a JSON object, not list"):
         editing.from_share_code(encode([1, 2]))
-    data = examples.example(BUSY).model_dump(mode="json")
+    data = POSITION.data(examples.example(BUSY))
     data["lives"] = -3
     with pytest.raises(IllegalPosition, match=r"lives"):
         editing.from_share_code(encode(data))

@@ -319,7 +319,7 @@ def test_kill_bonus_is_cheaper_right_after_a_kill() -> None:
     assert engine.kill_bonus_cost(after, 0, 2) == 2 and engine.kill_bonus_cost(after, 1, 2) == 3
     taken, _ = run(after, KillBonus(player=0, card="boost.2", stack="boost", payment=("boost.1", "boost.1")))
     assert "boost.2" in taken.players[0].stacks.boost
-    late = after.model_copy(update={"actions_taken": after.actions_taken + 1})
+    late = after.replace(actions_taken=after.actions_taken + 1)
     with pytest.raises(IllegalAction, match="costs 3"):
         engine.apply(late, KillBonus(player=0, card="boost.2", stack="boost", payment=("boost.1", "boost.1")))
     with pytest.raises(IllegalAction, match="right after"):
@@ -372,7 +372,7 @@ def test_complete_a_game_condition_right_after_meeting_it() -> None:
     assert engine.condition_ready(state)
     done, _ = run(state, CompleteCondition(player=1, stack="build"))
     assert done.players[1].stacks.build == ("condition.fog",) and done.condition == ActiveCondition(id="storm")
-    later = state.model_copy(update={"actions_taken": state.actions_taken + 1})
+    later = state.replace(actions_taken=state.actions_taken + 1)
     with pytest.raises(IllegalAction, match="no Game Condition requirement"):
         engine.apply(later, CompleteCondition(player=1, stack="build"))
 

@@ -28,7 +28,7 @@ def test_the_rulebook_movement_example() -> None:
 
 def test_without_the_occupant_it_ends_on_a17() -> None:
     state = examples.movement_example()
-    alone = state.model_copy(update={"waves": state.waves[:3], "upcoming": (("rank3.a",), *state.upcoming)})
+    alone = state.replace(waves=state.waves[:3], upcoming=(("rank3.a",), *state.upcoming))
     _, events = movement.move_all(alone)
     assert moved(events, "rank1.walker").end == 17
 
@@ -36,7 +36,7 @@ def test_without_the_occupant_it_ends_on_a17() -> None:
 def test_without_discards_it_ends_on_a15() -> None:
     state = examples.movement_example()
     board = examples.snake_board()
-    full = state.model_copy(update={"board": board})
+    full = state.replace(board=board)
     _, events = movement.move_all(full)
     assert moved(events, "rank1.walker").end == 15
 
@@ -47,16 +47,7 @@ def test_lowest_number_first_and_the_furthest_of_a_pair_first() -> None:
     state = examples.movement_example()
     order = [w.id for w in movement.movement_order(state)]
     assert order == ["rank1.walker", "rank2.a", "rank2.b", "rank3.a"]
-    swapped = state.model_copy(
-        update={
-            "waves": (
-                state.waves[0],
-                state.waves[1].model_copy(update={"space": 1}),
-                state.waves[2],
-                state.waves[3],
-            )
-        }
-    )
+    swapped = state.replace(waves=(state.waves[0], state.waves[1].replace(space=1), state.waves[2], state.waves[3]))
     assert [w.id for w in movement.movement_order(swapped)][1:3] == ["rank2.b", "rank2.a"]
 
 
@@ -98,7 +89,7 @@ def test_a_reverse_wave_starts_on_26_and_ends_at_0() -> None:
     after, events = movement.move_all(state)
     rate = movement.movement_rate(state, state.waves[0])
     assert moved(events, reverse.id).end == 26 - rate
-    near_end = state.model_copy(update={"waves": (FieldWave(id=reverse.id, number=1, space=2),)})
+    near_end = state.replace(waves=(FieldWave(id=reverse.id, number=1, space=2),))
     after, events = movement.move_all(near_end)
     assert after.waves == () and any(isinstance(e, WaveEscaped) for e in events)
 

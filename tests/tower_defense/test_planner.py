@@ -15,7 +15,9 @@ from rules.core.ladder import game_seed
 from rules.core.playout import play_out
 from rules.tower_defense import engine, examples
 from rules.tower_defense.actions import Attack, Build, CompleteCondition, KillBonus, TakeCredit
-from rules.tower_defense.model import ActiveCondition, FieldWave, GameState, KillWindow, Tower, distance
+from rules.tower_defense.game import GAME
+from rules.tower_defense.model import ActiveCondition, FieldWave, GameState, KillWindow, Tower
+from rules.tower_defense.places import distance
 from rules.tower_defense.policies import LADDER, POLICIES, PlannerPolicy, policy
 from rules.tower_defense.policies.appraisal import Appraisal, pay
 from rules.tower_defense.policies.credits import stack_for
@@ -41,7 +43,7 @@ class Checked:
 
 def session(name: str, players: int, seed: int, turn_limit: int = 60) -> GameState:
     start = engine.new_game(examples.scenario("beginner", players), Rules(turn_limit=turn_limit))
-    return play_out(engine.GAME, start, [policy(name)] * players, ChanceSampler(game_seed(0, 0, seed))).final
+    return play_out(GAME, start, [policy(name)] * players, ChanceSampler(game_seed(0, 0, seed))).final
 
 
 def test_the_planner_is_registered_beside_the_older_policies() -> None:
@@ -54,7 +56,7 @@ def test_the_planner_is_registered_beside_the_older_policies() -> None:
 def test_every_choice_of_the_planner_is_legal_through_a_whole_session(players: int) -> None:
     checked = Checked()
     start = engine.new_game(examples.scenario("beginner", players), Rules(turn_limit=60))
-    line = play_out(engine.GAME, start, [checked] * players, ChanceSampler(players))
+    line = play_out(GAME, start, [checked] * players, ChanceSampler(players))
     assert engine.is_terminal(line.final)
     assert checked.choices > 200
 

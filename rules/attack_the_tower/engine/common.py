@@ -4,7 +4,7 @@ positions, and the check that raises IllegalAction with the rule broken."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rules.attack_the_tower.cards import BaseCard
@@ -20,34 +20,22 @@ from rules.attack_the_tower.model import (
     Territories,
 )
 from rules.attack_the_tower.rule_ids import RuleId
-from rules.core.events import Event
+from rules.core import events as core_events
 from rules.core.memo import identity_memo
 
 
-class Events:
-    """What one step caused, in order, when it is narrated.
+class Events(core_events.Events):
+    """What one step caused, in order, when it is narrated (`rules.core.events.Events`).
 
-    A step that is not narrated (`narrate=False`: a playout, a search, a look-ahead) builds no event; one that
-    is not checked (`check=False`) belongs to a look-ahead playing battles out with the engine's own offers
-    (its legal actions and allocation requests, checked when they were offered), so an allocation is not
-    checked again against the request it came from. The position is the same either way."""
+    A step that is not checked (`check=False`) belongs to a look-ahead playing battles out with the engine's
+    own offers (its legal actions and allocation requests, checked when they were offered), so an allocation
+    is not checked again against the request it came from. The position is the same either way."""
 
-    __slots__ = ("check", "happened", "narrate")
+    __slots__ = ("check",)
 
     def __init__(self, narrate: bool = True, check: bool = True) -> None:
-        self.happened: list[Event] = []
-        self.narrate = narrate
+        super().__init__(narrate)
         self.check = check
-
-    def append(self, event: Event) -> None:
-        if self.narrate:
-            self.happened.append(event)
-
-    def __iter__(self) -> Iterator[Event]:
-        return iter(self.happened)
-
-    def __len__(self) -> int:
-        return len(self.happened)
 
 
 # Values that never change, built once: they are immutable, so one object serves every step.

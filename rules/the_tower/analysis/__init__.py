@@ -13,7 +13,6 @@ from fractions import Fraction
 
 from rules.core import search
 from rules.core.search import Chooser, SearchTooLarge
-from rules.the_tower import engine
 from rules.the_tower.analysis.advice import (
     LOOKAHEAD_WORDS,
     Choice,
@@ -32,6 +31,7 @@ from rules.the_tower.analysis.outlook import (
 )
 from rules.the_tower.analysis.plans import Plan, best_plan, fight_plans, plans_on_table
 from rules.the_tower.analysis.winrate import WinRate, simulate
+from rules.the_tower.game import GAME
 from rules.the_tower.model import GameState
 
 __all__ = [
@@ -62,4 +62,4 @@ __all__ = [
 def win_probability(state: GameState, chooser: Chooser = "best", *, limit: int = 200_000) -> Fraction:
     """The exact probability of winning from `state` when the player always makes the choice that wins
     most often ("best"), or picks uniformly among the legal actions ("random", as the random policy)."""
-    return search.win_probability(engine.GAME, state, chooser, limit=limit)
+    return search.win_probability(GAME, state, chooser, limit=limit)

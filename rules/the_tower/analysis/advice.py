@@ -37,12 +37,12 @@ def _choice_value(state: GameState, action: Any, spend_in_fight: bool) -> Value:
     resolved exactly by the engine itself."""
     if isinstance(action, FightRoom | ChooseRoom):
         return room_value(state, action.room, spend_in_fight)
-    nxt, _ = engine.apply(state, action)
+    nxt = engine.step(state, action)
     if engine.current_player(nxt) != CHANCE:
         return best_room_value(nxt, spend_in_fight)
     return fights.weighted(
         [
-            (p, best_room_value(engine.apply(nxt, reveal)[0], spend_in_fight))
+            (p, best_room_value(engine.step(nxt, reveal), spend_in_fight))
             for reveal, p in engine.chance_outcomes(nxt).items()
         ]
     )
@@ -114,11 +114,11 @@ class _PointSearch:
         """The outlook after `action` and the best play of the points left."""
         if isinstance(action, FightRoom | ChooseRoom):
             return room_value(state, action.room, self.spend_in_fight)
-        nxt, _ = engine.apply(state, action)
+        nxt = engine.step(state, action)
         if engine.current_player(nxt) != CHANCE:
             return self.best(nxt)
         return fights.weighted(
-            [(p, self.best(engine.apply(nxt, outcome)[0])) for outcome, p in engine.chance_outcomes(nxt).items()]
+            [(p, self.best(engine.step(nxt, outcome))) for outcome, p in engine.chance_outcomes(nxt).items()]
         )
 
     def best(self, state: GameState) -> Value:

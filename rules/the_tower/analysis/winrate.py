@@ -13,6 +13,7 @@ from rules.core.chance import ChanceSampler
 from rules.core.ladder import wilson
 from rules.core.playout import play_out
 from rules.the_tower import engine
+from rules.the_tower.game import GAME
 from rules.the_tower.model import GameState
 from rules.the_tower.variants import Rules
 
@@ -59,7 +60,7 @@ def simulate(
     wins = slain = 0
     for _ in tqdm(range(games), desc=f"{chooser.name} games", disable=not show, leave=False):
         state = start if start is not None else engine.new_game(rules)
-        line = play_out(engine.GAME, state, [chooser], master.spawn(), narrate=False)
+        line = play_out(GAME, state, [chooser], master.spawn(), narrate=False)
         result = engine.outcome(line.final)
         wins += result is not None and result.won
         slain += len(line.final.room_waste) - len(state.room_waste)

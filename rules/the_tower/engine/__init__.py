@@ -6,7 +6,8 @@ The steps themselves live beside this module: `points` (spending action points a
 `apply` checks the action (raising IllegalAction with the rule it breaks), performs it, then advances
 through every automatic step (the opening draws, dealing a floor, a fight nobody can go on with) until
 the player or chance must decide. Nothing here calls `random`: drawing a card and turning a room face up
-are chance nodes whose outcomes and exact probabilities `chance_outcomes` gives.
+are chance nodes whose outcomes and exact probabilities `chance_outcomes` gives. `step` gives `apply`'s
+position, checked the same way, without wording its events. The protocol object is `game.GAME`.
 """
 
 from __future__ import annotations
@@ -16,16 +17,12 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from rules.core.codec import ModelCodec, Positions
 from rules.core.distribution import Distribution
 from rules.core.events import Event
-from rules.core.jsonio import validate_value
 from rules.core.outcome import Outcome
-from rules.core.protocol import CHANCE, TERMINAL, Game, GameBase
-from rules.core.unvalidated import construct
+from rules.core.protocol import CHANCE, TERMINAL
 from rules.the_tower import cards, catalog, metadata
 from rules.the_tower.actions import (
-    ACTION_ADAPTER,
     Action,
     ChooseRoom,
     DrawCard,
@@ -57,17 +54,27 @@ from rules.the_tower.variants import Rules
 def new_game(rules: Rules | None = None) -> GameState:
     """Sorted, shuffled decks and the opening draws to come (002 'Start the game by sorting cards')."""
     rules = rules or Rules()
-    state = construct(
-        GameState,
+    state = GameState(
         rules=rules,
         phase="setup",
         hp=rules.starting_hp,
+        action_points=0,
+        floor_number=1,
+        floor=(),
+        hand=(),
         attack_deck=catalog.ATTACK_CARDS,
         potion_deck=catalog.POTION_CARDS,
         unseen_rooms=catalog.ROOM_CARDS,
+        attack_waste=(),
+        potion_waste=(),
+        room_waste=(),
+        drawing=None,
+        revealing=None,
+        fight=None,
+        chosen_room=None,
+        termination=None,
     )
-    state = advance(state, [])  # sets the first opening draw (or deals the floor when there is none)
-    return GameState.model_validate(dict(state))
+    return advance(state, Events(narrate=False))  # sets the first opening draw (or deals the floor when there is none)
 
 
 def current_player(state: GameState) -> int:
@@ -102,9 +109,14 @@ def chance_outcomes(state: GameState) -> Distribution[RevealCard]:
     raise IllegalAction("no card is being drawn or turned face up, so there is no chance outcome")
 
 
+_REVEALS: dict[str, RevealCard] = {c: RevealCard(c) for c in cards.ALL_CARDS}
+"""Each card's chance outcome, built once (records are immutable, so one serves every position)."""
+
+
 @functools.lru_cache(maxsize=4096)
 def _uniform(pile: tuple[str, ...]) -> Distribution[RevealCard]:
-    return Distribution({construct(RevealCard, card=c): 1 for c in pile})
+    """Every card of the pile equally likely (each of the 52 cards is in the game once)."""
+    return Distribution.from_counts({_REVEALS[c]: 1 for c in pile})
 
 
 def probability_of(state: GameState, reveal: RevealCard) -> Fraction:
@@ -117,10 +129,10 @@ def _spending(state: GameState) -> list[Any]:
     """Ways to spend one action point now (drawing and drinking; exploring outside fights)."""
     if state.action_points < 1:
         return []
-    out: list[Any] = [construct(DrawCard, pile=p) for p in ("attack", "potion") if can_draw(state, p)]
-    out += [construct(Drink, card=c) for c in state.hand if cards.kind(c) == "potion"]
+    out: list[Any] = [DrawCard(p) for p in ("attack", "potion") if can_draw(state, p)]
+    out += [Drink(c) for c in state.hand if cards.kind(c) == "potion"]
     if state.phase == "actions":
-        out += [construct(Explore, room=i) for i, s in enumerate(state.floor) if s == FACE_DOWN]
+        out += [Explore(i) for i, s in enumerate(state.floor) if s == FACE_DOWN]
     return out
 
 
@@ -133,26 +145,39 @@ def legal_actions(state: GameState, player: int | None = None) -> list[Any]:
         return list(chance_outcomes(state).outcomes())
     rules = state.rules
     if state.phase == "fight":
-        out: list[Any] = [construct(Hit, card=c) for c in playable_cards(state)]
+        out: list[Any] = [Hit(c) for c in playable_cards(state)]
         if points_usable_in_fight(state):
             out += _spending(state)
         if rules.may_leave_fight:
-            out.append(construct(Flee))
+            out.append(Flee())
         return out
     if rules.room_chosen == "before_actions" and state.chosen_room is None:
-        return [construct(ChooseRoom, room=i) for i, s in enumerate(state.floor) if s is not None]
+        return [ChooseRoom(i) for i, s in enumerate(state.floor) if s is not None]
     rooms = [i for i in range(len(state.floor)) if fightable(state, i)]
     if state.chosen_room is not None:
         rooms = [i for i in rooms if i == state.chosen_room]
     spending = _spending(state)
     if rules.spend_all_points_before_fight and spending:
         return spending
-    return spending + [construct(FightRoom, room=i) for i in rooms]
+    return spending + [FightRoom(i) for i in rooms]
 
 
 # ---- apply ------------------------------------------------------------------------------------------
 def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
     """The position after `action` and the events it caused, through every automatic step after it."""
+    events = Events()
+    state = _perform(state, action, events)
+    return state, tuple(events)
+
+
+def step(state: GameState, action: Action) -> GameState:
+    """The position `apply` gives, checked as `apply` checks it, without wording what happened (playouts,
+    searches and the OpenSpiel adapter read only positions)."""
+    return _perform(state, action, Events(narrate=False))
+
+
+def _perform(state: GameState, action: Action, events: Events) -> GameState:
+    """The action checked and performed, then every automatic step after it."""
     if state.phase == "game_over":
         raise IllegalAction("the game is over", "end.win" if state.termination == "all_monsters_slain" else "end.lose")
     who = current_player(state)
@@ -163,10 +188,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
     handler = _HANDLERS.get(type(action))
     if handler is None:
         raise IllegalAction(f"unknown action {action!r}")
-    events: Events = []
     state = handler(state, action, events)
-    state = advance(state, events)
-    return state, tuple(events)
+    return advance(state, events)
 
 
 _HANDLERS: dict[type, Callable[[GameState, Any, Events], GameState]] = {
@@ -179,29 +202,3 @@ _HANDLERS: dict[type, Callable[[GameState, Any, Events], GameState]] = {
     Hit: hit,
     Flee: flee,
 }
-
-
-# ---- the protocol object ----------------------------------------------------------------------------
-class TheTower(GameBase):
-    """The engine as an object implementing `rules.core.Game` (for sessions and generic tools)."""
-
-    card = metadata.CARD
-    positions: Positions[GameState] = ModelCodec(GameState)
-
-    @staticmethod
-    def read_action(data: object) -> Action:
-        """An action from JSON data, validated; IllegalPosition names what is wrong."""
-        return validate_value(ACTION_ADAPTER, data)
-
-    current_player = staticmethod(current_player)
-    legal_actions = staticmethod(legal_actions)
-    chance_outcomes = staticmethod(chance_outcomes)
-    apply = staticmethod(apply)
-    is_terminal = staticmethod(is_terminal)
-    outcome = staticmethod(outcome)
-
-    def num_players(self, state: GameState) -> int:
-        return 1
-
-
-GAME: Game[GameState, Any] = TheTower()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rules.core.unvalidated import replace
 from rules.the_tower import cards
 from rules.the_tower.engine.common import Events
 from rules.the_tower.engine.fights import deal_floor, leave_fight
@@ -24,32 +23,35 @@ def advance(state: GameState, events: Events) -> GameState:
         if state.phase == "setup" and state.drawing is None:
             need = setup_draw_needed(state)
             if need is not None:
-                state = replace(state, drawing=need)
+                state = state.replace(drawing=need)
                 continue
-            state = replace(state, phase="actions", action_points=state.rules.starting_action_points)
+            state = state.replace(phase="actions", action_points=state.rules.starting_action_points)
             state = deal_floor(state, 1, "floor.deal", events)
-            events.append(
-                Said(
-                    rule="turn.order",
-                    text=f"The player starts with {state.hp} HP and {state.action_points} action points.",
+            if events.narrate:
+                events.append(
+                    Said(
+                        rule="turn.order",
+                        text=f"The player starts with {state.hp} HP and {state.action_points} action points.",
+                    )
                 )
-            )
             continue
         if at_a_loss(state):
             room = state.monster_card
             assert room is not None
             if state.rules.stuck == "flee":
-                state = leave_fight(state, f"No card in hand can hit the {cards.name(room)}; the player flees", events)
+                how = f"No card in hand can hit the {cards.name(room)}; the player flees" if events.narrate else ""
+                state = leave_fight(state, how, events)
                 continue
-            events.append(
-                Said(
-                    rule="fight.repeat",
-                    text=f"No card in hand can hit the {cards.name(room)} and no action point can be spent: "
-                    f"the assault cannot go on, and the {cards.name(room)} strikes until the player falls.",
+            if events.narrate:
+                events.append(
+                    Said(
+                        rule="fight.repeat",
+                        text=f"No card in hand can hit the {cards.name(room)} and no action point can be spent: "
+                        f"the assault cannot go on, and the {cards.name(room)} strikes until the player falls.",
+                    )
                 )
-            )
-            events.append(PlayerDied(rule="end.lose", monster_name=cards.name(room)))
-            return replace(state, hp=0, phase="game_over", termination="player_died", fight=None)
+                events.append(PlayerDied(rule="end.lose", monster_name=cards.name(room)))
+            return state.replace(hp=0, phase="game_over", termination="player_died", fight=None)
         if trapped(state):
             events.append(
                 Said(
@@ -58,5 +60,5 @@ def advance(state: GameState, events: Events) -> GameState:
                     "in the tower and the game is lost.",
                 )
             )
-            return replace(state, phase="game_over", termination="player_trapped")
+            return state.replace(phase="game_over", termination="player_trapped")
         return state

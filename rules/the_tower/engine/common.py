@@ -1,20 +1,15 @@
-"""Checks and small updates every step of The Tower shares: a rule broken is an IllegalAction citing it."""
+"""Checks and small updates every step of The Tower shares: a rule broken is an IllegalAction citing it.
+
+A check's message is worded only when the check fails: the engine asks them on every step."""
 
 from __future__ import annotations
 
-from rules.core.events import Event
-from rules.core.unvalidated import replace
+from rules.core.events import Events as Events
 from rules.the_tower import cards
-from rules.the_tower.cards import Pile
 from rules.the_tower.errors import IllegalAction
 from rules.the_tower.events import room_label
-from rules.the_tower.model import (
-    GameState,
-    points_usable_in_fight,
-)
+from rules.the_tower.model import GameState, points_usable_in_fight
 from rules.the_tower.rule_ids import RuleId
-
-Events = list[Event]
 
 
 def require(condition: bool, message: str, rule: RuleId) -> None:
@@ -27,22 +22,18 @@ def remove_one(pile: tuple[str, ...], card: str) -> tuple[str, ...]:
     return pile[:i] + pile[i + 1 :]
 
 
-def pile_fields(pile: Pile) -> tuple[str, str]:
-    return (f"{pile}_deck", f"{pile}_waste")
-
-
 def set_slot(floor: tuple[str | None, ...], i: int, value: str | None) -> tuple[str | None, ...]:
     return (*floor[:i], value, *floor[i + 1 :])
 
 
 def hand_card(state: GameState, card: str, rule: RuleId) -> None:
-    require(
-        card in state.hand,
-        f"the {cards.name(card)} is not in your hand"
-        if cards.is_card(card)
-        else f"there is no card {card!r} (cards are written like '7S', '10D', 'KC')",
-        rule,
-    )
+    if card not in state.hand:
+        raise IllegalAction(
+            f"the {cards.name(card)} is not in your hand"
+            if cards.is_card(card)
+            else f"there is no card {card!r} (cards are written like '7S', '10D', 'KC')",
+            rule,
+        )
 
 
 def spend_point(state: GameState, what: str) -> GameState:
@@ -63,11 +54,14 @@ def spend_point(state: GameState, what: str) -> GameState:
             "under this variant the room of the next fight is named before any point is spent",
             "turn.order",
         )
-    require(state.action_points >= 1, f"you have no action point left to {what}", "actions.spend")
-    return replace(state, action_points=state.action_points - 1)
+    if state.action_points < 1:
+        raise IllegalAction(f"you have no action point left to {what}", "actions.spend")
+    return state.replace(action_points=state.action_points - 1)
 
 
 def room_index(state: GameState, room: int, rule: RuleId) -> None:
     n = len(state.floor)
-    require(0 <= room < n, f"there is no room {room + 1} on this floor (rooms 1 to {n})", rule)
-    require(state.floor[room] is not None, f"the monster of {room_label(room)} is already slain", rule)
+    if not 0 <= room < n:
+        raise IllegalAction(f"there is no room {room + 1} on this floor (rooms 1 to {n})", rule)
+    if state.floor[room] is None:
+        raise IllegalAction(f"the monster of {room_label(room)} is already slain", rule)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from rules.core.unvalidated import construct, replace
 from rules.the_tower import cards
 from rules.the_tower.actions import ChooseRoom, FightRoom, Flee, Hit
-from rules.the_tower.cards import Pile
-from rules.the_tower.engine.common import Events, hand_card, pile_fields, remove_one, require, room_index, set_slot
+from rules.the_tower.engine.common import Events, hand_card, remove_one, require, room_index, set_slot
 from rules.the_tower.errors import IllegalAction
 from rules.the_tower.events import (
     FightBegins,
@@ -26,7 +24,6 @@ from rules.the_tower.model import (
     fightable,
     hit_damage,
     spending_possible,
-    waste,
 )
 from rules.the_tower.rule_ids import RuleId
 
@@ -39,10 +36,12 @@ def choose(state: GameState, action: ChooseRoom, events: Events) -> GameState:
         rule,
     )
     require(state.phase == "actions", "a room is named between fights", rule)
-    require(state.chosen_room is None, f"{room_label(state.chosen_room or 0)} is already named", rule)
+    if state.chosen_room is not None:
+        raise IllegalAction(f"{room_label(state.chosen_room)} is already named", rule)
     room_index(state, action.room, rule)
-    events.append(Said(rule=rule, text=f"The player names {room_label(action.room)} for the next fight."))
-    return replace(state, chosen_room=action.room)
+    if events.narrate:
+        events.append(Said(rule=rule, text=f"The player names {room_label(action.room)} for the next fight."))
+    return state.replace(chosen_room=action.room)
 
 
 def _stall_message(state: GameState, room: int) -> str:
@@ -57,11 +56,8 @@ def fight_room(state: GameState, action: FightRoom, events: Events) -> GameState
     room_index(state, action.room, rule)
     if state.rules.room_chosen == "before_actions":
         require(state.chosen_room is not None, "name the room of the next fight first", "turn.order")
-        require(
-            state.chosen_room == action.room,
-            f"the room named for this fight is {room_label(state.chosen_room or 0)}",
-            "turn.order",
-        )
+        if state.chosen_room != action.room:
+            raise IllegalAction(f"the room named for this fight is {room_label(state.chosen_room or 0)}", "turn.order")
     if state.rules.spend_all_points_before_fight:
         require(
             not spending_possible(state),
@@ -70,33 +66,34 @@ def fight_room(state: GameState, action: FightRoom, events: Events) -> GameState
         )
     if not fightable(state, action.room):
         raise IllegalAction(_stall_message(state, action.room), "fight.repeat")
-    state = replace(state, chosen_room=None)
     if state.floor[action.room] == FACE_DOWN:
-        events.append(
-            Said(
-                rule=rule,
-                text=f"The player enters {room_label(action.room)}, still face down, to fight what lies inside.",
+        if events.narrate:
+            events.append(
+                Said(
+                    rule=rule,
+                    text=f"The player enters {room_label(action.room)}, still face down, to fight what lies inside.",
+                )
             )
-        )
-        return replace(state, phase="fight", revealing=action.room)
-    return begin_fight(state, action.room, events)
+        return state.replace(chosen_room=None, phase="fight", revealing=action.room)
+    return begin_fight(state.replace(chosen_room=None), action.room, events)
 
 
 def begin_fight(state: GameState, room: int, events: Events) -> GameState:
     card = state.floor[room]
     assert card is not None and card != FACE_DOWN
     stats = state.rules.monster(cards.rank(card))
-    events.append(
-        FightBegins(
-            rule="fight.choose room",
-            room=room,
-            card=card,
-            card_name=cards.name(card),
-            monster_hp=stats.hp,
-            damage=state.rules.monster_damage(cards.rank(card), state.floor_number),
+    if events.narrate:
+        events.append(
+            FightBegins(
+                rule="fight.choose room",
+                room=room,
+                card=card,
+                card_name=cards.name(card),
+                monster_hp=stats.hp,
+                damage=state.rules.monster_damage(cards.rank(card), state.floor_number),
+            )
         )
-    )
-    return replace(state, phase="fight", fight=construct(Fight, room=room, monster_hp=stats.hp))
+    return state.replace(phase="fight", fight=Fight(room, stats.hp))
 
 
 def hit(state: GameState, action: Hit, events: Events) -> GameState:
@@ -110,44 +107,51 @@ def hit(state: GameState, action: Hit, events: Events) -> GameState:
     card = action.card
     hand_card(state, card, "fight.hit")
     damage = hit_damage(card, room, state.rules)
-    require(
-        damage is not None,
-        f"you cannot use the same suit as the room card: the {cards.name(card)} cannot hit the {cards.name(room)}",
-        "fight.suit",
-    )
-    assert damage is not None
-    pile: Pile = "potion" if cards.kind(card) == "potion" else "attack"
-    if pile == "potion":
-        events.append(
-            Said(rule="fight.potion", text=f"The {cards.name(card)} is used as an attack: it can no longer be drunk.")
+    if damage is None:
+        raise IllegalAction(
+            f"you cannot use the same suit as the room card: the {cards.name(card)} cannot hit the {cards.name(room)}",
+            "fight.suit",
         )
-    doubled = cards.is_red(card) != cards.is_red(room)
+    potion = cards.kind(card) == "potion"
     left = fight.monster_hp - damage
-    events.append(
-        HitDealt(
-            rule="fight.double" if doubled else "fight.colour",
-            card=card,
-            card_name=cards.name(card),
-            monster=room,
-            monster_name=cards.name(room),
-            damage=damage,
-            doubled=doubled,
-            monster_hp=max(left, 0),
+    if events.narrate:
+        if potion:
+            events.append(
+                Said(
+                    rule="fight.potion", text=f"The {cards.name(card)} is used as an attack: it can no longer be drunk."
+                )
+            )
+        doubled = cards.is_red(card) != cards.is_red(room)
+        events.append(
+            HitDealt(
+                rule="fight.double" if doubled else "fight.colour",
+                card=card,
+                card_name=cards.name(card),
+                monster=room,
+                monster_name=cards.name(room),
+                damage=damage,
+                doubled=doubled,
+                monster_hp=max(left, 0),
+            )
         )
-    )
-    waste_field = pile_fields(pile)[1]
-    state = replace(state, **{"hand": remove_one(state.hand, card), waste_field: (*waste(state, pile), card)})
+    hand = remove_one(state.hand, card)
+    if potion:
+        state = state.replace(hand=hand, potion_waste=(*state.potion_waste, card))
+    else:
+        state = state.replace(hand=hand, attack_waste=(*state.attack_waste, card))
     if left <= 0:
         return slay(state, fight.room, events)
     strike = state.rules.monster_damage(cards.rank(room), state.floor_number)
     hp = max(state.hp - strike, 0)
-    events.append(
-        Retaliation(rule="fight.retaliate", monster=room, monster_name=cards.name(room), damage=strike, hp=hp)
-    )
+    if events.narrate:
+        events.append(
+            Retaliation(rule="fight.retaliate", monster=room, monster_name=cards.name(room), damage=strike, hp=hp)
+        )
     if hp == 0:
-        events.append(PlayerDied(rule="end.lose", monster_name=cards.name(room)))
-        return replace(state, hp=0, phase="game_over", termination="player_died", fight=None)
-    return replace(state, hp=hp, fight=construct(Fight, room=fight.room, monster_hp=left))
+        if events.narrate:
+            events.append(PlayerDied(rule="end.lose", monster_name=cards.name(room)))
+        return state.replace(hp=0, phase="game_over", termination="player_died", fight=None)
+    return state.replace(hp=hp, fight=Fight(fight.room, left))
 
 
 def slay(state: GameState, room: int, events: Events) -> GameState:
@@ -157,12 +161,14 @@ def slay(state: GameState, room: int, events: Events) -> GameState:
     assert card is not None
     won = state.rules.monster(cards.rank(card)).points
     points = state.action_points + won
-    events.append(
-        MonsterSlain(rule="fight.reward", monster=card, monster_name=cards.name(card), points_won=won, points=points)
-    )
+    if events.narrate:
+        events.append(
+            MonsterSlain(
+                rule="fight.reward", monster=card, monster_name=cards.name(card), points_won=won, points=points
+            )
+        )
     floor = set_slot(state.floor, room, None)
-    state = replace(
-        state,
+    state = state.replace(
         phase="actions",
         fight=None,
         floor=floor,
@@ -173,21 +179,22 @@ def slay(state: GameState, room: int, events: Events) -> GameState:
         return state
     if not state.unseen_rooms:
         events.append(GameWon(rule="end.win"))
-        return replace(state, phase="game_over", termination="all_monsters_slain")
+        return state.replace(phase="game_over", termination="all_monsters_slain")
     return deal_floor(state, state.floor_number + 1, "floor.next", events)
 
 
 def deal_floor(state: GameState, number: int, rule: RuleId, events: Events) -> GameState:
     n = min(state.rules.rooms_per_floor, len(state.unseen_rooms))
-    events.append(FloorDealt(rule=rule, floor_number=number, rooms=n))
-    if number > 1:
-        events.append(
-            Said(
-                rule="floor.damage",
-                text=f"On floor {number} every monster deals {number - 1} more damage than on the first.",
+    if events.narrate:
+        events.append(FloorDealt(rule=rule, floor_number=number, rooms=n))
+        if number > 1:
+            events.append(
+                Said(
+                    rule="floor.damage",
+                    text=f"On floor {number} every monster deals {number - 1} more damage than on the first.",
+                )
             )
-        )
-    return replace(state, floor=(FACE_DOWN,) * n, floor_number=number)
+    return state.replace(floor=(FACE_DOWN,) * n, floor_number=number)
 
 
 def flee(state: GameState, action: Flee, events: Events) -> GameState:
@@ -203,10 +210,11 @@ def flee(state: GameState, action: Flee, events: Events) -> GameState:
 def leave_fight(state: GameState, how: str, events: Events) -> GameState:
     fight = state.fight
     assert fight is not None
-    events.append(
-        Said(
-            rule="fight.repeat",
-            text=f"{how}: {room_label(fight.room)} stays face up, its monster healed.",
+    if events.narrate:
+        events.append(
+            Said(
+                rule="fight.repeat",
+                text=f"{how}: {room_label(fight.room)} stays face up, its monster healed.",
+            )
         )
-    )
-    return replace(state, phase="actions", fight=None)
+    return state.replace(phase="actions", fight=None)

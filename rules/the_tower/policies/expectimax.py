@@ -51,11 +51,11 @@ def choice_worth(state: GameState, action: Any) -> Fraction:
     """The worth of a choice between fights: its chance step weighed exactly, then the best fight."""
     if isinstance(action, FightRoom | ChooseRoom):
         return worth(outlook.room_value(state, action.room, False))
-    nxt, _ = engine.apply(state, action)
+    nxt = engine.step(state, action)
     if engine.current_player(nxt) != CHANCE:
         return best_fight_worth(nxt)
     return sum(
-        (p * best_fight_worth(engine.apply(nxt, outcome)[0]) for outcome, p in engine.chance_outcomes(nxt).items()),
+        (p * best_fight_worth(engine.step(nxt, outcome)) for outcome, p in engine.chance_outcomes(nxt).items()),
         Fraction(0),
     )
 

@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core.unvalidated import construct
 from rules.tower_defense import catalog, engine
 from rules.tower_defense.actions import Attack, Boost, CombineAttack, RestoreTrack
 from rules.tower_defense.analysis.boosts import credits_of
@@ -17,7 +16,8 @@ from rules.tower_defense.cards import UnitSpec
 from rules.tower_defense.engine import combat, payments
 from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.events import Attacked
-from rules.tower_defense.model import Coord, FieldWave, GameState, Tower, distance
+from rules.tower_defense.model import FieldWave, GameState, Tower
+from rules.tower_defense.places import Coord, distance
 from rules.tower_defense.text import card_short, space_words, wave_words
 from rules.tower_defense.variants import Rules
 
@@ -325,18 +325,17 @@ def _replay(state: GameState, moves: Sequence[_Move], owners: dict[str, list[int
         assert tower is not None
         step: list[Any] = []
         for card in a.boosts:
-            step.append(construct(Boost, player=held[card].pop(0), at=tower.at, card=card))
+            step.append(Boost(player=held[card].pop(0), at=tower.at, card=card))
         target = state.wave(a.wave)
         if target is None or target.defeated != a.unit:
             break
         if a.combined is None:
-            step.append(construct(Attack, player=tower.owner, at=a.tower, wave=a.wave, target="unit", ignore=False))
+            step.append(Attack(player=tower.owner, at=a.tower, wave=a.wave, target="unit", ignore=False))
         else:
             combiner = state.tower_at(a.tower)
             assert combiner is not None and move.combine_payment is not None
             step.append(
-                construct(
-                    CombineAttack,
+                CombineAttack(
                     player=combiner.owner,
                     at=a.tower,
                     towers=a.combined,
@@ -356,7 +355,7 @@ def _replay(state: GameState, moves: Sequence[_Move], owners: dict[str, list[int
                 while state.restore_left and state.restorer is not None:
                     place = engine.legal_actions(state)[0]
                     assert isinstance(place, RestoreTrack)
-                    state, _ = engine.apply(state, place)
+                    state = engine.step(state, place)
                     actions.append(place)
         except IllegalAction:
             break

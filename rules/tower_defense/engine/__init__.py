@@ -6,7 +6,8 @@ Phase 6 is every player's actions in any order, until `EndActions`. `apply` vali
 (raising IllegalAction with the rule it breaks), performs it, then carries out what needs no decision
 (reshuffles, empty piles, the end of set up, victory and failure). Nothing here calls `random`:
 revealing a credit, a wave modifier or a game condition, and choosing the starting player, are chance
-nodes whose outcomes and exact probabilities `chance_outcomes` gives.
+nodes whose outcomes and exact probabilities `chance_outcomes` gives. `step` gives `apply`'s position, checked
+the same way, without wording its events. The protocol object is `game.GAME`.
 
 The steps themselves live beside this module: `phases` (Phases 1 to 5, chance, taking credits),
 `player_actions` (Phase 6: what a player may do now, and the end of the phase), `towers` (build, upgrade,
@@ -17,21 +18,18 @@ points), `payments`, `experience`; `common` holds the costs and small updates th
 from __future__ import annotations
 
 import functools
+import math
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from rules.core.codec import ModelCodec, Positions
 from rules.core.distribution import Distribution
 from rules.core.events import Event
-from rules.core.jsonio import validate_value
 from rules.core.outcome import Outcome
-from rules.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, GameBase
-from rules.core.unvalidated import construct, replace
+from rules.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL
 from rules.tower_defense import catalog, metadata
 from rules.tower_defense.actions import (
-    ACTION_ADAPTER,
     CHANCE_ACTIONS,
     PHASE6_ACTIONS,
     Action,
@@ -110,8 +108,8 @@ from rules.tower_defense.model import PHASE_NUMBER, STACKS, GameState, Player, S
 from rules.tower_defense.variants import Rules
 
 __all__ = [
-    "GAME",
     "PHASE_TITLE",
+    "acting_players",
     "apply",
     "attribute_hit_points",
     "build_cost",
@@ -136,7 +134,9 @@ __all__ = [
     "payment_value",
     "pending",
     "phase6_actions",
+    "probability_of",
     "reaches",
+    "step",
     "taxes",
     "total",
     "tower_damage",
@@ -150,6 +150,8 @@ __all__ = [
 def new_game(scenario: Scenario, rules: Rules | None = None) -> GameState:
     """A session before set up 4.E: the starting player is drawn, then the starting credits."""
     rules = rules or Rules()
+    if not 1 <= scenario.players <= 4:
+        raise IllegalAction(f"a session has 1 to 4 players, not {scenario.players}", "setup.1 players")
     mode = catalog.mode(scenario.mode)
     mark1, mark2, mark3 = full_decks(rules)
     return GameState(
@@ -158,17 +160,36 @@ def new_game(scenario: Scenario, rules: Rules | None = None) -> GameState:
         players=tuple(Player() for _ in range(scenario.players)),
         starting_player=None,
         board=scenario.board,
+        towers=(),
+        waves=(),
         upcoming=scenario.calls,
+        waves_called=0,
+        turn=1,
         phase="setup",
         lives=mode.lives.value,
         income=mode.income.value,
         track_loss_limit=mode.track_loss_limit.value,
         mark1_deck=mark1,
+        mark1_discard=(),
         mark2_pile=mark2,
         mark3_pile=mark3,
         modifier_pile=sort_modifiers(scenario.modifiers),
+        modifier_discard=(),
         condition_pile=tuple(sorted(scenario.conditions)),
+        condition=None,
+        conditions_waiting=(),
+        skill_markers=(),
         reveal_left=mode.starting_credits.value,
+        revealed=(),
+        dividing=None,
+        chooser=0,
+        conditions_to_reveal=0,
+        awaiting_modifier=(),
+        restorer=None,
+        restore_left=0,
+        kill_window=None,
+        actions_taken=0,
+        termination=None,
     )
 
 
@@ -218,19 +239,23 @@ def chance_outcomes(state: GameState) -> Distribution[Any]:
     if current_player(state) != CHANCE:
         raise IllegalAction("nothing is being revealed now, so there is no chance outcome")
     if state.starting_player is None:
-        return Distribution.uniform(construct(ChooseStartingPlayer, player=p) for p in range(len(state.players)))
+        return Distribution.uniform(ChooseStartingPlayer(p) for p in range(len(state.players)))
     if state.conditions_to_reveal:
-        return _pile(RevealCondition, "condition", state.condition_pile)
+        return _pile(RevealCondition, state.condition_pile)
     if state.awaiting_modifier:
         lowest = catalog.modifier(state.modifier_pile[0]).level
         on_top = tuple(m for m in state.modifier_pile if catalog.modifier(m).level == lowest)
-        return _pile(RevealModifier, "modifier", on_top)
-    return _pile(RevealCredit, "card", state.mark1_deck)
+        return _pile(RevealModifier, on_top)
+    return _pile(RevealCredit, state.mark1_deck)
 
 
 @functools.lru_cache(maxsize=4096)
-def _pile(kind: type, field: str, pile: tuple[str, ...]) -> Distribution[Any]:
-    return Distribution({construct(kind, **{field: c}): n for c, n in Counter(pile).items()})
+def _pile(kind: Callable[[str], Any], pile: tuple[str, ...]) -> Distribution[Any]:
+    """The cards of a pile as the outcomes `kind` makes of them, each as likely as its copies (the counts in
+    lowest terms, so a seeded sampler draws as it always has)."""
+    counts = Counter(pile)
+    common = math.gcd(*counts.values())
+    return Distribution.from_counts({kind(c): n // common for c, n in counts.items()})
 
 
 def probability_of(state: GameState, action: Any) -> Fraction:
@@ -253,69 +278,76 @@ def legal_actions(state: GameState, player: int | None = None) -> list[Any]:
     if player is not None and player not in acting_players(state):
         return []
     if state.revealed:
-        return [construct(TakeCredit, player=who, card=c, stack=s) for c in sorted(set(state.revealed)) for s in STACKS]
+        return [TakeCredit(who, c, s) for c in sorted(set(state.revealed)) for s in STACKS]
     if state.restore_left:
         spaces = free_spaces(state)
-        return [
-            construct(RestoreTrack, player=who, piece=p, at=at)
-            for p in sorted(set(state.board.track_discard))
-            for at in spaces
-        ]
+        return [RestoreTrack(who, p, at) for p in sorted(set(state.board.track_discard)) for at in spaces]
     if state.phase in AUTOMATIC_PHASES:
-        return [construct(NextPhase)]
+        return [NEXT_PHASE]
     if state.phase == "actions":
         out: list[Any] = []
         for p in acting_players(state) if player is None else (player,):
             out += phase6_actions(state, p)
-        out.append(construct(EndActions))
+        out.append(END_ACTIONS)
         return out
     return []
 
 
+NEXT_PHASE = NextPhase()
+END_ACTIONS = EndActions()
+"""The actions without fields, built once (records are immutable, so one serves every position)."""
+
+
 def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
     """The position after `action` and the events it caused, through every automatic step after it."""
+    events = Events()
+    state = _perform(state, action, events)
+    return state, tuple(events)
+
+
+def step(state: GameState, action: Action) -> GameState:
+    """The position `apply` gives, checked as `apply` checks it, without wording what happened (playouts,
+    searches and the OpenSpiel adapter read only positions)."""
+    return _perform(state, action, Events(narrate=False))
+
+
+def _perform(state: GameState, action: Action, events: Events) -> GameState:
+    """The action checked and performed, then every automatic step after it."""
     require(state.phase != "game_over", "the game session is over", "end.victory")
     who = current_player(state)
     if isinstance(action, CHANCE_ACTIONS):
         require(who == CHANCE, "nothing is being revealed now", "setup.4E starting credits")
-        require(
-            chance_outcomes(state)[action] > 0,
-            f"{action!r} is not a possible outcome now",
-            "setup.4E starting credits",
-        )
+        if action not in chance_outcomes(state):
+            raise IllegalAction(f"{action!r} is not a possible outcome now", "setup.4E starting credits")
     else:
         require(who != CHANCE, "something is being revealed; reveal it first", "phase.5 income")
         _check_turn(state, action, who)
     handler = _HANDLERS.get(type(action))
     if handler is None:
         raise IllegalAction(f"unknown action {action!r}")
-    events: Events = []
     state = handler(state, action, events)
     if isinstance(action, PHASE6_ACTIONS):
-        state = replace(state, actions_taken=state.actions_taken + 1)
-    state = advance(state, events)
-    return state, tuple(events)
+        state = state.replace(actions_taken=state.actions_taken + 1)
+    return advance(state, events)
 
 
 def _check_turn(state: GameState, action: Any, who: int) -> None:
+    """IllegalAction unless the action is one the moment allows, of a player who may take it now."""
     player = getattr(action, "player", None)
-    if player is not None:
-        require(player < len(state.players), f"there is no player {player + 1}", "setup.1 players")
+    if player is not None and player >= len(state.players):
+        raise IllegalAction(f"there is no player {player + 1}", "setup.1 players")
     if state.revealed:
-        require(
-            isinstance(action, TakeCredit) and player == who,
-            f"{player_name(max(who, 0))} takes a revealed credit now: "
-            "'All credits must be assigned to Stacks before proceeding'",
-            "phase.5 income" if state.dividing is None else "phase.6B sell",
-        )
+        if not isinstance(action, TakeCredit) or player != who:
+            raise IllegalAction(
+                f"{player_name(max(who, 0))} takes a revealed credit now: "
+                "'All credits must be assigned to Stacks before proceeding'",
+                "phase.5 income" if state.dividing is None else "phase.6B sell",
+            )
         return
     require(not isinstance(action, TakeCredit), "no credit is waiting to be taken", "phase.5 income")
     if state.restore_left:
-        require(
-            isinstance(action, RestoreTrack) and player == who,
-            f"{player_name(max(who, 0))} first places the restored track",
-            "attributes.restorer",
-        )
+        if not isinstance(action, RestoreTrack) or player != who:
+            raise IllegalAction(f"{player_name(max(who, 0))} first places the restored track", "attributes.restorer")
         return
     require(not isinstance(action, RestoreTrack), "no track is being restored now", "attributes.restorer")
     if isinstance(action, NextPhase):
@@ -325,11 +357,11 @@ def _check_turn(state: GameState, action: Any, who: int) -> None:
             "phase.6 actions",
         )
         return
-    require(
-        state.phase == "actions",
-        f"players act in Phase 6; this is Phase {PHASE_NUMBER.get(state.phase, 0)} ({state.phase})",
-        "phase.6 actions",
-    )
+    if state.phase != "actions":
+        raise IllegalAction(
+            f"players act in Phase 6; this is Phase {PHASE_NUMBER.get(state.phase, 0)} ({state.phase})",
+            "phase.6 actions",
+        )
 
 
 _HANDLERS: dict[type, Callable[[GameState, Any, Events], GameState]] = {
@@ -352,32 +384,6 @@ _HANDLERS: dict[type, Callable[[GameState, Any, Events], GameState]] = {
     CompleteCondition: complete_condition,
     RestoreTrack: restore_track,
 }
-
-
-class TowerDefense(GameBase):
-    """The engine as an object implementing `rules.core.Game` (for sessions and generic tools)."""
-
-    card = metadata.CARD
-    positions: Positions[GameState] = ModelCodec(GameState)
-
-    @staticmethod
-    def read_action(data: object) -> Action:
-        """An action from JSON data, validated; IllegalPosition names what is wrong."""
-        return validate_value(ACTION_ADAPTER, data)
-
-    current_player = staticmethod(current_player)
-    acting_players = staticmethod(acting_players)
-    legal_actions = staticmethod(legal_actions)
-    chance_outcomes = staticmethod(chance_outcomes)
-    apply = staticmethod(apply)
-    is_terminal = staticmethod(is_terminal)
-    outcome = staticmethod(outcome)
-
-    def num_players(self, state: GameState) -> int:
-        return len(state.players)
-
-
-GAME: Game[GameState, Any] = TowerDefense()
 
 
 def pending(state: GameState) -> str:

@@ -3,7 +3,6 @@ count (6.E to 6.G, the units' attributes)."""
 
 from __future__ import annotations
 
-from rules.core.unvalidated import replace
 from rules.tower_defense import catalog
 from rules.tower_defense.actions import (
     Attack,
@@ -25,13 +24,15 @@ from rules.tower_defense.engine.common import (
     set_wave,
     with_stack,
 )
+from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.events import (
     Attacked,
     Said,
     WaveDefeated,
     player_name,
 )
-from rules.tower_defense.model import STACK_LABEL, Coord, FieldWave, GameState, KillWindow, distance
+from rules.tower_defense.model import STACK_LABEL, ActiveCondition, FieldWave, GameState, KillWindow
+from rules.tower_defense.places import Coord, distance
 from rules.tower_defense.rule_ids import RuleId
 from rules.tower_defense.text import tower_label
 
@@ -41,16 +42,15 @@ def attack(state: GameState, action: Attack, events: Events) -> GameState:
     tower = get_tower(state, action.at, rule)
     spec = catalog.tower(tower.card)
     require(tower.owner == action.player, "'Choose a Tower with your Player Marker'", rule)
-    require(
-        spec.reach == "range",
-        f"a {spec.name} has a Radius: it 'cannot directly deal damage by attacking'",
-        "towers.range",
-    )
+    if spec.reach != "range":
+        raise IllegalAction(
+            f"a {spec.name} has a Radius: it 'cannot directly deal damage by attacking'", "towers.range"
+        )
     require(tower.depletion == 0, "a tower with Depletion may not Attack", "towers.depletion")
     wave = field_wave(state, action.wave, rule)
     _check_target(state, wave, action.target, action.ignore, tower.at, spec.reach_at(tower.level))
     tough_penalty = 1 if action.ignore and combat.visible_unit(wave).has("tough") else 0
-    state = set_tower(state, replace(tower, depletion=tower.depletion + 1 + tough_penalty))
+    state = set_tower(state, tower.replace(depletion=tower.depletion + 1 + tough_penalty))
     return _strike(
         state,
         action.player,
@@ -66,11 +66,8 @@ def attack(state: GameState, action: Attack, events: Events) -> GameState:
 def _check_target(state: GameState, wave: FieldWave, target: str, ignore: bool, origin: Coord, reach: int) -> None:
     rule: RuleId = "phase.6G attack"
     if target == "modifier":
-        require(
-            wave.modifier is not None,
-            f"{wave.spec.name} has no Wave Modifier to attack",
-            "phase.6G modifiers",
-        )
+        if wave.modifier is None:
+            raise IllegalAction(f"{wave.spec.name} has no Wave Modifier to attack", "phase.6G modifiers")
         require(not ignore, "only a unit's attribute can be ignored", rule)
     else:
         unit = combat.visible_unit(wave)
@@ -80,20 +77,17 @@ def _check_target(state: GameState, wave: FieldWave, target: str, ignore: bool, 
             "attributes.tough",
         )
     needed = combat.reach_needed(state, origin, wave, at_unit=target == "unit")
-    require(needed is not None, f"{wave.spec.name} is on a track space 0 off the playing field", "phase.2 waves")
-    assert needed is not None
-    away = combat.reach_needed(state, origin, wave, at_unit=False)
-    assert away is not None
-    more = (
-        f" and its elusive unit needs {needed - away} additional Range, so the attack needs Range {needed}"
-        if needed > away
-        else ""
-    )
-    require(
-        needed <= reach,
-        f"{wave.spec.name} is {away} spaces away{more}; the Range is {reach}",
-        "towers.range",
-    )
+    if needed is None:
+        raise IllegalAction(f"{wave.spec.name} is on a track space 0 off the playing field", "phase.2 waves")
+    if needed > reach:
+        away = combat.reach_needed(state, origin, wave, at_unit=False)
+        assert away is not None
+        more = (
+            f" and its elusive unit needs {needed - away} additional Range, so the attack needs Range {needed}"
+            if needed > away
+            else ""
+        )
+        raise IllegalAction(f"{wave.spec.name} is {away} spaces away{more}; the Range is {reach}", "towers.range")
 
 
 def _strike(
@@ -111,51 +105,54 @@ def _strike(
         assert wave.modifier is not None
         hp = combat.modifier_hit_points(state, wave)
         dealt = combat.total(damage)
-        events.append(
-            Attacked(
-                rule="phase.6G modifiers",
-                player=player,
-                attacker=attacker,
-                wave=wave.id,
-                wave_name=wave.spec.name,
-                target=f"the {catalog.modifier(wave.modifier).name} Wave Modifier",
-                damage=dealt,
-                damage_text=combat.describe(damage),
-                hit_points=hp,
-                defeated=dealt >= hp,
+        if events.narrate:
+            events.append(
+                Attacked(
+                    rule="phase.6G modifiers",
+                    player=player,
+                    attacker=attacker,
+                    wave=wave.id,
+                    wave_name=wave.spec.name,
+                    target=f"the {catalog.modifier(wave.modifier).name} Wave Modifier",
+                    damage=dealt,
+                    damage_text=combat.describe(damage),
+                    hit_points=hp,
+                    defeated=dealt >= hp,
+                )
             )
-        )
         if dealt < hp:
             return state
-        state = replace(state, modifier_discard=tuple(sorted((*state.modifier_discard, wave.modifier))))
-        events.append(
-            Said(
-                rule="phase.6G modifiers",
-                text=f"{wave.spec.name} loses its Wave Modifier and every ability it granted.",
+        state = state.replace(modifier_discard=tuple(sorted((*state.modifier_discard, wave.modifier))))
+        if events.narrate:
+            events.append(
+                Said(
+                    rule="phase.6G modifiers",
+                    text=f"{wave.spec.name} loses its Wave Modifier and every ability it granted.",
+                )
             )
-        )
-        return set_wave(state, replace(wave, modifier=None))
+        return set_wave(state, wave.replace(modifier=None))
     unit = combat.visible_unit(wave)
     hp = combat.unit_hit_points(state, wave) + combat.attribute_hit_points(state.rules, unit, ignore)
     dealt = combat.after_resistance(damage, unit)
     defeated = dealt >= hp
-    resisted = " after resistance" if dealt != combat.total(damage) else ""
-    events.append(
-        Attacked(
-            rule="phase.6G attack",
-            player=player,
-            attacker=attacker,
-            wave=wave.id,
-            wave_name=wave.spec.name,
-            target=f"unit {wave.defeated + 1}",
-            damage=dealt,
-            damage_text=combat.describe(damage) + (f", {dealt}{resisted}" if resisted else ""),
-            hit_points=hp,
-            defeated=defeated,
+    if events.narrate:
+        resisted = " after resistance" if dealt != combat.total(damage) else ""
+        events.append(
+            Attacked(
+                rule="phase.6G attack",
+                player=player,
+                attacker=attacker,
+                wave=wave.id,
+                wave_name=wave.spec.name,
+                target=f"unit {wave.defeated + 1}",
+                damage=dealt,
+                damage_text=combat.describe(damage) + (f", {dealt}{resisted}" if resisted else ""),
+                hit_points=hp,
+                defeated=defeated,
+            )
         )
-    )
     position = (wave.track, wave.space)
-    attacked = replace(wave, attacked=True)
+    attacked = wave.replace(attacked=True)
     state = _defeat_unit(state, player, wave, events) if defeated else set_wave(state, attacked)
     if ignore and unit.has("armoured"):
         if state.wave(wave.id) is not None:
@@ -171,22 +168,26 @@ def _defeat_unit(state: GameState, player: int, wave: FieldWave, events: Events)
     unit = combat.visible_unit(wave)
     last = wave.defeated + 1 == len(wave.spec.units)
     position = (wave.track, wave.space)
-    state = replace(state, kill_window=KillWindow(player=player, wave_defeated=last, at=state.actions_taken + 1))
+    state = state.replace(kill_window=KillWindow(player, last, state.actions_taken + 1))
     state = _count_for_condition(state)
     if last:
         discard = (
             state.modifier_discard if wave.modifier is None else tuple(sorted((*state.modifier_discard, wave.modifier)))
         )
-        state = replace(state, waves=tuple(w for w in state.waves if w.id != wave.id), modifier_discard=discard)
-        events.append(WaveDefeated(rule="phase.6G attack", wave=wave.id, wave_name=wave.spec.name, number=wave.number))
-    else:
-        state = set_wave(state, replace(wave, defeated=wave.defeated + 1, attacked=False))
-        events.append(
-            Said(
-                rule="setup.lhex wave modifier",
-                text=f"The Wave Modifier of {wave.spec.name} turns to reveal unit {wave.defeated + 2}.",
+        state = state.replace(waves=tuple(w for w in state.waves if w.id != wave.id), modifier_discard=discard)
+        if events.narrate:
+            events.append(
+                WaveDefeated(rule="phase.6G attack", wave=wave.id, wave_name=wave.spec.name, number=wave.number)
             )
-        )
+    else:
+        state = set_wave(state, wave.replace(defeated=wave.defeated + 1, attacked=False))
+        if events.narrate:
+            events.append(
+                Said(
+                    rule="setup.lhex wave modifier",
+                    text=f"The Wave Modifier of {wave.spec.name} turns to reveal unit {wave.defeated + 2}.",
+                )
+            )
     if unit.has("track_breaker"):
         if last:
             state = movement.destroy_track(
@@ -202,7 +203,7 @@ def _defeat_unit(state: GameState, player: int, wave: FieldWave, events: Events)
                 text=f"{player_name(player)} may place {n} discarded track piece(s) back on the field.",
             )
         )
-        state = replace(state, restorer=player, restore_left=n)
+        state = state.replace(restorer=player, restore_left=n)
     return state
 
 
@@ -215,7 +216,7 @@ def _count_for_condition(state: GameState) -> GameState:
         progress = 0  # 6.H: an action after the requirement was met: it must be met again
     progress += 1
     met = state.actions_taken + 1 if progress >= catalog.condition(c.id).requirement_units else None
-    return replace(state, condition=replace(c, progress=progress, met_at=met))
+    return state.replace(condition=ActiveCondition(c.id, progress, met))
 
 
 def combine(state: GameState, action: CombineAttack, events: Events) -> GameState:
@@ -227,14 +228,13 @@ def combine(state: GameState, action: CombineAttack, events: Events) -> GameStat
     a, b = (get_tower(state, at, rule) for at in action.towers)
     require(a.at != b.at, "choose 2 different towers", rule)
     for t in (combiner, a, b):
-        require(t.depletion == 0, f"{tower_label(t)} has Depletion", "towers.depletion")
+        if t.depletion != 0:
+            raise IllegalAction(f"{tower_label(t)} has Depletion", "towers.depletion")
     for t in (a, b):
-        require(catalog.tower(t.card).reach == "range", f"{tower_label(t)} does not deal damage", rule)
-        require(
-            distance(t.at, combiner.at) <= spec.reach_at(combiner.level),
-            f"{tower_label(t)} is outside the Combine tower's Radius",
-            rule,
-        )
+        if catalog.tower(t.card).reach != "range":
+            raise IllegalAction(f"{tower_label(t)} does not deal damage", rule)
+        if distance(t.at, combiner.at) > spec.reach_at(combiner.level):
+            raise IllegalAction(f"{tower_label(t)} is outside the Combine tower's Radius", rule)
     wave = field_wave(state, action.wave, rule)
     reach = max(combat.tower_range(a), combat.tower_range(b))
     _check_target(state, wave, action.target, action.ignore, combiner.at, reach)
@@ -244,16 +244,17 @@ def combine(state: GameState, action: CombineAttack, events: Events) -> GameStat
     state = discard_cards(with_stack(state, action.player, "combine", left), action.payment)
     joined = combat.total(combat.tower_damage(state.rules, a)) + combat.total(combat.tower_damage(state.rules, b))
     tough_penalty = 1 if action.ignore and combat.visible_unit(wave).has("tough") else 0
-    state = set_tower(state, replace(combiner, depletion=combiner.depletion + 1 + tough_penalty))
-    state = set_tower(state, replace(a, depletion=a.depletion + 1))
-    state = set_tower(state, replace(b, depletion=b.depletion + 1))
-    events.append(
-        Said(
-            rule=rule,
-            text=f"{tower_label(combiner)} combines {tower_label(a)} and {tower_label(b)}: Range "
-            f"{reach}, {joined} Combine damage.",
+    state = set_tower(state, combiner.replace(depletion=combiner.depletion + 1 + tough_penalty))
+    state = set_tower(state, a.replace(depletion=a.depletion + 1))
+    state = set_tower(state, b.replace(depletion=b.depletion + 1))
+    if events.narrate:
+        events.append(
+            Said(
+                rule=rule,
+                text=f"{tower_label(combiner)} combines {tower_label(a)} and {tower_label(b)}: Range "
+                f"{reach}, {joined} Combine damage.",
+            )
         )
-    )
     return _strike(
         state,
         action.player,
@@ -275,27 +276,31 @@ def kill_bonus(state: GameState, action: KillBonus, events: Events) -> GameState
     )
     mark = catalog.tower(action.card).mark
     pile = state.mark2_pile if mark == 2 else state.mark3_pile
-    require(action.card in pile, f"no {catalog.tower(action.card).name} is left in its pile", rule)
+    if action.card not in pile:
+        raise IllegalAction(f"no {catalog.tower(action.card).name} is left in its pile", rule)
     cost = kill_bonus_cost(state, action.player, mark)
     stacks = state.players[action.player].stacks
     left = payments.check(stacks.kill, tuple(action.payment), cost, state.rules, "Kill Bonus / Conversion", rule)
     state = discard_cards(with_stack(state, action.player, "kill", left), action.payment)
-    field = "mark2_pile" if mark == 2 else "mark3_pile"
-    state = replace(state, **{field: remove_one(getattr(state, field), action.card)})
+    if mark == 2:
+        state = state.replace(mark2_pile=remove_one(state.mark2_pile, action.card))
+    else:
+        state = state.replace(mark3_pile=remove_one(state.mark3_pile, action.card))
     state = with_stack(
         state,
         action.player,
         action.stack,
         (*state.players[action.player].stacks.get(action.stack), action.card),
     )
-    events.append(
-        Said(
-            rule=rule,
-            text=f"{player_name(action.player)} pays {cost} credit(s) for a "
-            f"{catalog.tower(action.card).name} "
-            f"and puts it on the {STACK_LABEL[action.stack]} stack.",
+    if events.narrate:
+        events.append(
+            Said(
+                rule=rule,
+                text=f"{player_name(action.player)} pays {cost} credit(s) for a "
+                f"{catalog.tower(action.card).name} "
+                f"and puts it on the {STACK_LABEL[action.stack]} stack.",
+            )
         )
-    )
     return keep_window(state, action.player)
 
 
@@ -304,4 +309,4 @@ def keep_window(state: GameState, player: int) -> GameState:
     window = open_kill_window(state, player)
     if window is None or state.rules.one_opportunity_per_kill:
         return state
-    return replace(state, kill_window=replace(window, at=state.actions_taken + 1))
+    return state.replace(kill_window=KillWindow(window.player, window.wave_defeated, state.actions_taken + 1))

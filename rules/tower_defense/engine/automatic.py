@@ -4,7 +4,6 @@ after every step until somebody (or chance) must decide."""
 from __future__ import annotations
 
 from rules.core.events import Event
-from rules.core.unvalidated import replace
 from rules.tower_defense.engine.common import (
     Events,
     free_spaces,
@@ -40,21 +39,21 @@ def _automatic_step(state: GameState, events: Events) -> GameState | None:
                 text="No Game Condition is left to reveal: that effect is ignored.",
             )
         )
-        return replace(state, conditions_to_reveal=0)
+        return state.replace(conditions_to_reveal=0)
     if state.conditions_to_reveal:
         return None
     if state.awaiting_modifier and not state.modifier_pile:
-        wave = state.wave(state.awaiting_modifier[0])
-        assert wave is not None
-        events.append(
-            Said(
-                rule="setup.3A5 modifiers",
-                text=f"The Wave Modifier pile is empty: {wave.spec.name} gets a No Wave Modifier "
-                f"and a Game Condition is revealed.",
+        if events.narrate:
+            wave = state.wave(state.awaiting_modifier[0])
+            assert wave is not None
+            events.append(
+                Said(
+                    rule="setup.3A5 modifiers",
+                    text=f"The Wave Modifier pile is empty: {wave.spec.name} gets a No Wave Modifier "
+                    f"and a Game Condition is revealed.",
+                )
             )
-        )
-        return replace(
-            state,
+        return state.replace(
             awaiting_modifier=state.awaiting_modifier[1:],
             conditions_to_reveal=state.conditions_to_reveal + 1,
         )
@@ -62,35 +61,36 @@ def _automatic_step(state: GameState, events: Events) -> GameState | None:
         return None
     if state.reveal_left and not state.mark1_deck:
         if state.mark1_discard:
-            events.append(
-                Said(
-                    rule="setup.3A2 mark I discard",
-                    text=f"The Mark I deck is empty: its {len(state.mark1_discard)} discarded cards "
-                    f"are shuffled into a new deck.",
+            if events.narrate:
+                events.append(
+                    Said(
+                        rule="setup.3A2 mark I discard",
+                        text=f"The Mark I deck is empty: its {len(state.mark1_discard)} discarded cards "
+                        f"are shuffled into a new deck.",
+                    )
                 )
-            )
-            return replace(state, mark1_deck=state.mark1_discard, mark1_discard=())
+            return state.replace(mark1_deck=state.mark1_discard, mark1_discard=())
         events.append(Said(rule="setup.3A2 mark I discard", text="No Mark I credits are left to reveal."))
-        state = replace(state, reveal_left=0)
+        state = state.replace(reveal_left=0)
         if not state.revealed:
-            return replace(state, dividing=None)
+            return state.replace(dividing=None)
         return state
     if state.reveal_left or state.revealed:
         return None
     if state.restore_left:
         if state.board.track_discard and free_spaces(state):
             return None
-        return replace(state, restore_left=0, restorer=None)
+        return state.replace(restore_left=0, restorer=None)
     if state.phase == "setup":
         events.append(Said(rule="setup.4E starting credits", text="Set up is complete: Turn 1 begins."))
-        return replace(state, phase="tracker")
+        return state.replace(phase="tracker")
     return None
 
 
 def check_end(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
     """The position with victory or failure declared if it has come (after a step run on its own,
     such as the CLI's movement phase)."""
-    events: Events = []
+    events = Events()
     ended = _end_check(state, events) if state.phase != "game_over" else None
     return (ended or state), tuple(events)
 
@@ -105,30 +105,31 @@ def _end_check(state: GameState, events: Events) -> GameState | None:
                 text="The last Life Cube is removed: the session ends in failure.",
             )
         )
-        return replace(state, phase="game_over", termination="lives_lost")
+        return state.replace(phase="game_over", termination="lives_lost")
     if len(state.board.track_discard) > state.track_loss_limit:
-        events.append(
-            GameEnded(
-                rule="end.failure",
-                termination="track_lost",
-                text=f"{len(state.board.track_discard)} track pieces are discarded, more than the "
-                f"{state.track_loss_limit} "
-                "allowed: the session ends in failure.",
+        if events.narrate:
+            events.append(
+                GameEnded(
+                    rule="end.failure",
+                    termination="track_lost",
+                    text=f"{len(state.board.track_discard)} track pieces are discarded, more than the "
+                    f"{state.track_loss_limit} "
+                    "allowed: the session ends in failure.",
+                )
             )
-        )
-        return replace(state, phase="game_over", termination="track_lost")
+        return state.replace(phase="game_over", termination="track_lost")
     pending = state.reveal_left or state.revealed or state.awaiting_modifier
     if state.phase != "setup" and not state.upcoming and not state.waves and state.waves_called > 0 and not pending:
-        events.append(
-            GameEnded(
-                rule="end.victory",
-                termination="victory",
-                text=f"Every wave has been called and none is left on the field: Victory, with "
-                f"{state.lives} lives remaining.",
+        if events.narrate:
+            events.append(
+                GameEnded(
+                    rule="end.victory",
+                    termination="victory",
+                    text=f"Every wave has been called and none is left on the field: Victory, with "
+                    f"{state.lives} lives remaining.",
+                )
             )
-        )
-        return replace(
-            state,
+        return state.replace(
             phase="game_over",
             termination="victory",
             restore_left=0,

@@ -12,7 +12,8 @@ from collections.abc import Iterable
 
 from rules.tower_defense import catalog
 from rules.tower_defense.cards import CreditType, TowerSpec, UnitSpec
-from rules.tower_defense.model import Coord, FieldWave, GameState, Tower, distance
+from rules.tower_defense.model import FieldWave, GameState, Tower
+from rules.tower_defense.places import Coord, distance
 from rules.tower_defense.variants import Rules
 
 Damage = dict[CreditType, int]

@@ -3,17 +3,15 @@ small updates that return new positions (never validated: the conformance run ch
 
 from __future__ import annotations
 
-from rules.core.events import Event
-from rules.core.unvalidated import replace
+from rules.core.events import Events as Events
 from rules.tower_defense import catalog
 from rules.tower_defense.cards import TOWER_TYPES, AttributeKind
 from rules.tower_defense.catalog import is_tower_card
 from rules.tower_defense.errors import IllegalAction
-from rules.tower_defense.model import Coord, FieldWave, GameState, KillWindow, Tower, distance
+from rules.tower_defense.model import FieldWave, GameState, KillWindow, Player, Tower
+from rules.tower_defense.places import Coord, distance
 from rules.tower_defense.rule_ids import RuleId
 from rules.tower_defense.variants import Rules
-
-Events = list[Event]
 
 
 def full_decks(rules: Rules) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
@@ -103,9 +101,9 @@ def require(condition: bool, message: str, rule: RuleId) -> None:
 
 
 def with_stack(state: GameState, player: int, stack: str, cards: tuple[str, ...]) -> GameState:
-    p = state.players[player]
-    p = replace(p, stacks=replace(p.stacks, **{stack: tuple(sorted(cards))}))
-    return replace(state, players=tuple(p if i == player else q for i, q in enumerate(state.players)))
+    """The position with one of a player's stacks holding `cards` (sorted)."""
+    p = Player(state.players[player].stacks.with_stack(stack, tuple(sorted(cards))))
+    return state.replace(players=tuple(p if i == player else q for i, q in enumerate(state.players)))
 
 
 def discard_cards(state: GameState, cards: tuple[str, ...] | list[str]) -> GameState:
@@ -115,8 +113,7 @@ def discard_cards(state: GameState, cards: tuple[str, ...] | list[str]) -> GameS
     for c in cards:
         if is_tower_card(c):
             piles[catalog.tower(c).mark].append(c)
-    return replace(
-        state,
+    return state.replace(
         mark1_discard=tuple(sorted(piles[1])),
         mark2_pile=tuple(sorted(piles[2])),
         mark3_pile=tuple(sorted(piles[3])),
@@ -129,22 +126,22 @@ def remove_one(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 
 
 def set_tower(state: GameState, tower: Tower) -> GameState:
-    return replace(state, towers=tuple(tower if t.at == tower.at else t for t in state.towers))
+    return state.replace(towers=tuple(tower if t.at == tower.at else t for t in state.towers))
 
 
 def set_wave(state: GameState, wave: FieldWave) -> GameState:
-    return replace(state, waves=tuple(wave if w.id == wave.id else w for w in state.waves))
+    return state.replace(waves=tuple(wave if w.id == wave.id else w for w in state.waves))
 
 
 def get_tower(state: GameState, at: Coord, rule: RuleId) -> Tower:
-    tower = state.tower_at(tuple(at))  # type: ignore[arg-type]
-    require(tower is not None, f"there is no tower on {tuple(at)}", rule)
-    assert tower is not None
+    tower = state.tower_at(at)
+    if tower is None:
+        raise IllegalAction(f"there is no tower on {at}", rule)
     return tower
 
 
 def field_wave(state: GameState, wave_id: str, rule: RuleId) -> FieldWave:
     wave = state.wave(wave_id)
-    require(wave is not None, f"wave {wave_id} is not on the playing field", rule)
-    assert wave is not None
+    if wave is None:
+        raise IllegalAction(f"wave {wave_id} is not on the playing field", rule)
     return wave

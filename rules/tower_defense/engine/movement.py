@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core.events import Event
-from rules.core.unvalidated import replace
+from rules.core.events import Event, Events
 from rules.tower_defense import catalog
 from rules.tower_defense.engine.common import set_wave
 from rules.tower_defense.events import TrackDestroyed, WaveEscaped, WaveMoved
-from rules.tower_defense.model import Board, FieldWave, GameState
+from rules.tower_defense.model import FieldWave, GameState
+from rules.tower_defense.places import Board
 from rules.tower_defense.rule_ids import RuleId
 from rules.tower_defense.text import piece_label
 
@@ -94,24 +94,24 @@ def _occupied(state: GameState, wave: FieldWave) -> set[int]:
     return {w.space for w in state.waves if w.id != wave.id and w.track == wave.track and w.space not in start_spaces}
 
 
-def escape(state: GameState, wave: FieldWave, events: list[Event]) -> GameState:
+def escape(state: GameState, wave: FieldWave, events: Events) -> GameState:
     """'If a Wave would end its movement on a space beyond the last part of a Track, remove that Wave
     from the Playing Field. Remove a number of Life Counters equal to the number of undefeated Enemies.'"""
     lost = wave.units_left
     lives = max(0, state.lives - lost)
     discard = state.modifier_discard if wave.modifier is None else (*state.modifier_discard, wave.modifier)
-    events.append(
-        WaveEscaped(
-            rule="phase.3 end of track",
-            wave=wave.id,
-            wave_name=wave.spec.name,
-            number=wave.number,
-            lives_lost=lost,
-            lives_left=lives,
+    if events.narrate:
+        events.append(
+            WaveEscaped(
+                rule="phase.3 end of track",
+                wave=wave.id,
+                wave_name=wave.spec.name,
+                number=wave.number,
+                lives_lost=lost,
+                lives_left=lives,
+            )
         )
-    )
-    return replace(
-        state,
+    return state.replace(
         waves=tuple(w for w in state.waves if w.id != wave.id),
         awaiting_modifier=tuple(a for a in state.awaiting_modifier if a != wave.id),
         lives=lives,
@@ -119,7 +119,7 @@ def escape(state: GameState, wave: FieldWave, events: list[Event]) -> GameState:
     )
 
 
-def move_wave(state: GameState, wave: FieldWave, steps: int, rule: RuleId, events: list[Event]) -> GameState:
+def move_wave(state: GameState, wave: FieldWave, steps: int, rule: RuleId, events: Events) -> GameState:
     """Move one wave `steps` pieces along its track (bumping past waves), or off the end."""
     spec = wave.spec
     result = walk(
@@ -133,51 +133,57 @@ def move_wave(state: GameState, wave: FieldWave, steps: int, rule: RuleId, event
     )
     if result.end is None:
         return escape(state, wave, events)
-    events.append(
-        WaveMoved(
-            rule=rule,
-            wave=wave.id,
-            wave_name=spec.name,
-            number=wave.number,
-            track=spec.track,
-            start=wave.space,
-            end=result.end,
-            movement=steps,
-            skipped=result.skipped,
-            bumped=result.bumped,
+    if events.narrate:
+        events.append(
+            WaveMoved(
+                rule=rule,
+                wave=wave.id,
+                wave_name=spec.name,
+                number=wave.number,
+                track=spec.track,
+                start=wave.space,
+                end=result.end,
+                movement=steps,
+                skipped=result.skipped,
+                bumped=result.bumped,
+            )
         )
-    )
-    return set_wave(state, replace(wave, space=result.end))
+    return set_wave(state, wave.replace(space=result.end))
 
 
 def move_all(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
-    """Phase 3: every wave moves, in the rulebook's order, one after the other."""
-    events: list[Event] = []
+    """Phase 3: every wave moves, in the rulebook's order, one after the other; the events in words."""
+    events = Events()
+    state = move_waves(state, events)
+    return state, tuple(events)
+
+
+def move_waves(state: GameState, events: Events) -> GameState:
+    """Phase 3 as the engine steps it: every wave moves, in the rulebook's order, one after the other."""
     for planned in movement_order(state):
         wave = state.wave(planned.id)
         assert wave is not None
         state = move_wave(state, wave, movement_rate(state, wave), "phase.3 movement", events)
-    return state, tuple(events)
+    return state
 
 
-def destroy_track(state: GameState, track: str, number: int, reason: str, events: list[Event]) -> GameState:
+def destroy_track(state: GameState, track: str, number: int, reason: str, events: Events) -> GameState:
     """Put a laid track piece (1 to 25) on the Discarded Track pile."""
     if number < 1 or not state.board.has_piece(track, number):
         return state
     board = state.board
     label = piece_label(track, number)
-    board = replace(
-        board,
+    board = board.replace(
         track=tuple(p for p in board.track if (p.track, p.number) != (track, number)),
         track_discard=tuple(sorted((*board.track_discard, label))),
     )
     events.append(
         TrackDestroyed(rule="life.track discard", piece=label, reason=reason, discarded=len(board.track_discard))
     )
-    return replace(state, board=board)
+    return state.replace(board=board)
 
 
-def destroy_beneath(state: GameState, wave_id: str, reason: str, events: list[Event]) -> GameState:
+def destroy_beneath(state: GameState, wave_id: str, reason: str, events: Events) -> GameState:
     """'Destroy the Track beneath the Wave. The Wave advances to the next available empty Track.'"""
     wave = state.wave(wave_id)
     if wave is None or not state.board.has_piece(wave.track, wave.space) or wave.space == 0:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.core.unvalidated import replace
 from rules.tower_defense import catalog
 from rules.tower_defense.actions import (
     ChooseStartingPlayer,
@@ -20,10 +19,10 @@ from rules.tower_defense.engine import combat, movement
 from rules.tower_defense.engine.common import (
     Events,
     remove_one,
-    require,
     set_wave,
     with_stack,
 )
+from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.events import (
     CreditRevealed,
     CreditTaken,
@@ -34,12 +33,12 @@ from rules.tower_defense.events import (
 )
 from rules.tower_defense.model import (
     PHASE_NUMBER,
-    REVERSE_START_SPACE,
     STACK_LABEL,
     ActiveCondition,
     FieldWave,
     GameState,
 )
+from rules.tower_defense.places import REVERSE_START_SPACE
 from rules.tower_defense.rule_ids import RuleId
 from rules.tower_defense.variants import Rules
 
@@ -94,11 +93,11 @@ def _phase_tracker(state: GameState, events: Events) -> GameState:
     events.append(
         Said(rule="setup.3A9 turn tracker", text=f"The Turn Tracker is set to Position {position}: {calling}.")
     )
-    return replace(state, phase="waves")
+    return state.replace(phase="waves")
 
 
 def _phase_waves(state: GameState, events: Events) -> GameState:
-    state = replace(state, phase="movement")
+    state = state.replace(phase="movement")
     if not calls_wave(state.rules, state.turn):
         events.append(Said(rule="phase.2 waves", text="No new wave this turn."))
         return state
@@ -110,7 +109,7 @@ def _phase_waves(state: GameState, events: Events) -> GameState:
                     text="No waves are left to call: a Game Condition is revealed instead.",
                 )
             )
-            return replace(state, conditions_to_reveal=state.conditions_to_reveal + 1)
+            return state.replace(conditions_to_reveal=state.conditions_to_reveal + 1)
         events.append(
             Said(
                 rule="setup.3A12 next waves",
@@ -124,7 +123,7 @@ def _phase_waves(state: GameState, events: Events) -> GameState:
     for wid in call:
         spec = catalog.wave(wid)
         space = REVERSE_START_SPACE if spec.reverse else 0
-        new.append(FieldWave(id=wid, number=number, space=space))
+        new.append(FieldWave(wid, number, space))
         events.append(
             WaveCalled(
                 rule="phase.2 waves" if not spec.reverse else "attributes.reverse",
@@ -137,11 +136,11 @@ def _phase_waves(state: GameState, events: Events) -> GameState:
         )
     if len(call) == 2:
         events.append(Said(rule="phase.2 pairs", text="Even numbered Waves are called in pairs: both start together."))
-    nxt = [catalog.wave(w).name for c in upcoming for w in c][:3]
-    if nxt:
-        events.append(Said(rule="setup.3A10 next wave", text="Next waves: " + ", ".join(nxt) + "."))
-    return replace(
-        state,
+    if events.narrate:
+        nxt = [catalog.wave(w).name for c in upcoming for w in c][:3]
+        if nxt:
+            events.append(Said(rule="setup.3A10 next wave", text="Next waves: " + ", ".join(nxt) + "."))
+    return state.replace(
         waves=(*state.waves, *new),
         upcoming=upcoming,
         waves_called=number,
@@ -150,24 +149,24 @@ def _phase_waves(state: GameState, events: Events) -> GameState:
 
 
 def _phase_movement(state: GameState, events: Events) -> GameState:
-    state, moved = movement.move_all(state)
-    events += moved
-    if not moved:
+    if not state.waves:
         events.append(Said(rule="phase.3 movement", text="No wave is on the field."))
-    return replace(state, phase="energize")
+    state = movement.move_waves(state, events)
+    return state.replace(phase="energize")
 
 
 def _phase_energize(state: GameState, events: Events) -> GameState:
     """Phase 4: 'Remove one Depletion Marker from each Tower.'"""
-    towers = tuple(replace(t, depletion=t.depletion - 1) if t.depletion else t for t in state.towers)
-    ready = sum(1 for t in towers if t.depletion == 0)
-    events.append(
-        Said(
-            rule="phase.4 energize",
-            text=f"One Depletion comes off each tower: {ready} of {len(towers)} have Energy.",
+    towers = tuple(t.replace(depletion=t.depletion - 1) if t.depletion else t for t in state.towers)
+    if events.narrate:
+        ready = sum(1 for t in towers if t.depletion == 0)
+        events.append(
+            Said(
+                rule="phase.4 energize",
+                text=f"One Depletion comes off each tower: {ready} of {len(towers)} have Energy.",
+            )
         )
-    )
-    return replace(state, towers=towers, phase="income")
+    return state.replace(towers=towers, phase="income")
 
 
 def _phase_income(state: GameState, events: Events) -> GameState:
@@ -179,7 +178,7 @@ def _phase_income(state: GameState, events: Events) -> GameState:
             text=f"{state.income} Mark I credits are revealed; {player_name(state.starting_player)} takes first.",
         )
     )
-    return replace(state, phase="actions", reveal_left=state.income, chooser=state.starting_player, dividing=None)
+    return state.replace(phase="actions", reveal_left=state.income, chooser=state.starting_player, dividing=None)
 
 
 _PHASES: dict[str, Callable[[GameState, Events], GameState]] = {
@@ -198,13 +197,15 @@ def choose_starting(state: GameState, action: ChooseStartingPlayer, events: Even
             text=f"{player_name(action.player)} receives the Starting Player Marker.",
         )
     )
-    return replace(state, starting_player=action.player, chooser=action.player)
+    return state.replace(starting_player=action.player, chooser=action.player)
 
 
 def reveal_credit(state: GameState, action: RevealCredit, events: Events) -> GameState:
-    events.append(CreditRevealed(rule="phase.5 income", card=action.card, card_name=catalog.tower(action.card).name))
-    return replace(
-        state,
+    if events.narrate:
+        events.append(
+            CreditRevealed(rule="phase.5 income", card=action.card, card_name=catalog.tower(action.card).name)
+        )
+    return state.replace(
         mark1_deck=remove_one(state.mark1_deck, action.card),
         revealed=tuple(sorted((*state.revealed, action.card))),
         reveal_left=state.reveal_left - 1,
@@ -224,32 +225,32 @@ def reveal_modifier(state: GameState, action: RevealModifier, events: Events) ->
                 f"{wave.spec.name} gets a new Wave Modifier.",
             )
         )
-        return replace(
-            state,
+        return state.replace(
             modifier_pile=pile,
             modifier_discard=tuple(sorted((*state.modifier_discard, action.modifier))),
             conditions_to_reveal=state.conditions_to_reveal + 1,
         )
     state = set_wave(
-        replace(state, modifier_pile=pile, awaiting_modifier=state.awaiting_modifier[1:]),
-        replace(wave, modifier=action.modifier),
+        state.replace(modifier_pile=pile, awaiting_modifier=state.awaiting_modifier[1:]),
+        wave.replace(modifier=action.modifier),
     )
-    placed = state.wave(wave.id)
-    assert placed is not None
-    events.append(
-        Said(
-            rule="phase.2 modifiers",
-            text=f"{wave.spec.name} gets the {spec.name} modifier ({spec.text}); it has "
-            f"{combat.modifier_hit_points(state, placed)} Hit Points.",
+    if events.narrate:
+        placed = state.wave(wave.id)
+        assert placed is not None
+        events.append(
+            Said(
+                rule="phase.2 modifiers",
+                text=f"{wave.spec.name} gets the {spec.name} modifier ({spec.text}); it has "
+                f"{combat.modifier_hit_points(state, placed)} Hit Points.",
+            )
         )
-    )
     return state
 
 
 def reveal_condition(state: GameState, action: RevealCondition, events: Events) -> GameState:
     spec = catalog.condition(action.condition)
     pile = remove_one(state.condition_pile, action.condition)
-    state = replace(state, condition_pile=pile, conditions_to_reveal=state.conditions_to_reveal - 1)
+    state = state.replace(condition_pile=pile, conditions_to_reveal=state.conditions_to_reveal - 1)
     if state.condition is None:
         events.append(
             Said(
@@ -257,7 +258,7 @@ def reveal_condition(state: GameState, action: RevealCondition, events: Events) 
                 text=f"The Game Condition {spec.name} comes into effect: {spec.text}",
             )
         )
-        return replace(state, condition=ActiveCondition(id=action.condition))
+        return state.replace(condition=ActiveCondition(action.condition))
     events.append(
         Said(
             rule="setup.3A8 game condition",
@@ -265,29 +266,31 @@ def reveal_condition(state: GameState, action: RevealCondition, events: Events) 
             f"Condition may be in play at a time.'",
         )
     )
-    return replace(state, conditions_waiting=(*state.conditions_waiting, action.condition))
+    return state.replace(conditions_waiting=(*state.conditions_waiting, action.condition))
 
 
 def take_credit(state: GameState, action: TakeCredit, events: Events) -> GameState:
-    require(action.card in state.revealed, f"{action.card} is not among the revealed credits", "phase.5 income")
+    if action.card not in state.revealed:
+        raise IllegalAction(f"{action.card} is not among the revealed credits", "phase.5 income")
     stack = state.players[action.player].stacks.get(action.stack)
     state = with_stack(state, action.player, action.stack, (*stack, action.card))
-    state = replace(state, revealed=remove_one(state.revealed, action.card))
-    events.append(
-        CreditTaken(
-            rule="phase.5 income" if state.dividing is None else "phase.6B sell",
-            player=action.player,
-            card=action.card,
-            credit=credit_name(action.card, state.rules),
-            stack=STACK_LABEL[action.stack],
+    state = state.replace(revealed=remove_one(state.revealed, action.card))
+    if events.narrate:
+        events.append(
+            CreditTaken(
+                rule="phase.5 income" if state.dividing is None else "phase.6B sell",
+                player=action.player,
+                card=action.card,
+                credit=credit_name(action.card, state.rules),
+                stack=STACK_LABEL[action.stack],
+            )
         )
-    )
     if state.dividing is not None:
         if not state.revealed and not state.reveal_left:
-            state = replace(state, dividing=None)
+            state = state.replace(dividing=None)
         return state
     chooser = (state.chooser + 1) % len(state.players)
-    state = replace(state, chooser=chooser)
+    state = state.replace(chooser=chooser)
     if not state.revealed and not state.reveal_left:
         events.append(
             Said(
@@ -295,7 +298,7 @@ def take_credit(state: GameState, action: TakeCredit, events: Events) -> GameSta
                 text=f"The Starting Player Marker goes to {player_name(chooser)}, who would next receive a credit.",
             )
         )
-        state = replace(state, starting_player=chooser)
+        state = state.replace(starting_player=chooser)
     return state
 
 

@@ -3,12 +3,14 @@ credits, skill markers, the game condition, restoring track, the end of the phas
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
-from rules.core.unvalidated import construct, replace
 from rules.tower_defense import catalog
 from rules.tower_defense.actions import (
     Attack,
+    AttackTarget,
     Boost,
     Build,
     CombineAttack,
@@ -39,6 +41,7 @@ from rules.tower_defense.engine.common import (
     upgrade_cost,
     with_stack,
 )
+from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.events import (
     GameEnded,
     Said,
@@ -48,12 +51,11 @@ from rules.tower_defense.model import (
     STACK_LABEL,
     STACKS,
     ActiveCondition,
-    Coord,
     GameState,
     SkillMarker,
     Tower,
-    TrackPiece,
 )
+from rules.tower_defense.places import Coord, TrackPiece
 from rules.tower_defense.rule_ids import RuleId
 from rules.tower_defense.text import parse_piece
 
@@ -69,66 +71,65 @@ def phase6_actions(state: GameState, player: int) -> list[Any]:
             continue
         rest = payments.take(stacks.build, (card,), "build", "phase.6A1 build")
         for pay in payments.options(rest, build_cost(state, card), rules):
-            out += [construct(Build, player=player, card=card, at=at, payment=pay) for at in spaces]
+            out += [Build(player, card, at, pay) for at in spaces]
     ready = [t for t in state.towers if t.depletion == 0]
     for t in ready:
         if t.owner == player and t.level < rules.max_level:
             for pay in payments.options(stacks.build, upgrade_cost(state, t), rules):
-                out.append(construct(Upgrade, player=player, at=t.at, payment=pay))
+                out.append(Upgrade(player, t.at, pay))
     for t in state.towers if not rules.boost_needs_energy else ready:
         if combat.can_boost(catalog.tower(t.card)):
-            out += [construct(Boost, player=player, at=t.at, card=c) for c in sorted(set(stacks.boost))]
+            out += [Boost(player, t.at, c) for c in sorted(set(stacks.boost))]
     for t in ready:
         if t.owner == player or not rules.sell_own_towers_only:
-            out.append(construct(Sell, player=player, at=t.at))
+            out.append(Sell(player, t.at))
     for t in ready:
         if t.owner != player:
             continue
         spec = catalog.tower(t.card)
         if spec.reach == "range":
-            out += _strikes(state, Attack, dict(player=player, at=t.at), t.at, spec.reach_at(t.level))
+            out += _strikes(state, functools.partial(Attack, player, t.at), t.at, spec.reach_at(t.level))
         else:
             out += _combines(state, player, t)
     for mark, pile in ((2, state.mark2_pile), (3, state.mark3_pile)):
         options = payments.options(stacks.kill, kill_bonus_cost(state, player, mark), rules)
         for card in sorted(set(pile)):
             for s in STACKS:
-                out += [construct(KillBonus, player=player, card=card, stack=s, payment=pay) for pay in options]
+                out += [KillBonus(player, card, s, pay) for pay in options]
     if open_kill_window(state, player) is not None:
-        out += [construct(Convert, player=player, payment=pay) for pay in payments.subsets(stacks.kill)]
+        out += [Convert(player, pay) for pay in payments.subsets(stacks.kill)]
     if state.skill_markers_left(player) > 0:
         for skill_id, skill in catalog.skills().items():
             for slot in range(len(skill.slot_costs)):
                 if slot_free(state, player, skill_id, slot):
                     for s in STACKS:
                         out += [
-                            construct(
-                                PlaceSkillMarker,
-                                player=player,
-                                skill=skill_id,
-                                slot=slot,
-                                stack=s,
-                                payment=pay,
-                            )
+                            PlaceSkillMarker(player, skill_id, slot, s, pay)
                             for pay in payments.options(stacks.get(s), skill.slot_costs[slot], rules)
                         ]
     if condition_ready(state):
-        out += [construct(CompleteCondition, player=player, stack=s) for s in STACKS]
+        out += [CompleteCondition(player, s) for s in STACKS]
     return out
 
 
-def _strikes(state: GameState, kind: type, fields: dict[str, Any], origin: Coord, reach: int) -> list[Any]:
+Strike = Callable[[str, AttackTarget, bool], Any]
+"""An attack on a wave (its id, the target, whether an attribute is ignored), the rest of it given."""
+
+
+def _strikes(state: GameState, strike: Strike, origin: Coord, reach: int) -> list[Any]:
+    """Every attack from `origin` with this reach: on each wave's visible unit (ignoring a tough or armoured
+    unit's extra Hit Points, or not) and on its wave modifier."""
     out: list[Any] = []
     for w in state.waves:
         needed = combat.reach_needed(state, origin, w, at_unit=True)
         if needed is not None and needed <= reach:
             unit = combat.visible_unit(w)
-            out.append(construct(kind, wave=w.id, target="unit", ignore=False, **fields))
+            out.append(strike(w.id, "unit", False))
             if unit.has("tough") or unit.has("armoured"):
-                out.append(construct(kind, wave=w.id, target="unit", ignore=True, **fields))
+                out.append(strike(w.id, "unit", True))
         needed = combat.reach_needed(state, origin, w, at_unit=False)
         if w.modifier is not None and needed is not None and needed <= reach:
-            out.append(construct(kind, wave=w.id, target="modifier", ignore=False, **fields))
+            out.append(strike(w.id, "modifier", False))
     return out
 
 
@@ -142,9 +143,17 @@ def _combines(state: GameState, player: int, combiner: Tower) -> list[Any]:
     for a, b in combine_partners(state, combiner):
         reach = max(combat.tower_range(a), combat.tower_range(b))
         for pay in options:
-            fields = dict(player=player, at=combiner.at, towers=(a.at, b.at), payment=pay)
-            out += _strikes(state, CombineAttack, fields, combiner.at, reach)
+            out += _strikes(state, _combined(player, combiner.at, (a.at, b.at), pay), combiner.at, reach)
     return out
+
+
+def _combined(player: int, at: Coord, towers: tuple[Coord, Coord], payment: tuple[str, ...]) -> Strike:
+    """A combined attack from `at` with these two towers and this payment, on a wave still to choose."""
+
+    def strike(wave: str, target: AttackTarget, ignore: bool) -> CombineAttack:
+        return CombineAttack(player, at, towers, wave, target, ignore, payment=payment)
+
+    return strike
 
 
 def convert(state: GameState, action: Convert, events: Events) -> GameState:
@@ -164,7 +173,7 @@ def convert(state: GameState, action: Convert, events: Events) -> GameState:
             text=f"{player_name(action.player)} discards {n} credit(s) and draws {n} Mark I credit(s).",
         )
     )
-    return keep_window(replace(state, reveal_left=n, dividing=action.player), action.player)
+    return keep_window(state.replace(reveal_left=n, dividing=action.player), action.player)
 
 
 def place_skill(state: GameState, action: PlaceSkillMarker, events: Events) -> GameState:
@@ -187,14 +196,14 @@ def place_skill(state: GameState, action: PlaceSkillMarker, events: Events) -> G
         "skills.slots",
     )
     state = discard_cards(with_stack(state, action.player, action.stack, left), action.payment)
-    marker = SkillMarker(player=action.player, skill=action.skill, slot=action.slot)
+    marker = SkillMarker(action.player, action.skill, action.slot)
     events.append(
         Said(
             rule=rule,
             text=f"{player_name(action.player)} places a Skill Marker on {spec.name} ({spec.text}).",
         )
     )
-    return replace(state, skill_markers=(*state.skill_markers, marker))
+    return state.replace(skill_markers=(*state.skill_markers, marker))
 
 
 def complete_condition(state: GameState, action: CompleteCondition, events: Events) -> GameState:
@@ -207,7 +216,7 @@ def complete_condition(state: GameState, action: CompleteCondition, events: Even
         state, action.player, action.stack, (*state.players[action.player].stacks.get(action.stack), token)
     )
     waiting = state.conditions_waiting
-    nxt = ActiveCondition(id=waiting[0]) if waiting else None
+    nxt = ActiveCondition(waiting[0]) if waiting else None
     events.append(
         Said(
             rule=rule,
@@ -221,24 +230,24 @@ def complete_condition(state: GameState, action: CompleteCondition, events: Even
         events.append(
             Said(rule="setup.3A8 game condition", text=f"{catalog.condition(nxt.id).name} comes into effect.")
         )
-    return replace(state, condition=nxt, conditions_waiting=waiting[1:])
+    return state.replace(condition=nxt, conditions_waiting=waiting[1:])
 
 
 def restore_track(state: GameState, action: RestoreTrack, events: Events) -> GameState:
     rule: RuleId = "attributes.restorer"
     require(action.piece in state.board.track_discard, f"track {action.piece} is not in the Track Discard", rule)
-    at: Coord = tuple(action.at)  # type: ignore[assignment]
-    require(state.board.on_board(at) and not state.occupied(at), f"{at} is not an unoccupied space", rule)
+    at = action.at
+    if not state.board.on_board(at) or state.occupied(at):
+        raise IllegalAction(f"{at} is not an unoccupied space", rule)
     track, number = parse_piece(action.piece)
     board = state.board
-    board = replace(
-        board,
-        track=(*board.track, TrackPiece(track=track, number=number, at=at)),
+    board = board.replace(
+        track=(*board.track, TrackPiece(track, number, at)),
         track_discard=remove_one(board.track_discard, action.piece),
     )
     events.append(Said(rule=rule, text=f"{player_name(action.player)} places track {action.piece} on {at}."))
     left = state.restore_left - 1
-    return replace(state, board=board, restore_left=left, restorer=state.restorer if left else None)
+    return state.replace(board=board, restore_left=left, restorer=state.restorer if left else None)
 
 
 def end_actions(state: GameState, action: EndActions, events: Events) -> GameState:
@@ -250,12 +259,12 @@ def end_actions(state: GameState, action: EndActions, events: Events) -> GameSta
             state = movement.destroy_beneath(
                 state, current.id, f"no tower attacked {current.spec.name}'s unit this turn", events
             )
-    towers = tuple(replace(t, boosts=()) if t.boosts else t for t in state.towers)
-    waves = tuple(replace(w, attacked=False) if w.attacked else w for w in state.waves)
+    towers = tuple(t.replace(boosts=()) if t.boosts else t for t in state.towers)
+    waves = tuple(w.replace(attacked=False) if w.attacked else w for w in state.waves)
     condition = state.condition
     if condition is not None and condition.met_at is not None:
-        condition = replace(condition, progress=0, met_at=None)
-    state = replace(state, towers=towers, waves=waves, condition=condition, kill_window=None, actions_taken=0)
+        condition = ActiveCondition(condition.id, 0, None)
+    state = state.replace(towers=towers, waves=waves, condition=condition, kill_window=None, actions_taken=0)
     limit = state.rules.turn_limit
     if limit is not None and state.turn >= limit:
         events.append(
@@ -265,5 +274,5 @@ def end_actions(state: GameState, action: EndActions, events: Events) -> GameSta
                 text=f"The turn limit of {limit} is reached.",
             )
         )
-        return replace(state, phase="game_over", termination="turn_limit")
-    return replace(state, turn=state.turn + 1, phase="tracker")
+        return state.replace(phase="game_over", termination="turn_limit")
+    return state.replace(turn=state.turn + 1, phase="tracker")

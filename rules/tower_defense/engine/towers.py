@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rules.core.unvalidated import replace
 from rules.tower_defense import catalog
 from rules.tower_defense.actions import (
     Boost,
@@ -23,13 +22,14 @@ from rules.tower_defense.engine.common import (
     upgrade_cost,
     with_stack,
 )
+from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.events import (
     Boosted,
     TowerBuilt,
     TowerSold,
     TowerUpgraded,
 )
-from rules.tower_defense.model import Coord, GameState, Tower
+from rules.tower_defense.model import GameState, Tower
 from rules.tower_defense.rule_ids import RuleId
 
 
@@ -41,29 +41,31 @@ def build(state: GameState, action: Build, events: Events) -> GameState:
         "that tower is not on your Build / Upgrade stack",
         rule,
     )
-    at: Coord = tuple(action.at)  # type: ignore[assignment]
-    require(state.board.on_board(at), f"{at} is not on the playing field", rule)
-    require(
-        not state.occupied(at),
-        f"{at} is occupied: 'An unoccupied space means that that space does not have a Tower, Track, or Obstacle'",
-        rule,
-    )
+    at = action.at
+    if not state.board.on_board(at):
+        raise IllegalAction(f"{at} is not on the playing field", rule)
+    if state.occupied(at):
+        raise IllegalAction(
+            f"{at} is occupied: 'An unoccupied space means that that space does not have a Tower, Track, or Obstacle'",
+            rule,
+        )
     cost = build_cost(state, action.card)
     rest = payments.take(stacks.build, (action.card,), "Build / Upgrade", rule)
     left = payments.check(rest, tuple(action.payment), cost, state.rules, "Build / Upgrade", rule)
     state = discard_cards(with_stack(state, action.player, "build", left), action.payment)
-    tower = Tower(card=action.card, at=at, owner=action.player, level=1, depletion=1)
-    events.append(
-        TowerBuilt(
-            rule=rule,
-            player=action.player,
-            card=action.card,
-            tower_name=catalog.tower(action.card).name,
-            at=at,
-            paid=cost,
+    tower = Tower(action.card, at, action.player, 1, 1)
+    if events.narrate:
+        events.append(
+            TowerBuilt(
+                rule=rule,
+                player=action.player,
+                card=action.card,
+                tower_name=catalog.tower(action.card).name,
+                at=at,
+                paid=cost,
+            )
         )
-    )
-    return replace(state, towers=(*state.towers, tower))
+    return state.replace(towers=(*state.towers, tower))
 
 
 def upgrade(state: GameState, action: Upgrade, events: Events) -> GameState:
@@ -72,24 +74,24 @@ def upgrade(state: GameState, action: Upgrade, events: Events) -> GameState:
     require(tower.owner == action.player, "'a player may not upgrade another player's Tower'", rule)
     require(tower.depletion == 0, "a tower with Depletion may not Upgrade", "towers.depletion")
     top = state.rules.max_level
-    require(
-        tower.level < top, f"this tower is at level {tower.level}: towers may not be upgraded past level {top}", rule
-    )
+    if tower.level >= top:
+        raise IllegalAction(f"this tower is at level {tower.level}: towers may not be upgraded past level {top}", rule)
     cost = upgrade_cost(state, tower)
     stacks = state.players[action.player].stacks
     left = payments.check(stacks.build, tuple(action.payment), cost, state.rules, "Build / Upgrade", rule)
     state = discard_cards(with_stack(state, action.player, "build", left), action.payment)
-    new = replace(tower, level=tower.level + 1, depletion=tower.depletion + 1)
-    events.append(
-        TowerUpgraded(
-            rule=rule,
-            player=action.player,
-            tower_name=catalog.tower(tower.card).name,
-            at=tower.at,
-            level=new.level,
-            paid=cost,
+    new = tower.replace(level=tower.level + 1, depletion=tower.depletion + 1)
+    if events.narrate:
+        events.append(
+            TowerUpgraded(
+                rule=rule,
+                player=action.player,
+                tower_name=catalog.tower(tower.card).name,
+                at=tower.at,
+                level=new.level,
+                paid=cost,
+            )
         )
-    )
     return set_tower(state, new)
 
 
@@ -103,18 +105,19 @@ def sell(state: GameState, action: Sell, events: Events) -> GameState:
     )
     require(tower.depletion == 0, "'Choose a Tower without Depletion'", rule)
     spec = catalog.tower(tower.card)
-    state = discard_cards(replace(state, towers=tuple(t for t in state.towers if t.at != tower.at)), (tower.card,))
+    state = discard_cards(state.replace(towers=tuple(t for t in state.towers if t.at != tower.at)), (tower.card,))
     events.append(
         TowerSold(rule=rule, player=action.player, tower_name=spec.name, at=tower.at, value=spec.sell_value.value)
     )
-    return replace(state, reveal_left=spec.sell_value.value, dividing=action.player)
+    return state.replace(reveal_left=spec.sell_value.value, dividing=action.player)
 
 
 def boost(state: GameState, action: Boost, events: Events) -> GameState:
     rule: RuleId = "phase.6C1 boost"
     tower = get_tower(state, action.at, rule)
     spec = catalog.tower(tower.card)
-    require(combat.can_boost(spec), f"a {spec.name} has a Radius and 'may not be Boosted'", "towers.range")
+    if not combat.can_boost(spec):
+        raise IllegalAction(f"a {spec.name} has a Radius and 'may not be Boosted'", "towers.range")
     require(
         tower.depletion == 0 or not state.rules.boost_needs_energy,
         "that tower has Depletion and cannot attack this turn (variant boost_needs_energy)",
@@ -123,18 +126,19 @@ def boost(state: GameState, action: Boost, events: Events) -> GameState:
     stacks = state.players[action.player].stacks
     left = payments.take(stacks.boost, (action.card,), "Boost", rule)
     credits: tuple[CreditType, ...] = (credit_type(action.card),) * credit_value(action.card, state.rules)
-    new = replace(tower, boosts=tuple(sorted((*tower.boosts, *credits))))
+    new = tower.replace(boosts=tuple(sorted((*tower.boosts, *credits))))
     state = discard_cards(with_stack(state, action.player, "boost", left), (action.card,))
-    damage = combat.tower_damage(state.rules, new)
-    events.append(
-        Boosted(
-            rule="phase.6C2 exactly two" if len(new.boosts) == 2 else rule,
-            player=action.player,
-            credit=credit_name(action.card, state.rules),
-            tower_name=spec.name,
-            at=tower.at,
-            damage=combat.total(damage),
-            damage_text=combat.describe(damage),
+    if events.narrate:
+        damage = combat.tower_damage(state.rules, new)
+        events.append(
+            Boosted(
+                rule="phase.6C2 exactly two" if len(new.boosts) == 2 else rule,
+                player=action.player,
+                credit=credit_name(action.card, state.rules),
+                tower_name=spec.name,
+                at=tower.at,
+                damage=combat.total(damage),
+                damage_text=combat.describe(damage),
+            )
         )
-    )
     return set_tower(state, new)

@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core.unvalidated import construct
 from rules.tower_defense import catalog, engine
 from rules.tower_defense.actions import Build, Upgrade
 from rules.tower_defense.catalog import credit_type, credit_value
 from rules.tower_defense.engine import combat, payments
-from rules.tower_defense.model import Coord, GameState, distance
+from rules.tower_defense.model import GameState
+from rules.tower_defense.places import Coord, distance
 from rules.tower_defense.policies import outlook as look
 
 BOOST_ALLOWANCE = 2
@@ -106,7 +106,7 @@ class Appraisal:
                 continue
             gain = self.value(t.card, top, t.at) - self.value(t.card, t.level, t.at)
             remaining = cost + (top - t.level - 1) * catalog.tower(t.card).upgrade_cost.value
-            action = construct(Upgrade, player=p, at=t.at, payment=payment)
+            action = Upgrade(player=p, at=t.at, payment=payment)
             out.append(Investment(action, gain * cost / remaining, cost))
         return out
 
@@ -128,7 +128,7 @@ class Appraisal:
             for at in self.spaces:
                 gain = self.value(card, top, at)
                 if gain > 0:
-                    action = construct(Build, player=p, card=card, at=at, payment=payment)
+                    action = Build(player=p, card=card, at=at, payment=payment)
                     out.append(Investment(action, gain * (cost + 1) / price, cost + 1))
         return out
 
@@ -162,6 +162,6 @@ class Appraisal:
                 at, reach, max(damages) + BOOST_ALLOWANCE
             )
             if gain > 0:
-                action = construct(Build, player=p, card=card, at=at, payment=payment)
+                action = Build(player=p, card=card, at=at, payment=payment)
                 out.append(Investment(action, gain * COMBINE_WEIGHT, cost + 1))
         return out

@@ -11,7 +11,6 @@ from fractions import Fraction
 from typing import Any
 
 from rules.core.chance import ChanceSampler
-from rules.core.unvalidated import construct
 from rules.tower_defense import analysis, catalog, engine
 from rules.tower_defense.actions import (
     Attack,
@@ -24,7 +23,8 @@ from rules.tower_defense.actions import (
 )
 from rules.tower_defense.catalog import credit_type
 from rules.tower_defense.engine import combat
-from rules.tower_defense.model import GameState, distance
+from rules.tower_defense.model import GameState, StackName
+from rules.tower_defense.places import distance
 
 
 class RandomPolicy:
@@ -59,7 +59,7 @@ class SimplePolicy:
         if state.restore_left:
             return next(a for a in engine.legal_actions(state) if isinstance(a, RestoreTrack))
         if state.phase != "actions":
-            return construct(NextPhase)
+            return NextPhase()
         plan = analysis.plan_turn(state)
         if plan.actions:
             return plan.actions[0]
@@ -74,7 +74,7 @@ class SimplePolicy:
         ]
         if upgrades:
             return upgrades[0]
-        return construct(EndActions)
+        return EndActions()
 
     def _guard_track(self, state: GameState) -> Attack | None:
         """Attack a unit that breaks the track unless some tower attacks it this turn."""
@@ -90,8 +90,8 @@ class SimplePolicy:
     def _take(self, state: GameState, who: int) -> TakeCredit:
         card = state.revealed[-1]
         stacks = state.players[who].stacks
-        stack = "boost" if credit_type(card) == "boost" and len(stacks.build) >= 3 else "build"
-        return construct(TakeCredit, player=who, card=card, stack=stack)
+        stack: StackName = "boost" if credit_type(card) == "boost" and len(stacks.build) >= 3 else "build"
+        return TakeCredit(player=who, card=card, stack=stack)
 
     def _build(self, state: GameState) -> Build | None:
         best: tuple[int, Build] | None = None
@@ -114,7 +114,7 @@ class SimplePolicy:
                 for at in spaces:
                     score = track_cover(state, at, spec.reach_at(1), watched)
                     if best is None or score > best[0]:
-                        best = (score, construct(Build, player=p, card=card, at=at, payment=payment))
+                        best = (score, Build(player=p, card=card, at=at, payment=payment))
         return None if best is None or best[0] == 0 else best[1]
 
 
@@ -148,7 +148,7 @@ class CoopPolicy(SimplePolicy):
         card = state.revealed[-1]
         stacks = state.players[who].stacks
         boost = credit_type(card) == "boost" and len(stacks.build) >= BUILD_RESERVE
-        return construct(TakeCredit, player=who, card=card, stack="boost" if boost else "build")
+        return TakeCredit(player=who, card=card, stack="boost" if boost else "build")
 
     def _build(self, state: GameState) -> Build | None:
         watched = watchers(state)

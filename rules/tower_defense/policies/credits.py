@@ -3,7 +3,6 @@ assigned to Stacks before proceeding to Phase 6')."""
 
 from __future__ import annotations
 
-from rules.core.unvalidated import construct
 from rules.tower_defense import catalog
 from rules.tower_defense.actions import TakeCredit
 from rules.tower_defense.catalog import credit_type
@@ -40,4 +39,4 @@ def stack_for(state: GameState, who: int, card: str) -> StackName:
 def take_credit(state: GameState, who: int) -> TakeCredit:
     """The revealed credit most worth having, onto its stack."""
     card = min(state.revealed, key=lambda c: (TAKE_ORDER.index(credit_type(c)), c))
-    return construct(TakeCredit, player=who, card=card, stack=stack_for(state, who, card))
+    return TakeCredit(player=who, card=card, stack=stack_for(state, who, card))

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from rules.tower_defense import catalog
 from rules.tower_defense.cards import CreditType, UnitSpec
 from rules.tower_defense.engine import combat
-from rules.tower_defense.model import Coord, GameState, Tower, TrackPiece, distance
+from rules.tower_defense.model import GameState, Tower
+from rules.tower_defense.places import Coord, TrackPiece, distance
 
 UPCOMING_MODIFIER_HIT_POINTS = 1
 """Hit Points a wave not yet called is expected to gain from its wave modifier."""

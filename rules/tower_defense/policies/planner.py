@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.chance import ChanceSampler
-from rules.core.unvalidated import construct
 from rules.tower_defense import analysis, catalog, engine
 from rules.tower_defense.actions import (
     Attack,
@@ -28,7 +27,8 @@ from rules.tower_defense.actions import (
     Sell,
 )
 from rules.tower_defense.engine import combat
-from rules.tower_defense.model import GameState, Tower, distance
+from rules.tower_defense.model import GameState, Tower
+from rules.tower_defense.places import distance
 from rules.tower_defense.policies import outlook as look
 from rules.tower_defense.policies.appraisal import Appraisal, pay
 from rules.tower_defense.policies.credits import take_credit
@@ -49,7 +49,7 @@ class PlannerPolicy:
         if state.restore_left:
             return self._restore(state)
         if state.phase != "actions":
-            return construct(NextPhase)
+            return NextPhase()
         steps = (
             self._opportunity,
             self._attack,
@@ -64,14 +64,14 @@ class PlannerPolicy:
             action = step(state)
             if action is not None:
                 return action
-        return construct(EndActions)
+        return EndActions()
 
     # ---- a kill's opportunity -----------------------------------------------------------------------
     def _opportunity(self, state: GameState) -> Any:
         """Complete the condition (2 Universal credits) or take a Mark III / II tower right after a kill."""
         if engine.condition_ready(state):
             who = min(range(len(state.players)), key=lambda p: len(state.players[p].stacks.build))
-            return construct(CompleteCondition, player=who, stack="build")
+            return CompleteCondition(player=who, stack="build")
         window = state.kill_window
         if window is None or engine.open_kill_window(state, window.player) is None:
             return None
@@ -93,7 +93,7 @@ class PlannerPolicy:
                 continue
             payment = pay(kill, engine.kill_bonus_cost(state, player, mark), state)
             if payment is not None:
-                return construct(KillBonus, player=player, card=card, stack="build", payment=payment)
+                return KillBonus(player=player, card=card, stack="build", payment=payment)
         return None
 
     # ---- attacks ------------------------------------------------------------------------------------
@@ -109,7 +109,7 @@ class PlannerPolicy:
             options = self._strikes(state, wave.id, "unit")
             if options:
                 tower = min(options, key=lambda t: combat.total(combat.tower_damage(state.rules, t)))
-                return construct(Attack, player=tower.owner, at=tower.at, wave=wave.id, target="unit", ignore=False)
+                return Attack(player=tower.owner, at=tower.at, wave=wave.id, target="unit", ignore=False)
         return None
 
     def _tough(self, state: GameState) -> Attack | None:
@@ -123,7 +123,7 @@ class PlannerPolicy:
             hp = combat.unit_hit_points(state, wave)
             for tower in self._strikes(state, wave.id, "unit"):
                 if combat.after_resistance(combat.tower_damage(state.rules, tower), unit) >= hp:
-                    return construct(Attack, player=tower.owner, at=tower.at, wave=wave.id, target="unit", ignore=True)
+                    return Attack(player=tower.owner, at=tower.at, wave=wave.id, target="unit", ignore=True)
         return None
 
     def _modifier(self, state: GameState) -> Attack | None:
@@ -137,9 +137,7 @@ class PlannerPolicy:
             hp = combat.modifier_hit_points(state, wave)
             for tower in self._strikes(state, wave.id, "modifier"):
                 if combat.total(combat.tower_damage(state.rules, tower)) >= hp:
-                    return construct(
-                        Attack, player=tower.owner, at=tower.at, wave=wave.id, target="modifier", ignore=False
-                    )
+                    return Attack(player=tower.owner, at=tower.at, wave=wave.id, target="modifier", ignore=False)
         return None
 
     def _strikes(self, state: GameState, wave_id: str, target: str) -> list[Tower]:
@@ -178,7 +176,7 @@ class PlannerPolicy:
                 joined = any(distance(t.at, c.at) <= combat.tower_range(c) for c in combiners)
                 idle = t.at not in useful and not joined
             if idle:
-                return construct(Sell, player=t.owner, at=t.at)
+                return Sell(player=t.owner, at=t.at)
         return None
 
     # ---- restored track -----------------------------------------------------------------------------
@@ -191,4 +189,4 @@ class PlannerPolicy:
             engine.free_spaces(state),
             key=lambda s: sum(1 for t in ranged if distance(s, t.at) <= combat.tower_range(t)),
         )
-        return construct(RestoreTrack, player=state.restorer, piece=piece, at=at)
+        return RestoreTrack(player=state.restorer, piece=piece, at=at)

@@ -1,0 +1,228 @@
+"""The position and actions of The Tower as the outside world writes them: pydantic schemas, strict.
+
+Files, the CLI, share codes and panel edits pass through `game.POSITION` (a `rules.core.codec.Codec`): these
+schemas validate the shape and fill in what a hand-written position leaves out (`complete_table`),
+`legality.position_problems` checks the rules, and the engine's records (`rules.the_tower.model`,
+`rules.the_tower.actions`) are built once. The classes keep the records' names, so the JSON Schema
+(`tower-rules the-tower schema`) names them as a player knows them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+
+from rules.core.codec import records_of
+from rules.core.jsonio import validate_value
+from rules.core.records import Record
+from rules.the_tower import actions, cards, model
+from rules.the_tower.cards import FACE_DOWN, Pile
+from rules.the_tower.model import Phase, Slot, Termination
+from rules.the_tower.variants import Rules
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Fight(_Frozen):
+    """A fight in progress: the floor slot of the room fought and the monster's hit points left."""
+
+    room: int = Field(ge=0, description="The floor slot (0-based) of the room being fought.")
+    monster_hp: int = Field(ge=1, description="The monster's hit points left.")
+
+
+class GameState(_Frozen):
+    """A whole position of The Tower, including the rules it is played under."""
+
+    rules: Rules = Rules()
+    phase: Phase = "actions"
+    hp: int = Field(ge=0, description="The player's hit points (left out: the rules' starting HP).")
+    action_points: int = Field(0, ge=0)
+    floor_number: int = Field(
+        1, ge=1, description="The floor being cleared (1 for the first; left out: the floor the rooms dealt make)."
+    )
+    floor: tuple[Slot, ...] = Field(
+        (), description="The rooms of the current floor: a card id when face up, '?' when face down, null once cleared."
+    )
+    hand: tuple[str, ...] = Field((), description="Attack and potion cards in hand, in deck order.")
+    attack_deck: tuple[str, ...] = Field(
+        (), description="The attack deck, as a sorted multiset (all three decks left out: every card not placed)."
+    )
+    potion_deck: tuple[str, ...] = Field((), description="The potion deck, as a sorted multiset.")
+    unseen_rooms: tuple[str, ...] = Field(
+        (),
+        description=(
+            "Room cards nobody has seen, sorted: the room deck and the floor's face-down rooms together "
+            "(each face-down room is any of them, uniformly)."
+        ),
+    )
+    attack_waste: tuple[str, ...] = Field((), description="Attack cards put aside, in the order used.")
+    potion_waste: tuple[str, ...] = Field((), description="Potions put aside (drunk or used as attacks).")
+    room_waste: tuple[str, ...] = Field((), description="Room cards of slain monsters, in the order slain.")
+    drawing: Pile | None = Field(None, description="A card of this deck is being drawn (a chance node).")
+    revealing: int | None = Field(None, description="This face-down room is being turned face up (a chance node).")
+    fight: Fight | None = None
+    chosen_room: int | None = Field(
+        None, description="The room named for the next fight (only under room_chosen='before_actions')."
+    )
+    termination: Termination | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _complete_the_table(cls, data: Any) -> Any:
+        """Fill in what follows from the rest, so a hand-written position need only say what is on the table."""
+        return complete_table(data) if isinstance(data, dict) else data
+
+
+# ---- completing a hand-written position -------------------------------------------------------------
+_DECKS = ("attack_deck", "potion_deck", "unseen_rooms")
+_PLACED = ("hand", "attack_waste", "potion_waste", "room_waste")
+
+
+def complete_table(data: dict[str, Any]) -> dict[str, Any]:
+    """A position's data with what it leaves out derived from what it gives: without any of the three decks,
+    every card not placed is in its deck (rooms among the unseen rooms); without `floor_number`, the floor
+    the rooms dealt so far make; without `phase`, a fight when one is described; without `hp`, the rules'
+    starting hit points. Cards may be written in any case; the hand and the decks are put in deck order
+    (only their contents matter)."""
+    data = dict(data)
+    for field in (*_PLACED, *_DECKS, "floor"):  # '9d' is the 9 of Diamonds too
+        given = data.get(field)
+        if isinstance(given, list | tuple):
+            data[field] = tuple(_card_id(c) for c in given)
+    for pile in ("hand", *_DECKS):
+        given = data.get(pile)
+        if isinstance(given, list | tuple) and all(isinstance(c, str) and cards.is_card(c) for c in given):
+            data[pile] = cards.sort_cards(given)
+    rules = _rules_of(data.get("rules"))
+    floor = _items(data.get("floor"))
+    if not any(k in data for k in _DECKS):
+        placed: set[object] = {c for k in _PLACED for c in _items(data.get(k)) if isinstance(c, str)}
+        placed |= {s for s in floor if isinstance(s, str) and s != FACE_DOWN}
+        rest = [c for c in cards.ALL_CARDS if c not in placed]
+        for deck_name, kind in zip(_DECKS, ("attack", "potion", "room"), strict=True):
+            data[deck_name] = tuple(c for c in rest if cards.kind(c) == kind)
+    if "floor_number" not in data:
+        dealt = len(_items(data.get("room_waste"))) + sum(1 for s in floor if s is not None)
+        data["floor_number"] = max(1, -(-dealt // rules.rooms_per_floor))
+    if "phase" not in data:
+        data["phase"] = "fight" if data.get("fight") is not None else "actions"
+    if "hp" not in data:
+        data["hp"] = rules.starting_hp
+    return data
+
+
+def _items(given: object) -> list[object] | tuple[object, ...]:
+    """A list field's items, or none when it is not a list (its own check then says what is wrong)."""
+    return given if isinstance(given, list | tuple) else ()
+
+
+def _card_id(given: object) -> object:
+    """A card written in any case ('kc', 'Kc') as its id ('KC'); anything else as it is."""
+    if isinstance(given, str) and not cards.is_card(given) and cards.is_card(given.upper()):
+        return given.upper()
+    return given
+
+
+def _rules_of(data: object) -> Rules:
+    """The rules a position's data names; the default rules when they are malformed (their own check reports
+    it, and what is derived from them must not add false problems)."""
+    if isinstance(data, Rules):
+        return data
+    try:
+        return Rules.model_validate(data or {})
+    except ValueError:
+        return Rules()
+
+
+# ---- actions ----------------------------------------------------------------------------------------
+class _Action(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class DrawCard(_Action):
+    """Spend an action point to draw an attack or a potion card (002 actions: 'Draw')."""
+
+    action: Literal["draw"] = "draw"
+    pile: Pile
+
+
+class RevealCard(_Action):
+    """Chance: the card that comes off the deck being drawn, or the room card turned face up."""
+
+    action: Literal["reveal"] = "reveal"
+    card: str
+
+
+class Drink(_Action):
+    """Spend an action point to drink a potion from the hand (002 actions: 'Drink')."""
+
+    action: Literal["drink"] = "drink"
+    card: str
+
+
+class Explore(_Action):
+    """Spend an action point to flip a face-down room up (002 actions: 'Explore')."""
+
+    action: Literal["explore"] = "explore"
+    room: int = Field(ge=0, description="The floor slot, 0-based.")
+
+
+class ChooseRoom(_Action):
+    """Name the room of the next fight before spending points (only under room_chosen='before_actions')."""
+
+    action: Literal["choose"] = "choose"
+    room: int = Field(ge=0)
+
+
+class FightRoom(_Action):
+    """Choose a room, explored or not, and fight the creature inside (002 'choose a room and fight')."""
+
+    action: Literal["fight"] = "fight"
+    room: int = Field(ge=0)
+
+
+class Hit(_Action):
+    """Hit the monster with an attack card, or a potion used as an attack (002 fight)."""
+
+    action: Literal["hit"] = "hit"
+    card: str
+
+
+class Flee(_Action):
+    """Leave the fight (only under may_leave_fight)."""
+
+    action: Literal["flee"] = "flee"
+
+
+Action = Annotated[
+    DrawCard | RevealCard | Drink | Explore | ChooseRoom | FightRoom | Hit | Flee,
+    Field(discriminator="action"),
+]
+
+ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
+"""Validates one action of a line or a request (`read_action` turns it into the engine's record)."""
+
+
+RECORDS: dict[type[BaseModel], type[Record]] = {
+    Fight: model.Fight,
+    GameState: model.GameState,
+    DrawCard: actions.DrawCard,
+    RevealCard: actions.RevealCard,
+    Drink: actions.Drink,
+    Explore: actions.Explore,
+    ChooseRoom: actions.ChooseRoom,
+    FightRoom: actions.FightRoom,
+    Hit: actions.Hit,
+    Flee: actions.Flee,
+}
+"""Each schema class and the engine record it is read into."""
+
+
+def read_action(data: object) -> actions.Action:
+    """An action from JSON data (a line file, the protocol), validated; IllegalPosition names what is wrong."""
+    validated = validate_value(ACTION_ADAPTER, data)
+    built: actions.Action = records_of(validated, RECORDS)
+    return built

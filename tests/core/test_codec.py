@@ -1,0 +1,98 @@
+"""rules.core.codec: a position is read once - the shape by the schema, the rules by the game's check - into
+records, and written back from the records' fields in `FIELDS` order (a union member's tag first), so that it
+reads back equal."""
+
+from __future__ import annotations
+
+import json
+from typing import Final, Literal
+
+import pytest
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.core.codec import Codec
+from rules.core.errors import IllegalPosition, MalformedFile
+from rules.core.records import Record, json_data, json_text
+
+
+class Spot(Record):
+    __slots__ = ("column", "row")
+    FIELDS = ("row", "column")
+
+    def __init__(self, row: int, column: int = 0) -> None:
+        self.row: Final = row
+        self.column: Final = column
+
+
+class Token(Record):
+    __slots__ = ("spot",)
+    FIELDS = ("spot",)
+    TAG = ("kind", "token")
+
+    def __init__(self, spot: Spot) -> None:
+        self.spot: Final = spot
+
+
+class Board(Record):
+    __slots__ = ("name", "tokens")
+    FIELDS = ("name", "tokens")
+
+    def __init__(self, name: str, tokens: tuple[Token, ...] = ()) -> None:
+        self.name: Final = name
+        self.tokens: Final = tokens
+
+
+class Stop(Record):
+    __slots__ = ()
+    TAG = ("kind", "stop")
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class SpotSchema(_Frozen):
+    row: int = Field(ge=0)
+    column: int = 0
+
+
+class TokenSchema(_Frozen):
+    kind: Literal["token"] = "token"
+    spot: SpotSchema
+
+
+class BoardSchema(_Frozen):
+    name: str
+    tokens: tuple[TokenSchema, ...] = ()
+
+
+def _no_two_tokens_on_one_spot(board: Board) -> list[str]:
+    spots = [t.spot for t in board.tokens]
+    return ["tokens: two tokens stand on one spot"] if len(set(spots)) != len(spots) else []
+
+
+BOARDS: Codec[Board] = Codec(
+    BoardSchema, {SpotSchema: Spot, TokenSchema: Token, BoardSchema: Board}, _no_two_tokens_on_one_spot
+)
+
+
+def test_json_follows_fields_with_the_tag_first() -> None:
+    board = Board("b", (Token(Spot(1, 2)),))
+    assert json_data(board) == {"name": "b", "tokens": [{"kind": "token", "spot": {"row": 1, "column": 2}}]}
+    assert json_text(Token(Spot(1, 2))) == '{"kind":"token","spot":{"row":1,"column":2}}'
+    assert json_text(Stop()) == '{"kind":"stop"}'
+
+
+def test_a_codec_reads_the_shape_then_the_rules_and_writes_what_it_reads() -> None:
+    board = BOARDS.parse('{"name": "b", "tokens": [{"spot": {"row": 1}}]}')
+    assert board == Board("b", (Token(Spot(1, 0)),))
+    assert BOARDS.parse(BOARDS.text(board)) == board
+    assert BOARDS.validate(board) == board, "records in Python data are read as their JSON"
+    assert BOARDS.compact_data(board) == {"name": "b", "tokens": [{"spot": {"row": 1}}]}
+    assert json.loads(BOARDS.text(board, indent=None)) == BOARDS.data(board)
+    with pytest.raises(IllegalPosition, match=r"tokens\.0\.spot\.row: must be at least 0"):
+        BOARDS.validate({"name": "b", "tokens": [{"spot": {"row": -1}}]})
+    with pytest.raises(IllegalPosition, match="tokens: two tokens stand on one spot"):
+        BOARDS.validate({"name": "b", "tokens": [{"spot": {"row": 1}}, {"spot": {"row": 1}}]})
+    with pytest.raises(MalformedFile, match="not valid JSON"):
+        BOARDS.parse("{name")
