@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.core.errors import IllegalAction, IllegalPosition, MalformedFile
-from rules.core.jsonio import read_model
+from rules.core.files import escape, read_text_file
+from rules.core.jsonio import parse_model
 from rules.core.records import json_data
 
 if TYPE_CHECKING:
@@ -90,7 +91,10 @@ def _game(game: str) -> ExportedGame:
 
 def read_lesson(path_or_text: str | Path) -> Lesson:
     """A lesson from a file or from its JSON text (validated; refused whole, with what is wrong)."""
-    return read_model(Lesson, path_or_text)
+    text = str(path_or_text)
+    if text.lstrip().startswith("{"):
+        return parse_model(Lesson, text, source="the lesson")
+    return parse_model(Lesson, read_text_file(path_or_text, what="a lesson file"), source=escape(text))
 
 
 def lesson_of(game: str, title: str, position: Any, actions: list[Any], notes: dict[int, LessonStep]) -> Lesson:
