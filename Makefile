@@ -12,7 +12,7 @@ PIP_FLAGS := --quiet --disable-pip-version-check --no-input
 
 help:
 	@echo "make lab    - set up .venv and open JupyterLab on notebooks/ with the tour open"
-	@echo "make present - the combat walkthrough as a Voila app for the classroom (no code, full width, large type)"
+	@echo "make present - the notebooks as Voila apps for the classroom (no code, presenter mode: large type, step bar)"
 	@echo "make test   - set up .venv and run every test: unit, notebooks (nbval), ruff, mypy"
 	@echo "make bench  - print the benchmarks"
 	@echo "make conformance - 10,000 random whole games of each game through the protocol, every step checked"
@@ -33,15 +33,22 @@ install: $(STAMP)
 # JupyterLab refuses to run as root unless told; containers and CI machines often are root.
 LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
+# The project's Jupyter settings (Binder reads them too, through binder/start): every notebook saved, by
+# JupyterLab's autosave as well, is stripped of widget state (explorer.notebook_state.pre_save_hook).
+JUPYTER_SETTINGS := JUPYTER_CONFIG_PATH=$(CURDIR)/binder/jupyter_config
+
 # Rooted at notebooks/ (all three games in the file browser); the URL printed opens the tour.
 lab: install
-	$(BIN)/jupyter lab $(LAB_FLAGS) --ServerApp.root_dir=$(NOTEBOOK_DIR) --LabApp.default_url=/lab/tree/$(TOUR)
+	$(JUPYTER_SETTINGS) $(BIN)/jupyter lab $(LAB_FLAGS) --ServerApp.root_dir=$(NOTEBOOK_DIR) \
+		--LabApp.default_url=/lab/tree/$(TOUR)
 
-# The classroom: the walkthrough as an app (Voila strips the code cells; the panel goes full width, large type).
-PRESENT := notebooks/attack-the-tower/02-combat-walkthrough.ipynb
+# The classroom: every notebook as an app (Voila strips the code cells; each panel is in presenter mode: full
+# width, large type, the step bar held at the bottom of the window); the walkthroughs of the three games are
+# voila/render/attack-the-tower/02-combat-walkthrough.ipynb, the-tower/01-the-tower.ipynb and
+# tower-defense/01-tower-defense.ipynb under the address printed.
 present: install
 	$(BIN)/python -m pip install $(PIP_FLAGS) -c binder/constraints.txt -e ".[present]"
-	$(BIN)/voila --strip_sources=True $(PRESENT)
+	$(BIN)/voila --strip_sources=True $(NOTEBOOK_DIR)
 
 test: install lint types unit notebooks
 

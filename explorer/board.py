@@ -1,5 +1,6 @@
 """The board widget every game's panel uses: an anywidget whose hand-written ES module
-(explorer/static/board.js) draws the HTML the kernel renders and reports clicks and keys."""
+(explorer/static/board.js, with the damage arrows of flows.js joined in front) draws the HTML the kernel renders,
+reports clicks and keys, and saves the files the kernel sends through the browser's download."""
 
 from __future__ import annotations
 
@@ -18,11 +19,13 @@ class BoardWidget(anywidget.AnyWidget):
 
     A game's board subclasses it only to name its style sheet (`_css`)."""
 
-    _esm = STATIC / "board.js"
+    _esm = (STATIC / "flows.js").read_text(encoding="utf-8") + (STATIC / "board.js").read_text(encoding="utf-8")
     _css = STATIC / "board.css"
     html = traitlets.Unicode("").tag(sync=True)
     selected = traitlets.Unicode("").tag(sync=True)
     version = traitlets.Int(0).tag(sync=True)
+    page_keys = traitlets.Bool(False).tag(sync=True)
+    """Presenter mode: the arrow keys step from anywhere on the page (not only once the board is clicked)."""
 
     def __init__(self, on_click: Callable[[str, bool], None], on_key: Callable[[str], None], **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -36,6 +39,11 @@ class BoardWidget(anywidget.AnyWidget):
             self._on_click(str(content.get("key", "")), bool(content.get("shift", False)))
         elif content.get("event") == "key":
             self._on_key(str(content.get("command", "")))
+
+    def download(self, filename: str, text: str, mime: str = "text/html") -> None:
+        """Hand a file to the browser, which saves it as a download (JupyterLab, Voila and Binder alike: nothing
+        is written on the server)."""
+        self.send({"event": "download", "filename": filename, "text": text, "mime": mime})
 
     def show(self, board_html: str, selected: str | None) -> None:
         """Send a new board to the browser (one sync of every trait)."""

@@ -15,6 +15,7 @@ from rules.core.events import Event
 from rules.core.playout import Policy
 from rules.core.protocol import CHANCE, TERMINAL
 from rules.core.session import Session
+from rules.lesson import Lesson
 
 
 class SessionNavigation:
@@ -47,6 +48,16 @@ class SessionNavigation:
     def play(self, action: Any) -> tuple[Event, ...]:
         """Take one action (refused with IllegalAction, nothing changed, when the rules forbid it)."""
         return self.session.play(action)
+
+    def play_lesson(self, lesson: Lesson) -> None:
+        """A new session from a teacher's lesson: its position, with its line laid out ahead of the cursor
+        (`forward` walks it one step at a time)."""
+        line = lesson.line()
+        self._reset(lesson.start())
+        self.session.lay(line)
+
+    def _reset(self, position: Any) -> None:
+        raise NotImplementedError
 
     def back(self, steps: int = 1) -> None:
         self.session.back(steps)

@@ -2,7 +2,9 @@
 HTML board on GitHub, nbviewer and `nbconvert --to html`, and it is most of a notebook's size.
 
 `python -m explorer.notebook_state NOTEBOOK...` strips the notebooks in place (`make notebooks-clean`);
-`--check` only reports the ones that still carry state (exit 1), for CI."""
+`--check` only reports the ones that still carry state (exit 1), for CI. `pre_save_hook` strips every notebook
+the project's Jupyter server saves (binder/jupyter_config, used by `make lab`, `make e2e` and Binder), so
+JupyterLab's autosave of a notebook with live panels writes no widget state either."""
 
 from __future__ import annotations
 
@@ -48,6 +50,18 @@ def strip_widget_state(notebook: dict[str, Any]) -> dict[str, Any]:
             kept.append(output)
         cell["outputs"] = kept
     return notebook
+
+
+def pre_save_hook(model: dict[str, Any], **_context: Any) -> None:
+    """A Jupyter server's pre-save hook (`ContentsManager.pre_save_hook`): a notebook about to be saved loses
+    its widget state in place, whoever saves it (JupyterLab's autosave, Ctrl+S, a script)."""
+    if model.get("type") != "notebook" or not isinstance(model.get("content"), dict):
+        return
+    notebook = model["content"]
+    if widget_state_found(notebook):
+        stripped = strip_widget_state(notebook)
+        notebook.clear()
+        notebook.update(stripped)
 
 
 def _write(path: Path, notebook: dict[str, Any]) -> None:

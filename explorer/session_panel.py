@@ -13,6 +13,20 @@ from explorer.busy import BusyButtons
 from explorer.guarded import GuardedPanel
 
 
+def fit_labels(widget: w.Widget) -> None:
+    """Every control under `widget` shows its whole label and every button its whole caption, whatever the
+    font size (a projector's large type included): labels take the width of their words, buttons of theirs."""
+    style: Any = getattr(widget, "style", None)
+    described = getattr(widget, "description", "") and hasattr(style, "description_width")
+    if described and not style.description_width:  # a width set on purpose (a form's column) is kept
+        style.description_width = "initial"
+    if isinstance(widget, w.Button | w.ToggleButton | w.FileUpload) and widget.layout.width in (None, ""):
+        widget.layout.width = "auto"
+        widget.layout.min_width = "fit-content"
+    for child in getattr(widget, "children", ()):
+        fit_labels(child)
+
+
 def row(children: list[w.Widget]) -> w.HBox:
     """A row of controls that wraps instead of squeezing its buttons (every panel lays its controls so)."""
     return w.HBox(children, layout=w.Layout(flex_flow="row wrap", align_items="center"))

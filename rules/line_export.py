@@ -19,6 +19,7 @@ from rules.core.files import escape, read_text_file
 from rules.core.jsonio import parse_json_value
 from rules.core.protocol import Game
 from rules.core.records import json_data
+from rules.lesson import read_lesson
 
 LINE_LENGTH = 120
 
@@ -253,14 +254,26 @@ def add_export_test_command(sub: Any, slug: str) -> None:
     game = GAMES[slug]
 
     def run(args: Any) -> int:
+        if args.lesson is not None:
+            if args.file is not None or args.line is not None:
+                raise MalformedFile("--lesson holds the position and the line: give no position file and no --line")
+            lesson = read_lesson(args.lesson)
+            if lesson.game != slug:
+                raise MalformedFile(f"{args.lesson}: the lesson is for {lesson.game}, not {slug}")
+            about = f"The lesson '{lesson.title}' ({args.lesson})."
+            print(export_test(game, lesson.start(), lesson.line(), about=about), end="")
+            return 0
+        if args.file is None:
+            raise MalformedFile("export-test needs a position file (or --lesson FILE)")
         position = game.game.positions.load(args.file)
         print(export_test(game, position, read_line(game, args.line), about=f"From {args.file}."), end="")
         return 0
 
     ex = sub.add_parser(
         "export-test",
-        help="write a pytest file that replays a line of play from a position and checks where it leads",
+        help="write a pytest file that replays a line of play from a position (or a lesson) and checks where it leads",
     )
-    ex.add_argument("file", help="the start position (JSON)")
+    ex.add_argument("file", nargs="?", help="the start position (JSON)")
     ex.add_argument("--line", help="the actions: a JSON list, or a file holding one (default: no action)")
+    ex.add_argument("--lesson", help="a teacher's lesson file: its position and its line of play")
     ex.set_defaults(run=run)

@@ -7,10 +7,11 @@ No rule is decided here: legality, pools, targets and what happened all come fro
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+from explorer.attack_the_tower.comparison import Comparison, Divergence, Until, compare
 from explorer.attack_the_tower.rendering import static_html
+from explorer.attack_the_tower.story import step_story
 from explorer.attack_the_tower.viewmodel import board_view
 from explorer.line_tests import LineTests
 from explorer.navigation import SessionNavigation
@@ -38,17 +39,6 @@ STAGES = ("abilities", "initiative", "regular", "unmanned")
 
 MAX_ADVANCE_STEPS = 1_000_000
 """`advance` takes at most this many steps at once (a whole game at the longest turn limit takes fewer)."""
-
-
-@dataclass(frozen=True)
-class Divergence:
-    """Where the same line of play first differs under two rule variants."""
-
-    step: int | None
-    """1-based step of the line, or None when the whole line plays the same."""
-    left: tuple[str, ...]
-    right: tuple[str, ...]
-    reason: str
 
 
 class Explorer(SessionNavigation, PositionFiles[GameState], LineTests):
@@ -116,8 +106,11 @@ class Explorer(SessionNavigation, PositionFiles[GameState], LineTests):
 
     def _repr_html_(self) -> str:
         """A snapshot: the board now and what the last step did (static, for any notebook reader)."""
-        last = [e.narrate() for e in self.session.last_events()]
-        return static_html(board_view(self.state), last)
+        events = self.session.last_events()
+        story = step_story(self.session, self.session.cursor, events)
+        summary = story.card if story is not None else ""
+        view = board_view(self.state, story=story, summary=summary, live=False)
+        return static_html(view, [e.narrate() for e in events])
 
     def __repr__(self) -> str:
         return f"Explorer(turn {self.state.turn}, {self.stage()}, step {self.session.cursor})"
@@ -132,6 +125,16 @@ class Explorer(SessionNavigation, PositionFiles[GameState], LineTests):
         """Play an ability card; `targets` names what it makes you choose (a troop for Ninja, bases for Kaiju)."""
         who = self._who(player)
         return self.play(PlayAbility(player=who, card=card_id, targets=targets))
+
+    def play_move(self, move: Any) -> tuple[Event, ...]:
+        """A move of the 'your move' list: one action, or several made one after the other (all the draws of a
+        hand), each card drawn by the seeded sampler before the next."""
+        events: list[Event] = []
+        for action in move if isinstance(move, tuple) else (move,):
+            events += self.play(action)
+            while self.to_move() == CHANCE:
+                events += self.decide(lambda who: policy(self.seats.get(who) or self.policy_name))
+        return tuple(events)
 
     def pass_(self, player: int | None = None) -> tuple[Event, ...]:
         return self.play(Pass(player=self._who(player)))
@@ -256,31 +259,13 @@ class Explorer(SessionNavigation, PositionFiles[GameState], LineTests):
     # ---- variants ----------------------------------------------------------------------------------
     def compare(self, other: Rules) -> Divergence:
         """Replay this line from its start under `other` rules; report the first step that differs."""
-        left_state = self.initial
-        right_state = editing.set_rules(self.initial, other)
-        for number, action in enumerate(self.session.line[: self.session.cursor], start=1):
-            left_state, left_events = engine.apply(left_state, action)
-            try:
-                right_state, right_events = engine.apply(right_state, action)
-            except IllegalAction as refusal:
-                return Divergence(
-                    number,
-                    _sentences(left_events),
-                    (f"refused: {refusal}",),
-                    "the same action is not legal under the other rules",
-                )
-            if _sentences(left_events) != _sentences(right_events):
-                return Divergence(
-                    number,
-                    _sentences(left_events),
-                    _sentences(right_events),
-                    "the same action has different effects",
-                )
-        return Divergence(None, (), (), "the whole line plays the same under both rules")
+        return compare(self.initial, self.session.line[: self.session.cursor], other, None, self.policy_name).divergence
 
-
-def _sentences(events: tuple[Event, ...]) -> tuple[str, ...]:
-    return tuple(e.sentence() for e in events)
+    def compare_to_the_end(self, other: Rules, until: Until = "battle") -> Comparison:
+        """Replay this line under `other` rules beside the current ones, the first difference marked, then play
+        both on with the explorer's policy (the same seed) to the end of the battle, or of the game."""
+        line = self.session.line[: self.session.cursor]
+        return compare(self.initial, line, other, until, self.policy_name, self.seed)
 
 
 def stage_names() -> tuple[str, ...]:

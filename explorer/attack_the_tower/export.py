@@ -1,6 +1,7 @@
-"""A battle as one self-contained HTML page for a course page: every step's board, summary card and
-narration, with previous / next buttons (and the arrow keys). No kernel, nothing fetched: the style sheet
-and the script are inside the file."""
+"""A battle as one self-contained HTML page for a course page: every step's board, step card and narration, with
+previous / next buttons (and the arrow keys), the damage drawn as it flows; for a lesson, each step's question
+asked before its result is shown (predict, then reveal), its answer and remark after. No kernel, nothing
+fetched, no instruction meant for the live panel: the style sheet and the scripts are inside the file."""
 
 from __future__ import annotations
 
@@ -9,20 +10,26 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from explorer.attack_the_tower.rendering import BOARD_CSS, board_html
-from explorer.attack_the_tower.summary import step_summary
+from explorer.attack_the_tower.story import step_story
 from explorer.attack_the_tower.viewmodel import board_view
 from rules.core.files import write_file
+from rules.lesson import Lesson, LessonStep
 
 if TYPE_CHECKING:
     from explorer.attack_the_tower.explorer import Explorer
 
 PAGE_CSS = """
-body{font-family:system-ui,sans-serif;margin:16px auto;max-width:1000px;padding:0 12px;color:#000;background:#fff}
+body{font-family:system-ui,sans-serif;margin:16px auto;max-width:1100px;padding:0 12px;color:#000;background:#fff}
 h1{font-size:22px;margin:4px 0}
-nav{display:flex;gap:12px;align-items:center;margin:8px 0;font-size:18px;flex-wrap:wrap}
+.about{font-size:16px;margin:4px 0}
+nav{display:flex;gap:12px;align-items:center;margin:8px 0;font-size:18px;flex-wrap:wrap;position:sticky;top:0;
+background:#fff;z-index:30;padding:4px 0}
 nav button{font-size:18px;padding:4px 14px}
 .narration{font-size:15px;line-height:1.4}
 .hint{font-size:13px}
+.question,.answer{font-size:18px;padding:6px 10px;border-radius:4px;margin:6px 0}
+.question{background:#fdebd3;border-left:6px solid #8a4b00}
+.answer{background:#e3f1e4;border-left:6px solid #1e5b22}
 """
 
 SCRIPT = """
@@ -30,52 +37,111 @@ const frames = Array.from(document.querySelectorAll('.frame'));
 const where = document.getElementById('where');
 const prev = document.getElementById('prev');
 const next = document.getElementById('next');
+const predict = document.getElementById('predict');
 let at = 0;
+function concealed(frame) {
+  const result = frame.querySelector('.result');
+  return Boolean(result && result.hidden);
+}
+function reveal(frame) {
+  const result = frame.querySelector('.result');
+  if (result) result.hidden = false;
+  const button = frame.querySelector('button.reveal');
+  if (button) button.hidden = true;
+  frame.querySelectorAll('.att-board').forEach((board) => drawFlows(board));
+}
 function show(k) {
   at = Math.max(0, Math.min(frames.length - 1, k));
   frames.forEach((f, j) => { f.hidden = j !== at; });
-  where.textContent = `step ${at} of ${frames.length - 1}`;
+  const frame = frames[at];
+  const result = frame.querySelector('.result');
+  if (result && !(predict && predict.checked)) reveal(frame);
+  where.textContent = `step ${at} of ${frames.length - 1}` + (concealed(frame) ? ' (result hidden)' : '');
   prev.disabled = at === 0;
-  next.disabled = at === frames.length - 1;
+  next.disabled = at === frames.length - 1 && !concealed(frame);
+  frame.querySelectorAll('.att-board').forEach((board) => drawFlows(board));
+}
+function forward() {
+  if (concealed(frames[at])) { reveal(frames[at]); show(at); } else { show(at + 1); }
 }
 prev.addEventListener('click', () => show(at - 1));
-next.addEventListener('click', () => show(at + 1));
+next.addEventListener('click', forward);
+document.querySelectorAll('button.reveal').forEach((b) => b.addEventListener('click', () => {
+  reveal(frames[at]); show(at);
+}));
+if (predict) predict.addEventListener('change', () => show(at));
+window.addEventListener('resize', () => show(at));
 document.addEventListener('keydown', (e) => {
-  if (e.key === 'ArrowRight') show(at + 1);
+  if (e.key === 'ArrowRight') forward();
   if (e.key === 'ArrowLeft') show(at - 1);
 });
 show(Number(location.hash.slice(1)) || 0);
 """
 
+FLOWS_JS = (Path(__file__).resolve().parents[1] / "static" / "flows.js").read_text(encoding="utf-8")
+"""The damage arrows, the same script the live board runs."""
 
-def _frame(index: int, board: str, summary: str, narration: list[str]) -> str:
+
+def _frame(index: int, board: str, narration: list[str], words: LessonStep | None) -> str:
     items = "".join(f"<li>{html.escape(line)}</li>" for line in narration)
     told = f'<ol class="narration">{items}</ol>' if items else '<p class="narration">the position to start from</p>'
-    return f'<section class="frame" data-step="{index}"{" hidden" if index else ""}>{board}{told}</section>'
+    hidden = " hidden" if index else ""
+    if words is None or not (words.question or words.answer or words.remark):
+        return f'<section class="frame" data-step="{index}"{hidden}>{board}{told}</section>'
+    question = ""
+    if words.question:
+        question = (
+            f'<div class="question">Question: {html.escape(words.question)} '
+            '<button class="reveal" type="button">reveal</button></div>'
+        )
+    said = " ".join(
+        part
+        for part in (
+            f"<b>Answer:</b> {html.escape(words.answer)}" if words.answer else "",
+            html.escape(words.remark),
+        )
+        if part
+    )
+    answer = f'<div class="answer">{said}</div>' if said else ""
+    result = f'<div class="result"{" hidden" if words.question else ""}>{answer}{board}{told}</div>'
+    return f'<section class="frame" data-step="{index}"{hidden}>{question}{result}</section>'
 
 
-def battle_page(explorer: Explorer, title: str = "A battle of Attack the Tower") -> str:
-    """The page: one frame per step of the explorer's current line (frame 0: the position it starts from)."""
+TITLE = "A battle of Attack the Tower"
+
+
+def battle_page(explorer: Explorer, title: str = "", lesson: Lesson | None = None) -> str:
+    """The page: one frame per step of the explorer's current line (frame 0: the position it starts from),
+    with the lesson's words for each step when the line is a lesson's (titled by the lesson then)."""
+    title = title or (lesson.title if lesson is not None else TITLE)
     session = explorer.session
     steps = session.steps()
     frames = []
     for index in range(len(session.line) + 1):
         events = steps[index - 1].events if index else ()
-        summary = step_summary(events) if index else ""
-        board = board_html(board_view(session.state_at(index), summary=summary))
-        frames.append(_frame(index, board, summary, [e.narrate() for e in events]))
+        story = step_story(session, index, events)
+        summary = story.card if story is not None else ""
+        board = board_html(board_view(session.state_at(index), summary=summary, story=story, live=False))
+        words = lesson.note(index) if lesson is not None else None
+        frames.append(_frame(index, board, [e.narrate() for e in events], words))
+    about = f'<p class="about">{html.escape(lesson.about)}</p>' if lesson is not None and lesson.about else ""
+    predict = (
+        '<label><input id="predict" type="checkbox" checked> predict, then reveal</label>'
+        if lesson is not None and any(s.question for s in lesson.steps)
+        else ""
+    )
     return (
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
         f"<title>{html.escape(title)}</title><style>{PAGE_CSS}{BOARD_CSS}</style></head><body>"
-        f"<h1>{html.escape(title)}</h1>"
+        f"<h1>{html.escape(title)}</h1>{about}"
         '<nav><button id="prev" type="button">◀ previous</button><span id="where"></span>'
         '<button id="next" type="button">next ▶</button>'
-        '<span class="hint">(or the arrow keys)</span></nav>'
-        f"{''.join(frames)}<script>{SCRIPT}</script></body></html>"
+        f'{predict}<span class="hint">(or the arrow keys)</span></nav>'
+        f"{''.join(frames)}<script>{FLOWS_JS}{SCRIPT}</script></body></html>"
     )
 
 
-def export_battle(explorer: Explorer, path: str | Path, title: str = "A battle of Attack the Tower") -> Path:
+def export_battle(explorer: Explorer, path: str | Path, title: str = "", lesson: Lesson | None = None) -> Path:
     """Write the page to `path` (UTF-8, atomically through rules.core.files: a FIFO, a device, a folder or a
     link there is refused and left as it is) and return it."""
-    return write_file(path, battle_page(explorer, title))
+    return write_file(path, battle_page(explorer, title, lesson))

@@ -8,15 +8,13 @@ to the panel's stepper (choosing an allocation previews it on the board; 'use it
 from __future__ import annotations
 
 import html
-import io
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
 
 from explorer import theme
+from explorer.charts import Chart, figure, themed, to_chart
 from explorer.session_panel import row
 from rules.attack_the_tower import analysis, engine
 from rules.attack_the_tower.analysis import AllocationOption, BattleOutcome, StepSolution, StepTable
@@ -34,16 +32,32 @@ def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.2f}%"
 
 
-def option_label(option: AllocationOption, names: dict[str, str] | None = None) -> str:
-    """'#3 kills Bandit archer, Bandit brute (3 power); spends 2, wastes 0' with the dominance note."""
+def option_label(
+    option: AllocationOption, names: dict[str, str] | None = None, units: dict[str, engine.Unit] | None = None
+) -> str:
+    """'#3 kills Bandit archer (1 power); wounds Bandit brute (territory 2, slot 2) 1 of 2; spends 2, wastes 0'
+    with the dominance note: the wounded named too, so two options that kill the same never read alike."""
     named = [(names or {}).get(k, k) for k in option.kills]
     kills = ", ".join(named) if named else "nothing"
+    wounds = []
+    for key, amount in option.allocation.assignments:
+        if key in option.kills or not amount:
+            continue
+        unit = (units or {}).get(key)
+        taken = f"{unit.damage + amount} of {unit.toughness}" if unit is not None else f"+{amount}"
+        wounds.append(f"{(names or {}).get(key, key)} {taken}")
+    wounded = f"; wounds {', '.join(wounds)}" if wounds else ""
     note = "" if option.dominated_by is None else f" (dominated by #{option.dominated_by})"
     spending = f"spends {option.spent}, wastes {option.wasted}"
-    return f"#{option.index} kills {kills} ({option.kills_power} power); {spending}{note}"
+    return f"#{option.index} kills {kills} ({option.kills_power} power){wounded}; {spending}{note}"
 
 
-def matrix_html(table: StepTable, solution: StepSolution, names: dict[str, str] | None = None) -> str:
+def matrix_html(
+    table: StepTable,
+    solution: StepSolution,
+    names: dict[str, str] | None = None,
+    units: dict[str, engine.Unit] | None = None,
+) -> str:
     """The step as a table: attacker's options (rows) against the defender's (columns); each cell the value
     of the rest of the battle; the optimal mix of each side in the margins, its support in bold."""
     att = {o.index: p for o, p in solution.attacker}
@@ -53,7 +67,8 @@ def matrix_html(table: StepTable, solution: StepSolution, names: dict[str, str] 
         return _pct(mix[index]) if index in mix else ""
 
     head = "".join(
-        f'<th title="{html.escape(option_label(o, names))}">#{o.index}<br><small>{share(dfn, o.index)}</small></th>'
+        f'<th title="{html.escape(option_label(o, names, units))}">#{o.index}<br>'
+        f"<small>{share(dfn, o.index)}</small></th>"
         for o in table.defender
     )
     support = f' style="background:{theme.TINT_GOLD}"'
@@ -64,7 +79,7 @@ def matrix_html(table: StepTable, solution: StepSolution, names: dict[str, str] 
             f"<td{support if (o.index in att and table.defender[j].index in dfn) else ''}>{c.value}</td>"
             for j, c in enumerate(table.cells[i])
         )
-        label = html.escape(option_label(o, names))
+        label = html.escape(option_label(o, names, units))
         rows.append(f'<tr><th{mark} title="{label}">#{o.index} {share(att, o.index)}</th>{cells}</tr>')
     exact = "exact" if solution.exact else "approximate (see gap)"
     return (
@@ -75,10 +90,10 @@ def matrix_html(table: StepTable, solution: StepSolution, names: dict[str, str] 
     )
 
 
-def options_html(table: StepTable, names: dict[str, str]) -> str:
+def options_html(table: StepTable, names: dict[str, str], units: dict[str, engine.Unit] | None = None) -> str:
     """What each numbered option of the matrix does."""
-    rows = [f"<li>attacker {html.escape(option_label(o, names))}</li>" for o in table.attacker]
-    rows += [f"<li>defender {html.escape(option_label(o, names))}</li>" for o in table.defender]
+    rows = [f"<li>attacker {html.escape(option_label(o, names, units))}</li>" for o in table.attacker]
+    rows += [f"<li>defender {html.escape(option_label(o, names, units))}</li>" for o in table.defender]
     return f"<ul style='font-size:12px'>{''.join(rows)}</ul>"
 
 
@@ -96,40 +111,48 @@ def distribution_html(dist: Distribution[BattleOutcome]) -> str:
     )
 
 
-def distribution_chart(dist: Distribution[BattleOutcome], title: str) -> bytes:
-    """A bar chart (PNG) of the power balance (power destroyed minus power lost) and its exact odds."""
+def distribution_chart(dist: Distribution[BattleOutcome], title: str) -> Chart:
+    """A bar chart of the power balance (power destroyed minus power lost) and its exact odds, in the theme's
+    colours (explorer.charts)."""
     by_balance: dict[int, Fraction] = {}
     for outcome, p in dist.items():
         by_balance[outcome.power_balance] = by_balance.get(outcome.power_balance, Fraction(0)) + p
     xs = sorted(by_balance)
-    figure = Figure(figsize=(6, 2.8), dpi=90)
-    FigureCanvasAgg(figure)
-    ax = figure.add_subplot()
-    ax.bar([str(x) for x in xs], [float(by_balance[x]) for x in xs], color="#4a90d9")
-    ax.set_xlabel("power destroyed minus power lost")
-    ax.set_ylabel("probability")
-    ax.set_ylim(0, 1)
-    ax.set_title(title, fontsize=10)
-    figure.tight_layout()
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png")
-    return buffer.getvalue()
+    with themed():
+        drawn = figure(6, 2.8)
+        ax = drawn.add_subplot()
+        ax.bar([str(x) for x in xs], [float(by_balance[x]) for x in xs], color="#4a90d9")
+        ax.set_xlabel("power destroyed minus power lost")
+        ax.set_ylabel("probability")
+        ax.set_ylim(0, 1)
+        ax.set_title(title, fontsize=10)
+        return to_chart(drawn, title)
 
 
 def monte_carlo_html(report: analysis.MonteCarloReport) -> str:
-    """Exact figures beside their Monte Carlo frequency and Wilson 95% interval."""
-    rows = "".join(
-        f"<tr><td>{html.escape(r.label)}</td><td>{r.exact} ({_pct(r.exact)})</td><td>{r.frequency * 100:.2f}%</td>"
-        f"<td>{r.low * 100:.2f}% to {r.high * 100:.2f}%</td><td>{'yes' if r.agrees else 'NO'}</td></tr>"
-        for r in report.events
-    )
+    """N battles played from here (as TripleA's battle calculator does): each outcome's frequency and the
+    headline figures, with their Wilson 95% intervals, beside the exact odds."""
+
+    def row(label: str, r: analysis.OddsRow) -> str:
+        return (
+            f"<tr><td>{html.escape(label)}</td><td>{r.exact} ({_pct(r.exact)})</td><td>{r.count}</td>"
+            f"<td>{r.frequency * 100:.2f}%</td><td>{r.low * 100:.2f}% to {r.high * 100:.2f}%</td>"
+            f"<td>{'yes' if r.agrees else 'NO'}</td></tr>"
+        )
+
+    headline = "".join(row(r.label, r) for r in report.events)
+    ordered = sorted(report.outcomes, key=lambda pair: (-pair[1].count, pair[0].describe()))
+    outcomes = "".join(row(o.describe(), r) for o, r in ordered)
     verdict = "agree" if report.agrees else "DISAGREE"
+    head = (
+        "<tr><th>outcome</th><th>exact</th><th>battles</th><th>frequency</th><th>95% interval</th><th>agree</th></tr>"
+    )
+    table = "<table border='1' cellpadding='3' style='border-collapse:collapse;font-size:12px'>"
     return (
-        f"<div>{report.samples} simulated battles (seed {report.seed}): exact and simulated figures {verdict}.</div>"
-        "<table border='1' cellpadding='3' style='border-collapse:collapse;font-size:12px'><tr><th>figure</th>"
-        f"<th>exact</th><th>simulated</th><th>95% interval</th><th>agree</th></tr>{rows}</table>"
+        f"<div><b>{report.samples} battles played from here</b> (seed {report.seed}): exact odds and frequencies "
+        f"{verdict}.</div>{table}{head}{headline}</table>{table}{head}{outcomes}</table>"
         f"<div>power balance: exact {report.exact_power_balance} ({float(report.exact_power_balance):.3f}), "
-        f"simulated mean {report.mean_power_balance:.3f}</div>"
+        f"mean of the battles {report.mean_power_balance:.3f}</div>"
     )
 
 
@@ -149,21 +172,23 @@ class DamageInspector(w.VBox):  # type: ignore[misc]
             w.Dropdown(options=list(analysis.POLICY_NAMES), value="optimal", description=side)
             for side in ("attacker", "defender")
         ]
-        self.samples = w.IntText(value=2000, description="samples")
+        self.samples = w.IntText(value=2000, description="battles", layout=w.Layout(width="auto"))
         self.allocations = w.Select(options=[], rows=8, layout=w.Layout(width="100%"))
         self.allocations.observe(self._on_choice, "value")
-        use = w.Button(description="use this allocation")
-        use.on_click(lambda _b: self.use())
-        analyse = w.Button(description="solve the step and the battle")
-        analyse.on_click(lambda _b: self.panel._guard(self.analyse))
-        simulate = w.Button(description="Monte Carlo beside exact")
-        simulate.on_click(lambda _b: self.panel._guard(self.simulate))
+        use = panel._button("use this allocation", self.use, "commit the allocation chosen above")
+        analyse = panel._button(
+            "solve the step and the battle", self.analyse, "the step as a matrix game; the battle's exact odds"
+        )
+        simulate = panel._button(
+            "run N battles from here", self.simulate, "play the battle out N times: frequencies beside exact odds"
+        )
         self.matrix = w.HTML()
-        self.chart = w.Image(format="png", layout=w.Layout(width="540px"))
+        self.chart = w.HTML(layout=w.Layout(width="540px", max_width="100%"))
         self.outcomes = w.HTML()
         self.simulation = w.HTML()
         self.options_list: list[AllocationOption] = []
         self.names: dict[str, str] = {}
+        self.units: dict[str, engine.Unit] = {}
         self._updating = False
         super().__init__(
             [
@@ -188,7 +213,9 @@ class DamageInspector(w.VBox):  # type: ignore[misc]
         request = self.panel.explorer.request()
         self.options_list = [] if request is None else analysis.allocation_space(state, request.player)
         self.names = unit_names(state)
-        labels = [(option_label(o, self.names), o.index) for o in self.options_list]
+        attackers, defenders = engine.battle_units(state)
+        self.units = {u.key: u for u in attackers + defenders}
+        labels = [(option_label(o, self.names, self.units), o.index) for o in self.options_list]
         self._updating = True
         try:
             self.allocations.options = labels
@@ -209,7 +236,7 @@ class DamageInspector(w.VBox):  # type: ignore[misc]
     def preview(self, index: int) -> None:
         """Show an allocation on the board as the draft of the side distributing damage."""
         self.panel.draft = dict(self.option(index).allocation.assignments)
-        self.panel.say(option_label(self.option(index), self.names))
+        self.panel.say(option_label(self.option(index), self.names, self.units))
         self.panel.refresh(keep_message=True, keep_inspector=True)
 
     def use(self, index: int | None = None) -> None:
@@ -229,15 +256,19 @@ class DamageInspector(w.VBox):  # type: ignore[misc]
         objective = self.objective.value
         solution = analysis.solve_step(state, objective)
         table = analysis.step_table(state, objective)
-        self.matrix.value = matrix_html(table, solution, self.names) + options_html(table, self.names)
+        self.matrix.value = matrix_html(table, solution, self.names, self.units) + options_html(
+            table, self.names, self.units
+        )
         policies = (self.policies[0].value, self.policies[1].value)
         dist = analysis.outcome_distribution(state, policies, objective)
         self.outcomes.value = distribution_html(dist)
-        self.chart.value = distribution_chart(dist, f"battle outcome: attacker {policies[0]}, defender {policies[1]}")
+        title = f"battle outcome: attacker {policies[0]}, defender {policies[1]}"
+        self.chart.value = distribution_chart(dist, title).html("540px")
         return solution
 
     def simulate(self) -> analysis.MonteCarloReport:
-        """Simulate the battle from here and show the figures beside the exact ones."""
+        """Play the battle out N times from here (the policies chosen deciding) and show each outcome's
+        frequency with its interval beside the exact odds."""
         state = self.panel.explorer.state
         policies = (self.policies[0].value, self.policies[1].value)
         report = analysis.monte_carlo(state, policies, self.samples.value, seed=0, objective=self.objective.value)

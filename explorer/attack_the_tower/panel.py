@@ -17,18 +17,20 @@ from explorer.attack_the_tower.board import AttackTheTowerBoard
 from explorer.attack_the_tower.controls import GameControls
 from explorer.attack_the_tower.editor import EditorControls
 from explorer.attack_the_tower.explorer import Explorer
-from explorer.attack_the_tower.export import export_battle
+from explorer.attack_the_tower.export import battle_page, export_battle
 from explorer.attack_the_tower.inspector import DamageInspector
-from explorer.attack_the_tower.moves import person_moves
+from explorer.attack_the_tower.lesson_controls import LessonControls
+from explorer.attack_the_tower.moves import clicked_move, person_moves, read_hand_key, tried_move, victim_move
 from explorer.attack_the_tower.rendering import board_html, static_html
-from explorer.attack_the_tower.summary import step_summary
+from explorer.attack_the_tower.story import step_story
 from explorer.attack_the_tower.variants_panel import VariantsPanel
 from explorer.attack_the_tower.viewmodel import board_view
 from explorer.guarded import checked_edit, checked_text
-from explorer.presenter import PRESENT_CLASS, in_voila
-from explorer.session_panel import SessionPanel, row
+from explorer.presenter import HIDDEN, Presenting
+from explorer.session_panel import SessionPanel, fit_labels, row
 from rules.attack_the_tower import engine, examples
 from rules.attack_the_tower.catalog import army, army_ids
+from rules.attack_the_tower.catalog import card as card_of
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.places import UnitKey
@@ -37,14 +39,14 @@ from rules.attack_the_tower.text import key_words
 from rules.core.errors import RulesError
 from rules.core.files import escape
 
-LOG_LINES = 14
 KEYS_HELP = "keys (click the board first): → step ▶, ← back, Enter commit allocation, Esc clear the draft"
 
 
-class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
+class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
     """One explorer shown as a board with its controls."""
 
     explorer: Explorer
+    game_slug = "attack-the-tower"
 
     def __init__(
         self, position: GameState | str | None = None, *, policy_name: str = "greedy", present: bool | None = None
@@ -57,25 +59,40 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.last_refresh_ms = 0.0
         self.board = AttackTheTowerBoard(on_click=self.click, on_key=self.key)
         self.message = w.HTML()
-        self.log_view = w.HTML()
         self._build_controls()
-        super().__init__([self.toolbar, self.board, self.message, self.controls, self.log_view])
-        if in_voila() if present is None else present:
-            self.add_class(PRESENT_CLASS)  # full width, large type (board.css)
+        super().__init__(
+            [
+                self.toolbar,
+                self.lesson_note,
+                self.board,
+                self.presenter_bar,
+                self.message,
+                self.controls,
+                self.log_view,
+            ]
+        )
+        fit_labels(self)
+        self._set_presenting(present)
         self.refresh()
 
     # ---- controls ----------------------------------------------------------------------------------
     def _build_controls(self) -> None:
-        """The toolbar above the board; the battle's rows, the keys and the sections below it."""
+        """The toolbar above the board; the presenter's bar under it; the battle's rows, the lessons and
+        downloads, the keys and the sections below."""
         self._build_toolbar()
+        self._build_presenter()
         rows = self._build_battle_rows()
         keys = w.HTML(f'<span class="att-keys">{html.escape(KEYS_HELP)}</span>')
-        self.controls = w.VBox([*rows, keys, self._build_sections()])
+        self.lesson_controls = LessonControls(self)
+        self.controls = w.VBox([*rows, self.lesson_controls, keys, self._build_sections()])
 
     def _build_toolbar(self) -> None:
         """Examples, play or edit, share codes."""
         self.example = w.Dropdown(
-            options=list(examples.EXAMPLES), value=None, description="example", layout=w.Layout(width="260px")
+            options=list(examples.EXAMPLES),
+            value=None,
+            description="example",
+            layout=w.Layout(width="auto", min_width="260px"),
         )
         self.example.observe(self._on_example, "value")
         self.mode_toggle = w.ToggleButtons(options=["play", "edit"], value="play", style={"button_width": "60px"})
@@ -90,29 +107,27 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
                 self._button("load code", lambda: self.load_share_code(self.share.value)),
             ]
         )
+        self.toolbar.add_class("panel-toolbar")
 
     def _build_battle_rows(self) -> list[w.HBox]:
         """The stepper, the attack, "your move" and the allocation's rows."""
-        narrow = {"description_width": "36px"}
         self.origin = w.Dropdown(
             options=[("1", 0), ("2", 1), ("3", 2)],
             value=0,
             description="from",
-            style=narrow,
-            layout=w.Layout(width="100px"),
+            layout=w.Layout(width="auto"),
         )
         self.target = w.Dropdown(
             options=[("1", 0), ("2", 1), ("3", 2)],
             value=0,
             description="to",
-            style=narrow,
-            layout=w.Layout(width="100px"),
+            layout=w.Layout(width="auto"),
         )
         self.policy = w.Dropdown(
             options=list(POLICIES),
             value=self.explorer.policy_name,
             description="policy",
-            layout=w.Layout(width="200px"),
+            layout=w.Layout(width="auto"),
         )
         self.policy.observe(lambda ch: setattr(self.explorer, "policy_name", ch["new"]), "value")
         self.hidden_toggle = w.Checkbox(
@@ -120,14 +135,15 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         )
         self.hidden_toggle.observe(lambda ch: self.set_show_hidden(ch["new"]), "value")
         self.branches = w.Dropdown(
-            options=self.explorer.branches, value="main", description="branch", layout=w.Layout(width="220px")
+            options=self.explorer.branches,
+            value="main",
+            description="branch",
+            layout=w.Layout(width="auto", min_width="200px"),
         )
         self.branches.observe(self._on_branch, "value")
         stepper = row(
             [
                 self._button("restart", self.restart),
-                self._button("◀ back", self.back),
-                self._button("step ▶", self.step, "finish the current sub-step (the policy decides what you have not)"),
                 self._button("forward ▶▶", self.forward, "replay the next step of this line"),
                 self._button("resolve battle", self.resolve_battle),
                 self._button("end turn", self.end_turn),
@@ -138,7 +154,11 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
             ]
         )
         attack = row([self.origin, self.target, self._button("attack", self.attack), self.policy, self.hidden_toggle])
-        self.moves = w.Dropdown(options=[], description="your move", layout=w.Layout(width="auto", min_width="380px"))
+        self.moves = w.Dropdown(
+            options=[],
+            description="your move",
+            layout=w.Layout(width="auto", min_width="380px"),
+        )
         your_move = row(
             [self.moves, self._button("make this move", self.make_move, "the move chosen: renew, draw, build, play...")]
         )
@@ -149,7 +169,6 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
                 self._button("pass", self.pass_),
                 self.branches,
                 self._button("branch here", self.branch),
-                self._button("export this battle", self.export, "one HTML file: every step, previous / next, offline"),
             ]
         )
         return [stepper, attack, your_move, allocation]
@@ -171,8 +190,14 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self._guard(lambda: self._click(key, shift))
 
     def _click(self, key: str, shift: bool) -> None:
-        if UnitKey.read(checked_text(key, "a place on the board")) is None:
-            raise RulesError(f"{escape(key, 60)} is not a place on the board (a slot is p0/t1/s2, a troop p0/t1/s2/0)")
+        card = read_hand_key(checked_text(key, "a place on the board"))
+        if UnitKey.read(key) is None and card is None:
+            raise RulesError(
+                f"{escape(key, 60)} is not a place on the board (a slot is p0/t1/s2, a troop p0/t1/s2/0, "
+                "a card in hand hand:0:undead.lich)"
+            )
+        if card is not None and (self.mode == "edit" or self.explorer.request() is not None):
+            raise RulesError("a card in hand is played outside damage distribution, in play mode")
         if self.mode == "edit":
             self.selected = key
             self.editor.select(key)
@@ -180,9 +205,7 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
             return
         request = self.explorer.request()
         if request is None:
-            self.selected = key
-            self.say(f"selected {key_words(key)}")
-            self.refresh(keep_message=True)
+            self._click_move(key)
             return
         amount = self.draft.get(key, 0)
         if shift and amount:
@@ -197,10 +220,51 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.say(engine.draft_tally(request, self.draft).words() + " (shift-click removes one)")
         self.refresh(keep_message=True)
 
+    def _click_move(self, key: str) -> None:
+        """Outside damage distribution, a click makes a move: a card in hand is chosen (an ability that asks
+        for nothing is played at once), then a click on a slot builds the chosen base there, or on a troop
+        or a base plays the chosen ability on it; anything else is selected."""
+        state = self.explorer.state
+        card = read_hand_key(key)
+        chosen = read_hand_key(self.selected or "")
+        victim = victim_move(state, key)
+        if victim is not None:
+            self._made(victim)
+            return
+        if card is not None:
+            at_once = clicked_move(state, card, None)
+            if at_once is not None:
+                self._made(at_once)
+                return
+            self.selected = key
+            name = card_of(card[1]).name
+            self.say(f"{name} chosen: click where it goes (a slot for a base, a troop for an ability)")
+        elif chosen is not None:
+            move = clicked_move(state, chosen, key)
+            self.selected = None
+            self._made(move if move is not None else tried_move(state, chosen, key))
+            return
+        else:
+            self.selected = key
+            self.say(f"selected {key_words(key)}")
+        self.refresh(keep_message=True)
+
+    def _made(self, move: Any) -> None:
+        """Make a move clicked on the board, then let chance and the seated policies play (refused in the
+        engine's words when it is not legal; nothing changes then)."""
+        self.selected = None
+        self.draft = {}
+        self._after(self.explorer.play_move(move) + self._advance())
+
     def key(self, command: str) -> None:
-        handlers = {"step": self.step, "back": self.back, "commit": self.commit, "clear": self.clear_draft}
+        """Keys of the board: → next, ← back, Enter commits the allocation, Escape clears the draft."""
+        handlers = {"step": self.next, "back": self.back, "commit": self.commit, "clear": self.clear_draft}
         if command in handlers:
             handlers[command]()
+
+    def _next_step(self) -> None:
+        """The presenter's next ▶: finish the current sub-step (or replay the next step of the line)."""
+        self.step()
 
     def commit(self) -> None:
         """Hand in the drafted allocation for the side now distributing damage."""
@@ -236,7 +300,8 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         )
 
     def _moved(self) -> None:
-        """A draft allocation belongs to the position it was drafted in."""
+        """A draft allocation belongs to the position it was drafted in (and a hidden result is given up)."""
+        super()._moved()
         self.draft = {}
 
     def _after(self, events: tuple[Any, ...]) -> None:
@@ -269,10 +334,11 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
     def pass_(self) -> None:
         self._guard(lambda: self._after(self.explorer.pass_()))
 
-    def attack(self, origin: int | None = None, target: int | None = None) -> None:
+    def attack(self, origin: int | None = None, target: int | None = None, specials: tuple[int, ...] = ()) -> None:
+        """Declare an attack (territories 0-2; the from / to choices by default), palace troops joining."""
         o = self.origin.value if origin is None else origin
         t = self.target.value if target is None else target
-        self._guard(lambda: self._after(self.explorer.attack(o, t)))
+        self._guard(lambda: self._after(self.explorer.attack(o, t, specials)))
 
     def export_test(self, path: str = "test_exported_line.py") -> str:
         """Position to test: write the line from its start to the cursor as a pytest file beside the notebook,
@@ -294,22 +360,38 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
             if chosen is None or not 0 <= chosen < len(moves):
                 raise RulesError("choose a move in the list first")
             self.draft = {}
-            return self.explorer.play(moves[chosen][1]) + self._advance()
+            return self.explorer.play_move(moves[chosen][1]) + self._advance()
 
         self._guard(lambda: self._after(run()))
 
     def export(self, path: str | None = None) -> None:
-        """Write this line, step by step, to one self-contained HTML file (for a course page)."""
+        """Write this line, step by step, to one self-contained HTML file on this machine (in a script; the
+        panel's button downloads it through the browser instead)."""
 
         def run() -> None:
-            target = export_battle(self.explorer, path or f"battle-turn-{self.explorer.initial.turn}.html")
+            target = export_battle(
+                self.explorer, path or f"battle-turn-{self.explorer.initial.turn}.html", lesson=self.lesson
+            )
             steps = len(self.explorer.session.line)
             self.say(f"exported {steps} steps to {target} (one file: previous / next, no kernel, works offline)")
 
         self._guard(run)
 
+    def download_battle(self) -> str:
+        """The line, step by step, as one self-contained HTML page, saved through the browser (JupyterLab, Voila
+        and Binder alike); returns the page."""
+        page = battle_page(self.explorer, lesson=self.lesson)
+        name = f"battle-turn-{self.explorer.initial.turn}.html"
+        self.board.download(name, page, "text/html")
+        steps = len(self.explorer.session.line)
+        self.say(f"downloading {name}: {steps} steps, previous / next, no kernel, works offline")
+        return page
+
     def set_mode(self, mode: str) -> None:
+        """'play' (clicks distribute damage) or 'edit' (clicks choose the slot to edit; the board says so)."""
         self.mode = mode
+        if self.mode_toggle.value != mode:
+            self.mode_toggle.value = mode
         self.selected = None
         self.draft = {}
         self.refresh()
@@ -352,32 +434,33 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
 
     # ---- drawing ---------------------------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
+        """The board shown: the position at the cursor with the story of the step that led there; while
+        'predict, then reveal' hides a step's result, the position before it with the question instead."""
+        session = self.explorer.session
+        shown = self.shown_step()
+        if shown != session.cursor:  # the question is asked above the board
+            return board_view(session.state_at(shown), summary=HIDDEN, editing=self.mode == "edit")
         request = self.explorer.request()
-        events = self.explorer.session.last_events()
-        last = tuple(e.sentence() for e in events)
+        events = session.last_events()
+        story = step_story(session, session.cursor, events)
         return board_view(
             self.explorer.state,
             draft=self.draft if request else {},
             draft_player=request.player if request else None,
             selected=self.selected,
             show_hidden=self.show_hidden,
-            last_events=last,
-            summary=step_summary(events) if self.explorer.session.cursor else "",
+            last_events=tuple(e.sentence() for e in events),
+            summary=story.card if story is not None else "",
+            story=story,
+            editing=self.mode == "edit",
         )
 
     def refresh(self, *, keep_message: bool = False, keep_inspector: bool = False) -> None:
-        """Redraw the board, the log and the branch list from the explorer (and the inspector's list)."""
+        """Redraw the board, the presenter's bar and log, the moves and the branch list from the explorer (and
+        the inspector's list)."""
         start = time.perf_counter()
         view = self.view()
-        self.board.show(board_html(view), self.selected)
-        lines = self.explorer.log_text().splitlines()[-LOG_LINES:]
-        cursor = self.explorer.session.cursor
-        total = len(self.explorer.session.line)
-        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
-        self.log_view.value = (
-            f'<div style="font-size:12px"><b>log</b> (step {cursor} of {total}, '
-            f"branch {html.escape(self.explorer.session.current_branch)})<ul>{items}</ul></div>"
-        )
+        self._show_presenter()
         moves = [words for words, _ in person_moves(self.explorer.state)]
         if list(self.moves.options) != moves:
             self.moves.options = moves
@@ -388,6 +471,8 @@ class AttackTheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.branches.value = self.explorer.session.current_branch
         if not keep_message:
             self.say("")
+        # The board last: when it is drawn again in the browser, the controls beside it already say the same.
+        self.board.show(board_html(view), self.selected)
         if not keep_inspector and hasattr(self, "inspector"):
             self.inspector.update()
         self.last_refresh_ms = (time.perf_counter() - start) * 1000

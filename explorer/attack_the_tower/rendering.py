@@ -6,6 +6,7 @@ position or asks a rule: every fact, mark and word comes in the view."""
 from __future__ import annotations
 
 import html
+import json
 from pathlib import Path
 from typing import Any
 
@@ -38,24 +39,54 @@ def _draft_mark(key: str, view: dict[str, Any]) -> str:
     return f'<span class="draft">+{amount}</span>'
 
 
+def _side(view: dict[str, Any], side: int) -> str:
+    """The class of a side's colour in this battle: 'by-att' (the attacking player, blue) or 'by-def' (red)."""
+    return "by-att" if side == view["attacker"] else "by-def"
+
+
+def _hit_marks(unit: dict[str, Any], view: dict[str, Any]) -> str:
+    """The damage dealt to a unit in the step just taken, in the colour of the side that dealt it."""
+    marks = []
+    for hit in unit.get("hits", []):
+        name = view["players"][hit["side"]]["name"]
+        title = f"the {name} dealt {hit['amount']} damage here in this step"
+        marks.append(f'<span class="hit {_side(view, hit["side"])}" title="{_e(title)}">−{hit["amount"]}</span>')
+    return "".join(marks)
+
+
+def _note_marks(unit: dict[str, Any]) -> str:
+    """The cards in play that change a unit's power, each with its change ('Lich −1')."""
+    return "".join(
+        f'<span class="note" title="{_e(n["card"])}: {_e(n["change"])}">{_e(n["card"])} '
+        f"{_e(n['change'].removeprefix('power ').replace('-', '−'))}</span>"
+        for n in unit.get("notes", [])
+    )
+
+
 def _marks(unit: dict[str, Any], view: dict[str, Any], shown: dict[str, str]) -> str:
-    """A unit's marks: the damage it has taken, the damage drafted on it, and the damage a shown option deals."""
+    """A unit's marks: the damage it has taken, the damage drafted on it, the damage a shown option deals, the
+    damage dealt to it in the step just taken, and the cards that change its power."""
     taken = f'<span class="dmg">{unit["damage"]}</span>' if unit["damage"] else ""
-    return taken + _draft_mark(unit["key"], view) + shown.get(unit["key"], "")
+    return taken + _draft_mark(unit["key"], view) + shown.get(unit["key"], "") + _hit_marks(unit, view)
 
 
-def _state_classes(unit: dict[str, Any], targets: set[str], selected: str | None = None) -> list[str]:
-    """The classes of a unit's state: destroyed, a target of the damage now, the unit selected."""
+def _state_classes(
+    unit: dict[str, Any], targets: set[str], selected: str | None = None, view: dict[str, Any] | None = None
+) -> list[str]:
+    """The classes of a unit's state: destroyed, a target of the damage now, the unit selected, a unit that
+    dealt damage in the step just taken (in its side's colour)."""
     classes = ["dead"] if unit["dead"] else []
     if unit["key"] in targets:
         classes.append("target")
     if selected is not None and unit["key"] == selected:
         classes.append("selected")
+    if view is not None and unit.get("dealing") is not None:
+        classes += ["dealing", _side(view, unit["dealing"])]
     return classes
 
 
 def _troop_html(t: dict[str, Any], view: dict[str, Any], targets: set[str], shown: dict[str, str]) -> str:
-    classes = ["troop", *_state_classes(t, targets, view["selected"])]
+    classes = ["troop", *_state_classes(t, targets, view["selected"], view)]
     marks = _marks(t, view, shown)
     title = f"{t['where']}: power {t['power']}, destroyed by {t['toughness']}"
     style = ""
@@ -63,9 +94,13 @@ def _troop_html(t: dict[str, Any], view: dict[str, Any], targets: set[str], show
         classes.append("raised")
         style = f' style="{RAISED_STYLE}"'
         marks = f'<span class="raise" style="{RAISE_MARK_STYLE}">+{t["raised"]}</span>' + marks
-        title += f" (its own power is raised by {t['raised']})"
+        became = f"a {t['raised_name']}: " if t.get("raised_name") else ""
+        title += f" ({became}its own power is raised by {t['raised']})"
+    if t["dead"]:
+        title += " - destroyed"
     return (
         f'<span class="{" ".join(classes)}"{style} data-key="{t["key"]}" title="{_e(title)}">{t["power"]}{marks}</span>'
+        + _note_marks(t)
     )
 
 
@@ -79,7 +114,7 @@ def _slot_html(slot: dict[str, Any], view: dict[str, Any], targets: set[str], sh
     if slot["empty"]:
         sel = " selected" if slot["key"] == selected else ""
         return f'<div class="slot empty{sel}" data-key="{slot["key"]}">empty slot</div>'
-    classes = ["slot", "base", f"type-{slot['troop_type']}", *_state_classes(slot, targets, selected)]
+    classes = ["slot", "base", f"type-{slot['troop_type']}", *_state_classes(slot, targets, selected, view)]
     troops = (
         "".join(_troop_html(t, view, targets, shown) for t in slot["troops"]) or '<span class="none">no troops</span>'
     )
@@ -110,16 +145,26 @@ def _kingdom_html(view: dict[str, Any], p: dict[str, Any], targets: set[str]) ->
         cells = "".join(_slot_html(s, view, targets, shown) for s in slots)
         rows.append(f'<div class="{" ".join(classes)}"><div class="tname">territory {t + 1}</div>{cells}</div>')
     palace = p["palace"]
-    pclasses = ["palace", *_state_classes(palace, targets)]
+    pclasses = ["palace", *_state_classes(palace, targets, None, view)]
     if battle is not None and battle["at_palace"] and p["index"] != view["attacker"]:
         pclasses.append("defending")
     specials = "".join(
-        f'<span class="{" ".join(["special", "troop", *_state_classes(s, targets)])}" '
+        f'<span class="{" ".join(["special", "troop", *_state_classes(s, targets, None, view)])}" '
         f'data-key="{s["key"]}" title="{_e(s["key"])}">{_e(s["name"])} {s["power"]}{_marks(s, view, shown)}</span>'
+        + _note_marks(s)
         for s in palace["specials"]
     )
     pmarks = _marks(palace, view, shown)
-    hand = ", ".join(_e(h) for h in p["hand"]) or "empty"
+    standing = "palace destroyed" if palace["dead"] else f"palace · power {palace['power']}"
+    selected = view["selected"]
+    hand = (
+        ", ".join(
+            f'<span class="hand-card{" selected" if h["key"] == selected else ""}" data-key="{_e(h["key"])}" '
+            f'title="choose this card, then where it goes">{_e(h["name"])}</span>'
+            for h in p["hand"]
+        )
+        or "empty"
+    )
     in_play = ", ".join(_e(h) for h in p["in_play"])
     piles = p["piles"]
     info = (
@@ -131,22 +176,26 @@ def _kingdom_html(view: dict[str, Any], p: dict[str, Any], targets: set[str]) ->
     return (
         f'<div class="kingdom player-{p["index"]} {p["role"]}">'
         f'<div class="kname">Player {p["index"] + 1}: {_e(p["name"])} ({p["role"]})</div>'
-        f'<div class="{" ".join(pclasses)}" data-key="{palace["key"]}">palace · power {palace["power"]}{pmarks}'
+        f'<div class="{" ".join(pclasses)}" data-key="{palace["key"]}">{standing}{pmarks}'
         f" {specials}</div>{''.join(rows)}{info}</div>"
     )
 
 
 def board_html(view: dict[str, Any]) -> str:
     """The board as HTML (data-key attributes mark everything a click can select)."""
+    victims = view.get("victims")
     targets = set(view["request"]["targets"]) if view["request"] else set()
+    targets |= set(victims["targets"]) if victims else set()
     battle = view["battle"]
     head = f"Turn {view['turn']} · {_e(view['phase_words'])}"
     if battle is not None:
         where = "the palace" if battle["at_palace"] else f"territory {battle['target'] + 1}"
-        head = (
-            f"Turn {view['turn']} · battle from territory {battle['origin'] + 1} against {where}"
-            f" · step {_e(battle['stage_words'])}"
+        now = (
+            "the battle is over: the destroyed leave the board, the survivors heal"
+            if battle["over"]
+            else f"step {_e(battle['stage_words'])}"
         )
+        head = f"Turn {view['turn']} · battle from territory {battle['origin'] + 1} against {where} · {now}"
     if view["termination"]:
         head += f" · {_e(view['termination'].replace('_', ' '))}"
     pools = ""
@@ -162,15 +211,36 @@ def board_html(view: dict[str, Any]) -> str:
     if view["request"]:
         r = view["request"]
         name = view["players"][r["player"]]["name"]
+        click = " Click a highlighted target to add one." if view.get("live", True) else ""
         request = (
-            f'<div class="request">{_e(name)} distributes {r["total"]} {_e(r["stage"])} damage: '
-            f"{_e(r['summary'])}. Click a highlighted target to add one.</div>"
+            f'<div class="request">The {_e(name)} distribute {r["total"]} {_e(r["stage"])} damage: '
+            f"{_e(r['summary'])}.{click}</div>"
+        )
+    if victims:
+        name = view["players"][victims["player"]]["name"]
+        click = " Click a highlighted troop to destroy it." if view.get("live", True) else ""
+        request = (
+            f'<div class="request">The {_e(name)} choose {victims["owed"]} enemy troop(s) for their Vrykolaka(s) '
+            f"to destroy: any enemy troop on the board.{click}</div>"
         )
     top, bottom = view["players"][1], view["players"][0]
-    summary = f'<div class="step-card">{_e(view["summary"])}</div>' if view.get("summary") else ""
+    summary = (
+        f'<div class="step-card" title="{_e(view["summary"])}">{_e(view["summary"])}</div>'
+        if view.get("summary")
+        else ""
+    )
+    editing = (
+        '<div class="editing-banner">edit mode: click a slot to choose its base and troops '
+        "(the position editor below)</div>"
+        if view.get("editing")
+        else ""
+    )
+    classes = "att-board editing" if view.get("editing") else "att-board"
+    flows = html.escape(json.dumps(view.get("flows", [])), quote=True)  # (attributes in the order nbconvert writes)
     return (
-        f'<div class="att-board">{summary}<div class="head">{head}</div>{pools}{request}'
-        f'{_kingdom_html(view, top, targets)}<div class="front"></div>{_kingdom_html(view, bottom, targets)}</div>'
+        f'<div class="{classes}" data-attacker="{view["attacker"]}" data-flows="{flows}">{summary}{editing}'
+        f'<div class="head">{head}</div>{pools}{request}{_kingdom_html(view, top, targets)}<div class="front"></div>'
+        f"{_kingdom_html(view, bottom, targets)}</div>"
     )
 
 

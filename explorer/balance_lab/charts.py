@@ -1,28 +1,25 @@
-"""The balance lab's charts as PNG bytes: win rate with its Wilson 95% band over one dimension of the grid, a
-heat map over two. The figures are drawn on their own white ground, so they read the same in every theme.
+"""The balance lab's charts (explorer.charts.Chart: inline SVG whose text follows the theme): win rate with its
+Wilson 95% band over one dimension of the grid, a heat map over two.
 
 A dimension is whatever the sweep varies with more than one value: a `Rules` field, the army pair or the
 card variant."""
 
 from __future__ import annotations
 
-import io
 import math
 import re
 from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
-import PIL.Image
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
 
+from explorer.charts import INK, Chart, figure, themed, to_chart
 from rules.sweeps import SweepSpec
 
-LINE_COLOURS = ("#1f5fa8", "#b3541e")
-"""Player 1 (or the table) and player 2: dark enough on white, told apart without colour by their markers."""
+LINE_COLOURS = ("#3a7bd5", "#d2691e")
+"""Player 1 (or the table) and player 2: seen on a light ground and a dark one, told apart without colour by their
+markers."""
 MARKERS = ("o", "s")
-PALETTE = 128
 WRAP = 20
 """Characters a line of an axis label holds before it is broken."""
 
@@ -91,27 +88,15 @@ def sides(spec: SweepSpec, summary: pd.DataFrame) -> list[tuple[int, str]]:
     return [(i, f"player {i + 1} ({policies[i]})") for i in (0, 1)]
 
 
-def _png(figure: Figure) -> bytes:
-    """The figure as a PNG of at most PALETTE colours (a quarter of the bytes: notebooks stay small)."""
-    figure.tight_layout()
-    drawn = io.BytesIO()
-    figure.savefig(drawn, format="png", facecolor="white")
-    drawn.seek(0)
-    small = io.BytesIO()
-    PIL.Image.open(drawn).convert("RGB").quantize(PALETTE).save(small, format="PNG", optimize=True)
-    return small.getvalue()
-
-
-def _figure(width: float = 6.4, height: float = 3.4) -> Figure:
-    figure = Figure(figsize=(width, height), dpi=90, facecolor="white")
-    FigureCanvasAgg(figure)
-    return figure
-
-
-def line_chart(spec: SweepSpec, summary: pd.DataFrame, axis: Dimension | None) -> bytes:
+def line_chart(spec: SweepSpec, summary: pd.DataFrame, axis: Dimension | None) -> Chart:
     """Win rate along one dimension (or of the single cell), each side's Wilson 95% interval as a band."""
-    figure = _figure()
-    ax = figure.add_subplot()
+    with themed():
+        return _line_chart(spec, summary, axis)
+
+
+def _line_chart(spec: SweepSpec, summary: pd.DataFrame, axis: Dimension | None) -> Chart:
+    drawn = figure()
+    ax = drawn.add_subplot()
     n = len(summary)
     xs = axis.numbers if axis is not None and axis.numbers is not None else list(range(n))
     for (side, name), colour, marker in zip(sides(spec, summary), LINE_COLOURS, MARKERS, strict=False):
@@ -137,11 +122,16 @@ def line_chart(spec: SweepSpec, summary: pd.DataFrame, axis: Dimension | None) -
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8, loc="best")
     ax.set_title(f"{spec.game}: {spec.games} games a cell", fontsize=10)
-    return _png(figure)
+    return to_chart(drawn, f"{spec.game}: win rate, {spec.games} games a cell")
 
 
-def heat_map(spec: SweepSpec, summary: pd.DataFrame, rows: Dimension, columns: Dimension) -> bytes:
+def heat_map(spec: SweepSpec, summary: pd.DataFrame, rows: Dimension, columns: Dimension) -> Chart:
     """Player 1's (or the table's) win rate over two dimensions, each cell printed with its interval."""
+    with themed():
+        return _heat_map(spec, summary, rows, columns)
+
+
+def _heat_map(spec: SweepSpec, summary: pd.DataFrame, rows: Dimension, columns: Dimension) -> Chart:
     row_labels = list(dict.fromkeys(rows.labels))
     column_labels = list(dict.fromkeys(columns.labels))
     grid = [[math.nan] * len(column_labels) for _ in row_labels]
@@ -155,8 +145,8 @@ def heat_map(spec: SweepSpec, summary: pd.DataFrame, rows: Dimension, columns: D
     lines = max(label.count("\n") + 1 for label in shown_rows)
     widest = max(len(line) for label in shown_rows for line in label.splitlines())
     width = max(4.8, 1.3 * len(column_labels) + 2.6 + 0.07 * widest)
-    figure = _figure(width=min(width, 9.0), height=max(2.8, (0.6 + 0.25 * lines) * len(row_labels) + 1.6))
-    ax = figure.add_subplot()
+    drawn = figure(width=min(width, 9.0), height=max(2.8, (0.6 + 0.25 * lines) * len(row_labels) + 1.6))
+    ax = drawn.add_subplot()
     image = ax.imshow(grid, cmap="viridis", vmin=0.0, vmax=1.0, aspect="auto")
     for i, line in enumerate(text):
         for j, words in enumerate(line):
@@ -167,9 +157,9 @@ def heat_map(spec: SweepSpec, summary: pd.DataFrame, rows: Dimension, columns: D
     ax.set_xlabel(columns.name)
     ax.set_ylabel(rows.name)
     side = sides(spec, summary)[0][1]
-    figure.colorbar(image, ax=ax, label=side if side.startswith("win rate") else f"{side}: win rate")
+    drawn.colorbar(image, ax=ax, label=side if side.startswith("win rate") else f"{side}: win rate")
     ax.set_title(f"{spec.game}: win rate and 95% interval\n{spec.games} games a cell", fontsize=10)
-    return _png(figure)
+    return to_chart(drawn, f"{spec.game}: win rate by {rows.name} and {columns.name}")
 
 
 def _first_slice(summary: pd.DataFrame, axes: list[Dimension]) -> tuple[pd.DataFrame, list[Dimension]]:
@@ -184,7 +174,7 @@ def _first_slice(summary: pd.DataFrame, axes: list[Dimension]) -> tuple[pd.DataF
     return cut, [sliced(axes[0]), sliced(axes[1])]
 
 
-def win_rate_chart(spec: SweepSpec, summary: pd.DataFrame) -> tuple[bytes, str]:
+def win_rate_chart(spec: SweepSpec, summary: pd.DataFrame) -> tuple[Chart, str]:
     """The chart that fits the grid (a line for one dimension, a heat map for two) and a line saying what
     it shows; with more than two dimensions the first two are drawn at the first value of the others."""
     if summary.empty:
@@ -204,11 +194,16 @@ def win_rate_chart(spec: SweepSpec, summary: pd.DataFrame) -> tuple[bytes, str]:
     return heat_map(spec, summary, axes[0], axes[1]), what
 
 
-def compare_chart(summary: pd.DataFrame, x: str, by: str, title: str = "", y: str = "win_rate_0") -> bytes:
+def compare_chart(summary: pd.DataFrame, x: str, by: str, title: str = "", y: str = "win_rate_0") -> Chart:
     """Column `y` of the summaries of several sweeps put together (e.g. two policies, or each number of
     players) along column `x`, one line for each value of column `by`; a win rate with its Wilson band."""
-    figure = _figure()
-    ax = figure.add_subplot()
+    with themed():
+        return _compare_chart(summary, x, by, title, y)
+
+
+def _compare_chart(summary: pd.DataFrame, x: str, by: str, title: str, y: str) -> Chart:
+    drawn = figure()
+    ax = drawn.add_subplot()
     labels = [value_label(v) for v in dict.fromkeys(summary[x])]
     numbers = _numbers(list(dict.fromkeys(summary[x])))
     banded = y.startswith("win_rate_")
@@ -228,10 +223,11 @@ def compare_chart(summary: pd.DataFrame, x: str, by: str, title: str = "", y: st
     ax.legend(fontsize=8, loc="best")
     if title:
         ax.set_title(title, fontsize=10)
-    return _png(figure)
+    return to_chart(drawn, title or f"{y} by {x}")
 
 
-STRENGTH_COLOURS = ("#1f5fa8", "#b3541e", "#2e7d32", "#6a1b9a")
+STRENGTH_COLOURS = ("#3a7bd5", "#d2691e", "#43a047", "#9c4dcc")
+"""Seen on a light ground and a dark one; told apart without colour by their markers."""
 STRENGTH_MARKERS = ("o", "s", "^", "D")
 
 
@@ -247,17 +243,22 @@ def combination_label(spec: SweepSpec, cell: int) -> str:
     return "\n".join(said) or "the rules as set"
 
 
-def strengths_chart(spec: SweepSpec, summary: pd.DataFrame) -> tuple[bytes, str]:
+def strengths_chart(spec: SweepSpec, summary: pd.DataFrame) -> tuple[Chart, str]:
     """A sweep played at several strengths: above, player 1's (or the table's) win rate in each combination at
     each strength, its 95% interval as a bar; below, how long the games last (median turns, the bar from the
     shortest tenth to the longest tenth)."""
     if summary.empty:
         raise ValueError("no cell has finished: nothing to draw")
+    with themed():
+        return _strengths_chart(spec, summary)
+
+
+def _strengths_chart(spec: SweepSpec, summary: pd.DataFrame) -> tuple[Chart, str]:
     strengths = list(spec.strengths)
     combos = list(dict.fromkeys(int(c) // len(strengths) for c in summary["cell"]))
     labels = [combination_label(spec, c * len(strengths)) for c in combos]
-    figure = _figure(width=max(6.4, 1.1 * len(combos) + 2.5), height=5.2)
-    rates, lengths = figure.add_subplot(2, 1, 1), figure.add_subplot(2, 1, 2, sharex=None)
+    drawn = figure(width=max(6.4, 1.1 * len(combos) + 2.5), height=5.2)
+    rates, lengths = drawn.add_subplot(2, 1, 1), drawn.add_subplot(2, 1, 2, sharex=None)
     width = 0.7 / len(strengths)
     for k, name in enumerate(strengths):
         part = summary[summary["strength"] == name]
@@ -283,7 +284,7 @@ def strengths_chart(spec: SweepSpec, summary: pd.DataFrame) -> tuple[bytes, str]
             capsize=3,
             label=name,
         )
-    rates.axhline(0.5, color="#555555", linewidth=0.8, linestyle=":")
+    rates.axhline(0.5, color=INK, linewidth=0.8, linestyle=":")
     rates.set_ylim(-0.02, 1.02)
     rates.set_ylabel("player 1 win rate" if "win_rate_1" in summary else "win rate")
     lengths.set_ylabel("turns a game")
@@ -293,4 +294,4 @@ def strengths_chart(spec: SweepSpec, summary: pd.DataFrame) -> tuple[bytes, str]
         ax.legend(fontsize=7, loc="best")
     rates.set_title(f"{spec.game} at {len(strengths)} strengths: {spec.games} games a cell", fontsize=10)
     what = "win rate at each strength with its Wilson 95% interval, and the game lengths (median, 10% to 90%)"
-    return _png(figure), what
+    return to_chart(drawn, f"{spec.game} at {len(strengths)} strengths"), what

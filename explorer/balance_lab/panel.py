@@ -22,6 +22,7 @@ from explorer.balance_lab.form import LabForm
 from explorer.balance_lab.tables import export, strengths_html, summary_html
 from explorer.balance_lab.watch import SweepWatch
 from explorer.busy import BusyButtons
+from explorer.charts import Chart
 from explorer.guarded import GuardedPanel
 from explorer.session_panel import row
 from rules.sweeps import SweepProgress, SweepResult, SweepRun, start_sweep
@@ -41,7 +42,7 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         self.cache = cache
         self.form = LabForm(game, where)
         self.result: SweepResult | None = None
-        self.chart_png = b""
+        self.chart: Chart | None = None
         self.chart_note = ""
         self.sweep: SweepRun | None = None
         self.watch: SweepWatch | None = None
@@ -57,7 +58,7 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         self.status = w.HTML()
         self.message = w.HTML()
         # at most 640 px, and never wider than the cell: a narrow window scales the chart down, not off the edge
-        self.chart = w.Image(format="png", layout=w.Layout(max_width="min(640px, 100%)", height="auto"))
+        self.chart_view = w.HTML(layout=w.Layout(max_width="100%"))
         self.table = w.HTML()
         self.file = w.Text(value="balance.csv", description="file", layout=w.Layout(width="280px", max_width="100%"))
         self.what = w.Dropdown(options=[("the summary", "summary"), ("every game", "games")], description="export")
@@ -73,8 +74,8 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
                 self.form,
                 row([self.run_button, self.cancel_button, self.progress, self.status]),
                 self.message,
-                self.chart,
                 self.table,
+                self.chart_view,
                 row([self.what, self.file, *self.export_buttons]),
             ]
         )
@@ -172,9 +173,9 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
 
     def _show(self, result: SweepResult) -> None:
         """Draw a finished sweep (the chart first: if it cannot be drawn, the last good results stay)."""
-        png, note = win_rate_chart(result.spec, result.summary)
+        chart, note = win_rate_chart(result.spec, result.summary)
         with self._lock:
-            self.result, self.chart_png, self.chart_note = result, png, note
+            self.result, self.chart, self.chart_note = result, chart, note
         self.refresh(keep_message=True)
 
     # ---- drawing --------------------------------------------------------------------------------------
@@ -188,10 +189,7 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         """Show the last good results: the chart and the table."""
         if not keep_message:
             self.say("")
-        self.chart.value = self.chart_png
-        self.chart.layout.display = None if self.chart_png else "none"
-        if self.chart_png:  # shown at its own size (a PNG's width is bytes 16-20), never stretched
-            self.chart.layout.width = f"{int.from_bytes(self.chart_png[16:20], 'big')}px"
+        self.chart_view.value = self.chart.html() if self.chart is not None else ""
         self.table.value = self._table()
 
     def _table(self) -> str:
@@ -212,8 +210,9 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         return f"Balance lab: {spec.game}, {cells} cell(s) of {spec.games} games; {self.chart_note}"
 
     def _repr_html_(self) -> str:
-        """The summary table without a live kernel (GitHub, nbval); the chart is drawn in the live panel."""
-        return f"<div><b>Balance lab</b></div>{self._table()}"
+        """The chart and the summary table without a live kernel (GitHub, nbviewer, nbval)."""
+        chart = self.chart.html() if self.chart is not None else ""
+        return f"<div><b>Balance lab</b></div>{self._table()}{chart}"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The live panel for JupyterLab, plus the table and a line of text for every other reader."""

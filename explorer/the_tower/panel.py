@@ -7,7 +7,6 @@ it was. Tests and notebooks drive these methods directly, without a browser.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from typing import Any
 
@@ -15,8 +14,9 @@ import ipywidgets as w
 
 from explorer.file_controls import FileControls
 from explorer.guarded import checked_text
+from explorer.presenter import HIDDEN, Presenting, step_card
 from explorer.rules_form import RulesForm
-from explorer.session_panel import SessionPanel, row
+from explorer.session_panel import SessionPanel, fit_labels, row
 from explorer.the_tower.board import TheTowerBoard
 from explorer.the_tower.editor import TableEditor
 from explorer.the_tower.explorer import TheTowerExplorer
@@ -28,13 +28,12 @@ from rules.the_tower.model import GameState
 from rules.the_tower.policies import POLICIES
 from rules.the_tower.variants import Rules
 
-LOG_LINES = 12
 
-
-class TheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
+class TheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
     """One explorer shown as a card table with its stepper and advice."""
 
     explorer: TheTowerExplorer
+    game_slug = "the-tower"
 
     def __init__(
         self,
@@ -43,6 +42,7 @@ class TheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         policy_name: str = "greedy",
         seed: int = 0,
         explorer: TheTowerExplorer | None = None,
+        present: bool | None = None,
     ) -> None:
         """A panel over a new explorer of `position` (an example name, a position, or the opening), or
         over an existing `explorer` with its whole session."""
@@ -53,10 +53,22 @@ class TheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.board = TheTowerBoard(on_click=self.click, on_key=self.key)
         self.message = w.HTML()
         self.advice_view = w.HTML(layout=w.Layout(max_width="520px"))
-        self.log_view = w.HTML()
         self._build_controls()
         main = w.HBox([self.board, self.advice_view], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
-        super().__init__([self.toolbar, self.stepper, main, self.message, self.sections, self.log_view])
+        super().__init__(
+            [
+                self.toolbar,
+                self.stepper,
+                self.lesson_note,
+                main,
+                self.presenter_bar,
+                self.message,
+                self.sections,
+                self.log_view,
+            ]
+        )
+        fit_labels(self)
+        self._set_presenting(present)
         self.refresh()
 
     # ---- controls ----------------------------------------------------------------------------------
@@ -94,6 +106,8 @@ class TheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
                 self.look_ahead,
             ]
         )
+        self.toolbar.add_class("panel-toolbar")
+        self._build_presenter()
         self.branches = w.Dropdown(
             options=self.explorer.branches, value="main", description="branch", layout=w.Layout(width="220px")
         )
@@ -101,8 +115,6 @@ class TheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.stepper = row(
             [
                 self._button("restart", self.restart),
-                self._button("◀ back", self.back, "one step back along this line"),
-                self._button("step ▶", self.step, "the policy's choice and the chance it opens"),
                 self._button("forward ▶▶", self.forward, "replay the next step of this line"),
                 self._button("policy decides", self.auto, "let chance or the policy make the current decision"),
                 self.branches,
@@ -147,7 +159,7 @@ class TheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
     def key(self, command: str) -> None:
         """Keys of the board: → step, ← back, Enter the policy decides, Escape clears the selection."""
         handlers: dict[str, Callable[[], None]] = {
-            "step": self.step,
+            "step": self.next,
             "back": self.back,
             "commit": self.auto,
             "clear": self.clear_selection,
@@ -171,6 +183,10 @@ class TheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
     def step(self) -> None:
         """One step: the policy's choice and the chance it opens (or replay the line's next step)."""
         self._act(self.explorer.step)
+
+    def _next_step(self) -> None:
+        """The presenter's next ▶: one step."""
+        self.step()
 
     def auto(self) -> None:
         """Let chance or the policy make the current decision."""
@@ -207,10 +223,21 @@ class TheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
 
     # ---- drawing ---------------------------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
-        """The position shown, as the JSON-ready view model."""
-        last = tuple(e.sentence() for e in self.explorer.session.last_events())
+        """The position shown, as the JSON-ready view model (the position before a hidden result, with its
+        question, under 'predict, then reveal')."""
+        session = self.explorer.session
+        shown = self.shown_step()
+        if shown != session.cursor:  # the question is asked above the board
+            return board_view(session.state_at(shown), selected=self.selected, summary=HIDDEN)
+        events = session.last_events()
+        last = tuple(e.sentence() for e in events)
+        summary = step_card(events) if session.cursor else ""
         return board_view(
-            self.explorer.state, selected=self.selected, last_events=last, status=self.explorer.phase_words()
+            self.explorer.state,
+            selected=self.selected,
+            last_events=last,
+            status=self.explorer.phase_words(),
+            summary=summary,
         )
 
     def _advice(self) -> str:
@@ -218,17 +245,12 @@ class TheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         return advice_html(a.choices, a.plans, a.odds, a.note, basis=a.basis)
 
     def refresh(self, *, keep_message: bool = False) -> None:
-        """Redraw the board, the advice, the log and the branch list."""
-        self.board.show(board_html(self.view()), self.selected)
-        self.advice_text = self._advice()
+        """Redraw the board, the advice, the presenter's bar and log, and the branch list."""
+        concealed = self.shown_step() != self.explorer.session.cursor
+        self.advice_text = "" if concealed else self._advice()
         self.advice_view.value = self.advice_text
-        lines = self.explorer.log_text().splitlines()[-LOG_LINES:]
+        self._show_presenter()
         session = self.explorer.session
-        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
-        self.log_view.value = (
-            f'<div style="font-size:12px"><b>log</b> (step {session.cursor} of {len(session.line)}, '
-            f"branch {html.escape(session.current_branch)})<ul>{items}</ul></div>"
-        )
         branches = self.explorer.branches
         if list(self.branches.options) != branches:
             self.branches.options = branches
@@ -237,6 +259,8 @@ class TheTowerPanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.rules_form.show(self.explorer.rules)
         if not keep_message:
             self.say("")
+        # The board last: when it is drawn again in the browser, the controls beside it already say the same.
+        self.board.show(board_html(self.view()), self.selected)
 
     def _repr_html_(self) -> str:
         """The same table, the advice and the log without a live kernel (GitHub, nbval)."""

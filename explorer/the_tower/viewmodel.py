@@ -55,9 +55,15 @@ def _room_view(state: GameState, i: int, slot: str | None) -> dict[str, Any]:
 
 
 def board_view(
-    state: GameState, *, selected: str | None = None, last_events: Sequence[str] = (), status: str = ""
+    state: GameState,
+    *,
+    selected: str | None = None,
+    last_events: Sequence[str] = (),
+    status: str = "",
+    summary: str = "",
 ) -> dict[str, Any]:
-    """The table as JSON-ready data: piles with counts, the hand, the floor's rooms, HP, points, the fight."""
+    """The table as JSON-ready data: piles with counts, the hand, the floor's rooms, HP, points, the fight; with
+    `summary`, the step card of the step that led there."""
     playable = set(playable_cards(state))
     hand = [{**card_view(c), "key": f"hand:{c}", "playable": c in playable} for c in state.hand]
     fight = None
@@ -92,6 +98,7 @@ def board_view(
         "fight": fight,
         "selected": selected,
         "last_events": list(last_events),
+        "summary": summary,
     }
 
 
@@ -166,8 +173,13 @@ def board_html(view: dict[str, Any]) -> str:
     last = ""
     if view["last_events"]:
         last = '<ul class="last">' + "".join(f"<li>{_e(s)}</li>" for s in view["last_events"]) + "</ul>"
+    card = (
+        f'<div class="step-card" title="{_e(view["summary"])}">{_e(view["summary"])}</div>'
+        if view.get("summary")
+        else ""
+    )
     return (
-        '<div class="tt-board">'
+        f'<div class="tt-board">{card}'
         f'<div class="head">Floor {view["floor_number"]} · <span class="hp">HP {view["hp"]}</span> · '
         f'<span class="ap">{view["action_points"]} action point(s)</span></div>{status}{over}'
         f'<div class="table"><div class="piles">{piles_left}</div>'

@@ -11,6 +11,7 @@ from explorer.session_panel import row
 from rules.tower_defense import catalog, engine
 from rules.tower_defense.catalog import card_name, is_tower_card
 from rules.tower_defense.model import STACK_LABEL, STACKS, GameState
+from rules.tower_defense.text import space_words
 
 if TYPE_CHECKING:
     from explorer.tower_defense.panel import TowerDefensePanel
@@ -120,5 +121,8 @@ class ActionControls(w.VBox):  # type: ignore[misc]
         at = self.panel.selected_space()
         combiner = state.tower_at(at) if at is not None else None
         if combiner is not None and catalog.tower(combiner.card).type == "combine":
-            pairs = [(f"{a.at} + {b.at}", (a.at, b.at)) for a, b in engine.combine_partners(state, combiner)]
+            pairs = [
+                (f"{space_words(a.at)} + {space_words(b.at)}", (a.at, b.at))
+                for a, b in engine.combine_partners(state, combiner)
+            ]
         set_options(self.pair, pairs)

@@ -17,7 +17,8 @@ from typing import Any
 import ipywidgets as w
 
 from explorer.guarded import checked_edit, checked_text
-from explorer.session_panel import SessionPanel, row
+from explorer.presenter import HIDDEN, Presenting, step_card
+from explorer.session_panel import SessionPanel, fit_labels, row
 from explorer.tower_defense.board import TowerDefenseBoard
 from explorer.tower_defense.controls import ActionControls
 from explorer.tower_defense.editor import EditorControls
@@ -28,14 +29,14 @@ from rules.core.errors import RulesError
 from rules.tower_defense import catalog, examples
 from rules.tower_defense.model import GameState
 from rules.tower_defense.policies import POLICIES
+from rules.tower_defense.text import space_words
 
-LOG_LINES = 14
 
-
-class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
+class TowerDefensePanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
     """One explorer shown as a grid with its controls."""
 
     explorer: TowerDefenseExplorer
+    game_slug = "tower-defense"
 
     def __init__(
         self,
@@ -43,6 +44,7 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
         *,
         policy_name: str = "simple",
         explorer: TowerDefenseExplorer | None = None,
+        present: bool | None = None,
     ) -> None:
         """A panel over a new explorer of `position` (an example name, a position, or the default
         example), or over an existing `explorer` with its whole session (lines, branches, cursor)."""
@@ -57,11 +59,22 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.last_refresh_ms = 0.0
         self.board = TowerDefenseBoard(on_click=self.click, on_key=self.key)
         self.message = w.HTML()
-        self.log_view = w.HTML()
         self._build_controls()
         super().__init__(
-            [self.toolbar, self.stepper, self.calculators, self.board, self.message, self.sections, self.log_view]
+            [
+                self.toolbar,
+                self.stepper,
+                self.calculators,
+                self.lesson_note,
+                self.board,
+                self.presenter_bar,
+                self.message,
+                self.sections,
+                self.log_view,
+            ]
         )
+        fit_labels(self)
+        self._set_presenting(present)
         self.refresh()
 
     # ---- controls ----------------------------------------------------------------------------------
@@ -90,6 +103,8 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
                 self._button("load code", lambda: self.load_share_code(self.share.value)),
             ]
         )
+        self.toolbar.add_class("panel-toolbar")
+        self._build_presenter("next phase ▶")
         self.branches = w.Dropdown(
             options=self.explorer.branches, value="main", description="branch", layout=w.Layout(width="220px")
         )
@@ -97,8 +112,6 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.stepper = row(
             [
                 self._button("restart", self.restart),
-                self._button("◀ back", self.back, "one step back along this line"),
-                self._button("next phase ▶", self.next_phase, "finish this phase (chance and the policy decide)"),
                 self._button("forward ▶▶", self.forward, "replay the next step of this line"),
                 self._button("to Phase 6", self.to_actions, "step phase by phase to the next Phase 6"),
                 self._button("policy decides", self.auto, "let chance or the policy make the current decision"),
@@ -153,7 +166,7 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
         if self.mode == "edit":
             self.selected = key
             self.editor.select(at)
-            self.say(f"editing space {key}")
+            self.say(f"editing space {space_words(at)}")
             self.refresh(keep_message=True)
             return
         chosen = self.selected_space()
@@ -172,19 +185,25 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
         attacks = here is not None and catalog.tower(here.card).reach == "range"
         if attacks:
             self._boost_options(at)
-        self.say(f"selected space {key}" + (" (click a wave to attack it with this tower)" if attacks else ""))
+        self.say(
+            f"selected space {space_words(at)}" + (" (click a wave to attack it with this tower)" if attacks else "")
+        )
         self.refresh(keep_message=True)
 
     def key(self, command: str) -> None:
         """Keys of the board: → next phase, ← back, Enter the policy decides, Escape clears the selection."""
         handlers: dict[str, Callable[[], None]] = {
-            "step": self.next_phase,
+            "step": self.next,
             "back": self.back,
             "commit": self.auto,
             "clear": self.clear_selection,
         }
         if command in handlers:
             handlers[command]()
+
+    def _next_step(self) -> None:
+        """The presenter's next ▶: finish the phase in progress (or replay the line to the next phase)."""
+        self.next_phase()
 
     def clear_selection(self) -> None:
         """Forget the selected space (Escape on the board)."""
@@ -376,7 +395,7 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
                 if tower is None:
                     return ""
                 name = catalog.tower(tower.card).name
-                title = f"the Level {tower.level} {name} on {self.calc_at}, every player's Boost stack"
+                title = f"the Level {tower.level} {name} on {space_words(self.calc_at)}, every player's Boost stack"
                 return boost_html(title, self.explorer.boost_options(self.calc_at))
             if kind == "plan":
                 note = ""
@@ -406,7 +425,7 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
         def run() -> None:
             at = self._need_space()
             if self.explorer.state.tower_at(at) is None:
-                raise RulesError(f"there is no tower on {at}: select a tower to boost")
+                raise RulesError(f"there is no tower on {space_words(at)}: select a tower to boost")
             self._boost_options(at)
             self.refresh(keep_message=True)
 
@@ -430,25 +449,27 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
 
     # ---- drawing ---------------------------------------------------------------------------------------
     def view(self) -> dict[str, Any]:
-        """The position shown, as the JSON-ready view model."""
-        last = tuple(e.sentence() for e in self.explorer.session.last_events())
-        return board_view(self.explorer.state, selected=self.selected, last_events=last)
+        """The position shown, as the JSON-ready view model (the position before a hidden result, with its
+        question, under 'predict, then reveal')."""
+        session = self.explorer.session
+        shown = self.shown_step()
+        if shown != session.cursor:  # the question is asked above the board
+            return board_view(session.state_at(shown), selected=self.selected, summary=HIDDEN)
+        events = session.last_events()
+        last = tuple(e.sentence() for e in events)
+        summary = step_card(events) if session.cursor else ""
+        return board_view(self.explorer.state, selected=self.selected, last_events=last, summary=summary)
+
+    def _log_extra(self) -> str:
+        return str(self.explorer.phase_words())
 
     def refresh(self, *, keep_message: bool = False) -> None:
-        """Redraw the board, the calculator, the log, the branch list and the controls' choices."""
+        """Redraw the board, the calculator, the presenter's bar and log, the branch list and the controls'
+        choices."""
         start = time.perf_counter()
         view = self.view()
-        self.calculator = self._calculate()
-        self.board.show(board_html(view, self.calculator), self.selected)
-        lines = self.explorer.log_text().splitlines()[-LOG_LINES:]
-        cursor = self.explorer.session.cursor
-        total = len(self.explorer.session.line)
-        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
-        self.log_view.value = (
-            f'<div style="font-size:12px"><b>log</b> (step {cursor} of {total}, '
-            f"branch {html.escape(self.explorer.session.current_branch)}; "
-            f"{html.escape(self.explorer.phase_words())})<ul>{items}</ul></div>"
-        )
+        self.calculator = self._calculate() if self.shown_step() == self.explorer.session.cursor else ""
+        self._show_presenter()
         branches = self.explorer.branches
         if list(self.branches.options) != branches:
             self.branches.options = branches
@@ -457,6 +478,8 @@ class TowerDefensePanel(SessionPanel, w.VBox):  # type: ignore[misc]
         self.editor.update()
         if not keep_message:
             self.say("")
+        # The board last: when it is drawn again in the browser, the controls beside it already say the same.
+        self.board.show(board_html(view, self.calculator), self.selected)
         self.last_refresh_ms = (time.perf_counter() - start) * 1000
 
     def _repr_html_(self) -> str:

@@ -88,7 +88,7 @@ def grid_html(view: dict[str, Any]) -> str:
     rows = []
     for y, row in enumerate(view["cells"]):
         rows.append(f'<div class="rowno">{y}</div>' + "".join(_cell_html(c, view["selected"]) for c in row))
-    style = f"grid-template-columns:22px repeat({width}, var(--td-cell));grid-template-rows:16px"
+    style = f"grid-template-columns:22px repeat({width}, var(--td-cell));grid-template-rows:16px;--td-rows:{len(rows)}"
     return f'<div class="grid" style="{style}">{head}{"".join(rows)}</div>'
 
 
@@ -180,8 +180,13 @@ def board_html(view: dict[str, Any], beside_grid: str = "") -> str:
     if view["termination"]:
         head += f" · game over: {_e(view['termination'].replace('_', ' '))}"
     pending = f'<div class="pending">{_e(view["pending"])}</div>' if view["pending"] else ""
+    card = (
+        f'<div class="step-card" title="{_e(view["summary"])}">{_e(view["summary"])}</div>'
+        if view.get("summary")
+        else ""
+    )
     return (
-        f'<div class="td-board"><div class="head">{head}</div>{pending}{grid_html(view)}{beside_grid}'
+        f'<div class="td-board">{card}<div class="head">{head}</div>{pending}{grid_html(view)}{beside_grid}'
         f'<div class="boxes">{_table_html(view)}{_players_html(view)}</div>'
         f'<div class="boxes">{_waves_table(view)}</div>{LEGEND}</div>'
     )

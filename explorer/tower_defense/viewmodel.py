@@ -14,7 +14,7 @@ from typing import Any
 
 from rules.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL
 from rules.tower_defense import catalog, engine
-from rules.tower_defense.catalog import card_name, credit_type, credit_value, is_tower_card
+from rules.tower_defense.catalog import credit_type, credit_value
 from rules.tower_defense.model import (
     PHASE_NUMBER,
     STACK_LABEL,
@@ -24,10 +24,10 @@ from rules.tower_defense.model import (
     Tower,
 )
 from rules.tower_defense.places import Coord
+from rules.tower_defense.text import card_short
 
 ASSUMED_NOTE = "assumed: not in the rulebook"
 """The legend of the asterisk that marks every number the data files mark `assumed: true`."""
-ROMAN = {1: "I", 2: "II", 3: "III"}
 ATTRIBUTE_WORDS = {
     "tough": "tough (+2 HP or a Depletion)",
     "armoured": "armoured (+3 HP or lose the track)",
@@ -58,15 +58,6 @@ def player_word(player: int) -> str:
     return f"Player {player + 1}"
 
 
-def card_short(card: str) -> str:
-    """A card of a stack in a few words: 'Standard I' (a Mark I Standard card, tower or credit side),
-    or 'Fog (2 Universal)' for a completed game condition."""
-    if is_tower_card(card):
-        spec = catalog.tower(card)
-        return f"{spec.type.capitalize()} {ROMAN[spec.mark]}"
-    return card_name(card).removeprefix("the completed ").replace(" condition", " condition (Universal)")
-
-
 def grouped(cards: Sequence[str]) -> list[str]:
     """Cards in a few words, equal ones counted: ['Standard I ×2', 'Boost I']."""
     counts: dict[str, int] = {}
@@ -89,7 +80,7 @@ def tower_view(state: GameState, tower: Tower) -> dict[str, Any]:
         "name": spec.name,
         "type": spec.type,
         "mark": spec.mark,
-        "short": f"{spec.type.capitalize()} {ROMAN[spec.mark]}",
+        "short": card_short(tower.card),
         "owner": tower.owner,
         "level": tower.level,
         "depletion": tower.depletion,
@@ -166,8 +157,10 @@ def board_view(
     *,
     selected: str | None = None,
     last_events: Sequence[str] = (),
+    summary: str = "",
 ) -> dict[str, Any]:
-    """The position as a JSON-ready dict: the field space by space, waves, towers, players, the table."""
+    """The position as a JSON-ready dict: the field space by space, waves, towers, players, the table; with
+    `summary`, the step card of the step that led there."""
     towers = {t.at: tower_view(state, t) for t in state.towers}
     waves = [wave_view(state, w) for w in state.waves]
     cells = _cells_view(state, towers, {w["key"]: w for w in waves if w["on_field"]}, selected)
@@ -215,6 +208,7 @@ def board_view(
         "selected": selected,
         "termination": state.termination,
         "last_events": list(last_events),
+        "summary": summary,
     }
 
 

@@ -158,6 +158,18 @@ class Allocate(Record):
         self.allocation: Final = allocation
 
 
+class ChooseVictim(Record):
+    """Destroy one enemy troop a Vrykolaka owes (Rules.vrykolaka_victims='chosen'): its board key."""
+
+    __slots__ = ("player", "target")
+    FIELDS = ("player", "target")
+    TAG = ("action", "victim")
+
+    def __init__(self, player: int, target: str) -> None:
+        self.player: Final = player
+        self.target: Final = target
+
+
 class EndTurn(Record):
     """End the turn: the opponent becomes the attacking player."""
 
@@ -182,6 +194,7 @@ Action = (
     | PlayAbility
     | Pass
     | Allocate
+    | ChooseVictim
     | EndTurn
 )
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
 
-from rules.attack_the_tower.cards import AbilityCard, Army, BaseCard
+from rules.attack_the_tower.cards import AbilityCard, Army, BaseCard, RaiseChosenTroop
 from rules.core.errors import IllegalPosition, Problem
 from rules.core.files import escape, read_text_file
 from rules.core.jsonio import (
@@ -103,6 +103,17 @@ def ability_card(card_id: str) -> AbilityCard:
 
 def is_card(card_id: str) -> bool:
     return card_id in _card_index()
+
+
+def raised_troop_name(army_id: str) -> str | None:
+    """What a troop of this army that carries its own power raise is called: the name the army's raising
+    ability gives it (Ninja: 'It becomes a Ninja and its power is raised by 3'); None when no ability of
+    the army raises one troop."""
+    for ability in army(army_id).abilities:
+        for effect in ability.effects:
+            if isinstance(effect, RaiseChosenTroop):
+                return effect.becomes
+    return None
 
 
 def parse_army(text: str, *, source: str, toml: bool = False) -> Army:

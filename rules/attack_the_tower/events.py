@@ -46,7 +46,7 @@ class CardDrawn(GameEvent):
     card_name: str
 
     def sentence(self) -> str:
-        return f"{self.who} draws {self.card_name} from the {self.pile} pile."
+        return f"{self.who} draw {self.card_name} from the {self.pile} pile."
 
 
 @direct_init
@@ -64,9 +64,9 @@ class BaseBuilt(GameEvent):
     def sentence(self) -> str:
         where = f"territory {self.territory + 1}, slot {self.slot + 1}"
         if self.replaced is None:
-            return f"{self.who} builds a {self.card_name} on {where}."
+            return f"{self.who} build a {self.card_name} on {where}."
         lost = f" and its {self.replaced_troops} troop(s)" if self.replaced_troops else ""
-        return f"{self.who} builds a {self.card_name} over the {self.replaced} on {where}, destroying it{lost}."
+        return f"{self.who} build a {self.card_name} over the {self.replaced} on {where}, destroying it{lost}."
 
 
 @direct_init
@@ -82,7 +82,7 @@ class Recruited(GameEvent):
 
     def sentence(self) -> str:
         return (
-            f"{self.who} recruits {self.count} {self.troop_name} on territory {self.territory + 1}, "
+            f"{self.who} recruit {self.count} {self.troop_name} on territory {self.territory + 1}, "
             f"slot {self.slot + 1} ({self.now} there now)."
         )
 
@@ -133,7 +133,7 @@ class DamageDealt(GameEvent):
     def sentence(self) -> str:
         end = ", destroying it" if self.destroyed else f" ({self.total} of the {self.toughness} needed to destroy it)"
         what = "regular" if self.stage == "unmanned" else self.stage
-        return f"{self.who} deals {self.amount} {what} damage to {self.target_name}{end}."
+        return f"{self.who} deal {self.amount} {what} damage to {self.target_name}{end}."
 
 
 @direct_init
@@ -178,4 +178,4 @@ class GameWon(GameEvent):
     who: str
 
     def sentence(self) -> str:
-        return f"{self.who} has destroyed the enemy palace and wins the game."
+        return f"{self.who} have destroyed the enemy palace and win the game."

@@ -28,7 +28,7 @@ Phase = Literal[
     "battle",
     "game_over",
 ]
-BattleStage = Literal["abilities", "initiative", "regular", "unmanned"]
+BattleStage = Literal["abilities", "initiative", "regular", "victims", "unmanned"]
 Termination = Literal["palace_destroyed", "turn_limit"]
 
 TERRITORIES = 3
@@ -227,6 +227,7 @@ class Battle(Record):
         "dead",
         "leftover",
         "origin",
+        "owed",
         "passes",
         "pending",
         "remaining",
@@ -247,6 +248,7 @@ class Battle(Record):
         "pending",
         "leftover",
         "remaining",
+        "owed",
     )
 
     def __init__(
@@ -263,6 +265,7 @@ class Battle(Record):
         pending: tuple[Allocation | None, Allocation | None] = (None, None),
         leftover: tuple[int, int] = (0, 0),
         remaining: tuple[int, int] = (0, 0),
+        owed: tuple[int, int] = (0, 0),
     ) -> None:
         self.origin: Final = origin
         """The attacking territory."""
@@ -285,6 +288,8 @@ class Battle(Record):
         """Initiative damage not distributed, per player."""
         self.remaining: Final = remaining
         """The attacker's regular damage left for unmanned bases: (general, artillery)."""
+        self.owed: Final = owed
+        """Enemy troops each player still chooses to destroy for a Vrykolaka (Rules.vrykolaka_victims='chosen')."""
 
     def replace(
         self,
@@ -299,6 +304,7 @@ class Battle(Record):
         pending: tuple[Allocation | None, Allocation | None] | Kept = KEEP,
         leftover: tuple[int, int] | Kept = KEEP,
         remaining: tuple[int, int] | Kept = KEEP,
+        owed: tuple[int, int] | Kept = KEEP,
     ) -> Battle:
         return Battle(
             self.origin,
@@ -313,6 +319,7 @@ class Battle(Record):
             self.pending if pending is KEEP else pending,
             self.leftover if leftover is KEEP else leftover,
             self.remaining if remaining is KEEP else remaining,
+            self.owed if owed is KEEP else owed,
         )
 
     def sides_key(self) -> tuple[int, int, bool, tuple[int, ...]]:

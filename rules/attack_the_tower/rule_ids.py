@@ -68,4 +68,5 @@ RuleId = Literal[
     "variant.templar_damage",
     "variant.turn_limit",
     "variant.vrykolaka_counts",
+    "variant.vrykolaka_victims",
 ]

@@ -118,6 +118,10 @@ class Battle(_Frozen):
     remaining: tuple[int, int] = Field(
         (0, 0), description="The attacker's regular damage left for unmanned bases: (general, artillery)."
     )
+    owed: tuple[int, int] = Field(
+        (0, 0),
+        description="Enemy troops each player still chooses to destroy (Rules.vrykolaka_victims='chosen').",
+    )
 
 
 class GameState(_Frozen):
@@ -236,6 +240,14 @@ class Allocate(_Action):
     allocation: Allocation = Allocation()
 
 
+class ChooseVictim(_Action):
+    """Destroy one enemy troop a Vrykolaka owes (Rules.vrykolaka_victims='chosen'): its board key."""
+
+    action: Literal["victim"] = "victim"
+    player: PlayerIndex
+    target: str
+
+
 class EndTurn(_Action):
     action: Literal["end_turn"] = "end_turn"
     player: PlayerIndex
@@ -254,6 +266,7 @@ Action = Annotated[
     | PlayAbility
     | Pass
     | Allocate
+    | ChooseVictim
     | EndTurn,
     Field(discriminator="action"),
 ]
@@ -280,6 +293,7 @@ RECORDS: dict[type[BaseModel], type[Record]] = {
     PlayAbility: actions.PlayAbility,
     Pass: actions.Pass,
     Allocate: actions.Allocate,
+    ChooseVictim: actions.ChooseVictim,
     EndTurn: actions.EndTurn,
 }
 """Each schema class and the engine record it is read into."""

@@ -35,11 +35,12 @@ STAGE_WORDS = {
     "abilities": "abilities",
     "initiative": "initiative",
     "regular": "regular combat",
+    "victims": "the Vrykolaka's victims",
     "unmanned": "unmanned bases",
 }
 """A battle's stages in a player's words."""
 
-STAGE_STEPS = {"abilities": 2, "initiative": 3, "regular": 4, "unmanned": 4}
+STAGE_STEPS = {"abilities": 2, "initiative": 3, "regular": 4, "victims": 4, "unmanned": 4}
 """The step of a battle (004 Battles) each stage belongs to."""
 
 

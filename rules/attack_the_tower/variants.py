@@ -106,6 +106,15 @@ class Rules(BaseModel):
             "survive that step."
         ),
     )
+    vrykolaka_victims: Literal["strongest_in_battle", "chosen"] = Field(
+        "strongest_in_battle",
+        description=(
+            "Who chooses the troops the Vrykolaka destroys ('Destroy one enemy troop for each vrykolaka that "
+            "inflicts damage in combat': the card names no chooser): the strongest enemy troops of the battle, in "
+            "order; or 'chosen', the Vrykolaka's player chooses them, one at a time, among every enemy troop on the "
+            "board."
+        ),
+    )
     templar_damage: Literal["once", "per_templar"] = Field(
         "once",
         description=(

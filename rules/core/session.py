@@ -90,6 +90,13 @@ class Session(Generic[S, A]):
         for action in actions:
             self.play(action)
 
+    def lay(self, actions: Sequence[A]) -> None:
+        """Lay a whole line of play ahead of the cursor, which goes back to its start: a lesson's steps,
+        walked through with `forward` (IllegalAction, nothing changed, when a step is not legal)."""
+        line = (*self.line[: self.cursor], *actions)
+        self._replay(line)
+        self.branches[self.current_branch] = line
+
     def back(self, steps: int = 1) -> None:
         self.cursor = max(0, self.cursor - _steps(steps))
 

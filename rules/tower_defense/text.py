@@ -1,4 +1,5 @@
-"""Tower Defense in words: the one way a track piece and a tower are written (and a track piece read back)."""
+"""Tower Defense in words: the one way a space, a track piece, a tower, a card and a wave are written (and a
+track piece read back), for the engine's sentences, the planner's and every panel alike."""
 
 from __future__ import annotations
 
@@ -8,7 +9,14 @@ from rules.tower_defense import catalog
 from rules.tower_defense.cards import TrackName
 
 if TYPE_CHECKING:
-    from rules.tower_defense.model import Tower
+    from rules.tower_defense.model import Coord, Tower
+
+ROMAN = {1: "I", 2: "II", 3: "III"}
+
+
+def space_words(at: Coord) -> str:
+    """A space of the playing field, (column, row) counted from 0: '(7, 4)', as every sentence writes it."""
+    return f"({at[0]}, {at[1]})"
 
 
 def piece_label(track: str, number: int) -> str:
@@ -23,4 +31,18 @@ def parse_piece(label: str) -> tuple[TrackName, int]:
 
 
 def tower_label(tower: Tower) -> str:
-    return f"the Level {tower.level} {catalog.tower(tower.card).name} on {tower.at}"
+    return f"the Level {tower.level} {catalog.tower(tower.card).name} on {space_words(tower.at)}"
+
+
+def card_short(card: str) -> str:
+    """A card of a stack in a few words, as the board writes it: 'Boost I' (a Mark I Boost card, tower or credit
+    side), or 'Fog (2 Universal)' for a completed game condition."""
+    if catalog.is_tower_card(card):
+        spec = catalog.tower(card)
+        return f"{spec.type.capitalize()} {ROMAN[spec.mark]}"
+    return catalog.card_name(card).removeprefix("the completed ").replace(" condition", " condition (Universal)")
+
+
+def wave_words(wave_id: str) -> str:
+    """A wave by its name ('Rank 1 wave B'), never by its card id ('rank1.b')."""
+    return catalog.wave(wave_id).name

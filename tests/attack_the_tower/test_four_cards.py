@@ -12,7 +12,7 @@ from rules.attack_the_tower import editing, engine, schema
 from rules.attack_the_tower.actions import DeclareAttack, EndTurn, Pass, PlayAbility, allocate
 from rules.attack_the_tower.editing import from_share_code, share_code
 from rules.attack_the_tower.engine import combat
-from rules.attack_the_tower.events import AbilityDamage, Destroyed
+from rules.attack_the_tower.events import AbilityDamage, DamageDealt, Destroyed
 from rules.attack_the_tower.examples import build_player
 from rules.attack_the_tower.game import POSITION
 from rules.attack_the_tower.model import Base, GameState, Player
@@ -235,13 +235,25 @@ def test_ninja_raises_one_chosen_troop_by_three() -> None:
     assert choices == [("p0/t0/s0/0",)]
     state, events = engine.apply(state, PlayAbility(player=0, card="easterners.ninja", targets=("p0/t0/s0/1",)))
     assert events[-1].sentence() == (
-        "Easterners makes a Monk (territory 1, slot 1) a Ninja: its power is raised by 3 (it now carries +3)."
+        "Easterners make a Monk (territory 1, slot 1) a Ninja: its power is raised by 3 (it now carries +3)."
     )
     base = state.players[0].territories[0][0]
     assert base is not None and base.raised == (3,)
     state, _ = to_combat(state, 0, 0)
     attackers, _ = combat.battle_units(state)
     assert {u.key: (u.deals, u.toughness) for u in attackers} == {"p0/t0/s0/0": (4, 4), "p0/t0/s0/1": (1, 1)}
+
+
+def test_the_raised_troop_is_called_a_ninja_in_battle() -> None:
+    # cards.md Ninja: "Choose an allied troop. It becomes a Ninja and its power is raised by 3." - a Ninja,
+    # not a "Monk raised by 3".
+    state, _ = engine.apply(_ninja_position(), PlayAbility(player=0, card="easterners.ninja", targets=("p0/t0/s0/0",)))
+    state, _ = to_combat(state, 0, 0)
+    attackers, _ = combat.battle_units(state)
+    assert {u.key: u.name for u in attackers} == {"p0/t0/s0/0": "Ninja", "p0/t0/s0/1": "Monk"}
+    _, events = step(state, {"p1/t0/s0/0": 2, "p1/t0/s0/1": 2}, {"p0/t0/s0/0": 4})
+    dealt = [e.sentence() for e in events if isinstance(e, DamageDealt) and e.target == "p0/t0/s0/0"]
+    assert dealt == ["Bandits deal 4 regular damage to Easterners' Ninja (territory 1, slot 1), destroying it."]
 
 
 def test_a_ninja_keeps_its_power_after_the_turn_and_loses_it_when_destroyed() -> None:

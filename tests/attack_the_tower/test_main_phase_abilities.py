@@ -52,7 +52,7 @@ def test_under_both_the_defender_plays_abilities_when_the_second_phase_begins() 
     # With no ability card left, the defender can only hand the phase back to the attacker.
     assert engine.legal_actions(state, 1) == [Pass(player=1)]
     state, events = engine.apply(state, Pass(player=1))
-    assert events[-1].sentence() == "Undead plays no more abilities before the next battle."
+    assert events[-1].sentence() == "Undead play no more abilities before the next battle."
     assert engine.current_player(state) == 0
     assert state.attacker == 0
 

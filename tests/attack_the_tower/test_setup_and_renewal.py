@@ -271,7 +271,7 @@ def test_declining_renewal_goes_straight_to_attacks() -> None:
     assert state.phase == "main"
     assert engine.current_player(state) == 0
     assert [(e.rule, e.text) for e in events if isinstance(e, Said)] == [
-        ("turn.1 renewal", "Undead does not renew and says so.")
+        ("turn.1 renewal", "Undead do not renew and say so.")
     ]
     assert not any(isinstance(e, Recruited) for e in events)
     assert state.players == before  # nobody recruits, draws or builds
@@ -392,8 +392,8 @@ def test_ending_the_turn_switches_the_attacking_player_and_discards_abilities() 
     assert state.players[0].in_play == ()
     assert state.players[0].ability_discard == ("undead.lich",)
     texts = [e.text for e in events if isinstance(e, Said)]
-    assert "Undead discards the abilities in play: Lich." in texts
-    assert "Undead ends the turn; Westerners is now the attacking player." in texts
+    assert "Undead discard the abilities in play: Lich." in texts
+    assert "Undead end the turn; Westerners are now the attacking player." in texts
     # the new attacking player decides on renewal; the old one may not end the turn again
     with pytest.raises(IllegalAction):
         engine.apply(state, EndTurn(player=0))

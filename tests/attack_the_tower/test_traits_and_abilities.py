@@ -161,7 +161,7 @@ def test_a_special_ability_recruits_its_troop_on_the_palace() -> None:
     assert p.in_play == ()
     assert p.hand == ("undead.ghost",)
     assert [(e.rule, e.text) for e in events if isinstance(e, Said)] == [
-        ("abilities.special", "Undead recruits a Ghost (power 2) on the palace.")
+        ("abilities.special", "Undead recruit a Ghost (power 2) on the palace.")
     ]
     # 000: "FOR EACH SPECIAL TROOP ON YOUR PALACE, YOU'LL HAVE TO CONTROL A COMPLETE TERRITORY WITH THREE
     # BASES TO MAINTAIN IT. IF YOU FAIL TO MEET THIS REQUISITE, THE SPECIAL TROOP IS IMMEDIATELY DESTROYED"
@@ -328,6 +328,19 @@ def test_lich_lowers_the_power_of_enemy_troops() -> None:
     state, _ = to_combat(state, 0, 0)
     state, events = step(state, {"p1/t0/s1/0": 1}, None)
     assert pools(events, "regular") == {0: 2, 1: 0 + 2 + 12}
+
+
+def test_the_lich_is_named_on_every_troop_it_weakens() -> None:
+    # cards.md Lich: "The Power of enemy troops drop by one, thanks to the lich." - the board marks each troop
+    # the Lich weakens with the card (engine.power_notes), and no allied troop.
+    undead = build_player("undead", [[("mansion", 1), ("crypt", 1)]], in_play=("undead.lich",))
+    defender = bandits([[("light_infantry_base", 1), ("heavy_infantry_base", 1), ("cavalry_base", 1)]])
+    state = position(undead, defender)
+    lich = (engine.PowerNote("Lich", "power -1"),)
+    assert engine.power_notes(state, 1, "heavy_infantry", "defending") == lich
+    assert engine.power_notes(state, 1, None, "defending") == lich  # a special troop is a troop too
+    assert engine.power_notes(state, 0, "heavy_infantry", "attacking") == ()
+    assert engine.power_notes(position(build_player("undead", [[("mansion", 1)]]), defender), 1, "cavalry", None) == ()
 
 
 def test_zombie_recruits_one_zombie_on_each_graveyard() -> None:

@@ -137,3 +137,18 @@ def test_named_branches() -> None:
         s.branch("what if")
     with pytest.raises(KeyError):
         s.switch("nowhere")
+
+
+def test_a_line_laid_ahead_is_walked_with_forward_and_refused_whole_when_illegal() -> None:
+    from rules.attack_the_tower import examples
+    from rules.attack_the_tower.actions import DeclareAttack, Pass
+    from rules.attack_the_tower.game import GAME
+
+    session = Session(GAME, examples.example("mid-game-battle"))
+    line = [DeclareAttack(player=0, origin=0, target=1), Pass(player=0), Pass(player=1)]
+    session.lay(line)
+    assert session.cursor == 0 and session.line == tuple(line)
+    session.forward(2)
+    assert session.state.battle is not None and session.state.battle.stage == "abilities"
+    with pytest.raises(IllegalAction):
+        Session(GAME, examples.example("mid-game-battle")).lay([Pass(player=1)])

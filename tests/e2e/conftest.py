@@ -15,11 +15,13 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
+PROJECT_JUPYTER_CONFIG = ROOT / "binder" / "jupyter_config"
 CHROMIUM = "/usr/bin/chromium"
 AXE = Path(os.environ.get("AXE_CORE_JS", ROOT / ".venv" / "e2e-node" / "node_modules" / "axe-core" / "axe.min.js"))
 CHROMIUM_ARGS = [
@@ -68,6 +70,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
         "JUPYTER_RUNTIME_DIR": str(home / "run"),
         "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
         "JUPYTER_DATA_DIR": str(Path(sys.prefix) / "share" / "jupyter"),
+        "JUPYTER_CONFIG_PATH": str(PROJECT_JUPYTER_CONFIG),  # what make lab and Binder use
     }
     jupyter = shutil.which("jupyter", path=str(Path(sys.executable).parent))
     assert jupyter is not None
@@ -108,3 +111,47 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
         server.wait(timeout=20)
     except subprocess.TimeoutExpired:
         server.kill()
+
+
+@pytest.fixture(scope="session")
+def voila() -> Iterator[str]:
+    """`make present`'s server: Voila on 127.0.0.1 serving the notebooks as apps (code stripped); a notebook's
+    app is at `{url}voila/render/{path under notebooks/}`."""
+    port = _free_port()
+    command = shutil.which("voila", path=str(Path(sys.executable).parent))
+    assert command is not None, "voila is missing (make e2e installs the 'present' extra)"
+    server = subprocess.Popen(
+        [command, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--strip_sources=True", "notebooks"],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{url}voila/static/voila.js", timeout=2):
+                break
+        except OSError:
+            time.sleep(0.5)
+    else:
+        server.kill()
+        raise AssertionError("Voila did not start within 90 s")
+    yield url
+    server.terminate()
+    try:
+        server.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        server.kill()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, driven by Playwright (never a downloaded browser)."""
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield chromium
+        chromium.close()

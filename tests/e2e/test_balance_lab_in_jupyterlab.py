@@ -6,28 +6,16 @@ to artifacts/."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Lab
+from tests.e2e.conftest import ARTIFACTS, Lab
 from tests.e2e.test_classroom_in_jupyterlab import contrast_violations, set_theme
 
 pytestmark = pytest.mark.e2e
 
 NOTEBOOK = "notebooks/tower-defense/02-difficulty.ipynb"
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield chromium
-        chromium.close()
 
 
 def run_cells(page: Any, *indices: int) -> None:
@@ -82,9 +70,9 @@ def test_a_small_sweep_from_the_panel_shows_the_chart_and_the_table(lab: Lab, br
     message.wait_for(state="visible", timeout=120_000)
     assert table.locator("tr").count() == 4 and "wave_every" in table.inner_text()
     assert "6 of 6 games (3 of 3 cells)" in panel.inner_text()
-    chart = panel.locator(".widget-image").first
+    chart = panel.locator(".tower-chart svg").first
     assert chart.is_visible()
-    assert chart.evaluate("img => img.naturalWidth > 300 && img.complete")
+    assert chart.evaluate("svg => svg.getBoundingClientRect().width > 300")
     assert panel.get_by_role("button", name="run", exact=True).is_enabled()
     chart.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "balance-lab-sweep-done.png"))
@@ -148,6 +136,6 @@ def test_attack_the_tower_in_the_same_panel_a_card_variant_against_a_field_as_a_
     assert "win rate by card variant and cavalry_power" in table.inner_text()
     for box in (panel.get_by_role("button", name="export Parquet").bounding_box(), table.bounding_box()):
         assert box is not None and box["x"] + box["width"] <= 1400
-    panel.locator(".widget-image").first.scroll_into_view_if_needed()
+    panel.locator(".tower-chart").first.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "balance-lab-attack-the-tower-heat-map.png"))
     page.close()

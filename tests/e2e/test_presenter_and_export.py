@@ -1,110 +1,166 @@
-"""The classroom outside JupyterLab: the walkthrough served by Voila as an app (no code cells, the panel full
-width in large type, playable), and an exported battle opened offline in Chromium and stepped through."""
+"""The classroom outside JupyterLab: each game's walkthrough served by Voila as an app (no code cells, the panel in
+presenter mode) on a projector's 1280x720 and 1920x1080; the final step of the palace assault; a lesson played
+with predict, then reveal; the battle downloaded through the browser and replayed offline; a whole game played
+by clicks; a variant comparison played to the end. Screenshots go to artifacts/."""
 
 from __future__ import annotations
 
-import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT
+from tests.e2e.conftest import ARTIFACTS
 
 pytestmark = pytest.mark.e2e
 
-WALKTHROUGH = "notebooks/attack-the-tower/02-combat-walkthrough.ipynb"
+WALKTHROUGH = "attack-the-tower/02-combat-walkthrough.ipynb"
+GAMES = {
+    "attack-the-tower": (WALKTHROUGH, "att-board", "att-board", "next ▶"),
+    "the-tower": ("the-tower/01-the-tower.ipynb", "tt-board", "tt-board", "next ▶"),
+    "tower-defense": ("tower-defense/01-tower-defense.ipynb", "td-board", "td-board .grid", "next phase ▶"),
+}
+"""Each game's walkthrough: its board's class, what of it is the board on a projector (Tower Defense's is the
+playing field; the table and the players' stacks follow it), and the next button's words."""
+SIZES = [(1280, 720), (1920, 1080)]
 
 
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="module")
-def voila() -> Iterator[str]:
-    """`make present`'s server: Voila on 127.0.0.1 serving the walkthrough with its code stripped."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    command = shutil.which("voila", path=str(Path(sys.executable).parent))
-    assert command is not None, "voila is missing (make e2e installs the 'present' extra)"
-    server = subprocess.Popen(
-        [command, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--strip_sources=True", WALKTHROUGH],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{url}voila/static/voila.js", timeout=2):
-                break
-        except OSError:
-            time.sleep(0.5)
-    yield url
-    server.terminate()
-    try:
-        server.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        server.kill()
-
-
-def test_voila_presenter_mode_shows_the_panel_large_without_code(voila: str, browser: Any) -> None:
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+def open_app(browser: Any, voila: str, notebook: str, width: int = 1280, height: int = 720) -> tuple[Any, Any]:
+    """A fresh page with the notebook's app; returns (page, the first presenter panel)."""
+    page = browser.new_page(viewport={"width": width, "height": height})
     page.set_default_timeout(120_000)
     page.route("http*://**", lambda route: route.continue_() if "127.0.0.1" in route.request.url else route.abort())
-    page.goto(voila)
-    widget = page.locator(".att-widget").first
-    widget.wait_for(state="visible")
+    page.goto(f"{voila}voila/render/{notebook}")
     panel = page.locator(".tower-present").first
-    panel.wait_for(state="visible")
-    assert page.locator(".jp-InputArea-editor:visible").count() == 0, "no code cells in presenter mode"
-    board = widget.locator(".att-board").element_handle()
-    size = float(page.evaluate("el => parseFloat(getComputedStyle(el).fontSize)", board))
-    assert size >= 18, f"presenter type is {size}px"
-    box = panel.bounding_box()
-    assert box is not None and box["width"] > 1000, "the panel takes the width of the page"
-    keys = panel.get_by_text("keys (click the board first)", exact=False)
-    assert keys.is_visible()
+    panel.locator(".att-widget").first.wait_for(state="visible")
+    return page, panel
 
-    before = widget.get_attribute("data-version")
-    panel.get_by_role("button", name="attack", exact=True).click()
-    page.wait_for_function("([el, v]) => el.dataset.version !== v", arg=[widget.element_handle(), before])
-    widget.focus()  # the board takes the keys (what clicking it does): → is step ▶
-    before = widget.get_attribute("data-version")
-    page.keyboard.press("ArrowRight")
-    page.wait_for_function("([el, v]) => el.dataset.version !== v", arg=[widget.element_handle(), before])
-    assert "step 3. initiative" in widget.inner_text()
-    assert widget.locator(".step-card").is_visible()
-    page.screenshot(path=str(ARTIFACTS / "present-voila.png"))
+
+def act(page: Any, panel: Any, name: str) -> None:
+    """Click the panel's button `name` and wait for its board to be drawn again."""
+    board = panel.locator(".att-widget").first
+    before = board.get_attribute("data-version")
+    panel.get_by_role("button", name=name, exact=True).first.click()
+    page.wait_for_function("([el, v]) => el.dataset.version !== v", arg=[board.element_handle(), before])
+
+
+def choose(page: Any, panel: Any, label: str, option: str) -> None:
+    """Choose `option` (by its words) in the panel's dropdown labelled `label`, the board drawn again after."""
+    board = panel.locator(".att-widget").first
+    before = board.get_attribute("data-version")
+    select = panel.locator(".widget-dropdown", has=page.get_by_text(label, exact=True)).locator("select").first
+    select.select_option(label=option)
+    page.wait_for_function("([el, v]) => el.dataset.version !== v", arg=[board.element_handle(), before])
+
+
+def inside(page: Any, element: Any, what: str) -> None:
+    """The element is entirely inside the window."""
+    box = element.bounding_box()
+    size = page.viewport_size
+    assert box is not None, f"{what} is not shown"
+    assert box["x"] >= -0.5 and box["y"] >= -0.5, f"{what} starts off the window: {box}"
+    assert box["x"] + box["width"] <= size["width"] + 0.5, f"{what} runs off the right edge: {box}"
+    assert box["y"] + box["height"] <= size["height"] + 0.5, f"{what} runs off the bottom: {box}"
+
+
+def counter(panel: Any) -> str:
+    return str(panel.locator(".step-counter").first.inner_text())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_presenter_fits_a_projector(voila: str, browser: Any, game: str, size: tuple[int, int]) -> None:
+    """The board, the step card, 'step n of N' and back / next all inside the window at once, in large type."""
+    notebook, board_class, field, next_label = GAMES[game]
+    page, panel = open_app(browser, voila, notebook, *size)
+    assert page.locator(".jp-InputArea-editor:visible").count() == 0, "no code cells in presenter mode"
+    assert "Run the cell below first" not in page.inner_text("body")
+    if game == "attack-the-tower":
+        panel.locator(".widget-dropdown", has=page.get_by_text("to", exact=True)).locator("select").select_option("2")
+        act(page, panel, "attack")
+    act(page, panel, next_label)
+    card = panel.locator(f".{board_class} .step-card").first
+    panel.locator(f".{board_class}").first.evaluate("el => el.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    board = panel.locator(f".{field}").first
+    for element, what in (
+        (board, "the board"),
+        (card, "the step card"),
+        (panel.locator(".step-counter").first, "step n of N"),
+        (panel.get_by_role("button", name="◀ back", exact=True).first, "back"),
+        (panel.get_by_role("button", name=next_label, exact=True).first, "next"),
+    ):
+        inside(page, element, what)
+    assert re.fullmatch(r"step [1-9]\d* of [1-9]\d*", counter(panel)), counter(panel)
+    size_px = float(board.evaluate("el => parseFloat(getComputedStyle(el).fontSize)"))
+    assert size_px >= 17, f"the board's type is {size_px}px"
+    card_px = float(card.evaluate("el => parseFloat(getComputedStyle(el).fontSize)"))
+    card_box = card.bounding_box()
+    assert card_px >= 20 and card_box is not None and card_box["height"] < 2 * card_px, "a one-line step card"
+    page.screenshot(path=str(ARTIFACTS / f"presenter-{game}-{size[0]}x{size[1]}.png"))
+    shown = counter(panel)
+    page.keyboard.press("ArrowLeft")  # the keys step from anywhere on the page in presenter mode
+    step_counter = panel.locator(".step-counter").first.element_handle()
+    page.wait_for_function("([el, v]) => el.innerText !== v", arg=[step_counter, shown])
     page.close()
 
 
-def test_an_exported_battle_steps_through_offline(browser: Any, tmp_path: Path) -> None:
-    from explorer.attack_the_tower.explorer import Explorer
-    from explorer.attack_the_tower.export import export_battle
+def test_the_final_step_of_the_palace_assault_shows_the_palace_destroyed(voila: str, browser: Any) -> None:
+    page, panel = open_app(browser, voila, WALKTHROUGH, 1280, 720)
+    choose(page, panel, "lesson", "Palace assault: unmanned bases, then the palace")
+    for _ in range(9):
+        act(page, panel, "next ▶")
+    assert counter(panel) == "step 9 of 9"
+    board = panel.locator(".att-board").first
+    palace = board.locator('.palace.dead[data-key="p1/palace"]')
+    assert palace.inner_text().startswith("palace destroyed")
+    assert "palace · power 10" not in palace.inner_text()
+    assert board.locator(".troop.dead").count() >= 5, "the Undead who fell to the palace stay struck out"
+    assert board.locator(".territory.attacking").count() == 1
+    assert "palace destroyed: the Undead win" in board.locator(".step-card").inner_text()
+    board.locator(".step-card").evaluate("el => el.scrollIntoView({block: 'start'})")
+    page.screenshot(path=str(ARTIFACTS / "presenter-palace-destroyed.png"))
+    page.close()
 
-    battle = Explorer("mid-game-battle")
-    battle.attack(0, 1)
-    battle.resolve_battle()
-    steps = len(battle.session.line)
-    path = export_battle(battle, tmp_path / "battle.html")
 
-    context = browser.new_context(viewport={"width": 1100, "height": 900}, offline=True)
+def test_a_lesson_plays_with_predict_then_reveal(voila: str, browser: Any) -> None:
+    page, panel = open_app(browser, voila, WALKTHROUGH, 1280, 720)
+    choose(page, panel, "lesson", "A first battle: initiative, then regular combat")
+    assert counter(panel) == "step 0 of 7"
+    panel.get_by_text("predict, then reveal", exact=True).first.click()
+    for _ in range(4):  # each step hidden, then revealed: steps 1 and 2
+        act(page, panel, "next ▶")
+    act(page, panel, "next ▶")  # step 3: the initiative, hidden behind its question
+    assert counter(panel) == "step 3 of 7 · result hidden"
+    question = panel.locator(".lesson-note .question")
+    assert "How much damage does the Bandit archer deal?" in question.inner_text()
+    assert "hidden: predict it, then press reveal" in panel.locator(".step-card").inner_text()
+    question.evaluate("el => el.scrollIntoView({block: 'start'})")
+    page.screenshot(path=str(ARTIFACTS / "presenter-lesson-question.png"))
+    act(page, panel, "reveal")
+    assert counter(panel) == "step 3 of 7"
+    assert "1: its power" in panel.locator(".lesson-note .answer").inner_text()
+    card = panel.locator(".step-card").inner_text()
+    assert card == "initiative: the Undead have 2 to distribute, the Bandits have 1 to distribute"
+    page.screenshot(path=str(ARTIFACTS / "presenter-lesson-revealed.png"))
+    page.close()
+
+
+def test_the_battle_downloads_from_voila_and_replays_offline(voila: str, browser: Any, tmp_path: Path) -> None:
+    page, panel = open_app(browser, voila, WALKTHROUGH, 1280, 720)
+    choose(page, panel, "lesson", "A first battle: initiative, then regular combat")
+    for _ in range(5):
+        act(page, panel, "next ▶")
+    with page.expect_download() as downloading:
+        panel.get_by_role("button", name="download this battle", exact=True).click()
+    download = downloading.value
+    assert download.suggested_filename == "battle-turn-5.html"
+    path = tmp_path / download.suggested_filename
+    download.save_as(path)
+    page.close()
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, offline=True)
     requested: list[str] = []
 
     def record(route: Any) -> None:
@@ -112,22 +168,94 @@ def test_an_exported_battle_steps_through_offline(browser: Any, tmp_path: Path) 
         route.continue_()
 
     context.route("**/*", record)
-    page = context.new_page()
-    page.goto(path.as_uri())
-    where = page.locator("#where")
-    assert where.inner_text() == f"step 0 of {steps}"
-    assert page.locator(".frame:visible").count() == 1
-    page.get_by_role("button", name="next ▶").click()
-    assert where.inner_text() == f"step 1 of {steps}"
-    assert "against territory 2" in page.locator(".frame:visible").inner_text()
-    page.keyboard.press("ArrowRight")
-    assert where.inner_text() == f"step 2 of {steps}"
-    page.screenshot(path=str(ARTIFACTS / "export-step-2.png"), full_page=True)
-    forward = page.get_by_role("button", name="next ▶")
+    offline = context.new_page()
+    offline.goto(path.as_uri())
+    assert "Click a highlighted target" not in offline.content() and "Run the cell" not in offline.content()
+    where = offline.locator("#where")
+    assert where.inner_text() == "step 0 of 7"
+    offline.get_by_role("button", name="next ▶").click()
+    assert where.inner_text() == "step 1 of 7 (result hidden)"  # the lesson's question first
+    assert "Which Bandit troops will defend territory 2?" in offline.locator(".frame:visible").inner_text()
+    offline.keyboard.press("ArrowRight")
+    assert (
+        where.inner_text() == "step 1 of 7" and "against territory 2" in offline.locator(".frame:visible").inner_text()
+    )
+    offline.get_by_label("predict, then reveal").uncheck()
+    forward = offline.get_by_role("button", name="next ▶")
     while forward.is_enabled():
         forward.click()
-    assert where.inner_text() == f"step {steps} of {steps}"
-    page.get_by_role("button", name="◀ previous").click()
-    assert where.inner_text() == f"step {steps - 1} of {steps}"
+    assert where.inner_text() == "step 7 of 7"
+    shown = offline.locator(".frame:visible")
+    assert "the battle is over" in shown.inner_text() and shown.locator(".troop.dead").count() >= 4
+    offline.screenshot(path=str(ARTIFACTS / "export-offline-last-step.png"), full_page=True)
     assert requested == [path.as_uri()], f"the page fetched {requested[1:]}"
     context.close()
+
+
+def test_a_whole_game_is_played_by_clicks(voila: str, browser: Any) -> None:
+    """A person at player 1's seat against the greedy policy, to the end of a game of three turns (the turn
+    limit set as a rule variant): the opening hand drawn in one move, bases built by clicking a card then a
+    slot, the other decisions made from 'your move' or left to the policy by a click."""
+    page, panel = open_app(browser, voila, WALKTHROUGH, 1920, 1080)
+    board = panel.locator(".att-widget").first
+    panel.locator(".jupyter-widget-Collapse-header", has_text="rule variants").click()
+    limit = panel.locator(".widget-inline-hbox", has=page.get_by_text("turn_limit", exact=True)).locator("input")
+    limit.fill("3")
+    limit.press("Enter")
+    act(page, panel, "play under these rules")
+    panel.locator(".jupyter-widget-Collapse-header", has_text="whole game").click()
+    act(page, panel, "new game")
+    select = panel.locator(".widget-dropdown", has=page.get_by_text("your move", exact=True)).locator("select")
+    select.select_option(label="draw all 5 cards: 4 from the base pile, 1 from the ability pile")
+    act(page, panel, "make this move")
+    built = 0
+    for _ in range(400):
+        if "game over" in board.inner_text():
+            break
+        options = [o.replace("\xa0", " ") for o in select.locator("option").all_inner_texts()]
+        builds = [o for o in options if o.startswith("build ")]
+        if builds:  # a base built by clicking the card in hand, then its slot
+            chosen = re.match(
+                r"build (.+?)(?: over the .+?)? in territory (\d), slot (\d)", builds[0].replace("\xa0", " ")
+            )
+            assert chosen is not None, builds[0]
+            name, territory, slot = chosen.group(1), int(chosen.group(2)), int(chosen.group(3))
+            card = board.locator(".hand-card", has_text=re.compile(f"^{re.escape(name)}$")).first
+            player = (card.get_attribute("data-key") or "").split(":")[1]  # whoever is to build: 'hand:0:...'
+            for target in (card, board.locator(f'[data-key="p{player}/t{territory - 1}/s{slot - 1}"]')):
+                before = board.get_attribute("data-version")
+                target.click()
+                page.wait_for_function("([el, v]) => el.dataset.version !== v", arg=[board.element_handle(), before])
+            assert "refused" not in panel.inner_text(), panel.inner_text()[-300:]
+            built += 1
+            if built % 2 == 0:
+                act(page, panel, "policy decides")  # (stop building: the policy's choice)
+            continue
+        act(page, panel, "policy decides")
+    assert "game over" in board.inner_text(), board.inner_text()[:300]
+    assert built >= 2, "bases were built by clicking a card, then a slot"
+    board.evaluate("el => el.scrollIntoView({block: 'start'})")
+    page.screenshot(path=str(ARTIFACTS / "presenter-whole-game-by-clicks.png"))
+    page.close()
+
+
+def test_a_variant_comparison_runs_to_the_end(voila: str, browser: Any) -> None:
+    page, panel = open_app(browser, voila, WALKTHROUGH, 1920, 1080)
+    choose(page, panel, "lesson", "Palace assault: unmanned bases, then the palace")
+    for _ in range(3):
+        act(page, panel, "next ▶")
+    panel.locator(".jupyter-widget-Collapse-header", has_text="rule variants").click()
+    panel.locator(".widget-checkbox", has=page.get_by_text("leftover_initiative_adds_to_regular")).locator(
+        "input"
+    ).uncheck()
+    panel.get_by_role("button", name="compare with the current rules", exact=True).click()
+    result = panel.get_by_text("First difference at step", exact=False).first
+    result.wait_for(state="visible")
+    shown = panel.locator(".widget-html-content", has_text="First difference at step").first
+    text = shown.inner_text()
+    assert "played on to the end of the battle" in text and "◆ first difference" in text
+    assert "current rules: the game is over (palace destroyed)" in text
+    assert shown.locator(".att-board").count() == 2
+    shown.evaluate("el => el.scrollIntoView({block: 'start'})")
+    page.screenshot(path=str(ARTIFACTS / "presenter-variant-compared-to-the-end.png"))
+    page.close()

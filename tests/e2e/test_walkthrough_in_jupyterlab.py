@@ -75,7 +75,7 @@ def test_walkthrough_board_responds_to_clicks(lab: Lab) -> None:
         click_and_wait(panel.get_by_role("button", name="attack", exact=True), "attack")
         assert "against territory 2" in board.inner_text()
         assert "step 2. abilities" in board.inner_text()
-        click_and_wait(panel.get_by_role("button", name="step ▶"), "step")
+        click_and_wait(panel.get_by_role("button", name="next ▶"), "step")
         assert "step 3. initiative" in board.inner_text()
         assert "Undead: 2" in board.inner_text()
 
@@ -84,7 +84,7 @@ def test_walkthrough_board_responds_to_clicks(lab: Lab) -> None:
         click_and_wait(widget.locator('[data-key="p1/t1/s1/0"]'), "target")
         assert widget.locator(".draft").count() == 2
         click_and_wait(panel.get_by_role("button", name="commit allocation"), "commit")
-        click_and_wait(panel.get_by_role("button", name="step ▶"), "step")
+        click_and_wait(panel.get_by_role("button", name="next ▶"), "step")
         text = board.inner_text()
         assert "step 4. regular combat" in text
         # The archer (p1/t1/s0/0) was killed by exactly the engine's rule: 1 damage to a power-1 troop.
@@ -93,7 +93,7 @@ def test_walkthrough_board_responds_to_clicks(lab: Lab) -> None:
         log = panel.locator("text=battles.3 initiative").first
         assert log.is_visible()
 
-        click_and_wait(panel.get_by_role("button", name="step ▶"), "step")
+        click_and_wait(panel.get_by_role("button", name="next ▶"), "step")
         assert "battles.5 heal" in panel.inner_text() or "battles.4 unmanned" in panel.inner_text()
         page.screenshot(path=str(ARTIFACTS / "e2e-3-after-battle.png"))
         browser.close()

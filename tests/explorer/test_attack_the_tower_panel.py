@@ -72,7 +72,7 @@ def test_step_back_forward_restart(panel: AttackTheTowerPanel) -> None:
     assert panel.explorer.session.cursor == at
     panel.restart()
     assert panel.explorer.session.cursor == 0 and panel.explorer.state.phase == "main"
-    assert "step 0 of" in panel.log_view.value
+    assert "step 0 of" in panel.log_view.html
 
 
 def test_branch_from_a_step_and_switch(panel: AttackTheTowerPanel) -> None:
@@ -139,6 +139,36 @@ def test_variants_compare_marks_the_first_divergence() -> None:
     summary = panel.variants.compare()
     assert "First difference at step" in summary
     assert "leftover" in panel.variants.result.value
+
+
+def test_a_variant_comparison_plays_both_lines_to_the_end_of_the_battle() -> None:
+    """000 and 001 add leftover initiative damage to regular damage, 004 does not: the palace assault compared
+    under both readings is played past the first difference to each battle's end, both endings shown."""
+    panel = AttackTheTowerPanel("palace-assault")
+    panel.attack(0, 2, specials=(0,))
+    panel.next()  # the ability window: both pass, the initiative damage finds no target
+    panel.variants.controls["leftover_initiative_adds_to_regular"].value = False
+    panel.variants.compare()
+    comparison = panel.variants.comparison
+    assert comparison is not None and comparison.until == "battle"
+    assert comparison.divergence.step is not None and comparison.divergence.step <= panel.explorer.session.cursor
+    for line in (comparison.current, comparison.variant):
+        assert line.end.battle is None, "each line is played to the end of its battle"
+        assert len(line.steps) > panel.explorer.session.cursor
+    assert comparison.current.end.termination == "palace_destroyed"
+    shown = panel.variants.result.value
+    assert "◆ first difference" in shown and "current rules: the game is over (palace destroyed)" in shown
+    assert shown.count('class="att-board"') == 2 and "palace destroyed" in shown
+
+
+def test_a_variant_comparison_can_play_on_to_the_end_of_the_game() -> None:
+    panel = AttackTheTowerPanel("palace-assault")
+    panel.variants.controls["cavalry_power"].value = 5
+    panel.variants.until.value = "game"
+    panel.variants.compare()
+    comparison = panel.variants.comparison
+    assert comparison is not None
+    assert comparison.current.end.phase == "game_over" and comparison.variant.end.phase == "game_over"
 
 
 def test_show_both_reveals_hidden_allocations(panel: AttackTheTowerPanel) -> None:

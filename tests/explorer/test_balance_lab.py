@@ -19,8 +19,6 @@ from rules.cli import main
 from rules.sweeps import SweepSpec, run_sweep
 from rules.sweeps.strengths import compare_strengths
 
-PNG = b"\x89PNG\r\n\x1a\n"
-
 
 @pytest.fixture
 def lab() -> BalanceLabPanel:
@@ -37,17 +35,18 @@ def wait_until(condition: object, seconds: float = 60) -> None:
 
 
 def test_a_sweep_runs_in_the_background_to_the_chart_and_the_table(lab: BalanceLabPanel) -> None:
-    assert lab.chart.layout.display == "none" and "choose what to vary" in lab.table.value
+    assert lab.chart is None and lab.chart_view.value == "" and "choose what to vary" in lab.table.value
     lab.run_button.click()
     assert lab.run_button.disabled and not lab.cancel_button.disabled
     wait_until(lambda: not lab.running)
     assert lab.result is not None and lab.result.complete
     assert "done: 2 cell(s), 12 games played" in lab.message.value
     assert lab.progress.value == lab.progress.max == 12 and "12 of 12 games (2 of 2 cells)" in lab.status.value
-    assert bytes(lab.chart.value).startswith(PNG) and lab.chart.layout.display is None
-    # shown at its own width, but a narrow window (a cell narrower than the chart) scales it down to fit
-    assert lab.chart.layout.width == f"{int.from_bytes(bytes(lab.chart.value)[16:20], 'big')}px"
-    assert "100%" in lab.chart.layout.max_width and lab.chart.layout.height == "auto"
+    # the chart in the theme's colours (its text is currentColor), never wider than its cell
+    assert "<svg" in lab.chart_view.value and "currentColor" in lab.chart_view.value
+    assert "max-width:min(640px,100%)" in lab.chart_view.value
+    assert 'style="max-width:100%;height:auto;' in lab.chart_view.value
+    assert lab.chart_view.value in lab._repr_html_()  # the static view shows the chart too
     assert "win rate by cavalry_power" in lab.chart_note
     assert lab.table.value.count("<tr>") == 3 and "undead win rate" in lab.table.value
     assert not lab.run_button.disabled and lab.cancel_button.disabled
@@ -84,7 +83,7 @@ def test_cancel_stops_the_sweep_and_shows_the_cells_finished() -> None:
     result = lab.wait(60)
     assert result is not None and not result.complete
     assert 1 <= len(result.summary) < 3 and result.played < 120
-    assert "cancelled:" in lab.message.value and bytes(lab.chart.value).startswith(PNG)
+    assert "cancelled:" in lab.message.value and "<svg" in lab.chart_view.value
     assert not lab.running and not lab.run_button.disabled
 
 
@@ -101,12 +100,12 @@ def test_a_cancel_before_any_cell_finished_keeps_the_previous_results(lab: Balan
 def test_a_bad_value_is_refused_in_words_and_the_last_results_stay(lab: BalanceLabPanel) -> None:
     lab.run()
     good = lab.wait(60)
-    chart, table = lab.chart.value, lab.table.value
+    chart, table = lab.chart_view.value, lab.table.value
     lab.choose(first=("cavalry_power", "2,-1"))
     lab.run_button.click()
     assert "refused:" in lab.message.value and "cavalry_power" in lab.message.value
     assert "(with cavalry_power=-1)" in lab.message.value
-    assert lab.result is good and lab.chart.value == chart and lab.table.value == table
+    assert lab.result is good and lab.chart_view.value == chart and lab.table.value == table
     assert not lab.running and not lab.run_button.disabled
     lab.choose(first=("cavalry_power", "two"))
     lab.run_button.click()
@@ -313,7 +312,7 @@ def test_the_lab_compares_strengths_of_play_and_says_where_their_conclusions_dif
     result = lab.wait(120)
     assert result is not None and result.complete and list(result.spec.strengths) == ["random", "greedy"]
     assert len(result.summary) == 4 and set(result.summary["strength"]) == {"random", "greedy"}
-    assert "win rate at each strength" in lab.chart_note and bytes(lab.chart.value).startswith(PNG)
+    assert "win rate at each strength" in lab.chart_note and "<svg" in lab.chart_view.value
     table = lab.table.value
     assert "does the conclusion depend on how well the game is played?" in table
     assert "undead v bandits" in table and "bandits v undead" in table

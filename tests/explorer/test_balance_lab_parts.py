@@ -15,8 +15,6 @@ from explorer.balance_lab.tables import columns_shown, export_path, summary_html
 from explorer.balance_lab.watch import SweepWatch
 from rules.sweeps import SweepSpec, run_sweep, start_sweep
 
-PNG = b"\x89PNG\r\n\x1a\n"
-
 
 def test_choices_make_the_spec_the_command_line_would() -> None:
     chosen = LabChoices(
@@ -76,8 +74,8 @@ def test_armies_and_card_variants_are_axes_and_three_axes_draw_the_first_two() -
     assert [a.name for a in axes] == ["armies", "card variant", "cavalry_power"]
     assert axes[0].labels[:4] == ["undead v bandits"] * 4 and axes[1].labels[2] == "undead.ghost.special_troop.power=3"
     assert axes[2].numbers == [2.0, 3.0] * 4
-    png, note = win_rate_chart(spec, summary)
-    assert png.startswith(PNG) and "at cavalry_power=2 (the table shows every cell)" in note
+    chart, note = win_rate_chart(spec, summary)
+    assert chart.svg.startswith("<svg") and "at cavalry_power=2 (the table shows every cell)" in note
     shown = columns_shown(spec, summary)
     assert shown[:4] == ["army_0", "army_1", "override", "cavalry_power"] and "draws" in shown
     assert "player 1 win rate" in summary_html(spec, summary)
@@ -91,8 +89,8 @@ def test_a_value_that_is_none_labels_its_axis_and_one_cell_still_draws() -> None
     table = summary_html(spec, summary)
     assert ">none</td>" in table and ">8</td>" in table and "8.0" not in table
     one = SweepSpec(game="the-tower", policies=["random"], games=2)
-    png, note = win_rate_chart(one, _summary(one))
-    assert png.startswith(PNG) and note == "win rate with its Wilson 95% interval"
+    chart, note = win_rate_chart(one, _summary(one))
+    assert chart.svg.startswith("<svg") and note == "win rate with its Wilson 95% interval"
     with pytest.raises(ValueError, match="no cell has finished"):
         win_rate_chart(one, _summary(one).iloc[0:0])
 
@@ -104,7 +102,7 @@ def test_sweeps_put_together_compare_on_one_chart() -> None:
         for policy in ("random", "simple")
     ]
     together = pd.concat(parts, ignore_index=True)
-    assert compare_chart(together, "players", "policy").startswith(PNG)
+    assert compare_chart(together, "players", "policy").svg.startswith("<svg")
     assert compare_chart(together, "players", "policy", y="mean_turns") != compare_chart(together, "players", "policy")
     with pytest.raises(KeyError):
         compare_chart(together, "wave_every", "policy")

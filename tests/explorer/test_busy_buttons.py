@@ -57,7 +57,7 @@ def test_a_double_click_queued_behind_a_busy_kernel_acts_once() -> None:
 
 def test_without_a_kernel_every_click_acts() -> None:
     panel = AttackTheTowerPanel("mid-game-battle")
-    step = next(b for b in panel._busy.buttons if b.description == "step ▶")
+    step = next(b for b in panel._busy.buttons if b.description == "next ▶")
     step.click()
     step.click()
     assert panel.explorer.session.cursor == 2

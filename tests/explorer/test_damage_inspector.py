@@ -53,7 +53,7 @@ def test_matrix_and_distribution_come_from_the_analysis(panel: AttackTheTowerPan
     expected = analysis.solve_step(panel.explorer.state, "power_balance")
     assert solution.value == expected.value
     assert f"value {expected.value}" in panel.inspector.matrix.value
-    assert bytes(panel.inspector.chart.value).startswith(b"\x89PNG")
+    assert "<svg" in panel.inspector.chart.value and "currentColor" in panel.inspector.chart.value
     dist = analysis.outcome_distribution(panel.explorer.state, ("optimal", "optimal"))
     assert dist.total() == 1
     assert str(analysis.odds(dist).expected_power_balance) in panel.inspector.outcomes.value
@@ -64,10 +64,20 @@ def test_monte_carlo_beside_exact(panel: AttackTheTowerPanel) -> None:
     panel.inspector.samples.value = 400
     report = panel.inspector.simulate()
     assert report.samples == 400 and report.agrees
-    assert "exact and simulated figures agree" in panel.inspector.simulation.value
+    shown = panel.inspector.simulation.value
+    assert "400 battles played from here" in shown and "exact odds and frequencies agree" in shown
+    # each outcome's frequency with its interval beside the exact odds, as TripleA's battle calculator
+    for outcome, row in report.outcomes:
+        assert outcome.describe() in shown and f"{row.low * 100:.2f}% to {row.high * 100:.2f}%" in shown
 
 
 def test_analysing_outside_a_combat_step_is_refused() -> None:
     panel = AttackTheTowerPanel("mid-game-battle")
     panel._guard(panel.inspector.analyse)
     assert "declare an attack" in panel.message.value
+
+
+def test_no_two_options_read_alike_the_wounded_are_named(panel: AttackTheTowerPanel) -> None:
+    labels = [label for label, _index in panel.inspector.allocations.options]
+    assert len(labels) >= 3 and len({label.split(" ", 1)[1] for label in labels}) == len(labels)
+    assert any("; wounds " in label and " of " in label for label in labels)

@@ -77,5 +77,5 @@ def test_a_raised_troop_shows_its_raise_on_the_board() -> None:
     page = static_html(board_view(explorer.state))
     assert 'class="troop raised" style=' in page
     assert ">+3</span>" in page
-    assert "power 4, destroyed by 4 (its own power is raised by 3)" in page
+    assert "power 4, destroyed by 4 (a Ninja: its own power is raised by 3)" in page
     assert "Monastery [LI] ## (+3)" in explorer.board_text()

@@ -95,3 +95,40 @@ def test_check_reports_a_notebook_with_widget_state(tmp_path: Path, capsys: pyte
     assert "make notebooks-clean" in capsys.readouterr().out
     assert main([str(path)]) == 0
     assert main(["--check", str(path)]) == 0
+
+
+def test_the_projects_jupyter_server_saves_notebooks_without_widget_state(tmp_path: Path) -> None:
+    """What JupyterLab's autosave does under `make lab`, `make e2e` and Binder: the contents manager configured
+    by binder/jupyter_config saves a notebook holding a live panel's output without the widget, its board kept."""
+    from jupyter_server.services.contents.filemanager import FileContentsManager
+    from traitlets.config.loader import JSONFileConfigLoader
+
+    config = JSONFileConfigLoader("jupyter_server_config.json", str(ROOT / "binder" / "jupyter_config")).load_config()
+    manager = FileContentsManager(root_dir=str(tmp_path), config=config)
+    notebook = {
+        "nbformat": 4,
+        "nbformat_minor": 5,
+        "metadata": {"widgets": {"application/vnd.jupyter.widget-state+json": {"state": {}}}},
+        "cells": [
+            {
+                "cell_type": "code",
+                "id": "panel",
+                "execution_count": 1,
+                "metadata": {},
+                "source": "panel",
+                "outputs": [
+                    {
+                        "output_type": "execute_result",
+                        "execution_count": 1,
+                        "metadata": {},
+                        "data": {WIDGET_VIEW: {"model_id": "m"}, "text/html": "<b>board</b>", "text/plain": "p"},
+                    }
+                ],
+            }
+        ],
+    }
+    manager.save({"type": "notebook", "format": "json", "content": notebook}, "lesson.ipynb")  # type: ignore[no-untyped-call]
+    saved = _load(tmp_path / "lesson.ipynb")
+    assert widget_state_found(saved) == []
+    data = saved["cells"][0]["outputs"][0]["data"]
+    assert {mime: "".join(text) for mime, text in data.items()} == {"text/html": "<b>board</b>", "text/plain": "p"}

@@ -87,7 +87,7 @@ def test_phase_stepper_back_forward_restart_and_jump(panel: TowerDefensePanel) -
     assert panel.explorer.session.cursor == at
     panel.restart()
     assert panel.explorer.session.cursor == 0 and panel.explorer.state.turn == 13
-    assert "step 0 of 3" in panel.log_view.value
+    assert "step 0 of 3" in panel.log_view.html
     panel.next_phase()  # in the middle of the line: replays it to the next phase
     assert panel.explorer.session.cursor == 1
     panel.jump(3)
@@ -101,7 +101,7 @@ def test_to_phase_6_collects_income_through_chance_and_the_policy(panel: TowerDe
     state = panel.explorer.state
     # 003 phase 5: 'All credits must be assigned to Stacks before proceeding to Phase 6.'
     assert state.turn == 14 and state.phase == "actions" and not state.revealed and not state.reveal_left
-    assert "Phase 6" in panel.log_view.value
+    assert "Phase 6" in panel.log_view.html
 
 
 def test_branch_from_a_step_and_switch(panel: TowerDefensePanel) -> None:
@@ -143,8 +143,8 @@ def test_the_rulebook_movement_example_in_the_panel() -> None:
     panel.next_phase()
     # 003 phase 3: 'If Track A12 and A15 are in the discard pile, the Wave would end its movement on
     # Track A17. If Track A17 is occupied, it would instead end its movement on Track A18.'
-    assert "moves 5 from A10 to A18" in panel.log_view.value
-    assert "skipping discarded A12, A15; moving on past the occupied A17" in panel.log_view.value
+    assert "moves 5 from A10 to A18" in panel.log_view.html
+    assert "skipping discarded A12, A15; moving on past the occupied A17" in panel.log_view.html
     assert "A18" in panel.board.html and "W1 u1/2" in panel.board.html
 
 
@@ -294,7 +294,7 @@ def test_a_combine_attack_from_the_panel() -> None:
     assert all(t.depletion == 1 for t in state.towers if t.at in ((3, 4), (2, 4), (3, 5)))
     attacks = [e for e in panel.explorer.session.last_events() if isinstance(e, Attacked)]
     assert len(attacks) == 1 and attacks[0].damage == 2 + 4  # Level 3 Boost 2 + Level 1 Standard 4
-    assert "Combine damage" in panel.log_view.value
+    assert "Combine damage" in panel.log_view.html
 
 
 def test_the_plan_outside_phase_6_says_it_cannot_be_played_yet(panel: TowerDefensePanel) -> None:

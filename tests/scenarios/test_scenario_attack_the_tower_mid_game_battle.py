@@ -35,6 +35,7 @@ POSITION: dict[str, Any] = {
         "minimum_toughness": 1,
         "main_phase_abilities": "attacker",
         "vrykolaka_counts": "fighting",
+        "vrykolaka_victims": "strongest_in_battle",
         "templar_damage": "once",
         "kaiju_bases": "any_enemy_territory",
         "raised_troop_lasts": "while_it_lives",
@@ -368,6 +369,7 @@ EXPECTED_POSITION: dict[str, Any] = {
         "minimum_toughness": 1,
         "main_phase_abilities": "attacker",
         "vrykolaka_counts": "fighting",
+        "vrykolaka_victims": "strongest_in_battle",
         "templar_damage": "once",
         "kaiju_bases": "any_enemy_territory",
         "raised_troop_lasts": "while_it_lives",
@@ -570,52 +572,52 @@ EXPECTED_POSITION: dict[str, Any] = {
 }
 
 EXPECTED_SENTENCES: list[str] = [
-    "Undead attacks from territory 1 against Bandits' territory 1.",
+    "Undead attack from territory 1 against Bandits' territory 1.",
     "Both players may now play abilities.",
-    'Undead plays Lich: "The Power of enemy troops drop by one, thanks to the lich."',
+    'Undead play Lich: "The Power of enemy troops drop by one, thanks to the lich."',
     (
-        'Undead plays Necromancer: "Recruit all zombies, vampires and vrykolakas in territories that hold allied '
+        'Undead play Necromancer: "Recruit all zombies, vampires and vrykolakas in territories that hold allied '
         'necromancers."'
     ),
-    "Undead plays no more abilities.",
-    "Bandits plays no more abilities.",
+    "Undead play no more abilities.",
+    "Bandits play no more abilities.",
     "Undead's initiative damage is 2 (2 Necromancer dealing 2).",
     "Bandits' initiative damage is 0 (nothing fights).",
-    "Undead deals 1 initiative damage to Bandits' Bandit (territory 1, slot 1), destroying it.",
-    "Undead's 1 leftover initiative damage adds to its regular damage.",
+    "Undead deal 1 initiative damage to Bandits' Bandit (territory 1, slot 1), destroying it.",
+    "Undead's 1 leftover initiative damage adds to their regular damage.",
     (
         "Undead's regular damage is 7, of which 4 is artillery damage (2 Zombie dealing 2, Catapult dealing 4, plus "
         "1 leftover initiative damage)."
     ),
     "Bandits' regular damage is 4 (Bandit light-infantry base dealing 4).",
-    "Undead has no target for its 7 regular damage.",
-    "Bandits deals 1 regular damage to Undead's Zombie (territory 1, slot 1), destroying it.",
-    "Bandits deals 1 regular damage to Undead's Zombie (territory 1, slot 1), destroying it.",
-    "Bandits deals 1 regular damage to Undead's Necromancer (territory 1, slot 2), destroying it.",
-    "Bandits deals 1 regular damage to Undead's Necromancer (territory 1, slot 2), destroying it.",
+    "Undead have no target for their 7 regular damage.",
+    "Bandits deal 1 regular damage to Undead's Zombie (territory 1, slot 1), destroying it.",
+    "Bandits deal 1 regular damage to Undead's Zombie (territory 1, slot 1), destroying it.",
+    "Bandits deal 1 regular damage to Undead's Necromancer (territory 1, slot 2), destroying it.",
+    "Bandits deal 1 regular damage to Undead's Necromancer (territory 1, slot 2), destroying it.",
     "Every defending troop is dead: the bases are unmanned.",
     (
         "Undead's remaining regular damage is 7, of which 4 is artillery damage (damage not distributed in regular "
         "combat)."
     ),
-    "Undead deals 4 regular damage to Bandits' Bandit light-infantry base (territory 1, slot 1), destroying it.",
+    "Undead deal 4 regular damage to Bandits' Bandit light-infantry base (territory 1, slot 1), destroying it.",
     "The battle ends: every surviving troop and base heals completely.",
     "Undead's 1 surviving troop(s) attack Bandits' palace.",
     "Both players may now play abilities.",
-    "Undead plays no more abilities.",
-    "Bandits plays no more abilities.",
+    "Undead play no more abilities.",
+    "Bandits play no more abilities.",
     "Undead's initiative damage is 0 (nothing fights).",
     "Bandits' initiative damage is 0 (nothing fights).",
     "Undead's regular damage is 4, of which 4 is artillery damage (Catapult dealing 4).",
     "Bandits' regular damage is 10 (palace dealing 10).",
-    "Undead has no target for its 4 regular damage.",
-    "Bandits deals 4 regular damage to Undead's Catapult (territory 1, slot 3), destroying it.",
+    "Undead have no target for their 4 regular damage.",
+    "Bandits deal 4 regular damage to Undead's Catapult (territory 1, slot 3), destroying it.",
     "Every defending troop is dead: the palace is unmanned.",
     (
         "Undead's remaining regular damage is 4, of which 4 is artillery damage (damage not distributed in regular "
         "combat)."
     ),
-    "Undead deals 4 regular damage to Bandits' palace (4 of the 10 needed to destroy it).",
+    "Undead deal 4 regular damage to Bandits' palace (4 of the 10 needed to destroy it).",
     "The battle ends: every surviving troop and base heals completely.",
 ]
 

@@ -105,6 +105,16 @@ def test_the_plan_on_the_busy_board_replays() -> None:
     assert any(t.alone for t in plan.targets)
 
 
+def test_the_plan_speaks_the_boards_words() -> None:
+    """Cards as the board names them ('Boost I', not 'boost.1'), waves by name ('Rank 1 wave B', not 'rank1.b'),
+    spaces as (column, row) like every sentence of the engine."""
+    lines = analysis.plan_turn(examples.busy_board()).describe()
+    assert lines[1] == (
+        "  the tower on (4, 2) (alone) boosted by Boost I, Boost I deals 7 to unit 1 of Rank 1 wave B (6 Hit Points)"
+    )
+    assert not any(word in "".join(lines) for word in ("boost.1", "standard.1", "rank1.b", "rank2.a", "4,2"))
+
+
 def chance_tree(state: GameState) -> dict[tuple[str, ...], Fraction]:
     """The revealed credits of the next income, by walking the engine's chance nodes."""
     out: defaultdict[tuple[str, ...], Fraction] = defaultdict(Fraction)

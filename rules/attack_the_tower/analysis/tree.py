@@ -11,6 +11,7 @@ from rules.attack_the_tower.actions import DeclareAttack
 from rules.attack_the_tower.analysis.battle import Node, canon
 from rules.attack_the_tower.analysis.outcomes import OBJECTIVES, POLICY_NAMES, Result, same_battle, segment_outcome
 from rules.attack_the_tower.analysis.space import clear_spaces
+from rules.attack_the_tower.cards import DestroyPerFighter
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import GameState
@@ -83,6 +84,14 @@ class BattleTree:
         battle = state.battle
         if battle is None or state.phase != "battle":
             raise IllegalAction("no battle is in progress: declare an attack first", "battles.1 declare")
+        if state.rules.vrykolaka_victims == "chosen" and any(
+            isinstance(effect, DestroyPerFighter) for _owner, effect in combat.battle_effects(state)
+        ):
+            raise IllegalAction(
+                "the exact analysis does not take up a Vrykolaka's victims chosen by their player "
+                "(Rules.vrykolaka_victims='chosen'): play the battle on, or analyse it under the default reading",
+                "variant.vrykolaka_victims",
+            )
         if len(self.nodes) > 200_000:
             self.clear()
         segment = self.segment_of(state)

@@ -42,7 +42,7 @@ def apply_play(state: GameState, action: PlayAbility, events: Events) -> GameSta
         p = p.replace(in_play=(*p.in_play, action.card))
         state = with_player(state, action.player, p)
         note = "" if ability.not_implemented is None else " (its effect is not implemented yet)"
-        events.append(Said(rule="abilities", text=f'{who} plays {ability.name}: "{ability.text}"{note}'))
+        events.append(Said(rule="abilities", text=f'{who} play {ability.name}: "{ability.text}"{note}'))
         for effect in ability.effects:
             if isinstance(effect, Recruit):
                 state = _recruit_effect(state, action.player, effect, ability.name, events)
@@ -96,7 +96,7 @@ def _recruit_special(state: GameState, player: int, cid: str, events: Events) ->
             )
     p = p.replace(palace=(*p.palace, cid))
     events.append(
-        Said(rule="abilities.special", text=f"{who} recruits a {spec.name} (power {spec.power}) on the palace.")
+        Said(rule="abilities.special", text=f"{who} recruit a {spec.name} (power {spec.power}) on the palace.")
     )
     return maintain_specials(with_player(state, player, p), events)
 

@@ -29,7 +29,7 @@ def _automatic_step(state: GameState, events: Events) -> GameState | None:
             return None
         if state.draws_left > 0:
             events.append(
-                Said(rule="variant.empty_pile", text=f"{label(state, state.actor)} has no cards left to draw.")
+                Said(rule="variant.empty_pile", text=f"{label(state, state.actor)} have no cards left to draw.")
             )
         state = state.replace(draws_left=0)
         if phase == "setup_draw":

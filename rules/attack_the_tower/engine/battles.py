@@ -7,10 +7,11 @@ from collections.abc import Callable
 
 from rules.attack_the_tower.actions import (
     Allocate,
+    ChooseVictim,
     DeclareAttack,
     Pass,
 )
-from rules.attack_the_tower.engine import card_effects, combat
+from rules.attack_the_tower.engine import card_effects, combat, vrykolaka
 from rules.attack_the_tower.engine.battle_end import end_battle, unit_label
 from rules.attack_the_tower.engine.common import (
     ABILITY_WINDOW,
@@ -71,7 +72,7 @@ def apply_declare(state: GameState, action: DeclareAttack, events: Events) -> Ga
         events.append(
             Said(
                 rule="battles.1 declare",
-                text=f"{label(state, action.player)} attacks from territory {action.origin + 1}{joined} "
+                text=f"{label(state, action.player)} attack from territory {action.origin + 1}{joined} "
                 f"against {possessive(label(state, state.defender))} territory {action.target + 1}.",
             )
         )
@@ -91,7 +92,7 @@ def apply_pass(state: GameState, action: Pass, events: Events) -> GameState:
     assert battle is not None
     if events.narrate:
         who = label(state, action.player)
-        events.append(Said(rule="battles.2 abilities", text=f"{who} plays no more abilities."))
+        events.append(Said(rule="battles.2 abilities", text=f"{who} play no more abilities."))
     if battle.passes == 1:
         return _combat_begins(state, battle, battle.actor, events)
     return state.replace(battle=battle.replace(passes=1, actor=1 - battle.actor))
@@ -124,7 +125,7 @@ def apply_allocate(state: GameState, action: Allocate, events: Events) -> GameSt
         events.append(
             Said(
                 rule=_stage_rule(battle.stage),
-                text=f"{label(state, action.player)} has distributed its {battle.stage} damage "
+                text=f"{label(state, action.player)} have distributed their {battle.stage} damage "
                 "(hidden until both sides have).",
             )
         )
@@ -169,7 +170,7 @@ def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
 def battle_step(state: GameState, events: Events) -> GameState | None:
     battle = state.battle
     assert battle is not None
-    if battle.stage == "abilities":
+    if battle.stage in ("abilities", "victims"):
         return None
     pending, changed = _nothing_to_decide(state, battle, combat.combat_step(state), events)
     first, second = pending
@@ -198,7 +199,7 @@ def _nothing_to_decide(
                     events.append(
                         Said(
                             rule=_stage_rule(stage),
-                            text=f"{label(state, side)} has no target for its {pool.total} {stage} damage.",
+                            text=f"{label(state, side)} have no target for their {pool.total} {stage} damage.",
                         )
                     )
             pending[side] = NO_ALLOCATION
@@ -227,6 +228,12 @@ def battle_played_out(
             last_to_pass = battle.actor if battle.passes else 1 - battle.actor
             decisions += 2 - battle.passes
             state = _combat_begins(state, battle, last_to_pass, events)
+            continue
+        if battle.stage == "victims":  # each Vrykolaka's victim chosen as the engine offers them: the strongest
+            player = 0 if battle.owed[0] else 1
+            target = vrykolaka.victim_options(state, player)[0]
+            state = apply_choose_victim(state, ChooseVictim(player, target), events)
+            decisions += 1
             continue
         step = combat.combat_step(state)
         pending, _ = _nothing_to_decide(state, battle, step, events)
@@ -296,8 +303,10 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
                         destroyed=destroyed,
                     )
                 )
+    owed = (0, 0)
     if stage == "regular":
-        dead += card_effects.destroy_per_fighter(state, pending, battle.dead, dead, events, label)
+        dead += vrykolaka.destroy_per_fighter(state, pending, battle.dead, dead, events, label)
+        owed = vrykolaka.victims_owed(state, pending, battle.dead, dead)
     taken = tuple(sorted(damage.items()))
     destroyed_units = tuple(dead)
     if stage == "initiative":
@@ -310,7 +319,7 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
                     Said(
                         rule="battles.3 leftover",
                         text=f"{possessive(label(state, side))} {leftover[side]} leftover initiative damage "
-                        "adds to its regular damage.",
+                        "adds to their regular damage.",
                     )
                 )
         after = battle.replace(
@@ -331,8 +340,28 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
         pool = step.pool(attacker)
         remaining = (pool.general - to_troops, pool.artillery - to_structures)
         after = battle.replace(damage=taken, dead=destroyed_units, pending=(None, None), remaining=remaining)
-        if _only_structures_left(step.sides.defenders, set(dead)) and sum(remaining) > 0:
-            return _enter_stage(state, after.replace(stage="unmanned"), events)
-        return end_battle(state.replace(battle=after), events)
+        if owed != (0, 0):  # Rules.vrykolaka_victims='chosen': the players choose the Vrykolaka's victims first
+            return state.replace(battle=after.replace(stage="victims", owed=owed))
+        return after_regular(state.replace(battle=after), events)
     after = battle.replace(damage=taken, dead=destroyed_units, pending=(None, None))
     return end_battle(state.replace(battle=after), events)
+
+
+def after_regular(state: GameState, events: Events) -> GameState:
+    """Once the regular step is resolved (and any Vrykolaka's victims chosen): the attacker's damage left goes
+    to unmanned bases when every defending troop is dead (004 battles 4), else the battle ends."""
+    battle = state.battle
+    assert battle is not None
+    battle = battle.replace(stage="regular", owed=(0, 0))
+    _attackers, defenders = combat.fighters(state)
+    if _only_structures_left(defenders, set(battle.dead)) and sum(battle.remaining) > 0:
+        return _enter_stage(state, battle.replace(stage="unmanned"), events)
+    return end_battle(state.replace(battle=battle), events)
+
+
+def apply_choose_victim(state: GameState, action: ChooseVictim, events: Events) -> GameState:
+    """A Vrykolaka's victim chosen (Rules.vrykolaka_victims='chosen'); the last one chosen, the battle goes on."""
+    state = vrykolaka.choose_victim(state, action.player, action.target, events, label)
+    battle = state.battle
+    assert battle is not None
+    return after_regular(state, events) if battle.owed == (0, 0) else state

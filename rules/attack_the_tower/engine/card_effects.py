@@ -1,4 +1,5 @@
-"""The card effects that act on the board rather than on a troop's power: Vrykolaka, Templar, Kaiju and Ninja.
+"""The card effects that act on the board rather than on a troop's power: Templar, Kaiju and Ninja (the Vrykolaka's
+are in `vrykolaka`).
 
 Each function reads its effect from the army data (`cards.py` holds the vocabulary) and the reading of an
 ambiguous text from `Rules`; the engine calls them at the one moment each effect happens (an ability
@@ -15,7 +16,6 @@ from rules.attack_the_tower.actions import PlayAbility
 from rules.attack_the_tower.cards import (
     AbilityCard,
     CombatStartDamage,
-    DestroyPerFighter,
     RaiseChosenTroop,
     SacrificeToDestroyBases,
     TroopType,
@@ -25,9 +25,8 @@ from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.engine.common import Events, territories_with
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import AbilityDamage, Destroyed, Said, possessive
-from rules.attack_the_tower.model import Allocation, Base, GameState, Player, Territories, as_territories
+from rules.attack_the_tower.model import Base, GameState, Player, Territories, as_territories
 from rules.attack_the_tower.places import UnitKey
-from rules.attack_the_tower.text import named_in_slot
 
 Namer = Callable[[GameState, int], str]
 """How events name a player (the engine's `label`)."""
@@ -206,7 +205,7 @@ def _raise(
     state: GameState, player: int, effect: RaiseChosenTroop, chosen: tuple[str, ...], events: Events, name: Namer
 ) -> GameState:
     if not chosen:
-        events.append(Said(rule="abilities", text=f"{name(state, player)} has no troop to make a {effect.becomes}."))
+        events.append(Said(rule="abilities", text=f"{name(state, player)} have no troop to make a {effect.becomes}."))
         return state
     t, s, i = UnitKey.parse(chosen[0]).troop_place()
     p = state.players[player]
@@ -219,7 +218,7 @@ def _raise(
     events.append(
         Said(
             rule="abilities",
-            text=f"{name(state, player)} makes a {troop} (territory {t + 1}, slot {s + 1}) a {effect.becomes}: "
+            text=f"{name(state, player)} make a {troop} (territory {t + 1}, slot {s + 1}) a {effect.becomes}: "
             f"its power is raised by {effect.delta} (it now carries +{now}).",
         )
     )
@@ -321,70 +320,6 @@ def combat_start(state: GameState, events: Events, name: Namer, unit_label: Unit
     return state.replace(battle=new_battle)
 
 
-def destroy_per_fighter(
-    state: GameState,
-    pending: tuple[Allocation, Allocation],
-    dead_before: tuple[str, ...],
-    dead: list[str],
-    events: Events,
-    name: Namer,
-) -> list[str]:
-    """Vrykolaka: 'Destroy one enemy troop for each vrykolaka that inflicts damage in combat': once the
-    regular step's damage is dealt, the keys of the enemy troops destroyed (the strongest first)."""
-    effects = [(o, e) for o, e in combat.battle_effects(state) if isinstance(e, DestroyPerFighter)]
-    if not effects:
-        return []
-    attackers, defenders = combat.fighters(state)
-    sides = {state.attacker: (attackers, defenders), 1 - state.attacker: (defenders, attackers)}
-    after = set(dead)
-    chosen: list[tuple[int, int, str, list[str]]] = []
-    for owner, e in dict.fromkeys(effects):
-        if not pending[owner].total():
-            continue
-        own, enemy = sides[owner]
-        count = sum(
-            1
-            for u in own
-            if u.kind == "troop"
-            and u.troop_type == e.troop_type
-            and u.deals > 0
-            and u.key not in dead_before
-            and (state.rules.vrykolaka_counts == "fighting" or u.key not in after)
-        )
-        alive = sorted(
-            (u for u in enemy if not u.is_structure and u.key not in after), key=lambda u: (-u.toughness, u.key)
-        )
-        if count and alive:
-            troop = troop_name(state, owner, e.troop_type)
-            chosen.append((owner, count, troop, [u.key for u in alive[:count]]))
-    by_key = {u.key: u for u in attackers + defenders}
-    out: list[str] = []
-    for owner, count, troop, keys in chosen:
-        for key in keys:
-            if key in out:
-                continue
-            u = by_key[key]
-            out.append(key)
-            events.append(
-                Destroyed(
-                    rule="abilities",
-                    player=u.owner,
-                    who=name(state, u.owner),
-                    target=key,
-                    target_name=_placed(u),
-                    reason=f"destroyed by {possessive(name(state, owner))} {count} {troop}(s) that inflicted damage",
-                )
-            )
-    return out
-
-
-def _placed(unit: combat.Unit) -> str:
-    """A troop's name and where it stands, as events name it after its owner ('Zombie (territory 1, slot 2)')."""
-    if unit.kind == "troop":
-        return named_in_slot(unit.name, UnitKey.parse(unit.key))
-    return f"{unit.name} (palace)"
-
-
 def troop_name(state: GameState, owner: int, troop_type: TroopType) -> str:
     """The name of the owner's troops of a type (e.g. 'Vrykolaka'), from the bases that recruit them."""
     for _, _, b in state.players[owner].bases():
@@ -420,7 +355,7 @@ def end_main_window(state: GameState, player: int, events: Events, name: Namer) 
     if main_phase_actor(state) != player or player == state.attacker:
         raise IllegalAction("there is no ability window open", "battles.2 abilities")
     events.append(
-        Said(rule="turn.2 abilities", text=f"{name(state, player)} plays no more abilities before the next battle.")
+        Said(rule="turn.2 abilities", text=f"{name(state, player)} play no more abilities before the next battle.")
     )
     return state.replace(actor=state.attacker)
 

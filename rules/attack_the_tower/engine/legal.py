@@ -9,6 +9,7 @@ from typing import Any
 from rules.attack_the_tower.actions import (
     Build,
     Burn,
+    ChooseVictim,
     DeclareAttack,
     Discard,
     DrawCard,
@@ -24,7 +25,7 @@ from rules.attack_the_tower.cards import (
     BaseCard,
 )
 from rules.attack_the_tower.catalog import card
-from rules.attack_the_tower.engine import card_effects, combat
+from rules.attack_the_tower.engine import card_effects, combat, vrykolaka
 from rules.attack_the_tower.engine.reading import acting_players, chance_outcomes, current_player, drawable_piles
 from rules.attack_the_tower.engine.turn import may_burn
 from rules.attack_the_tower.model import (
@@ -85,6 +86,8 @@ def _player_actions(state: GameState, who: int) -> Sequence[Any]:
         assert battle is not None
         if battle.stage == "abilities":
             out = [*_ability_plays(state, who), _plain_action(Pass, who)]
+        elif battle.stage == "victims":  # the strongest first
+            out = [ChooseVictim(who, key) for key in vrykolaka.victim_options(state, who)]
         else:
             request = combat.allocation_request(state, who)
             assert request is not None

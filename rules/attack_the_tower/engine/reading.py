@@ -45,6 +45,8 @@ def current_player(state: GameState) -> int:
         assert battle is not None
         if battle.stage == "abilities":
             return battle.actor
+        if battle.stage == "victims":  # each player owed a Vrykolaka's victims chooses them, the attacker first
+            return state.attacker if battle.owed[state.attacker] else 1 - state.attacker
         waiting = _waiting_sides(state, battle)
         if len(waiting) == 2:
             return SIMULTANEOUS

@@ -11,6 +11,7 @@ from rules.attack_the_tower.actions import (
     Allocate,
     Build,
     Burn,
+    ChooseVictim,
     DeclareAttack,
     Discard,
     DrawCard,
@@ -25,7 +26,13 @@ from rules.attack_the_tower.actions import (
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.engine.abilities import apply_play
 from rules.attack_the_tower.engine.automatic import advance_automatic
-from rules.attack_the_tower.engine.battles import apply_allocate, apply_declare, apply_pass, battle_played_out
+from rules.attack_the_tower.engine.battles import (
+    apply_allocate,
+    apply_choose_victim,
+    apply_declare,
+    apply_pass,
+    battle_played_out,
+)
 from rules.attack_the_tower.engine.combat.requests import TargetKey, target_key
 from rules.attack_the_tower.engine.common import Events, label
 from rules.attack_the_tower.engine.reading import acting_players, current_player
@@ -129,6 +136,7 @@ _HANDLERS: dict[type, Any] = {
     PlayAbility: apply_play,
     Pass: apply_pass,
     Allocate: apply_allocate,
+    ChooseVictim: apply_choose_victim,
     EndTurn: apply_end_turn,
 }
 

@@ -85,7 +85,7 @@ def apply_draw(state: GameState, action: DrawCard, events: Events) -> GameState:
         events.append(
             Said(
                 rule="variant.empty_pile",
-                text=f"{label(state, action.player)} shuffles {len(discards)} discarded "
+                text=f"{label(state, action.player)} shuffle {len(discards)} discarded "
                 f"{action.pile} cards into a new {action.pile} pile.",
             )
         )
@@ -130,7 +130,7 @@ def apply_burn(state: GameState, action: Burn, events: Events) -> GameState:
     events.append(
         Said(
             rule="setup.burn",
-            text=f"{label(state, action.player)} burns {len(burnt)} cards and draws {state.rules.opening_draw} more.",
+            text=f"{label(state, action.player)} burn {len(burnt)} cards and draw {state.rules.opening_draw} more.",
         )
     )
     state = with_player(state, action.player, p)
@@ -144,7 +144,7 @@ def may_burn(state: GameState, player: Player) -> bool:
 
 def apply_keep(state: GameState, action: KeepHand, events: Events) -> GameState:
     require(state.phase == "setup_keep", "there is no hand to keep now", "setup.burn")
-    events.append(Said(rule="setup.burn", text=f"{label(state, action.player)} keeps the hand."))
+    events.append(Said(rule="setup.burn", text=f"{label(state, action.player)} keep the hand."))
     return state.replace(phase="setup_build")
 
 
@@ -200,7 +200,7 @@ def apply_finish_building(state: GameState, action: FinishBuilding, events: Even
     events.append(
         Said(
             rule="renewal.C build" if state.phase == "renewal_build" else "setup.build",
-            text=f"{label(state, action.player)} finishes building.",
+            text=f"{label(state, action.player)} finish building.",
         )
     )
     if state.phase == "setup_build":
@@ -222,7 +222,7 @@ def apply_discard(state: GameState, action: Discard, events: Events) -> GameStat
     events.append(
         Said(
             rule="renewal.B draw",
-            text=f"{label(state, action.player)} discards {card(action.card).name} "
+            text=f"{label(state, action.player)} discard {card(action.card).name} "
             f"to keep to the hand limit of {state.rules.hand_limit}.",
         )
     )
@@ -233,9 +233,9 @@ def apply_renew(state: GameState, action: Renew, events: Events) -> GameState:
     require(state.phase == "renewal_decision", "renewal is decided only at the start of a turn", "turn.1 renewal")
     who = label(state, action.player)
     if not action.renew:
-        events.append(Said(rule="turn.1 renewal", text=f"{who} does not renew and says so."))
+        events.append(Said(rule="turn.1 renewal", text=f"{who} do not renew and say so."))
         return card_effects.entering_main(state.replace(phase="main"))
-    events.append(Said(rule="turn.1 renewal", text=f"{who} calls a renewal; both players follow it."))
+    events.append(Said(rule="turn.1 renewal", text=f"{who} call a renewal; both players follow it."))
     players = list(state.players)
     limit = state.rules.max_troops_per_base
     for index in (state.attacker, state.defender):
@@ -284,7 +284,7 @@ def apply_end_turn(state: GameState, action: EndTurn, events: Events) -> GameSta
             events.append(
                 Said(
                     rule="abilities",
-                    text=f"{label(state, index)} discards the abilities in play: "
+                    text=f"{label(state, index)} discard the abilities in play: "
                     + ", ".join(card(c).name for c in p.in_play)
                     + ".",
                 )
@@ -305,7 +305,7 @@ def apply_end_turn(state: GameState, action: EndTurn, events: Events) -> GameSta
     events.append(
         Said(
             rule="turn",
-            text=f"{label(state, action.player)} ends the turn; {label(state, nxt)} is now the attacking player.",
+            text=f"{label(state, action.player)} end the turn; {label(state, nxt)} are now the attacking player.",
         )
     )
     return state.replace(

@@ -221,6 +221,8 @@ class PlannerPolicy:
             return min((a for a in actions if isinstance(a, Discard)), key=lambda a: _keep_value(state, p, a.card))
         if phase == "renewal_decision":
             return Renew(player=me, renew=self._renews(state, me))
+        if phase == "battle" and state.battle is not None and state.battle.stage == "victims":
+            return actions[0]  # a Vrykolaka's victim: the strongest enemy troop (legal actions come so ordered)
         if phase == "battle":
             return self._window(state, me, actions)
         if phase == "main":

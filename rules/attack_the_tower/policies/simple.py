@@ -71,4 +71,6 @@ class GreedyPolicy:
             return _allocate(request, greedy_allocation(request))
         if state.battle is not None and state.battle.stage == "abilities":
             return Pass(player=player)
+        if state.battle is not None and state.battle.stage == "victims":  # the strongest enemy troop
+            return engine.legal_actions(state, player)[0]
         return sampler.choice(engine.legal_actions(state, player))

@@ -18,6 +18,7 @@ from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.events import Attacked
 from rules.tower_defense.model import FieldWave, GameState, Tower
 from rules.tower_defense.places import Coord, distance
+from rules.tower_defense.text import card_short, space_words, wave_words
 from rules.tower_defense.variants import Rules
 
 # ---- this turn's plan ----------------------------------------------------------------------------------
@@ -59,13 +60,14 @@ class Plan:
     targets: tuple[Target, ...]
 
     def describe(self) -> list[str]:
+        """The plan in the words the board uses: spaces as (column, row), cards as 'Boost I', waves by name."""
         lines = [f"{self.defeated} unit(s) can be defeated this turn, spending {self.credits} credit(s)."]
         for a in self.attacks:
-            how = f"combining {a.combined[0]} and {a.combined[1]}" if a.combined else "alone"
-            boost = f" boosted by {', '.join(a.boosts)}" if a.boosts else ""
+            how = f"combining {space_words(a.combined[0])} and {space_words(a.combined[1])}" if a.combined else "alone"
+            boost = f" boosted by {', '.join(card_short(c) for c in a.boosts)}" if a.boosts else ""
             lines.append(
-                f"  the tower on {a.tower} ({how}){boost} deals {a.damage} to unit {a.unit + 1} of {a.wave} "
-                f"({a.hit_points} Hit Points)"
+                f"  the tower on {space_words(a.tower)} ({how}){boost} deals {a.damage} to unit {a.unit + 1} of "
+                f"{wave_words(a.wave)} ({a.hit_points} Hit Points)"
             )
         return lines
 

@@ -80,13 +80,14 @@ def _check_target(state: GameState, wave: FieldWave, target: str, ignore: bool, 
     if needed is None:
         raise IllegalAction(f"{wave.spec.name} is on a track space 0 off the playing field", "phase.2 waves")
     if needed > reach:
-        plain = combat.reach_needed(state, origin, wave, at_unit=False)
+        away = combat.reach_needed(state, origin, wave, at_unit=False)
+        assert away is not None
         more = (
-            f" (an elusive unit needs {needed - plain} additional Range)"
-            if plain is not None and needed > plain
+            f" and its elusive unit needs {needed - away} additional Range, so the attack needs Range {needed}"
+            if needed > away
             else ""
         )
-        raise IllegalAction(f"{wave.spec.name} is {needed} spaces away{more}; the Range is {reach}", "towers.range")
+        raise IllegalAction(f"{wave.spec.name} is {away} spaces away{more}; the Range is {reach}", "towers.range")
 
 
 def _strike(

@@ -15,7 +15,7 @@ from rules.attack_the_tower.engine.combat.drafts import (
     in_combat_step,
     step_pools,
 )
-from rules.attack_the_tower.engine.combat.effects import EffectsKey, active_effects, troop_stats
+from rules.attack_the_tower.engine.combat.effects import EffectsKey, PowerNote, active_effects, power_notes, troop_stats
 from rules.attack_the_tower.engine.combat.enumeration import Gain, best_vector, enumerate_vectors
 from rules.attack_the_tower.engine.combat.pools import Pool, initiative_pool, regular_pool
 from rules.attack_the_tower.engine.combat.requests import AllocateActions, AllocationRequest
@@ -56,6 +56,7 @@ __all__ = [
     "EffectsKey",
     "Gain",
     "Pool",
+    "PowerNote",
     "Refusal",
     "Role",
     "Unit",
@@ -77,6 +78,7 @@ __all__ = [
     "in_combat_step",
     "initiative_pool",
     "palace_key",
+    "power_notes",
     "refusal",
     "regular_pool",
     "special_key",

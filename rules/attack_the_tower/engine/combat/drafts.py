@@ -78,9 +78,9 @@ def destroyed_by(request: AllocationRequest, draft: Draft) -> frozenset[str]:
 
 
 def in_combat_step(state: GameState) -> bool:
-    """A combat step is in progress (initiative, regular combat or unmanned bases): not the ability window,
-    not outside a battle."""
-    return state.battle is not None and state.battle.stage != "abilities"
+    """A combat step is in progress (initiative, regular combat or unmanned bases): not the ability window, not
+    the choice of a Vrykolaka's victims, not outside a battle."""
+    return state.battle is not None and state.battle.stage in ("initiative", "regular", "unmanned")
 
 
 def step_pools(state: GameState) -> tuple[tuple[int, Pool], ...]:

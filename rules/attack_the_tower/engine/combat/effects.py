@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from rules.attack_the_tower.cards import (
     DamageBonus,
@@ -62,15 +63,54 @@ def effects_of(key: EffectsKey) -> tuple[tuple[int, Effect], ...]:
     """`active_effects` from its `effects_key_of`: per player, the abilities in play, then the lasting
     effects of the special troops on the palace except the fallen. Cached by those cards, which change
     far less often than the positions that hold them."""
-    out: list[tuple[int, Effect]] = []
+    return tuple((owner, e) for owner, _card, e in sourced_effects_of(key))
+
+
+@functools.lru_cache(maxsize=4096)
+def sourced_effects_of(key: EffectsKey) -> tuple[tuple[int, str, Effect], ...]:
+    """`effects_of` with the card each effect comes from: (owner, card id, effect)."""
+    out: list[tuple[int, str, Effect]] = []
     for owner, (in_play, palace, fallen) in enumerate(key):
         for cid in in_play:
-            out.extend((owner, e) for e in ability_card(cid).effects)
+            out.extend((owner, cid, e) for e in ability_card(cid).effects)
         for i, cid in enumerate(palace):
             spec = ability_card(cid).special_troop
             if spec is not None and i not in fallen:
-                out.extend((owner, e) for e in spec.effects)
+                out.extend((owner, cid, e) for e in spec.effects)
     return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class PowerNote:
+    """A card in play that changes a unit's power in this battle, and how: ('Lich', 'power -1')."""
+
+    card: str
+    change: str
+
+
+def power_notes(
+    state: GameState, owner: int, troop_type: TroopType | None, role: Role | None, dead: tuple[str, ...] = ()
+) -> tuple[PowerNote, ...]:
+    """The cards in play that change the power of a troop of `owner` and `troop_type` (None: a special troop)
+    fighting as `role`, each with its change: what `unit_stats` applies, named after its card (the Lich's
+    'The Power of enemy troops drop by one' marks every enemy troop it weakens)."""
+    notes = []
+    for eo, cid, e in sourced_effects_of(effects_key_of(state, dead)):
+        if isinstance(e, PowerSet) and _applies(eo, e.who, e.troop_types, owner, troop_type):
+            notes.append(PowerNote(ability_card(cid).name, f"power set to {e.value}"))
+        elif (
+            isinstance(e, PowerChange) and _applies(eo, e.who, e.troop_types, owner, troop_type) and _in_force(e, role)
+        ):
+            notes.append(PowerNote(ability_card(cid).name, f"power {e.delta:+d}"))
+        elif isinstance(e, DamageBonus) and _applies(eo, e.who, e.troop_types, owner, troop_type):
+            notes.append(PowerNote(ability_card(cid).name, f"{e.delta:+d} damage dealt"))
+    return tuple(notes)
+
+
+def _in_force(change: PowerChange, role: Role | None) -> bool:
+    """Whether a power change holds for a troop fighting as `role` ('always', or only when attacking or
+    defending)."""
+    return change.when == "always" or change.when == role
 
 
 def _applies(
@@ -111,7 +151,7 @@ def unit_stats(
     traits = set(printed_traits)
     for eo, e in effects:
         if isinstance(e, PowerChange) and _applies(eo, e.who, e.troop_types, owner, troop_type):
-            if e.when == "always" or e.when == role:
+            if _in_force(e, role):
                 power += e.delta
         elif isinstance(e, DamageBonus) and _applies(eo, e.who, e.troop_types, owner, troop_type):
             bonus += e.delta

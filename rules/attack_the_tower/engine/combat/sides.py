@@ -12,7 +12,7 @@ from rules.attack_the_tower.cards import (
     Effect,
     TroopType,
 )
-from rules.attack_the_tower.catalog import ability_card, base_card
+from rules.attack_the_tower.catalog import ability_card, base_card, raised_troop_name
 from rules.attack_the_tower.engine.combat.effects import EffectsKey, effects_key_of, effects_of, troop_stats, unit_stats
 from rules.attack_the_tower.engine.combat.units import (
     Role,
@@ -54,8 +54,19 @@ def _troops_of_territory(
         if base is not None and base.troops:
             bc = base_card(base.card)
             deals, tough, traits = troop_type_stats(owner, bc.troop_type, role, effects_key, powers, minimum_toughness)
+            raised_name = (raised_troop_name(state.players[owner].army) or "") if base.raised else ""
             units += _troop_group(
-                owner, territory, slot, base.troops, bc.troop_name, bc.troop_type, deals, tough, traits, base.raised
+                owner,
+                territory,
+                slot,
+                base.troops,
+                bc.troop_name,
+                bc.troop_type,
+                deals,
+                tough,
+                traits,
+                base.raised,
+                raised_name,
             )
     return units
 
@@ -104,11 +115,13 @@ def _troop_group(
     toughness: int,
     traits: frozenset[str],
     raised: tuple[int, ...] = (),
+    raised_name: str = "",
 ) -> tuple[Unit, ...]:
     """The undamaged troops of one base (shared by every battle that fields them, as `_undamaged`).
 
     A troop that carries its own power raise (`Base.raised`, a Ninja) deals and takes that much more and is
-    not interchangeable with the others: it is a group of its own."""
+    not interchangeable with the others: it is a group of its own, called what the raising card makes it
+    (`raised_name`: 'It becomes a Ninja'), or the troop's name with its raise when no card names it."""
     group = base_key(owner, territory, slot)
     units = []
     for i in range(count):
@@ -117,7 +130,15 @@ def _troop_group(
             r = raised[i]
             units.append(
                 _undamaged(
-                    key, owner, "troop", f"{name} raised by {r}", troop_type, deals + r, toughness + r, traits, key
+                    key,
+                    owner,
+                    "troop",
+                    raised_name or f"{name} raised by {r}",
+                    troop_type,
+                    deals + r,
+                    toughness + r,
+                    traits,
+                    key,
                 )
             )
         else:

@@ -222,7 +222,7 @@ def allocation_request(state: GameState, side: int) -> AllocationRequest | None:
 
     Computed once per step (see `combat_step`)."""
     battle = state.battle
-    if battle is None or battle.stage == "abilities":
+    if battle is None or battle.stage in ("abilities", "victims"):
         return None
     return combat_step(state).request(side)
 
