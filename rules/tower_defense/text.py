@@ -9,7 +9,8 @@ from rules.tower_defense import catalog
 from rules.tower_defense.cards import TrackName
 
 if TYPE_CHECKING:
-    from rules.tower_defense.model import Coord, Tower
+    from rules.tower_defense.model import Tower
+    from rules.tower_defense.places import Coord
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
