@@ -1,4 +1,4 @@
-"""The `tower-rules` command line: one subcommand group per game, errors as one-line messages."""
+"""The `tower-rules` command line: one subcommand group per registered game, errors as one-line messages."""
 
 from __future__ import annotations
 
@@ -11,8 +11,11 @@ from typing import NoReturn
 
 from pydantic import ValidationError
 
+from rules.core.cli_positions import add_position_commands
+from rules.core.descriptor import CliTools
 from rules.core.errors import IllegalPosition, RulesError
 from rules.core.jsonio import escape, problems_of, shown_problems
+from rules.core.ladder import ChunkRunner
 
 Register = Callable[[argparse._SubParsersAction], None]  # type: ignore[type-arg]
 
@@ -29,20 +32,39 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {escape(message, 2000)} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from rules.attack_the_tower import cli as attack_the_tower_cli
-    from rules.the_tower import cli as the_tower_cli
-    from rules.tower_defense import cli as tower_defense_cli
+def build_parser(only: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """Every game's subcommands (or those of the games named) from its descriptor: the position commands,
+    `export-test`, `sweep` (for a game a sweep can play) and the game's own."""
+    from rules.line_export import add_export_test_command
+    from rules.registry import descriptors
+    from rules.sweeps.cli import add_sweep_command
 
-    parser = OneLineParser(
-        prog="tower-rules",
-        description="Rules engines for Attack the Tower, The Tower and Tower Defense.",
-    )
+    found = [d for d in descriptors() if only is None or d.slug in only]
+    titles = [d.title for d in found]
+    named = ", ".join(titles[:-1]) + f" and {titles[-1]}" if len(titles) > 1 else titles[0]
+    parser = OneLineParser(prog="tower-rules", description=f"Rules engines for {named}.")
     games = parser.add_subparsers(dest="game", required=True, metavar="GAME")
-    attack_the_tower_cli.register(games)
-    the_tower_cli.register(games)
-    tower_defense_cli.register(games)
+    tools = CliTools(ladder_runner=_ladder_runner)
+    for game in found:
+        p = games.add_parser(game.slug, help=game.help, description=game.description)
+        sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+        at = game.positions
+        add_position_commands(
+            sub, positions=game.game.positions, examples=at.examples, example=at.example, describe=at.describe
+        )
+        add_export_test_command(sub, game.slug)
+        if game.sweep is not None:
+            add_sweep_command(sub, game.slug)
+        if game.commands is not None:
+            game.commands(sub, tools)
     return parser
+
+
+def _ladder_runner(workers: int | None) -> contextlib.AbstractContextManager[ChunkRunner]:
+    """A ladder's chunks here, or on a local Dask cluster (the sweeps' tools, loaded only when asked)."""
+    from rules.sweeps.ladder_runner import ladder_runner
+
+    return ladder_runner(workers)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

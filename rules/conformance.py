@@ -10,15 +10,13 @@ import sys
 
 from rules.core import limits
 from rules.core.conformance import Report, Suite, as_json, run, summary
+from rules.registry import descriptors
 
 
 def suites() -> dict[str, Suite]:  # type: ignore[type-arg]
-    """Every game's suite by its short name."""
-    from rules.attack_the_tower.conformance import SUITE as ATTACK_THE_TOWER
-    from rules.the_tower.conformance import SUITE as THE_TOWER
-    from rules.tower_defense.conformance import SUITE as TOWER_DEFENSE
-
-    return {s.game.card.short_name: s for s in (ATTACK_THE_TOWER, THE_TOWER, TOWER_DEFENSE)}
+    """Every registered game's suite by its short name."""
+    found = [d.conformance() for d in descriptors() if d.conformance is not None]
+    return {s.game.card.short_name: s for s in found}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -10,19 +10,17 @@ not legal where it stands is refused with the step it is at."""
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.core.descriptor import GameDescriptor
 from rules.core.errors import IllegalAction, IllegalPosition, MalformedFile
 from rules.core.files import escape, read_text_file
 from rules.core.jsonio import parse_model
 from rules.core.records import json_data
-
-if TYPE_CHECKING:
-    from rules.line_export import ExportedGame
+from rules.registry import descriptor, names
 
 
 class LessonStep(BaseModel):
@@ -49,11 +47,10 @@ class Lesson(BaseModel):
 
     def start(self) -> Any:
         """The position the lesson starts from (validated by the game's rules)."""
-        exported = _game(self.game)
+        found = _game(self.game)
         if isinstance(self.position, str):
-            package = exported.module.rsplit(".", 1)[0]
-            return importlib.import_module(f"{package}.examples").example(self.position)
-        return exported.game.positions.validate(self.position)
+            return found.positions.example(self.position)
+        return found.game.positions.validate(self.position)
 
     def line(self) -> list[Any]:
         """The actions of the line, each read as an action of the game and checked legal where it stands
@@ -80,13 +77,11 @@ class Lesson(BaseModel):
         return self.steps[number - 1] if 1 <= number <= len(self.steps) else None
 
 
-def _game(game: str) -> ExportedGame:
-    """The game a lesson names (the games as `rules.line_export` lists them)."""
-    from rules.line_export import GAMES  # (it reads lessons too: imported when asked)
-
-    if game not in GAMES:
-        raise MalformedFile(f"the lesson names no game of this project: {game!r} (games: {', '.join(GAMES)})")
-    return GAMES[game]
+def _game(game: str) -> GameDescriptor:
+    """The game a lesson names (a registered game)."""
+    if game not in names():
+        raise MalformedFile(f"the lesson names no game of this project: {game!r} (games: {', '.join(names())})")
+    return descriptor(game)
 
 
 def read_lesson(path_or_text: str | Path) -> Lesson:

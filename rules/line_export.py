@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +20,7 @@ from rules.core.jsonio import parse_json_value
 from rules.core.protocol import Game
 from rules.core.records import json_data
 from rules.lesson import read_lesson
+from rules.registry import descriptor, names
 
 LINE_LENGTH = 120
 
@@ -40,11 +41,23 @@ class ExportedGame:
         return self.game.apply(state, action)
 
 
-GAMES: dict[str, ExportedGame] = {
-    "attack-the-tower": ExportedGame("Attack the Tower", "rules.attack_the_tower.game"),
-    "the-tower": ExportedGame("The Tower", "rules.the_tower.game"),
-    "tower-defense": ExportedGame("Tower Defense", "rules.tower_defense.game"),
-}
+class _Games(Mapping[str, ExportedGame]):
+    """Every registered game as an exported test reaches it, by its command-line name."""
+
+    def __getitem__(self, slug: str) -> ExportedGame:
+        if slug not in names():
+            raise KeyError(slug)
+        found = descriptor(slug)
+        return ExportedGame(found.title, found.game_module)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(names())
+
+    def __len__(self) -> int:
+        return len(names())
+
+
+GAMES: Mapping[str, ExportedGame] = _Games()
 
 
 def replay(game: ExportedGame, position: Any, actions: Sequence[Any]) -> tuple[Any, list[str]]:

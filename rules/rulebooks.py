@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import importlib
 import sys
 from pathlib import Path
 
+from rules.core.descriptor import GameDescriptor
 from rules.core.rulebook import Rulebook
-
-GAME_PACKAGES: tuple[str, ...] = ("attack_the_tower", "the_tower", "tower_defense")
+from rules.registry import descriptor, shipped_names
 
 HEADER = """# Rules: every sentence of the source documents, and what the code does of it
 
@@ -21,9 +20,14 @@ named first; the other reading is a variant.
 """
 
 
+def _games() -> list[GameDescriptor]:
+    """The shipped games with a rulebook, in the registry's order (a game registered in a test is not documented)."""
+    return [d for d in map(descriptor, shipped_names()) if d.rulebook is not None]
+
+
 def rulebooks() -> list[Rulebook]:
-    """Each game's registry, in the order of GAME_PACKAGES."""
-    return [importlib.import_module(f"rules.{g}.rulebook").RULEBOOK for g in GAME_PACKAGES]
+    """Each game's registry, in the registry's order."""
+    return [d.rulebook() for d in _games() if d.rulebook is not None]
 
 
 def render() -> str:
@@ -32,9 +36,9 @@ def render() -> str:
 
 def rule_id_modules() -> dict[Path, str]:
     """Each game's `rule_ids.py` (the ids as a `Literal` type) by its path."""
-    root = Path(__file__).resolve().parent
-    books = zip(GAME_PACKAGES, rulebooks(), strict=True)
-    return {root / game / "rule_ids.py": book.rule_id_module() for game, book in books}
+    root = Path(__file__).resolve().parents[1]
+    games = [d for d in _games() if d.rule_ids_path is not None and d.rulebook is not None]
+    return {root / str(d.rule_ids_path): d.rulebook().rule_id_module() for d in games if d.rulebook is not None}
 
 
 def main(argv: list[str]) -> None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from rules.attack_the_tower import analysis, engine, examples
+from rules.attack_the_tower import analysis, engine
 from rules.attack_the_tower.actions import DeclareAttack
 from rules.attack_the_tower.analysis.odds import policy_pair
 from rules.attack_the_tower.analysis.outcomes import OBJECTIVES, POLICY_NAMES
@@ -27,38 +27,19 @@ from rules.attack_the_tower.events import possessive
 from rules.attack_the_tower.game import GAME, POSITION
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.policies import POLICIES, policy
-from rules.attack_the_tower.variants import Rules
+from rules.attack_the_tower.variants import PLAY_TURN_LIMIT, Rules
 from rules.core import limits
 from rules.core.chance import ChanceSampler
-from rules.core.cli_positions import add_position_commands
-from rules.core.ladder import ladder, print_ladder
+from rules.core.descriptor import CliTools
+from rules.core.ladder import LADDER_CHUNK, ladder, print_ladder
 from rules.core.playout import play_out
-from rules.line_export import add_export_test_command
-from rules.sweeps.cli import add_sweep_command
-from rules.sweeps.ladder_runner import LADDER_CHUNK, ladder_runner
 
 SEED = limits.count_argument("--seed", 0, limits.MAX_SEED)
 TURN_LIMIT = limits.count_argument("--turn-limit", 1, limits.MAX_TURN_LIMIT)
 
 
-def register(games: Any) -> None:
-    p = games.add_parser(
-        "attack-the-tower",
-        help="the two-player card game (seeds 004, 000, 001)",
-        description="Attack the Tower: positions, battles and whole games.",
-    )
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    add_position_commands(
-        sub,
-        positions=GAME.positions,
-        examples=examples.EXAMPLES,
-        example=examples.example,
-        describe=lambda s: f"{s.phase}, turn {s.turn}",
-    )
-    add_export_test_command(sub, "attack-the-tower")
-    add_sweep_command(sub, "attack-the-tower")
-
+def add_commands(sub: Any, tools: CliTools) -> None:
+    """The game's own subcommands (the generic ones are added by rules.cli from its descriptor)."""
     ba = sub.add_parser("battle", help="resolve one battle from a position, step by step")
     ba.add_argument("file")
     ba.add_argument("--from", dest="origin", type=int, required=True, metavar="T", help="the attacking territory (1-3)")
@@ -73,7 +54,12 @@ def register(games: Any) -> None:
     pl.add_argument("--armies", default="undead,bandits", help=f"two of: {', '.join(ARMY_IDS)}")
     pl.add_argument("--policy", default="planner", help="a policy, or two separated by a comma")
     pl.add_argument("--seed", type=SEED, default=0)
-    pl.add_argument("--turn-limit", type=TURN_LIMIT, default=200, help=f"1 to {limits.MAX_TURN_LIMIT} (default 200)")
+    pl.add_argument(
+        "--turn-limit",
+        type=TURN_LIMIT,
+        default=PLAY_TURN_LIMIT,
+        help=f"1 to {limits.MAX_TURN_LIMIT} (default {PLAY_TURN_LIMIT})",
+    )
     pl.add_argument("--json", action="store_true")
     add_army_file_option(pl)
     pl.set_defaults(run=_play)
@@ -93,7 +79,7 @@ def register(games: Any) -> None:
     la.add_argument(
         "--turn-limit",
         type=limits.count_argument("--turn-limit", 1, limits.MAX_TURN_LIMIT),
-        default=200,
+        default=PLAY_TURN_LIMIT,
         help="a game not over by then is a draw",
     )
     la.add_argument(
@@ -103,7 +89,7 @@ def register(games: Any) -> None:
     )
     la.add_argument("--json", action="store_true")
     add_army_file_option(la)
-    la.set_defaults(run=_ladder)
+    la.set_defaults(run=_ladder, ladder_runner=tools.ladder_runner)
 
     register_odds(sub)
 
@@ -167,7 +153,7 @@ def _ladder(args: argparse.Namespace) -> int:
     if len(chosen) < 2:
         raise IllegalAction("--policies takes at least two policies separated by commas, weakest first")
     start = LadderStart(armies, rules, armies_in_use())
-    with ladder_runner(args.workers) as runner:
+    with args.ladder_runner(args.workers) as runner:
         rungs = ladder(GAME, start, chosen, args.games, seed=args.seed, runner=runner, chunk=LADDER_CHUNK)
     about = {"game": "attack-the-tower", "armies": ",".join(armies), "games": args.games, "seed": args.seed}
     return print_ladder(rungs, as_json=args.json, about=about)

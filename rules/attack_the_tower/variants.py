@@ -12,6 +12,11 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from rules.attack_the_tower.cards import TroopType
 from rules.core import limits
 
+PLAY_TURN_LIMIT = 200
+"""The turn limit of a whole game played by policies (`play`, `ladder`, sweeps, unless given):
+the rules set none (004), and a planner game ends well within 200
+turns, so the limit only stops a game that would never end (a draw)."""
+
 
 class Rules(BaseModel):
     """A frozen set of rule numbers and readings. `Rules()` is the rulebook's default reading."""

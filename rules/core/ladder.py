@@ -125,6 +125,9 @@ GameResult = tuple[int | None, int, float]
 """One game of a rung: the winning seat (None for a draw or an unfinished game), its length in steps and the
 processor seconds it took (on the worker that played it)."""
 
+LADDER_CHUNK = 4
+"""Games per task on a cluster: small, so slow and fast games even out across the workers."""
+
 ChunkRunner = Callable[[Callable[[range], list[GameResult]], Sequence[range]], list[list[GameResult]]]
 """Plays chunks of a rung's games (by index) and gives each chunk's results in order: here, or on a cluster."""
 

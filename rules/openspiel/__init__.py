@@ -1,13 +1,13 @@
 """The games as OpenSpiel games (a layer above the rules: nothing else in `rules/` imports OpenSpiel).
 
     import pyspiel
-    import rules.openspiel  # registers python_attack_the_tower, python_the_tower, python_tower_defense
+    import rules.openspiel  # registers every game of rules.registry that says how
     game = pyspiel.load_game("python_attack_the_tower(turn_limit=60,first_army=undead,second_army=bandits)")
 
 Needs the `openspiel` extra (`pip install -e ".[openspiel]"`; `make test` installs it).
 """
 
 from rules.openspiel.adapter import ProtocolGame, ProtocolState, ismcts_resampler
-from rules.openspiel.games import ATTACK_THE_TOWER, THE_TOWER, TOWER_DEFENSE
+from rules.openspiel.games import REGISTRATIONS, register_game
 
-__all__ = ["ATTACK_THE_TOWER", "THE_TOWER", "TOWER_DEFENSE", "ProtocolGame", "ProtocolState", "ismcts_resampler"]
+__all__ = ["REGISTRATIONS", "ProtocolGame", "ProtocolState", "ismcts_resampler", "register_game"]

@@ -1,63 +1,35 @@
-"""The three games registered with OpenSpiel: `python_attack_the_tower`, `python_the_tower`,
-`python_tower_defense` (`import rules.openspiel`, then `pyspiel.load_game(...)`)."""
+"""Every registered game that says how (its descriptor's `openspiel`) registered with OpenSpiel as
+`python_<short name>` (`import rules.openspiel`, then `pyspiel.load_game(...)`)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from pydantic import BaseModel
-
-from rules.attack_the_tower import engine as attack_the_tower
-from rules.attack_the_tower import game as attack_the_tower_game
-from rules.attack_the_tower.variants import Rules as AttackTheTowerRules
-from rules.openspiel.adapter import Registration, register
-from rules.the_tower import engine as the_tower
-from rules.the_tower import game as the_tower_game
-from rules.the_tower.variants import Rules as TheTowerRules
-from rules.tower_defense import engine as tower_defense
-from rules.tower_defense import examples as tower_defense_examples
-from rules.tower_defense import game as tower_defense_game
-from rules.tower_defense.variants import Rules as TowerDefenseRules
+from rules.core.descriptor import GameDescriptor
+from rules.openspiel.adapter import ProtocolGame, Registration, register
+from rules.registry import descriptor, names
 
 
-def _attack_the_tower(rules: BaseModel, extra: dict[str, Any]) -> Any:
-    assert isinstance(rules, AttackTheTowerRules)
-    return attack_the_tower.new_game((str(extra["first_army"]), str(extra["second_army"])), rules)
+def registration(game: GameDescriptor) -> Registration:
+    """How the game becomes an OpenSpiel game, from its descriptor."""
+    support = game.openspiel
+    if support is None:
+        raise KeyError(f"{game.slug} does not say how it becomes an OpenSpiel game")
+    return Registration(
+        game=game.game,
+        rules_type=game.rules,
+        new_state=support.new_state,
+        extra_parameters=dict(support.extra_parameters),
+        rules_defaults=dict(support.rules_defaults),
+        open_simultaneous=support.open_simultaneous,
+    )
 
 
-def _the_tower(rules: BaseModel, extra: dict[str, Any]) -> Any:
-    assert isinstance(rules, TheTowerRules)
-    return the_tower.new_game(rules)
+def register_game(slug: str) -> type[ProtocolGame]:
+    """Register one game (a game registered after `import rules.openspiel`, say) and return its game class."""
+    return register(registration(descriptor(slug)))
 
 
-def _tower_defense(rules: BaseModel, extra: dict[str, Any]) -> Any:
-    assert isinstance(rules, TowerDefenseRules)
-    return tower_defense.new_game(tower_defense_examples.beginner_scenario(players=int(extra["players"])), rules)
-
-
-ATTACK_THE_TOWER = Registration(
-    game=attack_the_tower_game.GAME,
-    rules_type=AttackTheTowerRules,
-    new_state=_attack_the_tower,
-    extra_parameters={"first_army": "undead", "second_army": "bandits"},
-    rules_defaults={"turn_limit": 60, "max_burns": 2},
-)
-THE_TOWER = Registration(
-    game=the_tower_game.GAME,
-    rules_type=TheTowerRules,
-    new_state=_the_tower,
-    extra_parameters={},
-    rules_defaults={},
-)
-TOWER_DEFENSE = Registration(
-    game=tower_defense_game.GAME,
-    rules_type=TowerDefenseRules,
-    new_state=_tower_defense,
-    extra_parameters={"players": 2},
-    rules_defaults={"turn_limit": 30},
-    open_simultaneous=True,
-)
-
-AttackTheTowerGame = register(ATTACK_THE_TOWER)
-TheTowerGame = register(THE_TOWER)
-TowerDefenseGame = register(TOWER_DEFENSE)
+REGISTRATIONS: dict[str, Registration] = {
+    slug: registration(descriptor(slug)) for slug in names() if descriptor(slug).openspiel is not None
+}
+"""Every game registered when `rules.openspiel` was imported, by its command-line name."""
+GAME_CLASSES: dict[str, type[ProtocolGame]] = {slug: register(r) for slug, r in REGISTRATIONS.items()}

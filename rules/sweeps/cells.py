@@ -14,19 +14,16 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, JsonValue
 
-from rules.attack_the_tower.cards import Army
-from rules.sweeps.games import GameName, scenario_difficulty, sweep_game
-from rules.sweeps.overrides import armies_for, edits_text
+from rules.core.card_edits import edits_text
+from rules.registry import descriptor
+from rules.sweeps.games import GameName, sweep_game
 from rules.sweeps.seeding import code_fingerprint, digest
 from rules.sweeps.spec import SweepSpec
-from rules.sweeps.tower_defense_cards import cards_for
-from rules.tower_defense.cards import CardSet
 
-PACKAGES = {
-    "attack-the-tower": "rules.attack_the_tower",
-    "the-tower": "rules.the_tower",
-    "tower-defense": "rules.tower_defense",
-}
+
+def package(game: str) -> str:
+    """The Python package whose code decides `game`'s results (its cache key digests it)."""
+    return descriptor(game).package
 
 
 class Cell(BaseModel):
@@ -39,8 +36,10 @@ class Cell(BaseModel):
     rules: dict[str, JsonValue]
     varied: tuple[str, ...]
     armies: tuple[str, str] | None = None
-    cards: tuple[Army, ...] = ()
-    card_set: CardSet = CardSet()
+    cards: tuple[dict[str, JsonValue], ...] = ()
+    """The armies a cell puts in use (a designer's or an edited one), as data."""
+    card_set: dict[str, JsonValue] = {}
+    """The changed cards of a game whose cards are data files, as data (empty: the cards as shipped)."""
     override: str = "none"
     army_files: tuple[str, ...] = ()
     scenario: str | None = None
@@ -55,13 +54,13 @@ class Cell(BaseModel):
         """What decides each game of the cell besides the code, as JSON data (the index and the number of
         games aside). Tower Defense's changed cards are named only when there are some, so a cell of the
         cards as shipped keeps the seeds it always had."""
-        changed = {"card_set": self.card_set.model_dump(mode="json")} if self.card_set.cards() else {}
+        changed = {"card_set": self.card_set} if self.card_set else {}
         return {
             **changed,
             "game": self.game,
             "rules": self.rules,
             "armies": self.armies,
-            "cards": [a.model_dump(mode="json") for a in self.cards],
+            "cards": list(self.cards),
             "scenario": self.scenario,
             "players": self.players,
             "policies": self.policies,
@@ -78,7 +77,7 @@ class Cell(BaseModel):
     def key(self) -> str:
         """The cache key of the cell's results: what decides its games, how many, and the code that played
         them (the game's sources, the core's, the sweeps' and CODE_VERSION)."""
-        code = code_fingerprint(PACKAGES[self.game])
+        code = code_fingerprint(package(self.game))
         return digest({**self.decided_by(), "games": self.games, "code": code})
 
     def params(self) -> dict[str, Any]:
@@ -90,7 +89,9 @@ class Cell(BaseModel):
             out.update(army_0=self.armies[0], army_1=self.armies[1], override=self.override)
             out["army_files"] = ",".join(self.army_files)
         if self.scenario is not None:
-            out.update(scenario=self.scenario, difficulty=scenario_difficulty(self.scenario), players=self.players)
+            about = sweep_game(self.game).support.scenarios
+            difficulty = about.about(self.scenario) if about is not None else self.scenario
+            out.update(scenario=self.scenario, difficulty=difficulty, players=self.players)
             out["override"] = self.override
         if len(self.policies) == 2:
             out.update(policy_0=self.policies[0], policy_1=self.policies[1])
@@ -109,6 +110,8 @@ def cells(spec: SweepSpec) -> list[Cell]:
     seats = spec.strength_seats()
     points = [(point, policies) for point in spec.grid() for policies in seats]
     for index, ((pair, edits, values, scenario), policies) in enumerate(points):
+        cards = game.support.cards
+        carried = cards.carry(pair, spec.army_files, edits) if cards is not None else ((), {})
         out.append(
             Cell(
                 game=spec.game,
@@ -116,10 +119,10 @@ def cells(spec: SweepSpec) -> list[Cell]:
                 rules=values,
                 varied=tuple(spec.vary),
                 armies=pair if game.has_armies else None,
-                cards=armies_for(pair, spec.army_files, edits) if game.has_armies else (),
-                card_set=cards_for(edits) if game.has_cards and not game.has_armies else CardSet(),
+                cards=carried[0],
+                card_set=carried[1],
                 override=edits_text(edits),
-                army_files=tuple(a.id for a in spec.army_files),
+                army_files=tuple(str(getattr(a, "id", "")) for a in spec.army_files),
                 scenario=scenario if game.has_scenario else None,
                 players=spec.players if game.has_scenario else (2 if game.two_player else 1),
                 policies=policies,

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from rules.core import limits
 from rules.core.errors import IllegalAction
 from rules.core.files import escape, write_file
+from rules.registry import descriptor
 
 if TYPE_CHECKING:
     from rules.sweeps.runner import SweepProgress, SweepResult
@@ -53,19 +54,25 @@ def add_sweep_command(sub: Any, game: str) -> None:
         help="the policy (of player 1, in a two-player game); default the strongest. Given more than once, the "
         "sweep is played at each strength (each policy on every seat) and the conclusions compared",
     )
-    if game == "attack-the-tower":
+    found = descriptor(game)
+    support = found.sweep
+    assert support is not None, f"a sweep cannot play {game}"
+    if found.two_player:
         sw.add_argument("--policy2", help="player 2's policy (default: the same as --policy)")
-        _army_options(sw)
-    if game == "tower-defense":
+    if support.armies is not None:
+        _army_options(sw, support.armies.default_pair)
+    if support.scenarios is not None:
+        scenarios = support.scenarios
+        sw.add_argument("--scenario", action="append", default=[], help=scenarios.help)
+        low, high = scenarios.players
         sw.add_argument(
-            "--scenario",
-            action="append",
-            default=[],
-            help="the scenario, each a Difficulty: beginner (1/1/1/1/2/2, the default) or eight-waves "
-            "(1/1/2/2/2/2/3/3) (repeatable: one cell each)",
+            "--players",
+            type=limits.count_argument("--players", low, high),
+            default=scenarios.default_players,
+            help=f"{low} to {high}",
         )
-        sw.add_argument("--players", type=limits.count_argument("--players", 1, 4), default=2, help="1 to 4")
-        _override_option(sw, "CARD.FIELD=VALUE, several joined by commas, e.g. standard.1.damage_by_level.0=8")
+    if support.cards is not None:
+        _override_option(sw, support.cards.form)
     sw.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
     _where_options(sw)
     sw.add_argument("--out", metavar="FILE", help="write one row per game to FILE (.parquet or .csv)")
@@ -75,13 +82,13 @@ def add_sweep_command(sub: Any, game: str) -> None:
     sw.set_defaults(run=run_command, sweep_game=game)
 
 
-def _army_options(parser: argparse.ArgumentParser) -> None:
+def _army_options(parser: argparse.ArgumentParser, default: tuple[str, str]) -> None:
     parser.add_argument(
         "--armies",
         action="append",
         default=[],
         metavar="A,B",
-        help="an army pair, player 1's first (default undead,bandits; repeatable: one cell each)",
+        help=f"an army pair, player 1's first (default {','.join(default)}; repeatable: one cell each)",
     )
     parser.add_argument(
         "--army-file",
@@ -90,7 +97,6 @@ def _army_options(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="a designer's army file (JSON or TOML); under a shipped army's id it stands in for it (repeatable)",
     )
-    _override_option(parser, "ARMY.CARD.FIELD=VALUE, several joined by commas, e.g. undead.ghost.special_troop.power=3")
 
 
 def _override_option(parser: argparse.ArgumentParser, form: str) -> None:
@@ -150,12 +156,16 @@ def spec_from(args: argparse.Namespace) -> Any:
         data.update(seed=args.seed, strengths=args.policy)
     else:
         data.update(seed=args.seed, policies=[p for p in (*args.policy, second) if p])
-    if args.sweep_game == "attack-the-tower":
-        data.update(army_files=args.army_file, overrides=args.override or ["none"])
+    support = descriptor(args.sweep_game).sweep
+    assert support is not None
+    if support.armies is not None:
+        data["army_files"] = args.army_file
         if args.armies:
             data["armies"] = args.armies
-    if args.sweep_game == "tower-defense":
-        data.update(scenarios=args.scenario or ["beginner"], players=args.players, overrides=args.override or ["none"])
+    if support.scenarios is not None:
+        data.update(scenarios=args.scenario or [support.scenarios.default], players=args.players)
+    if support.cards is not None:
+        data["overrides"] = args.override or ["none"]
     return SweepSpec.model_validate(data)
 
 

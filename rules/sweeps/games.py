@@ -1,176 +1,132 @@
-"""What a sweep needs to know of each game, once: its protocol object, `Rules` model, policies, how a game
-starts and how long one lasted.
+"""What a sweep needs to know of each game, read from the game's descriptor (`rules.registry`): its protocol
+object, `Rules` model, policies, how a game starts and how long one lasted.
 
-The game packages are imported only when a game is asked for, so a sweep over one game loads only that game.
+A descriptor is loaded only when its game is asked for, so a sweep over one game loads only that game.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, JsonValue
 
-from rules.core.outcome import Utility
+from rules.core.descriptor import GameDescriptor, SweepSupport
 from rules.core.protocol import Game
+from rules.registry import descriptor, names
 
-GameName = Literal["attack-the-tower", "the-tower", "tower-defense"]
-GAME_NAMES: tuple[GameName, ...] = ("attack-the-tower", "the-tower", "tower-defense")
+GameName = str
+"""A game's name as the command line spells it (a registered game's `slug`)."""
+
+
+def __getattr__(name: str) -> Any:
+    """`GAME_NAMES`: every registered game a sweep can play, asked for when read (a game registered later
+    joins)."""
+    if name == "GAME_NAMES":
+        return game_names()
+    raise AttributeError(f"module 'rules.sweeps.games' has no attribute {name!r}")
+
+
+def game_names() -> tuple[str, ...]:
+    """Every registered game a sweep can play."""
+    return tuple(n for n in names() if descriptor(n).sweep is not None)
 
 
 @dataclass(frozen=True, slots=True)
 class SweepGame:
-    """One game as a sweep sees it.
+    """One game as a sweep sees it: its descriptor and what a sweep reads of it.
 
-    `default_rules` are the rules values a sweep plays under unless it sets them (a turn limit, so that
-    every game ends, as the game's `play` command sets one); two-player games (`two_player`, read from the
-    game's protocol card) are played between a pair of policies, the others by one policy in every seat.
-    `has_cards`: a card override can change its cards (Attack the Tower's armies, Tower Defense's data
-    files). `floors`: how far a game got, for a game that counts no turns (The Tower: the floor reached)."""
+    `default_rules` are the rules values a sweep plays under unless it sets them (the game's `play_rules`: a
+    turn limit, so that every game ends); two-player games (`two_player`, read from the protocol card) are
+    played between a pair of policies, the others by one policy in every seat. `has_cards`: a card override
+    can change its cards. `floors`: how far a game got, for a game that counts no turns."""
 
-    name: GameName
-    game: Game[Any, Any]
-    rules: type[BaseModel]
-    policies: Mapping[str, Callable[[], Any]]
-    default_rules: Mapping[str, Any]
-    has_armies: bool
-    has_cards: bool
-    has_scenario: bool
-    start: Callable[..., Any]
-    turns: Callable[[Any], int | None]
-    floors: Callable[[Any], int | None] | None = None
+    descriptor: GameDescriptor
+    support: SweepSupport
+
+    @property
+    def name(self) -> str:
+        return self.descriptor.slug
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        return self.descriptor.game
+
+    @property
+    def rules(self) -> type[BaseModel]:
+        return self.descriptor.rules
+
+    @property
+    def policies(self) -> Mapping[str, Callable[[], Any]]:
+        return self.descriptor.policies
+
+    @property
+    def default_rules(self) -> Mapping[str, JsonValue]:
+        return self.descriptor.play_rules
+
+    @property
+    def has_armies(self) -> bool:
+        return self.support.armies is not None
+
+    @property
+    def has_cards(self) -> bool:
+        return self.support.cards is not None
+
+    @property
+    def has_scenario(self) -> bool:
+        return self.support.scenarios is not None
+
+    @property
+    def start(self) -> Callable[..., Any]:
+        return self.support.start
+
+    @property
+    def turns(self) -> Callable[[Any], int | None]:
+        return self.support.turns
+
+    @property
+    def floors(self) -> Callable[[Any], int | None] | None:
+        return self.support.floors
 
     @property
     def two_player(self) -> bool:
         """A duel (zero-sum, two seats), as the game's protocol card says."""
-        return self.game.card.utility is Utility.ZERO_SUM
+        return self.descriptor.two_player
 
     def policy(self, name: str) -> Any:
         """A fresh policy by name; KeyError naming the game's policies otherwise."""
-        try:
-            return self.policies[name]()
-        except KeyError:
-            raise KeyError(f"{self.name} has no policy {name!r}; policies: {', '.join(self.policies)}") from None
-
-
-def _turn(state: Any) -> int | None:
-    turn: int = state.turn
-    return turn
-
-
-def _no_turns(state: Any) -> int | None:
-    """The Tower counts no turns (a game is a walk through floors and fights: its length is `floors`)."""
-    del state
-    return None
-
-
-def _floor_reached(state: Any) -> int | None:
-    """The Tower's floor reached: the floor being cleared when the game ended (the last one on a win)."""
-    floor: int = state.floor_number
-    return floor
-
-
-def _attack_the_tower() -> SweepGame:
-    engine = importlib.import_module("rules.attack_the_tower.engine")
-    game = importlib.import_module("rules.attack_the_tower.game")
-    policies = importlib.import_module("rules.attack_the_tower.policies")
-    variants = importlib.import_module("rules.attack_the_tower.variants")
-
-    def start(rules: BaseModel, armies: tuple[str, str], **_: Any) -> Any:
-        return engine.new_game(armies, rules)
-
-    return SweepGame(
-        name="attack-the-tower",
-        game=game.GAME,
-        rules=variants.Rules,
-        policies=policies.POLICIES,
-        default_rules={"turn_limit": 200},
-        has_armies=True,
-        has_cards=True,
-        has_scenario=False,
-        start=start,
-        turns=_turn,
-    )
-
-
-def _the_tower() -> SweepGame:
-    engine = importlib.import_module("rules.the_tower.engine")
-    game = importlib.import_module("rules.the_tower.game")
-    policies = importlib.import_module("rules.the_tower.policies")
-    variants = importlib.import_module("rules.the_tower.variants")
-
-    def start(rules: BaseModel, **_: Any) -> Any:
-        return engine.new_game(rules)
-
-    return SweepGame(
-        name="the-tower",
-        game=game.GAME,
-        rules=variants.Rules,
-        policies=policies.POLICIES,
-        default_rules={},
-        has_armies=False,
-        has_cards=False,
-        has_scenario=False,
-        start=start,
-        turns=_no_turns,
-        floors=_floor_reached,
-    )
-
-
-def _tower_defense() -> SweepGame:
-    engine = importlib.import_module("rules.tower_defense.engine")
-    game = importlib.import_module("rules.tower_defense.game")
-    policies = importlib.import_module("rules.tower_defense.policies")
-    variants = importlib.import_module("rules.tower_defense.variants")
-    examples = importlib.import_module("rules.tower_defense.examples")
-
-    def start(rules: BaseModel, scenario: str, players: int, **_: Any) -> Any:
-        return engine.new_game(examples.scenario(scenario, players), rules)
-
-    return SweepGame(
-        name="tower-defense",
-        game=game.GAME,
-        rules=variants.Rules,
-        policies=policies.POLICIES,
-        default_rules={"turn_limit": 60},
-        has_armies=False,
-        has_cards=True,
-        has_scenario=True,
-        start=start,
-        turns=_turn,
-    )
-
-
-_MAKERS: dict[str, Callable[[], SweepGame]] = {
-    "attack-the-tower": _attack_the_tower,
-    "the-tower": _the_tower,
-    "tower-defense": _tower_defense,
-}
-_LOADED: dict[str, SweepGame] = {}
+        return self.descriptor.policy(name)
 
 
 def sweep_game(name: str) -> SweepGame:
     """The game of this name (as the command line spells it); KeyError naming the games otherwise."""
-    if name not in _LOADED:
-        try:
-            maker = _MAKERS[name]
-        except KeyError:
-            raise KeyError(f"no game {name!r}; games: {', '.join(GAME_NAMES)}") from None
-        _LOADED[name] = maker()
-    return _LOADED[name]
+    found = descriptor(name)
+    if found.sweep is None:
+        raise KeyError(f"a sweep cannot play {name!r}; games: {', '.join(game_names())}")
+    return SweepGame(found, found.sweep)
 
 
-def scenario_names() -> tuple[str, ...]:
-    """Tower Defense's scenarios a sweep can start from."""
-    examples = importlib.import_module("rules.tower_defense.examples")
-    names: tuple[str, ...] = tuple(examples.SCENARIOS)
-    return names
+def scenario_names(game: str | None = None) -> tuple[str, ...]:
+    """The scenarios a sweep can start `game` from (by default, those of the first game that has any)."""
+    support = _scenarios(game)
+    return support.names() if support is not None else ()
 
 
-def scenario_difficulty(name: str) -> str:
-    """The Difficulty of a Tower Defense scenario ('1/1/1/1/2/2'), as its rows name it."""
-    examples = importlib.import_module("rules.tower_defense.examples")
-    difficulty: str = examples.scenario(name).difficulty
-    return difficulty
+def scenario_difficulty(name: str, game: str | None = None) -> str:
+    """What a scenario is, as its rows name it (its Difficulty, '1/1/1/1/2/2')."""
+    support = _scenarios(game)
+    if support is None:
+        raise KeyError(f"no scenario {name!r}")
+    about: str = support.about(name)
+    return about
+
+
+def _scenarios(game: str | None) -> Any:
+    """The scenarios of `game`, or of the first game a sweep plays that has any."""
+    candidates = [game] if game is not None else list(game_names())
+    for slug in candidates:
+        support = sweep_game(slug).support.scenarios
+        if support is not None:
+            return support
+    return None

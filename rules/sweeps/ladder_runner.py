@@ -9,11 +9,10 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterator, Sequence
 
-from rules.core.ladder import ChunkRunner, GameResult, run_here
+from rules.core.ladder import LADDER_CHUNK, ChunkRunner, GameResult, run_here
 from rules.sweeps.cluster import dask_client
 
-LADDER_CHUNK = 4
-"""Games per task on a cluster: small, so slow and fast games even out across the workers."""
+__all__ = ["LADDER_CHUNK", "ladder_runner"]
 
 
 @contextlib.contextmanager

@@ -11,16 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rules.attack_the_tower.catalog import use_armies
 from rules.core.chance import ChanceSampler
 from rules.core.errors import RulesError
 from rules.core.playout import play_out
-from rules.sweeps.cells import PACKAGES, Cell
+from rules.sweeps.cells import Cell, package
 from rules.sweeps.collection import fewer_collections
 from rules.sweeps.games import sweep_game
 from rules.sweeps.rules_values import make_rules
 from rules.sweeps.seeding import code_fingerprint, game_seed
-from rules.tower_defense.catalog import use_cards
 
 
 class CodeMismatch(RulesError):
@@ -73,16 +71,14 @@ def play_game(cell: Cell, index: int, rules: Any, policies: list[Any]) -> GameRe
 def play_chunk(cell: Cell, start: int, stop: int, code: str | None = None) -> list[GameRecord]:
     """Games `start` to `stop - 1` of the cell. `code`, when given, is the planner's code fingerprint of
     the game: a worker running other code refuses rather than return results that would not match."""
-    if code is not None and code != code_fingerprint(PACKAGES[cell.game]):
+    if code is not None and code != code_fingerprint(package(cell.game)):
         raise CodeMismatch(
             f"a worker runs another version of the {cell.game} rules than this sweep; install the same "
             "version of tower-rules-explorer on every worker"
         )
     game = sweep_game(cell.game)
-    if game.has_armies:
-        use_armies(cell.cards)
-    elif game.has_cards:
-        use_cards(cell.card_set)
+    if game.support.cards is not None:
+        game.support.cards.use((cell.cards, cell.card_set))
     rules = make_rules(game.rules, cell.rules)
     policies = [game.policy(name) for name in cell.policies]
     with fewer_collections():

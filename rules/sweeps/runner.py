@@ -16,16 +16,15 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from rules.attack_the_tower.catalog import armies_in_use, use_armies
 from rules.core.ladder import chunks_of
 from rules.sweeps.cache import SweepCache
-from rules.sweeps.cells import PACKAGES, Cell, cells
+from rules.sweeps.cells import Cell, cells, package
 from rules.sweeps.cluster import dask_client
 from rules.sweeps.frames import empty_frames, games_frame, records_frame, summary_frame
+from rules.sweeps.games import sweep_game
 from rules.sweeps.play import GameRecord, play_chunk
 from rules.sweeps.seeding import code_fingerprint
 from rules.sweeps.spec import SweepSpec
-from rules.tower_defense.catalog import designed_cards, use_cards
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -181,18 +180,16 @@ def run_sweep(
 
 def _run_here(todo: list[Cell], size: int, tally: _Tally, store: SweepCache | None, stop: StopHook | None) -> None:
     """Every task in this process, in order; the armies and cards in use before are put back after."""
-    before = armies_in_use()
-    cards_before = designed_cards() if any(c.game == "tower-defense" for c in todo) else None
+    designs = [d for d in {sweep_game(c.game).support.cards for c in todo} if d is not None]
+    before = [(d, d.in_use()) for d in designs]
     try:
         for task in tasks_of(todo, size):
             if stop is not None and stop():
                 return
             tally.add(task.cell, play_chunk(task.cell, task.start, task.stop), store)
     finally:
-        if any(c.game == "attack-the-tower" for c in todo):
-            use_armies(before)
-        if cards_before is not None:
-            use_cards(cards_before)
+        for cards, carried in before:
+            cards.use(carried)
 
 
 def _worker_count(client: Client) -> int:
@@ -207,7 +204,7 @@ def _run_on_dask(
 
     submitted = {}
     for task in tasks:
-        code = code_fingerprint(PACKAGES[task.cell.game])
+        code = code_fingerprint(package(task.cell.game))
         key = f"sweep-{task.cell.key[:24]}-{task.start}"
         future = client.submit(play_chunk, task.cell, task.start, task.stop, code, key=key)
         submitted[future.key] = (future, task)

@@ -18,28 +18,23 @@ from pydantic import (
     ConfigDict,
     Field,
     JsonValue,
+    SerializeAsAny,
     ValidationError,
     ValidationInfo,
     field_validator,
     model_validator,
 )
 
-from rules.attack_the_tower.cards import Army
 from rules.core import limits
+from rules.core.card_edits import CardEdit, edits_text
 from rules.core.errors import IllegalPosition, Problem
 from rules.core.jsonio import problems_of
-from rules.sweeps.games import GameName, scenario_names, sweep_game
-from rules.sweeps.overrides import CardEdit, armies_for, edits_text, parse_edit, parse_edits
+from rules.sweeps.games import GameName, game_names, sweep_game
+from rules.sweeps.overrides import parse_edit, parse_edits
 from rules.sweeps.rules_values import make_rules, rules_problems
 
-DEFAULT_POLICIES: dict[str, tuple[str, ...]] = {
-    "attack-the-tower": ("planner", "planner"),
-    "the-tower": ("expectimax",),
-    "tower-defense": ("coop",),
-}
-"""Each game's default policy: the strongest that plays a game in milliseconds (a sweep measures the rules, so
-the play should be worth measuring). Attack the Tower's `learned` plays nearer the search but costs about four
-planner games a game; `--policy learned` (or both, as strengths) asks for it."""
+NO_PAIR = ("", "")
+"""The army pair of a cell of a game without armies."""
 
 
 class GridPoint(NamedTuple):
@@ -75,15 +70,36 @@ class SweepSpec(BaseModel):
     game: GameName
     vary: dict[str, tuple[JsonValue, ...]] = Field(default_factory=dict)
     rules: dict[str, JsonValue] = Field(default_factory=dict)
-    armies: tuple[tuple[str, str], ...] = (("undead", "bandits"),)
-    army_files: tuple[Army, ...] = ()
+    armies: tuple[tuple[str, str], ...] = ()
+    army_files: tuple[SerializeAsAny[BaseModel], ...] = ()
     overrides: tuple[tuple[CardEdit, ...], ...] = ((),)
-    scenarios: tuple[str, ...] = Field(("beginner",), validation_alias=AliasChoices("scenarios", "scenario"))
+    scenarios: tuple[str, ...] = Field((), validation_alias=AliasChoices("scenarios", "scenario"))
     players: int = Field(2, ge=1, le=4)
     policies: tuple[str, ...] = ()
     strengths: tuple[str, ...] = ()
     games: int = Field(100, ge=1, le=limits.MAX_GAMES)
     seed: int = Field(0, ge=0, le=limits.MAX_SEED)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _game_defaults(cls, data: Any) -> Any:
+        """The game's default army pair and scenario where the game has them and none is given."""
+        if not isinstance(data, dict) or data.get("game") not in game_names():
+            return data
+        support = sweep_game(str(data["game"])).support
+        given = set(data)
+        if support.armies is not None and "armies" not in given:
+            data = {**data, "armies": [support.armies.default_pair]}
+        if support.scenarios is not None and not {"scenarios", "scenario"} & given:
+            data = {**data, "scenarios": [support.scenarios.default]}
+        return data
+
+    @field_validator("game")
+    @classmethod
+    def _known_game(cls, value: str) -> str:
+        if value not in game_names():
+            raise ValueError(f"no game {value!r}; games: {', '.join(game_names())}")
+        return value
 
     @field_validator("armies", mode="before")
     @classmethod
@@ -94,17 +110,17 @@ class SweepSpec(BaseModel):
 
     @field_validator("army_files", mode="before")
     @classmethod
-    def _army_files(cls, value: Any) -> Any:
-        from rules.attack_the_tower.catalog import load_army_file
-
-        items = [value] if isinstance(value, str | Path | Army | dict) else list(value)
-        return [load_army_file(v) if isinstance(v, str | Path) else v for v in items]
+    def _army_files(cls, value: Any, info: ValidationInfo) -> Any:
+        items = [value] if isinstance(value, str | Path | BaseModel | dict) else list(value)
+        game = info.data.get("game")
+        support = sweep_game(str(game)).support.armies if game in game_names() else None
+        return [support.load(v) for v in items] if support is not None else items
 
     @field_validator("overrides", mode="before")
     @classmethod
     def _variants(cls, value: Any, info: ValidationInfo) -> Any:
         items = [value] if isinstance(value, str | CardEdit) else list(value)
-        game = str(info.data.get("game", "attack-the-tower"))
+        game = str(info.data.get("game", ""))
         return [_variant(item, game) for item in items] or [()]
 
     @field_validator("scenarios", mode="before")
@@ -135,7 +151,7 @@ class SweepSpec(BaseModel):
         two_player = sweep_game(self.game).two_player
         if self.strengths:
             return [(name, name) if two_player else (name,) for name in self.strengths]
-        names = self.policies or DEFAULT_POLICIES[self.game]
+        names = self.policies or sweep_game(self.game).support.default_policies
         return [(names[0], names[-1]) if two_player else names[:1]]
 
     def size(self) -> int:
@@ -144,7 +160,7 @@ class SweepSpec(BaseModel):
 
     def grid_size(self) -> int:
         """How many combinations the grid has."""
-        n = len(self.armies) * len(self.overrides) * len(self.scenarios)
+        n = max(1, len(self.armies)) * len(self.overrides) * max(1, len(self.scenarios))
         for values in self.vary.values():
             n *= len(values)
         return n
@@ -154,7 +170,8 @@ class SweepSpec(BaseModel):
         variants, then scenarios, then each varied field in the order given, the last changing fastest)."""
         names = list(self.vary)
         out = []
-        for pair, edits, scenario in itertools.product(self.armies, self.overrides, self.scenarios):
+        axes = (self.armies or (NO_PAIR,), self.overrides, self.scenarios or ("",))
+        for pair, edits, scenario in itertools.product(*axes):
             for values in itertools.product(*(self.vary[n] for n in names)):
                 rules = {**self.base_rules(), **dict(zip(names, values, strict=True))}
                 out.append(GridPoint(pair, edits, rules, scenario))
@@ -216,27 +233,26 @@ def spec_problems(spec: SweepSpec) -> list[Problem]:
             if str(p) not in seen:
                 seen.add(str(p))
                 problems.append(p)
-    problems += _army_problems(spec) + _card_problems(spec)
+    armies = _army_problems(spec)
+    problems += armies or _card_problems(spec)
     return problems + (_start_problems(spec) if not problems else [])
 
 
 def _start_problems(spec: SweepSpec) -> list[Problem]:
     """Whether each cell's first position can be set up and is legal (Tower Defense's board must fit its
     track, say: the start is validated as a position read from outside is), with the cell's changed cards in
-    use; Attack the Tower's start depends only on its armies, checked with the overrides."""
+    use; a game whose start depends only on what the other checks cover says so (`check_starts`)."""
     game = sweep_game(spec.game)
-    if game.has_armies:
+    if not game.support.check_starts:
         return []
-    from rules.sweeps.tower_defense_cards import cards_for
-    from rules.tower_defense.catalog import designed_cards, use_cards
-
-    before = designed_cards() if game.has_cards else None
+    cards = game.support.cards
+    before = cards.in_use() if cards is not None else None
     try:
-        for _, edits, values, scenario in spec.grid():
-            if before is not None:
-                use_cards(cards_for(edits))
+        for pair, edits, values, scenario in spec.grid():
+            if cards is not None:
+                cards.use(cards.carry(pair, spec.army_files, edits))
             try:
-                start = game.start(make_rules(game.rules, values), scenario=scenario, players=spec.players)
+                start = game.start(make_rules(game.rules, values), armies=pair, scenario=scenario, players=spec.players)
                 game.game.positions.validate(start)
             except (IllegalPosition, ValidationError) as exc:
                 found = exc.problems if isinstance(exc, IllegalPosition) else tuple(problems_of(exc))
@@ -244,8 +260,8 @@ def _start_problems(spec: SweepSpec) -> list[Problem]:
                 cell = ", ".join(said + [scenario] * (len(spec.scenarios) > 1))
                 return [Problem("", f"the game cannot start{f' with {cell}' if cell else ''}:"), *found]
     finally:
-        if before is not None:
-            use_cards(before)
+        if cards is not None and before is not None:
+            cards.use(before)
     return []
 
 
@@ -253,15 +269,17 @@ def _game_problems(spec: SweepSpec) -> list[Problem]:
     game = sweep_game(spec.game)
     problems = []
     if not game.has_armies and ("armies" in spec.model_fields_set or spec.army_files):
-        problems.append(Problem("armies", f"{spec.game} has no armies; they are Attack the Tower's"))
+        problems.append(Problem("armies", f"{spec.game} has no armies; they are {_owners('armies')}'s"))
     if not game.has_cards and any(spec.overrides):
-        said = f"card overrides change Attack the Tower's and Tower Defense's cards; {spec.game} has none"
+        said = f"card overrides change {_owners('cards')}'s cards; {spec.game} has none"
         problems.append(Problem("overrides", said))
     if not game.has_scenario and {"scenarios", "players"} & spec.model_fields_set:
-        problems.append(Problem("scenario", f"{spec.game} has no scenarios or player counts; Tower Defense has"))
+        said = f"{spec.game} has no scenarios or player counts; {_owners('scenarios')} has"
+        problems.append(Problem("scenario", said))
+    known = game.support.scenarios.names() if game.support.scenarios is not None else ()
     for name in spec.scenarios if game.has_scenario else ():
-        if name not in scenario_names():
-            problems.append(Problem("scenario", f"no scenario {name!r}; scenarios: {', '.join(scenario_names())}"))
+        if name not in known:
+            problems.append(Problem("scenario", f"no scenario {name!r}; scenarios: {', '.join(known)}"))
     problems += _twice("scenarios", list(spec.scenarios))
     for name, values in spec.vary.items():
         if len(set(map(repr, values))) != len(values):
@@ -285,22 +303,25 @@ def _policy_problems(spec: SweepSpec) -> list[Problem]:
     return _twice("strengths", list(spec.strengths))
 
 
-def _army_problems(spec: SweepSpec) -> list[Problem]:
-    if not sweep_game(spec.game).has_armies:
-        return []
-    from rules.attack_the_tower.catalog import ARMY_IDS
+def _owners(part: str) -> str:
+    """The games a sweep can play that have this part (`armies`, `cards`, `scenarios`), by title."""
+    titles = [sweep_game(n).descriptor.title for n in game_names() if getattr(sweep_game(n).support, part)]
+    return " and ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1 else titles) or "no game"
 
-    offered = ARMY_IDS + tuple(a.id for a in spec.army_files if a.id not in ARMY_IDS)
+
+def _army_problems(spec: SweepSpec) -> list[Problem]:
+    armies = sweep_game(spec.game).support.armies
+    if armies is None:
+        return []
+    shipped = armies.ids()
+    offered = shipped + tuple(str(getattr(a, "id", "")) for a in spec.army_files if getattr(a, "id", "") not in shipped)
     problems = _twice("armies", [",".join(p) for p in spec.armies])
-    problems += _twice("army_files", [a.id for a in spec.army_files])
+    problems += _twice("army_files", [str(getattr(a, "id", "")) for a in spec.army_files])
     problems += _twice("overrides", [edits_text(e) for e in spec.overrides])
     for pair in spec.armies:
         if any(a not in offered for a in pair):
             problems.append(Problem("armies", f"{','.join(pair)} is not a pair of armies from: {', '.join(offered)}"))
-    if problems:
-        return problems
-    names = {a for pair in spec.armies for a in pair}
-    return _override_problems(spec, lambda edits: armies_for(names, spec.army_files, edits))
+    return problems
 
 
 def _override_problems(spec: SweepSpec, build: Callable[[tuple[CardEdit, ...]], object]) -> list[Problem]:
@@ -321,10 +342,11 @@ def _twice(where: str, items: list[str]) -> list[Problem]:
 
 
 def _card_problems(spec: SweepSpec) -> list[Problem]:
-    """Each card variant of a game whose cards are data files (Tower Defense), checked by the cards' models."""
+    """Each card variant, checked by the cards' models (with every army of the sweep, for a game of armies)."""
     game = sweep_game(spec.game)
-    if game.has_armies or not game.has_cards:
+    cards = game.support.cards
+    if cards is None:
         return []
-    from rules.sweeps.tower_defense_cards import cards_for
-
-    return _twice("overrides", [edits_text(e) for e in spec.overrides]) + _override_problems(spec, cards_for)
+    names = {a for pair in spec.armies for a in pair}
+    twice = [] if game.has_armies else _twice("overrides", [edits_text(e) for e in spec.overrides])
+    return twice + _override_problems(spec, lambda edits: cards.carry(names, spec.army_files, edits))

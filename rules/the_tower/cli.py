@@ -11,16 +11,14 @@ from typing import Any
 
 from rules.core import limits
 from rules.core.chance import ChanceSampler
-from rules.core.cli_positions import add_position_commands
+from rules.core.descriptor import CliTools
 from rules.core.distribution import Distribution
 from rules.core.jsonio import escape, parse_model, parse_value_text
 from rules.core.ladder import ladder, print_ladder
 from rules.core.playout import play_out
 from rules.core.protocol import CHANCE, TERMINAL
 from rules.core.records import json_data
-from rules.line_export import add_export_test_command
-from rules.sweeps.cli import add_sweep_command
-from rules.the_tower import analysis, cards, engine, examples, text
+from rules.the_tower import analysis, cards, engine, text
 from rules.the_tower.analysis import Choice, Plan
 from rules.the_tower.errors import IllegalAction
 from rules.the_tower.game import GAME
@@ -29,24 +27,9 @@ from rules.the_tower.policies import POLICIES, policy
 from rules.the_tower.variants import Rules
 
 
-def register(games: Any) -> None:
-    p = games.add_parser(
-        "the-tower",
-        help="the solo 52-card rogue-like (seed 002)",
-        description="The Tower: positions, fights, odds and whole games.",
-    )
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    add_position_commands(
-        sub,
-        positions=GAME.positions,
-        examples=examples.EXAMPLES,
-        example=examples.example,
-        describe=lambda s: f"{s.phase}, floor {s.floor_number}, {s.hp} HP",
-    )
-    add_export_test_command(sub, "the-tower")
-    add_sweep_command(sub, "the-tower")
-
+def add_commands(sub: Any, tools: CliTools) -> None:
+    """The game's own subcommands (the generic ones are added by rules.cli from its descriptor)."""
+    del tools  # plays every ladder here
     pl = sub.add_parser("play", help="play a whole game with a policy")
     pl.add_argument("--policy", default="greedy", choices=sorted(POLICIES))
     pl.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)

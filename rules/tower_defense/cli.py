@@ -9,12 +9,10 @@ from typing import Any
 
 from rules.core import limits
 from rules.core.chance import ChanceSampler
-from rules.core.cli_positions import add_position_commands
+from rules.core.descriptor import CliTools
 from rules.core.ladder import ladder, print_ladder
 from rules.core.playout import play_out
 from rules.core.records import json_data
-from rules.line_export import add_export_test_command
-from rules.sweeps.cli import add_sweep_command
 from rules.tower_defense import analysis, catalog, engine, examples
 from rules.tower_defense.catalog import is_tower_card
 from rules.tower_defense.engine import movement
@@ -22,27 +20,12 @@ from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.game import GAME
 from rules.tower_defense.model import GameState
 from rules.tower_defense.policies import LADDER, POLICIES, policy
-from rules.tower_defense.variants import Rules
+from rules.tower_defense.variants import PLAY_TURN_LIMIT, Rules
 
 
-def register(games: Any) -> None:
-    p = games.add_parser(
-        "tower-defense",
-        help="the cooperative board game (seed 003)",
-        description="Tower Defense: positions, boosts, movement, plans and whole sessions.",
-    )
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    add_position_commands(
-        sub,
-        positions=GAME.positions,
-        examples=examples.EXAMPLES,
-        example=examples.example,
-        describe=lambda s: f"turn {s.turn}, {s.phase}",
-    )
-    add_export_test_command(sub, "tower-defense")
-    add_sweep_command(sub, "tower-defense")
-
+def add_commands(sub: Any, tools: CliTools) -> None:
+    """The game's own subcommands (the generic ones are added by rules.cli from its descriptor)."""
+    del tools  # plays every ladder here
     bo = sub.add_parser("boost", help="every damage a tower can reach with the credits on hand, the cheapest way")
     bo.add_argument("--tower", required=True, help="the tower card, e.g. boost.1 (Mark I Boost) or standard.2")
     bo.add_argument(
@@ -81,8 +64,8 @@ def register(games: Any) -> None:
     py.add_argument(
         "--turn-limit",
         type=limits.count_argument("--turn-limit", 1, limits.MAX_TURN_LIMIT),
-        default=60,
-        help=f"1 to {limits.MAX_TURN_LIMIT} (default 60)",
+        default=PLAY_TURN_LIMIT,
+        help=f"1 to {limits.MAX_TURN_LIMIT} (default {PLAY_TURN_LIMIT})",
     )
     py.add_argument("--json", action="store_true")
     py.set_defaults(run=_play)
@@ -110,7 +93,9 @@ def _register_ladder(sub: Any) -> None:
         help="sessions per policy (the same seeds for each)",
     )
     la.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
-    la.add_argument("--turn-limit", type=limits.count_argument("--turn-limit", 1, limits.MAX_TURN_LIMIT), default=60)
+    la.add_argument(
+        "--turn-limit", type=limits.count_argument("--turn-limit", 1, limits.MAX_TURN_LIMIT), default=PLAY_TURN_LIMIT
+    )
     la.add_argument("--json", action="store_true")
     la.set_defaults(run=_ladder)
 

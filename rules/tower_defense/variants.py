@@ -13,6 +13,11 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.core import limits
 
+PLAY_TURN_LIMIT = 60
+"""The turn limit of a whole game played by policies (`play`, `ladder`, sweeps, unless given):
+the rulebook sets none (003), and a session of the shipped scenarios
+is over (won or lost) well before 60 turns."""
+
 
 class Rules(BaseModel):
     """A frozen set of rule numbers and readings. `Rules()` is the rulebook's default reading."""

@@ -29,6 +29,7 @@ ROLES = {
     "rule_ids.py",
     "text.py",
     "game.py",
+    "descriptor.py",
     "schema.py",
     "legality.py",
     "editing.py",
@@ -41,9 +42,10 @@ ROLES = {
     "data/",
 }
 """What every game package holds, by the names rules/README.md gives their roles."""
-OPTIONAL = {"observation.py", "places.py"}
+OPTIONAL = {"observation.py", "places.py", "overrides.py"}
 """Roles only some games have: what a player sees (the games with hidden information); where things stand on
-a board with places of its own (Attack the Tower's units, Tower Defense's playing field)."""
+a board with places of its own (Attack the Tower's units, Tower Defense's playing field); card overrides (the
+games whose cards a sweep can change)."""
 MAX_MODULE_LINES = 500
 MAX_FUNCTION_LINES = 80
 GENERATED = {"rule_ids.py"}

@@ -15,6 +15,7 @@ import pytest
 
 from explorer.balance_lab import BalanceLabPanel
 from explorer.balance_lab.form import NONE
+from rules.attack_the_tower.cards import Army
 from rules.cli import main
 from rules.sweeps import SweepSpec, run_sweep
 from rules.sweeps.strengths import compare_strengths
@@ -240,7 +241,9 @@ def test_a_designers_army_file_is_swept_and_a_malformed_one_refused(tmp_path: Pa
         game="attack-the-tower", vary={"cavalry_power": [3]}, armies="undead,westerners", army_files=[mine], games=3
     )
     pd.testing.assert_frame_equal(shown.summary, run_sweep(spec, in_process=True).summary)
-    blacksmith = next(c for c in shown.spec.army_files[0].abilities if c.id == "westerners.blacksmith")
+    designed = shown.spec.army_files[0]
+    assert isinstance(designed, Army)
+    blacksmith = next(c for c in designed.abilities if c.id == "westerners.blacksmith")
     assert blacksmith.special_troop is not None and blacksmith.special_troop.power == 2
     broken = tmp_path / "broken.json"
     broken.write_text('{"id": "westerners", "bases": ')

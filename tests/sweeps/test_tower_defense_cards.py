@@ -15,10 +15,10 @@ from rules.sweeps.overrides import parse_edit
 from rules.sweeps.play import play_chunk
 from rules.sweeps.runner import run_sweep
 from rules.sweeps.spec import SweepSpec
-from rules.sweeps.tower_defense_cards import cards_for
 from rules.tower_defense import catalog, engine, examples
 from rules.tower_defense.cards import CardSet, TowerSpec
 from rules.tower_defense.model import GameState, Scenario
+from rules.tower_defense.overrides import cards_for
 from rules.tower_defense.variants import Rules
 
 STRONG = "standard.1.damage_by_level.0=50,boost.1.damage_by_level.0=50,charge.1.damage_by_level.0=50"

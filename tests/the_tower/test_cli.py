@@ -14,15 +14,12 @@ from pathlib import Path
 import pytest
 
 from rules import cli as rules_cli
-from rules.the_tower import cards, cli
+from rules.the_tower import cards
 from rules.the_tower.game import POSITION
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tower-rules")
-    games = parser.add_subparsers(dest="game", required=True, metavar="GAME")
-    cli.register(games)
-    return parser
+    return rules_cli.build_parser(["the-tower"])
 
 
 Run = Callable[..., tuple[int, str, str]]

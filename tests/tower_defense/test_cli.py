@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Sequence
@@ -10,16 +9,15 @@ from pathlib import Path
 
 import pytest
 
+from rules.cli import build_parser
 from rules.core.errors import IllegalPosition, RulesError
-from rules.tower_defense import cli, examples
+from rules.tower_defense import examples
 from rules.tower_defense.game import POSITION
 from rules.tower_defense.metadata import Termination
 
 
 def main(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="tower-rules")
-    games = parser.add_subparsers(dest="game", required=True)
-    cli.register(games)
+    parser = build_parser(["tower-defense"])
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse refused an option, as rules.cli.main reports it

@@ -20,12 +20,14 @@ from typing import Any, NoReturn
 from pydantic import BaseModel, JsonValue
 
 from rules.core import limits
+from rules.core.card_edits import CardEdit, Carried, as_model, nothing_optional, read_value, reworded, set_path, within
 from rules.core.errors import IllegalPosition, Problem
 from rules.core.jsonio import control_text_problem, escape, validate_model, validate_strict
-from rules.sweeps.overrides import CardEdit, read_value, set_path, within
+from rules.tower_defense import catalog
 from rules.tower_defense.cards import CardSet
 
 EXAMPLE = "standard.1.damage_by_level.0=8"
+FORM = f"CARD.FIELD=VALUE, several joined by commas, e.g. {EXAMPLE}"
 FIXED_FIELDS = {
     "id": "a card's id cannot be overridden (it is how the game finds the card)",
     "copies": "a tower's copies are the rules' mark1_copies, mark2_copies and mark3_copies: vary those instead "
@@ -36,8 +38,6 @@ FIXED_FIELDS = {
 
 def card_kinds() -> dict[str, str]:
     """Every card id of the data files and the file (kind) it is in."""
-    from rules.tower_defense import catalog
-
     return {card_id: kind for kind in catalog.CARD_KINDS for card_id in catalog.shipped(kind)}
 
 
@@ -69,8 +69,6 @@ def cards_for(edits: Sequence[CardEdit]) -> CardSet:
     """The cards these edits change, each edited and validated again, as the set a cell puts in use;
     IllegalPosition naming the edit and each problem when an edit names no card or field, or gives a value
     the card cannot hold."""
-    from rules.tower_defense import catalog
-
     kinds = card_kinds()
     data: dict[str, dict[str, Any]] = {}
     for edit in edits:
@@ -87,7 +85,7 @@ def cards_for(edits: Sequence[CardEdit]) -> CardSet:
         try:
             changed.setdefault(kinds[card_id], []).append(validate_strict(model, card_data, source=card_id))
         except IllegalPosition as exc:
-            raise IllegalPosition([Problem(within(card_id, p.where), p.message) for p in exc.problems]) from None
+            raise reworded(card_id, exc) from None
     return CardSet.model_validate({kind: tuple(cards) for kind, cards in changed.items()})
 
 
@@ -103,7 +101,7 @@ def _edit(card: dict[str, Any], edit: CardEdit) -> None:
         target = edit.model_copy(update={"field": f"{edit.field}.value"})
         old = old["value"]
     _check_value(f"{edit.card}.{edit.field}", old, edit.value)
-    set_path(card, target)
+    set_path(card, target, nothing_optional)
     note = f"a designer's override: {edit.field}={json.dumps(edit.value)} (was {json.dumps(old)})"
     holder = _at(card, target.field.rsplit(".", 1)[0]) if "." in target.field else card
     if _is_figure(holder):
@@ -142,3 +140,22 @@ def _check_value(where: str, old: Any, new: JsonValue) -> None:
             raise IllegalPosition([Problem(where, message)])
     elif isinstance(old, str) and not isinstance(new, str):
         raise IllegalPosition([Problem(where, f"must be text, not {escape(json.dumps(new))}")])
+
+
+def carry(armies: object, files: object, edits: Sequence[CardEdit]) -> Carried:
+    """The cards a variant changes, as data a cell carries (nothing when none changes)."""
+    del armies, files
+    cards = cards_for(edits)
+    return (), (cards.model_dump(mode="json") if cards.cards() else {})
+
+
+def use(carried: Carried) -> None:
+    """Put a cell's changed cards (and no other designer's change) in use in this process."""
+    changed = carried[1]
+    catalog.use_cards(as_model(CardSet, changed) if changed else CardSet())  # type: ignore[arg-type]
+
+
+def in_use() -> Carried:
+    """The changed cards in use now, as data."""
+    cards = catalog.designed_cards()
+    return (), (cards.model_dump(mode="json") if cards.cards() else {})

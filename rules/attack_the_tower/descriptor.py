@@ -1,0 +1,109 @@
+"""Attack the Tower as every tool reads it: one `DESCRIPTOR` (see rules.core.descriptor)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from rules.attack_the_tower import engine, examples, overrides
+from rules.attack_the_tower.cards import Army
+from rules.attack_the_tower.catalog import ARMY_IDS, load_army_file
+from rules.attack_the_tower.game import GAME
+from rules.attack_the_tower.model import GameState
+from rules.attack_the_tower.policies import POLICIES
+from rules.attack_the_tower.variants import PLAY_TURN_LIMIT, Rules
+from rules.core.descriptor import (
+    Armies,
+    CardDesigns,
+    CliTools,
+    GameDescriptor,
+    OpenSpielSupport,
+    PositionCommands,
+    SweepSupport,
+)
+from rules.core.rulebook import Rulebook
+
+SEARCH_RULES = {"turn_limit": 60, "max_burns": 2}
+"""The rules OpenSpiel's search bots play under unless given: shorter games (60 turns, two burns) keep an
+MCTS or IS-MCTS tree and OpenSpiel's length bound small; a parameter of `load_game` sets either."""
+DEFAULT_ARMIES = ("undead", "bandits")
+
+
+def _commands(sub: Any, tools: CliTools) -> None:
+    from rules.attack_the_tower import cli
+
+    cli.add_commands(sub, tools)
+
+
+def _suite() -> Any:
+    from rules.attack_the_tower.conformance import SUITE
+
+    return SUITE
+
+
+def _rulebook() -> Rulebook:
+    from rules.attack_the_tower.rulebook import RULEBOOK
+
+    return RULEBOOK
+
+
+def _start(rules: BaseModel, armies: tuple[str, str], **_: Any) -> GameState:
+    assert isinstance(rules, Rules)
+    return engine.new_game(armies, rules)
+
+
+def _openspiel_start(rules: BaseModel, extra: dict[str, Any]) -> GameState:
+    assert isinstance(rules, Rules)
+    return engine.new_game((str(extra["first_army"]), str(extra["second_army"])), rules)
+
+
+def _turn(state: GameState) -> int | None:
+    return state.turn
+
+
+def _army(value: Any) -> BaseModel:
+    """A designer's army from a path, its data or the model."""
+    if isinstance(value, str | Path):
+        return load_army_file(value)
+    return value if isinstance(value, Army) else Army.model_validate(value)
+
+
+DESCRIPTOR = GameDescriptor(
+    slug="attack-the-tower",
+    title="Attack the Tower",
+    package="rules.attack_the_tower",
+    game_module="rules.attack_the_tower.game",
+    game=GAME,
+    rules=Rules,
+    policies=POLICIES,
+    help="the two-player card game (seeds 004, 000, 001)",
+    description="Attack the Tower: positions, battles and whole games.",
+    positions=PositionCommands(examples.EXAMPLES, examples.example, lambda s: f"{s.phase}, turn {s.turn}"),
+    commands=_commands,
+    play_rules={"turn_limit": PLAY_TURN_LIMIT},
+    conformance=_suite,
+    sweep=SweepSupport(
+        start=_start,
+        default_policies=("planner", "planner"),
+        turns=_turn,
+        armies=Armies(ids=lambda: ARMY_IDS, default_pair=DEFAULT_ARMIES, model=Army, load=_army),
+        cards=CardDesigns(
+            form=overrides.FORM,
+            parse_edit=overrides.parse_edit,
+            carry=overrides.carry,
+            use=overrides.use,
+            in_use=overrides.in_use,
+        ),
+        check_starts=False,
+    ),
+    openspiel=OpenSpielSupport(
+        new_state=_openspiel_start,
+        extra_parameters={"first_army": DEFAULT_ARMIES[0], "second_army": DEFAULT_ARMIES[1]},
+        rules_defaults=SEARCH_RULES,
+    ),
+    rulebook=_rulebook,
+    rule_ids_path="rules/attack_the_tower/rule_ids.py",
+    panel="explorer.attack_the_tower.panel:AttackTheTowerPanel",
+)

@@ -1,0 +1,170 @@
+"""What a game is to every tool, in one object: its protocol card and rules, examples, policies, commands,
+sweepable parts, conformance suite, OpenSpiel parameters, rulebook and panel.
+
+Each game package exports one `GameDescriptor` (in its `descriptor.py`) and `rules.registry` lists them; the
+command line, the conformance run, the OpenSpiel adapter, the sweeps, line export and the rulebook docs read
+it and never name a game (as OpenSpiel registers a game in one line and boardgame.io hands one game object to
+every tool). Everything heavy (a game's CLI commands, its conformance suite, its rulebook) is reached through
+a function, so a tool that needs one game loads only that game, and only what it asks of it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, JsonValue
+
+from rules.core.card_edits import CardEdit, Carried
+from rules.core.ladder import ChunkRunner, run_here
+from rules.core.outcome import Utility
+from rules.core.protocol import Game
+from rules.core.rulebook import Rulebook
+
+
+@contextlib.contextmanager
+def _here(workers: int | None) -> Iterator[ChunkRunner]:
+    del workers
+    yield run_here
+
+
+@dataclass(frozen=True)
+class CliTools:
+    """What the generic command line lends a game's own commands, so a game package imports no tool above it:
+    `ladder_runner(workers)` plays a ladder's chunks here (None) or on a local cluster of that many processes."""
+
+    ladder_runner: Callable[[int | None], contextlib.AbstractContextManager[ChunkRunner]] = _here
+
+
+@dataclass(frozen=True)
+class PositionCommands:
+    """`example`, `schema` and `validate`: the named positions (name -> maker, one-line description), how one
+    is made by name, and how a legal position is described after `validate` ('main, turn 5')."""
+
+    examples: Mapping[str, tuple[Any, str]]
+    example: Callable[[str], Any]
+    describe: Callable[[Any], str]
+
+
+@dataclass(frozen=True)
+class Armies:
+    """A game whose two sides each field an army, and whose designers may bring their own army files."""
+
+    ids: Callable[[], tuple[str, ...]]
+    """The shipped armies' ids."""
+    default_pair: tuple[str, str]
+    model: type[BaseModel]
+    load: Callable[[Any], BaseModel]
+    """An army from a path (JSON or TOML), its data, or the model itself; refused in words."""
+
+
+@dataclass(frozen=True)
+class CardDesigns:
+    """A game whose cards a sweep may change, one number of one card at a time (`CARD.FIELD=VALUE`)."""
+
+    form: str
+    """The override's form and an example, as the help of `--override` says it."""
+    parse_edit: Callable[[str], CardEdit]
+    carry: Callable[[Iterable[str], Sequence[BaseModel], Sequence[CardEdit]], Carried]
+    """The changed cards of a variant (given the armies named and the designers' files), validated again by
+    the cards' models, as data a cell carries to any process; IllegalPosition in words otherwise."""
+    use: Callable[[Carried], None]
+    """Put carried cards in use in this process (nothing happens when they already are)."""
+    in_use: Callable[[], Carried]
+    """The cards in use now (to put back after a sweep played here)."""
+
+
+@dataclass(frozen=True)
+class Scenarios:
+    """A game that starts from one of several named scenarios for a number of players."""
+
+    names: Callable[[], tuple[str, ...]]
+    default: str
+    about: Callable[[str], str]
+    """What a scenario is, as a row names it (Tower Defense: its Difficulty, '1/1/1/1/2/2')."""
+    help: str
+    players: tuple[int, int] = (1, 4)
+    default_players: int = 2
+
+
+def _no_turns(state: Any) -> int | None:
+    del state
+    return None
+
+
+@dataclass(frozen=True)
+class SweepSupport:
+    """How a sweep plays the game: `start(rules, armies=, scenario=, players=)` the first position, `turns` and
+    `floors` how far a game got, the default policies (the strongest that plays in milliseconds)."""
+
+    start: Callable[..., Any]
+    default_policies: tuple[str, ...]
+    turns: Callable[[Any], int | None] = _no_turns
+    floors: Callable[[Any], int | None] | None = None
+    armies: Armies | None = None
+    cards: CardDesigns | None = None
+    scenarios: Scenarios | None = None
+    check_starts: bool = True
+    """Whether every cell's first position is built and validated before any game (off when the start
+    depends only on what the other checks cover)."""
+
+
+@dataclass(frozen=True)
+class OpenSpielSupport:
+    """How the game becomes an OpenSpiel game: its start from rules and the parameters that are not `Rules`
+    fields (with their defaults), and whether a simultaneous step is a team acting in any order."""
+
+    new_state: Callable[[BaseModel, dict[str, Any]], Any]
+    extra_parameters: Mapping[str, Any] = field(default_factory=dict)
+    rules_defaults: Mapping[str, Any] = field(default_factory=dict)
+    """`Rules` values OpenSpiel's search bots play under unless given (documented in each descriptor)."""
+    open_simultaneous: bool = False
+
+
+Commands = Callable[[Any, CliTools], None]
+"""Adds a game's own subcommands (beyond the generic ones) to its subparsers."""
+
+
+@dataclass(frozen=True)
+class GameDescriptor:
+    """One game, as every tool reads it. `slug` is its name on the command line and in sweeps
+    (`attack-the-tower`); `package` the Python package whose code a sweep's cache key digests; `game_module`
+    the module whose `GAME` an exported test imports. `play_rules` are the `Rules` values every whole game
+    played by policies is played under unless set (a turn limit, so that every game ends): sweeps, `play`
+    and ladders read them."""
+
+    slug: str
+    title: str
+    package: str
+    game_module: str
+    game: Game[Any, Any]
+    rules: type[BaseModel]
+    policies: Mapping[str, Callable[[], Any]]
+    help: str
+    description: str
+    positions: PositionCommands
+    commands: Commands | None = None
+    play_rules: Mapping[str, JsonValue] = field(default_factory=dict)
+    conformance: Callable[[], Any] | None = None
+    """The game's conformance `Suite`, loaded when asked."""
+    sweep: SweepSupport | None = None
+    openspiel: OpenSpielSupport | None = None
+    rulebook: Callable[[], Rulebook] | None = None
+    rule_ids_path: str | None = None
+    """Where `make docs` writes the game's `RuleId` module (a path relative to the repository root)."""
+    panel: str | None = None
+    """The explorer's panel for the game, as `module:Class` (rules import no UI module)."""
+
+    @property
+    def two_player(self) -> bool:
+        """A duel (zero-sum, two seats), as the game's protocol card says."""
+        return self.game.card.utility is Utility.ZERO_SUM
+
+    def policy(self, name: str) -> Any:
+        """A fresh policy by name; KeyError naming the game's policies otherwise."""
+        try:
+            return self.policies[name]()
+        except KeyError:
+            raise KeyError(f"{self.slug} has no policy {name!r}; policies: {', '.join(self.policies)}") from None

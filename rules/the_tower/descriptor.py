@@ -1,0 +1,72 @@
+"""The Tower as every tool reads it: one `DESCRIPTOR` (see rules.core.descriptor)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from rules.core.descriptor import CliTools, GameDescriptor, OpenSpielSupport, PositionCommands, SweepSupport
+from rules.core.rulebook import Rulebook
+from rules.the_tower import engine, examples
+from rules.the_tower.game import GAME
+from rules.the_tower.model import GameState
+from rules.the_tower.policies import POLICIES
+from rules.the_tower.variants import Rules
+
+
+def _commands(sub: Any, tools: CliTools) -> None:
+    from rules.the_tower import cli
+
+    cli.add_commands(sub, tools)
+
+
+def _suite() -> Any:
+    from rules.the_tower.conformance import SUITE
+
+    return SUITE
+
+
+def _rulebook() -> Rulebook:
+    from rules.the_tower.rulebook import RULEBOOK
+
+    return RULEBOOK
+
+
+def _start(rules: BaseModel, **_: Any) -> GameState:
+    assert isinstance(rules, Rules)
+    return engine.new_game(rules)
+
+
+def _openspiel_start(rules: BaseModel, extra: dict[str, Any]) -> GameState:
+    del extra
+    return _start(rules)
+
+
+def _floor_reached(state: GameState) -> int | None:
+    """How far a game got (The Tower counts no turns): the floor being cleared when it ended."""
+    return state.floor_number
+
+
+DESCRIPTOR = GameDescriptor(
+    slug="the-tower",
+    title="The Tower",
+    package="rules.the_tower",
+    game_module="rules.the_tower.game",
+    game=GAME,
+    rules=Rules,
+    policies=POLICIES,
+    help="the solo 52-card rogue-like (seed 002)",
+    description="The Tower: positions, fights, odds and whole games.",
+    positions=PositionCommands(
+        examples.EXAMPLES, examples.example, lambda s: f"{s.phase}, floor {s.floor_number}, {s.hp} HP"
+    ),
+    commands=_commands,
+    play_rules={},  # every game ends under the rulebook's rules (may_leave_fight bounds it)
+    conformance=_suite,
+    sweep=SweepSupport(start=_start, default_policies=("expectimax",), floors=_floor_reached),
+    openspiel=OpenSpielSupport(new_state=_openspiel_start),
+    rulebook=_rulebook,
+    rule_ids_path="rules/the_tower/rule_ids.py",
+    panel="explorer.the_tower.panel:TheTowerPanel",
+)
