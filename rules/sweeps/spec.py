@@ -33,6 +33,7 @@ from rules.sweeps.games import GameName, game_names, sweep_game
 from rules.sweeps.overrides import parse_edit, parse_edits
 from rules.sweeps.rules_values import make_rules, rules_problems
 
+POSSESSIVE = "'s"
 NO_PAIR = ("", "")
 """The army pair of a cell of a game without armies."""
 
@@ -203,6 +204,10 @@ def _is_pair(value: Any) -> bool:
 
 
 def _variant(item: Any, game: str) -> tuple[CardEdit, ...]:
+    if game in game_names() and sweep_game(game).support.cards is None:
+        # a game without cards to change: the override is refused whole by _game_problems, in its words
+        given = not (isinstance(item, str) and item.strip().lower() in ("none", "")) and bool(item)
+        return (CardEdit(card="override", field="given", value=str(item)),) if given else ()
     try:
         if isinstance(item, str):
             return parse_edits(item, game)
@@ -269,9 +274,9 @@ def _game_problems(spec: SweepSpec) -> list[Problem]:
     game = sweep_game(spec.game)
     problems = []
     if not game.has_armies and ("armies" in spec.model_fields_set or spec.army_files):
-        problems.append(Problem("armies", f"{spec.game} has no armies; they are {_owners('armies')}'s"))
+        problems.append(Problem("armies", f"{spec.game} has no armies; they are {_owners('armies', POSSESSIVE)}"))
     if not game.has_cards and any(spec.overrides):
-        said = f"card overrides change {_owners('cards')}'s cards; {spec.game} has none"
+        said = f"card overrides change {_owners('cards', POSSESSIVE)} cards; {spec.game} has none"
         problems.append(Problem("overrides", said))
     if not game.has_scenario and {"scenarios", "players"} & spec.model_fields_set:
         said = f"{spec.game} has no scenarios or player counts; {_owners('scenarios')} has"
@@ -303,9 +308,10 @@ def _policy_problems(spec: SweepSpec) -> list[Problem]:
     return _twice("strengths", list(spec.strengths))
 
 
-def _owners(part: str) -> str:
-    """The games a sweep can play that have this part (`armies`, `cards`, `scenarios`), by title."""
-    titles = [sweep_game(n).descriptor.title for n in game_names() if getattr(sweep_game(n).support, part)]
+def _owners(part: str, suffix: str = "") -> str:
+    """The games a sweep can play that have this part (`armies`, `cards`, `scenarios`), by title, each
+    followed by `suffix` ("'s")."""
+    titles = [f"{sweep_game(n).descriptor.title}{suffix}" for n in game_names() if getattr(sweep_game(n).support, part)]
     return " and ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1 else titles) or "no game"
 
 

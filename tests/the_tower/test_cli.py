@@ -17,9 +17,11 @@ from rules import cli as rules_cli
 from rules.the_tower import cards
 from rules.the_tower.game import POSITION
 
+_EVERY_GAME = rules_cli.build_parser
+
 
 def build_parser() -> argparse.ArgumentParser:
-    return rules_cli.build_parser(["the-tower"])
+    return _EVERY_GAME(["the-tower"])
 
 
 Run = Callable[..., tuple[int, str, str]]
