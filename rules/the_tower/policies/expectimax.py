@@ -14,9 +14,9 @@ from typing import Any
 
 from rules.core.chance import ChanceSampler
 from rules.core.protocol import CHANCE
-from rules.the_tower import analysis, engine
+from rules.the_tower import engine
 from rules.the_tower.actions import ChooseRoom, FightRoom, Flee
-from rules.the_tower.analysis import fights, outlook
+from rules.the_tower.analysis import advice, fights, outlook
 from rules.the_tower.model import FACE_DOWN, GameState, fightable
 
 CARD_WORTH = Fraction(1, 2)
@@ -69,8 +69,8 @@ class ExpectimaxPolicy:
 
     def choose(self, state: GameState, sampler: ChanceSampler, player: int) -> Any:
         if state.phase == "fight":
-            advice = analysis.fight_advice(state)
-            return next((c.action for c in advice if not isinstance(c.action, Flee)), advice[0].action)
+            choices = advice.fight_advice(state)
+            return next((c.action for c in choices if not isinstance(c.action, Flee)), choices[0].action)
         actions = engine.legal_actions(state)
         scored = [(choice_worth(state, a), isinstance(a, FightRoom | ChooseRoom), -i) for i, a in enumerate(actions)]
         return actions[-max(scored)[2]]

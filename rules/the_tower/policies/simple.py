@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.chance import ChanceSampler
-from rules.the_tower import analysis, engine
+from rules.the_tower import engine
 from rules.the_tower.actions import Flee
+from rules.the_tower.analysis import advice
 from rules.the_tower.model import GameState
 
 
@@ -20,7 +21,7 @@ class RandomPolicy:
 
 
 class GreedyPolicy:
-    """Takes the choice with the best outlook for the next fight (`analysis.point_advice`): spends a
+    """Takes the choice with the best outlook for the next fight (`advice.point_advice`): spends a
     point while it improves that fight, then fights the best room; in a fight, plays the best line of
     the exact fight solver. It looks one fight ahead, no further, and leaves a fight (under
     may_leave_fight) only when nothing else is left: a fight left is the same fight later, so leaving
@@ -30,6 +31,6 @@ class GreedyPolicy:
 
     def choose(self, state: GameState, sampler: ChanceSampler, player: int) -> Any:
         if state.phase == "fight":
-            advice = analysis.fight_advice(state)
-            return next((c.action for c in advice if not isinstance(c.action, Flee)), advice[0].action)
-        return analysis.point_advice(state, spend_in_fight=False)[0].action
+            choices = advice.fight_advice(state)
+            return next((c.action for c in choices if not isinstance(c.action, Flee)), choices[0].action)
+        return advice.point_advice(state, spend_in_fight=False)[0].action
