@@ -52,8 +52,11 @@ present: install
 
 test: install lint types unit notebooks
 
+# Both cores: pytest-xdist hands each idle worker the next test (a test that starts a Dask cluster or binds a
+# port asks the system for a free one, so two run side by side). TEST_WORKERS=1 runs them in this process.
+TEST_WORKERS ?= 2
 unit: install
-	$(BIN)/python -m pytest tests -m "not e2e"
+	$(BIN)/python -m pytest tests -m "not e2e" $(if $(filter 1,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist worksteal)
 
 notebooks: install
 	$(BIN)/python -m explorer.notebook_state --check $(NOTEBOOKS)
