@@ -21,11 +21,11 @@ from rules.core.files import escape
 from rules.core.limits import whole_number
 from rules.core.protocol import CHANCE
 from rules.core.session import Session
-from rules.the_tower import analysis, cards, editing, engine, examples
+from rules.the_tower import analysis, cards, editing, engine, examples, intent
 from rules.the_tower.analysis import Choice, Lookahead, Plan, RoomOdds, SearchTooLarge
 from rules.the_tower.cards import Pile
 from rules.the_tower.game import GAME
-from rules.the_tower.model import FACE_DOWN, Fight, GameState, Slot
+from rules.the_tower.model import Fight, GameState, Slot
 from rules.the_tower.policies import policy
 from rules.the_tower.variants import Rules
 
@@ -190,18 +190,12 @@ class TheTowerExplorer(SessionNavigation, PositionFiles[GameState], LineTests):
         return self.act(GAME.read_action({"action": "fight", "room": room}))
 
     def use_card(self, card: str) -> tuple[Event, ...]:
-        """A card of the hand played: a hit in a fight, else a potion drunk (an attack card is refused)."""
-        if self.state.phase != "fight" and cards.is_card(card) and cards.kind(card) == "potion":
-            return self.drink(card)
-        return self.hit(card)
+        """A card of the hand played: drunk or hit with, as rules.the_tower.intent.card_verb decides."""
+        return self.act(GAME.read_action({"action": intent.card_verb(self.state, card), "card": card}))
 
     def enter_room(self, room: int, *, fight: bool = False) -> tuple[Event, ...]:
-        """A room chosen: explored when face down and a point is left (unless `fight`), else fought."""
-        state = self.state
-        slot = state.floor[room] if 0 <= room < len(state.floor) else None
-        if not fight and slot == FACE_DOWN and state.phase == "actions" and state.action_points > 0:
-            return self.explore(room)
-        return self.fight(room)
+        """A room chosen: explored or fought, as rules.the_tower.intent.room_verb decides."""
+        return self.act(GAME.read_action({"action": intent.room_verb(self.state, room, fight=fight), "room": room}))
 
     # ---- editing (every edit starts a new session; an illegal one is refused and changes nothing) -----
     def load_example(self, name: str) -> GameState:

@@ -38,7 +38,7 @@ from rules.tower_defense.catalog import credit_type
 from rules.tower_defense.game import GAME
 from rules.tower_defense.model import PHASE_NUMBER, GameState, Tower
 from rules.tower_defense.places import Coord
-from rules.tower_defense.policies import policy
+from rules.tower_defense.policies import appraisal, policy
 from rules.tower_defense.variants import Rules
 
 DEFAULT_EXAMPLE = "busy-board"
@@ -201,14 +201,10 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
         return tower
 
     def _cheapest(self, matches: Callable[[Any], bool], fallback: Any) -> tuple[Event, ...]:
-        """Play the legal action that `matches` with the cheapest payment, else `fallback` (which the
-        engine then refuses with the reason)."""
-        rules = self.rules
-        options = [a for a in self.legal_actions() if matches(a)]
-        if not options:
-            return self.play(fallback)
-        best = min(options, key=lambda a: (engine.payment_value(a.payment, rules), len(a.payment), a.payment))
-        return self.play(best)
+        """Play the legal action that `matches` with the cheapest payment (rules.tower_defense.policies.
+        appraisal.cheapest), else `fallback` (which the engine then refuses with the reason)."""
+        best = appraisal.cheapest((a for a in self.legal_actions() if matches(a)), self.rules)
+        return self.play(fallback if best is None else best)
 
     def build(
         self, player: int, card: str, at: Sequence[int], payment: Sequence[str] | None = None

@@ -26,7 +26,7 @@ from explorer.tower_defense.explorer import TowerDefenseExplorer
 from explorer.tower_defense.rendering import board_html, boost_html, events_html, income_html, plan_html, static_html
 from explorer.tower_defense.viewmodel import board_view, parse_key
 from rules.core.errors import RulesError
-from rules.tower_defense import catalog, examples
+from rules.tower_defense import catalog, engine, examples
 from rules.tower_defense.model import GameState
 from rules.tower_defense.policies import POLICIES
 from rules.tower_defense.text import space_words
@@ -182,7 +182,7 @@ class TowerDefensePanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
         here = state.tower_at(at)
         if self.calc_kind == "boost":
             self.calc_kind = None
-        attacks = here is not None and catalog.tower(here.card).reach == "range"
+        attacks = here is not None and engine.can_attack(here)
         if attacks:
             self._boost_options(at)
         self.say(

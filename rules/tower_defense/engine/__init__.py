@@ -58,6 +58,7 @@ from rules.tower_defense.engine.attacks import attack, combine, kill_bonus
 from rules.tower_defense.engine.automatic import advance, check_end
 from rules.tower_defense.engine.combat import (
     attribute_hit_points,
+    can_attack,
     describe,
     modifier_hit_points,
     reaches,
@@ -114,6 +115,7 @@ __all__ = [
     "attribute_hit_points",
     "build_cost",
     "calls_wave",
+    "can_attack",
     "chance_outcomes",
     "check_end",
     "combine_partners",

@@ -42,7 +42,7 @@ def attack(state: GameState, action: Attack, events: Events) -> GameState:
     tower = get_tower(state, action.at, rule)
     spec = catalog.tower(tower.card)
     require(tower.owner == action.player, "'Choose a Tower with your Player Marker'", rule)
-    if spec.reach != "range":
+    if not combat.can_attack(tower):
         raise IllegalAction(
             f"a {spec.name} has a Radius: it 'cannot directly deal damage by attacking'", "towers.range"
         )
@@ -231,7 +231,7 @@ def combine(state: GameState, action: CombineAttack, events: Events) -> GameStat
         if t.depletion != 0:
             raise IllegalAction(f"{tower_label(t)} has Depletion", "towers.depletion")
     for t in (a, b):
-        if catalog.tower(t.card).reach != "range":
+        if not combat.can_attack(t):
             raise IllegalAction(f"{tower_label(t)} does not deal damage", rule)
         if distance(t.at, combiner.at) > spec.reach_at(combiner.level):
             raise IllegalAction(f"{tower_label(t)} is outside the Combine tower's Radius", rule)

@@ -131,3 +131,9 @@ def reaches(state: GameState, tower: Tower, at: Coord, wave: FieldWave | None = 
 def can_boost(spec: TowerSpec) -> bool:
     """'Radius indicates that the Tower cannot directly deal damage by attacking, and may not be Boosted.'"""
     return spec.reach == "range"
+
+
+def can_attack(tower: Tower) -> bool:
+    """Whether the tower attacks at all: a tower with a Range does; one with a Radius 'cannot directly deal
+    damage by attacking' (6.G), whatever its Depletion or the waves in reach."""
+    return can_boost(catalog.tower(tower.card))

@@ -4,6 +4,7 @@ neighbour by a Combine tower (6.D), since most late units need two towers' damag
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,6 +15,7 @@ from rules.tower_defense.engine import combat, payments
 from rules.tower_defense.model import GameState
 from rules.tower_defense.places import Coord, distance
 from rules.tower_defense.policies import outlook as look
+from rules.tower_defense.variants import Rules
 
 BOOST_ALLOWANCE = 2
 """Damage a tower is counted to gain from boosts when weighing where to build and what to upgrade."""
@@ -48,6 +50,16 @@ def pay(stack: tuple[str, ...], cost: int, state: GameState) -> tuple[str, ...] 
         return (over, keep)
 
     return min(options, key=loss)
+
+
+def cheapest(actions: Iterable[Any], rules: Rules) -> Any | None:
+    """The action paying the least among `actions` (each with a `payment`): least credit value, then fewest
+    cards, then the payment's cards in order (so the choice never depends on the order listed); None when
+    there is none. A front end that is told what to do but not how to pay takes this one."""
+    options = list(actions)
+    if not options:
+        return None
+    return min(options, key=lambda a: (payments.value(a.payment, rules), len(a.payment), a.payment))
 
 
 class Appraisal:
