@@ -1,7 +1,8 @@
 """The moves a person may make now, in a player's words: what the "your move" list of the panel offers
 (renew, draw, build, attack, play an ability, pass, end the turn), with the draws of a hand in one move, and the
 move a click on the board makes (a card in hand, then a slot or a troop). The rules package says which moves
-are legal; this module only names them and finds the one a click means."""
+are legal and words them (rules.attack_the_tower.text); this module only lists them and finds the one a
+click means."""
 
 from __future__ import annotations
 
@@ -12,20 +13,13 @@ from rules.attack_the_tower.actions import (
     Allocate,
     Build,
     ChooseVictim,
-    DeclareAttack,
-    Discard,
     DrawCard,
-    EndTurn,
-    FinishBuilding,
-    KeepHand,
-    Pass,
     PlayAbility,
-    Renew,
 )
 from rules.attack_the_tower.catalog import base_card, card
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.places import UnitKey
-from rules.attack_the_tower.text import key_words
+from rules.attack_the_tower.text import describe_action
 from rules.core.errors import RulesError
 
 
@@ -36,36 +30,6 @@ def is_base_card(card_id: str) -> bool:
     except KeyError:
         return False
     return True
-
-
-def describe(state: GameState, action: Any) -> str:
-    """One move as a player says it ('build Graveyard in territory 1, slot 2', 'play Lich')."""
-    if isinstance(action, DrawCard):
-        return f"draw a card from the {action.pile} pile"
-    if isinstance(action, KeepHand):
-        return "keep this hand"
-    if isinstance(action, Build):
-        there = state.players[action.player].territories[action.territory][action.slot]
-        over = f" over the {card(there.card).name}" if there is not None else ""
-        return f"build {card(action.card).name}{over} in territory {action.territory + 1}, slot {action.slot + 1}"
-    if isinstance(action, FinishBuilding):
-        return "stop building"
-    if isinstance(action, Discard):
-        return f"discard {card(action.card).name}"
-    if isinstance(action, Renew):
-        return "renew the hand (discard it and draw)" if action.renew else "keep the hand (no renewal)"
-    if isinstance(action, DeclareAttack):
-        sent = f" with {len(action.specials)} palace troop(s)" if action.specials else ""
-        return f"attack from territory {action.origin + 1} against territory {action.target + 1}{sent}"
-    if isinstance(action, PlayAbility):
-        return f"play {card(action.card).name}"
-    if isinstance(action, Pass):
-        return "pass (play no ability)"
-    if isinstance(action, EndTurn):
-        return "end the turn"
-    if isinstance(action, ChooseVictim):
-        return f"destroy {key_words(action.target)} (the Vrykolaka's victim)"
-    return type(action).__name__
 
 
 DRAWING = ("setup_draw", "renewal_draw")
@@ -100,7 +64,7 @@ def person_moves(state: GameState) -> list[tuple[str, Any]]:
     if not engine.acting_players(state):  # a draw, or the end
         return []
     moves = [a for a in engine.legal_actions(state) if not isinstance(a, Allocate)]
-    return [*draw_all(state), *((describe(state, a), a) for a in moves)]
+    return [*draw_all(state), *((describe_action(state, a), a) for a in moves)]
 
 
 def hand_key(player: int, card_id: str) -> str:

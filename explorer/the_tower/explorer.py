@@ -21,7 +21,7 @@ from rules.core.files import escape
 from rules.core.limits import whole_number
 from rules.core.protocol import CHANCE
 from rules.core.session import Session
-from rules.the_tower import analysis, cards, editing, engine, examples, intent
+from rules.the_tower import analysis, editing, engine, examples, intent, text
 from rules.the_tower.analysis import Choice, Lookahead, Plan, RoomOdds, SearchTooLarge
 from rules.the_tower.cards import Pile
 from rules.the_tower.game import GAME
@@ -88,21 +88,8 @@ class TheTowerExplorer(SessionNavigation, PositionFiles[GameState], LineTests):
         return engine.legal_actions(self.state)
 
     def phase_words(self) -> str:
-        """'Floor 1, spending action points' (or the fight, the chance step, the end)."""
-        state = self.state
-        head = f"Floor {state.floor_number}"
-        if state.phase == "game_over":
-            return f"{head}, game over ({(state.termination or '').replace('_', ' ')})"
-        if state.drawing is not None:
-            return f"{head}, drawing a{'n' if state.drawing == 'attack' else ''} {state.drawing} card"
-        if state.revealing is not None:
-            return f"{head}, turning room {state.revealing + 1} face up"
-        if state.phase == "fight" and state.fight is not None:
-            room = state.monster_card or ""
-            return f"{head}, fighting the {cards.name(room)} in room {state.fight.room + 1}"
-        if state.phase == "setup":
-            return f"{head}, set up"
-        return f"{head}, spending action points or choosing a room"
+        """Where the game stands, in rules.the_tower.text's words ('Floor 1, spending action points ...')."""
+        return text.phase_words(self.state)
 
     def log(self) -> list[tuple[int, Event]]:
         """(step number, event) for every step up to the cursor."""

@@ -22,7 +22,7 @@ from rules.core.distribution import Distribution
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.session import Session
-from rules.tower_defense import analysis, editing, engine, examples
+from rules.tower_defense import analysis, editing, engine, examples, text
 from rules.tower_defense.actions import (
     Build,
     CombineAttack,
@@ -36,7 +36,7 @@ from rules.tower_defense.analysis import BoostOption, Plan
 from rules.tower_defense.cards import CREDIT_TYPES
 from rules.tower_defense.catalog import credit_type
 from rules.tower_defense.game import GAME
-from rules.tower_defense.model import PHASE_NUMBER, GameState, Tower
+from rules.tower_defense.model import GameState, Tower
 from rules.tower_defense.places import Coord
 from rules.tower_defense.policies import appraisal, policy
 from rules.tower_defense.variants import Rules
@@ -100,13 +100,8 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
         return self.state.rules
 
     def phase_words(self) -> str:
-        """'Turn 7, Phase 3: all Waves move' (or the state of set up and the end)."""
-        state = self.state
-        if state.phase in engine.PHASE_TITLE:
-            return f"Turn {state.turn}, Phase {PHASE_NUMBER[state.phase]}: {engine.PHASE_TITLE[state.phase]}"
-        if state.phase == "game_over":
-            return f"Turn {state.turn}, game over ({(state.termination or '').replace('_', ' ')})"
-        return f"Turn {state.turn}, set up"
+        """Where the turn stands, in rules.tower_defense.text's words ('Turn 7, Phase 3: all Waves move')."""
+        return text.phase_words(self.state)
 
     def legal_actions(self) -> list[Any]:
         return engine.legal_actions(self.state)

@@ -24,7 +24,7 @@ from rules.tower_defense.model import (
     Tower,
 )
 from rules.tower_defense.places import Coord
-from rules.tower_defense.text import card_short
+from rules.tower_defense.text import PHASE_TITLE, card_short
 
 ASSUMED_NOTE = "assumed: not in the rulebook"
 """The legend of the asterisk that marks every number the data files mark `assumed: true`."""
@@ -71,7 +71,7 @@ def tower_view(state: GameState, tower: Tower) -> dict[str, Any]:
     """One tower: card, owner, level, Depletion, reach and damage this turn, and what is assumed."""
     spec = catalog.tower(tower.card)
     reach_fig = spec.reach_by_level[tower.level - 1]
-    damage = engine.tower_damage(state.rules, tower) if spec.reach == "range" else {}
+    damage = engine.tower_damage(state.rules, tower) if engine.can_attack(tower) else {}
     dmg_fig = spec.damage_by_level[tower.level - 1] if spec.damage_by_level is not None else None
     return {
         "key": cell_key(tower.at),
@@ -173,7 +173,7 @@ def board_view(
         "turn": state.turn,
         "phase": state.phase,
         "phase_number": PHASE_NUMBER.get(state.phase),
-        "phase_title": engine.PHASE_TITLE.get(state.phase, state.phase.replace("_", " ")),
+        "phase_title": PHASE_TITLE.get(state.phase, state.phase.replace("_", " ")),
         "tracker": engine.tracker_position(state.rules, state.turn),
         "calls_wave": engine.calls_wave(state.rules, state.turn),
         "to_move": _to_move_word(who),

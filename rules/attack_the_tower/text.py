@@ -1,10 +1,26 @@
-"""A position as plain text: both kingdoms, each base with its troops, palaces, hands and piles.
+"""Attack the Tower in words: a position as plain text (both kingdoms, each base with its troops, palaces,
+hands and piles), the phases and stages, and every move as a player says it.
 
-Used by the CLI, the notebooks and the explorer's static views, so every one of them shows the same facts.
+Used by the CLI, the notebooks and the explorer's panels, so every one of them shows the same facts.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from rules.attack_the_tower.actions import (
+    Build,
+    ChooseVictim,
+    DeclareAttack,
+    Discard,
+    DrawCard,
+    EndTurn,
+    FinishBuilding,
+    KeepHand,
+    Pass,
+    PlayAbility,
+    Renew,
+)
 from rules.attack_the_tower.catalog import ability_card, army, base_card, card
 from rules.attack_the_tower.model import GameState, Player
 from rules.attack_the_tower.places import UnitKey
@@ -118,3 +134,34 @@ def board_text(state: GameState) -> str:
     if state.termination is not None:
         head += f" ({state.termination.replace('_', ' ')})"
     return "\n".join([head, *player_text(state, 0), *player_text(state, 1)])
+
+
+def describe_action(state: GameState, action: Any) -> str:
+    """One move as a player says it, the words the panel's move list offers ('build Graveyard in territory 1,
+    slot 2', 'play Lich')."""
+    if isinstance(action, DrawCard):
+        return f"draw a card from the {action.pile} pile"
+    if isinstance(action, KeepHand):
+        return "keep this hand"
+    if isinstance(action, Build):
+        there = state.players[action.player].territories[action.territory][action.slot]
+        over = f" over the {card(there.card).name}" if there is not None else ""
+        return f"build {card(action.card).name}{over} in territory {action.territory + 1}, slot {action.slot + 1}"
+    if isinstance(action, FinishBuilding):
+        return "stop building"
+    if isinstance(action, Discard):
+        return f"discard {card(action.card).name}"
+    if isinstance(action, Renew):
+        return "renew the hand (discard it and draw)" if action.renew else "keep the hand (no renewal)"
+    if isinstance(action, DeclareAttack):
+        sent = f" with {len(action.specials)} palace troop(s)" if action.specials else ""
+        return f"attack from territory {action.origin + 1} against territory {action.target + 1}{sent}"
+    if isinstance(action, PlayAbility):
+        return f"play {card(action.card).name}"
+    if isinstance(action, Pass):
+        return "pass (play no ability)"
+    if isinstance(action, EndTurn):
+        return "end the turn"
+    if isinstance(action, ChooseVictim):
+        return f"destroy {key_words(action.target)} (the Vrykolaka's victim)"
+    return type(action).__name__

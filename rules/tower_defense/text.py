@@ -7,12 +7,32 @@ from typing import TYPE_CHECKING
 
 from rules.tower_defense import catalog
 from rules.tower_defense.cards import TrackName
+from rules.tower_defense.model import PHASE_NUMBER
 
 if TYPE_CHECKING:
-    from rules.tower_defense.model import Tower
+    from rules.tower_defense.model import GameState, Tower
     from rules.tower_defense.places import Coord
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
+
+PHASE_TITLE: dict[str, str] = {
+    "tracker": "adjust the Next Wave Tracker",
+    "waves": "set new Waves to Space 0",
+    "movement": "all Waves move",
+    "energize": "energize Towers",
+    "income": "collect income",
+    "actions": "spend Energy and / or Credits",
+}
+"""What each phase of a turn does, in the rulebook's words (its title on the board and in the log)."""
+
+
+def phase_words(state: GameState) -> str:
+    """Where the turn stands: 'Turn 7, Phase 3: all Waves move' (or set up, or the game's end and why)."""
+    if state.phase in PHASE_TITLE:
+        return f"Turn {state.turn}, Phase {PHASE_NUMBER[state.phase]}: {PHASE_TITLE[state.phase]}"
+    if state.phase == "game_over":
+        return f"Turn {state.turn}, game over ({(state.termination or '').replace('_', ' ')})"
+    return f"Turn {state.turn}, set up"
 
 
 def space_words(at: Coord) -> str:

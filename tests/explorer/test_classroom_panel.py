@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from explorer.attack_the_tower.moves import describe
 from explorer.attack_the_tower.panel import AttackTheTowerPanel
-from rules.attack_the_tower.actions import Build
 
 
 def browser_click(panel: AttackTheTowerPanel, key: str, shift: bool = False) -> None:
@@ -113,13 +111,3 @@ def test_a_person_seated_in_whole_game_draws_builds_renews_and_ends_the_turn() -
     choose(panel, "end the turn")
     # The greedy policy at the other seat plays its turn up to the person's next decision.
     assert panel.explorer.state.turn == 2 and panel.explorer.to_move() == 0
-
-
-def test_a_build_over_a_base_says_so() -> None:
-    """The engine lets a base be built on an occupied slot (the old base is destroyed): the move names it."""
-    state = AttackTheTowerPanel("mid-game-battle").explorer.state
-    words = describe(state, Build(player=0, card="undead.graveyard", territory=0, slot=0))
-    assert words == "build Graveyard over the Graveyard in territory 1, slot 1"
-    assert describe(state, Build(player=0, card="undead.graveyard", territory=2, slot=0)).startswith(
-        "build Graveyard in territory 3"
-    )

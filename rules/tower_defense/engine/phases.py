@@ -40,6 +40,7 @@ from rules.tower_defense.model import (
 )
 from rules.tower_defense.places import REVERSE_START_SPACE
 from rules.tower_defense.rule_ids import RuleId
+from rules.tower_defense.text import PHASE_TITLE
 from rules.tower_defense.variants import Rules
 
 AUTOMATIC_PHASES = ("tracker", "waves", "movement", "energize", "income")
@@ -52,16 +53,6 @@ PHASE_RULE: dict[str, RuleId] = {
     "actions": "phase.6 actions",
 }
 """The rule each phase begins under (003's six-phase turn)."""
-
-
-PHASE_TITLE = {
-    "tracker": "adjust the Next Wave Tracker",
-    "waves": "set new Waves to Space 0",
-    "movement": "all Waves move",
-    "energize": "energize Towers",
-    "income": "collect income",
-    "actions": "spend Energy and / or Credits",
-}
 
 
 def calls_wave(rules: Rules, turn: int) -> bool:
