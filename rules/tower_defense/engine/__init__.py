@@ -84,7 +84,6 @@ from rules.tower_defense.engine.movement import move_all, movement_rate
 from rules.tower_defense.engine.payments import value as payment_value
 from rules.tower_defense.engine.phases import (
     AUTOMATIC_PHASES,
-    PHASE_TITLE,
     calls_wave,
     choose_starting,
     next_phase,
@@ -106,6 +105,7 @@ from rules.tower_defense.engine.towers import boost, build, sell, upgrade
 from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.events import player_name
 from rules.tower_defense.model import PHASE_NUMBER, STACKS, GameState, Player, Scenario
+from rules.tower_defense.text import PHASE_TITLE
 from rules.tower_defense.variants import Rules
 
 __all__ = [
