@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field
 
 from rules.attack_the_tower.cards import TroopType
-from rules.core import limits
+from rules.core.rules_base import RulesBase
 
 PLAY_TURN_LIMIT = 200
 """The turn limit of a whole game played by policies (`play`, `ladder`, sweeps, unless given):
@@ -18,10 +18,8 @@ the rules set none (004), and a planner game ends well within 200
 turns, so the limit only stops a game that would never end (a draw)."""
 
 
-class Rules(BaseModel):
+class Rules(RulesBase):
     """A frozen set of rule numbers and readings. `Rules()` is the rulebook's default reading."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     # ---- numbers printed in the rulebooks (004 "Understanding troops and bases") ----------------
     light_infantry_power: int = Field(1, ge=0, description="Power of a light infantry troop (004).")
@@ -166,19 +164,6 @@ class Rules(BaseModel):
             "cavalry": self.cavalry_power,
             "siege_weapon": self.siege_weapon_power,
         }[troop_type]
-
-    @model_validator(mode="after")
-    def _within_limits(self) -> Rules:
-        """Every number within the bound rules.core.limits declares for it."""
-        problems = limits.number_problems(self)
-        if problems:
-            raise ValueError("\n".join(problems))
-        return self
-
-    def differences(self, other: Rules) -> dict[str, tuple[object, object]]:
-        """The fields where two rule sets differ, as (self, other) pairs."""
-        mine, theirs = self.model_dump(), other.model_dump()
-        return {k: (mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]}
 
 
 DEFAULT_RULES = Rules()

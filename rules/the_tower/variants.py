@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field
 
-from rules.core import limits
+from rules.core.rules_base import RulesBase
 
 TABLE_FLOORS = 4
 """The floor table of seed 002 prints four floors."""
@@ -26,10 +26,8 @@ class MonsterStats(BaseModel):
     points: int = Field(ge=0)
 
 
-class Rules(BaseModel):
+class Rules(RulesBase):
     """A frozen set of rule numbers and readings. `Rules()` is the rulebook's default reading."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     # ---- numbers printed in the rulebook ------------------------------------------------------------
     starting_hp: int = Field(
@@ -154,17 +152,15 @@ class Rules(BaseModel):
         description="The most HP drinking can bring (None: no cap; 002 'you can go above your 6 starting HP').",
     )
 
-    @model_validator(mode="after")
-    def _opening_fits(self) -> Rules:
+    def consistency_problems(self) -> list[str]:
+        """The opening hand must fit the hand limit, and the starting HP must not exceed the HP cap."""
         opening = self.starting_attack_cards + self.starting_potions
         problems = []
         if self.hand_limit is not None and self.hand_limit < opening:
             problems.append(f"hand_limit: a hand limit of {self.hand_limit} cannot hold the {opening} opening cards")
         if self.hp_cap is not None and self.hp_cap < self.starting_hp:
             problems.append(f"hp_cap: a cap of {self.hp_cap} HP is below the {self.starting_hp} starting HP")
-        if problems:
-            raise ValueError("\n".join(problems))
-        return self
+        return problems
 
     def monster(self, rank: str) -> MonsterStats:
         """The monster table row of a room card's rank (J, Q, K or A)."""
@@ -176,19 +172,6 @@ class Rules(BaseModel):
         if self.damage_beyond_table == "as_last_floor":
             steps = min(steps, TABLE_FLOORS - 1)
         return self.monster(rank).damage + steps * self.damage_per_floor
-
-    @model_validator(mode="after")
-    def _within_limits(self) -> Rules:
-        """Every number within the bound rules.core.limits declares for it."""
-        problems = limits.number_problems(self)
-        if problems:
-            raise ValueError("\n".join(problems))
-        return self
-
-    def differences(self, other: Rules) -> dict[str, tuple[object, object]]:
-        """The fields where two rule sets differ, as (self, other) pairs."""
-        mine, theirs = self.model_dump(), other.model_dump()
-        return {k: (mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]}
 
 
 DEFAULT_RULES = Rules()

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field
 
-from rules.core import limits
+from rules.core.rules_base import RulesBase
 
 PLAY_TURN_LIMIT = 60
 """The turn limit of a whole game played by policies (`play`, `ladder`, sweeps, unless given):
@@ -19,10 +19,8 @@ the rulebook sets none (003), and a session of the shipped scenarios
 is over (won or lost) well before 60 turns."""
 
 
-class Rules(BaseModel):
+class Rules(RulesBase):
     """A frozen set of rule numbers and readings. `Rules()` is the rulebook's default reading."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     # ---- numbers printed in the rulebook ---------------------------------------------------------
     track_length: int = Field(
@@ -174,19 +172,6 @@ class Rules(BaseModel):
     def copies(self, mark: int) -> int:
         """Cards of each tower type in the Mark I, II or III pile of the game (3.A.III)."""
         return {1: self.mark1_copies, 2: self.mark2_copies, 3: self.mark3_copies}[mark]
-
-    @model_validator(mode="after")
-    def _within_limits(self) -> Rules:
-        """Every number within the bound rules.core.limits declares for it."""
-        problems = limits.number_problems(self)
-        if problems:
-            raise ValueError("\n".join(problems))
-        return self
-
-    def differences(self, other: Rules) -> dict[str, tuple[object, object]]:
-        """The fields where two rule sets differ, as (self, other) pairs."""
-        mine, theirs = self.model_dump(), other.model_dump()
-        return {k: (mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]}
 
 
 DEFAULT_RULES = Rules()

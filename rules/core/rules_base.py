@@ -1,0 +1,39 @@
+"""The base every game's rules config (`rules.<game>.variants.Rules`) is built on: a frozen pydantic model
+that refuses unknown fields, checks its numbers against the limits of `rules.core.limits` and says how it
+differs from another set of rules.
+
+Each game's `Rules` adds only its own fields and readings; what every rules config must do the same way
+(what a sweep, an editor, the CLI or a share code relies on) is written here once.
+"""
+
+from __future__ import annotations
+
+from typing import Self
+
+from pydantic import BaseModel, ConfigDict, model_validator
+
+from rules.core import limits
+
+
+class RulesBase(BaseModel):
+    """A frozen set of rule numbers and readings; a game's `Rules` subclasses it with its fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def consistency_problems(self) -> list[str]:
+        """The ways the fields contradict one another, one line each (none by default); a game whose
+        fields constrain one another overrides this. Checked before the number limits."""
+        return []
+
+    @model_validator(mode="after")
+    def _checked(self) -> Self:
+        """Refuse rules whose fields contradict one another, then any number above its limit."""
+        for problems in (self.consistency_problems(), limits.number_problems(self)):
+            if problems:
+                raise ValueError("\n".join(problems))
+        return self
+
+    def differences(self, other: Self) -> dict[str, tuple[object, object]]:
+        """The fields where two rule sets differ, as (self, other) pairs."""
+        mine, theirs = self.model_dump(), other.model_dump()
+        return {k: (mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]}
