@@ -162,8 +162,17 @@ def run_sweep(
     `progress` is called with a SweepProgress after every chunk; `stop` returning True ends the run early
     (cells already finished are cached and returned; `complete` is False)."""
     every = cells(spec)
-    where = {"client": client, "scheduler": scheduler, "workers": workers, "in_process": in_process}
-    run = run_cells(every, **where, cache=cache, progress=progress, stop=stop, chunk=chunk)
+    run = run_cells(
+        every,
+        client=client,
+        scheduler=scheduler,
+        workers=workers,
+        in_process=in_process,
+        cache=cache,
+        progress=progress,
+        stop=stop,
+        chunk=chunk,
+    )
     finished = [c for c in every if c.index in run.frames]
     outcomes = [run.frames[c.index] for c in finished]
     if finished:
