@@ -28,6 +28,7 @@ from rules.attack_the_tower.game import GAME, POSITION
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.policies import POLICIES, policy
 from rules.attack_the_tower.variants import Rules
+from rules.balance.cli import add_balance_command
 from rules.core import limits
 from rules.core.chance import ChanceSampler
 from rules.core.cli_positions import add_position_commands
@@ -58,6 +59,7 @@ def register(games: Any) -> None:
     )
     add_export_test_command(sub, "attack-the-tower")
     add_sweep_command(sub, "attack-the-tower")
+    add_balance_command(sub, "attack-the-tower")
 
     ba = sub.add_parser("battle", help="resolve one battle from a position, step by step")
     ba.add_argument("file")

@@ -121,7 +121,7 @@ def _values(text: str, raw: str) -> tuple[JsonValue, ...]:
         raise _refuse(text, "an empty value in the list (V1,V2,...)")
     values = tuple(parse_value(p, source=FLAG) for p in parts)
     if len(values) < 2:
-        raise _refuse(text, "give at least two values (the current one and another), or a range LO..HI")
+        raise _refuse(text, f"{escape(raw, 40)} is one value: give a range LO..HI (e.g. 2..4) or values V1,V2,...")
     if len(values) > MAX_VALUES:
         raise _refuse(text, f"{len(values)} values; a knob has at most {MAX_VALUES}")
     if len({json.dumps(v) for v in values}) != len(values):

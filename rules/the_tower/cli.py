@@ -9,6 +9,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
+from rules.balance.cli import add_balance_command
 from rules.core import limits
 from rules.core.chance import ChanceSampler
 from rules.core.cli_positions import add_position_commands
@@ -46,6 +47,7 @@ def register(games: Any) -> None:
     )
     add_export_test_command(sub, "the-tower")
     add_sweep_command(sub, "the-tower")
+    add_balance_command(sub, "the-tower")
 
     pl = sub.add_parser("play", help="play a whole game with a policy")
     pl.add_argument("--policy", default="greedy", choices=sorted(POLICIES))

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from rules.balance.cli import add_balance_command
 from rules.core import limits
 from rules.core.chance import ChanceSampler
 from rules.core.cli_positions import add_position_commands
@@ -42,6 +43,7 @@ def register(games: Any) -> None:
     )
     add_export_test_command(sub, "tower-defense")
     add_sweep_command(sub, "tower-defense")
+    add_balance_command(sub, "tower-defense")
 
     bo = sub.add_parser("boost", help="every damage a tower can reach with the credits on hand, the cheapest way")
     bo.add_argument("--tower", required=True, help="the tower card, e.g. boost.1 (Mark I Boost) or standard.2")
