@@ -41,6 +41,8 @@ class SweepGame:
     start: Callable[..., Any]
     turns: Callable[[Any], int | None]
     floors: Callable[[Any], int | None] | None = None
+    card_played: Callable[[Any, Any], str | None] | None = None
+    """A step's card played, as `turn:player:card`, or None (a game whose games record the cards played)."""
 
     @property
     def two_player(self) -> bool:
@@ -72,6 +74,13 @@ def _floor_reached(state: Any) -> int | None:
     return floor
 
 
+def _card_played(state: Any, action: Any) -> str | None:
+    """Attack the Tower's card played by an action: a base built or an ability played, with the turn and player."""
+    if type(action).__name__ in ("Build", "PlayAbility"):
+        return f"{state.turn}:{action.player}:{action.card}"
+    return None
+
+
 def _attack_the_tower() -> SweepGame:
     engine = importlib.import_module("rules.attack_the_tower.engine")
     game = importlib.import_module("rules.attack_the_tower.game")
@@ -92,6 +101,7 @@ def _attack_the_tower() -> SweepGame:
         has_scenario=False,
         start=start,
         turns=_turn,
+        card_played=_card_played,
     )
 
 
