@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from explorer import theme
+from explorer.balance_lab.balance_tab import BalanceTab
 from explorer.balance_lab.charts import win_rate_chart
 from explorer.balance_lab.choices import Refused
 from explorer.balance_lab.form import LabForm
@@ -30,6 +31,11 @@ from rules.sweeps.cli import replayed_words
 IN_PROCESS_CHUNK = 5
 """Games played between two looks at the cancel button when the games run in the kernel (the results do not
 depend on how the games are cut)."""
+
+
+def _balance_where(where: str) -> dict[str, Any]:
+    """Where the balance tab plays: this kernel, or a local Dask cluster (a scheduler is typed in the sweep tab)."""
+    return {"in_process": True} if where != "local" else {}
 
 
 class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
@@ -67,15 +73,24 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
                 "export Parquet", lambda: self._guard(lambda: self.export("parquet")), "write a Parquet file"
             ),
         ]
-        super().__init__(
+        sweep = w.VBox(
             [
-                w.HTML("<b>Balance lab</b>: win rates over a grid of rules values, with 95% intervals"),
                 self.form,
                 row([self.run_button, self.cancel_button, self.progress, self.status]),
                 self.message,
                 self.chart,
                 self.table,
                 row([self.what, self.file, *self.export_buttons]),
+            ]
+        )
+        self.balance = BalanceTab(game, where=_balance_where(where), cache=cache)
+        self.tabs = w.Tab(children=[sweep, self.balance])
+        self.tabs.set_title(0, "sweep")
+        self.tabs.set_title(1, "balance")
+        super().__init__(
+            [
+                w.HTML("<b>Balance lab</b>: win rates over a grid of rules values, with 95% intervals"),
+                self.tabs,
             ]
         )
         self.refresh()

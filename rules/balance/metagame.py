@@ -98,10 +98,10 @@ def equilibrium(armies: Sequence[str], matrix: Matrix, *, seed: int = 0, draws: 
     low, high = np.quantile(drawn, 0.05, axis=0), np.quantile(drawn, 0.95, axis=0)
     return Equilibrium(
         tuple(armies),
-        tuple(round(float(s), 4) for s in shares),
-        round(value, 6),
-        tuple(round(float(x), 4) for x in low),
-        tuple(round(float(x), 4) for x in high),
+        tuple(round(float(s), 4) + 0.0 for s in shares),
+        round(value, 6) + 0.0,
+        tuple(round(float(x), 4) + 0.0 for x in low),
+        tuple(round(float(x), 4) + 0.0 for x in high),
     )
 
 

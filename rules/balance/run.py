@@ -21,7 +21,7 @@ from pydantic import JsonValue
 from rules.balance.answer import changed_armies, write_answer
 from rules.balance.knobs import card_edits, knobs_json, rules_values
 from rules.balance.measure import Tally, objectives, tallies_json
-from rules.balance.plan import BalanceSpec
+from rules.balance.plan import VERIFY_STAGE, BalanceSpec, plan
 from rules.balance.search import (
     BalanceProgress,
     Candidate,
@@ -37,6 +37,7 @@ from rules.balance.search import (
 from rules.sweeps.overrides import edits_text
 
 if TYPE_CHECKING:
+    import pandas as pd
     from distributed import Client
 
 __all__ = ["BalanceProgress", "BalanceResult", "run_balance"]
@@ -60,6 +61,10 @@ class BalanceResult:
     seconds: float
     complete: bool = True
     files: list[str] = field(default_factory=list)
+    before_games: pd.DataFrame | None = None
+    """The check's games of the rules as they are, one row per game (a sweep's games frame, cards included)."""
+    after_games: pd.DataFrame | None = None
+    """The check's games of the answer."""
 
     @property
     def changes(self) -> dict[str, JsonValue]:
@@ -184,7 +189,19 @@ def run_balance(
                 )
             before = verify(spec, runner, {})
             after = verify(spec, runner, answer.choice) if answer is not None else dict(before)
-    return _result(spec, state, answer, before, after, runner, searched, search_cached, started, not stopped)
+    result = _result(spec, state, answer, before, after, runner, searched, search_cached, started, not stopped)
+    if before:
+        result.before_games = checked_games(spec, runner, {})
+        result.after_games = checked_games(spec, runner, answer.choice if answer is not None else {})
+    return result
+
+
+def checked_games(spec: BalanceSpec, runner: Runner, choice: dict[str, JsonValue]) -> pd.DataFrame:
+    """The final check's games of a candidate, one row per game, from the runner's memory."""
+    from rules.sweeps.frames import games_frame
+
+    planned = plan(spec, choice, VERIFY_STAGE, spec.verify_games)
+    return games_frame([p.cell for p in planned], [runner.memo[p.cell.key] for p in planned])
 
 
 def _result(
