@@ -74,7 +74,7 @@ def add_balance_command(sub: Any, game: str) -> None:
         "--budget",
         type=limits.count_argument("--budget", 1, MAX_BUDGET),
         default=12_000,
-        help="games the search may play (cached games are free; default 12,000)",
+        help="games the search may use (played or read from the cache; default 12,000)",
     )
     ba.add_argument(
         "--stages",

@@ -46,7 +46,8 @@ class BalanceSpec(BaseModel):
     """A balance: `knobs` (parsed from `--tune` texts, or the game's default set) are turned, at most
     `max_changes` at once, so that every measure's rate lies within `tolerance` of `target`.
 
-    `budget` caps the games the search plays (games found in the cache cost nothing); each candidate is played in
+    `budget` caps the games the search uses (played, or read back from the cache: a run again with the same
+    cache repeats the same search and plays nothing); each candidate is played in
     `stages` of games per cell and stopped early when its interval already rules it out; the answer chosen is
     then checked on `verify_games` fresh games per cell, beside the rules as they are."""
 

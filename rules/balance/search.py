@@ -251,7 +251,8 @@ def search(
     progress: ProgressHook | None = None,
     stop: StopHook | None = None,
 ) -> SearchState:
-    """Measure the rules as they are, then candidates the optimiser proposes until the budget of games is spent,
+    """Measure the rules as they are, then candidates the optimiser proposes until the budget of games is spent
+    (games read back from the cache count: a run again with the cache repeats the same search without playing),
     `max_candidates` have been tried, or it proposes only candidates already measured."""
     state = SearchState(spec)
     study = make_study(spec)
@@ -269,7 +270,7 @@ def search(
         measure(spec, state, runner, {})
     except Cancelled:
         return state
-    while runner.played < spec.budget and len(state.candidates) < spec.max_candidates:
+    while runner.played + runner.cached < spec.budget and len(state.candidates) < spec.max_candidates:
         if stop is not None and stop():
             break
         trial, choice = _ask(study, spec)
