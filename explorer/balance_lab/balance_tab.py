@@ -55,7 +55,7 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
         self.tune = w.Textarea(
             description="may change",
             style=STYLE,
-            layout=w.Layout(width="460px", height="70px"),
+            layout=w.Layout(width="460px", height="70px", max_width="100%"),
             placeholder="one a line, e.g. undead.ghost.special_troop.power=1..4 (empty: the game's default set)",
         )
         self.max_changes = w.IntText(value=3, description="at most changes", style=STYLE, layout=NARROW)
@@ -73,7 +73,9 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
             description="stop", tooltip="stop the search after the games under way", disabled=True
         )
         self.stop_button.on_click(lambda _b: self.cancel())
-        self.progress = w.IntProgress(value=0, min=0, max=1, description="games", layout=w.Layout(width="300px"))
+        self.progress = w.IntProgress(
+            value=0, min=0, max=1, description="games", layout=w.Layout(width="300px", max_width="100%")
+        )
         self.status = w.HTML()
         self.message = w.HTML()
         self.folder = w.Text(value="balanced", description="folder", style=STYLE, layout=NARROW)
