@@ -69,7 +69,7 @@ def add_balance_command(sub: Any, game: str) -> None:
     ba.add_argument("--max-changes", type=limits.count_argument("--max-changes", 1, 10), default=3)
     ba.add_argument("--target", type=fraction_argument("--target", 0.01, 0.99), default=0.5)
     ba.add_argument("--tolerance", type=fraction_argument("--tolerance", 0.0, 0.49), default=0.05)
-    ba.add_argument("--policy", help="the policy of every seat (default: learned, coop, expectimax)")
+    ba.add_argument("--policy", help="the policy of every seat (default: learned, planner, expectimax)")
     ba.add_argument(
         "--budget",
         type=limits.count_argument("--budget", 1, MAX_BUDGET),

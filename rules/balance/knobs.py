@@ -293,12 +293,12 @@ def default_knobs(game: str, armies: Sequence[str] = ()) -> tuple[Knob, ...]:
 
 
 TOWER_DEFENSE_KNOBS = (
-    "modifier_base_hit_points=0..4",
-    "tough_extra_hit_points=0..3",
-    "armoured_extra_hit_points=0..4",
-    "wave_every=2..6",
-    "skill_markers=2..8",
     "single_credit_boost=0..3",
+    "skill_markers=0..8",
+    "wave_every=2..6",
+    "modifier_base_hit_points=0..8",
+    "tough_extra_hit_points=0..5",
+    "armoured_extra_hit_points=0..6",
     "condition_credits=0..4",
 )
 THE_TOWER_KNOBS = (

@@ -36,9 +36,9 @@ DEFAULT_STAGES = (12, 24, 64)
 matchup's two cells make 24, 72, 200 games)."""
 VERIFY_STAGE = 1_000
 """The stage number of the final check's deals: never a search stage."""
-DEFAULT_POLICY = {"attack-the-tower": "learned", "tower-defense": "coop", "the-tower": "expectimax"}
+DEFAULT_POLICY = {"attack-the-tower": "learned", "tower-defense": "planner", "the-tower": "expectimax"}
 """The balancer's default policy: Attack the Tower's cheap strong one (the planner's look-ahead weighed by a fitted
-model), the other games' strongest."""
+model), the other games' strongest (Tower Defense's planner, a table that plays to win)."""
 MAX_BUDGET = 1_000_000
 
 
