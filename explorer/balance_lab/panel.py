@@ -228,7 +228,11 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
 
     def _repr_html_(self) -> str:
         """The summary table without a live kernel (GitHub, nbval); the chart is drawn in the live panel."""
-        return f"<div><b>Balance lab</b></div>{self._table()}"
+        balanced = ""
+        if self.balance.result is not None:
+            tab = self.balance
+            balanced = f"<div><b>Balance</b></div>{tab.report_html()}{tab.charts_html()}{tab.cards_html()}"
+        return f"<div><b>Balance lab</b></div>{self._table()}{balanced}"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The live panel for JupyterLab, plus the table and a line of text for every other reader."""

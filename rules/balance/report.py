@@ -32,7 +32,7 @@ def measures_table(result: BalanceResult) -> list[str]:
     return lines
 
 
-def report(result: BalanceResult) -> str:
+def report(result: BalanceResult, *, timed: bool = True) -> str:
     spec = result.spec
     target = spec.target
     lines = [
@@ -69,7 +69,7 @@ def report(result: BalanceResult) -> str:
     lines.append(
         f"games: search {result.search_played:,} played + {result.search_cached:,} from the cache over "
         f"{len(result.candidates)} candidates ({stopped} stopped early); check {result.verify_played:,} played + "
-        f"{result.verify_cached:,} from the cache; {result.seconds:.0f} s"
+        f"{result.verify_cached:,} from the cache" + (f"; {result.seconds:.0f} s" if timed else "")
     )
     if result.files:
         lines.append(f"files: {', '.join(result.files)}")

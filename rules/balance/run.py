@@ -128,11 +128,12 @@ class BalanceResult:
             "files": self.files,
         }
 
-    def report(self) -> str:
-        """The result in words: the matrices before and after, the changes, the front and the games spent."""
+    def report(self, *, timed: bool = True) -> str:
+        """The result in words: the matrices before and after, the changes, the front and the games spent (and
+        the seconds it took, unless `timed` is False: a notebook's output then reads the same on every run)."""
         from rules.balance.report import report
 
-        return report(self)
+        return report(self, timed=timed)
 
 
 @contextlib.contextmanager
