@@ -17,9 +17,9 @@ def games() -> pd.DataFrame:
         (1, "1:0:undead.graveyard;2:1:bandits.siege_base"),
         (None, "1:0:undead.crypt"),
     ]
-    return pd.DataFrame(
-        [{"army_0": "undead", "army_1": "bandits", "winner": w, "cards": c} for w, c in rows]
-    ).astype({"winner": "Int64"})
+    return pd.DataFrame([{"army_0": "undead", "army_1": "bandits", "winner": w, "cards": c} for w, c in rows]).astype(
+        {"winner": "Int64"}
+    )
 
 
 def test_a_game_s_cards_read_back_as_plays() -> None:

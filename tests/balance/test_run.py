@@ -32,8 +32,9 @@ def test_the_result_holds_the_check_beside_the_search(in_process: BalanceResult)
     assert in_process.search_played >= 2 * sum(spec.stages)  # the rules as they are, measured whole
     assert len(in_process.candidates) >= 2 and in_process.front
     assert in_process.candidates[0].choice == {} and in_process.candidates[0].whole
-    searched = {p.cell.key for c in in_process.candidates for s, g in enumerate(spec.stages)
-                for p in plan(spec, c.choice, s, g)}
+    searched = {
+        p.cell.key for c in in_process.candidates for s, g in enumerate(spec.stages) for p in plan(spec, c.choice, s, g)
+    }
     checked = {p.cell.key for p in plan(spec, {}, VERIFY_STAGE, spec.verify_games)}
     assert not searched & checked  # fresh deals
     assert in_process.before_games is not None and len(in_process.before_games) == 2 * spec.verify_games
@@ -65,8 +66,9 @@ def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, s
 def test_the_command_line_prints_the_same_result_and_writes_the_answer(
     in_process: BalanceResult, capsys: pytest.CaptureFixture[str], tmp_path: Path, dask_cluster: LocalCluster
 ) -> None:
-    code, out, _ = run_cli(capsys, *CLI, "--scheduler", dask_cluster.scheduler_address, "--json",
-                           "--out", str(tmp_path / "answer"))
+    code, out, _ = run_cli(
+        capsys, *CLI, "--scheduler", dask_cluster.scheduler_address, "--json", "--out", str(tmp_path / "answer")
+    )
     assert code == 0
     data: dict[str, Any] = json.loads(out)
     assert comparable(data) == comparable({**in_process.to_json(), "files": data["files"]})
