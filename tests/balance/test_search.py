@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pydantic import JsonValue
+
 from rules.balance.measure import Tally
 from rules.balance.search import Candidate, SearchState, choice_of, chosen, pareto
 from tests.balance.helpers import small_spec
@@ -19,7 +21,7 @@ def test_slots_move_their_knob_and_reflect_at_the_ends() -> None:
 
 
 def candidate(number: int, changes: int, rate: tuple[int, int], size: float = 0.5, stopped: str = "") -> Candidate:
-    choice = {f"k{i}": i for i in range(changes)}
+    choice: dict[str, JsonValue] = {f"k{i}": i for i in range(changes)}
     return Candidate(number, choice, changes, size if changes else 0.0, {"a v b": Tally(*rate)}, stopped=stopped)
 
 
