@@ -212,6 +212,30 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
         rules = Rules(**self.result.changed_rules())
         return AttackTheTowerPanel(engine.new_game((first, second), rules), policy_name=policy)
 
+    def games(self, which: str = "after") -> pd.DataFrame:
+        """The check's games of the answer (`after`) or of the rules as they are (`before`), one row per game:
+        its cell, index, seed, winner, length and cards played."""
+        if self.result is None:
+            return pd.DataFrame()
+        found = self.result.after_games if which == "after" else self.result.before_games
+        return found if found is not None else pd.DataFrame()
+
+    def open_game(self, row: int, *, which: str = "after", step: int | None = None) -> Any:
+        """Row `row` of `games(which)` in the explorer, replayed from its seed and policies (the answer's cards put
+        in use for an `after` game), at `step` (default: the end)."""
+        from rules.balance.plan import VERIFY_STAGE, plan
+
+        if self.result is None or self.game != "attack-the-tower":
+            raise Refused("run an Attack the Tower balance first")
+        listed = self.games(which)
+        if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row < len(listed):
+            raise Refused(f"row: a game from 0 to {len(listed) - 1}, not {escape(repr(row), 40)}")
+        choice = self.result.changes if which == "after" else {}
+        cells = [p.cell for p in plan(self.result.spec, choice, VERIFY_STAGE, self.result.spec.verify_games)]
+        record = listed.iloc[row]
+        cell = cells[int(record["cell"])]
+        return open_sweep_game(cell, int(record["game_index"]), step=step)
+
     def metagame(self) -> tuple[Equilibrium | None, Equilibrium | None]:
         """The army-choice game's equilibrium before and after the answer (Attack the Tower)."""
         if self.result is None or self.game != "attack-the-tower" or not self.result.before:
@@ -308,6 +332,19 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
         if table.empty:
             return ""
         return card_table_html(table)
+
+
+def open_sweep_game(cell: Any, index: int, *, step: int | None = None, policy: str = "greedy") -> Any:
+    """An Attack the Tower explorer panel of game `index` of a sweep cell, played again from its seed, at `step`."""
+    from explorer.attack_the_tower.panel import AttackTheTowerPanel
+    from rules.sweeps.replay import replay_game
+
+    start, actions = replay_game(cell, index)
+    panel = AttackTheTowerPanel(start, policy_name=policy)
+    panel.explorer.session.play_many(actions)
+    panel.explorer.jump(len(actions) if step is None else step)
+    panel.refresh()
+    return panel
 
 
 def card_table_html(table: pd.DataFrame) -> str:

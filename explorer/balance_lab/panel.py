@@ -151,6 +151,21 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         self.say(f"wrote {len(frame)} rows to {path}")
         return str(path)
 
+    def open_game(self, row: int, *, step: int | None = None) -> Any:
+        """Row `row` of the sweep's games (Attack the Tower) in the explorer, replayed from its seed and policies
+        with its cell's cards, at `step` (default: the end)."""
+        from explorer.balance_lab.balance_tab import open_sweep_game
+        from rules.sweeps.cells import cells
+
+        if self.result is None or self.result.spec.game != "attack-the-tower":
+            raise Refused("run an Attack the Tower sweep first")
+        games = self.result.games
+        if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row < len(games):
+            raise Refused(f"row: a game from 0 to {len(games) - 1}, not {row!r}")
+        record = games.iloc[row]
+        cell = cells(self.result.spec)[int(record["cell"])]
+        return open_sweep_game(cell, int(record["game_index"]), step=step)
+
     # ---- the run's progress and end (called from the watching thread) -------------------------------
     def _progressed(self, progress: SweepProgress) -> None:
         self.progress.max = max(1, progress.games_total)

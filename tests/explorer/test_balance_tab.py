@@ -100,3 +100,32 @@ def test_a_control_that_does_not_exist_or_a_wrong_type_is_refused() -> None:
         tab.choose(colour="red")
     with pytest.raises(Refused, match="whole number"):
         tab.choose(budget="many")
+
+
+def test_a_check_game_opens_in_the_explorer_at_any_step_as_it_was_played(
+    ran: tuple[BalanceTab, BalanceResult],
+) -> None:
+    tab, _ = ran
+    games = tab.games("before")
+    row = int(games["winner"].notna().to_numpy().argmax())
+    panel = tab.open_game(row, which="before", step=3)
+    session = panel.explorer.session
+    assert session.cursor == 3 and len(session.line) == int(games["steps"].iloc[row])
+    assert session.state_at(len(session.line)).winner == int(games["winner"].iloc[row])
+    with pytest.raises(Refused, match="row: a game from 0"):
+        tab.open_game(len(games), which="before")
+    use_shipped_armies()
+
+
+def test_a_sweep_game_of_the_lab_opens_in_the_explorer() -> None:
+    lab = BalanceLabPanel("attack-the-tower")
+    lab.choose(first=("cavalry_power", "3,4"), armies="undead,bandits", games=2, seed=3, policies=("greedy", "greedy"))
+    lab.run()
+    result = lab.wait(120)
+    assert result is not None
+    last = len(result.games) - 1
+    panel = lab.open_game(last)
+    session = panel.explorer.session
+    assert session.cursor == len(session.line) == int(result.games["steps"].iloc[last])
+    assert session.state.rules.cavalry_power == int(result.games["cavalry_power"].iloc[last])
+    use_shipped_armies()
