@@ -3,6 +3,7 @@ interval), the changes, the Pareto front and the games spent."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rules.balance.measure import Tally, objectives
@@ -32,6 +33,39 @@ def measures_table(result: BalanceResult) -> list[str]:
     return lines
 
 
+def matrix_lines(armies: Sequence[str], tallies: Mapping[str, Tally], title: str) -> list[str]:
+    """An Attack the Tower matrix as text: each row army's share of the games won against each column army (both
+    seats together), with its 95% interval."""
+    width = max(len(a) for a in armies) + 2
+    lines = [f"{title} (row army's share of the games won, 95% CI):", " " * width + "".join(f"{a:>18}" for a in armies)]
+    for row in armies:
+        said = []
+        for column in armies:
+            found = tallies.get(f"{row} v {column}")
+            other = tallies.get(f"{column} v {row}")
+            if row == column or (found is None and other is None):
+                said.append(f"{'-':>18}")
+                continue
+            if found is None:
+                assert other is not None
+                found = Tally(other.trials - other.successes, other.trials, other.draws)
+            t = found
+            low, high = t.interval()
+            said.append(f"{f'{t.rate:.0%} ({low:.0%}-{high:.0%})':>18}")
+        lines.append(f"{row:<{width}}" + "".join(said))
+    return lines
+
+
+def metagame_lines(armies: Sequence[str], before: Mapping[str, Tally], after: Mapping[str, Tally] | None) -> list[str]:
+    """The army-choice game's equilibrium before (and after) the answer."""
+    from rules.balance.metagame import equilibrium, matrix_from_tallies
+
+    lines = [f"metagame before: {equilibrium(armies, matrix_from_tallies(armies, before)).text()}"]
+    if after is not None:
+        lines.append(f"metagame after: {equilibrium(armies, matrix_from_tallies(armies, after)).text()}")
+    return lines
+
+
 def report(result: BalanceResult, *, timed: bool = True) -> str:
     spec = result.spec
     target = spec.target
@@ -42,6 +76,11 @@ def report(result: BalanceResult, *, timed: bool = True) -> str:
     if not result.complete:
         lines.append("stopped before the end: the candidates measured whole are compared, nothing was checked")
     lines += measures_table(result)
+    if spec.game == "attack-the-tower" and result.before:
+        lines += matrix_lines(spec.armies, result.before, "before")
+        if result.answer is not None:
+            lines += matrix_lines(spec.armies, result.after, "after")
+        lines += metagame_lines(spec.armies, result.before, result.after if result.answer is not None else None)
     for which in ("before", "after"):
         tallies = result.before if which == "before" else result.after
         if tallies and (which == "before" or result.answer is not None):
