@@ -5,7 +5,8 @@ Why optuna: its ask-and-tell interface lets each candidate be measured the balan
 cells from the cache) between the optimiser's proposals, its samplers take the knobs' categorical and whole-number
 values as they are, and its multi-objective TPE sampler learns from tens of candidates, which is what a budget of
 games affords (an evolutionary algorithm such as pymoo's NSGA-II spends its first population, tens of candidates,
-at random). It is well kept and light to install (no compiled code beyond SQLAlchemy's optional speedups).
+at random). It is well kept and light to install (alembic, SQLAlchemy, colorlog; pymoo brings autograd, cma and
+matplotlib).
 
 A candidate is `max_changes` slots, each naming a knob (or none) and a step along that knob's values (one or two
 either way, reflected at the ends): the optimiser's space is the same for every candidate, and a candidate never
