@@ -298,7 +298,7 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
             said = "choose what may change, then balance: the answer appears here"
             return f'<div style="color:{theme.TEXT}">{said}</div>'
         style = f"color:{theme.TEXT};white-space:pre-wrap;font-size:11px"
-        return f'<pre style="{style}">{html.escape(self.result.report(timed=False))}</pre>'
+        return f'<pre class="balance-report" style="{style}">{html.escape(self.result.report(timed=False))}</pre>'
 
     def charts_html(self) -> str:
         if self.result is None:
