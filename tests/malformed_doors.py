@@ -319,7 +319,7 @@ def _good_cell() -> pd.DataFrame:
 
     columns: dict[str, list[Any]] = {"game_index": [0, 1], "seed": [11, 12], "returns_0": [1, 0]}
     columns.update(winner=[None, None], won=[True, False], steps=[30, 40], turns=[None, None])
-    columns.update(floor_reached=[4, 2], termination=["won", "died"])
+    columns.update(floor_reached=[4, 2], termination=["won", "died"], cards=["", ""])
     return normalized(pd.DataFrame(columns), 1)
 
 

@@ -395,6 +395,7 @@ def cli_arguments(workdir: Path) -> list[Case]:
         (("tower-defense", "boost", "--tower", "standard.1", "--already", "bribes"), r"credit types"),
         (("tower-defense", "example", "nowhere"), r"nowhere"),
         *_sweep_arguments(huge),
+        *_balance_arguments(huge),
     ]
     return [Case(f"cli {' '.join(argv)[:60]}", "cli", expect, argv=argv) for argv, expect in bad]
 
@@ -424,6 +425,28 @@ def _sweep_arguments(huge: str) -> list[tuple[tuple[str, ...], str]]:
         (("tower-defense", "sweep", "--override", "rank1.b.units.9.hit_points=3"), r"no such field"),
         (("tower-defense", "sweep", "--override", "swift.level=7"), r"at most 3"),
         (("the-tower", "sweep", "--override", "standard.1.build_cost=3"), r"unrecognized arguments"),
+    ]
+
+
+def _balance_arguments(huge: str) -> list[tuple[tuple[str, ...], str]]:
+    """Bad `balance` options: each refused before a cluster starts or a game is played."""
+    return [
+        (("attack-the-tower", "balance", "--tune", "cavalry_power"), r"takes NAME=LO\.\.HI"),
+        (("attack-the-tower", "balance", "--tune", "cavalry_power=4..2"), r"LO must be below HI"),
+        (("attack-the-tower", "balance", "--tune", f"cavalry_power=1..{huge}"), r"digits|too long|whole number"),
+        (("attack-the-tower", "balance", "--tune", "cavalry_power=true,3"), r"cannot be played|whole number"),
+        (("attack-the-tower", "balance", "--tune", "gravity=1..3"), r"no rules field"),
+        (("attack-the-tower", "balance", "--tune", "undead.ghost.special_troop.power=7..9"), r"current value 2"),
+        (("attack-the-tower", "balance", "--tune", "\x1b[31m=1..2"), r"\\x1b|no rules field"),
+        (("attack-the-tower", "balance", "--armies", "undead,robots"), r"no army 'robots'"),
+        (("attack-the-tower", "balance", "--budget", "0"), r"from 1 to"),
+        (("attack-the-tower", "balance", "--target", "nan"), r"number from 0.01 to 0.99"),
+        (("attack-the-tower", "balance", "--stages", "12,,64"), r"--stages takes a whole number"),
+        (("attack-the-tower", "balance", "--max-changes", "0"), r"from 1 to 10"),
+        (("tower-defense", "balance", "--players", "5"), r"from 1 to 4"),
+        (("tower-defense", "balance", "--tune", "standrd.1.build_cost=1..3"), r"no such card"),
+        (("the-tower", "balance", "--tune", "starting_hp=1..3"), r"current value"),
+        (("the-tower", "balance", "--policy", "psychic"), r"no policy 'psychic'"),
     ]
 
 

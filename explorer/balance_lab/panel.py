@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from explorer import theme
+from explorer.balance_lab.balance_tab import BalanceTab
 from explorer.balance_lab.charts import win_rate_chart
 from explorer.balance_lab.choices import Refused
 from explorer.balance_lab.form import LabForm
@@ -31,6 +32,11 @@ from rules.sweeps.cli import replayed_words
 IN_PROCESS_CHUNK = 5
 """Games played between two looks at the cancel button when the games run in the kernel (the results do not
 depend on how the games are cut)."""
+
+
+def _balance_where(where: str) -> dict[str, Any]:
+    """Where the balance tab plays: this kernel, or a local Dask cluster (a scheduler is typed in the sweep tab)."""
+    return {"in_process": True} if where != "local" else {}
 
 
 class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
@@ -68,15 +74,24 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
                 "export Parquet", lambda: self._guard(lambda: self.export("parquet")), "write a Parquet file"
             ),
         ]
-        super().__init__(
+        sweep = w.VBox(
             [
-                w.HTML("<b>Balance lab</b>: win rates over a grid of rules values, with 95% intervals"),
                 self.form,
                 row([self.run_button, self.cancel_button, self.progress, self.status]),
                 self.message,
                 self.table,
                 self.chart_view,
                 row([self.what, self.file, *self.export_buttons]),
+            ]
+        )
+        self.balance = BalanceTab(game, where=_balance_where(where), cache=cache)
+        self.tabs = w.Tab(children=[sweep, self.balance])
+        self.tabs.set_title(0, "sweep")
+        self.tabs.set_title(1, "balance")
+        super().__init__(
+            [
+                w.HTML("<b>Balance lab</b>: win rates over a grid of rules values, with 95% intervals"),
+                self.tabs,
             ]
         )
         self.refresh()
@@ -136,6 +151,21 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         path = export(frame, self.file.value if name is None else name, fmt)
         self.say(f"wrote {len(frame)} rows to {path}")
         return str(path)
+
+    def open_game(self, row: int, *, step: int | None = None) -> Any:
+        """Row `row` of the sweep's games (Attack the Tower) in the explorer, replayed from its seed and policies
+        with its cell's cards, at `step` (default: the end)."""
+        from explorer.balance_lab.balance_tab import open_sweep_game
+        from rules.sweeps.cells import cells
+
+        if self.result is None or self.result.spec.game != "attack-the-tower":
+            raise Refused("run an Attack the Tower sweep first")
+        games = self.result.games
+        if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row < len(games):
+            raise Refused(f"row: a game from 0 to {len(games) - 1}, not {row!r}")
+        record = games.iloc[row]
+        cell = cells(self.result.spec)[int(record["cell"])]
+        return open_sweep_game(cell, int(record["game_index"]), step=step)
 
     # ---- the run's progress and end (called from the watching thread) -------------------------------
     def _progressed(self, progress: SweepProgress) -> None:
@@ -210,9 +240,14 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         return f"Balance lab: {spec.game}, {cells} cell(s) of {spec.games} games; {self.chart_note}"
 
     def _repr_html_(self) -> str:
-        """The chart and the summary table without a live kernel (GitHub, nbviewer, nbval)."""
+        """The summary table and the chart without a live kernel (GitHub, nbviewer, nbval), and the balance tab's
+        answer when one was found."""
         chart = self.chart.html() if self.chart is not None else ""
-        return f"<div><b>Balance lab</b></div>{self._table()}{chart}"
+        balanced = ""
+        if self.balance.result is not None:
+            tab = self.balance
+            balanced = f"<div><b>Balance</b></div>{tab.report_html()}{tab.charts_html()}{tab.cards_html()}"
+        return f"<div><b>Balance lab</b></div>{self._table()}{chart}{balanced}"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The live panel for JupyterLab, plus the table and a line of text for every other reader."""

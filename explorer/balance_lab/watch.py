@@ -6,9 +6,20 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
-from rules.sweeps import SweepProgress, SweepRun
+
+class Watched(Protocol):
+    """A run in the background: a sweep (`rules.sweeps.SweepRun`) or a balance (`rules.balance.background`)."""
+
+    @property
+    def progress(self) -> Any: ...
+
+    @property
+    def done(self) -> bool: ...
+
+    def result(self, timeout: float | None = None) -> Any: ...
+
 
 POLL_SECONDS = 0.25
 """How often the progress bar moves (each look costs the kernel almost nothing)."""
@@ -19,9 +30,9 @@ class SweepWatch:
 
     def __init__(
         self,
-        run: SweepRun,
-        on_progress: Callable[[SweepProgress], None],
-        on_end: Callable[[SweepRun], None],
+        run: Any,
+        on_progress: Callable[[Any], None],
+        on_end: Callable[[Any], None],
         *,
         every: float = POLL_SECONDS,
         timer: Callable[..., Any] = threading.Timer,
@@ -34,7 +45,7 @@ class SweepWatch:
         self.ended = False
         self._lock = threading.Lock()
         self._pending: Any = None
-        self._seen: SweepProgress | None = None
+        self._seen: Any = None
         self._handed = threading.Event()
 
     @property

@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from rules.attack_the_tower import engine, examples, overrides
+from rules.attack_the_tower.actions import Build, PlayAbility
 from rules.attack_the_tower.cards import Army
 from rules.attack_the_tower.catalog import ARMY_IDS, load_army_file
 from rules.attack_the_tower.game import GAME
@@ -63,6 +64,13 @@ def _turn(state: GameState) -> int | None:
     return state.turn
 
 
+def _card_played(state: GameState, action: Any) -> str | None:
+    """The card an action plays: a base built or an ability played, with the turn and player."""
+    if isinstance(action, (Build, PlayAbility)):
+        return f"{state.turn}:{action.player}:{action.card}"
+    return None
+
+
 def _army(value: Any) -> BaseModel:
     """A designer's army from a path, its data or the model."""
     if isinstance(value, str | Path):
@@ -88,6 +96,7 @@ DESCRIPTOR = GameDescriptor(
         start=_start,
         default_policies=("planner", "planner"),
         turns=_turn,
+        card_played=_card_played,
         armies=Armies(ids=lambda: ARMY_IDS, default_pair=DEFAULT_ARMIES, model=Army, load=_army),
         cards=CardDesigns(
             form=overrides.FORM,

@@ -106,6 +106,8 @@ class SweepSupport:
     armies: Armies | None = None
     cards: CardDesigns | None = None
     scenarios: Scenarios | None = None
+    card_played: Callable[[Any, Any], str | None] | None = None
+    """A step's card played, as `turn:player:card`, or None: a game whose sweep games record the cards played."""
     check_starts: bool = True
     """Whether every cell's first position is built and validated before any game (off when the start
     depends only on what the other checks cover)."""

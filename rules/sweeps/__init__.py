@@ -22,7 +22,15 @@ if TYPE_CHECKING:
     from rules.sweeps.background import SweepRun, start_sweep
     from rules.sweeps.cells import Cell, cells
     from rules.sweeps.overrides import CardEdit, parse_edit, parse_edits
-    from rules.sweeps.runner import ProgressHook, StopHook, SweepProgress, SweepResult, run_sweep
+    from rules.sweeps.runner import (
+        CellsResult,
+        ProgressHook,
+        StopHook,
+        SweepProgress,
+        SweepResult,
+        run_cells,
+        run_sweep,
+    )
     from rules.sweeps.spec import SweepSpec
 
 _WHERE = {
@@ -36,6 +44,8 @@ _WHERE = {
     "SweepProgress": "runner",
     "SweepResult": "runner",
     "run_sweep": "runner",
+    "run_cells": "runner",
+    "CellsResult": "runner",
     "SweepRun": "background",
     "start_sweep": "background",
     "SweepSpec": "spec",
@@ -44,6 +54,7 @@ _WHERE = {
 __all__ = [
     "CardEdit",
     "Cell",
+    "CellsResult",
     "ProgressHook",
     "StopHook",
     "SweepProgress",
@@ -53,6 +64,7 @@ __all__ = [
     "cells",
     "parse_edit",
     "parse_edits",
+    "run_cells",
     "run_sweep",
     "start_sweep",
 ]

@@ -24,6 +24,7 @@ RECORD_DTYPES: dict[str, str] = {
     "turns": "Int64",
     "floor_reached": "Int64",
     "termination": "str",
+    "cards": "str",
 }
 """The per-game columns (each player's return, `returns_0`..., comes after `seed`)."""
 
@@ -48,6 +49,7 @@ def records_frame(records: Sequence[GameRecord], players: int) -> pd.DataFrame:
         turns=[r.turns for r in ordered],
         floor_reached=[r.floor_reached for r in ordered],
         termination=[r.termination for r in ordered],
+        cards=[r.cards for r in ordered],
     )
     return normalized(pd.DataFrame(columns), players)
 
@@ -78,7 +80,7 @@ def checked_frame(frame: pd.DataFrame, players: int, games: int) -> tuple[str, p
         said += [f"unexpected {', '.join(unexpected[:5])}"] if unexpected else []
         return f"its columns are not the schema's ({'; '.join(said)})", None
     wrong = [c for c, dtype in dtypes.items() if str(frame[c].dtype) != str(pd.api.types.pandas_dtype(dtype))]
-    wrong = [c for c in wrong if not (c == "termination" and pd.api.types.is_string_dtype(frame[c]))]
+    wrong = [c for c in wrong if not (c in ("termination", "cards") and pd.api.types.is_string_dtype(frame[c]))]
     if wrong:
         return f"its columns {', '.join(wrong)} do not hold the schema's kind of value", None
     if len(frame) != games:
@@ -88,7 +90,7 @@ def checked_frame(frame: pd.DataFrame, players: int, games: int) -> tuple[str, p
         return "its games are not numbered 0 to the cell's last", None
     if (frame["seed"] < 0).any() or (frame["steps"] < 0).any() or (frame["turns"].dropna() < 0).any():
         return "it holds a negative seed or length", None
-    if ((winner < 0) | (winner >= players)).any() or frame["termination"].isna().any():
+    if ((winner < 0) | (winner >= players)).any() or frame["termination"].isna().any() or frame["cards"].isna().any():
         return "it holds a winner who is not a player, or a game with no ending", None
     return "", normalized(frame, players)
 

@@ -90,6 +90,11 @@ class SweepGame:
         return self.support.floors
 
     @property
+    def card_played(self) -> Callable[[Any, Any], str | None] | None:
+        """A step's card played, as `turn:player:card`, or None (a game whose games record the cards played)."""
+        return self.support.card_played
+
+    @property
     def two_player(self) -> bool:
         """A duel (zero-sum, two seats), as the game's protocol card says."""
         return self.descriptor.two_player

@@ -3,7 +3,7 @@ on any Dask worker.
 
 Each game starts from the cell's rules (and armies, put in use in this process first), is played out by
 the cell's policies with a sampler seeded from the cell's seed key and the game's index, and gives one
-record: its seed, result, length and how it ended.
+record: its seed, result, length, how it ended, and (Attack the Tower) the cards played, when and by whom.
 """
 
 from __future__ import annotations
@@ -40,6 +40,9 @@ class GameRecord:
     turns: int | None
     termination: str
     floor_reached: int | None = None
+    cards: str = ""
+    """The cards played, in order, as `turn:player:card` joined by `;` (Attack the Tower's bases built and
+    abilities played; empty for the games that play no cards)."""
 
 
 def play_game(cell: Cell, index: int, rules: Any, policies: list[Any]) -> GameRecord:
@@ -48,13 +51,24 @@ def play_game(cell: Cell, index: int, rules: Any, policies: list[Any]) -> GameRe
     seed = game_seed(cell.seed_key, index)
     start = game.start(rules, armies=cell.armies, scenario=cell.scenario, players=cell.players)
     seats = policies if game.two_player else policies * cell.players
-    line = play_out(game.game, start, seats, ChanceSampler(seed), narrate=False)
+    played: list[str] = []
+    on_step = None
+    if game.card_played is not None:
+        read = game.card_played
+
+        def on_step(state: Any, action: Any, _next: Any, _events: Any) -> None:
+            found = read(state, action)
+            if found is not None:
+                played.append(found)
+
+    line = play_out(game.game, start, seats, ChanceSampler(seed), narrate=False, on_step=on_step)
+    cards = ";".join(played)
     result = game.game.outcome(line.final)
     floors = game.floors(line.final) if game.floors is not None else None
     if result is None:
         players = len(seats)
         turns = game.turns(line.final)
-        return GameRecord(index, seed, (0,) * players, None, False, line.steps, turns, "unfinished", floors)
+        return GameRecord(index, seed, (0,) * players, None, False, line.steps, turns, "unfinished", floors, cards)
     return GameRecord(
         index=index,
         seed=seed,
@@ -65,6 +79,7 @@ def play_game(cell: Cell, index: int, rules: Any, policies: list[Any]) -> GameRe
         turns=game.turns(line.final),
         termination=str(result.termination.value),
         floor_reached=floors,
+        cards=cards,
     )
 
 

@@ -107,8 +107,6 @@ class _Tally:
         self.progress = progress
         self.cached = sum(len(f) for f in cached.values())
         self.played = 0
-        self.replayed: list[str] = []
-        self.store: SweepCache | None = None
 
     def add(self, cell: Cell, records: list[GameRecord], cache: SweepCache | None) -> None:
         self.played += len(records)
@@ -128,16 +126,17 @@ class _Tally:
             done = self.cached + self.played
             self.progress(SweepProgress(done, total, len(self.frames), len(self.cells), self.cached))
 
-    def result(self, spec: SweepSpec) -> SweepResult:
-        finished = [c for c in self.cells if c.index in self.frames]
-        outcomes = [self.frames[c.index] for c in finished]
-        if finished:
-            games, summary = games_frame(finished, outcomes), summary_frame(finished, outcomes)
-        else:
-            games, summary = empty_frames(self.cells[0])
-        complete = len(finished) == len(self.cells)
-        unsaved = tuple(self.store.unsaved) if self.store is not None else ()
-        return SweepResult(spec, games, summary, self.played, self.cached, complete, tuple(self.replayed), unsaved)
+
+@dataclass(frozen=True, slots=True)
+class CellsResult:
+    """The games of the cells finished, by cell index, with how many games were played now and read from the
+    cache, and the cache's notes (cells replayed, cells not saved)."""
+
+    frames: dict[int, pd.DataFrame]
+    played: int
+    cached: int
+    replayed: tuple[str, ...] = ()
+    unsaved: tuple[str, ...] = ()
 
 
 def run_sweep(
@@ -161,12 +160,46 @@ def run_sweep(
     process, IN_PROCESS_CHUNK games between two progress reports).
     `progress` is called with a SweepProgress after every chunk; `stop` returning True ends the run early
     (cells already finished are cached and returned; `complete` is False)."""
-    store = SweepCache(cache) if cache is not None else None
     every = cells(spec)
+    run = run_cells(
+        every,
+        client=client,
+        scheduler=scheduler,
+        workers=workers,
+        in_process=in_process,
+        cache=cache,
+        progress=progress,
+        stop=stop,
+        chunk=chunk,
+    )
+    finished = [c for c in every if c.index in run.frames]
+    outcomes = [run.frames[c.index] for c in finished]
+    if finished:
+        games, summary = games_frame(finished, outcomes), summary_frame(finished, outcomes)
+    else:
+        games, summary = empty_frames(every[0])
+    complete = len(finished) == len(every)
+    return SweepResult(spec, games, summary, run.played, run.cached, complete, run.replayed, run.unsaved)
+
+
+def run_cells(
+    every: Sequence[Cell],
+    *,
+    client: Client | None = None,
+    scheduler: str | None = None,
+    workers: int | None = None,
+    in_process: bool = False,
+    cache: str | Path | None = None,
+    progress: ProgressHook | None = None,
+    stop: StopHook | None = None,
+    chunk: int | None = None,
+) -> CellsResult:
+    """Play the cells the cache does not hold (each cell's `index` unique among them), where `run_sweep`
+    says, and return the games of every cell finished: the sweep runner for callers that build their own
+    cells (the balancer, whose candidates each play a few army pairs)."""
+    store = SweepCache(cache) if cache is not None else None
     cached = {c.index: f for c in every if store is not None and (f := store.load(c)) is not None}
     tally = _Tally(every, cached, progress)
-    tally.replayed = list(store.replayed) if store is not None else []
-    tally.store = store
     tally.report()
     todo = [c for c in every if c.index not in cached]
     if todo and in_process:
@@ -175,7 +208,9 @@ def run_sweep(
         with dask_client(client, scheduler, workers) as dask:
             size = chunk or chunk_size(sum(c.games for c in todo), _worker_count(dask))
             _run_on_dask(dask, tasks_of(todo, size), tally, store, stop)
-    return tally.result(spec)
+    replayed = tuple(store.replayed) if store is not None else ()
+    unsaved = tuple(store.unsaved) if store is not None else ()
+    return CellsResult(tally.frames, tally.played, tally.cached, replayed, unsaved)
 
 
 def _run_here(todo: list[Cell], size: int, tally: _Tally, store: SweepCache | None, stop: StopHook | None) -> None:

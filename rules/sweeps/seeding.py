@@ -14,7 +14,7 @@ import json
 from importlib import resources
 from typing import Any
 
-CODE_VERSION = "1"
+CODE_VERSION = "2"
 """The version of what a sweep computes per game (the row's columns, how a game is set up and seeded).
 Part of every cache key, beside a digest of the game's own sources, so old results are never mixed in."""
 

@@ -43,14 +43,18 @@ def test_only_the_openspiel_adapter_imports_openspiel() -> None:
 
 
 def test_only_the_sweeps_import_pandas_and_only_a_sweep_on_dask_imports_dask() -> None:
-    # ARCHITECTURE: sweeps on Dask are a tool over the protocol; the games and their CLIs do not load it.
+    # ARCHITECTURE: sweeps on Dask (and the balancer over them) are tools over the protocol; the games and their
+    # CLIs do not load them.
+    tools = ("sweeps", "balance")
     modules = sorted(
         ".".join(p.relative_to(ROOT).with_suffix("").parts)
         for p in (ROOT / "rules").rglob("*.py")
-        if p.name != "__main__.py" and ("sweeps" not in p.parts or p.name == "cli.py")
+        if p.name != "__main__.py" and (not set(tools) & set(p.parts) or p.name == "cli.py")
     )
     sweeps = sorted(
-        ".".join(p.relative_to(ROOT).with_suffix("").parts) for p in (ROOT / "rules" / "sweeps").glob("*.py")
+        ".".join(p.relative_to(ROOT).with_suffix("").parts)
+        for tool in tools
+        for p in (ROOT / "rules" / tool).glob("*.py")
     )
     code = (
         "import importlib, sys\n"

@@ -16,7 +16,7 @@ from explorer.notebook_state import WIDGET_VIEW, main, strip_widget_state, widge
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*/*.ipynb"))
 PANEL_TEXT = re.compile(r"^((Attack the Tower|The Tower|Tower Defense) panel|Balance lab):")
-BOARD_CLASSES = ("att-board", "tt-board", "td-board", "lab-summary")
+BOARD_CLASSES = ("att-board", "tt-board", "td-board", "lab-summary", "balance-report")
 MAX_BYTES = 100 * 1024
 
 

@@ -1,0 +1,412 @@
+"""The balance lab's balance tab: choose what may change (knobs, one `--tune` a line, or the game's default set), the
+aim and the budget, run the balancer in the background with progress and a stop button, then read the answer, the
+Pareto front, the matchup matrices before and after with their intervals, the metagame's equilibrium and the card
+table (sortable by any column); apply the answer as army files, or open a game with it in the explorer.
+
+Every control calls a plain method (choose, run, cancel, wait, apply, open_in_explorer, card_table); the widgets
+are a thin view over them. A refused choice is said in the balancer's own words and the last result stays.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+import pandas as pd
+from pydantic import ValidationError
+
+from explorer import theme
+from explorer.balance_lab.choices import Refused
+from explorer.balance_lab.svg import matrix_svg, pareto_svg
+from explorer.balance_lab.watch import SweepWatch
+from explorer.session_panel import row
+from rules.balance.background import BalanceRun, start_balance
+from rules.balance.card_stats import card_stats, sort_table
+from rules.balance.metagame import Equilibrium, equilibrium, matrix_from_tallies
+from rules.balance.plan import BalanceSpec
+from rules.balance.run import BalanceProgress, BalanceResult
+from rules.core.errors import IllegalPosition, RulesError
+from rules.core.jsonio import escape, problems_of
+
+STYLE = {"description_width": "initial"}
+NARROW = w.Layout(width="170px", max_width="100%")
+WIDE = w.Layout(width="420px", max_width="100%")
+CARD_COLUMNS = ("play_rate", "win_rate_played", "win_rate_not_played", "difference", "mean_plays", "first_turn", "card")
+
+
+class BalanceTab(w.VBox):  # type: ignore[misc]
+    """The balancer of one game in a panel."""
+
+    def __init__(
+        self, game: str = "attack-the-tower", *, where: dict[str, Any] | None = None, cache: str | None = None
+    ) -> None:
+        """`where`: run_balance's options saying where the games run (default: this kernel); `cache`: a folder."""
+        self.game = game
+        self.where = dict(where) if where is not None else {"in_process": True}
+        self.cache = cache
+        self.result: BalanceResult | None = None
+        self.run_handle: BalanceRun | None = None
+        self.watch: SweepWatch | None = None
+        self.armies = w.Text(
+            value="undead,bandits,westerners,easterners", description="armies", style=STYLE, layout=WIDE
+        )
+        self.tune = w.Textarea(
+            description="may change",
+            style=STYLE,
+            layout=w.Layout(width="460px", height="70px", max_width="100%"),
+            placeholder="one a line, e.g. undead.ghost.special_troop.power=1..4 (empty: the game's default set)",
+        )
+        self.max_changes = w.IntText(value=3, description="at most changes", style=STYLE, layout=NARROW)
+        self.target = w.FloatText(value=0.5, description="target", style=STYLE, layout=NARROW)
+        self.tolerance = w.FloatText(value=0.05, description="tolerance", style=STYLE, layout=NARROW)
+        self.budget = w.IntText(value=2000, description="budget (games)", style=STYLE, layout=NARROW)
+        self.stages = w.Text(value="12,24,64", description="stages", style=STYLE, layout=NARROW)
+        self.verify_games = w.IntText(value=100, description="check games", style=STYLE, layout=NARROW)
+        self.balance_seed = w.IntText(value=0, description="balance seed", style=STYLE, layout=NARROW)
+        self.players = w.Text(value="2", description="numbers of players", style=STYLE, layout=NARROW)
+        self.policy = w.Text(value="", description="balance policy", placeholder="default", style=STYLE, layout=NARROW)
+        self.run_button = w.Button(description="balance", tooltip="search for changes in the background")
+        self.run_button.on_click(lambda _b: self._guarded(self.run))
+        self.stop_button = w.Button(
+            description="stop", tooltip="stop the search after the games under way", disabled=True
+        )
+        self.stop_button.on_click(lambda _b: self.cancel())
+        self.progress = w.IntProgress(
+            value=0, min=0, max=1, description="games", layout=w.Layout(width="300px", max_width="100%")
+        )
+        self.status = w.HTML()
+        self.message = w.HTML()
+        self.folder = w.Text(value="balanced", description="folder", style=STYLE, layout=NARROW)
+        self.apply_button = w.Button(description="apply as army files", tooltip="write the answer's files")
+        self.apply_button.on_click(lambda _b: self._guarded(lambda: self.apply()))
+        self.sort_by = w.Dropdown(
+            options=list(CARD_COLUMNS), value="difference", description="sort cards by", style=STYLE
+        )
+        self.descending = w.Checkbox(value=True, description="largest first")
+        self.sort_by.observe(lambda _c: self.refresh(), "value")
+        self.descending.observe(lambda _c: self.refresh(), "value")
+        self.report = w.HTML()
+        self.charts = w.HTML()
+        self.cards = w.HTML()
+        self.game_rows = row([self.armies]) if game == "attack-the-tower" else row([self.players])
+        super().__init__(
+            [
+                self.game_rows,
+                self.tune,
+                row([self.max_changes, self.target, self.tolerance, self.policy]),
+                row([self.budget, self.stages, self.verify_games, self.balance_seed]),
+                row([self.run_button, self.stop_button, self.progress, self.status]),
+                self.message,
+                self.report,
+                self.charts,
+                row([self.folder, self.apply_button]),
+                row([self.sort_by, self.descending]),
+                self.cards,
+            ]
+        )
+        self.refresh()
+
+    # ---- plain methods ------------------------------------------------------------------------------------
+    def choose(self, **chosen: Any) -> BalanceTab:
+        """Set controls by name (armies, tune as text or a list, max_changes, target, tolerance, budget, stages,
+        verify_games, balance_seed, players, policy); returns the tab."""
+        if isinstance(chosen.get("tune"), list | tuple):
+            chosen["tune"] = "\n".join(chosen["tune"])
+        for key, value in chosen.items():
+            widget = getattr(self, key, None)
+            if not isinstance(widget, w.ValueWidget) or key in ("sort_by", "descending", "folder"):
+                raise Refused(f"the balance tab has no control {escape(repr(key), 60)}")
+            if isinstance(widget.value, int) and (isinstance(value, bool) or not isinstance(value, int)):
+                raise Refused(f"{key}: must be a whole number, not {escape(repr(value), 60)}")
+            if isinstance(widget.value, float) and (isinstance(value, bool) or not isinstance(value, int | float)):
+                raise Refused(f"{key}: must be a number, not {escape(repr(value), 60)}")
+            if isinstance(widget.value, str) and not isinstance(value, str):
+                raise Refused(f"{key}: must be text, not {escape(repr(value), 60)}")
+            widget.value = value
+        return self
+
+    def spec(self) -> BalanceSpec:
+        """The balance the controls describe, checked (Refused in the balancer's words)."""
+        data: dict[str, Any] = {
+            "game": self.game,
+            "knobs": [line.strip() for line in self.tune.value.splitlines() if line.strip()],
+            "max_changes": self.max_changes.value,
+            "target": self.target.value,
+            "tolerance": self.tolerance.value,
+            "budget": self.budget.value,
+            "stages": _numbers("stages", self.stages.value),
+            "verify_games": self.verify_games.value,
+            "seed": self.balance_seed.value,
+        }
+        if self.policy.value.strip():
+            data["policy"] = self.policy.value.strip()
+        if self.game == "attack-the-tower":
+            data["armies"] = self.armies.value
+        if self.game == "tower-defense":
+            data["players"] = _numbers("players", self.players.value)
+        try:
+            return BalanceSpec.model_validate(data)
+        except ValidationError as exc:
+            raise Refused("\n".join(str(p) for p in problems_of(exc))) from None
+        except IllegalPosition as exc:
+            raise Refused("\n".join(str(p) for p in exc.problems)) from None
+
+    def run(self) -> BalanceRun:
+        """Check the choices and start the balance in the background (Refused if they are wrong or one runs)."""
+        if self.running:
+            raise Refused("a balance is running: wait for it or stop it first")
+        spec = self.spec()
+        self.progress.max, self.progress.value = spec.budget, 0
+        self.status.value = f"0 of {spec.budget:,} games"
+        self.run_handle = start_balance(spec, **self.where, cache=self.cache)
+        self.run_button.disabled, self.stop_button.disabled = True, False
+        self.say(f"balancing {len(spec.measures())} measure(s) with {len(spec.tuned())} knobs")
+        self.watch = SweepWatch(self.run_handle, self._progressed, self._ended).start()
+        return self.run_handle
+
+    @property
+    def running(self) -> bool:
+        return self.watch is not None and not self.watch.finished
+
+    def cancel(self) -> None:
+        """Stop the search after the games under way (the candidates measured whole are compared)."""
+        if not self.running or self.run_handle is None:
+            self.say("no balance is running")
+            return
+        self.run_handle.cancel()
+        self.stop_button.disabled = True
+        self.say("stopping after the games under way")
+
+    def wait(self, timeout: float | None = None) -> BalanceResult | None:
+        """Wait until the balance has ended and its result is shown; the result (None if still running)."""
+        if self.watch is None:
+            return self.result
+        if not self.watch.wait(timeout):
+            return None
+        return self.result
+
+    def apply(self, folder: str | None = None) -> list[str]:
+        """Write the answer's army files (and rules.json) in `folder` (default the folder control)."""
+        if self.result is None or self.result.answer is None:
+            raise Refused("no answer to apply yet: run a balance that finds one")
+        files = self.result.write(folder if folder is not None else self.folder.value)
+        self.say(f"wrote {', '.join(files)}")
+        return files
+
+    def open_in_explorer(self, first: str, second: str, *, policy: str = "greedy") -> Any:
+        """An Attack the Tower explorer panel of a new game of these two armies with the answer's cards and rules
+        in use (its army files loaded, as the panel's load army button does)."""
+        from explorer.attack_the_tower.panel import AttackTheTowerPanel
+        from rules.attack_the_tower import engine
+        from rules.attack_the_tower.catalog import use_army
+        from rules.attack_the_tower.variants import Rules
+
+        if self.game != "attack-the-tower" or self.result is None:
+            raise Refused("run an Attack the Tower balance first")
+        from rules.attack_the_tower.cards import Army
+
+        for data in self.result.armies().values():
+            use_army(Army.model_validate(data))
+        rules = Rules(**self.result.changed_rules())
+        return AttackTheTowerPanel(engine.new_game((first, second), rules), policy_name=policy)
+
+    def games(self, which: str = "after") -> pd.DataFrame:
+        """The check's games of the answer (`after`) or of the rules as they are (`before`), one row per game:
+        its cell, index, seed, winner, length and cards played."""
+        if self.result is None:
+            return pd.DataFrame()
+        found = self.result.after_games if which == "after" else self.result.before_games
+        return found if found is not None else pd.DataFrame()
+
+    def open_game(self, row: int, *, which: str = "after", step: int | None = None) -> Any:
+        """Row `row` of `games(which)` in the explorer, replayed from its seed and policies (the answer's cards put
+        in use for an `after` game), at `step` (default: the end)."""
+        from rules.balance.plan import VERIFY_STAGE, plan
+
+        if self.result is None or self.game != "attack-the-tower":
+            raise Refused("run an Attack the Tower balance first")
+        listed = self.games(which)
+        if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row < len(listed):
+            raise Refused(f"row: a game from 0 to {len(listed) - 1}, not {escape(repr(row), 40)}")
+        choice = self.result.changes if which == "after" else {}
+        cells = [p.cell for p in plan(self.result.spec, choice, VERIFY_STAGE, self.result.spec.verify_games)]
+        record = listed.iloc[row]
+        cell = cells[int(record["cell"])]
+        return open_sweep_game(cell, int(record["game_index"]), step=step)
+
+    def metagame(self) -> tuple[Equilibrium | None, Equilibrium | None]:
+        """The army-choice game's equilibrium before and after the answer (Attack the Tower)."""
+        if self.result is None or self.game != "attack-the-tower" or not self.result.before:
+            return None, None
+        armies = self.result.spec.armies
+        before = equilibrium(armies, matrix_from_tallies(armies, self.result.before))
+        after = equilibrium(armies, matrix_from_tallies(armies, self.result.after))
+        return before, after
+
+    def card_table(self, by: str | None = None, descending: bool | None = None) -> pd.DataFrame:
+        """The answer's cards (the check's games): play rate, win rates played and not, sorted as asked."""
+        if self.result is None or self.result.after_games is None or self.game != "attack-the-tower":
+            return pd.DataFrame()
+        table = card_stats(self.result.after_games)
+        return sort_table(table, by or self.sort_by.value, self.descending.value if descending is None else descending)
+
+    # ---- the run's progress and end -----------------------------------------------------------------------
+    def _progressed(self, progress: BalanceProgress) -> None:
+        self.progress.max = max(1, progress.budget)
+        self.progress.value = min(progress.played, progress.budget)
+        best = "" if progress.best is None else f"; best worst distance {progress.best:.3f}"
+        self.status.value = html.escape(
+            f"{progress.played:,} of {progress.budget:,} games, {progress.candidates} candidate(s){best}: "
+            f"{progress.doing}"
+        )
+
+    def _ended(self, run: BalanceRun) -> None:
+        self.run_button.disabled, self.stop_button.disabled = False, True
+        try:
+            result = run.result(0)
+        except Exception as failure:  # the balance's own refusal or failure, said; the last result stays
+            self.say(f"refused: the balance stopped: {failure}", error=True)
+            return
+        self.result = result
+        self.refresh(keep_message=True)
+        done = f"{result.search_played:,} games searched, {result.verify_played:,} checked"
+        self.say(f"done: {done}" if result.complete else f"stopped: {done}; the candidates measured whole are shown")
+
+    # ---- drawing --------------------------------------------------------------------------------------------
+    def _guarded(self, action: Any) -> None:
+        try:
+            action()
+        except (RulesError, ValueError, KeyError) as exc:
+            self.say(f"refused: {exc}", error=True)
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        colour = theme.ERROR if error else theme.SUCCESS
+        said = html.escape(text, quote=False)
+        self.message.value = f'<span style="color:{colour};white-space:pre-line">{said}</span>' if text else ""
+
+    def refresh(self, *, keep_message: bool = False) -> None:
+        if not keep_message:
+            self.say("")
+        self.report.value = self.report_html()
+        self.charts.value = self.charts_html()
+        self.cards.value = self.cards_html()
+
+    def report_html(self) -> str:
+        if self.result is None:
+            said = "choose what may change, then balance: the answer appears here"
+            return f'<div style="color:{theme.TEXT}">{said}</div>'
+        style = f"color:{theme.TEXT};white-space:pre-wrap;font-size:11px"
+        return f'<pre class="balance-report" style="{style}">{html.escape(self.result.report(timed=False))}</pre>'
+
+    def charts_html(self) -> str:
+        if self.result is None:
+            return ""
+        r = self.result
+        parts = [
+            pareto_svg(
+                r.candidates,
+                r.front,
+                r.answer,
+                target=r.spec.target,
+                tolerance=r.spec.tolerance,
+                max_changes=r.spec.max_changes,
+            )
+        ]
+        if r.spec.game == "attack-the-tower" and r.before:
+            armies = r.spec.armies
+            parts.append(matrix_svg(armies, matrix_from_tallies(armies, r.before), "before (95% intervals)"))
+            if r.answer is not None:
+                parts.append(matrix_svg(armies, matrix_from_tallies(armies, r.after), "after (95% intervals)"))
+            before, after = self.metagame()
+            said = [
+                f"before: {before.text()}" if before else "",
+                f"after: {after.text()}" if after and r.answer else "",
+            ]
+            parts.append(f'<div style="color:{theme.TEXT}">{"<br>".join(html.escape(s) for s in said if s)}</div>')
+        return '<div style="display:flex;flex-wrap:wrap;gap:12px">' + "".join(parts) + "</div>"
+
+    def cards_html(self) -> str:
+        table = self.card_table()
+        if table.empty:
+            return ""
+        return card_table_html(table)
+
+
+def open_sweep_game(cell: Any, index: int, *, step: int | None = None, policy: str = "greedy") -> Any:
+    """An Attack the Tower explorer panel of game `index` of a sweep cell, played again from its seed, at `step`."""
+    from explorer.attack_the_tower.panel import AttackTheTowerPanel
+    from rules.sweeps.replay import replay_game
+
+    start, actions = replay_game(cell, index)
+    panel = AttackTheTowerPanel(start, policy_name=policy)
+    panel.explorer.session.play_many(actions)
+    panel.explorer.jump(len(actions) if step is None else step)
+    panel.refresh()
+    return panel
+
+
+def card_table_html(table: pd.DataFrame) -> str:
+    """The card table in the theme's colours: each win rate with its 95% interval."""
+    cell = f"border:1px solid var(--jp-border-color1,#888);padding:2px 6px;color:{theme.TEXT}"
+    head = [
+        "card",
+        "kind",
+        "played (of games)",
+        "mean plays",
+        "median first turn",
+        "win rate played (95%)",
+        "win rate not played (95%)",
+        "difference",
+    ]
+    rows = []
+    for record in table.to_dict("records"):
+        r: Any = _Row(record)
+        rows.append(
+            "<tr>"
+            + "".join(
+                f'<td style="{cell}">{v}</td>'
+                for v in (
+                    html.escape(str(r.card)),
+                    r.kind,
+                    f"{r.played}/{r.games} ({r.play_rate:.0%})",
+                    f"{r.mean_plays:.1f}",
+                    "-" if pd.isna(r.first_turn) else f"{r.first_turn:.0f}",
+                    _rate(r.win_rate_played, r.ci_low_played, r.ci_high_played),
+                    _rate(r.win_rate_not_played, r.ci_low_not_played, r.ci_high_not_played),
+                    "-" if pd.isna(r.difference) else f"{r.difference:+.0%}",
+                )
+            )
+            + "</tr>"
+        )
+    header = "".join(f'<th style="{cell};background:{theme.TINT_BLUE}">{h}</th>' for h in head)
+    return (
+        f'<table class="balance-cards" style="border-collapse:collapse;font-size:12px;color:{theme.TEXT}">'
+        f"<caption style='text-align:left'>cards of the answer's check games</caption><tr>{header}</tr>"
+        + "".join(rows)
+        + "</table>"
+    )
+
+
+class _Row:
+    """A table row's values as attributes."""
+
+    def __init__(self, record: dict[Any, Any]) -> None:
+        self.__dict__.update({str(k): v for k, v in record.items()})
+
+
+def _rate(rate: float, low: float, high: float) -> str:
+    return "-" if pd.isna(rate) else f"{rate:.0%} ({low:.0%}-{high:.0%})"
+
+
+def _numbers(what: str, text: str) -> list[int]:
+    try:
+        return [int(part) for part in text.split(",")]
+    except ValueError:
+        raise Refused(f"{what}: whole numbers joined by commas, not {escape(repr(text), 60)}") from None
+
+
+def folder_files(folder: str | Path) -> list[str]:
+    """The army files in a folder an answer was applied to."""
+    return sorted(str(p) for p in Path(folder).glob("*.json"))

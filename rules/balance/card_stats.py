@@ -1,0 +1,143 @@
+"""Why an army wins: per card (a base, an ability, an ability that brings a special troop), how often it is played
+and the win rate of the games where its player played it against the games where they did not, each with its
+Wilson 95% interval - the "played win rate" card-game analysts read.
+
+Read from any Attack the Tower sweep's games (one row per game, its `cards` column: `turn:player:card` joined by
+`;`): each game counts once for each seat, for the cards of that seat's army. A card played in most games that win
+and few that lose is doing work; a big gap between the two rates with narrow intervals is worth a designer's look
+(it says the card goes with winning, not that it causes it: a card played only when ahead shows a gap too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import pandas as pd
+
+from rules.core.ladder import wilson
+
+COLUMNS = (
+    "card",
+    "army",
+    "kind",
+    "games",
+    "played",
+    "play_rate",
+    "mean_plays",
+    "first_turn",
+    "win_rate_played",
+    "ci_low_played",
+    "ci_high_played",
+    "win_rate_not_played",
+    "ci_low_not_played",
+    "ci_high_not_played",
+    "difference",
+)
+
+
+def plays(cards: str) -> list[tuple[int, int, str]]:
+    """A game's `cards` column as (turn, player, card) plays, in order."""
+    out = []
+    for item in cards.split(";") if cards else ():
+        turn, player, card = item.split(":", 2)
+        out.append((int(turn), int(player), card))
+    return out
+
+
+def card_kind(card_id: str) -> str:
+    """base, ability or special (an ability that brings a special troop), from the catalog."""
+    from rules.attack_the_tower.cards import BaseCard
+    from rules.attack_the_tower.catalog import card
+
+    found = card(card_id)
+    if isinstance(found, BaseCard):
+        return "base"
+    return "special" if found.special_troop is not None else "ability"
+
+
+def seat_rows(games: pd.DataFrame) -> pd.DataFrame:
+    """One row per game and seat: the seat's army, whether it won (draws are neither), the cards it played (a
+    set), how often each, and the turn each was first played."""
+    rows = []
+    for record in games[["army_0", "army_1", "winner", "cards"]].itertuples(index=False):
+        by_seat: dict[int, list[tuple[int, str]]] = {0: [], 1: []}
+        for turn, player, card in plays(str(record.cards)):
+            by_seat.setdefault(player, []).append((turn, card))
+        said: Any = record.winner
+        winner = None if pd.isna(said) else int(said)
+        for seat, army in ((0, record.army_0), (1, record.army_1)):
+            played = by_seat.get(seat, [])
+            counts: dict[str, int] = {}
+            first: dict[str, int] = {}
+            for turn, card in played:
+                counts[card] = counts.get(card, 0) + 1
+                first.setdefault(card, turn)
+            rows.append(
+                {
+                    "army": str(army),
+                    "won": winner == seat,
+                    "decided": winner is not None,
+                    "counts": counts,
+                    "first": first,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def card_stats(games: pd.DataFrame, cards: Iterable[str] | None = None) -> pd.DataFrame:
+    """The table of COLUMNS, one row per card of the armies played (or of `cards`), most played first."""
+    if games.empty or "cards" not in games:
+        return pd.DataFrame(columns=list(COLUMNS))
+    seats = seat_rows(games)
+    from rules.attack_the_tower.catalog import army
+
+    wanted = list(cards) if cards is not None else []
+    if not wanted:
+        for army_id in dict.fromkeys(seats["army"]):
+            wanted += list(army(army_id).card_ids())
+    rows = []
+    for card_id in wanted:
+        owner = card_id.split(".", 1)[0]
+        mine = seats[(seats["army"] == owner) & seats["decided"]]
+        everyone = seats[seats["army"] == owner]
+        if everyone.empty:
+            continue
+        played_mask = mine["counts"].map(lambda c, k=card_id: k in c)
+        played, not_played = mine[played_mask], mine[~played_mask]
+        all_played = everyone[everyone["counts"].map(lambda c, k=card_id: k in c)]
+        win_p, win_n = int(played["won"].sum()), int(not_played["won"].sum())
+        low_p, high_p = wilson(win_p, len(played))
+        low_n, high_n = wilson(win_n, len(not_played))
+        rate_p = win_p / len(played) if len(played) else float("nan")
+        rate_n = win_n / len(not_played) if len(not_played) else float("nan")
+        counts = all_played["counts"].map(lambda c, k=card_id: c[k])
+        firsts = all_played["first"].map(lambda f, k=card_id: f[k])
+        rows.append(
+            {
+                "card": card_id,
+                "army": owner,
+                "kind": card_kind(card_id),
+                "games": len(everyone),
+                "played": len(all_played),
+                "play_rate": len(all_played) / len(everyone),
+                "mean_plays": float(counts.mean()) if len(counts) else 0.0,
+                "first_turn": float(firsts.median()) if len(firsts) else float("nan"),
+                "win_rate_played": rate_p,
+                "ci_low_played": low_p,
+                "ci_high_played": high_p,
+                "win_rate_not_played": rate_n,
+                "ci_low_not_played": low_n,
+                "ci_high_not_played": high_n,
+                "difference": rate_p - rate_n,
+            }
+        )
+    table = pd.DataFrame(rows, columns=list(COLUMNS))
+    return table.sort_values(["play_rate", "card"], ascending=[False, True], ignore_index=True)
+
+
+def sort_table(table: pd.DataFrame, by: str, descending: bool = True) -> pd.DataFrame:
+    """The table sorted by one of its columns (ValueError naming the columns otherwise); NaN last."""
+    if by not in table.columns:
+        raise ValueError(f"no column {by!r}; columns: {', '.join(map(str, table.columns))}")
+    return table.sort_values(by, ascending=not descending, na_position="last", ignore_index=True, kind="stable")

@@ -1,0 +1,189 @@
+"""`tower-rules <game> balance`: the balancer from the command line, the same for every game.
+
+    tower-rules attack-the-tower balance --armies undead,bandits,westerners,easterners --max-changes 3 \\
+        --tune undead.ghost.special_troop.power=1..5 --budget 12000 --workers 2 --cache sweep-cache --out balanced
+    tower-rules tower-defense balance --players 2 --target 0.5 --tolerance 0.05
+    tower-rules the-tower balance --policy expectimax --target 0.5
+
+Registering the command imports nothing heavy; optuna, pandas and Dask are loaded only when a balance runs. A
+malformed `--tune` (or any other value) is refused in words by the same checks as `BalanceSpec` in Python.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from rules.core import limits
+
+if TYPE_CHECKING:
+    from rules.balance.run import BalanceProgress
+
+MAX_BUDGET = 1_000_000
+
+
+def fraction_argument(flag: str, low: float, high: float) -> Callable[[str], float]:
+    """An argparse `type` for a number from `low` to `high` (a rate), refusing anything else in words."""
+
+    def parse(text: str) -> float:
+        said = f"{flag} takes a number from {low:g} to {high:g}"
+        try:
+            value = float(text) if len(text) <= 20 else math.nan
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{said}, not {text[:40]!r}") from None
+        if not math.isfinite(value) or not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{said}, not {text[:40]!r}")
+        return value
+
+    parse.__name__ = "number"
+    return parse
+
+
+AIMS = {
+    "attack-the-tower": "every matchup of the armies (both seats together)",
+    "tower-defense": "the table's win rate at each number of players",
+    "the-tower": "the policy's win rate",
+}
+"""What the balancer brings to a target win rate, for each game it tunes (its knobs: rules/balance/knobs.py)."""
+
+
+def balances(game: str) -> bool:
+    """Whether the balancer tunes this game (a registered game of its own is swept, not balanced)."""
+    return game in AIMS
+
+
+def add_balance_command(sub: Any, game: str) -> None:
+    """Register `balance` under a game's subcommands."""
+    what = AIMS[game]
+    ba = sub.add_parser("balance", help=f"suggest changes that bring {what} to a target win rate (optuna)")
+    ba.add_argument(
+        "--tune",
+        action="append",
+        default=[],
+        metavar="FIELD_OR_CARD=RANGE",
+        help="what may change and over what values: a Rules field or a card's number, LO..HI or V1,V2,... "
+        "(repeatable; default: the game's own set, see rules/balance/knobs.py)",
+    )
+    if game == "attack-the-tower":
+        ba.add_argument(
+            "--armies", default="undead,bandits,westerners,easterners", help="the armies balanced, joined by commas"
+        )
+    if game == "tower-defense":
+        ba.add_argument("--players", default="2", help="the numbers of players, joined by commas (default 2)")
+        ba.add_argument("--scenario", default="beginner", help="the scenario (a Difficulty), default beginner")
+    ba.add_argument("--max-changes", type=limits.count_argument("--max-changes", 1, 10), default=3)
+    ba.add_argument("--target", type=fraction_argument("--target", 0.01, 0.99), default=0.5)
+    ba.add_argument("--tolerance", type=fraction_argument("--tolerance", 0.0, 0.49), default=0.05)
+    ba.add_argument("--policy", help="the policy of every seat (default: learned, planner, expectimax)")
+    ba.add_argument(
+        "--budget",
+        type=limits.count_argument("--budget", 1, MAX_BUDGET),
+        default=12_000,
+        help="games the search may use (played or read from the cache; default 12,000)",
+    )
+    ba.add_argument(
+        "--stages",
+        default="12,24,64",
+        help="games a cell at each stage of a candidate's measurement, joined by commas (default 12,24,64)",
+    )
+    ba.add_argument(
+        "--verify-games",
+        type=limits.count_argument("--verify-games", 0, limits.MAX_GAMES),
+        default=500,
+        help="fresh games a cell for the final check, before and after (default 500: 1,000 a matchup)",
+    )
+    ba.add_argument("--max-candidates", type=limits.count_argument("--max-candidates", 1, 10_000), default=200)
+    ba.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
+    where = ba.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers",
+        type=limits.count_argument("--workers", 1, limits.MAX_SWEEP_WORKERS),
+        help="worker processes of a local Dask cluster (default one per core)",
+    )
+    where.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask scheduler, e.g. tcp://scheduler-host:8786")
+    where.add_argument("--in-process", action="store_true", help="play in this process, without Dask")
+    ba.add_argument("--cache", metavar="DIR", help="keep finished cells in DIR; a run again plays only what is missing")
+    ba.add_argument("--out", metavar="DIR", help="write the answer's army files (and rules.json) in DIR")
+    ba.add_argument("--json", action="store_true", help="print the result as JSON")
+    ba.add_argument("--no-progress", action="store_true", help="no progress bar (shown on a terminal otherwise)")
+    ba.set_defaults(run=run_command, balance_game=game)
+
+
+def _counts(flag: str, text: str, low: int, high: int) -> list[int]:
+    from rules.core.errors import IllegalAction
+
+    parse = limits.count_argument(flag, low, high)
+    try:
+        return [parse(part) for part in text.split(",")]
+    except argparse.ArgumentTypeError as exc:
+        raise IllegalAction(f"{exc} (several joined by commas)") from None
+
+
+def spec_from(args: argparse.Namespace) -> Any:
+    """The BalanceSpec the options describe (refused in its words)."""
+    from rules.balance.plan import BalanceSpec
+
+    data: dict[str, Any] = {
+        "game": args.balance_game,
+        "knobs": list(args.tune),
+        "max_changes": args.max_changes,
+        "target": args.target,
+        "tolerance": args.tolerance,
+        "budget": args.budget,
+        "stages": _counts("--stages", args.stages, 1, limits.MAX_GAMES),
+        "verify_games": args.verify_games,
+        "max_candidates": args.max_candidates,
+        "seed": args.seed,
+    }
+    if args.policy is not None:
+        data["policy"] = args.policy
+    if args.balance_game == "attack-the-tower":
+        data["armies"] = [a.strip() for a in args.armies.split(",")]
+    if args.balance_game == "tower-defense":
+        data["players"] = _counts("--players", args.players, 1, 4)
+        data["scenario"] = args.scenario
+    return BalanceSpec.model_validate(data)
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """Run the balance, write the answer's files where asked and print the result."""
+    from rules.balance.run import run_balance
+
+    spec = spec_from(args)
+    with _ProgressBar(spec.budget, shown=sys.stderr.isatty() and not args.no_progress) as bar:
+        result = run_balance(
+            spec,
+            workers=args.workers,
+            scheduler=args.scheduler,
+            in_process=args.in_process,
+            cache=args.cache,
+            progress=bar.update,
+        )
+    if args.out:
+        result.write(args.out)
+    print(json.dumps(result.to_json()) if args.json else result.report())
+    return 0
+
+
+class _ProgressBar:
+    """A tqdm bar on stderr of the search's games against its budget."""
+
+    def __init__(self, total: int, *, shown: bool) -> None:
+        from tqdm import tqdm
+
+        self.bar = tqdm(total=total, desc="games", unit="game", file=sys.stderr, disable=not shown, leave=False)
+
+    def update(self, progress: BalanceProgress) -> None:
+        self.bar.update(max(0, min(progress.played, self.bar.total) - self.bar.n))
+        best = "" if progress.best is None else f"best {progress.best:.3f}"
+        self.bar.set_postfix_str(f"{progress.candidates} candidates {best}", refresh=False)
+
+    def __enter__(self) -> _ProgressBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.bar.close()

@@ -1,0 +1,232 @@
+"""What a balance plays: the spec (`BalanceSpec`: the game, what it measures, the knobs, the aim and the budget),
+and the sweep cells a candidate's measures are made of.
+
+- Attack the Tower: one measure per unordered pair of the armies balanced ("undead v bandits"), two cells (each
+  army in each seat); a cell's cards are only the armies of its pair, with only the candidate's edits to them, so
+  a candidate changing the Undead replays nothing of the Westerners against the Easterners.
+- Tower Defense: one measure per number of players, one cell each, on the scenario chosen.
+- The Tower: one measure, the policy's win rate.
+
+A cell's games are seeded from the balance's seed and a stage number (`stage_seed`), never from the candidate,
+so every candidate is played on the same deals (common random numbers: two candidates differ by their numbers,
+not by their luck), and the final check plays other deals (`VERIFY_STAGE`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pandas as pd
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, model_validator
+
+from rules.balance.knobs import Choice, Knob, card_edits, default_knobs, parse_tune, rules_values
+from rules.balance.measure import Tally
+from rules.core import limits
+from rules.core.card_edits import CardEdit, Carried, edits_text
+from rules.sweeps.cells import Cell
+from rules.sweeps.games import GameName, scenario_names, sweep_game
+from rules.sweeps.seeding import digest
+
+DEFAULT_STAGES = (12, 24, 64)
+"""Games per cell at each stage of a candidate's measurement (cumulative 12, 36, 100 a cell: an Attack the Tower
+matchup's two cells make 24, 72, 200 games)."""
+VERIFY_STAGE = 1_000
+"""The stage number of the final check's deals: never a search stage."""
+DEFAULT_POLICY = {"attack-the-tower": "learned", "tower-defense": "planner", "the-tower": "expectimax"}
+"""The balancer's default policy: Attack the Tower's cheap strong one (the planner's look-ahead weighed by a fitted
+model), the other games' strongest (Tower Defense's planner, a table that plays to win)."""
+MAX_BUDGET = 1_000_000
+
+
+class BalanceSpec(BaseModel):
+    """A balance: `knobs` (parsed from `--tune` texts, or the game's default set) are turned, at most
+    `max_changes` at once, so that every measure's rate lies within `tolerance` of `target`.
+
+    `budget` caps the games the search uses (played, or read back from the cache: a run again with the same
+    cache repeats the same search and plays nothing); each candidate is played in
+    `stages` of games per cell and stopped early when its interval already rules it out; the answer chosen is
+    then checked on `verify_games` fresh games per cell, beside the rules as they are."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    game: GameName = "attack-the-tower"
+    armies: tuple[str, ...] = ("undead", "bandits", "westerners", "easterners")
+    players: tuple[int, ...] = (2,)
+    scenario: str = "beginner"
+    policy: str | None = None
+    knobs: tuple[Knob, ...] = ()
+    max_changes: int = Field(3, ge=1, le=10)
+    target: float = Field(0.5, gt=0.0, lt=1.0)
+    tolerance: float = Field(0.05, ge=0.0, lt=0.5)
+    budget: int = Field(12_000, ge=1, le=MAX_BUDGET)
+    stages: tuple[int, ...] = DEFAULT_STAGES
+    verify_games: int = Field(500, ge=0, le=limits.MAX_GAMES)
+    max_candidates: int = Field(200, ge=1, le=10_000)
+    seed: int = Field(0, ge=0, le=limits.MAX_SEED)
+
+    @field_validator("armies", mode="before")
+    @classmethod
+    def _army_list(cls, value: object) -> object:
+        return [a.strip() for a in value.split(",")] if isinstance(value, str) else value
+
+    @field_validator("players", mode="before")
+    @classmethod
+    def _player_list(cls, value: object) -> object:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return [value]
+        return value
+
+    @field_validator("knobs", mode="before")
+    @classmethod
+    def _knob_texts(cls, value: object, info: object) -> object:
+        items = [value] if isinstance(value, str | Knob) else list(value)  # type: ignore[call-overload]
+        data = getattr(info, "data", {})
+        game = str(data.get("game", "attack-the-tower"))
+        armies = tuple(data.get("armies", ()))
+        return [parse_tune(k, game, armies) if isinstance(k, str) else k for k in items]
+
+    @model_validator(mode="after")
+    def _whole(self) -> BalanceSpec:
+        problems = spec_problems(self)
+        if problems:
+            raise ValueError("\n".join(problems))
+        return self
+
+    def seat_policy(self) -> str:
+        return self.policy or DEFAULT_POLICY[self.game]
+
+    def tuned(self) -> tuple[Knob, ...]:
+        """The knobs turned: those given, else the game's default set."""
+        return self.knobs or default_knobs(self.game, self.armies if self.game == "attack-the-tower" else ())
+
+    def measures(self) -> list[str]:
+        """The names of what is measured, in order."""
+        if self.game == "attack-the-tower":
+            return [f"{a} v {b}" for a, b in itertools.combinations(self.armies, 2)]
+        if self.game == "tower-defense":
+            return [f"{n} player{'s' if n > 1 else ''}" for n in self.players]
+        return [self.seat_policy()]
+
+
+def spec_problems(spec: BalanceSpec) -> list[str]:
+    """What is wrong with a balance, one line each (before any game is played)."""
+    from rules.attack_the_tower.catalog import ARMY_IDS
+
+    problems = []
+    game = sweep_game(spec.game)
+    if spec.game == "attack-the-tower":
+        unknown = [a for a in spec.armies if a not in ARMY_IDS]
+        if unknown:
+            problems.append(f"armies: no army {unknown[0]!r}; armies: {', '.join(ARMY_IDS)}")
+        if len(spec.armies) < 2 or len(set(spec.armies)) != len(spec.armies):
+            problems.append("armies: a balance takes at least two different armies")
+    if spec.game == "tower-defense":
+        if (
+            not spec.players
+            or any(not 1 <= n <= 4 for n in spec.players)
+            or len(set(spec.players)) != len(spec.players)
+        ):
+            problems.append("players: one or more different numbers of players from 1 to 4")
+        if spec.scenario not in scenario_names():
+            problems.append(f"scenario: no scenario {spec.scenario!r}; scenarios: {', '.join(scenario_names())}")
+    if spec.seat_policy() not in game.policies:
+        problems.append(f"policy: no policy {spec.seat_policy()!r}; policies: {', '.join(game.policies)}")
+    if not spec.stages or any(not 1 <= s <= limits.MAX_GAMES for s in spec.stages):
+        problems.append(f"stages: one or more numbers of games per cell from 1 to {limits.MAX_GAMES:,}")
+    names = [k.name for k in spec.knobs]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        problems.append(f"knobs: {twice[0]} is tuned twice")
+    return problems
+
+
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """One cell of a candidate's measurement: the measure it counts towards and the seat of the measure's
+    first side (None: the table's win counts)."""
+
+    measure: str
+    cell: Cell
+    seat: int | None
+
+
+def stage_seed(seed: int, stage: int) -> int:
+    """The seed of the cells of one stage (the same for every candidate)."""
+    return int(digest({"balance_seed": seed, "stage": stage})[:15], 16)
+
+
+def plan(spec: BalanceSpec, choice: Choice, stage: int, games: int, first_index: int = 0) -> list[Planned]:
+    """The cells a candidate plays at one stage (`games` a cell), numbered from `first_index`."""
+    knobs = spec.tuned()
+    rules: dict[str, JsonValue] = {**sweep_game(spec.game).default_rules, **rules_values(knobs, choice)}
+    edits = card_edits(knobs, choice, spec.game)
+    seed = stage_seed(spec.seed, stage)
+    policy = spec.seat_policy()
+    out: list[Planned] = []
+    if spec.game == "attack-the-tower":
+        for a, b in itertools.combinations(spec.armies, 2):
+            mine = tuple(e for e in edits if e.army in (a, b))
+            for seat, pair in ((0, (a, b)), (1, (b, a))):
+                cell = _duel_cell(pair, mine, rules, policy, games, seed, first_index + len(out))
+                out.append(Planned(f"{a} v {b}", cell, seat))
+        return out
+    card_set = _carried(spec.game, (), edits)[1]
+    for name, players in zip(spec.measures(), spec.players if spec.game == "tower-defense" else (1,), strict=False):
+        cell = Cell(
+            game=spec.game,
+            index=first_index + len(out),
+            rules=rules,
+            varied=(),
+            card_set=card_set,
+            override=edits_text(edits),
+            scenario=spec.scenario if spec.game == "tower-defense" else None,
+            players=players,
+            policies=(policy,),
+            games=games,
+            seed=seed,
+        )
+        out.append(Planned(name, cell, None))
+    return out
+
+
+def _carried(game: str, pair: tuple[str, ...], edits: Sequence[CardEdit]) -> Carried:
+    """The changed cards a cell carries, as the game's own overrides write them (none for a game without cards)."""
+    cards = sweep_game(game).support.cards
+    return cards.carry(pair, (), edits) if cards is not None else ((), {})
+
+
+def _duel_cell(
+    pair: tuple[str, str],
+    edits: Sequence[CardEdit],
+    rules: dict[str, JsonValue],
+    policy: str,
+    games: int,
+    seed: int,
+    index: int,
+) -> Cell:
+    return Cell(
+        game="attack-the-tower",
+        index=index,
+        rules=rules,
+        varied=(),
+        armies=pair,
+        cards=_carried("attack-the-tower", pair, edits)[0],
+        override=edits_text(edits),
+        players=2,
+        policies=(policy, policy),
+        games=games,
+        seed=seed,
+    )
+
+
+def tally(planned: Planned, games: pd.DataFrame) -> Tally:
+    """A cell's games as a tally of its measure: the first side's wins among the games won (a duel), or the
+    games won (the table)."""
+    if planned.seat is None:
+        return Tally(int(games["won"].sum()), len(games), 0)
+    winner = games["winner"]
+    decided = winner.notna()
+    wins = int((winner[decided] == planned.seat).sum())
+    return Tally(wins, int(decided.sum()), int((~decided).sum()))

@@ -1,0 +1,115 @@
+"""A balance's result in words, as the command line prints it: the measures before and after (each with its 95%
+interval), the changes, the Pareto front and the games spent."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from rules.balance.measure import Tally, objectives
+
+if TYPE_CHECKING:
+    from rules.balance.run import BalanceResult
+
+
+def rate_text(t: Tally) -> str:
+    low, high = t.interval()
+    draws = f", {t.draws} draws" if t.draws else ""
+    return f"{t.rate:.1%} (95% CI {low:.1%}-{high:.1%}; {t.successes}/{t.trials}{draws})"
+
+
+def measures_table(result: BalanceResult) -> list[str]:
+    """One line per measure: its rate before and after."""
+    spec = result.spec
+    what = "first army's share of the games won, both seats" if spec.game == "attack-the-tower" else "win rate"
+    lines = [f"measure ({what}, {spec.verify_games} fresh games a cell):"]
+    width = max((len(n) for n in spec.measures()), default=10)
+    for name in spec.measures():
+        before, after = result.before.get(name), result.after.get(name)
+        said = f"  {name:<{width}}  before {rate_text(before) if before else 'not measured'}"
+        if result.answer is not None and after is not None:
+            said += f"  after {rate_text(after)}"
+        lines.append(said)
+    return lines
+
+
+def matrix_lines(armies: Sequence[str], tallies: Mapping[str, Tally], title: str) -> list[str]:
+    """An Attack the Tower matrix as text: each row army's share of the games won against each column army (both
+    seats together), with its 95% interval."""
+    width = max(len(a) for a in armies) + 2
+    lines = [f"{title} (row army's share of the games won, 95% CI):", " " * width + "".join(f"{a:>18}" for a in armies)]
+    for row in armies:
+        said = []
+        for column in armies:
+            found = tallies.get(f"{row} v {column}")
+            other = tallies.get(f"{column} v {row}")
+            if row == column or (found is None and other is None):
+                said.append(f"{'-':>18}")
+                continue
+            if found is None:
+                assert other is not None
+                found = Tally(other.trials - other.successes, other.trials, other.draws)
+            t = found
+            low, high = t.interval()
+            said.append(f"{f'{t.rate:.0%} ({low:.0%}-{high:.0%})':>18}")
+        lines.append(f"{row:<{width}}" + "".join(said))
+    return lines
+
+
+def metagame_lines(armies: Sequence[str], before: Mapping[str, Tally], after: Mapping[str, Tally] | None) -> list[str]:
+    """The army-choice game's equilibrium before (and after) the answer."""
+    from rules.balance.metagame import equilibrium, matrix_from_tallies
+
+    lines = [f"metagame before: {equilibrium(armies, matrix_from_tallies(armies, before)).text()}"]
+    if after is not None:
+        lines.append(f"metagame after: {equilibrium(armies, matrix_from_tallies(armies, after)).text()}")
+    return lines
+
+
+def report(result: BalanceResult, *, timed: bool = True) -> str:
+    spec = result.spec
+    target = spec.target
+    lines = [
+        f"{spec.game} balance at {spec.seat_policy()}: target {target:.0%} +- {spec.tolerance:.0%}, at most "
+        f"{spec.max_changes} change(s), {len(spec.tuned())} knobs",
+    ]
+    if not result.complete:
+        lines.append("stopped before the end: the candidates measured whole are compared, nothing was checked")
+    lines += measures_table(result)
+    if spec.game == "attack-the-tower" and result.before:
+        lines += matrix_lines(spec.armies, result.before, "before")
+        if result.answer is not None:
+            lines += matrix_lines(spec.armies, result.after, "after")
+        lines += metagame_lines(spec.armies, result.before, result.after if result.answer is not None else None)
+    for which in ("before", "after"):
+        tallies = result.before if which == "before" else result.after
+        if tallies and (which == "before" or result.answer is not None):
+            found = objectives(tallies, target)
+            lines.append(
+                f"worst {which}: {found.worst_measure} at {found.worst:.3f} from the target "
+                f"(95%: {found.worst_low:.3f}-{found.worst_high:.3f}); mean distance {found.mean:.3f}"
+            )
+    if result.answer is None:
+        lines.append("answer: no candidate measured whole came closer than the rules as they are")
+    else:
+        lines.append(f"answer: candidate {result.answer.number}, {result.answer.changes} change(s):")
+        by_name = {k.name: k for k in spec.tuned()}
+        for name, value in result.answer.choice.items():
+            lines.append(f"  {name}: {by_name[name].current} -> {value}")
+    lines.append("Pareto front (worst distance in the search's games, changes, size):")
+    for c in result.front:
+        found = c.objectives(target)
+        changes = ", ".join(f"{k}={v}" for k, v in c.choice.items()) or "no change"
+        lines.append(
+            f"  #{c.number}: {found.worst:.3f} ({found.worst_measure}), {c.changes} change(s), size {c.size:.2f}: "
+            f"{changes}"
+        )
+    stopped = sum(1 for c in result.candidates if c.stopped)
+    lines.append(
+        f"games: search {result.search_played:,} played + {result.search_cached:,} from the cache over "
+        f"{len(result.candidates)} candidates ({stopped} stopped early); check {result.verify_played:,} played + "
+        f"{result.verify_cached:,} from the cache" + (f"; {result.seconds:.0f} s" if timed else "")
+    )
+    if result.files:
+        lines.append(f"files: {', '.join(result.files)}")
+    return "\n".join(lines)

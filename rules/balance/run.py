@@ -1,0 +1,233 @@
+"""A whole balance: the search, the answer chosen, and its final check on fresh deals beside the rules as they
+are; where the games run (this process, a local Dask cluster, a scheduler) is the sweep runner's choice.
+
+    from rules.balance import BalanceSpec, run_balance
+
+    result = run_balance(BalanceSpec(max_changes=3, budget=12_000), workers=2, cache="sweep-cache")
+    print(result.report())
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import JsonValue
+
+from rules.balance.answer import changed_armies, write_answer
+from rules.balance.knobs import card_edits, knobs_json, rules_values
+from rules.balance.measure import Tally, objectives, tallies_json
+from rules.balance.plan import VERIFY_STAGE, BalanceSpec, plan
+from rules.balance.search import (
+    BalanceProgress,
+    Candidate,
+    ProgressHook,
+    Runner,
+    SearchState,
+    StopHook,
+    chosen,
+    pareto,
+    search,
+    verify,
+)
+from rules.sweeps.overrides import edits_text
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from distributed import Client
+
+__all__ = ["BalanceProgress", "BalanceResult", "run_balance"]
+
+
+@dataclass
+class BalanceResult:
+    """What a balance found: every candidate tried, the Pareto front, the answer, the before and after
+    measures on fresh deals (`before`, `after`: each measure's tally), and the games spent."""
+
+    spec: BalanceSpec
+    candidates: list[Candidate]
+    front: list[Candidate]
+    answer: Candidate | None
+    before: dict[str, Tally]
+    after: dict[str, Tally]
+    search_played: int
+    search_cached: int
+    verify_played: int
+    verify_cached: int
+    seconds: float
+    complete: bool = True
+    files: list[str] = field(default_factory=list)
+    before_games: pd.DataFrame | None = None
+    """The check's games of the rules as they are, one row per game (a sweep's games frame, cards included)."""
+    after_games: pd.DataFrame | None = None
+    """The check's games of the answer."""
+
+    @property
+    def changes(self) -> dict[str, JsonValue]:
+        return dict(self.answer.choice) if self.answer is not None else {}
+
+    def changed_rules(self) -> dict[str, JsonValue]:
+        return rules_values(self.spec.tuned(), self.changes)
+
+    def overrides(self) -> str:
+        """The answer's card changes as `--override` text (`none` when it changes no card)."""
+        return edits_text(card_edits(self.spec.tuned(), self.changes, self.spec.game))
+
+    def armies(self) -> dict[str, Any]:
+        """The Attack the Tower armies the answer changes, as army-file data."""
+        if self.spec.game != "attack-the-tower":
+            return {}
+        return {k: a.model_dump(mode="json") for k, a in changed_armies(self.spec.tuned(), self.changes).items()}
+
+    def write(self, folder: str | Path) -> list[str]:
+        """Write the answer's army files and rules (see rules.balance.answer) in `folder`."""
+        self.files = [str(p) for p in write_answer(folder, self.spec.tuned(), self.changes, self.spec.game)]
+        return self.files
+
+    def worst(self, which: str) -> tuple[str, Tally] | None:
+        """The measure farthest from the target, before or after."""
+        tallies = self.before if which == "before" else self.after
+        if not tallies:
+            return None
+        name = objectives(tallies, self.spec.target).worst_measure
+        return name, tallies[name]
+
+    def to_json(self) -> dict[str, Any]:
+        target = self.spec.target
+        return {
+            "game": self.spec.game,
+            "policy": self.spec.seat_policy(),
+            "target": target,
+            "tolerance": self.spec.tolerance,
+            "max_changes": self.spec.max_changes,
+            "knobs": knobs_json(self.spec.tuned()),
+            "answer": self.answer.to_json(target) if self.answer is not None else None,
+            "changes": self.changes,
+            "rules": self.changed_rules(),
+            "overrides": self.overrides(),
+            "before": tallies_json(self.before),
+            "after": tallies_json(self.after),
+            "before_objectives": objectives(self.before, target).to_json() if self.before else None,
+            "after_objectives": objectives(self.after, target).to_json() if self.after else None,
+            "pareto_front": [c.to_json(target) for c in self.front],
+            "candidates": len(self.candidates),
+            "candidates_stopped_early": sum(1 for c in self.candidates if c.stopped),
+            "games": {
+                "search_played": self.search_played,
+                "search_cached": self.search_cached,
+                "verify_played": self.verify_played,
+                "verify_cached": self.verify_cached,
+                "verify_games_a_cell": self.spec.verify_games,
+            },
+            "seconds": self.seconds,
+            "complete": self.complete,
+            "files": self.files,
+        }
+
+    def report(self, *, timed: bool = True) -> str:
+        """The result in words: the matrices before and after, the changes, the front and the games spent (and
+        the seconds it took, unless `timed` is False: a notebook's output then reads the same on every run)."""
+        from rules.balance.report import report
+
+        return report(self, timed=timed)
+
+
+@contextlib.contextmanager
+def _where(client: Client | None, scheduler: str | None, workers: int | None, in_process: bool) -> Iterator[Runner]:
+    """A runner for the whole balance: one Dask client held from the first game to the last (or none)."""
+    if in_process:
+        if client is not None or scheduler is not None or workers is not None:
+            from rules.sweeps.scheduler import ClusterError
+
+            raise ClusterError("play in this process, or on a Dask client, scheduler or workers: not both")
+        yield Runner(client=None, in_process=True, cache=None)
+        return
+    from rules.sweeps.cluster import dask_client
+
+    with dask_client(client, scheduler, workers) as dask:
+        yield Runner(client=dask, in_process=False, cache=None)
+
+
+def run_balance(
+    spec: BalanceSpec,
+    *,
+    client: Client | None = None,
+    scheduler: str | None = None,
+    workers: int | None = None,
+    in_process: bool = False,
+    cache: str | Path | None = None,
+    progress: ProgressHook | None = None,
+    stop: StopHook | None = None,
+) -> BalanceResult:
+    """Search, choose and check: see the module's docstring. `progress` is called with a BalanceProgress as games
+    finish; `stop` returning True ends the search early (the result says `complete=False`; the candidates measured
+    whole are still compared and the answer checked)."""
+    started = time.monotonic()
+    with _where(client, scheduler, workers, in_process) as runner:
+        runner.cache = str(cache) if cache is not None else None
+        state = search(spec, runner, progress=progress, stop=stop)
+        stopped = stop is not None and stop()
+        searched, search_cached = runner.played, runner.cached
+        answer = chosen(state)
+        runner.stop = None if not stopped else stop
+        before: dict[str, Tally] = {}
+        after: dict[str, Tally] = {}
+        if not stopped:
+            if progress is not None:
+                progress(
+                    BalanceProgress(
+                        searched,
+                        spec.budget,
+                        search_cached,
+                        len(state.candidates),
+                        state.best(),
+                        "checking on fresh deals",
+                    )
+                )
+            before = verify(spec, runner, {})
+            after = verify(spec, runner, answer.choice) if answer is not None else dict(before)
+    result = _result(spec, state, answer, before, after, runner, searched, search_cached, started, not stopped)
+    if before:
+        result.before_games = checked_games(spec, runner, {})
+        result.after_games = checked_games(spec, runner, answer.choice if answer is not None else {})
+    return result
+
+
+def checked_games(spec: BalanceSpec, runner: Runner, choice: dict[str, JsonValue]) -> pd.DataFrame:
+    """The final check's games of a candidate, one row per game, from the runner's memory."""
+    from rules.sweeps.frames import games_frame
+
+    planned = plan(spec, choice, VERIFY_STAGE, spec.verify_games)
+    return games_frame([p.cell for p in planned], [runner.memo[p.cell.key] for p in planned])
+
+
+def _result(
+    spec: BalanceSpec,
+    state: SearchState,
+    answer: Candidate | None,
+    before: dict[str, Tally],
+    after: dict[str, Tally],
+    runner: Runner,
+    searched: int,
+    search_cached: int,
+    started: float,
+    complete: bool,
+) -> BalanceResult:
+    return BalanceResult(
+        spec=spec,
+        candidates=state.candidates,
+        front=pareto(state),
+        answer=answer,
+        before=before,
+        after=after,
+        search_played=searched,
+        search_cached=search_cached,
+        verify_played=runner.played - searched,
+        verify_cached=runner.cached - search_cached,
+        seconds=round(time.monotonic() - started, 1),
+        complete=complete and bool(state.candidates) and state.candidates[0].whole,
+    )

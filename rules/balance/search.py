@@ -1,0 +1,333 @@
+"""The search: optuna proposes candidates (which knobs change, and to what), each is measured in stages and stopped
+as soon as its interval rules it out, and the candidates measured whole make the Pareto front.
+
+Why optuna: its ask-and-tell interface lets each candidate be measured the balancer's way (stages, early stops,
+cells from the cache) between the optimiser's proposals, its samplers take the knobs' categorical and whole-number
+values as they are, and its multi-objective TPE sampler learns from tens of candidates, which is what a budget of
+games affords (an evolutionary algorithm such as pymoo's NSGA-II spends its first population, tens of candidates,
+at random). It is well kept and light to install (alembic, SQLAlchemy, colorlog; pymoo brings autograd, cma and
+matplotlib).
+
+A candidate is `max_changes` slots, each naming a knob (or none) and a step along that knob's values (one or two
+either way, reflected at the ends): the optimiser's space is the same for every candidate, and a candidate never
+changes more than `max_changes` numbers. The objectives: the worst measure's distance from the target, the number
+of changes, and their size (each change's distance from the current value over the knob's farthest, summed).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pydantic import JsonValue
+
+from rules.balance.knobs import Choice, Knob
+from rules.balance.measure import STOP_CONFIDENCE, Objectives, Tally, add_tallies, objectives, tallies_json
+from rules.balance.plan import VERIFY_STAGE, BalanceSpec, Planned, plan, tally
+
+if TYPE_CHECKING:
+    import optuna
+    import pandas as pd
+    from distributed import Client
+
+STEPS = (-2, -1, 1, 2)
+"""The steps a slot moves its knob by."""
+MAX_REPEATS = 30
+"""Candidates in a row already measured before the search ends (the optimiser has nothing new to propose)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BalanceProgress:
+    """Where a balance stands: games played (against the budget) and from the cache, candidates tried, the best
+    worst-matchup distance measured whole so far, and what it is doing."""
+
+    played: int
+    budget: int
+    cached: int
+    candidates: int
+    best: float | None
+    doing: str
+
+
+ProgressHook = Callable[[BalanceProgress], None]
+StopHook = Callable[[], bool]
+
+
+@dataclass
+class Candidate:
+    """One set of changes and what its games said: the tallies of the stages played, whether it was measured
+    whole or stopped (and why)."""
+
+    number: int
+    choice: dict[str, JsonValue]
+    changes: int
+    size: float
+    tallies: dict[str, Tally] = field(default_factory=dict)
+    stages: int = 0
+    stopped: str = ""
+    played: int = 0
+
+    @property
+    def whole(self) -> bool:
+        return not self.stopped
+
+    def objectives(self, target: float, confidence: float = 0.95) -> Objectives:
+        return objectives(self.tallies, target, confidence)
+
+    def to_json(self, target: float) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "changes": self.choice,
+            "number_of_changes": self.changes,
+            "size": self.size,
+            "stages": self.stages,
+            "stopped": self.stopped or None,
+            "games_played": self.played,
+            **self.objectives(target).to_json(),
+            "measures": tallies_json(self.tallies),
+        }
+
+
+class Runner:
+    """Plays planned cells through the sweep runner (in this process, on a Dask client, with the cache), keeping
+    every cell's games in memory by its key, and counts the games played and read back."""
+
+    def __init__(self, *, client: Client | None, in_process: bool, cache: str | None) -> None:
+        self.client = client
+        self.in_process = in_process
+        self.cache = cache
+        self.memo: dict[str, pd.DataFrame] = {}
+        self.played = 0
+        self.cached = 0
+        self.on_chunk: Callable[[int], None] | None = None
+        self.stop: StopHook | None = None
+
+    def tallies(self, planned: list[Planned]) -> tuple[dict[str, Tally], int]:
+        """Each measure's tally over the planned cells, and the games played for them now."""
+        from rules.sweeps.runner import SweepProgress, run_cells
+
+        todo = [p.cell for p in planned if p.cell.key not in self.memo]
+        before = self.played
+        if todo:
+            base = self.played
+
+            def progressed(progress: SweepProgress) -> None:
+                if self.on_chunk is not None:
+                    self.on_chunk(base + progress.games_done - progress.games_cached)
+
+            where: dict[str, Any] = {"in_process": True} if self.in_process else {"client": self.client}
+            run = run_cells(todo, **where, cache=self.cache, progress=progressed, stop=self.stop)
+            if len(run.frames) < len(todo):
+                raise Cancelled("stopped")
+            for cell in todo:
+                self.memo[cell.key] = run.frames[cell.index]
+            self.played += run.played
+            self.cached += run.cached
+        out: dict[str, Tally] = {}
+        for p in planned:
+            out[p.measure] = out.get(p.measure, Tally()) + tally(p, self.memo[p.cell.key])
+        return out, self.played - before
+
+
+class Cancelled(Exception):
+    """The balance was asked to stop."""
+
+
+@dataclass
+class SearchState:
+    """The candidates of a search so far (the rules as they are first, number 0)."""
+
+    spec: BalanceSpec
+    candidates: list[Candidate] = field(default_factory=list)
+    seen: dict[str, Candidate] = field(default_factory=dict)
+
+    def whole(self) -> list[Candidate]:
+        return [c for c in self.candidates if c.whole]
+
+    def best(self) -> float | None:
+        done = self.whole()
+        return min(c.objectives(self.spec.target).worst for c in done) if done else None
+
+    def ruled_out_by(self, candidate: Candidate) -> Candidate | None:
+        """A candidate measured whole, with no more changes, whose worst distance is surely below this one's
+        (each at STOP_CONFIDENCE): this one can then neither be the answer nor on the front."""
+        mine = candidate.objectives(self.spec.target, STOP_CONFIDENCE)
+        for other in self.whole():
+            if other.changes > candidate.changes:
+                continue
+            theirs = other.objectives(self.spec.target, STOP_CONFIDENCE)
+            if theirs.worst_high < mine.worst_low:
+                return other
+        return None
+
+
+def choice_of(knobs: tuple[Knob, ...], params: dict[str, Any]) -> dict[str, JsonValue]:
+    """The changes a candidate's slots make: each slot's knob moved by its step (reflected at the ends); a later
+    slot on the same knob wins; a knob back at its current value is no change."""
+    by_name = {k.name: k for k in knobs}
+    choice: dict[str, JsonValue] = {}
+    slots = sorted({int(key.split("_")[1]) for key in params if key.startswith("slot_")})
+    for slot in slots:
+        name = params.get(f"slot_{slot}_knob", "none")
+        step = int(params.get(f"slot_{slot}_step", 0))
+        if name == "none" or name not in by_name:
+            continue
+        knob = by_name[name]
+        index = knob.current_index + step
+        if not 0 <= index < len(knob.values):
+            index = knob.current_index - step
+        index = max(0, min(len(knob.values) - 1, index))
+        if index == knob.current_index:
+            choice.pop(name, None)
+        else:
+            choice[name] = knob.values[index]
+    return choice
+
+
+def change_size(knobs: tuple[Knob, ...], choice: Choice) -> float:
+    by_name = {k.name: k for k in knobs}
+    return round(sum(by_name[name].size(value) for name, value in choice.items()), 6)
+
+
+def _ask(study: optuna.Study, spec: BalanceSpec) -> tuple[optuna.trial.Trial, dict[str, JsonValue]]:
+    import optuna
+
+    names = ["none", *(k.name for k in spec.tuned())]
+    trial = study.ask(
+        {
+            **{f"slot_{s}_knob": optuna.distributions.CategoricalDistribution(names) for s in range(spec.max_changes)},
+            **{f"slot_{s}_step": optuna.distributions.CategoricalDistribution(STEPS) for s in range(spec.max_changes)},
+        }
+    )
+    return trial, choice_of(spec.tuned(), trial.params)
+
+
+def make_study(spec: BalanceSpec) -> optuna.Study:
+    """A seeded multi-objective study: TPE over the slots, every objective minimised."""
+    import optuna
+
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
+        sampler = optuna.samplers.TPESampler(seed=spec.seed % 2**32, n_startup_trials=8, multivariate=True)
+    return optuna.create_study(directions=["minimize", "minimize", "minimize"], sampler=sampler)
+
+
+def measure(spec: BalanceSpec, state: SearchState, runner: Runner, choice: dict[str, JsonValue]) -> Candidate:
+    """Play a candidate stage by stage, stopping once a candidate measured whole rules it out."""
+    key = json.dumps(choice, sort_keys=True)
+    if key in state.seen:
+        return state.seen[key]
+    knobs = spec.tuned()
+    candidate = Candidate(len(state.candidates), dict(choice), len(choice), change_size(knobs, choice))
+    state.candidates.append(candidate)
+    index = 0
+    for stage, games in enumerate(spec.stages):
+        planned = plan(spec, choice, stage, games, first_index=index)
+        index += len(planned)
+        try:
+            found, played = runner.tallies(planned)
+        except Cancelled:
+            candidate.stopped = "cancelled"
+            raise
+        candidate.tallies = add_tallies(candidate.tallies, found)
+        candidate.stages, candidate.played = stage + 1, candidate.played + played
+        if stage + 1 < len(spec.stages) and candidate.changes:
+            rival = state.ruled_out_by(candidate)
+            if rival is not None:
+                candidate.stopped = f"after stage {stage + 1}: candidate {rival.number} is surely closer"
+                break
+    state.seen[key] = candidate
+    return candidate
+
+
+def search(
+    spec: BalanceSpec,
+    runner: Runner,
+    *,
+    progress: ProgressHook | None = None,
+    stop: StopHook | None = None,
+) -> SearchState:
+    """Measure the rules as they are, then candidates the optimiser proposes until the budget of games is spent
+    (games read back from the cache count: a run again with the cache repeats the same search without playing),
+    `max_candidates` have been tried, or it proposes only candidates already measured."""
+    state = SearchState(spec)
+    study = make_study(spec)
+    repeats = 0
+
+    def report(doing: str, played: int | None = None) -> None:
+        if progress is not None:
+            shown = runner.played if played is None else played
+            progress(BalanceProgress(shown, spec.budget, runner.cached, len(state.candidates), state.best(), doing))
+
+    runner.on_chunk = lambda played: report("measuring", played)
+    runner.stop = stop
+    report("measuring the rules as they are")
+    try:
+        measure(spec, state, runner, {})
+    except Cancelled:
+        return state
+    while runner.played + runner.cached < spec.budget and len(state.candidates) < spec.max_candidates:
+        if stop is not None and stop():
+            break
+        trial, choice = _ask(study, spec)
+        known = json.dumps(choice, sort_keys=True) in state.seen
+        try:
+            candidate = measure(spec, state, runner, choice)
+        except Cancelled:
+            break
+        values = candidate.objectives(spec.target)
+        study.tell(trial, [values.worst, float(candidate.changes), candidate.size])
+        repeats = repeats + 1 if known else 0
+        if repeats >= MAX_REPEATS:
+            break
+        report(f"candidate {candidate.number}: worst distance {values.worst:.3f}")
+    return state
+
+
+def pareto(state: SearchState) -> list[Candidate]:
+    """The candidates measured whole that no other beats on every objective (worst distance, number of changes,
+    size of the changes), best worst distance first."""
+    target = state.spec.target
+    done = state.whole()
+    points = {c.number: (c.objectives(target).worst, float(c.changes), c.size) for c in done}
+
+    def beaten(c: Candidate) -> bool:
+        mine = points[c.number]
+        return any(
+            all(o <= m for o, m in zip(points[d.number], mine, strict=True)) and points[d.number] != mine for d in done
+        )
+
+    front = [c for c in done if not beaten(c)]
+    return sorted(front, key=lambda c: points[c.number])
+
+
+def chosen(state: SearchState) -> Candidate | None:
+    """The answer: among the candidates measured whole, those within the tolerance by their worst measure, the
+    fewest and smallest changes; if none is, the closest; None when no candidate beats the rules as they are."""
+    spec = state.spec
+    changed = [c for c in state.whole() if c.changes]
+    if not changed:
+        return None
+    within = [c for c in changed if c.objectives(spec.target).worst <= spec.tolerance]
+    if within:
+        return min(within, key=lambda c: (c.changes, c.size, c.objectives(spec.target).worst))
+    best = min(changed, key=lambda c: (c.objectives(spec.target).worst, c.changes, c.size))
+    baseline = state.candidates[0].objectives(spec.target).worst
+    return best if best.objectives(spec.target).worst < baseline else None
+
+
+def verify(spec: BalanceSpec, runner: Runner, choice: Choice) -> dict[str, Tally]:
+    """A fresh measurement of a candidate: `verify_games` games a cell on deals no search stage plays."""
+    if spec.verify_games == 0:
+        return {}
+    found, _ = runner.tallies(plan(spec, choice, VERIFY_STAGE, spec.verify_games))
+    return found
+
+
+def now() -> float:
+    return time.monotonic()

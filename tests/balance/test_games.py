@@ -1,0 +1,49 @@
+"""The balancer on the other two games: Tower Defense's win rate at each number of players, The Tower's at a
+policy; what is measured and what an answer may change."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rules.balance.plan import BalanceSpec, plan
+from rules.balance.run import run_balance
+
+
+def test_tower_defense_is_measured_at_each_number_of_players() -> None:
+    spec = BalanceSpec(
+        game="tower-defense",
+        players=[1, 2],
+        knobs=["wave_every=2..6"],
+        policy="coop",
+        budget=8,
+        stages=(2,),
+        verify_games=2,
+        seed=5,
+    )
+    assert spec.measures() == ["1 player", "2 players"]
+    planned = plan(spec, {"wave_every": 6}, 0, 2)
+    assert [p.cell.players for p in planned] == [1, 2] and all(p.cell.rules["wave_every"] == 6 for p in planned)
+    found = run_balance(spec, in_process=True)
+    assert set(found.before) == {"1 player", "2 players"}
+    assert all(t.trials == 2 for t in found.before.values())
+    for candidate in found.candidates:
+        assert set(candidate.choice) <= {"wave_every"} and candidate.choice.get("wave_every", 3) in range(2, 7)
+
+
+def test_a_tower_defense_answer_is_written_as_rules_and_card_overrides(tmp_path: Path) -> None:
+    spec = BalanceSpec(game="tower-defense", knobs=["wave_every=2..6", "standard.1.damage_by_level.0=1..9"])
+    from rules.balance.answer import write_answer
+
+    knobs = spec.tuned()
+    written = write_answer(tmp_path, knobs, {"wave_every": 4, knobs[1].name: 9}, "tower-defense")
+    assert sorted(p.name for p in written) == ["overrides.txt", "rules.json"]
+    assert (tmp_path / "overrides.txt").read_text().strip() == "standard.1.damage_by_level.0=9"
+
+
+def test_the_tower_is_measured_at_its_policy() -> None:
+    spec = BalanceSpec(
+        game="the-tower", policy="greedy", knobs=["starting_hp=6..10"], budget=4, stages=(2,), verify_games=2, seed=2
+    )
+    assert spec.measures() == ["greedy"]
+    found = run_balance(spec, in_process=True)
+    assert found.before["greedy"].trials == 2 and found.candidates[0].choice == {}

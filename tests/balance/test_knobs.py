@@ -1,0 +1,92 @@
+"""Knobs: `--tune` read into the values a balance may try, refused in words when malformed; a copies change keeps
+its deck at 25 cards; the default set holds each number's current value."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.attack_the_tower.catalog import shipped_army
+from rules.attack_the_tower.overrides import armies_for
+from rules.balance.knobs import Knob, card_edits, default_knobs, parse_tune
+from rules.core.errors import IllegalPosition
+
+ARMIES = ("undead", "bandits", "westerners", "easterners")
+
+
+def test_a_range_of_a_rules_field_is_every_whole_number_in_it() -> None:
+    knob = parse_tune("cavalry_power=2..5", "attack-the-tower", ARMIES)
+    assert knob.kind == "rules" and knob.values == (2, 3, 4, 5) and knob.current == 3
+    assert knob.text() == "cavalry_power=2..5"
+
+
+def test_a_card_number_reads_its_current_value_from_the_shipped_army() -> None:
+    knob = parse_tune("undead.ghost.special_troop.power=0..5", "attack-the-tower", ARMIES)
+    ghost = next(a for a in shipped_army("undead").abilities if a.id == "undead.ghost")
+    assert ghost.special_troop is not None
+    assert knob.kind == "card" and knob.card == "undead.ghost" and knob.current == ghost.special_troop.power
+
+
+def test_a_list_of_values_is_taken_as_given() -> None:
+    knob = parse_tune("empty_pile=reshuffle,cannot_draw", "attack-the-tower", ARMIES)
+    assert knob.values == ("reshuffle", "cannot_draw") and knob.current == "reshuffle"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("cavalry_power", "takes NAME=LO..HI"),
+        ("cavalry_power=", "takes NAME=LO..HI"),
+        ("cavalry_power=4..2", "LO must be below HI"),
+        ("cavalry_power=2-4", "is one value"),
+        ("cavalry_power=a..b", "two whole numbers"),
+        ("cavalry_power=5..7", "must include the current value 3"),
+        ("cavalry_power=0..100", "at most 41"),
+        ("cavalri_power=1..3", "did you mean cavalry_power?"),
+        ("undead.ghostt.special_troop.power=1..3", "have no card 'undead.ghostt'"),
+        ("undead.ghost.special_troop.pwr=1..3", "has no field special_troop.pwr"),
+        ("orcs.shaman.copies=1..3", "no army 'orcs'"),
+        ("undead.lich.effects.0.delta=-1,x", "the value x cannot be played"),
+        ("cavalry_power=3,3", "lists a value twice"),
+        ("undead.graveyard.copies=7..30", "cannot be played"),
+    ],
+)
+def test_a_malformed_tune_is_refused_in_words(text: str, words: str) -> None:
+    with pytest.raises(IllegalPosition) as refused:
+        parse_tune(text, "attack-the-tower", ARMIES)
+    said = str(refused.value)
+    assert said.startswith("--tune:") and words in said
+
+
+def test_a_card_of_an_army_not_balanced_is_refused() -> None:
+    with pytest.raises(IllegalPosition, match="among the armies balanced"):
+        parse_tune("westerners.wizard.effects.0.delta=1,2", "attack-the-tower", ("undead", "bandits"))
+
+
+def test_a_copies_change_keeps_the_deck_at_25_cards() -> None:
+    knob = parse_tune("undead.graveyard.copies=5..9", "attack-the-tower", ARMIES)
+    edits = card_edits([knob], {knob.name: 9}, "attack-the-tower")
+    (army,) = armies_for({"undead"}, (), edits)
+    assert sum(b.copies for b in army.bases) == 25
+    assert next(b for b in army.bases if b.id == "undead.graveyard").copies == 9
+    assert len(edits) == 2 and edits[1].card != "undead.graveyard"
+
+
+def test_each_default_knob_holds_its_current_value_and_plays_at_every_value() -> None:
+    for game, armies in (("attack-the-tower", ARMIES), ("tower-defense", ()), ("the-tower", ())):
+        knobs = default_knobs(game, armies)
+        assert knobs, game
+        for knob in knobs:
+            assert isinstance(knob, Knob) and knob.current in knob.values and len(knob.values) >= 2
+
+
+def test_the_size_of_a_change_is_its_share_of_the_farthest_step() -> None:
+    knob = parse_tune("cavalry_power=1..5", "attack-the-tower", ARMIES)
+    assert knob.size(3) == 0 and knob.size(5) == 1 and knob.size(4) == 0.5 and knob.size(1) == 1
+
+
+def test_tower_defense_knobs_are_its_rules_fields_and_card_numbers() -> None:
+    rules = parse_tune("wave_every=2..6", "tower-defense")
+    card = parse_tune("standard.1.damage_by_level.0=1..9", "tower-defense")
+    assert rules.kind == "rules" and card.kind == "card" and card.current in card.values
+    with pytest.raises(IllegalPosition, match="no rules field"):
+        parse_tune("wave_evry=2..6", "tower-defense")

@@ -1,0 +1,37 @@
+"""Tallies and distances: a measure's interval, how far it surely lies from the target, and a candidate's worst."""
+
+from __future__ import annotations
+
+from rules.balance.measure import Tally, add_tallies, objectives
+from rules.core.ladder import wilson
+
+
+def test_the_distance_bounds_come_from_the_wilson_interval() -> None:
+    tally = Tally(30, 100)
+    low, high = wilson(30, 100)
+    least, most = tally.distance_bounds(0.5)
+    assert least == 0.5 - high and most == 0.5 - low and tally.distance(0.5) == 0.2
+
+
+def test_an_interval_holding_the_target_may_be_at_it() -> None:
+    least, most = Tally(5, 10).distance_bounds(0.5)
+    assert least == 0.0 and most > 0.2
+
+
+def test_a_wider_confidence_gives_a_wider_range_of_distances() -> None:
+    tally = Tally(20, 100)
+    assert tally.distance_bounds(0.5, 0.99)[0] < tally.distance_bounds(0.5, 0.95)[0]
+
+
+def test_the_worst_measure_and_its_bounds() -> None:
+    tallies = {"a v b": Tally(50, 100), "a v c": Tally(20, 100), "b v c": Tally(60, 100)}
+    found = objectives(tallies, 0.5)
+    assert found.worst_measure == "a v c" and abs(found.worst - 0.3) < 1e-12
+    assert abs(found.mean - (0 + 0.3 + 0.1) / 3) < 1e-12
+    assert found.worst_low == tallies["a v c"].distance_bounds(0.5)[0]
+    assert found.worst_low < found.worst < found.worst_high
+
+
+def test_tallies_add_measure_by_measure() -> None:
+    added = add_tallies({"x": Tally(1, 2, 1)}, {"x": Tally(3, 4), "y": Tally(0, 1)})
+    assert added == {"x": Tally(4, 6, 1), "y": Tally(0, 1)}

@@ -1,0 +1,121 @@
+"""A whole balance: the same result in one process, on two local workers, on a real Dask scheduler on 127.0.0.1
+and from the command line; its check on fresh deals; its answer as army files; a stop heard."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from distributed import LocalCluster
+
+from rules.attack_the_tower.catalog import load_army_file
+from rules.balance.answer import SUGGESTED
+from rules.balance.plan import VERIFY_STAGE, plan
+from rules.balance.run import BalanceResult, run_balance
+from rules.cli import main
+from tests.balance.helpers import CLI, comparable, small_spec
+
+
+@pytest.fixture(scope="module")
+def in_process() -> BalanceResult:
+    return run_balance(small_spec(), in_process=True)
+
+
+def test_the_result_holds_the_check_beside_the_search(in_process: BalanceResult) -> None:
+    spec = in_process.spec
+    data = in_process.to_json()
+    assert set(data["before"]) == {"undead v bandits"}
+    before = in_process.before["undead v bandits"]
+    assert before.trials + before.draws == 2 * spec.verify_games
+    assert in_process.search_played >= 2 * sum(spec.stages)  # the rules as they are, measured whole
+    assert len(in_process.candidates) >= 2 and in_process.front
+    assert in_process.candidates[0].choice == {} and in_process.candidates[0].whole
+    searched = {
+        p.cell.key for c in in_process.candidates for s, g in enumerate(spec.stages) for p in plan(spec, c.choice, s, g)
+    }
+    checked = {p.cell.key for p in plan(spec, {}, VERIFY_STAGE, spec.verify_games)}
+    assert not searched & checked  # fresh deals
+    assert in_process.before_games is not None and len(in_process.before_games) == 2 * spec.verify_games
+    assert "cards" in in_process.before_games
+
+
+def test_the_search_spends_about_its_budget(in_process: BalanceResult) -> None:
+    spec = in_process.spec
+    one_candidate = 2 * sum(spec.stages)
+    assert in_process.search_played <= spec.budget + one_candidate
+    assert sum(c.played for c in in_process.candidates) == in_process.search_played
+
+
+def test_two_local_workers_give_the_same_result(in_process: BalanceResult) -> None:
+    assert comparable(run_balance(small_spec(), workers=2).to_json()) == comparable(in_process.to_json())
+
+
+def test_a_dask_scheduler_gives_the_same_result(in_process: BalanceResult, dask_cluster: LocalCluster) -> None:
+    found = run_balance(small_spec(), scheduler=dask_cluster.scheduler_address)
+    assert comparable(found.to_json()) == comparable(in_process.to_json())
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_command_line_prints_the_same_result_and_writes_the_answer(
+    in_process: BalanceResult, capsys: pytest.CaptureFixture[str], tmp_path: Path, dask_cluster: LocalCluster
+) -> None:
+    code, out, _ = run_cli(
+        capsys, *CLI, "--scheduler", dask_cluster.scheduler_address, "--json", "--out", str(tmp_path / "answer")
+    )
+    assert code == 0
+    data: dict[str, Any] = json.loads(out)
+    assert comparable(data) == comparable({**in_process.to_json(), "files": data["files"]})
+    if in_process.answer is not None:
+        army = load_army_file(tmp_path / "answer" / "undead.json")
+        changed = [a for a in army.abilities if a.source.startswith(SUGGESTED)]
+        assert {f"{a.id}" for a in changed} == {".".join(k.split(".")[:2]) for k in in_process.changes}
+    code, out, _ = run_cli(capsys, *CLI, "--in-process")
+    assert code == 0 and "Pareto front" in out and "games: search" in out and "before" in out
+
+
+def test_a_cache_makes_a_second_run_play_nothing(tmp_path: Path, in_process: BalanceResult) -> None:
+    first = run_balance(small_spec(), in_process=True, cache=tmp_path)
+    again = run_balance(small_spec(), in_process=True, cache=tmp_path)
+    assert again.search_played == 0 and again.verify_played == 0 and again.search_cached > 0
+    answers = [r.to_json()["answer"] for r in (again, first, in_process)]
+    for answer in answers:
+        if answer is not None:
+            answer.pop("games_played")  # the games the search played for it: none the second time
+    assert answers[0] == answers[1] == answers[2]
+    assert again.to_json()["after"] == in_process.to_json()["after"]
+
+
+def test_a_stop_ends_the_search_and_checks_nothing() -> None:
+    asked = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 3
+
+    found = run_balance(small_spec(budget=10_000), in_process=True, stop=stop)
+    assert not found.complete and not found.before and found.search_played < 10_000
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--tune", "cavalry_power"], "--tune: 'cavalry_power': takes NAME=LO..HI"),
+        (["--tune", "undead.ghost.special_troop.power=9..12"], "must include the current value 2"),
+        (["--tune", "cavalri_power=2..4"], "did you mean cavalry_power?"),
+        (["--armies", "undead,orcs"], "no army 'orcs'"),
+        (["--stages", "4,x"], "--stages takes a whole number"),
+        (["--target", "1.5"], "--target takes a number from 0.01 to 0.99"),
+    ],
+)
+def test_bad_options_are_refused_in_words_without_a_traceback(
+    capsys: pytest.CaptureFixture[str], args: list[str], words: str
+) -> None:
+    code, out, err = run_cli(capsys, "attack-the-tower", "balance", "--in-process", *args)
+    assert code == 2 and words in err and "Traceback" not in err and out == ""
