@@ -21,10 +21,10 @@ from rules.core.files import escape
 from rules.core.limits import whole_number
 from rules.core.protocol import CHANCE
 from rules.core.session import Session
-from rules.the_tower import analysis, editing, engine, examples, intent, text
+from rules.the_tower import analysis, editing, engine, examples, text
 from rules.the_tower.analysis import Choice, Lookahead, Plan, RoomOdds, SearchTooLarge
 from rules.the_tower.cards import Pile
-from rules.the_tower.game import GAME
+from rules.the_tower.game import GAME, card_verb, room_verb
 from rules.the_tower.model import Fight, GameState, Slot
 from rules.the_tower.policies import policy
 from rules.the_tower.variants import Rules
@@ -177,12 +177,12 @@ class TheTowerExplorer(SessionNavigation, PositionFiles[GameState], LineTests):
         return self.act(GAME.read_action({"action": "fight", "room": room}))
 
     def use_card(self, card: str) -> tuple[Event, ...]:
-        """A card of the hand played: drunk or hit with, as rules.the_tower.intent.card_verb decides."""
-        return self.act(GAME.read_action({"action": intent.card_verb(self.state, card), "card": card}))
+        """A card of the hand played: drunk or hit with, as rules.the_tower.game.card_verb decides."""
+        return self.act(GAME.read_action({"action": card_verb(self.state, card), "card": card}))
 
     def enter_room(self, room: int, *, fight: bool = False) -> tuple[Event, ...]:
-        """A room chosen: explored or fought, as rules.the_tower.intent.room_verb decides."""
-        return self.act(GAME.read_action({"action": intent.room_verb(self.state, room, fight=fight), "room": room}))
+        """A room chosen: explored or fought, as rules.the_tower.game.room_verb decides."""
+        return self.act(GAME.read_action({"action": room_verb(self.state, room, fight=fight), "room": room}))
 
     # ---- editing (every edit starts a new session; an illegal one is refused and changes nothing) -----
     def load_example(self, name: str) -> GameState:
