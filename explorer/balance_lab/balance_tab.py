@@ -168,7 +168,9 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
 
     @property
     def running(self) -> bool:
-        return self.watch is not None and not self.watch.finished
+        """True while the run has not ended (once it has, its results may still be being drawn: a new run may
+        start, as the re-enabled button says)."""
+        return self.watch is not None and not self.watch.ended
 
     def cancel(self) -> None:
         """Stop the search after the games under way (the candidates measured whole are compared)."""
