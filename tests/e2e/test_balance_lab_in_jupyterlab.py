@@ -32,7 +32,7 @@ def run_cells(page: Any, *indices: int) -> None:
 
 
 def open_lab(browser: Any, lab: Lab) -> tuple[Any, Any]:
-    """The notebook with its imports and its panel cell run; returns (page, the panel's element)."""
+    """The notebook with its imports and its balance lab's cell run; returns (page, the panel's element)."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.set_default_timeout(60_000)
     page.goto(lab.at(f"lab/tree/{NOTEBOOK}", "reset"))
@@ -40,8 +40,12 @@ def open_lab(browser: Any, lab: Lab) -> tuple[Any, Any]:
         "window.jupyterapp?.shell.currentWidget?.context?.path?.endsWith('02-difficulty.ipynb') "
         "&& window.jupyterapp.shell.currentWidget.sessionContext?.session?.kernel"
     )
-    last = page.evaluate("window.jupyterapp.shell.currentWidget.content.widgets.length - 1")
-    run_cells(page, 1, last)
+    lab_cell = page.evaluate(
+        """() => window.jupyterapp.shell.currentWidget.content.widgets.findIndex(
+            (cell) => cell.model.sharedModel.getSource().includes('BalanceLabPanel("tower-defense")'))"""
+    )
+    assert lab_cell > 1, "the notebook has no cell making the balance lab"
+    run_cells(page, 1, lab_cell)
     title = page.get_by_text("Balance lab", exact=True).last
     title.wait_for(state="visible", timeout=120_000)
     panel = page.locator(".widget-vbox").filter(has=page.get_by_role("button", name="export Parquet")).first
