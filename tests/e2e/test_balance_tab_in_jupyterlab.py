@@ -43,8 +43,8 @@ def test_a_small_balance_from_the_tab_shows_the_answer_the_front_and_the_matrice
     field(page, tab, "balance seed").fill("4")
     field(page, tab, "balance seed").press("Enter")
     tab.get_by_role("button", name="balance", exact=True).click()
-    tab.get_by_text("done:", exact=False).wait_for(state="visible", timeout=180_000)
-    assert "games searched" in tab.inner_text() and "undead v bandits" in tab.inner_text()
+    tab.get_by_text("games searched", exact=False).wait_for(state="visible", timeout=180_000)
+    assert "done: " in tab.inner_text() and "undead v bandits" in tab.inner_text()
     assert tab.locator("svg").count() >= 2
     assert tab.locator("table.balance-cards tr").count() > 3
     assert tab.get_by_role("button", name="balance", exact=True).is_enabled()
