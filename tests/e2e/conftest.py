@@ -55,6 +55,28 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def _wait_until_serving(server: subprocess.Popen[bytes], probe: str, name: str, seconds: float = 90) -> None:
+    """Wait until `probe` answers; kill the server and fail the test run if it does not within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(probe, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.5)
+    server.kill()
+    raise AssertionError(f"{name} did not start within {seconds:.0f} s")
+
+
+def _stop(server: subprocess.Popen[bytes]) -> None:
+    """Ask the server to stop; kill it if it has not within 20 s."""
+    server.terminate()
+    try:
+        server.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        server.kill()
+
+
 @pytest.fixture(scope="session")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     assert Path(CHROMIUM).exists(), "Debian's chromium is missing (make e2e installs it with apt-get)"
@@ -95,22 +117,9 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
         stderr=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2):
-                break
-        except OSError:
-            time.sleep(0.5)
-    else:
-        server.kill()
-        raise AssertionError("JupyterLab did not start within 90 s")
+    _wait_until_serving(server, f"{url}/api/status?token={token}", "JupyterLab")
     yield Lab(url, token)
-    server.terminate()
-    try:
-        server.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        server.kill()
+    _stop(server)
 
 
 @pytest.fixture(scope="session")
@@ -127,22 +136,9 @@ def voila() -> Iterator[str]:
         stderr=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{url}voila/static/voila.js", timeout=2):
-                break
-        except OSError:
-            time.sleep(0.5)
-    else:
-        server.kill()
-        raise AssertionError("Voila did not start within 90 s")
+    _wait_until_serving(server, f"{url}voila/static/voila.js", "Voila")
     yield url
-    server.terminate()
-    try:
-        server.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        server.kill()
+    _stop(server)
 
 
 @pytest.fixture
