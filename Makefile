@@ -53,14 +53,16 @@ present: install
 test: install lint types unit notebooks
 
 # Both cores: pytest-xdist hands each idle worker the next test (a test that starts a Dask cluster or binds a
-# port asks the system for a free one, so two run side by side). TEST_WORKERS=1 runs them in this process.
+# port asks the system for a free one, so two run side by side), and each worker the next notebook (its cells in
+# order, in one kernel: --dist loadfile). TEST_WORKERS=1 runs them in this process.
 TEST_WORKERS ?= 2
 unit: install
 	$(BIN)/python -m pytest tests -m "not e2e" $(if $(filter 1,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist worksteal)
 
 notebooks: install
 	$(BIN)/python -m explorer.notebook_state --check $(NOTEBOOKS)
-	$(BIN)/python -m pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:randomly
+	$(BIN)/python -m pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:randomly \
+		$(if $(filter 1,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
 
 lint: install
 	$(BIN)/ruff check rules explorer tests

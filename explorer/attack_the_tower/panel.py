@@ -111,18 +111,9 @@ class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[mis
 
     def _build_battle_rows(self) -> list[w.HBox]:
         """The stepper, the attack, "your move" and the allocation's rows."""
-        self.origin = w.Dropdown(
-            options=[("1", 0), ("2", 1), ("3", 2)],
-            value=0,
-            description="from",
-            layout=w.Layout(width="auto"),
-        )
-        self.target = w.Dropdown(
-            options=[("1", 0), ("2", 1), ("3", 2)],
-            value=0,
-            description="to",
-            layout=w.Layout(width="auto"),
-        )
+        territories = [("1", 0), ("2", 1), ("3", 2)]
+        self.origin = w.Dropdown(options=territories, value=0, description="from", layout=w.Layout(width="auto"))
+        self.target = w.Dropdown(options=territories, value=0, description="to", layout=w.Layout(width="auto"))
         self.policy = w.Dropdown(
             options=list(POLICIES),
             value=self.explorer.policy_name,
@@ -154,11 +145,7 @@ class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[mis
             ]
         )
         attack = row([self.origin, self.target, self._button("attack", self.attack), self.policy, self.hidden_toggle])
-        self.moves = w.Dropdown(
-            options=[],
-            description="your move",
-            layout=w.Layout(width="auto", min_width="380px"),
-        )
+        self.moves = w.Dropdown(options=[], description="your move", layout=w.Layout(width="auto", min_width="380px"))
         your_move = row(
             [self.moves, self._button("make this move", self.make_move, "the move chosen: renew, draw, build, play...")]
         )

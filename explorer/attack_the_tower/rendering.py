@@ -186,43 +186,6 @@ def board_html(view: dict[str, Any]) -> str:
     victims = view.get("victims")
     targets = set(view["request"]["targets"]) if view["request"] else set()
     targets |= set(victims["targets"]) if victims else set()
-    battle = view["battle"]
-    head = f"Turn {view['turn']} · {_e(view['phase_words'])}"
-    if battle is not None:
-        where = "the palace" if battle["at_palace"] else f"territory {battle['target'] + 1}"
-        now = (
-            "the battle is over: the destroyed leave the board, the survivors heal"
-            if battle["over"]
-            else f"step {_e(battle['stage_words'])}"
-        )
-        head = f"Turn {view['turn']} · battle from territory {battle['origin'] + 1} against {where} · {now}"
-    if view["termination"]:
-        head += f" · {_e(view['termination'].replace('_', ' '))}"
-    pools = ""
-    if battle is not None and battle["pools"]:
-        items = []
-        for pool in battle["pools"]:
-            name = view["players"][pool["player"]]["name"]
-            art = f" ({pool['artillery']} artillery)" if pool["artillery"] else ""
-            done = " · allocated" if battle["pending"][pool["player"]] else ""
-            items.append(f"<li>{_e(name)}: {pool['total']}{art} — {_e(pool['detail'])}{done}</li>")
-        pools = f'<ul class="pools">{"".join(items)}</ul>'
-    request = ""
-    if view["request"]:
-        r = view["request"]
-        name = view["players"][r["player"]]["name"]
-        click = " Click a highlighted target to add one." if view.get("live", True) else ""
-        request = (
-            f'<div class="request">The {_e(name)} distribute {r["total"]} {_e(r["stage"])} damage: '
-            f"{_e(r['summary'])}.{click}</div>"
-        )
-    if victims:
-        name = view["players"][victims["player"]]["name"]
-        click = " Click a highlighted troop to destroy it." if view.get("live", True) else ""
-        request = (
-            f'<div class="request">The {_e(name)} choose {victims["owed"]} enemy troop(s) for their Vrykolaka(s) '
-            f"to destroy: any enemy troop on the board.{click}</div>"
-        )
     top, bottom = view["players"][1], view["players"][0]
     summary = (
         f'<div class="step-card" title="{_e(view["summary"])}">{_e(view["summary"])}</div>'
@@ -239,9 +202,62 @@ def board_html(view: dict[str, Any]) -> str:
     flows = html.escape(json.dumps(view.get("flows", [])), quote=True)  # (attributes in the order nbconvert writes)
     return (
         f'<div class="{classes}" data-attacker="{view["attacker"]}" data-flows="{flows}">{summary}{editing}'
-        f'<div class="head">{head}</div>{pools}{request}{_kingdom_html(view, top, targets)}<div class="front"></div>'
+        f'<div class="head">{_head(view)}</div>{_pools_html(view)}{_request_html(view)}'
+        f'{_kingdom_html(view, top, targets)}<div class="front"></div>'
         f"{_kingdom_html(view, bottom, targets)}</div>"
     )
+
+
+def _head(view: dict[str, Any]) -> str:
+    """The board's head line: the turn and phase, or the battle and its step; how the game ended."""
+    battle = view["battle"]
+    head = f"Turn {view['turn']} · {_e(view['phase_words'])}"
+    if battle is not None:
+        where = "the palace" if battle["at_palace"] else f"territory {battle['target'] + 1}"
+        now = (
+            "the battle is over: the destroyed leave the board, the survivors heal"
+            if battle["over"]
+            else f"step {_e(battle['stage_words'])}"
+        )
+        head = f"Turn {view['turn']} · battle from territory {battle['origin'] + 1} against {where} · {now}"
+    if view["termination"]:
+        head += f" · {_e(view['termination'].replace('_', ' '))}"
+    return head
+
+
+def _pools_html(view: dict[str, Any]) -> str:
+    """Each side's damage this step, and whether it has allocated it."""
+    battle = view["battle"]
+    if battle is None or not battle["pools"]:
+        return ""
+    items = []
+    for pool in battle["pools"]:
+        name = view["players"][pool["player"]]["name"]
+        art = f" ({pool['artillery']} artillery)" if pool["artillery"] else ""
+        done = " · allocated" if battle["pending"][pool["player"]] else ""
+        items.append(f"<li>{_e(name)}: {pool['total']}{art} — {_e(pool['detail'])}{done}</li>")
+    return f'<ul class="pools">{"".join(items)}</ul>'
+
+
+def _request_html(view: dict[str, Any]) -> str:
+    """What the side to act is asked: the damage to distribute, or the Vrykolaka's victims to choose."""
+    victims = view.get("victims")
+    if victims:
+        name = view["players"][victims["player"]]["name"]
+        click = " Click a highlighted troop to destroy it." if view.get("live", True) else ""
+        return (
+            f'<div class="request">The {_e(name)} choose {victims["owed"]} enemy troop(s) for their Vrykolaka(s) '
+            f"to destroy: any enemy troop on the board.{click}</div>"
+        )
+    if view["request"]:
+        r = view["request"]
+        name = view["players"][r["player"]]["name"]
+        click = " Click a highlighted target to add one." if view.get("live", True) else ""
+        return (
+            f'<div class="request">The {_e(name)} distribute {r["total"]} {_e(r["stage"])} damage: '
+            f"{_e(r['summary'])}.{click}</div>"
+        )
+    return ""
 
 
 BOARD_CSS = (Path(__file__).resolve().parents[1] / "static" / "board.css").read_text(encoding="utf-8")

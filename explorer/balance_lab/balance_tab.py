@@ -49,6 +49,31 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
         self.result: BalanceResult | None = None
         self.run_handle: BalanceRun | None = None
         self.watch: SweepWatch | None = None
+        self._make_spec_controls()
+        self._make_run_controls()
+        self.report = w.HTML()
+        self.charts = w.HTML()
+        self.cards = w.HTML()
+        self.game_rows = row([self.armies]) if game == "attack-the-tower" else row([self.players])
+        super().__init__(
+            [
+                self.game_rows,
+                self.tune,
+                row([self.max_changes, self.target, self.tolerance, self.policy]),
+                row([self.budget, self.stages, self.verify_games, self.balance_seed, self.screen]),
+                row([self.run_button, self.stop_button, self.progress, self.status]),
+                self.message,
+                self.report,
+                self.charts,
+                row([self.folder, self.apply_button]),
+                row([self.sort_by, self.descending]),
+                self.cards,
+            ]
+        )
+        self.refresh()
+
+    def _make_spec_controls(self) -> None:
+        """The controls saying what the balance is: what may change, the target, the budget and the stages."""
         self.armies = w.Text(
             value="undead,bandits,westerners,easterners", description="armies", style=STYLE, layout=WIDE
         )
@@ -65,8 +90,12 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
         self.stages = w.Text(value="12,24,64", description="stages", style=STYLE, layout=NARROW)
         self.verify_games = w.IntText(value=100, description="check games", style=STYLE, layout=NARROW)
         self.balance_seed = w.IntText(value=0, description="balance seed", style=STYLE, layout=NARROW)
+        self.screen = w.Checkbox(value=True, description="screen single changes first", indent=False)
         self.players = w.Text(value="2", description="numbers of players", style=STYLE, layout=NARROW)
         self.policy = w.Text(value="", description="balance policy", placeholder="default", style=STYLE, layout=NARROW)
+
+    def _make_run_controls(self) -> None:
+        """Run and stop with the progress, applying the answer as files, and the card table's sort."""
         self.run_button = w.Button(description="balance", tooltip="search for changes in the background")
         self.run_button.on_click(lambda _b: self._guarded(self.run))
         self.stop_button = w.Button(
@@ -87,38 +116,21 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
         self.descending = w.Checkbox(value=True, description="largest first")
         self.sort_by.observe(lambda _c: self.refresh(), "value")
         self.descending.observe(lambda _c: self.refresh(), "value")
-        self.report = w.HTML()
-        self.charts = w.HTML()
-        self.cards = w.HTML()
-        self.game_rows = row([self.armies]) if game == "attack-the-tower" else row([self.players])
-        super().__init__(
-            [
-                self.game_rows,
-                self.tune,
-                row([self.max_changes, self.target, self.tolerance, self.policy]),
-                row([self.budget, self.stages, self.verify_games, self.balance_seed]),
-                row([self.run_button, self.stop_button, self.progress, self.status]),
-                self.message,
-                self.report,
-                self.charts,
-                row([self.folder, self.apply_button]),
-                row([self.sort_by, self.descending]),
-                self.cards,
-            ]
-        )
-        self.refresh()
 
     # ---- plain methods ------------------------------------------------------------------------------------
     def choose(self, **chosen: Any) -> BalanceTab:
         """Set controls by name (armies, tune as text or a list, max_changes, target, tolerance, budget, stages,
-        verify_games, balance_seed, players, policy); returns the tab."""
+        verify_games, balance_seed, screen, players, policy); returns the tab."""
         if isinstance(chosen.get("tune"), list | tuple):
             chosen["tune"] = "\n".join(chosen["tune"])
         for key, value in chosen.items():
             widget = getattr(self, key, None)
             if not isinstance(widget, w.ValueWidget) or key in ("sort_by", "descending", "folder"):
                 raise Refused(f"the balance tab has no control {escape(repr(key), 60)}")
-            if isinstance(widget.value, int) and (isinstance(value, bool) or not isinstance(value, int)):
+            if isinstance(widget.value, bool):
+                if not isinstance(value, bool):
+                    raise Refused(f"{key}: must be True or False, not {escape(repr(value), 60)}")
+            elif isinstance(widget.value, int) and (isinstance(value, bool) or not isinstance(value, int)):
                 raise Refused(f"{key}: must be a whole number, not {escape(repr(value), 60)}")
             if isinstance(widget.value, float) and (isinstance(value, bool) or not isinstance(value, int | float)):
                 raise Refused(f"{key}: must be a number, not {escape(repr(value), 60)}")
@@ -139,6 +151,7 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
             "stages": _numbers("stages", self.stages.value),
             "verify_games": self.verify_games.value,
             "seed": self.balance_seed.value,
+            "screen": self.screen.value,
         }
         if self.policy.value.strip():
             data["policy"] = self.policy.value.strip()

@@ -6,7 +6,7 @@ theme."""
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from explorer import theme
 from rules.balance.measure import Tally
@@ -127,7 +127,20 @@ def pareto_svg(
     if len(points) > 1:
         path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
         parts.append(f'<polyline points="{path}" fill="none" stroke="#d6781e" stroke-width="2"/>')
-    front_numbers = {c.number for c in front}
+    parts.extend(_candidate_points(done, {c.number for c in front}, answer, at, target))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _candidate_points(
+    done: Sequence[Candidate],
+    front_numbers: set[int],
+    answer: Candidate | None,
+    at: Callable[[Candidate], tuple[float, float]],
+    target: float,
+) -> list[str]:
+    """Each candidate as a point with its changes as a tooltip: the front larger and orange, the answer ringed."""
+    parts = []
     for c in done:
         x, y = at(c)
         on_front = c.number in front_numbers
@@ -141,5 +154,4 @@ def pareto_svg(
             parts.append(
                 f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="none" stroke="{theme.TEXT}" stroke-width="2"/>'
             )
-    parts.append("</svg>")
-    return "".join(parts)
+    return parts

@@ -108,6 +108,10 @@ class TheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
         )
         self.toolbar.add_class("panel-toolbar")
         self._build_presenter()
+        self._build_stepper_and_sections()
+
+    def _build_stepper_and_sections(self) -> None:
+        """The stepper with its branches, and the position editor and rule variants sections."""
         self.branches = w.Dropdown(
             options=self.explorer.branches, value="main", description="branch", layout=w.Layout(width="220px")
         )

@@ -56,51 +56,47 @@ class ActionControls(w.VBox):  # type: ignore[misc]
         self.revealed = w.Dropdown(description="revealed", layout=narrow)
         self.stack = w.Dropdown(options=STACK_OPTIONS, value="build", description="onto", layout=narrow)
         self.player.observe(lambda _ch: self.update(), "value")
-        p = panel
-        super().__init__(
-            [
-                row([self.player, w.HTML("acts on the selected space")]),
-                row(
-                    [
-                        self.build_card,
-                        p._button("build here", lambda: p.build(self.player.value, self.build_card.value)),
-                        p._button("upgrade", lambda: p.upgrade()),
-                        p._button("sell", lambda: p.sell()),
-                    ]
-                ),
-                row([self.boost_card, p._button("boost", lambda: p.boost(self.boost_card.value, self.player.value))]),
-                row(
-                    [
-                        self.wave,
-                        self.target,
-                        self.ignore,
-                        p._button("attack", lambda: p.attack(self.wave.value, self.target.value, self.ignore.value)),
-                    ]
-                ),
-                row([self.pair, p._button("combine attack", self._combine)]),
-                row(
-                    [
-                        self.bonus_card,
-                        self.stack,
-                        p._button(
-                            "take kill bonus",
-                            lambda: p.kill_bonus(self.player.value, self.bonus_card.value, self.stack.value),
-                        ),
-                        p._button("convert kill stack", lambda: p.convert(self.player.value)),
-                    ]
-                ),
-                row(
-                    [
-                        self.revealed,
-                        p._button("take credit", lambda: p.take_credit(self.revealed.value, self.stack.value)),
-                        p._button(
-                            "complete condition", lambda: p.complete_condition(self.player.value, self.stack.value)
-                        ),
-                        p._button("end Phase 6", p.end_actions),
-                    ]
-                ),
-            ]
-        )
+        super().__init__([row([self.player, w.HTML("acts on the selected space")]), *self._rows()])
+
+    def _rows(self) -> list[w.Widget]:
+        """A row for each kind of action, its choices then its buttons."""
+        p = self.panel
+
+        def attack() -> None:
+            p.attack(self.wave.value, self.target.value, self.ignore.value)
+
+        def kill_bonus() -> None:
+            p.kill_bonus(self.player.value, self.bonus_card.value, self.stack.value)
+
+        return [
+            row(
+                [
+                    self.build_card,
+                    p._button("build here", lambda: p.build(self.player.value, self.build_card.value)),
+                    p._button("upgrade", lambda: p.upgrade()),
+                    p._button("sell", lambda: p.sell()),
+                ]
+            ),
+            row([self.boost_card, p._button("boost", lambda: p.boost(self.boost_card.value, self.player.value))]),
+            row([self.wave, self.target, self.ignore, p._button("attack", attack)]),
+            row([self.pair, p._button("combine attack", self._combine)]),
+            row(
+                [
+                    self.bonus_card,
+                    self.stack,
+                    p._button("take kill bonus", kill_bonus),
+                    p._button("convert kill stack", lambda: p.convert(self.player.value)),
+                ]
+            ),
+            row(
+                [
+                    self.revealed,
+                    p._button("take credit", lambda: p.take_credit(self.revealed.value, self.stack.value)),
+                    p._button("complete condition", lambda: p.complete_condition(self.player.value, self.stack.value)),
+                    p._button("end Phase 6", p.end_actions),
+                ]
+            ),
+        ]
 
     def _combine(self) -> None:
         self.panel.combine(self.pair.value, self.wave.value, self.target.value)

@@ -101,8 +101,19 @@ class EditorControls(w.VBox):  # type: ignore[misc]
         )
 
     def _rows(self) -> list[w.Widget]:
-        """The control rows, each with its button."""
+        """The control rows, each with its button: the board's pieces, then the table's numbers."""
+        return [*self._board_rows(), *self._table_rows()]
+
+    def _board_rows(self) -> list[w.Widget]:
+        """Towers and obstacles, waves, and the track discard with the lives."""
         p = self.panel
+
+        def place_tower() -> None:
+            p.place_tower(self.tower_card.value, self.owner.value, self.level.value, self.depletion.value)
+
+        def place_wave() -> None:
+            p.place_wave(self.wave_id.value, self.defeated.value, self.modifier.value or None)
+
         return [
             row(
                 [
@@ -110,12 +121,7 @@ class EditorControls(w.VBox):  # type: ignore[misc]
                     self.owner,
                     self.level,
                     self.depletion,
-                    p._button(
-                        "place tower",
-                        lambda: p.place_tower(
-                            self.tower_card.value, self.owner.value, self.level.value, self.depletion.value
-                        ),
-                    ),
+                    p._button("place tower", place_tower),
                     p._button("remove tower", p.remove_tower),
                     p._button("toggle obstacle", p.toggle_obstacle),
                 ]
@@ -125,10 +131,7 @@ class EditorControls(w.VBox):  # type: ignore[misc]
                     self.wave_id,
                     self.defeated,
                     self.modifier,
-                    p._button(
-                        "place wave",
-                        lambda: p.place_wave(self.wave_id.value, self.defeated.value, self.modifier.value or None),
-                    ),
+                    p._button("place wave", place_wave),
                     p._button("remove wave", lambda: p.remove_wave(self.wave_id.value)),
                 ]
             ),
@@ -140,38 +143,27 @@ class EditorControls(w.VBox):  # type: ignore[misc]
                     p._button("set lives", lambda: p.set_lives(self.lives.value)),
                 ]
             ),
-            row(
-                [
-                    self.credit_player,
-                    self.credit_stack,
-                    self.credit_cards,
-                    p._button("set stack", self.apply_credits),
-                ]
-            ),
+        ]
+
+    def _table_rows(self) -> list[w.Widget]:
+        """The players' credit stacks and skill markers, and the turn."""
+        p = self.panel
+
+        def marker() -> tuple[int, str, int]:
+            return self.marker_player.value, self.skill.value, self.skill_slot.value
+
+        return [
+            row([self.credit_player, self.credit_stack, self.credit_cards, p._button("set stack", self.apply_credits)]),
             row(
                 [
                     self.marker_player,
                     self.skill,
                     self.skill_slot,
-                    p._button(
-                        "place marker",
-                        lambda: p.place_skill_marker(self.marker_player.value, self.skill.value, self.skill_slot.value),
-                    ),
-                    p._button(
-                        "remove marker",
-                        lambda: p.remove_skill_marker(
-                            self.marker_player.value, self.skill.value, self.skill_slot.value
-                        ),
-                    ),
+                    p._button("place marker", lambda: p.place_skill_marker(*marker())),
+                    p._button("remove marker", lambda: p.remove_skill_marker(*marker())),
                 ]
             ),
-            row(
-                [
-                    self.turn,
-                    self.phase,
-                    p._button("set turn", lambda: p.set_turn(self.turn.value, self.phase.value)),
-                ]
-            ),
+            row([self.turn, self.phase, p._button("set turn", lambda: p.set_turn(self.turn.value, self.phase.value))]),
         ]
 
     def update(self) -> None:

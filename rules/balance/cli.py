@@ -98,6 +98,11 @@ def add_balance_command(sub: Any, game: str) -> None:
     )
     ba.add_argument("--max-candidates", type=limits.count_argument("--max-candidates", 1, 10_000), default=200)
     ba.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
+    ba.add_argument(
+        "--no-screen",
+        action="store_true",
+        help="let optuna start from random candidates instead of first playing each knob one step either way alone",
+    )
     where = ba.add_mutually_exclusive_group()
     where.add_argument(
         "--workers",
@@ -138,6 +143,7 @@ def spec_from(args: argparse.Namespace) -> Any:
         "verify_games": args.verify_games,
         "max_candidates": args.max_candidates,
         "seed": args.seed,
+        "screen": not args.no_screen,
     }
     if args.policy is not None:
         data["policy"] = args.policy

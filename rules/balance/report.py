@@ -3,10 +3,12 @@ interval), the changes, the Pareto front and the games spent."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rules.balance.measure import Tally, objectives
+from rules.balance.search import SCREENED
 
 if TYPE_CHECKING:
     from rules.balance.run import BalanceResult
@@ -66,6 +68,53 @@ def metagame_lines(armies: Sequence[str], before: Mapping[str, Tally], after: Ma
     return lines
 
 
+def moved_most(
+    armies: Sequence[str], before: Mapping[str, Tally], after: Mapping[str, Tally], changed: Sequence[str] = ()
+) -> str:
+    """The army whose mean share of its matchups' games changed most from before to after (of two that moved
+    as much, one whose cards `changed`)."""
+
+    def share(tallies: Mapping[str, Tally], army: str) -> float:
+        rates = [
+            t.rate if name.startswith(f"{army} v ") else 1 - t.rate
+            for name, t in tallies.items()
+            if army in name.split(" v ")
+        ]
+        return sum(rates) / len(rates) if rates else 0.5
+
+    return max(armies, key=lambda army: (round(abs(share(after, army) - share(before, army)), 9), army in changed))
+
+
+def card_lines(result: BalanceResult, rows: int = 12) -> list[str]:
+    """The card table of the army that moved most, from the check's games after the answer: how often each card
+    is played, and the win rate of games where its player played it against games where they did not."""
+    if result.answer is None or result.after_games is None or result.after_games.empty:
+        return []
+    from rules.balance.card_stats import card_stats
+
+    changed = [name.split(".", 1)[0] for name in result.changes]
+    army = moved_most(result.spec.armies, result.before, result.after, changed)
+    table = card_stats(result.after_games)
+    table = table[table["army"] == army].head(rows)
+    lines = [f"cards of {army}, the army that moved most (the check's games after the answer):"]
+    lines.append(f"  {'card':<28} {'kind':<8} {'played':>7}  {'won when played':<22} {'won when not':<22} diff")
+
+    def rate(value: float, low: float, high: float) -> str:
+        return "-" if math.isnan(value) else f"{value:.0%} ({low:.0%}-{high:.0%})"
+
+    for r in table.to_dict("records"):
+        played = rate(float(r["win_rate_played"]), float(r["ci_low_played"]), float(r["ci_high_played"]))
+        not_played = rate(
+            float(r["win_rate_not_played"]), float(r["ci_low_not_played"]), float(r["ci_high_not_played"])
+        )
+        difference = float(r["difference"])
+        shown = "-" if math.isnan(difference) else f"{difference:+.0%}"
+        lines.append(
+            f"  {r['card']!s:<28} {r['kind']!s:<8} {float(r['play_rate']):>7.0%}  {played:<22} {not_played:<22} {shown}"
+        )
+    return lines
+
+
 def report(result: BalanceResult, *, timed: bool = True) -> str:
     spec = result.spec
     target = spec.target
@@ -81,6 +130,7 @@ def report(result: BalanceResult, *, timed: bool = True) -> str:
         if result.answer is not None:
             lines += matrix_lines(spec.armies, result.after, "after")
         lines += metagame_lines(spec.armies, result.before, result.after if result.answer is not None else None)
+        lines += card_lines(result)
     for which in ("before", "after"):
         tallies = result.before if which == "before" else result.after
         if tallies and (which == "before" or result.answer is not None):
@@ -104,10 +154,12 @@ def report(result: BalanceResult, *, timed: bool = True) -> str:
             f"  #{c.number}: {found.worst:.3f} ({found.worst_measure}), {c.changes} change(s), size {c.size:.2f}: "
             f"{changes}"
         )
-    stopped = sum(1 for c in result.candidates if c.stopped)
+    stopped = sum(1 for c in result.candidates if c.stopped and c.stopped != SCREENED)
+    screened = sum(1 for c in result.candidates if c.screened)
     lines.append(
         f"games: search {result.search_played:,} played + {result.search_cached:,} from the cache over "
-        f"{len(result.candidates)} candidates ({stopped} stopped early); check {result.verify_played:,} played + "
+        f"{len(result.candidates)} candidates ({screened} single changes screened, {stopped} stopped early); "
+        f"check {result.verify_played:,} played + "
         f"{result.verify_cached:,} from the cache" + (f"; {result.seconds:.0f} s" if timed else "")
     )
     if result.files:

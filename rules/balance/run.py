@@ -23,6 +23,7 @@ from rules.balance.knobs import card_edits, knobs_json, rules_values
 from rules.balance.measure import Tally, objectives, tallies_json
 from rules.balance.plan import VERIFY_STAGE, BalanceSpec, plan
 from rules.balance.search import (
+    SCREENED,
     BalanceProgress,
     Candidate,
     ProgressHook,
@@ -115,7 +116,8 @@ class BalanceResult:
             "after_objectives": objectives(self.after, target).to_json() if self.after else None,
             "pareto_front": [c.to_json(target) for c in self.front],
             "candidates": len(self.candidates),
-            "candidates_stopped_early": sum(1 for c in self.candidates if c.stopped),
+            "candidates_stopped_early": sum(1 for c in self.candidates if c.stopped and c.stopped != SCREENED),
+            "candidates_screened": sum(1 for c in self.candidates if c.screened),
             "games": {
                 "search_played": self.search_played,
                 "search_cached": self.search_cached,

@@ -70,6 +70,9 @@ class Candidate:
     stages: int = 0
     stopped: str = ""
     played: int = 0
+    cells: int = 0
+    screened: bool = False
+    """Played first by the screen (one knob, one step), on the first stage; measured on only if proposed again."""
 
     @property
     def whole(self) -> bool:
@@ -86,6 +89,7 @@ class Candidate:
             "size": self.size,
             "stages": self.stages,
             "stopped": self.stopped or None,
+            "screened": self.screened,
             "games_played": self.played,
             **self.objectives(target).to_json(),
             "measures": tallies_json(self.tallies),
@@ -193,16 +197,19 @@ def change_size(knobs: tuple[Knob, ...], choice: Choice) -> float:
     return round(sum(by_name[name].size(value) for name, value in choice.items()), 6)
 
 
-def _ask(study: optuna.Study, spec: BalanceSpec) -> tuple[optuna.trial.Trial, dict[str, JsonValue]]:
+def distributions(spec: BalanceSpec) -> dict[str, optuna.distributions.BaseDistribution]:
+    """The optimiser's space: each slot's knob (or none) and its step."""
     import optuna
 
     names = ["none", *(k.name for k in spec.tuned())]
-    trial = study.ask(
-        {
-            **{f"slot_{s}_knob": optuna.distributions.CategoricalDistribution(names) for s in range(spec.max_changes)},
-            **{f"slot_{s}_step": optuna.distributions.CategoricalDistribution(STEPS) for s in range(spec.max_changes)},
-        }
-    )
+    return {
+        **{f"slot_{s}_knob": optuna.distributions.CategoricalDistribution(names) for s in range(spec.max_changes)},
+        **{f"slot_{s}_step": optuna.distributions.CategoricalDistribution(STEPS) for s in range(spec.max_changes)},
+    }
+
+
+def _ask(study: optuna.Study, spec: BalanceSpec) -> tuple[optuna.trial.Trial, dict[str, JsonValue]]:
+    trial = study.ask(distributions(spec))
     return trial, choice_of(spec.tuned(), trial.params)
 
 
@@ -217,18 +224,28 @@ def make_study(spec: BalanceSpec) -> optuna.Study:
     return optuna.create_study(directions=["minimize", "minimize", "minimize"], sampler=sampler)
 
 
-def measure(spec: BalanceSpec, state: SearchState, runner: Runner, choice: dict[str, JsonValue]) -> Candidate:
-    """Play a candidate stage by stage, stopping once a candidate measured whole rules it out."""
+SCREENED = "screened: first stage only"
+
+
+def measure(
+    spec: BalanceSpec, state: SearchState, runner: Runner, choice: dict[str, JsonValue], through: int | None = None
+) -> Candidate:
+    """Play a candidate stage by stage (through stage `through`, all by default), stopping once a candidate
+    measured whole rules it out. A candidate the screen played on its first stage is measured on from there."""
     key = json.dumps(choice, sort_keys=True)
-    if key in state.seen:
-        return state.seen[key]
-    knobs = spec.tuned()
-    candidate = Candidate(len(state.candidates), dict(choice), len(choice), change_size(knobs, choice))
-    state.candidates.append(candidate)
-    index = 0
-    for stage, games in enumerate(spec.stages):
-        planned = plan(spec, choice, stage, games, first_index=index)
-        index += len(planned)
+    last = len(spec.stages) if through is None else through
+    candidate = state.seen.get(key)
+    if candidate is None:
+        knobs = spec.tuned()
+        candidate = Candidate(len(state.candidates), dict(choice), len(choice), change_size(knobs, choice))
+        state.candidates.append(candidate)
+        state.seen[key] = candidate
+    elif candidate.stopped != SCREENED or candidate.stages >= last:
+        return candidate
+    candidate.stopped = ""
+    for stage in range(candidate.stages, last):
+        planned = plan(spec, choice, stage, spec.stages[stage], first_index=candidate.cells)
+        candidate.cells += len(planned)
         try:
             found, played = runner.tallies(planned)
         except Cancelled:
@@ -236,13 +253,52 @@ def measure(spec: BalanceSpec, state: SearchState, runner: Runner, choice: dict[
             raise
         candidate.tallies = add_tallies(candidate.tallies, found)
         candidate.stages, candidate.played = stage + 1, candidate.played + played
-        if stage + 1 < len(spec.stages) and candidate.changes:
+        if stage + 1 < len(spec.stages) and stage + 1 < last and candidate.changes:
             rival = state.ruled_out_by(candidate)
             if rival is not None:
                 candidate.stopped = f"after stage {stage + 1}: candidate {rival.number} is surely closer"
                 break
-    state.seen[key] = candidate
+    if not candidate.stopped and candidate.stages < len(spec.stages):
+        candidate.stopped = SCREENED
     return candidate
+
+
+def screen_cost(spec: BalanceSpec) -> int:
+    """The most games the screen can play: every single step on the first stage (fewer when a change leaves some
+    measures as they are and their cells are read back)."""
+    from rules.balance.screen import single_steps
+
+    return len(single_steps(spec.tuned())) * len(plan(spec, {}, 0, spec.stages[0])) * spec.stages[0]
+
+
+def screen(
+    spec: BalanceSpec,
+    state: SearchState,
+    runner: Runner,
+    study: optuna.Study,
+    report: Callable[[str], None],
+    stop: StopHook | None,
+) -> None:
+    """Play every knob one step either way alone on the first stage, tell optuna what each did, and queue the
+    combinations their effects predict best as optuna's next trials (see rules.balance.screen)."""
+    from rules.balance.screen import effects, proposals, single_steps, slot_params, tell_screened
+
+    first = spec.stages[0]
+    baseline, _ = runner.tallies(plan(spec, {}, 0, first))
+    rates = {name: t.rate for name, t in state.candidates[0].tallies.items()}
+    space = distributions(spec)
+    screened = []
+    for step in single_steps(spec.tuned()):
+        if runner.played + runner.cached >= spec.budget or (stop is not None and stop()):
+            return
+        candidate = measure(spec, state, runner, step.choice, through=1)
+        candidate.screened = True
+        screened.append((step, effects(candidate.tallies, baseline)))
+        values = candidate.objectives(spec.target)
+        tell_screened(study, space, step, spec.max_changes, [values.worst, 1.0, candidate.size])
+        report(f"screened {step.knob} = {step.value}: worst distance {values.worst:.3f} on the first stage")
+    for steps in proposals(rates, screened, spec.target, spec.max_changes):
+        study.enqueue_trial(slot_params(steps, spec.max_changes))
 
 
 def search(
@@ -269,6 +325,8 @@ def search(
     report("measuring the rules as they are")
     try:
         measure(spec, state, runner, {})
+        if spec.screen and len(spec.tuned()) > 1 and screen_cost(spec) <= spec.budget // 2:
+            screen(spec, state, runner, study, report, stop)
     except Cancelled:
         return state
     while runner.played + runner.cached < spec.budget and len(state.candidates) < spec.max_candidates:

@@ -16,16 +16,16 @@ from rules.core.jsonio import parse_value_text
 
 Json = dict[str, JsonValue]
 Carried = tuple[tuple[Json, ...], Json]
-"""A sweep cell's changed cards as data: a game's whole designed card groups (Attack the Tower's armies) and
-its changed card files (Tower Defense's `CardSet`, empty when nothing changed)."""
+"""A sweep cell's changed cards as data: a game's whole designed card groups (armies, say) and
+its changed card files (a card set, empty when nothing changed)."""
 
 CARD_ID = r"^[a-z0-9_-]+(\.[a-z0-9_-]+)*$"
-"""A card id: Attack the Tower's `army.card`, Tower Defense's as its data files write it (`standard.1`, `swift`)."""
+"""A card id as the game's data files write it: dotted words (`army.card`, `standard.1`, `swift`)."""
 
 
 class CardEdit(BaseModel):
-    """One card's field set to a value: `card` is a card id (`army.card` in Attack the Tower, `standard.1` in
-    Tower Defense), `field` a dotted path inside the card's data (`copies`, `special_troop.power`,
+    """One card's field set to a value: `card` is a card id (`army.card`, `standard.1`: each game's
+    own), `field` a dotted path inside the card's data (`copies`, `special_troop.power`,
     `effects.0.delta`, `damage_by_level.0`)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")

@@ -83,7 +83,7 @@ class Scenarios:
     names: Callable[[], tuple[str, ...]]
     default: str
     about: Callable[[str], str]
-    """What a scenario is, as a row names it (Tower Defense: its Difficulty, '1/1/1/1/2/2')."""
+    """What a scenario is, as a row names it (a Difficulty, say: '1/1/1/1/2/2')."""
     help: str
     players: tuple[int, int] = (1, 4)
     default_players: int = 2
@@ -132,7 +132,7 @@ Commands = Callable[[Any, CliTools], None]
 @dataclass(frozen=True)
 class GameDescriptor:
     """One game, as every tool reads it. `slug` is its name on the command line and in sweeps
-    (`attack-the-tower`); `package` the Python package whose code a sweep's cache key digests; `game_module`
+    (`dice-nim`); `package` the Python package whose code a sweep's cache key digests; `game_module`
     the module whose `GAME` an exported test imports. `play_rules` are the `Rules` values every whole game
     played by policies is played under unless set (a turn limit, so that every game ends): sweeps, `play`
     and ladders read them."""

@@ -34,7 +34,7 @@ MAX_PROBLEMS_SHOWN = 20
 """An illegal position lists its first problems only, then how many more there are."""
 
 MAX_BOARD_SIDE = 60
-"""A Tower Defense playing field is at most this many spaces wide and high (its model's bound)."""
+"""A game's board (a grid of spaces) is at most this many spaces wide and high (its model's bound)."""
 
 # ---- numbers in the rules configs ---------------------------------------------------------------------
 MAX_RULES_NUMBER = 1_000

@@ -11,8 +11,8 @@ Who acts (`Game.current_player`):
 - `CHANCE`: the next action is an outcome drawn from `chance_outcomes`, each with its exact probability;
 - `SIMULTANEOUS`: several players act at this step (`acting_players`); each submits its own action
   (`legal_actions(state, player)`), and the step resolves when all have. How a submission shows is the game's:
-  Attack the Tower holds each allocation hidden until both are in; Tower Defense's phase 6 applies each
-  player's action at once, in any order, until the table agrees to stop;
+  a duel may hold each submission hidden until all are in; a cooperative game may apply each player's
+  action at once, in any order, until the table agrees to stop;
 - `TERMINAL`: the game is over; `outcome` says why and `returns` gives one number per player.
 
 Integer actions: the id of an action at a position is its rank among the legal actions there, ordered by
@@ -21,7 +21,7 @@ machine (no hashing), and a line of ids replays a game from its initial position
 `action_from_id` convert either way.
 
 What a player sees: `observation(state, player)` is a JSON view of the position as that player knows it
-(Attack the Tower: the opponent's hand is only counted); `observation_string` is its canonical text. The
+(a hidden hand, say, only counted); `observation_string` is its canonical text. The
 positions are Markov - everything that matters is on the table - so the observation is also the player's
 information state. `determinize` deals what the player cannot see, consistently with what it saw, with the
 exact probability of each deal.

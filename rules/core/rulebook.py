@@ -9,19 +9,19 @@ docs/rules.md and each game's `rule_ids.py` (the ids as a `Literal`, so mypy ref
 
 The file's shape (section fields are defaults for the sentences under them):
 
-    game = "The Tower"
+    game = "Dice Nim"
     sources = ["002_a9296fe92b3d9afa.txt"]
     notes = ["..."]                       # optional paragraphs after the tables
 
     [[sections]]
-    title = "Fight"
+    title = "Taking"
     source = "002_a9296fe92b3d9afa.txt"   # default source, status, rule, where and note
     status = "implemented"
 
     [[sections.sentences]]
-    rule = "fight.suit"
-    quote = "You cannot use the same suit as the room card."
-    where = ["rules.the_tower.engine:legal_actions"]
+    rule = "take.count"
+    quote = "Remove one to three stones from the pile."
+    where = ["tests.nim.game:legal_actions"]
     note = "How the sentence is read."
 """
 

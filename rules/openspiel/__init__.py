@@ -2,7 +2,7 @@
 
     import pyspiel
     import rules.openspiel  # registers every game of rules.registry that says how
-    game = pyspiel.load_game("python_attack_the_tower(turn_limit=60,first_army=undead,second_army=bandits)")
+    game = pyspiel.load_game("python_<game>(turn_limit=60)")   # <game>: a registered game's slug, with _
 
 Needs the `openspiel` extra (`pip install -e ".[openspiel]"`; `make test` installs it).
 """

@@ -2,9 +2,9 @@
 chance outcomes as floats from the exact ones, `Rules` fields as game parameters.
 
 OpenSpiel's search bots (MCTS, IS-MCTS) need sequential turns, so a simultaneous step is handed to them
-turn-based, as `pyspiel.convert_to_turn_based` would: where submissions are hidden (Attack the Tower's
+turn-based, as `pyspiel.convert_to_turn_based` would: where submissions are hidden (a duel's
 allocations) the acting players choose one after another and the later ones do not see the earlier
-choices (their information states hide them); where actions are open (Tower Defense's Phase 6, a team
+choices (their information states hide them); where actions are open (a team
 acting in any order) the first acting player chooses for the table among every acting player's actions.
 """
 

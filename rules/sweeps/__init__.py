@@ -3,10 +3,9 @@ played in one process or on Dask distributed, cached on disk, returned as pandas
 
     from rules.sweeps import SweepSpec, run_sweep
 
-    spec = SweepSpec(game="attack-the-tower", vary={"cavalry_power": [2, 3, 4]},
-                     armies=["undead,westerners"], games=200)
+    spec = SweepSpec(game=GAME, vary={FIELD: [2, 3, 4]}, games=200)   # GAME: a registered game's slug
     result = run_sweep(spec, cache="sweep-cache")      # a local cluster, one worker per core
-    result.summary[["cavalry_power", "win_rate_0", "ci_low_0", "ci_high_0"]]
+    result.summary[[FIELD, "win_rate_0", "ci_low_0", "ci_high_0"]]
 
 The optional `sweeps` extra (dask[distributed], pandas, pyarrow) is needed. The names below are imported
 when first used, so the command line can register `sweep` without loading pandas, and Dask is imported only

@@ -1,7 +1,7 @@
 """One cell of a sweep: everything that decides its games, as data that travels to any worker.
 
 A cell names its rules values, its army pair and the armies' very cards (a designer's file or an override
-is carried as the validated army, not as a path or a hint), Tower Defense's changed cards (carried the same
+is carried as the validated army, not as a path or a hint), a card set's changed cards (carried the same
 way, as the validated cards), its scenario, the policies, the games and the seed. Its key
 digests all of that with the game's code fingerprint, so results are cached and looked up by what decides
 them and nothing else.
@@ -52,7 +52,7 @@ class Cell(BaseModel):
 
     def decided_by(self) -> dict[str, Any]:
         """What decides each game of the cell besides the code, as JSON data (the index and the number of
-        games aside). Tower Defense's changed cards are named only when there are some, so a cell of the
+        games aside). A card set's changed cards are named only when there are some, so a cell of the
         cards as shipped keeps the seeds it always had."""
         changed = {"card_set": self.card_set} if self.card_set else {}
         return {

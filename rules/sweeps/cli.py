@@ -1,6 +1,6 @@
 """`tower-rules <game> sweep`: a win-rate sweep from the command line, the same for every game.
 
-    tower-rules attack-the-tower sweep --vary cavalry_power=2,3,4 --games 1000 --armies undead,westerners
+    tower-rules GAME sweep --vary FIELD=2,3,4 --games 1000
 
 Registering the command imports nothing heavy; pandas and Dask are loaded only when a sweep runs. Bad input is
 refused in words by the same checks as `SweepSpec` in Python.

@@ -116,7 +116,7 @@ def summary_frame(cells: Sequence[Cell], outcomes: Sequence[pd.DataFrame]) -> pd
     """One row per cell: its parameters, games, each side's wins, win rate and Wilson 95% interval
     (`wins_0`, `win_rate_0`, `ci_low_0`, `ci_high_0`, and `_1` for a duel's second player; a solo or
     cooperative game's side 0 is the table), a duel's draws, the mean length in steps and turns and how the
-    turns spread (`LENGTH_QUANTILES`; for The Tower, which counts no turns, the mean floor reached)."""
+    turns spread (`LENGTH_QUANTILES`; for a game that counts no turns, the mean floor reached)."""
     rows = []
     for cell, games in zip(cells, outcomes, strict=True):
         row = cell.params()

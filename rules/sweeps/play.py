@@ -3,7 +3,8 @@ on any Dask worker.
 
 Each game starts from the cell's rules (and armies, put in use in this process first), is played out by
 the cell's policies with a sampler seeded from the cell's seed key and the game's index, and gives one
-record: its seed, result, length, how it ended, and (Attack the Tower) the cards played, when and by whom.
+record: its seed, result, length, how it ended, and (a game whose descriptor records them) the cards played,
+when and by whom.
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ class CodeMismatch(RulesError):
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     """One game of a cell: its index and seed, each player's return, the winner of a duel (None for a draw
-    and in solo and cooperative games), whether somebody won, its length (steps; turns, or for The Tower,
-    which counts none, the floor reached) and how it ended."""
+    and in solo and cooperative games), whether somebody won, its length (steps; turns, or for a game that
+    counts none, the floor reached) and how it ended."""
 
     index: int
     seed: int
@@ -41,8 +42,8 @@ class GameRecord:
     termination: str
     floor_reached: int | None = None
     cards: str = ""
-    """The cards played, in order, as `turn:player:card` joined by `;` (Attack the Tower's bases built and
-    abilities played; empty for the games that play no cards)."""
+    """The cards played, in order, as `turn:player:card` joined by `;` (the cards the game's descriptor
+    records: bases built, abilities played; empty for the games that record none)."""
 
 
 def play_game(cell: Cell, index: int, rules: Any, policies: list[Any]) -> GameRecord:

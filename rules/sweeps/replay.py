@@ -1,8 +1,8 @@
 """A sweep game played again: its start and every action, from its cell (rules, cards, policies) and its seed, so
 that any row of a sweep (or of a balance's check) can be watched step by step in the explorer.
 
-The cell's armies (or Tower Defense's cards) are put in use in this process, and left in use: the explorer showing
-the game needs them. `rules.attack_the_tower.catalog.use_shipped_armies()` puts the shipped ones back.
+The cell's changed cards (its armies, or its card set) are put in use in this process, and left in use: the
+explorer showing the game needs them. The game's own catalog puts the shipped ones back.
 """
 
 from __future__ import annotations

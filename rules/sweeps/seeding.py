@@ -37,7 +37,7 @@ def game_seed(seed_key: str, index: int) -> int:
 
 @functools.cache
 def code_fingerprint(package: str) -> str:
-    """A digest of the Python sources and data files of `package` (e.g. 'rules.attack_the_tower'), of
+    """A digest of the Python sources and data files of `package` (a game's package, e.g. 'tests.nim'), of
     rules.core and of this package, with CODE_VERSION: changed code never reuses cached results."""
     h = hashlib.sha256(CODE_VERSION.encode("ascii"))
     for name in (package, "rules.core", "rules.sweeps"):

@@ -51,15 +51,15 @@ class SweepSpec(BaseModel):
     """A sweep: every combination of `armies` x `overrides` x `scenarios` x the values of each `vary` field
     is a cell of `games` games, seeded from `seed`.
 
-    - `vary`: Rules fields (dotted for nested ones, e.g. The Tower's `jack.hp`) and the values to try, in
+    - `vary`: Rules fields (dotted for nested ones, e.g. `jack.hp`) and the values to try, in
       order; `rules`: fields fixed for the whole sweep (a game's turn limit is set unless given).
-    - Attack the Tower only: `armies`, the army pairs (player 1's army first; `"undead,westerners"` or a
+    - A game with armies: `armies`, the army pairs (player 1's army first; `"undead,westerners"` or a
       pair); `army_files`, a designer's armies (an `Army`, its data, or a path to a JSON or TOML file).
-    - Attack the Tower and Tower Defense: `overrides`, the variants of the cards, each a list of `CardEdit`
+    - A game with cards: `overrides`, the variants of the cards, each a list of `CardEdit`
       (or the text `"undead.ghost.special_troop.power=3"`, or `"standard.1.damage_by_level.0=8"`, several
       joined by commas; `"none"` for the cards as they are).
-    - Tower Defense only: `scenarios` (one name or several, one cell each: a scenario is a Difficulty,
-      see `rules.tower_defense.examples.SCENARIOS`; `scenario=` is read too) and `players`.
+    - A game with scenarios and a number of players: `scenarios` (one name or several, one cell each; the
+      game's descriptor lists them; `scenario=` is read too) and `players`.
     - `policies`: one per seat of a two-player game (one name plays both seats), else one for every seat.
     - `strengths`: instead of `policies`, several policies, each playing every seat in a cell of its own: the
       same grid at several strengths of play, to see whether its conclusions depend on how well it is played
@@ -244,7 +244,7 @@ def spec_problems(spec: SweepSpec) -> list[Problem]:
 
 
 def _start_problems(spec: SweepSpec) -> list[Problem]:
-    """Whether each cell's first position can be set up and is legal (Tower Defense's board must fit its
+    """Whether each cell's first position can be set up and is legal (a board must fit its
     track, say: the start is validated as a position read from outside is), with the cell's changed cards in
     use; a game whose start depends only on what the other checks cover says so (`check_starts`)."""
     game = sweep_game(spec.game)

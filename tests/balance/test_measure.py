@@ -35,3 +35,25 @@ def test_the_worst_measure_and_its_bounds() -> None:
 def test_tallies_add_measure_by_measure() -> None:
     added = add_tallies({"x": Tally(1, 2, 1)}, {"x": Tally(3, 4), "y": Tally(0, 1)})
     assert added == {"x": Tally(4, 6, 1), "y": Tally(0, 1)}
+
+
+def test_the_army_that_moved_most_is_the_one_whose_mean_share_changed_most() -> None:
+    from rules.balance.report import moved_most
+
+    armies = ("undead", "bandits", "westerners")
+    before = {
+        "undead v bandits": Tally(30, 100),
+        "undead v westerners": Tally(30, 100),
+        "bandits v westerners": Tally(50, 100),
+    }
+    after = {
+        "undead v bandits": Tally(45, 100),
+        "undead v westerners": Tally(45, 100),
+        "bandits v westerners": Tally(50, 100),
+    }
+    assert moved_most(armies, before, after) == "undead"  # +15 points; the others -7.5 each
+    two = ("undead", "bandits")
+    assert (
+        moved_most(two, {"undead v bandits": Tally(3, 10)}, {"undead v bandits": Tally(5, 10)}, ["bandits"])
+        == "bandits"
+    )

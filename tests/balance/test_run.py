@@ -41,6 +41,15 @@ def test_the_result_holds_the_check_beside_the_search(in_process: BalanceResult)
     assert "cards" in in_process.before_games
 
 
+def test_the_report_gives_the_card_table_of_the_army_that_moved_most(in_process: BalanceResult) -> None:
+    text = in_process.report(timed=False)
+    assert in_process.answer is not None  # the small balance finds one (its cards change the Undead)
+    heading = next(line for line in text.splitlines() if "the army that moved most" in line)
+    army = heading.split()[2].rstrip(",")
+    rows = text.split(heading, 1)[1].splitlines()[2:]
+    assert army == "undead" and rows[0].split()[0].startswith("undead.")  # its cards, most played first
+
+
 def test_the_search_spends_about_its_budget(in_process: BalanceResult) -> None:
     spec = in_process.spec
     one_candidate = 2 * sum(spec.stages)

@@ -100,6 +100,14 @@ def test_a_control_that_does_not_exist_or_a_wrong_type_is_refused() -> None:
         tab.choose(colour="red")
     with pytest.raises(Refused, match="whole number"):
         tab.choose(budget="many")
+    with pytest.raises(Refused, match="True or False"):
+        tab.choose(screen="yes")
+
+
+def test_the_screen_can_be_turned_off_from_the_tab() -> None:
+    tab = BalanceTab("attack-the-tower").choose(armies=SMALL["armies"], tune=list(SMALL["knobs"]))
+    assert tab.spec().screen
+    assert not tab.choose(screen=False).spec().screen
 
 
 def test_a_check_game_opens_in_the_explorer_at_any_step_as_it_was_played(

@@ -274,12 +274,35 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
     step = combat.combat_step(state)
     first, second = pending
     units = step.sides.by_key() if first.assignments or second.assignments else {}
+    damage, dead = _deal(state, pending, units, events)
+    stage = battle.stage
+    owed = (0, 0)
+    if stage == "regular":
+        dead += vrykolaka.destroy_per_fighter(state, pending, battle.dead, dead, events, label)
+        owed = vrykolaka.victims_owed(state, pending, battle.dead, dead)
+    after = battle.replace(damage=tuple(sorted(damage.items())), dead=tuple(dead), pending=(None, None))
+    if stage == "initiative":
+        return _enter_stage(state, _initiative_dealt(state, step, pending, after, events), events)
+    if stage == "regular":
+        after = after.replace(remaining=_regular_remaining(state, step, pending, units))
+        if owed != (0, 0):  # Rules.vrykolaka_victims='chosen': the players choose the Vrykolaka's victims first
+            return state.replace(battle=after.replace(stage="victims", owed=owed))
+        return after_regular(state.replace(battle=after), events)
+    return end_battle(state.replace(battle=after), events)
+
+
+def _deal(
+    state: GameState, pending: tuple[Allocation, Allocation], units: dict[str, combat.Unit], events: Events
+) -> tuple[dict[str, int], list[str]]:
+    """Both sides' allocations added to the damage taken so far, attacker first: the damage each unit has
+    taken, and the units destroyed (before this step, then by it)."""
+    battle = state.battle
+    assert battle is not None
     damage = dict(battle.damage)
     dead = list(battle.dead)
     stage = battle.stage
     rule: RuleId = _stage_rule(stage)
     attacker = state.attacker
-    narrate = events.narrate
     for side in (attacker, 1 - attacker):
         for key, amount in pending[side].assignments:
             unit = units[key]
@@ -288,7 +311,7 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
             destroyed = total >= unit.toughness
             if destroyed:
                 dead.append(key)
-            if narrate:
+            if events.narrate:
                 events.append(
                     DamageDealt(
                         rule=rule,
@@ -303,48 +326,41 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
                         destroyed=destroyed,
                     )
                 )
-    owed = (0, 0)
-    if stage == "regular":
-        dead += vrykolaka.destroy_per_fighter(state, pending, battle.dead, dead, events, label)
-        owed = vrykolaka.victims_owed(state, pending, battle.dead, dead)
-    taken = tuple(sorted(damage.items()))
-    destroyed_units = tuple(dead)
-    if stage == "initiative":
-        leftover = [0, 0]
-        for side in (0, 1):
-            spent = pending[side].total()
-            leftover[side] = step.pool(side).general - spent
-            if leftover[side] > 0 and state.rules.leftover_initiative_adds_to_regular and events.narrate:
-                events.append(
-                    Said(
-                        rule="battles.3 leftover",
-                        text=f"{possessive(label(state, side))} {leftover[side]} leftover initiative damage "
-                        "adds to their regular damage.",
-                    )
+    return damage, dead
+
+
+def _initiative_dealt(
+    state: GameState, step: combat.CombatStep, pending: tuple[Allocation, Allocation], after: Battle, events: Events
+) -> Battle:
+    """The battle after its initiative step: each side's initiative damage not spent is kept as leftover (added to
+    its regular damage when the rules say so), and the regular step comes next."""
+    leftover = [0, 0]
+    for side in (0, 1):
+        leftover[side] = step.pool(side).general - pending[side].total()
+        if leftover[side] > 0 and state.rules.leftover_initiative_adds_to_regular and events.narrate:
+            events.append(
+                Said(
+                    rule="battles.3 leftover",
+                    text=f"{possessive(label(state, side))} {leftover[side]} leftover initiative damage "
+                    "adds to their regular damage.",
                 )
-        after = battle.replace(
-            damage=taken,
-            dead=destroyed_units,
-            pending=(None, None),
-            leftover=(leftover[0], leftover[1]),
-            stage="regular",
-        )
-        return _enter_stage(state, after, events)
-    if stage == "regular":
-        to_troops = to_structures = 0
-        for key, amount in pending[attacker].assignments:
-            if units[key].is_structure:
-                to_structures += amount
-            else:
-                to_troops += amount
-        pool = step.pool(attacker)
-        remaining = (pool.general - to_troops, pool.artillery - to_structures)
-        after = battle.replace(damage=taken, dead=destroyed_units, pending=(None, None), remaining=remaining)
-        if owed != (0, 0):  # Rules.vrykolaka_victims='chosen': the players choose the Vrykolaka's victims first
-            return state.replace(battle=after.replace(stage="victims", owed=owed))
-        return after_regular(state.replace(battle=after), events)
-    after = battle.replace(damage=taken, dead=destroyed_units, pending=(None, None))
-    return end_battle(state.replace(battle=after), events)
+            )
+    return after.replace(leftover=(leftover[0], leftover[1]), stage="regular")
+
+
+def _regular_remaining(
+    state: GameState, step: combat.CombatStep, pending: tuple[Allocation, Allocation], units: dict[str, combat.Unit]
+) -> tuple[int, int]:
+    """The attacker's regular damage not spent on troops (general) and on structures (artillery), for the
+    unmanned bases and the palace."""
+    to_troops = to_structures = 0
+    for key, amount in pending[state.attacker].assignments:
+        if units[key].is_structure:
+            to_structures += amount
+        else:
+            to_troops += amount
+    pool = step.pool(state.attacker)
+    return pool.general - to_troops, pool.artillery - to_structures
 
 
 def after_regular(state: GameState, events: Events) -> GameState:

@@ -102,35 +102,7 @@ def _strike(
 ) -> GameState:
     """Resolve one attack: a single attack must meet the Hit Points; nothing carries over (6.G)."""
     if target == "modifier":
-        assert wave.modifier is not None
-        hp = combat.modifier_hit_points(state, wave)
-        dealt = combat.total(damage)
-        if events.narrate:
-            events.append(
-                Attacked(
-                    rule="phase.6G modifiers",
-                    player=player,
-                    attacker=attacker,
-                    wave=wave.id,
-                    wave_name=wave.spec.name,
-                    target=f"the {catalog.modifier(wave.modifier).name} Wave Modifier",
-                    damage=dealt,
-                    damage_text=combat.describe(damage),
-                    hit_points=hp,
-                    defeated=dealt >= hp,
-                )
-            )
-        if dealt < hp:
-            return state
-        state = state.replace(modifier_discard=tuple(sorted((*state.modifier_discard, wave.modifier))))
-        if events.narrate:
-            events.append(
-                Said(
-                    rule="phase.6G modifiers",
-                    text=f"{wave.spec.name} loses its Wave Modifier and every ability it granted.",
-                )
-            )
-        return set_wave(state, wave.replace(modifier=None))
+        return _strike_modifier(state, player, attacker, damage, wave, events)
     unit = combat.visible_unit(wave)
     hp = combat.unit_hit_points(state, wave) + combat.attribute_hit_points(state.rules, unit, ignore)
     dealt = combat.after_resistance(damage, unit)
@@ -151,17 +123,50 @@ def _strike(
                 defeated=defeated,
             )
         )
-    position = (wave.track, wave.space)
-    attacked = wave.replace(attacked=True)
-    state = _defeat_unit(state, player, wave, events) if defeated else set_wave(state, attacked)
+    track, space = wave.track, wave.space
+    state = _defeat_unit(state, player, wave, events) if defeated else set_wave(state, wave.replace(attacked=True))
     if ignore and unit.has("armoured"):
+        why = "an armoured unit's extra Hit Points were ignored"
         if state.wave(wave.id) is not None:
-            state = movement.destroy_beneath(state, wave.id, "an armoured unit's extra Hit Points were ignored", events)
+            state = movement.destroy_beneath(state, wave.id, why, events)
         else:
-            state = movement.destroy_track(
-                state, position[0], position[1], "an armoured unit's extra Hit Points were ignored", events
-            )
+            state = movement.destroy_track(state, track, space, why, events)
     return state
+
+
+def _strike_modifier(
+    state: GameState, player: int, attacker: str, damage: combat.Damage, wave: FieldWave, events: Events
+) -> GameState:
+    """An attack on a wave's Wave Modifier: enough damage discards it, and the abilities it granted go (6.G)."""
+    assert wave.modifier is not None
+    hp = combat.modifier_hit_points(state, wave)
+    dealt = combat.total(damage)
+    if events.narrate:
+        events.append(
+            Attacked(
+                rule="phase.6G modifiers",
+                player=player,
+                attacker=attacker,
+                wave=wave.id,
+                wave_name=wave.spec.name,
+                target=f"the {catalog.modifier(wave.modifier).name} Wave Modifier",
+                damage=dealt,
+                damage_text=combat.describe(damage),
+                hit_points=hp,
+                defeated=dealt >= hp,
+            )
+        )
+    if dealt < hp:
+        return state
+    state = state.replace(modifier_discard=tuple(sorted((*state.modifier_discard, wave.modifier))))
+    if events.narrate:
+        events.append(
+            Said(
+                rule="phase.6G modifiers",
+                text=f"{wave.spec.name} loses its Wave Modifier and every ability it granted.",
+            )
+        )
+    return set_wave(state, wave.replace(modifier=None))
 
 
 def _defeat_unit(state: GameState, player: int, wave: FieldWave, events: Events) -> GameState:

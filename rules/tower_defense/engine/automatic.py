@@ -43,38 +43,11 @@ def _automatic_step(state: GameState, events: Events) -> GameState | None:
     if state.conditions_to_reveal:
         return None
     if state.awaiting_modifier and not state.modifier_pile:
-        if events.narrate:
-            wave = state.wave(state.awaiting_modifier[0])
-            assert wave is not None
-            events.append(
-                Said(
-                    rule="setup.3A5 modifiers",
-                    text=f"The Wave Modifier pile is empty: {wave.spec.name} gets a No Wave Modifier "
-                    f"and a Game Condition is revealed.",
-                )
-            )
-        return state.replace(
-            awaiting_modifier=state.awaiting_modifier[1:],
-            conditions_to_reveal=state.conditions_to_reveal + 1,
-        )
+        return _no_modifier_left(state, events)
     if state.awaiting_modifier:
         return None
     if state.reveal_left and not state.mark1_deck:
-        if state.mark1_discard:
-            if events.narrate:
-                events.append(
-                    Said(
-                        rule="setup.3A2 mark I discard",
-                        text=f"The Mark I deck is empty: its {len(state.mark1_discard)} discarded cards "
-                        f"are shuffled into a new deck.",
-                    )
-                )
-            return state.replace(mark1_deck=state.mark1_discard, mark1_discard=())
-        events.append(Said(rule="setup.3A2 mark I discard", text="No Mark I credits are left to reveal."))
-        state = state.replace(reveal_left=0)
-        if not state.revealed:
-            return state.replace(dividing=None)
-        return state
+        return _no_mark1_left(state, events)
     if state.reveal_left or state.revealed:
         return None
     if state.restore_left:
@@ -85,6 +58,43 @@ def _automatic_step(state: GameState, events: Events) -> GameState | None:
         events.append(Said(rule="setup.4E starting credits", text="Set up is complete: Turn 1 begins."))
         return state.replace(phase="tracker")
     return None
+
+
+def _no_modifier_left(state: GameState, events: Events) -> GameState:
+    """A wave awaits its Wave Modifier and the pile is empty: it gets none, and a Game Condition is revealed."""
+    if events.narrate:
+        wave = state.wave(state.awaiting_modifier[0])
+        assert wave is not None
+        events.append(
+            Said(
+                rule="setup.3A5 modifiers",
+                text=f"The Wave Modifier pile is empty: {wave.spec.name} gets a No Wave Modifier "
+                f"and a Game Condition is revealed.",
+            )
+        )
+    return state.replace(
+        awaiting_modifier=state.awaiting_modifier[1:],
+        conditions_to_reveal=state.conditions_to_reveal + 1,
+    )
+
+
+def _no_mark1_left(state: GameState, events: Events) -> GameState:
+    """Credits are to be revealed and the Mark I deck is empty: its discards are shuffled in, or none is left."""
+    if state.mark1_discard:
+        if events.narrate:
+            events.append(
+                Said(
+                    rule="setup.3A2 mark I discard",
+                    text=f"The Mark I deck is empty: its {len(state.mark1_discard)} discarded cards "
+                    f"are shuffled into a new deck.",
+                )
+            )
+        return state.replace(mark1_deck=state.mark1_discard, mark1_discard=())
+    events.append(Said(rule="setup.3A2 mark I discard", text="No Mark I credits are left to reveal."))
+    state = state.replace(reveal_left=0)
+    if not state.revealed:
+        return state.replace(dividing=None)
+    return state
 
 
 def check_end(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
