@@ -264,11 +264,18 @@ def measure(
 
 
 def screen_cost(spec: BalanceSpec) -> int:
-    """The most games the screen can play: every single step on the first stage (fewer when a change leaves some
-    measures as they are and their cells are read back)."""
+    """The games the screen plays: every single step on the first stage, counting only the cells it changes (a
+    matchup of two armies a change leaves alone is the rules as they are, read back from memory)."""
     from rules.balance.screen import single_steps
 
-    return len(single_steps(spec.tuned())) * len(plan(spec, {}, 0, spec.stages[0])) * spec.stages[0]
+    first = spec.stages[0]
+    unchanged = {p.cell.key for p in plan(spec, {}, 0, first)}
+    return sum(
+        first
+        for step in single_steps(spec.tuned())
+        for p in plan(spec, step.choice, 0, first)
+        if p.cell.key not in unchanged
+    )
 
 
 def screen(

@@ -7,7 +7,17 @@ import optuna
 
 from rules.balance.measure import Tally
 from rules.balance.screen import Step, effects, predicted_worst, proposals, single_steps
-from rules.balance.search import SCREENED, Runner, SearchState, distributions, make_study, measure, screen, search
+from rules.balance.search import (
+    SCREENED,
+    Runner,
+    SearchState,
+    distributions,
+    make_study,
+    measure,
+    screen,
+    screen_cost,
+    search,
+)
 from tests.balance.helpers import small_spec
 
 
@@ -72,3 +82,9 @@ def test_without_the_screen_no_candidate_is_screened() -> None:
     assert not any(c.screened for c in state.candidates)
     with_screen = search(small_spec(budget=120), Runner(client=None, in_process=True, cache=None))
     assert sum(c.screened for c in with_screen.candidates) == 3
+
+
+def test_the_screen_costs_only_the_cells_a_change_touches() -> None:
+    spec = small_spec(armies="undead,bandits,westerners")  # both knobs are the Undead's cards
+    touched = 2 * 2  # undead v bandits and undead v westerners, each army in each seat; bandits v westerners kept
+    assert screen_cost(spec) == len(single_steps(spec.tuned())) * touched * spec.stages[0]
