@@ -1,42 +1,49 @@
-"""A sweep run in a background thread, for a caller that must stay responsive (a panel in a notebook): it
-polls `progress`, may `cancel`, and takes the `result` once `done`."""
+"""A long run (a sweep, or a balance built on sweeps) in a background thread, for a caller that must stay
+responsive (a panel in a notebook): it polls `progress`, may `cancel`, and takes the `result` once `done`."""
 
 from __future__ import annotations
 
 import threading
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Generic, Self, TypeVar
 
 from rules.sweeps.runner import SweepProgress, SweepResult, run_sweep
 from rules.sweeps.spec import SweepSpec
 
+P = TypeVar("P")
+R = TypeVar("R")
+Work = Callable[[Callable[[P], None], Callable[[], bool]], R]
+"""The run itself, given where to report its progress and what to ask whether it should stop."""
 
-class SweepRun:
-    """One sweep running in its own thread (see `start_sweep`)."""
 
-    def __init__(self, spec: SweepSpec, options: dict[str, Any]) -> None:
-        self.spec = spec
-        self.progress: SweepProgress | None = None
-        """The latest progress reported (None until the run has looked at its cache)."""
+class BackgroundRun(Generic[P, R]):
+    """One run in its own thread: `what` names it in messages ("sweep", "balance")."""
+
+    def __init__(self, what: str, work: Work[P, R]) -> None:
+        self.what = what
+        self.progress: P | None = None
+        """The latest progress reported (None until the run reports its first)."""
+        self._work = work
         self._stop = threading.Event()
-        self._result: SweepResult | None = None
+        self._result: R | None = None
         self._error: BaseException | None = None
-        self._thread = threading.Thread(target=self._run, args=(options,), name="sweep", daemon=True)
+        self._thread = threading.Thread(target=self._run, name=what, daemon=True)
 
-    def _run(self, options: dict[str, Any]) -> None:
+    def _run(self) -> None:
         try:
-            self._result = run_sweep(self.spec, progress=self._report, stop=self._stop.is_set, **options)
+            self._result = self._work(self._report, self._stop.is_set)
         except BaseException as exc:  # handed to whoever asks for the result, in their thread
             self._error = exc
 
-    def _report(self, progress: SweepProgress) -> None:
+    def _report(self, progress: P) -> None:
         self.progress = progress
 
-    def start(self) -> SweepRun:
+    def start(self) -> Self:
         self._thread.start()
         return self
 
     def cancel(self) -> None:
-        """Ask the run to stop after the chunks under way; the cells finished are kept (and cached)."""
+        """Ask the run to stop after the work under way (what it finished is kept)."""
         self._stop.set()
 
     @property
@@ -47,16 +54,24 @@ class SweepRun:
     def done(self) -> bool:
         return not self._thread.is_alive()
 
-    def result(self, timeout: float | None = None) -> SweepResult:
-        """The results once the run has ended (waiting up to `timeout` seconds); the run's error, if it
-        failed; TimeoutError if it is still running."""
+    def result(self, timeout: float | None = None) -> R:
+        """The result once the run has ended (waiting up to `timeout` seconds); the run's error, if it failed;
+        TimeoutError if it is still running."""
         self._thread.join(timeout)
         if self._thread.is_alive():
-            raise TimeoutError("the sweep is still running")
+            raise TimeoutError(f"the {self.what} is still running")
         if self._error is not None:
             raise self._error
         assert self._result is not None
         return self._result
+
+
+class SweepRun(BackgroundRun[SweepProgress, SweepResult]):
+    """One sweep running in its own thread (see `start_sweep`); a cancel keeps the cells finished (and cached)."""
+
+    def __init__(self, spec: SweepSpec, options: dict[str, Any]) -> None:
+        super().__init__("sweep", lambda progress, stop: run_sweep(spec, progress=progress, stop=stop, **options))
+        self.spec = spec
 
 
 def start_sweep(spec: SweepSpec, **options: Any) -> SweepRun:
