@@ -100,13 +100,13 @@ class Rung:
                 f"{self.stronger_name} vs {self.weaker_name}: {s.wins}-{w.wins} with {self.draws} draws "
                 f"in {s.games} games; {self.stronger_name} wins {s.rate:.1%} (95% CI {s.low:.1%}-{s.high:.1%}), "
                 f"{s.mean_steps:.0f} steps and {s.seconds_a_game:.3f} s a game (both sides) - "
-                f"{'holds' if self.holds else 'does not hold'} (>= 60%)"
+                f"{'holds (60% or more)' if self.holds else 'does not hold (under 60%)'}"
             )
         return (
             f"{self.stronger_name} {s.wins}/{s.games} ({s.rate:.1%}, 95% CI {s.low:.1%}-{s.high:.1%}, "
             f"{s.seconds_a_game:.3f} s a game) vs {self.weaker_name} {w.wins}/{w.games} ({w.rate:.1%}, "
             f"95% CI {w.low:.1%}-{w.high:.1%}, {w.seconds_a_game:.3f} s a game) - "
-            f"{'holds' if self.holds else 'does not hold'} (intervals apart)"
+            f"{'holds (the intervals are apart)' if self.holds else 'does not hold (the intervals overlap)'}"
         )
 
     def to_json(self) -> dict[str, Any]:

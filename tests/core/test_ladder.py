@@ -40,6 +40,9 @@ def test_a_solo_rung_holds_only_when_the_intervals_are_apart() -> None:
     assert not Rung("b", "a", rate(30), rate(20), 0, False).holds
     assert Rung("b", "a", rate(240), rate(160), 0, True).holds
     assert not Rung("b", "a", rate(239), rate(161), 0, True).holds
+    assert Rung("b", "a", rate(60), rate(20), 0, False).describe().endswith("holds (the intervals are apart)")
+    assert Rung("b", "a", rate(30), rate(20), 0, False).describe().endswith("does not hold (the intervals overlap)")
+    assert Rung("b", "a", rate(239), rate(161), 0, True).describe().endswith("does not hold (under 60%)")
 
 
 def test_head_to_head_plays_half_the_games_in_each_seat() -> None:
