@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rules.core import limits
+from rules.sweeps.cli import GamesBar, where_options
 
 if TYPE_CHECKING:
     from rules.balance.run import BalanceProgress
@@ -103,14 +104,7 @@ def add_balance_command(sub: Any, game: str) -> None:
         action="store_true",
         help="let optuna start from random candidates instead of first playing each knob one step either way alone",
     )
-    where = ba.add_mutually_exclusive_group()
-    where.add_argument(
-        "--workers",
-        type=limits.count_argument("--workers", 1, limits.MAX_SWEEP_WORKERS),
-        help="worker processes of a local Dask cluster (default one per core)",
-    )
-    where.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask scheduler, e.g. tcp://scheduler-host:8786")
-    where.add_argument("--in-process", action="store_true", help="play in this process, without Dask")
+    where_options(ba, chunk=False)
     ba.add_argument("--cache", metavar="DIR", help="keep finished cells in DIR; a run again plays only what is missing")
     ba.add_argument("--out", metavar="DIR", help="write the answer's army files (and rules.json) in DIR")
     ba.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -160,14 +154,14 @@ def run_command(args: argparse.Namespace) -> int:
     from rules.balance.run import run_balance
 
     spec = spec_from(args)
-    with _ProgressBar(spec.budget, shown=sys.stderr.isatty() and not args.no_progress) as bar:
+    with GamesBar(spec.budget, shown=sys.stderr.isatty() and not args.no_progress) as bar:
         result = run_balance(
             spec,
             workers=args.workers,
             scheduler=args.scheduler,
             in_process=args.in_process,
             cache=args.cache,
-            progress=bar.update,
+            progress=lambda progress: bar.move_to(progress.played, _note(progress)),
         )
     if args.out:
         result.write(args.out)
@@ -175,21 +169,7 @@ def run_command(args: argparse.Namespace) -> int:
     return 0
 
 
-class _ProgressBar:
-    """A tqdm bar on stderr of the search's games against its budget."""
-
-    def __init__(self, total: int, *, shown: bool) -> None:
-        from tqdm import tqdm
-
-        self.bar = tqdm(total=total, desc="games", unit="game", file=sys.stderr, disable=not shown, leave=False)
-
-    def update(self, progress: BalanceProgress) -> None:
-        self.bar.update(max(0, min(progress.played, self.bar.total) - self.bar.n))
-        best = "" if progress.best is None else f"best {progress.best:.3f}"
-        self.bar.set_postfix_str(f"{progress.candidates} candidates {best}", refresh=False)
-
-    def __enter__(self) -> _ProgressBar:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.bar.close()
+def _note(progress: BalanceProgress) -> str:
+    """The candidates tried and the best worst distance so far, after the bar."""
+    best = "" if progress.best is None else f"best {progress.best:.3f}"
+    return f"{progress.candidates} candidates {best}"

@@ -22,7 +22,7 @@ from rules.core.files import escape, write_file
 from rules.registry import descriptor
 
 if TYPE_CHECKING:
-    from rules.sweeps.runner import SweepProgress, SweepResult
+    from rules.sweeps.runner import SweepResult
 
 OUTPUT_SUFFIXES = (".parquet", ".csv")
 SHOWN = ("mean_steps", "mean_turns")
@@ -74,7 +74,7 @@ def add_sweep_command(sub: Any, game: str) -> None:
     if support.cards is not None:
         _override_option(sw, support.cards.form)
     sw.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
-    _where_options(sw)
+    where_options(sw)
     sw.add_argument("--out", metavar="FILE", help="write one row per game to FILE (.parquet or .csv)")
     sw.add_argument("--cache", metavar="DIR", help="keep finished cells in DIR; a run again plays only what is missing")
     sw.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -109,7 +109,9 @@ def _override_option(parser: argparse.ArgumentParser, form: str) -> None:
     )
 
 
-def _where_options(parser: argparse.ArgumentParser) -> None:
+def where_options(parser: argparse.ArgumentParser, *, chunk: bool = True) -> None:
+    """Where the games run: a local Dask cluster of `--workers`, a `--scheduler`, or `--in-process` (and, for a
+    sweep, `--chunk`, the games a task); the balance command asks the same."""
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
         "--workers",
@@ -118,6 +120,8 @@ def _where_options(parser: argparse.ArgumentParser) -> None:
     )
     where.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask scheduler, e.g. tcp://scheduler-host:8786")
     where.add_argument("--in-process", action="store_true", help="play in this process, without Dask")
+    if not chunk:
+        return
     parser.add_argument(
         "--chunk",
         type=limits.count_argument("--chunk", 1, limits.MAX_SWEEP_CHUNK),
@@ -177,14 +181,14 @@ def run_command(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else None
     if out is not None and out.suffix.lower() not in OUTPUT_SUFFIXES:
         raise IllegalAction(f"--out writes .parquet or .csv files, not {out.name!r}")
-    with _ProgressBar(spec.size() * spec.games, shown=sys.stderr.isatty() and not args.no_progress) as bar:
+    with GamesBar(spec.size() * spec.games, shown=sys.stderr.isatty() and not args.no_progress) as bar:
         result = run_sweep(
             spec,
             workers=args.workers,
             scheduler=args.scheduler,
             in_process=args.in_process,
             cache=args.cache,
-            progress=bar.update,
+            progress=lambda progress: bar.move_to(progress.games_done),
             chunk=args.chunk,
         )
     if out is not None:
@@ -193,18 +197,21 @@ def run_command(args: argparse.Namespace) -> int:
     return 0
 
 
-class _ProgressBar:
-    """A tqdm bar on stderr, moved by the sweep's progress hook."""
+class GamesBar:
+    """A tqdm bar on stderr of the games played against a total (a sweep's games, a balance's budget)."""
 
     def __init__(self, total: int, *, shown: bool) -> None:
         from tqdm import tqdm
 
         self.bar = tqdm(total=total, desc="games", unit="game", file=sys.stderr, disable=not shown, leave=False)
 
-    def update(self, progress: SweepProgress) -> None:
-        self.bar.update(progress.games_done - self.bar.n)
+    def move_to(self, games: int, note: str = "") -> None:
+        """Show `games` played (within the total), with a note after the bar when given."""
+        self.bar.update(max(0, min(games, self.bar.total) - self.bar.n))
+        if note:
+            self.bar.set_postfix_str(note, refresh=False)
 
-    def __enter__(self) -> _ProgressBar:
+    def __enter__(self) -> GamesBar:
         return self
 
     def __exit__(self, *exc: object) -> None:
