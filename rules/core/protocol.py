@@ -29,7 +29,6 @@ exact probability of each deal.
 
 from __future__ import annotations
 
-import bisect
 import enum
 import functools
 import json
@@ -39,10 +38,10 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel
 
+from rules.core.action_order import ActionOrder, chance_order
 from rules.core.chance import ChanceSampler
 from rules.core.codec import Positions
 from rules.core.distribution import Distribution
-from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.outcome import Outcome, Utility
 from rules.core.records import Record, compact_json, json_data
@@ -287,52 +286,41 @@ class GameBase:
         del player, sampler
         return state
 
-    _ordered: tuple[Any, list[Any], list[str], dict[Any, int]] = (None, [], [], {})
-    """The ordered actions of the last position asked about, their canonical texts and each action's id (ids
-    are usually asked both ways in a row)."""
+    _ordered: tuple[Any, ActionOrder | None] = (None, None)
+    """The last position asked about and its actions in id order (ids are usually asked both ways in a row)."""
+
+    def action_order(self, state: Any) -> ActionOrder:
+        """The legal actions (or chance outcomes) of a position in id order."""
+        known, order = self._ordered
+        if known is not state or order is None:
+            if self.current_player(state) == CHANCE:
+                order = chance_order(self.chance_outcomes(state), canonical_key)
+            else:
+                order = ActionOrder(self.legal_actions(state), canonical_key)
+            self._ordered = (state, order)
+        return order
 
     def ordered_actions(self, state: Any) -> list[Any]:
         """The legal actions (or chance outcomes) in id order."""
-        return self._ordering(state)[0]
+        return self.action_order(state).actions()
 
-    def _ordering(self, state: Any) -> tuple[list[Any], list[str], dict[Any, int]]:
-        known, actions, keys, ids = self._ordered
-        if known is not state:
-            listed = self.chance_outcomes(state).outcomes() if self.current_player(state) == CHANCE else None
-            keyed = sorted(((canonical_key(a), a) for a in (listed or self.legal_actions(state))), key=_first)
-            actions = [a for _, a in keyed]
-            keys = [key for key, _ in keyed]
-            ids = {a: i for i, a in enumerate(actions)}
-            self._ordered = (state, actions, keys, ids)
-        return actions, keys, ids
+    def action_count(self, state: Any) -> int:
+        """How many legal actions (or chance outcomes) there are: the ids run from 0 to one less."""
+        return len(self.action_order(state))
 
     def action_id(self, state: Any, action: Any) -> int:
-        _, keys, ids = self._ordering(state)
-        found = ids.get(action)
-        if found is None:  # an equal action may hash otherwise (a model built with its fields in another order)
-            key = canonical_key(action)
-            found = bisect.bisect_left(keys, key)
-            if found == len(keys) or keys[found] != key:
-                raise IllegalAction(f"{describe_action(action)} is not a legal action here, so it has no id")
-        return found
+        return self.action_order(state).id_of(action, describe_action)
 
     def ids_of(self, state: Any, actions: Sequence[Any]) -> list[int]:
         """The ids of some of the legal actions, ascending (one player's, at a simultaneous step)."""
-        return sorted(self.action_id(state, a) for a in actions)
+        return self.action_order(state).ids_of(actions, describe_action)
 
     def action_from_id(self, state: Any, action_id: int) -> Any:
-        actions = self.ordered_actions(state)
-        if not 0 <= action_id < len(actions):
-            raise IllegalAction(f"there is no action {action_id} here: the ids run from 0 to {len(actions) - 1}")
-        return actions[action_id]
+        return self.action_order(state).action(action_id)
 
     def action_ids(self, state: Any) -> dict[str, int]:
         """Every legal action's canonical text with its id (for logs and caches)."""
-        return {key: i for i, key in enumerate(self._ordering(state)[1])}
-
-
-def _first(pair: tuple[str, Any]) -> str:
-    return pair[0]
+        return {key: i for i, key in enumerate(self.action_order(state).keys)}
 
 
 def describe_action(action: Any) -> str:

@@ -51,6 +51,8 @@ class Record:
         if len(fields) == 1:
             only = operator.attrgetter(fields[0])
             cls._values = staticmethod(lambda record: (only(record),))
+            if "__hash__" not in cls.__dict__:  # equal records have equal fields: the field's hash will do
+                cls.__hash__ = lambda record: hash(only(record))  # type: ignore[method-assign,assignment]
         elif fields:
             cls._values = operator.attrgetter(*fields)
         else:

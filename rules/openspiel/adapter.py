@@ -154,17 +154,14 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]
         if player not in acting:
             return []
         shared = self.open_simultaneous and self.protocol.current_player(position) == SIMULTANEOUS
-        everyone = self.protocol.ordered_actions(position)  # type: ignore[attr-defined]
         if shared or len(acting) == 1:
-            return list(range(len(everyone)))
+            return list(range(self.protocol.action_count(position)))  # type: ignore[attr-defined]
         own = self.protocol.legal_actions(position, player)
         ids: list[int] = self.protocol.ids_of(position, own)  # type: ignore[attr-defined]
         return ids
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        dist = self.protocol.chance_outcomes(self.position)
-        outcomes = self.protocol.ordered_actions(self.position)  # type: ignore[attr-defined]
-        return [(i, float(dist[outcome])) for i, outcome in enumerate(outcomes)]
+        return list(enumerate(self.protocol.action_order(self.position).probabilities()))  # type: ignore[attr-defined]
 
     def _apply_action(self, action: int) -> None:
         self.position = self.protocol.step(self.position, self.protocol.action_from_id(self.position, action))

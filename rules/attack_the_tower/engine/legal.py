@@ -33,7 +33,9 @@ from rules.attack_the_tower.model import (
     PileKind,
     Territory,
 )
-from rules.core.protocol import CHANCE, TERMINAL
+from rules.core.action_order import chained
+from rules.core.memo import identity_memo
+from rules.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL
 
 
 def _distinct(cards: Sequence[str]) -> list[str]:
@@ -53,12 +55,21 @@ def legal_actions(state: GameState, player: int | None = None) -> Sequence[Any]:
         return []
     if who == CHANCE:
         return list(chance_outcomes(state).outcomes()) if player is None else []
+    if who == SIMULTANEOUS:
+        each = _each_sides_actions(state)
+        if player is not None:
+            return each.get(player, [])
+        return chained(list(each.values()))
     if player is not None:
-        return _player_actions(state, player) if player in acting_players(state) else []
-    out: list[Any] = []
-    for side in acting_players(state):
-        out += _player_actions(state, side)
-    return out
+        return _player_actions(state, player) if player == who else []
+    return _player_actions(state, who)
+
+
+@identity_memo()
+def _each_sides_actions(state: GameState) -> dict[int, Sequence[Any]]:
+    """At a simultaneous combat step, each waiting side's allocations (lazy and immutable), the same objects
+    whether one side's or everyone's are asked for, so an id is found by where its side's come."""
+    return {side: _player_actions(state, side) for side in acting_players(state)}
 
 
 def _player_actions(state: GameState, who: int) -> Sequence[Any]:

@@ -20,7 +20,7 @@ from rules.attack_the_tower.engine.combat.enumeration import (
 from rules.attack_the_tower.engine.combat.pools import Pool
 from rules.attack_the_tower.engine.combat.units import Unit
 from rules.attack_the_tower.model import Allocation
-from rules.core.records import direct_init
+from rules.core.records import compact_json, direct_init
 
 
 @direct_init
@@ -100,6 +100,17 @@ class AllocateActions(Sequence[Allocate]):
     def __len__(self) -> int:
         return self._length
 
+    def canonical_texts(self) -> tuple[str, ...]:
+        """Every action's canonical JSON text, in listing order, written from the vectors without building the
+        actions (what orders the integer ids; each equals `compact_json` of the action)."""
+        return _allocation_texts(self._player, self._signature, self._keys, self._order)
+
+    def ordering_key(self) -> tuple[int, tuple[tuple[tuple[bool, int, int], ...], int, int], tuple[int, ...]]:
+        """What decides the order of the actions' texts: the player, the request's shape and the order of its
+        targets' keys (not the keys themselves: a key is written between quotes and holds no character that
+        sorts before a quote, so two texts compare as their keys' ranks and their amounts do)."""
+        return self._player, self._signature, self._order
+
     @overload
     def __getitem__(self, index: int) -> Allocate: ...
 
@@ -144,3 +155,30 @@ def target_key(request: AllocationRequest) -> TargetKey:
     return tuple(
         [(t.kind, t.deals, t.toughness, t.damage, groups.setdefault(t.group, len(groups))) for t in request.targets]
     )
+
+
+@functools.lru_cache(maxsize=256)
+def _allocation_texts(
+    player: int,
+    sig: tuple[tuple[tuple[bool, int, int], ...], int, int],
+    keys: tuple[str, ...],
+    order: tuple[int, ...],
+) -> tuple[str, ...]:
+    """The canonical texts of a request's allocations (see `AllocateActions.canonical_texts`): the empty
+    allocation's text around the pairs, each pair written once."""
+    empty = compact_json(Allocate(player=player, allocation=Allocation()))
+    cut = empty.rindex("[]") + 1
+    head, tail = empty[:cut], empty[cut:]
+    pair_texts: dict[tuple[int, int], str] = {}
+    texts: list[str] = []
+    for vector in allocation_vectors(*sig):
+        parts: list[str] = []
+        for i in order:
+            amount = vector[i]
+            if amount:
+                text = pair_texts.get((i, amount))
+                if text is None:
+                    text = pair_texts[(i, amount)] = compact_json(((keys[i], amount),))[1:-1]
+                parts.append(text)
+        texts.append(head + ",".join(parts) + tail)
+    return tuple(texts)

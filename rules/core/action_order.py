@@ -1,0 +1,251 @@
+"""The id order of a position's legal actions (or chance outcomes): sorted by their canonical text, the order
+OpenSpiel's integer ids and recorded lines rely on.
+
+Sorting the texts of every action at every step cost more than the step itself, so the order is remembered as
+a permutation of the game's own listing: by the actions themselves (the same short lists come back again and
+again), or, for a lazy listing that names what it lists, by that name. Such a listing (a combat's thousands of
+allocations) has two methods: `ordering_key()`, equal for two listings whose texts sort the same way, and
+`canonical_texts()`, every action's canonical text in listing order, written without building the actions.
+Two listings with equal names may differ in their actions' texts (the units they name), never in their order.
+An action is then found by id with one lookup.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+from rules.core.distribution import Distribution
+from rules.core.errors import IllegalAction
+from rules.core.memo import memo
+
+Describe = Callable[[Any], str]
+Sorted = tuple[tuple[int, ...], tuple[str, ...] | None]
+"""A listing's permutation into id order, and the texts in id order (ascending) when they were written."""
+
+
+class ActionOrder:
+    """One position's actions in id order: the game's listing, the permutation that sorts it, and (when asked)
+    the actions in that order and each one's id."""
+
+    __slots__ = ("_actions", "_floats", "_ids", "_keys", "distribution", "listed", "permutation", "text")
+
+    def __init__(self, listed: Sequence[Any], text: Describe, distribution: Distribution[Any] | None = None) -> None:
+        self.listed = listed
+        self.text = text
+        self.distribution = distribution
+        """At a chance node: the distribution whose outcomes are listed."""
+        self._floats: list[float] | None = None
+        self.permutation, self._keys = _sorted(listed, text)
+        self._actions: list[Any] | None = None
+        self._ids: dict[Any, int] | None = None
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """Every action's canonical text, in id order (ascending)."""
+        if self._keys is None:  # only a named listing's texts are left unwritten
+            texts = self.listed.canonical_texts()  # type: ignore[attr-defined]
+            self._keys = tuple([texts[i] for i in self.permutation])
+        return self._keys
+
+    def __len__(self) -> int:
+        return len(self.permutation)
+
+    def action(self, action_id: int) -> Any:
+        """The action with this id (a lazy listing builds only this one)."""
+        if not 0 <= action_id < len(self.permutation):
+            raise IllegalAction(
+                f"there is no action {action_id} here: the ids run from 0 to {len(self.permutation) - 1}"
+            )
+        return self.listed[self.permutation[action_id]]
+
+    def actions(self) -> list[Any]:
+        """Every action, in id order."""
+        if self._actions is None:
+            listed = self.listed if isinstance(self.listed, list | tuple) else list(self.listed)
+            self._actions = [listed[i] for i in self.permutation]
+        return self._actions
+
+    def probabilities(self) -> list[float]:
+        """At a chance node: each outcome's probability as a float, in id order (for OpenSpiel)."""
+        if self._floats is None:
+            if self.distribution is None:
+                raise ValueError("only a chance node's outcomes have probabilities")
+            numerators, denominator = dict(self.distribution.numerators()), self.distribution.denominator
+            self._floats = [numerators[outcome] / denominator for outcome in self.actions()]
+        return self._floats
+
+    def id_of(self, action: Any, describe: Describe) -> int:
+        """The id of a legal action; anything else is refused in words."""
+        if self._ids is None:
+            self._ids = {a: i for i, a in enumerate(self.actions())}
+        found = self._ids.get(action)
+        if found is None:  # an equal action may hash otherwise (a model built with its fields in another order)
+            found = self.id_of_text(self.text(action))
+            if found is None:
+                raise IllegalAction(f"{describe(action)} is not a legal action here, so it has no id")
+        return found
+
+    def _inverse(self) -> list[int]:
+        """For each place of the listing, its action's id."""
+        inverse = [0] * len(self.permutation)
+        for action_id, place in enumerate(self.permutation):
+            inverse[place] = action_id
+        return inverse
+
+    def id_of_text(self, key: str) -> int | None:
+        """The id of the action with this canonical text, or None when none has it."""
+        found = bisect.bisect_left(self.keys, key)
+        return found if found < len(self.keys) and self.keys[found] == key else None
+
+    def ids_of(self, actions: Sequence[Any], describe: Describe) -> list[int]:
+        """The ids of some of the actions, ascending (a named listing's by their texts, without building them)."""
+        span = self.listed.span_of(actions) if isinstance(self.listed, ChainedListing) else None
+        if span is not None:  # one of the chained parts: its ids are where its places went
+            inverse = self._inverse()
+            return sorted(inverse[i] for i in range(*span))
+        texts = getattr(actions, "canonical_texts", None)
+        if texts is None:
+            return sorted(self.id_of(a, describe) for a in actions)
+        ids: list[int] = []
+        for key in texts():
+            found = self.id_of_text(key)
+            if found is None:
+                raise IllegalAction(f"{key} is not a legal action here, so it has no id")
+            ids.append(found)
+        return sorted(ids)
+
+
+def chance_order(distribution: Distribution[Any], text: Describe) -> ActionOrder:
+    """A distribution's outcomes in id order, shared by every position that offers the same distribution
+    object (games remember their distributions, so a deck's order is worked out once)."""
+    found = _CHANCE_ORDERS.get(id(distribution))
+    if found is not None and found.distribution is distribution:
+        return found
+    if len(_CHANCE_ORDERS) >= _CHANCE_ORDERS_KEPT:
+        _CHANCE_ORDERS.clear()
+    order = _CHANCE_ORDERS[id(distribution)] = ActionOrder(distribution.outcomes(), text, distribution)
+    return order
+
+
+_CHANCE_ORDERS: dict[int, ActionOrder] = {}
+"""Chance orders by their distribution's identity (each order holds its distribution, so an id is not reused
+while it is kept)."""
+_CHANCE_ORDERS_KEPT = 1024
+
+
+def _sorted(listed: Sequence[Any], text: Describe) -> Sorted:
+    name = getattr(listed, "ordering_key", None)
+    if name is not None:
+        return _sorted_by_name(_Named(name(), listed))
+    actions = tuple(listed)
+    identity = (id(text), *map(id, actions))
+    known = _BY_IDENTITY.get(identity)
+    if known is not None:
+        return known[1]
+    try:
+        found = _sorted_actions(actions, text)
+    except TypeError:  # an unhashable action: its texts are written every time
+        return _sort([text(a) for a in actions])
+    if len(_BY_IDENTITY) >= _BY_IDENTITY_KEPT:
+        _BY_IDENTITY.clear()
+    _BY_IDENTITY[identity] = (actions, found)
+    return found
+
+
+_BY_IDENTITY: dict[tuple[int, ...], tuple[tuple[Any, ...], Sorted]] = {}
+"""Orders by the identities of the listed objects (games build many actions once and offer the same objects
+again): looked up before the actions are hashed. Each entry holds its actions, so their ids are not reused
+while it is kept."""
+_BY_IDENTITY_KEPT = 1 << 14
+
+
+def _sort(texts: Sequence[str]) -> Sorted:
+    permutation = tuple(sorted(range(len(texts)), key=texts.__getitem__))
+    return permutation, tuple([texts[i] for i in permutation])
+
+
+@memo(maxsize=1 << 14)
+def _sorted_actions(actions: tuple[Any, ...], text: Describe) -> Sorted:
+    return _sort([text(a) for a in actions])
+
+
+class _Named:
+    """A named listing as a memo key: equal by its name alone."""
+
+    __slots__ = ("listed", "name")
+
+    def __init__(self, name: Hashable, listed: Any) -> None:
+        self.name = name
+        self.listed = listed
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Named) and self.name == other.name
+
+
+@memo(maxsize=1 << 12)
+def _sorted_by_name(named: _Named) -> Sorted:
+    """The permutation only: listings of one name share it but not their texts."""
+    return _sort(named.listed.canonical_texts())[0], None
+
+
+class ChainedListing(Sequence[Any]):
+    """Named listings one after another (every acting player's actions at a simultaneous step), itself a named
+    listing: built actions only when looked at."""
+
+    __slots__ = ("_parts", "_starts")
+
+    def __init__(self, parts: Sequence[Sequence[Any]]) -> None:
+        self._parts = tuple(parts)
+        starts = [0]
+        for part in self._parts:
+            starts.append(starts[-1] + len(part))
+        self._starts = tuple(starts)
+
+    def __len__(self) -> int:
+        return self._starts[-1]
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if not -len(self) <= index < len(self):
+            raise IndexError("listing index out of range")
+        index %= len(self)
+        part = bisect.bisect_right(self._starts, index) - 1
+        return self._parts[part][index - self._starts[part]]
+
+    def span_of(self, part: Sequence[Any]) -> tuple[int, int] | None:
+        """The places (start, stop) of one of the parts, found by identity; None for any other sequence."""
+        for i, mine in enumerate(self._parts):
+            if mine is part:
+                return self._starts[i], self._starts[i + 1]
+        return None
+
+    def ordering_key(self) -> Hashable:
+        return tuple(part.ordering_key() for part in self._parts)  # type: ignore[attr-defined]
+
+    def canonical_texts(self) -> tuple[str, ...]:
+        return tuple(text for part in self._parts for text in part.canonical_texts())  # type: ignore[attr-defined]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+def chained(parts: Sequence[Sequence[Any]]) -> Sequence[Any]:
+    """The parts one after another: lazily when every part is a named listing, else as one list."""
+    if len(parts) == 1:
+        return parts[0]
+    if all(hasattr(part, "ordering_key") for part in parts):
+        return ChainedListing(parts)
+    return [action for part in parts for action in part]
