@@ -25,6 +25,8 @@ from rules.lesson import Lesson, LessonStep, read_lesson
 PRESENT_CLASS = "tower-present"
 HIDDEN = "the result of this step is hidden: predict it, then press reveal"
 """The step card while 'predict, then reveal' hides a step's result (its question is asked above the board)."""
+PREDICT_ON = "predict, then reveal: each step's result stays hidden until 'reveal'"
+PREDICT_OFF = "every step's result is shown as it is taken"
 
 
 def in_voila() -> bool:
@@ -193,11 +195,15 @@ class Presenting:
 
     def set_predict(self, on: bool) -> None:
         """Predict, then reveal: each step's result stays hidden until `reveal` (the lesson's question shown)."""
+        changed = self.predicting != on
         self.predicting = on
         if self.predict_toggle.value != on:
             self.predict_toggle.value = on
         if not on and self._concealed():
             self.reveal()
+        elif changed:
+            self.say(PREDICT_ON if on else PREDICT_OFF)
+            self.refresh(keep_message=True)
 
     def _concealed(self) -> bool:
         """A step's result is hidden now (and the line has not moved since it was hidden)."""

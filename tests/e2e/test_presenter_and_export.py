@@ -128,7 +128,11 @@ def test_a_lesson_plays_with_predict_then_reveal(voila: str, browser: Any) -> No
     page, panel = open_app(browser, voila, WALKTHROUGH, 1280, 720)
     choose(page, panel, "lesson", "A first battle: initiative, then regular combat")
     assert counter(panel) == "step 0 of 7"
+    board = panel.locator(".att-widget").first
+    before = board.get_attribute("data-version")
     panel.get_by_text("predict, then reveal", exact=True).first.click()
+    # the kernel says so and draws the board again: only then is the next click sure to find it on
+    page.wait_for_function("([el, v]) => el.dataset.version !== v", arg=[board.element_handle(), before])
     for _ in range(4):  # each step hidden, then revealed: steps 1 and 2
         act(page, panel, "next ▶")
     act(page, panel, "next ▶")  # step 3: the initiative, hidden behind its question

@@ -4,13 +4,14 @@ browser without the live panel's instructions, a log whose entries jump to their
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import ipywidgets as w
 import pytest
 
 from explorer.attack_the_tower.panel import AttackTheTowerPanel
-from explorer.presenter import HIDDEN, PRESENT_CLASS
+from explorer.presenter import HIDDEN, PREDICT_ON, PRESENT_CLASS
 from explorer.the_tower.panel import TheTowerPanel
 from explorer.tower_defense.panel import TowerDefensePanel
 from rules.lesson import read_lesson
@@ -55,6 +56,7 @@ def test_a_lesson_plays_with_predict_then_reveal() -> None:
     panel.load_lesson(FIRST_BATTLE)
     assert "step 0 of 7" in counter(panel) and "A first battle" in panel.lesson_note.value
     panel.set_predict(True)
+    assert html.escape(PREDICT_ON, quote=False) in panel.message.value  # the toggle is answered in words
     panel.next()  # the attack: its result is hidden, the lesson's question asked
     assert "step 1 of 7 · result hidden" in counter(panel)
     assert "Which Bandit troops will defend territory 2?" in panel.lesson_note.value
