@@ -1,10 +1,14 @@
 """The screen: every knob moved one step either way, alone, played on the search's first stage, so that optuna
 starts from what each single change does to each measure instead of from candidates drawn at random.
 
-A single change's effect on a measure is its rate minus the rate of the rules as they are on the same deals
-(a stage's seeds are the same for every candidate, so the difference is not the luck of the deal). Combinations of
-up to `max_changes` screened changes, each knob at most once, are ranked by the worst distance from the target
-that their summed effects predict, and the best few are handed to optuna as its next trials (`enqueue_trial`);
+A single change's effect on a measure is how far it moves the measure's log-odds from those of the rules as they
+are, on the same deals (a stage's seeds are the same for every candidate, so the difference is not the luck of the
+deal); counts are smoothed by a half (Haldane-Anscombe) so that 0 and 100% have finite log-odds. Effects are summed
+in log-odds, as a logistic model adds them: a rate near 100% or 0% moves less for the same effect, so two changes
+that each pull a 100% rate down a little are not predicted to land at 50% when together they overshoot it.
+Combinations of up to `max_changes` screened changes, each knob at most once, are ranked by the worst distance
+from the target that their summed effects predict, and the best few are handed to optuna as its next trials
+(`enqueue_trial`);
 optuna is told every screened change's first-stage objectives too. The prediction only orders what is measured
 next: every candidate it proposes is measured in stages like any other, and the answer is chosen from measures.
 """
@@ -12,6 +16,7 @@ next: every candidate it proposes is measured in stages like any other, and the 
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -55,18 +60,28 @@ Effects = dict[str, float]
 """A change's effect on each measure's rate."""
 
 
+def log_odds(tally: Tally) -> float:
+    """The measure's log-odds, its counts smoothed by a half (finite at 0 and 100%)."""
+    return math.log((tally.successes + 0.5) / (tally.trials - tally.successes + 0.5))
+
+
 def effects(screened: dict[str, Tally], baseline: dict[str, Tally]) -> Effects:
-    """Each measure's rate under a change minus its rate as the rules are, on the same stage's deals."""
-    return {name: screened[name].rate - baseline[name].rate for name in baseline if name in screened}
+    """Each measure's log-odds under a change minus its log-odds as the rules are, on the same stage's deals."""
+    return {name: log_odds(screened[name]) - log_odds(baseline[name]) for name in baseline if name in screened}
 
 
-def predicted_worst(rates: dict[str, float], combination: tuple[Effects, ...], target: float) -> float:
-    """The worst distance from the target when each measure's rate moves by the sum of the changes' effects."""
-    return max(abs(rate + sum(e.get(name, 0.0) for e in combination) - target) for name, rate in rates.items())
+def predicted_worst(base: dict[str, float], combination: tuple[Effects, ...], target: float) -> float:
+    """The worst distance from the target when each measure's log-odds (`base`) move by the sum of the changes'
+    effects."""
+    return max(abs(_rate(odds + sum(e.get(name, 0.0) for e in combination)) - target) for name, odds in base.items())
+
+
+def _rate(odds: float) -> float:
+    return 1 / (1 + math.exp(-odds))
 
 
 def proposals(
-    rates: dict[str, float],
+    base: dict[str, float],
     screened: list[tuple[Step, Effects]],
     target: float,
     max_changes: int,
@@ -79,7 +94,7 @@ def proposals(
         for combination in itertools.combinations(screened, size):
             if len({step.knob for step, _ in combination}) < size:
                 continue
-            worst = predicted_worst(rates, tuple(e for _, e in combination), target)
+            worst = predicted_worst(base, tuple(e for _, e in combination), target)
             ranked.append((worst, size, tuple(step for step, _ in combination)))
     ranked.sort(key=lambda item: (item[0], item[1]))
     return [steps for _, _, steps in ranked[:count]]

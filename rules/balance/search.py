@@ -288,11 +288,11 @@ def screen(
 ) -> None:
     """Play every knob one step either way alone on the first stage, tell optuna what each did, and queue the
     combinations their effects predict best as optuna's next trials (see rules.balance.screen)."""
-    from rules.balance.screen import effects, proposals, single_steps, slot_params, tell_screened
+    from rules.balance.screen import effects, log_odds, proposals, single_steps, slot_params, tell_screened
 
     first = spec.stages[0]
     baseline, _ = runner.tallies(plan(spec, {}, 0, first))
-    rates = {name: t.rate for name, t in state.candidates[0].tallies.items()}
+    base = {name: log_odds(t) for name, t in state.candidates[0].tallies.items()}
     space = distributions(spec)
     screened = []
     for step in single_steps(spec.tuned()):
@@ -304,7 +304,7 @@ def screen(
         values = candidate.objectives(spec.target)
         tell_screened(study, space, step, spec.max_changes, [values.worst, 1.0, candidate.size])
         report(f"screened {step.knob} = {step.value}: worst distance {values.worst:.3f} on the first stage")
-    for steps in proposals(rates, screened, spec.target, spec.max_changes):
+    for steps in proposals(base, screened, spec.target, spec.max_changes):
         study.enqueue_trial(slot_params(steps, spec.max_changes))
 
 

@@ -3,10 +3,12 @@ handed to optuna, and a screened change measured on from where the screen left i
 
 from __future__ import annotations
 
+import math
+
 import optuna
 
 from rules.balance.measure import Tally
-from rules.balance.screen import Step, effects, predicted_worst, proposals, single_steps
+from rules.balance.screen import Step, effects, log_odds, predicted_worst, proposals, single_steps
 from rules.balance.search import (
     SCREENED,
     Runner,
@@ -27,24 +29,40 @@ def test_each_knob_moves_one_step_either_way_where_its_values_allow() -> None:
     assert [(s.knob, s.step, s.value) for s in steps] == [(ghost.name, -1, 1), (ghost.name, 1, 3), (lich.name, -1, -2)]
 
 
-def test_an_effect_is_the_change_in_each_measure_s_rate_on_the_same_deals() -> None:
+def test_an_effect_is_the_change_in_each_measure_s_log_odds_on_the_same_deals() -> None:
     baseline = {"a v b": Tally(3, 10), "a v c": Tally(5, 10)}
-    assert effects({"a v b": Tally(6, 10), "a v c": Tally(5, 10)}, baseline) == {"a v b": 0.3, "a v c": 0.0}
+    found = effects({"a v b": Tally(6, 10), "a v c": Tally(5, 10)}, baseline)
+    assert found["a v c"] == 0.0
+    assert math.isclose(found["a v b"], math.log(6.5 / 4.5) - math.log(3.5 / 7.5))
+    assert math.isfinite(log_odds(Tally(10, 10))) and log_odds(Tally(10, 10)) == -log_odds(Tally(0, 10))
 
 
 def test_the_combination_whose_effects_cancel_the_imbalance_is_proposed_first() -> None:
-    rates = {"a v b": 0.3, "a v c": 0.3, "b v c": 0.5}
+    base = {"a v b": logit(0.3), "a v c": logit(0.3), "b v c": 0.0}
+    up = logit(0.5) - logit(0.3)
     x, x_down, y, z = Step("x", 1, 2), Step("x", -1, 0), Step("y", 1, 2), Step("z", 1, 2)
     screened = [
-        (x, {"a v b": 0.2}),
-        (x_down, {"a v b": 0.19}),
-        (y, {"a v c": 0.2}),
-        (z, {"b v c": 0.3}),
+        (x, {"a v b": up}),
+        (x_down, {"a v b": 0.95 * up}),
+        (y, {"a v c": up}),
+        (z, {"b v c": logit(0.8)}),
     ]
-    ranked = proposals(rates, screened, 0.5, max_changes=3, count=4)
+    ranked = proposals(base, screened, 0.5, max_changes=3, count=4)
     assert ranked[0] == (x, y)  # both rates to 0.5; adding z would push b v c to 0.8
     assert all(len({s.knob for s in steps}) == len(steps) for steps in ranked)  # a knob moves once at most
-    assert predicted_worst(rates, ({"a v b": 0.2}, {"a v c": 0.2}), 0.5) < 1e-9
+    assert predicted_worst(base, ({"a v b": up}, {"a v c": up}), 0.5) < 1e-9
+
+
+def test_effects_add_in_log_odds_so_two_pulls_from_a_certainty_do_not_land_on_the_target() -> None:
+    """At a rate of 100% (smoothed: 24.5 of 25) one change to 57% and one to 91%: summed as rates they would predict
+    48%, close to the target; summed in log-odds they predict 18%, so the single change is proposed first."""
+    baseline = {"2 players": Tally(24, 24)}
+    one = (Step("credit", -1, 0), effects({"2 players": Tally(13, 23)}, baseline))
+    other = (Step("waves", -1, 2), effects({"2 players": Tally(21, 23)}, baseline))
+    base = {"2 players": log_odds(Tally(24, 24))}
+    together = predicted_worst(base, (one[1], other[1]), 0.5)
+    assert together > 0.3
+    assert proposals(base, [one, other], 0.5, max_changes=2)[0] == (one[0],)
 
 
 def test_the_screen_plays_each_single_change_on_the_first_stage_and_queues_combinations() -> None:
@@ -88,3 +106,7 @@ def test_the_screen_costs_only_the_cells_a_change_touches() -> None:
     spec = small_spec(armies="undead,bandits,westerners")  # both knobs are the Undead's cards
     touched = 2 * 2  # undead v bandits and undead v westerners, each army in each seat; bandits v westerners kept
     assert screen_cost(spec) == len(single_steps(spec.tuned())) * touched * spec.stages[0]
+
+
+def logit(rate: float) -> float:
+    return math.log(rate / (1 - rate))
