@@ -29,7 +29,9 @@ if TYPE_CHECKING:
     import optuna
 
 PROPOSALS = 6
-"""The predicted-best combinations handed to optuna after the screen."""
+"""The combinations handed to optuna after the screen."""
+SINGLES = 2
+"""Of them, the single changes that came closest on their own."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +90,10 @@ def proposals(
     count: int = PROPOSALS,
 ) -> list[tuple[Step, ...]]:
     """The combinations of screened changes (each knob at most once) whose summed effects predict the smallest
-    worst distance, fewest changes first among equals."""
+    worst distance, fewest changes first among equals; first of all, the `SINGLES` single changes that came closest
+    on their own (their distance is measured, not predicted: where changes interact, as Tower Defense's waves and
+    credits do, the best measured single change can beat every predicted combination; and a screened change is
+    measured on from its second stage, so it costs the least)."""
     ranked: list[tuple[float, int, tuple[Step, ...]]] = []
     for size in range(1, max_changes + 1):
         for combination in itertools.combinations(screened, size):
@@ -97,7 +102,9 @@ def proposals(
             worst = predicted_worst(base, tuple(e for _, e in combination), target)
             ranked.append((worst, size, tuple(step for step, _ in combination)))
     ranked.sort(key=lambda item: (item[0], item[1]))
-    return [steps for _, _, steps in ranked[:count]]
+    singles = [steps for _, size, steps in ranked if size == 1][:SINGLES]
+    combined = [steps for _, _, steps in ranked if steps not in singles][: max(count - len(singles), 0)]
+    return singles + combined
 
 
 def slot_params(steps: tuple[Step, ...], max_changes: int) -> dict[str, JsonValue]:

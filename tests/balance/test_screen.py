@@ -8,7 +8,7 @@ import math
 import optuna
 
 from rules.balance.measure import Tally
-from rules.balance.screen import Step, effects, log_odds, predicted_worst, proposals, single_steps
+from rules.balance.screen import SINGLES, Step, effects, log_odds, predicted_worst, proposals, single_steps
 from rules.balance.search import (
     SCREENED,
     Runner,
@@ -48,21 +48,34 @@ def test_the_combination_whose_effects_cancel_the_imbalance_is_proposed_first() 
         (z, {"b v c": logit(0.8)}),
     ]
     ranked = proposals(base, screened, 0.5, max_changes=3, count=4)
-    assert ranked[0] == (x, y)  # both rates to 0.5; adding z would push b v c to 0.8
+    assert ranked[SINGLES] == (x, y)  # after the best singles: both rates to 0.5; adding z would push b v c to 0.8
     assert all(len({s.knob for s in steps}) == len(steps) for steps in ranked)  # a knob moves once at most
     assert predicted_worst(base, ({"a v b": up}, {"a v c": up}), 0.5) < 1e-9
 
 
 def test_effects_add_in_log_odds_so_two_pulls_from_a_certainty_do_not_land_on_the_target() -> None:
     """At a rate of 100% (smoothed: 24.5 of 25) one change to 57% and one to 91%: summed as rates they would predict
-    48%, close to the target; summed in log-odds they predict 18%, so the single change is proposed first."""
+    48%, close to the target; summed in log-odds they predict 18%, farther than the single change alone."""
     baseline = {"2 players": Tally(24, 24)}
     one = (Step("credit", -1, 0), effects({"2 players": Tally(13, 23)}, baseline))
     other = (Step("waves", -1, 2), effects({"2 players": Tally(21, 23)}, baseline))
     base = {"2 players": log_odds(Tally(24, 24))}
     together = predicted_worst(base, (one[1], other[1]), 0.5)
     assert together > 0.3
-    assert proposals(base, [one, other], 0.5, max_changes=2)[0] == (one[0],)
+    assert predicted_worst(base, (one[1],), 0.5) < together
+
+
+def test_the_single_changes_that_came_closest_are_proposed_whatever_the_combinations_predict() -> None:
+    """Summed effects may predict a combination on the target that overshoots it (changes that interact): the
+    single changes measured closest are queued all the same, so one of them can be the answer."""
+    base = {"2 players": logit(0.98)}
+    steps = [Step(f"k{i}", -1, 0) for i in range(4)]
+    pulls = [logit(0.69), logit(0.92), logit(0.95), logit(0.96)]
+    screened = [(step, {"2 players": pull - base["2 players"]}) for step, pull in zip(steps, pulls, strict=True)]
+    ranked = proposals(base, screened, 0.5, max_changes=3, count=4)
+    assert len(ranked) == 4
+    assert ranked[:2] == [(steps[0],), (steps[1],)]  # the two best singles, measured, first
+    assert all(len(combination) > 1 for combination in ranked[2:])  # then what the effects predict
 
 
 def test_the_screen_plays_each_single_change_on_the_first_stage_and_queues_combinations() -> None:
