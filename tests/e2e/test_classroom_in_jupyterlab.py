@@ -102,7 +102,7 @@ def mid_lesson(page: Any, panel: Any) -> None:
     for _ in range(5):
         click_and_redraw(page, panel, panel.get_by_role("button", name="next ▶"))
     assert board.locator(".hit").count() >= 2 and board.locator(".troop.dead").count() >= 1
-    panel.get_by_text("predict, then reveal", exact=True).first.click()
+    click_and_redraw(page, panel, panel.get_by_text("predict, then reveal", exact=True).first)  # said in words
     click_and_redraw(page, panel, panel.get_by_role("button", name="next ▶"))
     assert panel.locator(".lesson-note .question").is_visible()
 
