@@ -4,6 +4,7 @@ process (so the adapter's overhead and the games' relative speed are visible).""
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from collections.abc import Callable
@@ -156,9 +157,12 @@ def figures() -> list[tuple[str, str]]:
     ]
     for label, game, start, name in _our_games():
         measures += [
-            (label + PROTOCOL, _protocol_measure(game, start, narrate=False)),
-            (label + PROTOCOL + ", events worded", _protocol_measure(game, start, narrate=True)),
-            (label + ADAPTER, _openspiel_measure(name)),
+            (label + PROTOCOL, functools.partial(protocol_rate, game, start, SECONDS / ROUNDS)),
+            (
+                label + PROTOCOL + ", events worded",
+                functools.partial(protocol_rate, game, start, SECONDS / ROUNDS, narrate=True),
+            ),
+            (label + ADAPTER, functools.partial(openspiel_rate, name, SECONDS / ROUNDS)),
         ]
     best: dict[str, tuple[float, int]] = {}
     for _ in range(ROUNDS):
@@ -183,14 +187,6 @@ def figures() -> list[tuple[str, str]]:
 NULL_WALK = "OpenSpiel python_null_walk (OpenSpiel's own cost a step: the floor)"
 PROTOCOL = ", through the protocol"
 ADAPTER = ", through the OpenSpiel adapter"
-
-
-def _protocol_measure(game: Game[Any, Any], start: Any, *, narrate: bool) -> Callable[[], tuple[float, int]]:
-    return lambda: protocol_rate(game, start, SECONDS / ROUNDS, narrate=narrate)
-
-
-def _openspiel_measure(name: str) -> Callable[[], tuple[float, int]]:
-    return lambda: openspiel_rate(name, SECONDS / ROUNDS)
 
 
 def _our_games() -> list[tuple[str, Game[Any, Any], Any, str]]:

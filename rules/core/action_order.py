@@ -13,14 +13,35 @@ An action is then found by id with one lookup.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Hashable, Sequence
+import functools
+import json
+from collections.abc import Hashable, Sequence
 from typing import Any
+
+from pydantic import BaseModel
 
 from rules.core.distribution import Distribution
 from rules.core.errors import IllegalAction
 from rules.core.memo import memo
+from rules.core.records import Record, compact_json
 
-Describe = Callable[[Any], str]
+
+def canonical_key(value: Any) -> str:
+    """The canonical JSON text of an action, a record or a pydantic value: the same on every run and machine
+    (fields in their declared order; plain data with sorted keys). Ids follow the order of these texts."""
+    if isinstance(value, Record):
+        return _record_key(value)
+    if isinstance(value, BaseModel):
+        return value.model_dump_json()
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _record_key(record: Record) -> str:
+    """A record's canonical text, remembered: the same actions are offered again and again in a game."""
+    return compact_json(record)
+
+
 Sorted = tuple[tuple[int, ...], tuple[str, ...] | None]
 """A listing's permutation into id order, and the texts in id order (ascending) when they were written."""
 
@@ -29,15 +50,14 @@ class ActionOrder:
     """One position's actions in id order: the game's listing, the permutation that sorts it, and (when asked)
     the actions in that order and each one's id."""
 
-    __slots__ = ("_actions", "_floats", "_ids", "_keys", "distribution", "listed", "permutation", "text")
+    __slots__ = ("_actions", "_floats", "_ids", "_keys", "distribution", "listed", "permutation")
 
-    def __init__(self, listed: Sequence[Any], text: Describe, distribution: Distribution[Any] | None = None) -> None:
+    def __init__(self, listed: Sequence[Any], distribution: Distribution[Any] | None = None) -> None:
         self.listed = listed
-        self.text = text
         self.distribution = distribution
         """At a chance node: the distribution whose outcomes are listed."""
         self._floats: list[float] | None = None
-        self.permutation, self._keys = _sorted(listed, text)
+        self.permutation, self._keys = _sorted(listed)
         self._actions: list[Any] | None = None
         self._ids: dict[Any, int] | None = None
 
@@ -76,15 +96,15 @@ class ActionOrder:
             self._floats = [numerators[outcome] / denominator for outcome in self.actions()]
         return self._floats
 
-    def id_of(self, action: Any, describe: Describe) -> int:
+    def id_of(self, action: Any) -> int:
         """The id of a legal action; anything else is refused in words."""
         if self._ids is None:
             self._ids = {a: i for i, a in enumerate(self.actions())}
         found = self._ids.get(action)
         if found is None:  # an equal action may hash otherwise (a model built with its fields in another order)
-            found = self.id_of_text(self.text(action))
+            found = self.id_of_text(canonical_key(action))
             if found is None:
-                raise IllegalAction(f"{describe(action)} is not a legal action here, so it has no id")
+                raise IllegalAction(f"{canonical_key(action)} is not a legal action here, so it has no id")
         return found
 
     def _inverse(self) -> list[int]:
@@ -99,7 +119,7 @@ class ActionOrder:
         found = bisect.bisect_left(self.keys, key)
         return found if found < len(self.keys) and self.keys[found] == key else None
 
-    def ids_of(self, actions: Sequence[Any], describe: Describe) -> list[int]:
+    def ids_of(self, actions: Sequence[Any]) -> list[int]:
         """The ids of some of the actions, ascending (a named listing's by their texts, without building them)."""
         span = self.listed.span_of(actions) if isinstance(self.listed, ChainedListing) else None
         if span is not None:  # one of the chained parts: its ids are where its places went
@@ -107,7 +127,7 @@ class ActionOrder:
             return sorted(inverse[i] for i in range(*span))
         texts = getattr(actions, "canonical_texts", None)
         if texts is None:
-            return sorted(self.id_of(a, describe) for a in actions)
+            return sorted(self.id_of(a) for a in actions)
         ids: list[int] = []
         for key in texts():
             found = self.id_of_text(key)
@@ -117,37 +137,19 @@ class ActionOrder:
         return sorted(ids)
 
 
-def chance_order(distribution: Distribution[Any], text: Describe) -> ActionOrder:
-    """A distribution's outcomes in id order, shared by every position that offers the same distribution
-    object (games remember their distributions, so a deck's order is worked out once)."""
-    found = _CHANCE_ORDERS.get(id(distribution))
-    if found is not None and found.distribution is distribution:
-        return found
-    if len(_CHANCE_ORDERS) >= _CHANCE_ORDERS_KEPT:
-        _CHANCE_ORDERS.clear()
-    order = _CHANCE_ORDERS[id(distribution)] = ActionOrder(distribution.outcomes(), text, distribution)
-    return order
-
-
-_CHANCE_ORDERS: dict[int, ActionOrder] = {}
-"""Chance orders by their distribution's identity (each order holds its distribution, so an id is not reused
-while it is kept)."""
-_CHANCE_ORDERS_KEPT = 1024
-
-
-def _sorted(listed: Sequence[Any], text: Describe) -> Sorted:
+def _sorted(listed: Sequence[Any]) -> Sorted:
     name = getattr(listed, "ordering_key", None)
     if name is not None:
         return _sorted_by_name(_Named(name(), listed))
     actions = tuple(listed)
-    identity = (id(text), *map(id, actions))
+    identity = tuple(map(id, actions))
     known = _BY_IDENTITY.get(identity)
     if known is not None:
         return known[1]
     try:
-        found = _sorted_actions(actions, text)
+        found = _sorted_actions(actions)
     except TypeError:  # an unhashable action: its texts are written every time
-        return _sort([text(a) for a in actions])
+        return _sort([canonical_key(a) for a in actions])
     if len(_BY_IDENTITY) >= _BY_IDENTITY_KEPT:
         _BY_IDENTITY.clear()
     _BY_IDENTITY[identity] = (actions, found)
@@ -167,8 +169,8 @@ def _sort(texts: Sequence[str]) -> Sorted:
 
 
 @memo(maxsize=1 << 14)
-def _sorted_actions(actions: tuple[Any, ...], text: Describe) -> Sorted:
-    return _sort([text(a) for a in actions])
+def _sorted_actions(actions: tuple[Any, ...]) -> Sorted:
+    return _sort([canonical_key(a) for a in actions])
 
 
 class _Named:

@@ -30,21 +30,18 @@ exact probability of each deal.
 from __future__ import annotations
 
 import enum
-import functools
-import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from pydantic import BaseModel
-
-from rules.core.action_order import ActionOrder, chance_order
+from rules.core.action_order import ActionOrder
+from rules.core.action_order import canonical_key as canonical_key  # where the id order is defined; read here too
 from rules.core.chance import ChanceSampler
 from rules.core.codec import Positions
 from rules.core.distribution import Distribution
 from rules.core.events import Event
 from rules.core.outcome import Outcome, Utility
-from rules.core.records import Record, compact_json, json_data
+from rules.core.records import json_data
 
 # The values are OpenSpiel's `pyspiel.PlayerId`, so the adapter passes them through unchanged.
 CHANCE = -1
@@ -189,22 +186,6 @@ class Game(Protocol[S, A]):
         ...
 
 
-def canonical_key(value: Any) -> str:
-    """The canonical JSON text of an action, a record or a pydantic value: the same on every run and machine
-    (fields in their declared order; plain data with sorted keys)."""
-    if isinstance(value, Record):
-        return _record_key(value)
-    if isinstance(value, BaseModel):
-        return value.model_dump_json()
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _record_key(record: Record) -> str:
-    """A record's canonical text, remembered: the same actions are offered again and again in a game."""
-    return compact_json(record)
-
-
 def canonical_order(actions: Sequence[A]) -> list[A]:
     """Actions sorted by their canonical JSON: the order that gives them their integer ids."""
     return sorted(actions, key=canonical_key)
@@ -294,9 +275,10 @@ class GameBase:
         known, order = self._ordered
         if known is not state or order is None:
             if self.current_player(state) == CHANCE:
-                order = chance_order(self.chance_outcomes(state), canonical_key)
+                distribution = self.chance_outcomes(state)
+                order = ActionOrder(distribution.outcomes(), distribution)
             else:
-                order = ActionOrder(self.legal_actions(state), canonical_key)
+                order = ActionOrder(self.legal_actions(state))
             self._ordered = (state, order)
         return order
 
@@ -309,11 +291,11 @@ class GameBase:
         return len(self.action_order(state))
 
     def action_id(self, state: Any, action: Any) -> int:
-        return self.action_order(state).id_of(action, describe_action)
+        return self.action_order(state).id_of(action)
 
     def ids_of(self, state: Any, actions: Sequence[Any]) -> list[int]:
         """The ids of some of the legal actions, ascending (one player's, at a simultaneous step)."""
-        return self.action_order(state).ids_of(actions, describe_action)
+        return self.action_order(state).ids_of(actions)
 
     def action_from_id(self, state: Any, action_id: int) -> Any:
         return self.action_order(state).action(action_id)
