@@ -79,6 +79,16 @@ def test_each_default_knob_holds_its_current_value_and_plays_at_every_value() ->
             assert isinstance(knob, Knob) and knob.current in knob.values and len(knob.values) >= 2
 
 
+def test_the_default_attack_the_tower_set_turns_troop_powers_base_copies_and_special_troops() -> None:
+    knobs = {k.name: k for k in default_knobs("attack-the-tower", ("undead", "bandits"))}
+    assert knobs["cavalry_power"].values == (2, 3, 4)
+    assert knobs["undead.workshop.copies"].values == (1, 2, 3, 4)  # 2 copies: two up, one down (one is kept)
+    assert knobs["undead.graveyard.copies"].values == (5, 6, 7, 8, 9)
+    assert knobs["undead.ghost.special_troop.power"].values == (0, 1, 2, 3, 4)
+    assert not any(".effects." in name for name in knobs)
+    assert not any(name.startswith(("westerners.", "easterners.")) for name in knobs)
+
+
 def test_the_size_of_a_change_is_its_share_of_the_farthest_step() -> None:
     knob = parse_tune("cavalry_power=1..5", "attack-the-tower", ARMIES)
     assert knob.size(3) == 0 and knob.size(5) == 1 and knob.size(4) == 0.5 and knob.size(1) == 1
