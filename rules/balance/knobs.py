@@ -231,31 +231,34 @@ def rules_values(knobs: Iterable[Knob], choice: Choice) -> dict[str, JsonValue]:
 
 
 def card_edits(knobs: Iterable[Knob], choice: Choice, game: str) -> tuple[CardEdit, ...]:
-    """The card edits a candidate makes (a copies change with the change it makes to keep the deck whole)."""
-    edits: list[CardEdit] = []
-    for knob in knobs:
-        if knob.kind != "card" or knob.name not in choice or knob.card is None or knob.field is None:
-            continue
-        edit = CardEdit(card=knob.card, field=knob.field, value=choice[knob.name])
-        edits.append(edit)
-        if game == "attack-the-tower" and knob.field == "copies":
-            edits += _keep_deck_whole(edit, knob.current)
-    return tuple(edits)
+    """The card edits a candidate makes; in Attack the Tower, its copies changes with the change that keeps each
+    deck whole (see `_keep_decks_whole`)."""
+    edits = tuple(
+        CardEdit(card=knob.card, field=knob.field, value=choice[knob.name])
+        for knob in knobs
+        if knob.kind == "card" and knob.name in choice and knob.card is not None and knob.field is not None
+    )
+    return edits + _keep_decks_whole(edits) if game == "attack-the-tower" else edits
 
 
-def _keep_deck_whole(edit: CardEdit, current: JsonValue) -> list[CardEdit]:
-    """The edit that gives back (or takes) a copies change from the deck's fullest other card."""
+def _keep_decks_whole(edits: Sequence[CardEdit]) -> tuple[CardEdit, ...]:
+    """For each deck whose copies the edits change: the edit that gives back (or takes) their summed difference
+    from the deck's fullest card the edits leave alone (the first listed on a tie). A deck whose every card is
+    changed gets none: the armies' validation then refuses the candidate in the cards' words."""
     from rules.attack_the_tower.catalog import shipped_army
 
-    if not isinstance(edit.value, int) or not isinstance(current, int):
-        return []
-    army = shipped_army(edit.army)
-    deck: Sequence[Any] = army.bases if any(b.id == edit.card for b in army.bases) else army.abilities
-    others = [c for c in deck if c.id != edit.card]
-    if not others or edit.value == current:
-        return []
-    fullest = max(others, key=lambda c: c.copies)
-    return [CardEdit(card=fullest.id, field="copies", value=fullest.copies - (edit.value - current))]
+    out: list[CardEdit] = []
+    copies = {e.card: e.value for e in edits if e.field == "copies" and isinstance(e.value, int)}
+    for army_id in sorted({e.army for e in edits if e.card in copies}):
+        army = shipped_army(army_id)
+        decks: tuple[Sequence[Any], ...] = (army.bases, army.abilities)
+        for deck in decks:
+            change = sum(int(copies[c.id]) - c.copies for c in deck if c.id in copies)
+            left = [c for c in deck if c.id not in copies]
+            if change and left:
+                fullest = max(left, key=lambda c: c.copies)
+                out.append(CardEdit(card=fullest.id, field="copies", value=fullest.copies - change))
+    return tuple(out)
 
 
 def knob_problems(knob: Knob, value: JsonValue, game: str, armies: Sequence[str]) -> list[Problem]:

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rules.balance.measure import Tally, objectives
-from rules.balance.search import SCREENED
+from rules.balance.search import REFUSED, SCREENED
 
 if TYPE_CHECKING:
     from rules.balance.run import BalanceResult
@@ -154,11 +154,14 @@ def report(result: BalanceResult, *, timed: bool = True) -> str:
             f"  #{c.number}: {found.worst:.3f} ({found.worst_measure}), {c.changes} change(s), size {c.size:.2f}: "
             f"{changes}"
         )
-    stopped = sum(1 for c in result.candidates if c.stopped and c.stopped != SCREENED)
+    refused = sum(1 for c in result.candidates if c.stopped.startswith(REFUSED))
+    stopped = sum(1 for c in result.candidates if c.stopped and c.stopped != SCREENED) - refused
     screened = sum(1 for c in result.candidates if c.screened)
+    unplayable = f", {refused} refused by the cards" if refused else ""
     lines.append(
         f"games: search {result.search_played:,} played + {result.search_cached:,} from the cache over "
-        f"{len(result.candidates)} candidates ({screened} single changes screened, {stopped} stopped early); "
+        f"{len(result.candidates)} candidates ({screened} single changes screened, {stopped} stopped early"
+        f"{unplayable}); "
         f"check {result.verify_played:,} played + "
         f"{result.verify_cached:,} from the cache" + (f"; {result.seconds:.0f} s" if timed else "")
     )

@@ -28,6 +28,7 @@ from pydantic import JsonValue
 from rules.balance.knobs import Choice, Knob
 from rules.balance.measure import STOP_CONFIDENCE, Objectives, Tally, add_tallies, objectives, tallies_json
 from rules.balance.plan import VERIFY_STAGE, BalanceSpec, Planned, plan, tally
+from rules.core.errors import IllegalPosition
 
 if TYPE_CHECKING:
     import optuna
@@ -225,6 +226,8 @@ def make_study(spec: BalanceSpec) -> optuna.Study:
 
 
 SCREENED = "screened: first stage only"
+REFUSED = "refused by the cards"
+"""A candidate the armies' validation refuses (never played; optuna is told the trial failed)."""
 
 
 def measure(
@@ -244,7 +247,11 @@ def measure(
         return candidate
     candidate.stopped = ""
     for stage in range(candidate.stages, last):
-        planned = plan(spec, choice, stage, spec.stages[stage], first_index=candidate.cells)
+        try:
+            planned = plan(spec, choice, stage, spec.stages[stage], first_index=candidate.cells)
+        except IllegalPosition as refused:  # e.g. copies changes that leave a deck no card to balance them
+            candidate.stopped = f"{REFUSED}: {refused}"
+            return candidate
         candidate.cells += len(planned)
         try:
             found, played = runner.tallies(planned)
@@ -318,6 +325,8 @@ def search(
     """Measure the rules as they are, then candidates the optimiser proposes until the budget of games is spent
     (games read back from the cache count: a run again with the cache repeats the same search without playing),
     `max_candidates` have been tried, or it proposes only candidates already measured."""
+    import optuna
+
     state = SearchState(spec)
     study = make_study(spec)
     repeats = 0
@@ -345,12 +354,16 @@ def search(
             candidate = measure(spec, state, runner, choice)
         except Cancelled:
             break
-        values = candidate.objectives(spec.target)
-        study.tell(trial, [values.worst, float(candidate.changes), candidate.size])
         repeats = repeats + 1 if known else 0
+        if candidate.stopped.startswith(REFUSED):
+            study.tell(trial, state=optuna.trial.TrialState.FAIL)
+            report(f"candidate {candidate.number}: {candidate.stopped}")
+        else:
+            values = candidate.objectives(spec.target)
+            study.tell(trial, [values.worst, float(candidate.changes), candidate.size])
+            report(f"candidate {candidate.number}: worst distance {values.worst:.3f}")
         if repeats >= MAX_REPEATS:
             break
-        report(f"candidate {candidate.number}: worst distance {values.worst:.3f}")
     return state
 
 

@@ -79,6 +79,21 @@ def test_each_default_knob_holds_its_current_value_and_plays_at_every_value() ->
             assert isinstance(knob, Knob) and knob.current in knob.values and len(knob.values) >= 2
 
 
+def test_copies_changes_in_one_deck_are_balanced_together_by_a_card_they_leave_alone() -> None:
+    knobs = [parse_tune(f"bandits.{b}_base.copies=3..7", "attack-the-tower", ARMIES) for b in ("shooter", "cavalry")]
+    edits = card_edits(knobs, {knobs[0].name: 7, knobs[1].name: 4}, "attack-the-tower")
+    (army,) = armies_for({"bandits"}, (), edits)
+    copies = {b.id.split(".")[1]: b.copies for b in army.bases}
+    assert sum(copies.values()) == 25  # +2 and -1 together: one copy taken from the first fullest card left alone
+    assert copies == {
+        "light_infantry_base": 4,
+        "shooter_base": 7,
+        "heavy_infantry_base": 5,
+        "cavalry_base": 4,
+        "siege_base": 5,
+    }
+
+
 def test_the_default_attack_the_tower_set_turns_troop_powers_base_copies_and_special_troops() -> None:
     knobs = {k.name: k for k in default_knobs("attack-the-tower", ("undead", "bandits"))}
     assert knobs["cavalry_power"].values == (2, 3, 4)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import JsonValue
 
 from rules.balance.measure import Tally
-from rules.balance.search import Candidate, SearchState, choice_of, chosen, pareto
+from rules.balance.search import REFUSED, Candidate, Runner, SearchState, choice_of, chosen, measure, pareto, search
 from tests.balance.helpers import small_spec
 
 
@@ -59,3 +59,18 @@ def test_the_answer_is_the_fewest_changes_within_the_tolerance_else_the_closest(
     assert answer is not None and answer.number == 2
     worse = state_of(candidate(0, 0, (80, 200)), candidate(1, 1, (60, 200)))
     assert chosen(worse) is None
+
+
+def test_a_candidate_the_cards_cannot_hold_is_refused_unplayed_and_the_search_goes_on() -> None:
+    shipped = {"graveyard": 7, "crypt": 6, "mansion": 5, "desecrated_grounds": 5, "workshop": 2}
+    bases = [f"undead.{b}.copies={n - 1}..{n + 1}" for b, n in shipped.items()]
+    spec = small_spec(knobs=bases, max_changes=5, budget=60)
+    runner = Runner(client=None, in_process=True, cache=None)
+    state = SearchState(spec)
+    every_base_up = {k.name: k.values[k.current_index + 1] for k in spec.tuned()}  # 30 cards, none left to balance
+    refused = measure(spec, state, runner, every_base_up)
+    assert refused.stopped.startswith(REFUSED) and "25" in refused.stopped
+    assert refused.played == 0 and runner.played == 0 and not refused.tallies
+    assert refused not in state.whole()
+    found = search(spec, Runner(client=None, in_process=True, cache=None))
+    assert found.whole()[0].choice == {}  # the rules as they are are still measured, whatever is refused
