@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tests import malformed_inputs, malformed_runner
 
-SAMPLE = 100
+SAMPLE = 60
 """Inputs run by `make test`: a fixed sample of the corpus, spread over every category."""
 
 
