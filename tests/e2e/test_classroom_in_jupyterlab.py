@@ -94,6 +94,8 @@ def make_move(page: Any, panel: Any, words: str) -> None:
 def mid_lesson(page: Any, panel: Any) -> None:
     """The walkthrough's panel in the middle of a lesson: the initiative resolved (damage flowing, a troop
     struck out, the step card), then the next step hidden behind its question (predict, then reveal)."""
+    from playwright.sync_api import expect  # the e2e extra's: make test collects this module without it
+
     select = panel.locator(".widget-dropdown", has=page.get_by_text("lesson", exact=True)).locator("select")
     board = panel.locator(".att-widget").first
     before = board.get_attribute("data-version")
@@ -102,7 +104,8 @@ def mid_lesson(page: Any, panel: Any) -> None:
     for _ in range(5):
         click_and_redraw(page, panel, panel.get_by_role("button", name="next ▶"))
     assert board.locator(".hit").count() >= 2 and board.locator(".troop.dead").count() >= 1
-    click_and_redraw(page, panel, panel.get_by_text("predict, then reveal", exact=True).first)  # said in words
+    click_and_redraw(page, panel, panel.get_by_text("predict, then reveal", exact=True).first)
+    expect(panel).to_contain_text("each step's result stays hidden until", timeout=30_000)  # said in words
     click_and_redraw(page, panel, panel.get_by_role("button", name="next ▶"))
     assert panel.locator(".lesson-note .question").is_visible()
 
