@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rules.balance.measure import Tally, objectives
-from rules.balance.search import REFUSED, SCREENED
+from rules.balance.search import SCREENED
 
 if TYPE_CHECKING:
     from rules.balance.run import BalanceResult
@@ -154,8 +154,8 @@ def report(result: BalanceResult, *, timed: bool = True) -> str:
             f"  #{c.number}: {found.worst:.3f} ({found.worst_measure}), {c.changes} change(s), size {c.size:.2f}: "
             f"{changes}"
         )
-    refused = sum(1 for c in result.candidates if c.stopped.startswith(REFUSED))
-    stopped = sum(1 for c in result.candidates if c.stopped and c.stopped != SCREENED) - refused
+    refused = sum(1 for c in result.candidates if c.refused)
+    stopped = sum(1 for c in result.candidates if c.stopped and c.stopped != SCREENED and not c.refused)
     screened = sum(1 for c in result.candidates if c.screened)
     unplayable = f", {refused} refused by the cards" if refused else ""
     lines.append(

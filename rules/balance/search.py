@@ -79,6 +79,11 @@ class Candidate:
     def whole(self) -> bool:
         return not self.stopped
 
+    @property
+    def refused(self) -> bool:
+        """The armies' validation refused its cards: it was never played."""
+        return self.stopped.startswith(REFUSED)
+
     def objectives(self, target: float, confidence: float = 0.95) -> Objectives:
         return objectives(self.tallies, target, confidence)
 
@@ -355,7 +360,7 @@ def search(
         except Cancelled:
             break
         repeats = repeats + 1 if known else 0
-        if candidate.stopped.startswith(REFUSED):
+        if candidate.refused:
             study.tell(trial, state=optuna.trial.TrialState.FAIL)
             report(f"candidate {candidate.number}: {candidate.stopped}")
         else:

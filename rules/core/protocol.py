@@ -16,7 +16,7 @@ Who acts (`Game.current_player`):
 - `TERMINAL`: the game is over; `outcome` says why and `returns` gives one number per player.
 
 Integer actions: the id of an action at a position is its rank among the legal actions there, ordered by
-the action's canonical JSON (`canonical_order`). Ids are dense (0 to n-1), the same on every run and every
+the action's canonical JSON (`canonical_key`). Ids are dense (0 to n-1), the same on every run and every
 machine (no hashing), and a line of ids replays a game from its initial position; `action_id` and
 `action_from_id` convert either way.
 
@@ -186,11 +186,6 @@ class Game(Protocol[S, A]):
         ...
 
 
-def canonical_order(actions: Sequence[A]) -> list[A]:
-    """Actions sorted by their canonical JSON: the order that gives them their integer ids."""
-    return sorted(actions, key=canonical_key)
-
-
 class GameBase:
     """What every game computes the same way from its own functions: returns from the outcome, integer
     action ids, acting players, observation strings and (for perfect information) determinisation.
@@ -303,11 +298,6 @@ class GameBase:
     def action_ids(self, state: Any) -> dict[str, int]:
         """Every legal action's canonical text with its id (for logs and caches)."""
         return {key: i for i, key in enumerate(self.action_order(state).keys)}
-
-
-def describe_action(action: Any) -> str:
-    """An action as a short text for messages: its canonical JSON."""
-    return canonical_key(action)
 
 
 def replay_ids(game: Game[S, A], initial: S, ids: Sequence[int]) -> tuple[S, list[tuple[Event, ...]]]:

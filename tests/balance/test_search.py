@@ -69,7 +69,7 @@ def test_a_candidate_the_cards_cannot_hold_is_refused_unplayed_and_the_search_go
     state = SearchState(spec)
     every_base_up = {k.name: k.values[k.current_index + 1] for k in spec.tuned()}  # 30 cards, none left to balance
     refused = measure(spec, state, runner, every_base_up)
-    assert refused.stopped.startswith(REFUSED) and "25" in refused.stopped
+    assert refused.refused and refused.stopped.startswith(REFUSED) and "25" in refused.stopped
     assert refused.played == 0 and runner.played == 0 and not refused.tallies
     assert refused not in state.whole()
     found = search(spec, Runner(client=None, in_process=True, cache=None))

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from explorer.notebook_state import widget_state_found
+from explorer.presenter import PREDICT_ON
 from tests.e2e.conftest import ARTIFACTS, AXE, ROOT, Lab
 
 pytestmark = pytest.mark.e2e
@@ -104,8 +105,8 @@ def mid_lesson(page: Any, panel: Any) -> None:
     for _ in range(5):
         click_and_redraw(page, panel, panel.get_by_role("button", name="next ▶"))
     assert board.locator(".hit").count() >= 2 and board.locator(".troop.dead").count() >= 1
-    click_and_redraw(page, panel, panel.get_by_text("predict, then reveal", exact=True).first)
-    expect(panel).to_contain_text("each step's result stays hidden until", timeout=30_000)  # said in words
+    panel.get_by_text("predict, then reveal", exact=True).first.click()
+    expect(panel).to_contain_text(PREDICT_ON, timeout=30_000)  # said in words: the next click finds it on
     click_and_redraw(page, panel, panel.get_by_role("button", name="next ▶"))
     assert panel.locator(".lesson-note .question").is_visible()
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from explorer.presenter import PREDICT_ON
 from tests.e2e.conftest import ARTIFACTS
 
 pytestmark = pytest.mark.e2e
@@ -133,7 +134,7 @@ def test_a_lesson_plays_with_predict_then_reveal(voila: str, browser: Any) -> No
     panel.get_by_text("predict, then reveal", exact=True).first.click()
     # the kernel says so in words: only then is the next click sure to find it on (a redraw alone may be the
     # lesson's own, still arriving)
-    expect(panel).to_contain_text("each step's result stays hidden until", timeout=30_000)
+    expect(panel).to_contain_text(PREDICT_ON, timeout=30_000)
     for _ in range(4):  # each step hidden, then revealed: steps 1 and 2
         act(page, panel, "next ▶")
     act(page, panel, "next ▶")  # step 3: the initiative, hidden behind its question
