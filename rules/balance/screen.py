@@ -1,12 +1,15 @@
-"""The screen: every knob moved one step either way, alone, played on the search's first stage, so that optuna
-starts from what each single change does to each measure instead of from candidates drawn at random.
+"""The screen: every knob moved as far as a slot moves it (two steps either way, or to the end of its values), alone,
+played on the search's first stage, so that optuna starts from what each single change does to each measure instead
+of from candidates drawn at random. The farthest step is screened because the strong levers show at full size there,
+above the first stage's noise; a one-step change is predicted as half the two-step effect (log-odds taken as linear
+in the step) and combined like a screened one.
 
 A single change's effect on a measure is how far it moves the measure's log-odds from those of the rules as they
 are, on the same deals (a stage's seeds are the same for every candidate, so the difference is not the luck of the
 deal); counts are smoothed by a half (Haldane-Anscombe) so that 0 and 100% have finite log-odds. Effects are summed
 in log-odds, as a logistic model adds them: a rate near 100% or 0% moves less for the same effect, so two changes
 that each pull a 100% rate down a little are not predicted to land at 50% when together they overshoot it.
-Combinations of up to `max_changes` screened changes, each knob at most once, are ranked by the worst distance
+Combinations of up to `max_changes` screened or halved changes, each knob at most once, are ranked by the worst distance
 from the target that their summed effects predict, and the best few are handed to optuna as its next trials
 (`enqueue_trial`);
 optuna is told every screened change's first-stage objectives too. The prediction only orders what is measured
@@ -20,6 +23,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
 from pydantic import JsonValue
 
 from rules.balance.knobs import Knob
@@ -28,15 +32,17 @@ from rules.balance.measure import Tally
 if TYPE_CHECKING:
     import optuna
 
-PROPOSALS = 6
+PROPOSALS = 8
 """The combinations handed to optuna after the screen."""
+SCREEN_STEP = 2
+"""How far the screen moves each knob (the farthest a slot moves it, `rules.balance.search.STEPS`)."""
 SINGLES = 2
 """Of them, the single changes that came closest on their own."""
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One knob moved one step from its current value (`step` is -1 or +1 along the knob's values)."""
+    """One knob moved from its current value by `step` places along the knob's values (negative: down)."""
 
     knob: str
     step: int
@@ -47,19 +53,34 @@ class Step:
         return {self.knob: self.value}
 
 
+Effects = dict[str, float]
+"""A change's effect on each measure's rate."""
+
+
 def single_steps(knobs: tuple[Knob, ...]) -> list[Step]:
-    """Each knob one step down and one step up, where its values allow."""
+    """Each knob moved down and up alone, `SCREEN_STEP` places or to the end of its values, where they allow."""
     out: list[Step] = []
     for knob in knobs:
-        for step in (-1, 1):
-            index = knob.current_index + step
-            if 0 <= index < len(knob.values):
-                out.append(Step(knob.name, step, knob.values[index]))
+        room = {-1: knob.current_index, 1: len(knob.values) - 1 - knob.current_index}
+        for sign in (-1, 1):
+            reach = min(SCREEN_STEP, room[sign])
+            if reach:
+                out.append(Step(knob.name, sign * reach, knob.values[knob.current_index + sign * reach]))
     return out
 
 
-Effects = dict[str, float]
-"""A change's effect on each measure's rate."""
+def shorter_steps(knobs: tuple[Knob, ...], screened: list[tuple[Step, Effects]]) -> list[tuple[Step, Effects]]:
+    """The steps between the current value and each screened one, each predicted to have its share of the screened
+    effect (log-odds linear in the step: one step of a screened two-step change does half of it)."""
+    by_name = {k.name: k for k in knobs}
+    out: list[tuple[Step, Effects]] = []
+    for step, found in screened:
+        knob, sign = by_name[step.knob], 1 if step.step > 0 else -1
+        for size in range(1, abs(step.step)):
+            share = size / abs(step.step)
+            value = knob.values[knob.current_index + sign * size]
+            out.append((Step(step.knob, sign * size, value), {name: e * share for name, e in found.items()}))
+    return out
 
 
 def log_odds(tally: Tally) -> float:
@@ -88,23 +109,37 @@ def proposals(
     target: float,
     max_changes: int,
     count: int = PROPOSALS,
+    shorter: list[tuple[Step, Effects]] | None = None,
 ) -> list[tuple[Step, ...]]:
-    """The combinations of screened changes (each knob at most once) whose summed effects predict the smallest
-    worst distance, fewest changes first among equals; first of all, the `SINGLES` single changes that came closest
-    on their own (their distance is measured, not predicted: where changes interact, as Tower Defense's waves and
-    credits do, the best measured single change can beat every predicted combination; and a screened change is
-    measured on from its second stage, so it costs the least)."""
+    """The combinations of screened changes and their `shorter` steps (each knob at most once) whose summed effects
+    predict the smallest worst distance, fewest changes first among equals; first of all, the `SINGLES` screened
+    changes that came closest on their own (their distance is measured, not predicted: where changes interact, as
+    Tower Defense's waves and credits do, the best measured single change can beat every predicted combination; and a
+    screened change is measured on from its second stage, so it costs the least)."""
+    names = list(base)
+    options = [*screened, *(shorter or [])]
+    effect = np.array([[found.get(name, 0.0) for name in names] for _, found in options]).reshape(
+        len(options), len(names)
+    )
+    odds = np.array([base[name] for name in names])
     ranked: list[tuple[float, int, tuple[Step, ...]]] = []
     for size in range(1, max_changes + 1):
-        for combination in itertools.combinations(screened, size):
-            if len({step.knob for step, _ in combination}) < size:
-                continue
-            worst = predicted_worst(base, tuple(e for _, e in combination), target)
-            ranked.append((worst, size, tuple(step for step, _ in combination)))
+        picks = [c for c in itertools.combinations(range(len(options)), size) if _distinct(options, c)]
+        if not picks:
+            continue
+        chosen = np.array(picks)
+        moved = odds + effect[chosen].sum(axis=1)
+        worst = np.abs(1 / (1 + np.exp(-moved)) - target).max(axis=1)
+        ranked.extend((float(w), size, tuple(options[i][0] for i in c)) for w, c in zip(worst, picks, strict=True))
     ranked.sort(key=lambda item: (item[0], item[1]))
-    singles = [steps for _, size, steps in ranked if size == 1][:SINGLES]
+    measured = {step for step, _ in screened}
+    singles = [steps for _, size, steps in ranked if size == 1 and steps[0] in measured][:SINGLES]
     combined = [steps for _, _, steps in ranked if steps not in singles][: max(count - len(singles), 0)]
     return singles + combined
+
+
+def _distinct(options: list[tuple[Step, Effects]], picks: tuple[int, ...]) -> bool:
+    return len({options[i][0].knob for i in picks}) == len(picks)
 
 
 def slot_params(steps: tuple[Step, ...], max_changes: int) -> dict[str, JsonValue]:

@@ -276,8 +276,8 @@ def measure(
 
 
 def screen_cost(spec: BalanceSpec) -> int:
-    """The games the screen plays: every single step on the first stage, counting only the cells it changes (a
-    matchup of two armies a change leaves alone is the rules as they are, read back from memory)."""
+    """The games the screen plays: every screened single change on the first stage, counting only the cells it
+    changes (a matchup of two armies a change leaves alone is the rules as they are, read back from memory)."""
     from rules.balance.screen import single_steps
 
     first = spec.stages[0]
@@ -298,9 +298,17 @@ def screen(
     report: Callable[[str], None],
     stop: StopHook | None,
 ) -> None:
-    """Play every knob one step either way alone on the first stage, tell optuna what each did, and queue the
-    combinations their effects predict best as optuna's next trials (see rules.balance.screen)."""
-    from rules.balance.screen import effects, log_odds, proposals, single_steps, slot_params, tell_screened
+    """Play every knob alone as far as a slot moves it either way on the first stage, tell optuna what each did,
+    and queue the combinations their effects predict best as optuna's next trials (see rules.balance.screen)."""
+    from rules.balance.screen import (
+        effects,
+        log_odds,
+        proposals,
+        shorter_steps,
+        single_steps,
+        slot_params,
+        tell_screened,
+    )
 
     first = spec.stages[0]
     baseline, _ = runner.tallies(plan(spec, {}, 0, first))
@@ -316,7 +324,8 @@ def screen(
         values = candidate.objectives(spec.target)
         tell_screened(study, space, step, spec.max_changes, [values.worst, 1.0, candidate.size])
         report(f"screened {step.knob} = {step.value}: worst distance {values.worst:.3f} on the first stage")
-    for steps in proposals(base, screened, spec.target, spec.max_changes):
+    shorter = shorter_steps(spec.tuned(), screened)
+    for steps in proposals(base, screened, spec.target, spec.max_changes, shorter=shorter):
         study.enqueue_trial(slot_params(steps, spec.max_changes))
 
 

@@ -8,7 +8,16 @@ import math
 import optuna
 
 from rules.balance.measure import Tally
-from rules.balance.screen import SINGLES, Step, effects, log_odds, predicted_worst, proposals, single_steps
+from rules.balance.screen import (
+    SINGLES,
+    Step,
+    effects,
+    log_odds,
+    predicted_worst,
+    proposals,
+    shorter_steps,
+    single_steps,
+)
 from rules.balance.search import (
     SCREENED,
     Runner,
@@ -23,10 +32,28 @@ from rules.balance.search import (
 from tests.balance.helpers import small_spec
 
 
-def test_each_knob_moves_one_step_either_way_where_its_values_allow() -> None:
+def test_each_knob_moves_two_steps_either_way_or_to_the_end_of_its_values() -> None:
     ghost, lich = small_spec().tuned()  # ghost power 1..4 from 2; lich delta -2,-1 from -1 (its last value)
     steps = single_steps(small_spec().tuned())
-    assert [(s.knob, s.step, s.value) for s in steps] == [(ghost.name, -1, 1), (ghost.name, 1, 3), (lich.name, -1, -2)]
+    assert [(s.knob, s.step, s.value) for s in steps] == [(ghost.name, -1, 1), (ghost.name, 2, 4), (lich.name, -1, -2)]
+
+
+def test_a_one_step_change_is_predicted_as_half_the_screened_two_step_effect() -> None:
+    ghost, lich = small_spec().tuned()
+    screened = [(Step(ghost.name, 2, 4), {"a v b": 0.8}), (Step(lich.name, -1, -2), {"a v b": -0.3})]
+    assert shorter_steps(small_spec().tuned(), screened) == [(Step(ghost.name, 1, 3), {"a v b": 0.4})]
+
+
+def test_a_halved_step_joins_the_combinations_but_not_the_measured_singles() -> None:
+    """Two screened two-step changes each overshoot; one of them halved lands on the target with the other's."""
+    base = {"a v b": logit(0.3), "a v c": logit(0.3)}
+    up = logit(0.5) - logit(0.3)
+    x2, y2 = Step("x", 2, 4), Step("y", 2, 4)
+    screened = [(x2, {"a v b": 2 * up}), (y2, {"a v c": 2 * up})]
+    shorter = shorter_steps_of(screened)
+    ranked = proposals(base, screened, 0.5, max_changes=2, count=3, shorter=shorter)
+    assert ranked[:SINGLES] == [(x2,), (y2,)]  # the measured singles first
+    assert ranked[SINGLES] == (Step("x", 1, 3), Step("y", 1, 3))  # then both halved: both rates on 0.5
 
 
 def test_an_effect_is_the_change_in_each_measure_s_log_odds_on_the_same_deals() -> None:
@@ -119,6 +146,11 @@ def test_the_screen_costs_only_the_cells_a_change_touches() -> None:
     spec = small_spec(armies="undead,bandits,westerners")  # both knobs are the Undead's cards
     touched = 2 * 2  # undead v bandits and undead v westerners, each army in each seat; bandits v westerners kept
     assert screen_cost(spec) == len(single_steps(spec.tuned())) * touched * spec.stages[0]
+
+
+def shorter_steps_of(screened: list[tuple[Step, dict[str, float]]]) -> list[tuple[Step, dict[str, float]]]:
+    """The halved steps of two-step changes to knobs valued 0..4 from 2."""
+    return [(Step(s.knob, s.step // 2, 3), {k: v / 2 for k, v in e.items()}) for s, e in screened]
 
 
 def logit(rate: float) -> float:
