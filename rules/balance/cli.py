@@ -102,7 +102,7 @@ def add_balance_command(sub: Any, game: str) -> None:
     ba.add_argument(
         "--no-screen",
         action="store_true",
-        help="let optuna start from random candidates instead of first playing each knob one step either way alone",
+        help="let optuna start from random candidates instead of first playing each knob alone, two steps either way",
     )
     where_options(ba, chunk=False)
     ba.add_argument("--cache", metavar="DIR", help="keep finished cells in DIR; a run again plays only what is missing")

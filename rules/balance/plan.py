@@ -65,7 +65,7 @@ class BalanceSpec(BaseModel):
     verify_games: int = Field(500, ge=0, le=limits.MAX_GAMES)
     max_candidates: int = Field(200, ge=1, le=10_000)
     screen: bool = True
-    """Play each knob one step either way alone first, and let optuna start from the combinations their effects
+    """Play each knob alone first (two steps either way), and let optuna start from the combinations their effects
     predict best (rules.balance.screen)."""
     seed: int = Field(0, ge=0, le=limits.MAX_SEED)
 

@@ -9,11 +9,11 @@ are, on the same deals (a stage's seeds are the same for every candidate, so the
 deal); counts are smoothed by a half (Haldane-Anscombe) so that 0 and 100% have finite log-odds. Effects are summed
 in log-odds, as a logistic model adds them: a rate near 100% or 0% moves less for the same effect, so two changes
 that each pull a 100% rate down a little are not predicted to land at 50% when together they overshoot it.
-Combinations of up to `max_changes` screened or halved changes, each knob at most once, are ranked by the worst distance
-from the target that their summed effects predict, and the best few are handed to optuna as its next trials
-(`enqueue_trial`);
-optuna is told every screened change's first-stage objectives too. The prediction only orders what is measured
-next: every candidate it proposes is measured in stages like any other, and the answer is chosen from measures.
+Combinations of up to `max_changes` screened or halved changes, each knob at most once, are ranked by the worst
+distance from the target that their summed effects predict, and the best few are handed to optuna as its next trials
+(`enqueue_trial`); optuna is told every screened change's first-stage objectives too. The prediction only orders
+what is measured next: every candidate it proposes is measured in stages like any other, and the answer is chosen
+from measures.
 """
 
 from __future__ import annotations
@@ -38,6 +38,11 @@ SCREEN_STEP = 2
 """How far the screen moves each knob (the farthest a slot moves it, `rules.balance.search.STEPS`)."""
 SINGLES = 2
 """Of them, the single changes that came closest on their own."""
+EXHAUSTIVE = 300_000
+"""Combinations of one size ranked every one while there are at most this many (3 of 28 knobs' 112 steps: 227,920)."""
+BEAM = 2_000
+"""Beyond, the combinations one smaller predicted best (worst distance, then mean distance: the worst alone is flat
+while some measure is left alone) that are grown by one change."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,19 +128,31 @@ def proposals(
     )
     odds = np.array([base[name] for name in names])
     ranked: list[tuple[float, int, tuple[Step, ...]]] = []
+    best: list[tuple[int, ...]] = [()]
     for size in range(1, max_changes + 1):
-        picks = [c for c in itertools.combinations(range(len(options)), size) if _distinct(options, c)]
+        picks = _combinations(options, size, best)
         if not picks:
-            continue
-        chosen = np.array(picks)
-        moved = odds + effect[chosen].sum(axis=1)
-        worst = np.abs(1 / (1 + np.exp(-moved)) - target).max(axis=1)
+            break
+        moved = odds + effect[np.array(picks)].sum(axis=1)
+        distance = np.abs(1 / (1 + np.exp(-moved)) - target)
+        worst = distance.max(axis=1)
         ranked.extend((float(w), size, tuple(options[i][0] for i in c)) for w, c in zip(worst, picks, strict=True))
+        best = [picks[i] for i in np.lexsort((distance.mean(axis=1), worst))[:BEAM]]
     ranked.sort(key=lambda item: (item[0], item[1]))
     measured = {step for step, _ in screened}
     singles = [steps for _, size, steps in ranked if size == 1 and steps[0] in measured][:SINGLES]
     combined = [steps for _, _, steps in ranked if steps not in singles][: max(count - len(singles), 0)]
     return singles + combined
+
+
+def _combinations(options: list[tuple[Step, Effects]], size: int, best: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """Every combination of `size` options moving distinct knobs while there are at most `EXHAUSTIVE` of them;
+    beyond, the `best` combinations one smaller, each with one option more (a beam: many knobs and many changes
+    would make the combinations too many to rank)."""
+    if math.comb(len(options), size) <= EXHAUSTIVE:
+        return [c for c in itertools.combinations(range(len(options)), size) if _distinct(options, c)]
+    grown = {tuple(sorted((*c, i))) for c in best for i in range(len(options)) if i not in c}
+    return sorted(c for c in grown if _distinct(options, c))
 
 
 def _distinct(options: list[tuple[Step, Effects]], picks: tuple[int, ...]) -> bool:

@@ -73,7 +73,7 @@ class Candidate:
     played: int = 0
     cells: int = 0
     screened: bool = False
-    """Played first by the screen (one knob, one step), on the first stage; measured on only if proposed again."""
+    """Played first by the screen (one knob moved alone), on the first stage; measured on only if proposed again."""
 
     @property
     def whole(self) -> bool:

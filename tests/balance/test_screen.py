@@ -155,3 +155,16 @@ def shorter_steps_of(screened: list[tuple[Step, dict[str, float]]]) -> list[tupl
 
 def logit(rate: float) -> float:
     return math.log(rate / (1 - rate))
+
+
+def test_many_knobs_and_changes_are_ranked_through_a_beam_that_still_finds_the_combination() -> None:
+    """Five changes among 80 steps are 24 million combinations: the ranking grows the best smaller ones instead,
+    and still finds the five changes that each bring one measure to the target."""
+    measures = [f"m{i}" for i in range(5)]
+    base = {name: logit(0.3) for name in measures}
+    up = logit(0.5) - logit(0.3)
+    fixes = [(Step(f"fix{i}", 1, 1), {measures[i]: up}) for i in range(5)]
+    noise = [(Step(f"other{i}", sign, 1), {measures[i % 5]: 0.1 * sign}) for i in range(35) for sign in (-1, 1)]
+    screened = [*noise, *fixes]
+    ranked = proposals(base, screened, 0.5, max_changes=5, count=SINGLES + 1)
+    assert set(ranked[SINGLES]) == {step for step, _ in fixes}
