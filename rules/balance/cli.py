@@ -102,7 +102,13 @@ def add_balance_command(sub: Any, game: str) -> None:
     ba.add_argument(
         "--no-screen",
         action="store_true",
-        help="let optuna start from random candidates instead of first playing each knob alone, two steps either way",
+        help="let optuna start from random candidates instead of first playing each knob alone",
+    )
+    ba.add_argument(
+        "--screen-step",
+        type=int,
+        choices=(1, 2),
+        help="how far the screen moves each knob either way (default: Attack the Tower 2, the other games 1)",
     )
     where_options(ba, chunk=False)
     ba.add_argument("--cache", metavar="DIR", help="keep finished cells in DIR; a run again plays only what is missing")
@@ -138,6 +144,7 @@ def spec_from(args: argparse.Namespace) -> Any:
         "max_candidates": args.max_candidates,
         "seed": args.seed,
         "screen": not args.no_screen,
+        "screen_step": args.screen_step,
     }
     if args.policy is not None:
         data["policy"] = args.policy

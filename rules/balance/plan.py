@@ -37,6 +37,12 @@ VERIFY_STAGE = 1_000
 DEFAULT_POLICY = {"attack-the-tower": "learned", "tower-defense": "planner", "the-tower": "expectimax"}
 """The balancer's default policy: Attack the Tower's cheap strong one (the planner's look-ahead weighed by a fitted
 model), the other games' strongest (Tower Defense's planner, a table that plays to win)."""
+DEFAULT_SCREEN_STEP = {"attack-the-tower": 2, "tower-defense": 1, "the-tower": 1}
+"""How far the screen moves each knob by default: the smallest step whose effect stands above the first stage's
+noise. Attack the Tower's knobs are mostly copies in a 25-card deck, where one copy moves a matchup by a few points,
+less than 12 games a cell can see (Workshop 2 -> 4 moved Undead v Easterners from 24% to 41%, 2 -> 3 about half of
+that); one step of Tower Defense's numbers already moves a win rate by tens of points (a Single Credit boost 1 -> 0
+takes the two-player table from 100% to about 57%), so two would only overshoot."""
 MAX_BUDGET = 1_000_000
 
 
@@ -65,8 +71,10 @@ class BalanceSpec(BaseModel):
     verify_games: int = Field(500, ge=0, le=limits.MAX_GAMES)
     max_candidates: int = Field(200, ge=1, le=10_000)
     screen: bool = True
-    """Play each knob alone first (two steps either way), and let optuna start from the combinations their effects
-    predict best (rules.balance.screen)."""
+    """Play each knob alone first, and let optuna start from the combinations their effects predict best
+    (rules.balance.screen)."""
+    screen_step: int | None = Field(None, ge=1, le=2)
+    """How far the screen moves each knob, one or two steps either way; None: the game's `DEFAULT_SCREEN_STEP`."""
     seed: int = Field(0, ge=0, le=limits.MAX_SEED)
 
     @field_validator("armies", mode="before")
@@ -99,6 +107,10 @@ class BalanceSpec(BaseModel):
 
     def seat_policy(self) -> str:
         return self.policy or DEFAULT_POLICY[self.game]
+
+    def screen_reach(self) -> int:
+        """How far the screen moves each knob: `screen_step`, else the game's default."""
+        return self.screen_step or DEFAULT_SCREEN_STEP[self.game]
 
     def tuned(self) -> tuple[Knob, ...]:
         """The knobs turned: those given, else the game's default set."""

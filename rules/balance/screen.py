@@ -1,8 +1,8 @@
-"""The screen: every knob moved as far as a slot moves it (two steps either way, or to the end of its values), alone,
-played on the search's first stage, so that optuna starts from what each single change does to each measure instead
-of from candidates drawn at random. The farthest step is screened because the strong levers show at full size there,
-above the first stage's noise; a one-step change is predicted as half the two-step effect (log-odds taken as linear
-in the step) and combined like a screened one.
+"""The screen: every knob moved alone one or two steps either way (the spec's `screen_reach`, or to the end of its
+values), played on the search's first stage, so that optuna starts from what each single change does to each measure
+instead of from candidates drawn at random. Two steps where one step's effect would drown in the first stage's noise
+(Attack the Tower's card copies): a strong lever then shows at full size, and a one-step change is predicted as half
+the two-step effect (log-odds taken as linear in the step) and combined like a screened one.
 
 A single change's effect on a measure is how far it moves the measure's log-odds from those of the rules as they
 are, on the same deals (a stage's seeds are the same for every candidate, so the difference is not the luck of the
@@ -34,8 +34,6 @@ if TYPE_CHECKING:
 
 PROPOSALS = 8
 """The combinations handed to optuna after the screen."""
-SCREEN_STEP = 2
-"""How far the screen moves each knob (the farthest a slot moves it, `rules.balance.search.STEPS`)."""
 SINGLES = 2
 """Of them, the single changes that came closest on their own."""
 EXHAUSTIVE = 300_000
@@ -62,15 +60,15 @@ Effects = dict[str, float]
 """A change's effect on each measure's rate."""
 
 
-def single_steps(knobs: tuple[Knob, ...]) -> list[Step]:
-    """Each knob moved down and up alone, `SCREEN_STEP` places or to the end of its values, where they allow."""
+def single_steps(knobs: tuple[Knob, ...], reach: int = 1) -> list[Step]:
+    """Each knob moved down and up alone, `reach` places or to the end of its values, where they allow."""
     out: list[Step] = []
     for knob in knobs:
         room = {-1: knob.current_index, 1: len(knob.values) - 1 - knob.current_index}
         for sign in (-1, 1):
-            reach = min(SCREEN_STEP, room[sign])
-            if reach:
-                out.append(Step(knob.name, sign * reach, knob.values[knob.current_index + sign * reach]))
+            size = min(reach, room[sign])
+            if size:
+                out.append(Step(knob.name, sign * size, knob.values[knob.current_index + sign * size]))
     return out
 
 

@@ -284,7 +284,7 @@ def screen_cost(spec: BalanceSpec) -> int:
     unchanged = {p.cell.key for p in plan(spec, {}, 0, first)}
     return sum(
         first
-        for step in single_steps(spec.tuned())
+        for step in single_steps(spec.tuned(), spec.screen_reach())
         for p in plan(spec, step.choice, 0, first)
         if p.cell.key not in unchanged
     )
@@ -298,7 +298,7 @@ def screen(
     report: Callable[[str], None],
     stop: StopHook | None,
 ) -> None:
-    """Play every knob alone as far as a slot moves it either way on the first stage, tell optuna what each did,
+    """Play every knob alone, `screen_reach` steps either way, on the first stage, tell optuna what each did,
     and queue the combinations their effects predict best as optuna's next trials (see rules.balance.screen)."""
     from rules.balance.screen import (
         effects,
@@ -315,7 +315,7 @@ def screen(
     base = {name: log_odds(t) for name, t in state.candidates[0].tallies.items()}
     space = distributions(spec)
     screened = []
-    for step in single_steps(spec.tuned()):
+    for step in single_steps(spec.tuned(), spec.screen_reach()):
         if runner.played + runner.cached >= spec.budget or (stop is not None and stop()):
             return
         candidate = measure(spec, state, runner, step.choice, through=1)

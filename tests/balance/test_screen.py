@@ -8,6 +8,7 @@ import math
 import optuna
 
 from rules.balance.measure import Tally
+from rules.balance.plan import BalanceSpec
 from rules.balance.screen import (
     SINGLES,
     Step,
@@ -32,10 +33,18 @@ from rules.balance.search import (
 from tests.balance.helpers import small_spec
 
 
-def test_each_knob_moves_two_steps_either_way_or_to_the_end_of_its_values() -> None:
+def test_each_knob_moves_its_reach_either_way_or_to_the_end_of_its_values() -> None:
     ghost, lich = small_spec().tuned()  # ghost power 1..4 from 2; lich delta -2,-1 from -1 (its last value)
-    steps = single_steps(small_spec().tuned())
+    steps = single_steps(small_spec().tuned(), 2)
     assert [(s.knob, s.step, s.value) for s in steps] == [(ghost.name, -1, 1), (ghost.name, 2, 4), (lich.name, -1, -2)]
+    steps = single_steps(small_spec().tuned(), 1)
+    assert [(s.knob, s.step, s.value) for s in steps] == [(ghost.name, -1, 1), (ghost.name, 1, 3), (lich.name, -1, -2)]
+
+
+def test_the_screen_moves_card_copies_two_steps_and_tower_defense_s_numbers_one() -> None:
+    assert small_spec().screen_reach() == 2
+    assert BalanceSpec(game="tower-defense", knobs=["wave_every=2..6"]).screen_reach() == 1
+    assert small_spec(screen_step=1).screen_reach() == 1
 
 
 def test_a_one_step_change_is_predicted_as_half_the_screened_two_step_effect() -> None:
@@ -112,7 +121,7 @@ def test_the_screen_plays_each_single_change_on_the_first_stage_and_queues_combi
     measure(spec, state, runner, {})
     screen(spec, state, runner, study, lambda _: None, None)
     screened = state.candidates[1:]
-    assert len(screened) == len(single_steps(spec.tuned())) == 3
+    assert len(screened) == len(single_steps(spec.tuned(), spec.screen_reach())) == 3
     assert all(c.screened and c.stopped == SCREENED and c.stages == 1 and c.changes == 1 for c in screened)
     assert all(sum(t.trials + t.draws for t in c.tallies.values()) == 2 * spec.stages[0] for c in screened)
     states = [t.state for t in study.trials]
@@ -145,7 +154,7 @@ def test_without_the_screen_no_candidate_is_screened() -> None:
 def test_the_screen_costs_only_the_cells_a_change_touches() -> None:
     spec = small_spec(armies="undead,bandits,westerners")  # both knobs are the Undead's cards
     touched = 2 * 2  # undead v bandits and undead v westerners, each army in each seat; bandits v westerners kept
-    assert screen_cost(spec) == len(single_steps(spec.tuned())) * touched * spec.stages[0]
+    assert screen_cost(spec) == len(single_steps(spec.tuned(), spec.screen_reach())) * touched * spec.stages[0]
 
 
 def shorter_steps_of(screened: list[tuple[Step, dict[str, float]]]) -> list[tuple[Step, dict[str, float]]]:
