@@ -40,9 +40,9 @@ model), the other games' strongest (Tower Defense's planner, a table that plays 
 DEFAULT_SCREEN_STEP = {"attack-the-tower": 2, "tower-defense": 1, "the-tower": 1}
 """How far the screen moves each knob by default: the smallest step whose effect stands above the first stage's
 noise. Attack the Tower's knobs are mostly copies in a 25-card deck, where one copy moves a matchup by a few points,
-less than 12 games a cell can see (Workshop 2 -> 4 moved Undead v Easterners from 24% to 41%, 2 -> 3 about half of
-that); one step of Tower Defense's numbers already moves a win rate by tens of points (a Single Credit boost 1 -> 0
-takes the two-player table from 100% to about 57%), so two would only overshoot."""
+less than 12 games a cell can see (two, Workshop 2 -> 4, moved Undead v Easterners from 24% to 41%); one step of
+Tower Defense's numbers already moves a win rate by tens of points (a Single Credit boost 1 -> 0 takes the
+two-player table from 100% to about 57%), so two would only overshoot."""
 MAX_BUDGET = 1_000_000
 
 

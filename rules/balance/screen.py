@@ -99,11 +99,14 @@ def effects(screened: dict[str, Tally], baseline: dict[str, Tally]) -> Effects:
 def predicted_worst(base: dict[str, float], combination: tuple[Effects, ...], target: float) -> float:
     """The worst distance from the target when each measure's log-odds (`base`) move by the sum of the changes'
     effects."""
-    return max(abs(_rate(odds + sum(e.get(name, 0.0) for e in combination)) - target) for name, odds in base.items())
+    moved = [sum(e.get(name, 0.0) for e in combination) for name in base]
+    return float(predicted_distances(np.array(list(base.values())), np.array(moved), target).max())
 
 
-def _rate(odds: float) -> float:
-    return 1 / (1 + math.exp(-odds))
+def predicted_distances(odds: np.ndarray, moves: np.ndarray, target: float) -> np.ndarray:
+    """Each measure's distance from the target once its log-odds move (`moves`: one row a combination, or one)."""
+    distances: np.ndarray = np.abs(1 / (1 + np.exp(-(odds + moves))) - target)
+    return distances
 
 
 def proposals(
@@ -131,8 +134,7 @@ def proposals(
         picks = _combinations(options, size, best)
         if not picks:
             break
-        moved = odds + effect[np.array(picks)].sum(axis=1)
-        distance = np.abs(1 / (1 + np.exp(-moved)) - target)
+        distance = predicted_distances(odds, effect[np.array(picks)].sum(axis=1), target)
         worst = distance.max(axis=1)
         ranked.extend((float(w), size, tuple(options[i][0] for i in c)) for w, c in zip(worst, picks, strict=True))
         best = [picks[i] for i in np.lexsort((distance.mean(axis=1), worst))[:BEAM]]
