@@ -7,6 +7,7 @@ import math
 
 import optuna
 
+from rules.balance.knobs import Knob
 from rules.balance.measure import Tally
 from rules.balance.plan import BalanceSpec
 from rules.balance.screen import (
@@ -59,8 +60,8 @@ def test_a_halved_step_joins_the_combinations_but_not_the_measured_singles() -> 
     up = logit(0.5) - logit(0.3)
     x2, y2 = Step("x", 2, 4), Step("y", 2, 4)
     screened = [(x2, {"a v b": 2 * up}), (y2, {"a v c": 2 * up})]
-    shorter = shorter_steps_of(screened)
-    ranked = proposals(base, screened, 0.5, max_changes=2, count=3, shorter=shorter)
+    knobs = tuple(Knob(name=name, kind="rules", values=(0, 1, 2, 3, 4), current=2) for name in ("x", "y"))
+    ranked = proposals(base, screened, 0.5, max_changes=2, count=3, shorter=shorter_steps(knobs, screened))
     assert ranked[:SINGLES] == [(x2,), (y2,)]  # the measured singles first
     assert ranked[SINGLES] == (Step("x", 1, 3), Step("y", 1, 3))  # then both halved: both rates on 0.5
 
@@ -157,15 +158,6 @@ def test_the_screen_costs_only_the_cells_a_change_touches() -> None:
     assert screen_cost(spec) == len(single_steps(spec.tuned(), spec.screen_reach())) * touched * spec.stages[0]
 
 
-def shorter_steps_of(screened: list[tuple[Step, dict[str, float]]]) -> list[tuple[Step, dict[str, float]]]:
-    """The halved steps of two-step changes to knobs valued 0..4 from 2."""
-    return [(Step(s.knob, s.step // 2, 3), {k: v / 2 for k, v in e.items()}) for s, e in screened]
-
-
-def logit(rate: float) -> float:
-    return math.log(rate / (1 - rate))
-
-
 def test_many_knobs_and_changes_are_ranked_through_a_beam_that_still_finds_the_combination() -> None:
     """Five changes among 80 steps are 24 million combinations: the ranking grows the best smaller ones instead,
     and still finds the five changes that each bring one measure to the target."""
@@ -177,3 +169,7 @@ def test_many_knobs_and_changes_are_ranked_through_a_beam_that_still_finds_the_c
     screened = [*noise, *fixes]
     ranked = proposals(base, screened, 0.5, max_changes=5, count=SINGLES + 1)
     assert set(ranked[SINGLES]) == {step for step, _ in fixes}
+
+
+def logit(rate: float) -> float:
+    return math.log(rate / (1 - rate))
