@@ -53,10 +53,10 @@ present: install
 	$(INSTALL) -e ".[present]"
 	$(BIN)/voila --strip_sources=True $(NOTEBOOK_DIR)
 
-# mypy takes one core for about 45 s on a fresh clone: it runs beside the unit tests instead of before them.
+# mypy (one core for about 45 s on a fresh clone), the unit tests and the notebooks run at the same time, so both
+# cores stay busy to the end; each prints its report when it ends (--output-sync), the notebooks' usually last.
 test: install lint
-	$(MAKE) --no-print-directory -j2 types unit
-	$(MAKE) --no-print-directory notebooks
+	$(MAKE) --no-print-directory -j3 --output-sync=target types unit notebooks
 
 # Both cores: pytest-xdist hands each idle worker the next test (a test that starts a Dask cluster or binds a
 # port asks the system for a free one, so two run side by side), and each worker the next notebook (its cells in

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
-from scipy.optimize import linprog
 
 Matrix = Sequence[Sequence[Fraction]]
 
@@ -201,6 +200,8 @@ def _linear_programme(
     b_ub = np.zeros(l_)
     a_eq = np.hstack([np.ones((1, k)), np.zeros((1, 1))])
     bounds = [(0.0, None)] * k + [(None, None)]
+    from scipy.optimize import linprog  # 0.35 s to import: only a game that needs the LP pays it
+
     res = linprog(c, A_ub=a_ub, b_ub=b_ub, A_eq=a_eq, b_eq=[1.0], bounds=bounds, method="highs-ds")
     if res.status != 0:  # pragma: no cover - a finite matrix game always has a solution
         raise ArithmeticError(f"the linear programme failed: {res.message}")
