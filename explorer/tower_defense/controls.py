@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from explorer.session_panel import row
+from rules.core.errors import RulesError
 from rules.tower_defense import catalog, engine
 from rules.tower_defense.catalog import card_name, is_tower_card
 from rules.tower_defense.model import STACK_LABEL, STACKS, GameState
 from rules.tower_defense.text import space_words
 
 if TYPE_CHECKING:
+    from explorer.tower_defense.explorer import TowerDefenseExplorer
     from explorer.tower_defense.panel import TowerDefensePanel
 
 STACK_OPTIONS = [(STACK_LABEL[s], s) for s in STACKS]
@@ -59,22 +61,32 @@ class ActionControls(w.VBox):  # type: ignore[misc]
         super().__init__([row([self.player, w.HTML("acts on the selected space")]), *self._rows()])
 
     def _rows(self) -> list[w.Widget]:
-        """A row for each kind of action, its choices then its buttons."""
+        """A row for each kind of action, its choices then its buttons; each acts through `panel.act` on the
+        selected space."""
         p = self.panel
 
+        def build() -> None:
+            p.act(lambda x: x.build(self.player.value, self.build_card.value, p.here()))
+
         def attack() -> None:
-            p.attack(self.wave.value, self.target.value, self.ignore.value)
+            p.act(lambda x: x.attack(p.here(), self.wave.value, self.target.value, self.ignore.value))
 
         def kill_bonus() -> None:
-            p.kill_bonus(self.player.value, self.bonus_card.value, self.stack.value)
+            p.act(lambda x: x.kill_bonus(self.player.value, self.bonus_card.value, self.stack.value))
+
+        def take_credit() -> None:
+            p.act(lambda x: x.take_credit(self.revealed.value, self.stack.value))
+
+        def complete_condition() -> None:
+            p.act(lambda x: x.complete_condition(self.player.value, self.stack.value))
 
         return [
             row(
                 [
                     self.build_card,
-                    p._button("build here", lambda: p.build(self.player.value, self.build_card.value)),
-                    p._button("upgrade", lambda: p.upgrade()),
-                    p._button("sell", lambda: p.sell()),
+                    p._button("build here", build),
+                    p._button("upgrade", lambda: p.act(lambda x: x.upgrade(p.here()))),
+                    p._button("sell", lambda: p.act(lambda x: x.sell(p.here()))),
                 ]
             ),
             row([self.boost_card, p._button("boost", lambda: p.boost(self.boost_card.value, self.player.value))]),
@@ -85,21 +97,29 @@ class ActionControls(w.VBox):  # type: ignore[misc]
                     self.bonus_card,
                     self.stack,
                     p._button("take kill bonus", kill_bonus),
-                    p._button("convert kill stack", lambda: p.convert(self.player.value)),
+                    p._button("convert kill stack", lambda: p.act(lambda x: x.convert(self.player.value))),
                 ]
             ),
             row(
                 [
                     self.revealed,
-                    p._button("take credit", lambda: p.take_credit(self.revealed.value, self.stack.value)),
-                    p._button("complete condition", lambda: p.complete_condition(self.player.value, self.stack.value)),
-                    p._button("end Phase 6", p.end_actions),
+                    p._button("take credit", take_credit),
+                    p._button("complete condition", complete_condition),
+                    p._button("end Phase 6", lambda: p.act(lambda x: x.end_actions())),
                 ]
             ),
         ]
 
     def _combine(self) -> None:
-        self.panel.combine(self.pair.value, self.wave.value, self.target.value)
+        """6.D from the selected Combine tower with the pair of towers chosen within its Radius."""
+        towers = self.pair.value
+
+        def combine(x: TowerDefenseExplorer) -> object:
+            if towers is None:
+                raise RulesError("select a Combine tower with two towers with Energy within its Radius")
+            return x.combine(self.panel.here(), towers, self.wave.value, self.target.value)
+
+        self.panel.act(combine)
 
     def update(self) -> None:
         """Refill every choice from the position (the players' stacks, the waves, the piles)."""

@@ -15,6 +15,7 @@ from rules.tower_defense import catalog
 from rules.tower_defense.model import GameState, Phase
 
 if TYPE_CHECKING:
+    from explorer.tower_defense.explorer import TowerDefenseExplorer
     from explorer.tower_defense.panel import TowerDefensePanel
 
 from explorer.tower_defense.controls import STACK_OPTIONS, player_options, set_options
@@ -105,15 +106,9 @@ class EditorControls(w.VBox):  # type: ignore[misc]
         return [*self._board_rows(), *self._table_rows()]
 
     def _board_rows(self) -> list[w.Widget]:
-        """Towers and obstacles, waves, and the track discard with the lives."""
+        """Towers and obstacles, waves, and the track discard with the lives; each edits through `panel.edit`
+        on the selected space."""
         p = self.panel
-
-        def place_tower() -> None:
-            p.place_tower(self.tower_card.value, self.owner.value, self.level.value, self.depletion.value)
-
-        def place_wave() -> None:
-            p.place_wave(self.wave_id.value, self.defeated.value, self.modifier.value or None)
-
         return [
             row(
                 [
@@ -121,9 +116,9 @@ class EditorControls(w.VBox):  # type: ignore[misc]
                     self.owner,
                     self.level,
                     self.depletion,
-                    p._button("place tower", place_tower),
-                    p._button("remove tower", p.remove_tower),
-                    p._button("toggle obstacle", p.toggle_obstacle),
+                    p._button("place tower", self._place_tower),
+                    p._button("remove tower", lambda: p.edit(lambda x: x.remove_tower(p.here()), "tower removed")),
+                    p._button("toggle obstacle", self._toggle_obstacle),
                 ]
             ),
             row(
@@ -131,26 +126,63 @@ class EditorControls(w.VBox):  # type: ignore[misc]
                     self.wave_id,
                     self.defeated,
                     self.modifier,
-                    p._button("place wave", place_wave),
-                    p._button("remove wave", lambda: p.remove_wave(self.wave_id.value)),
+                    p._button("place wave", self._place_wave),
+                    p._button(
+                        "remove wave", lambda: p.edit(lambda x: x.remove_wave(self.wave_id.value), "wave removed")
+                    ),
                 ]
             ),
             row(
                 [
                     self.discard,
-                    p._button("set track discard", lambda: p.set_track_discarded(list(self.discard.value))),
+                    p._button("set track discard", self._set_discard),
                     self.lives,
-                    p._button("set lives", lambda: p.set_lives(self.lives.value)),
+                    p._button("set lives", self._set_lives),
                 ]
             ),
         ]
+
+    def _place_tower(self) -> None:
+        card, owner, level, depletion = self.tower_card.value, self.owner.value, self.level.value, self.depletion.value
+        self.panel.edit(lambda x: x.place_tower(card, self.panel.here(), owner, level, depletion), "tower placed")
+
+    def _toggle_obstacle(self) -> None:
+        def toggle(x: TowerDefenseExplorer) -> object:
+            at = self.panel.here()
+            return x.set_obstacle(at, at not in x.state.board.obstacles)
+
+        self.panel.edit(toggle, "obstacle changed")
+
+    def _place_wave(self) -> None:
+        wave, defeated, modifier = self.wave_id.value, self.defeated.value, self.modifier.value or None
+        self.panel.edit(
+            lambda x: x.place_wave(wave, self.panel.here(), defeated=defeated, modifier=modifier), "wave placed"
+        )
+
+    def _set_discard(self) -> None:
+        labels = list(self.discard.value)
+        self.panel.edit(lambda x: x.set_track_discarded(labels), "track discard set")
+
+    def _set_lives(self) -> None:
+        lives = self.lives.value
+        self.panel.edit(lambda x: x.set_lives(lives), f"lives set to {lives}")
 
     def _table_rows(self) -> list[w.Widget]:
         """The players' credit stacks and skill markers, and the turn."""
         p = self.panel
 
-        def marker() -> tuple[int, str, int]:
-            return self.marker_player.value, self.skill.value, self.skill_slot.value
+        def place_marker() -> None:
+            player, skill, slot = self.marker_player.value, self.skill.value, self.skill_slot.value
+            name = catalog.skill(skill).name if skill in catalog.skills() else skill
+            p.edit(lambda x: x.place_skill_marker(player, skill, slot), f"marker on {name}, slot {slot + 1}")
+
+        def remove_marker() -> None:
+            player, skill, slot = self.marker_player.value, self.skill.value, self.skill_slot.value
+            p.edit(lambda x: x.remove_skill_marker(player, skill, slot), "marker removed")
+
+        def set_turn() -> None:
+            turn, phase = self.turn.value, self.phase.value
+            p.edit(lambda x: x.set_turn(turn, phase), f"turn {turn}" + (f", {phase}" if phase else ""))
 
         return [
             row([self.credit_player, self.credit_stack, self.credit_cards, p._button("set stack", self.apply_credits)]),
@@ -159,11 +191,11 @@ class EditorControls(w.VBox):  # type: ignore[misc]
                     self.marker_player,
                     self.skill,
                     self.skill_slot,
-                    p._button("place marker", lambda: p.place_skill_marker(*marker())),
-                    p._button("remove marker", lambda: p.remove_skill_marker(*marker())),
+                    p._button("place marker", place_marker),
+                    p._button("remove marker", remove_marker),
                 ]
             ),
-            row([self.turn, self.phase, p._button("set turn", lambda: p.set_turn(self.turn.value, self.phase.value))]),
+            row([self.turn, self.phase, p._button("set turn", set_turn)]),
         ]
 
     def update(self) -> None:
@@ -208,5 +240,7 @@ class EditorControls(w.VBox):  # type: ignore[misc]
         self.target.value = f"space {at[0]},{at[1]}: {html.escape(what)}"
 
     def apply_credits(self) -> None:
+        """Set the chosen stack of the chosen player to the cards typed (comma-separated ids)."""
         cards = [c.strip() for c in self.credit_cards.value.split(",") if c.strip()]
-        self.panel.set_credits(self.credit_player.value, self.credit_stack.value, cards)
+        player, stack = self.credit_player.value, self.credit_stack.value
+        self.panel.edit(lambda x: x.set_credits(player, stack, cards), "stack set")

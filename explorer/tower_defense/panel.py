@@ -1,10 +1,9 @@
 """The Tower Defense panel: the grid, the phase stepper, the Phase 6 actions, the position editor and
 the calculators (boost options of the selected tower, this turn's plan, income odds, a movement preview).
 
-Every control calls a plain method of this class (click, next_phase, back, build, place_tower, plan,
-...), which calls the headless TowerDefenseExplorer; a refused action or edit shows the engine's
-message and leaves the position as it was. Tests and notebooks drive these methods directly, without
-a browser.
+Every action reaches the headless TowerDefenseExplorer through one door, `act`, and every edit through
+`edit` (the controls, tests and notebooks alike: `panel.act(lambda x: x.attack(panel.here(), "W1"))`); a
+refused action or edit shows the engine's message and leaves the position as it was.
 """
 
 from __future__ import annotations
@@ -125,7 +124,7 @@ class TowerDefensePanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
                     [
                         self._button("boost options", self.show_boost_options, "for the selected tower"),
                         self._button("plan this turn", self.show_plan),
-                        self._button("play the plan", self.play_plan),
+                        self._button("play the plan", lambda: self.act(lambda x: x.play_plan())),
                         self._button("income odds", self.show_income),
                         self._button("movement preview", self.show_movement),
                         self._button("clear", self.clear_calculator),
@@ -143,12 +142,6 @@ class TowerDefensePanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
     def selected_space(self) -> tuple[int, int] | None:
         """The selected space as (column, row), or None."""
         return parse_key(self.selected) if self.selected else None
-
-    def _need_space(self) -> tuple[int, int]:
-        at = self.selected_space()
-        if at is None:
-            raise RulesError("click a space of the board first")
-        return at
 
     def click(self, key: str, shift: bool = False) -> None:
         """A click on the board. Play mode: with your tower selected, a click on a wave attacks it; else
@@ -251,130 +244,35 @@ class TowerDefensePanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
         self.selected = None
         self.refresh()
 
-    # -- Phase 6 actions (the selected space is the tower or the space acted on) --
-    def build(self, player: int, card: str, at: tuple[int, int] | None = None) -> None:
-        """6.A.I: build a card of the player's Build / Upgrade stack on the selected space."""
-        self._act(lambda: self.explorer.build(player, card, at or self._need_space()))
+    # -- actions and edits: one door each, the explorer's own methods behind it --
+    def act(self, action: Callable[[TowerDefenseExplorer], object], message: str = "") -> None:
+        """Play one of the explorer's actions on the position shown, e.g. Phase 6's attack with the selected
+        tower: `panel.act(lambda x: x.attack(panel.here(), "W1"))`. A refusal shows the rule's words and
+        keeps the position; otherwise the message says `message` or what the last events say."""
+        self._act(lambda: action(self.explorer), message)
 
-    def upgrade(self, at: tuple[int, int] | None = None) -> None:
-        """6.A.II: upgrade the selected tower (its owner pays the cheapest legal way)."""
-        self._act(lambda: self.explorer.upgrade(at or self._need_space()))
+    def edit(self, change: Callable[[TowerDefenseExplorer], object], message: str = "edited") -> None:
+        """Apply an edit (e.g. `panel.edit(lambda x: x.set_lives(3))`), validated by the rules model; a
+        refused edit keeps the last good position."""
+        self._act(lambda: checked_edit(change)(self.explorer), message)
 
-    def sell(self, at: tuple[int, int] | None = None) -> None:
-        """6.B: sell the selected tower."""
-        self._act(lambda: self.explorer.sell(at or self._need_space()))
+    def here(self) -> tuple[int, int]:
+        """The selected space, which the actions and edits on a space act on; refused in words when none is."""
+        at = self.selected_space()
+        if at is None:
+            raise RulesError("click a space of the board first")
+        return at
 
-    def boost(self, card: str, player: int | None = None, at: tuple[int, int] | None = None) -> None:
-        """6.C: discard a card of a Boost stack on the selected tower."""
+    def boost(self, card: str, player: int | None = None) -> None:
+        """6.C: discard a card of a Boost stack on the selected tower, then show its boost options."""
 
-        def run() -> object:
-            where = at or self._need_space()
-            events = self.explorer.boost(where, card, player)
+        def run(x: TowerDefenseExplorer) -> object:
+            where = self.here()
+            events = x.boost(where, card, player)
             self._boost_options(where)
             return events
 
-        self._act(run)
-
-    def attack(self, wave: str, target: str = "unit", ignore: bool = False, at: tuple[int, int] | None = None) -> None:
-        """6.G: attack a wave's visible unit (or its modifier) with the selected tower."""
-        self._act(lambda: self.explorer.attack(at or self._need_space(), wave, target, ignore))
-
-    def combine(
-        self,
-        towers: tuple[tuple[int, int], tuple[int, int]] | None,
-        wave: str,
-        target: str = "unit",
-        at: tuple[int, int] | None = None,
-    ) -> None:
-        """6.D from the selected Combine tower with two towers within its Radius."""
-
-        def run() -> object:
-            if towers is None:
-                raise RulesError("select a Combine tower with two towers with Energy within its Radius")
-            return self.explorer.combine(at or self._need_space(), towers, wave, target)
-
-        self._act(run)
-
-    def kill_bonus(self, player: int, card: str, stack: str = "build") -> None:
-        """6.E.I and 6.E.II: take a Mark II or Mark III tower from the Kill Bonus stack."""
-        self._act(lambda: self.explorer.kill_bonus(player, card, stack))
-
-    def convert(self, player: int) -> None:
-        """6.E.III: convert the player's Kill Bonus stack right after a kill."""
-        self._act(lambda: self.explorer.convert(player))
-
-    def take_credit(self, card: str, stack: str) -> None:
-        """Take a revealed credit onto a stack (the player whose turn it is to take)."""
-        self._act(lambda: self.explorer.take_credit(card, stack))
-
-    def complete_condition(self, player: int, stack: str = "build") -> None:
-        """6.H: discard the game condition just completed to a stack."""
-        self._act(lambda: self.explorer.complete_condition(player, stack))
-
-    def end_actions(self) -> None:
-        """End Phase 6: the next turn begins."""
-        self._act(self.explorer.end_actions)
-
-    def play_plan(self) -> None:
-        """Carry out this turn's plan (the planner's boosts and attacks, in order)."""
-        self._act(self.explorer.play_plan, "")
-
-    # -- the editor (each edit is validated by the rules model; a refusal keeps the position) --
-    def edit(self, change: Callable[[TowerDefenseExplorer], object], message: str = "edited") -> None:
-        """Apply an edit (a callable taking the explorer); refused edits keep the last good position."""
-        self._act(lambda: checked_edit(change)(self.explorer), message)
-
-    def place_tower(self, card: str, owner: int, level: int = 1, depletion: int = 0) -> None:
-        """Put a tower on the selected space (its card comes out of its pile)."""
-        self.edit(lambda x: x.place_tower(card, self._need_space(), owner, level, depletion), "tower placed")
-
-    def remove_tower(self) -> None:
-        """Take the tower off the selected space (its card goes back to its pile)."""
-        self.edit(lambda x: x.remove_tower(self._need_space()), "tower removed")
-
-    def place_wave(self, wave_id: str, defeated: int = 0, modifier: str | None = None) -> None:
-        """Put a wave on the track piece of the selected space."""
-        self.edit(
-            lambda x: x.place_wave(wave_id, self._need_space(), defeated=defeated, modifier=modifier), "wave placed"
-        )
-
-    def remove_wave(self, wave_id: str) -> None:
-        """Take a wave off the field."""
-        self.edit(lambda x: x.remove_wave(wave_id), "wave removed")
-
-    def set_track_discarded(self, labels: list[str]) -> None:
-        """Make exactly these pieces the Discarded Track pile."""
-        self.edit(lambda x: x.set_track_discarded(labels), "track discard set")
-
-    def toggle_obstacle(self) -> None:
-        """Add or remove an obstacle on the selected space."""
-
-        def run(x: TowerDefenseExplorer) -> object:
-            at = self._need_space()
-            return x.set_obstacle(at, at not in x.state.board.obstacles)
-
-        self.edit(run, "obstacle changed")
-
-    def set_lives(self, lives: int) -> None:
-        """Set the Life Cubes left."""
-        self.edit(lambda x: x.set_lives(lives), f"lives set to {lives}")
-
-    def place_skill_marker(self, player: int, skill: str, slot: int) -> None:
-        """Put one of a player's Skill Markers on a skill's slot."""
-        name = catalog.skill(skill).name if skill in catalog.skills() else skill
-        self.edit(lambda x: x.place_skill_marker(player, skill, slot), f"marker on {name}, slot {slot + 1}")
-
-    def remove_skill_marker(self, player: int, skill: str, slot: int) -> None:
-        """Take a player's Skill Marker off a skill's slot."""
-        self.edit(lambda x: x.remove_skill_marker(player, skill, slot), "marker removed")
-
-    def set_turn(self, turn: int, phase: str | None = None) -> None:
-        """Set the turn (and the phase) the position is in."""
-        self.edit(lambda x: x.set_turn(turn, phase), f"turn {turn}" + (f", {phase}" if phase else ""))
-
-    def set_credits(self, player: int, stack: str, cards: list[str]) -> None:
-        """Set one stack of a player board (cards come out of their piles)."""
-        self.edit(lambda x: x.set_credits(player, stack, cards), "stack set")
+        self.act(run)
 
     def load_example(self, name: str) -> None:
         """Start a new session from a named example position."""
@@ -423,7 +321,7 @@ class TowerDefensePanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
         """The boost options of the selected tower (every player's Boost stack together)."""
 
         def run() -> None:
-            at = self._need_space()
+            at = self.here()
             if self.explorer.state.tower_at(at) is None:
                 raise RulesError(f"there is no tower on {space_words(at)}: select a tower to boost")
             self._boost_options(at)

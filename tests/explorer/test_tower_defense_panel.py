@@ -1,5 +1,6 @@
-"""The Tower Defense panel's Python side: every control is a method; front-end messages are simulated
-as the browser would send them (anywidget custom messages and trait changes)."""
+"""The Tower Defense panel's Python side: its controls are clicked and its doors (`act`, `edit`) called as a
+notebook would; front-end messages are simulated as the browser would send them (anywidget custom messages
+and trait changes)."""
 
 from __future__ import annotations
 
@@ -75,7 +76,7 @@ def test_clicking_a_wave_attacks_it_with_the_selected_tower(panel: TowerDefenseP
 
 
 def test_phase_stepper_back_forward_restart_and_jump(panel: TowerDefensePanel) -> None:
-    panel.end_actions()  # ends Phase 6 taking no action (next phase ▶ would let the policy act)
+    click_button(panel.actions, "end Phase 6")  # taking no action (next phase ▶ would let the policy act)
     assert panel.explorer.state.turn == 14 and phase(panel) == "tracker"
     panel.next_phase()
     panel.next_phase()
@@ -105,12 +106,12 @@ def test_to_phase_6_collects_income_through_chance_and_the_policy(panel: TowerDe
 
 
 def test_branch_from_a_step_and_switch(panel: TowerDefensePanel) -> None:
-    panel.play_plan()
+    click_button(panel.calculators, "play the plan")
     main_line = panel.explorer.session.line
     assert len(main_line) == 9
     panel.jump(2)
     panel.branch("attack the modifier")
-    panel.end_actions()
+    panel.act(lambda x: x.end_actions())
     assert panel.explorer.session.current_branch == "attack the modifier"
     assert "attack the modifier" in panel.branches.options
     panel.branches.value = "main"  # the dropdown, as the browser would change it
@@ -134,7 +135,7 @@ def test_phase_6_actions_from_the_controls(panel: TowerDefensePanel) -> None:
     boosted = panel.explorer.state.tower_at((3, 0))
     assert boosted is not None and boosted.boosts == ("standard",)
     before = panel.explorer.state
-    panel.upgrade()  # the Build / Upgrade stack is empty now
+    click_button(panel.actions, "upgrade")  # the Build / Upgrade stack is empty now
     assert "refused" in panel.message.value and panel.explorer.state is before
 
 
@@ -158,7 +159,8 @@ def test_taking_a_revealed_credit_from_the_controls() -> None:
     assert panel.explorer.state.revealed and panel.explorer.to_move() == 0
     panel.branch("my choice")
     card = panel.actions.revealed.options[0][1]
-    panel.take_credit(card, "boost")
+    panel.actions.revealed.value, panel.actions.stack.value = card, "boost"
+    click_button(panel.actions, "take credit")
     assert card in panel.explorer.state.players[0].stacks.boost
 
 
@@ -167,37 +169,42 @@ def test_editor_refuses_illegal_edits_and_keeps_the_last_good_position(panel: To
     browser_click(panel, "0,1")  # track A1
     assert "track A1" in panel.editor.target.value
     good = panel.explorer.state
-    panel.place_tower("standard.1", owner=0)
+    click_button(panel.editor, "place tower")
     assert "a tower cannot stand on a track space" in panel.message.value and panel.explorer.state is good
     # 003 Enemies: 'Odd Ranked Waves appear on Track A. Even Ranked Waves appear on Track B.'
-    panel.place_wave("rank2.c")
+    panel.editor.wave_id.value = "rank2.c"
+    click_button(panel.editor, "place wave")
     assert "'Even Ranked Waves appear on Track B.'" in panel.message.value and panel.explorer.state is good
-    panel.place_wave("rank1.c")
+    panel.editor.wave_id.value = "rank1.c"
+    click_button(panel.editor, "place wave")
     assert panel.explorer.state.wave("rank1.c") is not None
     browser_click(panel, "0,0")
     deck = len(panel.explorer.state.mark1_deck)
     panel.editor.tower_card.value = "charge.1"
     panel.editor.owner.value = 1
     panel.editor.level.value = 3
-    panel.editor.children[1].children[4].click()  # 'place tower'
+    click_button(panel.editor, "place tower")
     tower = panel.explorer.state.tower_at((0, 0))
     assert tower is not None and (tower.card, tower.owner, tower.level) == ("charge.1", 1, 3)
     assert len(panel.explorer.state.mark1_deck) == deck - 1  # the card came out of the deck
-    panel.toggle_obstacle()  # an obstacle under a tower
+    click_button(panel.editor, "toggle obstacle")  # an obstacle under a tower
     assert "'Players may not place Towers on Obstacles'" in panel.message.value
 
 
 def test_editor_track_discard_lives_and_credits(panel: TowerDefensePanel) -> None:
     good = panel.explorer.state
-    panel.set_track_discarded(["A20"])  # Rank 1 wave B stands on A20
+    panel.editor.discard.value = ("A20",)  # Rank 1 wave B stands on A20
+    click_button(panel.editor, "set track discard")
     assert "track A20 is not on the playing field" in panel.message.value and panel.explorer.state is good
     panel.editor.discard.value = ("A3", "B2")
-    panel.editor.children[3].children[1].click()  # 'set track discard'
+    click_button(panel.editor, "set track discard")
     assert panel.explorer.state.board.track_discard == ("A3", "B2")
     assert "track discard: A3, B2" in panel.board.html
-    panel.set_track_discarded([])  # the pieces go back to their spaces
+    panel.editor.discard.value = ()  # the pieces go back to their spaces
+    click_button(panel.editor, "set track discard")
     assert panel.explorer.state.board == good.board
-    panel.set_lives(2)
+    panel.editor.lives.value = 2
+    click_button(panel.editor, "set lives")
     assert panel.explorer.state.lives == 2 and panel.editor.lives.value == 2
     panel.editor.credit_player.value = 1
     panel.editor.credit_stack.value = "boost"
@@ -205,7 +212,7 @@ def test_editor_track_discard_lives_and_credits(panel: TowerDefensePanel) -> Non
     panel.editor.apply_credits()
     assert panel.explorer.state.players[1].stacks.boost == ("boost.1", "boost.1", "boost.3")
     before = panel.explorer.state
-    panel.set_credits(0, "build", ["standard.3"] * 3)  # the game holds 2 Mark III Standard cards
+    panel.edit(lambda x: x.set_credits(0, "build", ["standard.3"] * 3))  # the game holds 2 Mark III Standard cards
     assert "already in use" in panel.message.value and panel.explorer.state == before
 
 
@@ -237,7 +244,7 @@ def test_calculators_are_shown_and_kept_in_the_static_view(panel: TowerDefensePa
 
 
 def test_static_representation_shows_the_same_facts(panel: TowerDefensePanel) -> None:
-    panel.play_plan()
+    panel.act(lambda x: x.play_plan())
     bundle = panel._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert bundle["text/plain"].startswith("Tower Defense panel: Turn 13, Phase 6")
@@ -298,11 +305,11 @@ def test_a_combine_attack_from_the_panel() -> None:
 
 
 def test_the_plan_outside_phase_6_says_it_cannot_be_played_yet(panel: TowerDefensePanel) -> None:
-    panel.end_actions()  # Phase 1 of turn 14
+    panel.act(lambda x: x.end_actions())  # Phase 1 of turn 14
     panel.show_plan()
     assert "players act in Phase 6" in panel.board.html
     at = panel.explorer.session.cursor
-    panel.play_plan()
+    click_button(panel.calculators, "play the plan")
     assert "refused" in panel.message.value and panel.explorer.session.cursor == at
 
 

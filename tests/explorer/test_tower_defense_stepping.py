@@ -22,7 +22,7 @@ def test_next_phase_in_phase_six_lets_the_policy_act_and_says_so() -> None:
 def test_end_phase_six_takes_no_action() -> None:
     panel = TowerDefensePanel("busy-board")
     start = panel.explorer.session.cursor
-    panel.end_actions()
+    panel.act(lambda x: x.end_actions())
     played = panel.explorer.session.line[start:]
     assert [type(action).__name__ for action in played] == ["EndActions"]
 
