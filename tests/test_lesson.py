@@ -14,6 +14,7 @@ from rules.attack_the_tower import engine
 from rules.attack_the_tower.actions import DeclareAttack
 from rules.core.errors import IllegalAction, IllegalPosition, MalformedFile
 from rules.lesson import Lesson, lesson_of, read_lesson
+from tests.pytest_process import run_pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted((ROOT / "explorer" / "lessons").glob("*/*.json"))
@@ -91,12 +92,7 @@ def test_export_test_reads_a_lesson(tmp_path: Path) -> None:
     assert "The lesson 'A first battle" in made.stdout
     target = tmp_path / "test_first_battle.py"
     target.write_text(made.stdout, encoding="utf-8")
-    ran = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:cacheprovider", str(target)],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-    )
+    ran = run_pytest(target, cwd=tmp_path)
     assert ran.returncode == 0, ran.stdout[-2000:]
     refused = subprocess.run(
         [sys.executable, "-m", "rules.cli", "the-tower", "export-test", "--lesson", str(lesson)],

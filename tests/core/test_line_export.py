@@ -16,6 +16,7 @@ from rules.cli import main
 from rules.core.errors import IllegalAction, MalformedFile
 from rules.core.records import json_data
 from rules.line_export import GAMES, export_test, read_line
+from tests.pytest_process import run_pytest
 from tests.scenarios.export_scenarios import first_line
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,7 +43,7 @@ def test_exported_tests_of_every_game_pass_ruff_mypy_and_pytest(tmp_path: Path) 
     for args in (("ruff", "check", *files), ("ruff", "format", "--check", *files), ("mypy", *files)):
         result = _run(*args)
         assert result.returncode == 0, result.stdout + result.stderr
-    result = _run("pytest", "-q", "-p", "no:cacheprovider", *files)
+    result = run_pytest(*files, cwd=ROOT)
     assert result.returncode == 0, result.stdout
     assert "6 passed" in result.stdout
 
@@ -60,7 +61,7 @@ def test_an_exported_test_fails_when_the_expected_position_is_mutated(tmp_path: 
     )
     assert count == 1
     path.write_text(mutated)
-    result = _run("pytest", "-q", "-p", "no:cacheprovider", str(path))
+    result = run_pytest(path, cwd=ROOT)
     assert result.returncode == 1
     assert "1 failed, 1 passed" in result.stdout
     assert "test_the_line_reaches_the_expected_position" in result.stdout
@@ -73,7 +74,7 @@ def test_an_exported_test_fails_when_a_sentence_changes(tmp_path: Path) -> None:
     first_quote = source.index('"', source.index("[", start))
     path = tmp_path / "test_sentence.py"
     path.write_text(source[: first_quote + 1] + "Not " + source[first_quote + 1 :])
-    result = _run("pytest", "-q", "-p", "no:cacheprovider", str(path))
+    result = run_pytest(path, cwd=ROOT)
     assert "1 failed, 1 passed" in result.stdout
     assert "test_the_line_says_every_expected_sentence" in result.stdout
 

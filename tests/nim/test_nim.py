@@ -4,8 +4,6 @@ CLI, the conformance run, OpenSpiel's random_sim_test, a sweep, export-test and 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +15,7 @@ from rules.conformance import main as conformance_main
 from rules.core.descriptor import GameDescriptor
 from tests.nim.descriptor import DESCRIPTOR
 from tests.nim.game import GAME, Rules, State
+from tests.pytest_process import run_pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -85,12 +84,7 @@ def test_export_test_writes_a_passing_test(
     exported = tmp_path / "test_exported_line.py"
     exported.write_text(capsys.readouterr().out)
     assert "Player 2 takes 3, leaving 1." in exported.read_text()
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-p", "no:cacheprovider", str(exported)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
+    run = run_pytest(exported, cwd=ROOT)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "2 passed" in run.stdout
 
