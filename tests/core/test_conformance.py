@@ -30,7 +30,7 @@ def test_random_whole_games_break_nothing(name: str) -> None:
 
 
 def test_attack_the_tower_games_reach_destroyed_palaces_and_determinisations() -> None:
-    report = run(suites()["attack_the_tower"], 20, seed=5)
+    report = run(suites()["attack_the_tower"], 12, seed=5)  # 2 of these 12 random games destroy a palace
     assert report.terminations["palace_destroyed"] > 0
     assert report.determinisations > 0
 
