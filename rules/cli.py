@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import logging
 import os
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
@@ -80,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # argparse has printed its usage line and the problem (or the help)
         return exc.code if isinstance(exc.code, int) else 2
     except KeyboardInterrupt:
-        return _say("interrupted", 130)
+        return _interrupted()
     try:
         code: int = args.run(args)
         sys.stdout.flush()  # a full device fails here, while the error can still be reported
@@ -99,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _say(f"cannot write the output: {exc.strerror or exc}", 2)
     except KeyboardInterrupt:
         _silence_stdout()
-        return _say("interrupted", 130)
+        return _interrupted()
     except (RecursionError, MemoryError):
         return _say("this input is too large to work through; see the limits in rules/core/limits.py", 2)
     return code
@@ -118,6 +120,14 @@ def _say(message: str, code: int) -> int:
         with contextlib.suppress(OSError):
             print(f"error: {message}", file=sys.stderr)
     return code
+
+
+def _interrupted() -> int:
+    """Ctrl-C: say so and return 130. What the interrupted work leaves behind (an asyncio task that caught the
+    interrupt, a coroutine it never started) is not reported as the process ends: the one line is the message."""
+    logging.getLogger("asyncio").disabled = True
+    warnings.filterwarnings("ignore", message="coroutine .* was never awaited", category=RuntimeWarning)
+    return _say("interrupted", 130)
 
 
 def _silence_stdout() -> None:
