@@ -22,7 +22,7 @@ from rules.core.session import Session
 from rules.registry import descriptor
 
 
-class GameExplorer(SessionNavigation):
+class GameExplorer(SessionNavigation[Any]):
     """A session of any registered game (its name, or its descriptor), from an example's name, a position or
     the game's first example."""
 

@@ -6,23 +6,54 @@ Each is a replay of the engine's pure steps (rules.core.session); nothing here k
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar, Generic, TypeVar
 
 from explorer.guarded import checked_text
 from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.playout import Policy
-from rules.core.protocol import CHANCE, TERMINAL
+from rules.core.protocol import CHANCE, TERMINAL, Game
 from rules.core.session import Session
 from rules.lesson import Lesson
 
+S = TypeVar("S")
 
-class SessionNavigation:
-    """Mixin for explorers holding `self.session` and a seeded `self.sampler`."""
 
-    session: Session[Any, Any]
+class SessionNavigation(Generic[S]):
+    """Mixin for explorers of a `game` holding `self.session` and a `self.sampler` seeded by `self.seed`."""
+
+    game: ClassVar[Game[Any, Any]]
+    seed: int
+    session: Session[S, Any]
     sampler: ChanceSampler
+
+    def _reset(self, position: S) -> None:
+        """Start a new session from `position`, chance drawn afresh from the seed."""
+        self.session = Session(self.game, position)
+        self.sampler = ChanceSampler(self.seed)
+
+    @property
+    def state(self) -> S:
+        """The position at the cursor."""
+        return self.session.state
+
+    @property
+    def initial(self) -> S:
+        """The position the session started from."""
+        return self.session.initial
+
+    def legal_actions(self) -> list[Any]:
+        """Every action the player to move may take now."""
+        return list(self.session.game.legal_actions(self.state))
+
+    def log(self) -> list[tuple[int, Event]]:
+        """(step number, event) for every step up to the cursor."""
+        return [(step.number, e) for step in self.session.steps()[: self.session.cursor] for e in step.events]
+
+    def log_text(self) -> str:
+        """The narrated log up to the cursor, one event a line with its rule."""
+        return "\n".join(f"{n:3}. {e.narrate()}" for n, e in self.log())
 
     def to_move(self) -> int:
         """Who decides now: a player, CHANCE, SIMULTANEOUS (see `acting`) or TERMINAL (rules.core.protocol)."""
@@ -55,9 +86,6 @@ class SessionNavigation:
         line = lesson.line()
         self._reset(lesson.start())
         self.session.lay(line)
-
-    def _reset(self, position: Any) -> None:
-        raise NotImplementedError
 
     def back(self, steps: int = 1) -> None:
         self.session.back(steps)

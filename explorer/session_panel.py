@@ -38,6 +38,7 @@ class SessionPanel(GuardedPanel):
 
     explorer: Any
     share: Any
+    branches: Any
 
     def _button(self, label: str, handler: Callable[[], object], tip: str = "") -> w.Button:
         """A button that runs `handler` under the guard (a refusal shows its message), once per click:
@@ -45,6 +46,28 @@ class SessionPanel(GuardedPanel):
         if "_busy" not in self.__dict__:
             self._busy = BusyButtons()
         return self._busy.button(label, lambda: self._guard(handler), tip)
+
+    def summary(self) -> str:
+        """One line saying where the explorer stands (the panel's plain-text form)."""
+        raise NotImplementedError
+
+    def _repr_html_(self) -> str:
+        raise NotImplementedError
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The live widget for JupyterLab, plus the static board and a text line for every other reader."""
+        widget: Any = super()
+        bundle: dict[str, Any] = widget._repr_mimebundle_(**kwargs) or {}
+        bundle["text/plain"] = self.summary()
+        bundle["text/html"] = self._repr_html_()
+        return bundle
+
+    def _show_branches(self) -> None:
+        """The branch dropdown offers the session's branches, the current one chosen."""
+        branches = self.explorer.branches
+        if list(self.branches.options) != branches:
+            self.branches.options = branches
+        self.branches.value = self.explorer.session.current_branch
 
     def _on_example(self, change: dict[str, Any]) -> None:
         """The example dropdown: load the example chosen."""

@@ -28,12 +28,10 @@ from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.policies import policy
 from rules.attack_the_tower.text import board_text
 from rules.attack_the_tower.variants import Rules
-from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.core.limits import whole_number
 from rules.core.protocol import CHANCE, TERMINAL
-from rules.core.session import Session
 
 STAGES = ("abilities", "initiative", "regular", "unmanned")
 
@@ -41,11 +39,11 @@ MAX_ADVANCE_STEPS = 1_000_000
 """`advance` takes at most this many steps at once (a whole game at the longest turn limit takes fewer)."""
 
 
-class Explorer(SessionNavigation, PositionFiles[GameState], LineTests):
+class Explorer(SessionNavigation[GameState], PositionFiles[GameState], LineTests):
     """One position and the lines of play from it. Methods return what happened as events."""
 
     game_slug = "attack-the-tower"
-
+    game = GAME
     positions = GAME.positions
 
     def __init__(
@@ -65,19 +63,7 @@ class Explorer(SessionNavigation, PositionFiles[GameState], LineTests):
         """Who decides for each player in whole-game mode: None for a person, else a policy name."""
         self._reset(position)
 
-    def _reset(self, position: GameState) -> None:
-        self.session: Session[GameState, Any] = Session(GAME, position)
-        self.sampler = ChanceSampler(self.seed)
-
     # ---- reading ---------------------------------------------------------------------------------
-    @property
-    def state(self) -> GameState:
-        return self.session.state
-
-    @property
-    def initial(self) -> GameState:
-        return self.session.initial
-
     @property
     def rules(self) -> Rules:
         return self.state.rules
@@ -89,17 +75,6 @@ class Explorer(SessionNavigation, PositionFiles[GameState], LineTests):
     def stage(self) -> str:
         """'abilities', 'initiative', 'regular', 'unmanned' in a battle, else the phase."""
         return self.state.battle.stage if self.state.battle is not None else self.state.phase
-
-    def legal_actions(self) -> list[Any]:
-        return list(engine.legal_actions(self.state))
-
-    def log(self) -> list[tuple[int, Event]]:
-        """(step number, event) for every step up to the cursor."""
-        return [(step.number, e) for step in self.session.steps()[: self.session.cursor] for e in step.events]
-
-    def log_text(self) -> str:
-        """The narrated log up to the cursor, one event a line with its rule."""
-        return "\n".join(f"{n:3}. {e.narrate()}" for n, e in self.log())
 
     def board_text(self) -> str:
         return board_text(self.state)

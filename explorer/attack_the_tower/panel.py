@@ -452,10 +452,7 @@ class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[mis
         if list(self.moves.options) != moves:
             self.moves.options = moves
             self.moves.index = 0 if moves else None
-        branches = self.explorer.branches
-        if list(self.branches.options) != branches:
-            self.branches.options = branches
-        self.branches.value = self.explorer.session.current_branch
+        self._show_branches()
         if not keep_message:
             self.say("")
         # The board last: when it is drawn again in the browser, the controls beside it already say the same.
@@ -477,10 +474,3 @@ class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[mis
             f"Attack the Tower panel: {where}; step {self.explorer.session.cursor} of "
             f"{len(self.explorer.session.line)} on branch '{self.explorer.session.current_branch}'"
         )
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        """The live widget for JupyterLab, plus the static board and a text line for every other reader."""
-        bundle: dict[str, Any] = super()._repr_mimebundle_(**kwargs) or {}
-        bundle["text/plain"] = self.summary()
-        bundle["text/html"] = self._repr_html_()
-        return bundle

@@ -14,13 +14,11 @@ from explorer.line_tests import LineTests
 from explorer.navigation import SessionNavigation
 from explorer.positions import PositionFiles
 from rules.core import limits
-from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalPosition, Problem
 from rules.core.events import Event
 from rules.core.files import escape
 from rules.core.limits import whole_number
 from rules.core.protocol import CHANCE
-from rules.core.session import Session
 from rules.the_tower import analysis, editing, engine, examples, text
 from rules.the_tower.analysis import Choice, Lookahead, Plan, RoomOdds, SearchTooLarge
 from rules.the_tower.cards import Pile
@@ -50,11 +48,11 @@ class Advice:
         return plans[0] if plans else None
 
 
-class TheTowerExplorer(SessionNavigation, PositionFiles[GameState], LineTests):
+class TheTowerExplorer(SessionNavigation[GameState], PositionFiles[GameState], LineTests):
     """One position and the lines of play from it. Methods return what happened as events."""
 
     game_slug = "the-tower"
-
+    game = GAME
     positions = GAME.positions
 
     def __init__(self, position: GameState | str | None = None, *, policy_name: str = "greedy", seed: int = 0) -> None:
@@ -67,37 +65,15 @@ class TheTowerExplorer(SessionNavigation, PositionFiles[GameState], LineTests):
         self.seed = seed
         self._reset(position)
 
-    def _reset(self, position: GameState) -> None:
-        """Start a new session from `position` with a fresh sampler."""
-        self.session: Session[GameState, Any] = Session(GAME, position)
-        self.sampler = ChanceSampler(self.seed)
-
     # ---- reading ---------------------------------------------------------------------------------
-    @property
-    def state(self) -> GameState:
-        """The position at the cursor."""
-        return self.session.state
-
     @property
     def rules(self) -> Rules:
         """The rules the position is played under."""
         return self.state.rules
 
-    def legal_actions(self) -> list[Any]:
-        """Every action the player (or chance) may take now."""
-        return engine.legal_actions(self.state)
-
     def phase_words(self) -> str:
         """Where the game stands, in rules.the_tower.text's words ('Floor 1, spending action points ...')."""
         return text.phase_words(self.state)
-
-    def log(self) -> list[tuple[int, Event]]:
-        """(step number, event) for every step up to the cursor."""
-        return [(step.number, e) for step in self.session.steps()[: self.session.cursor] for e in step.events]
-
-    def log_text(self) -> str:
-        """The log up to the cursor, one event a line with its rule."""
-        return "\n".join(f"{n:3}. {e.narrate()}" for n, e in self.log())
 
     def summary(self) -> str:
         """One line: where the session stands (the text form of the explorer and the panel)."""

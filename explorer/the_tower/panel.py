@@ -254,11 +254,7 @@ class TheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
         self.advice_text = "" if concealed else self._advice()
         self.advice_view.value = self.advice_text
         self._show_presenter()
-        session = self.explorer.session
-        branches = self.explorer.branches
-        if list(self.branches.options) != branches:
-            self.branches.options = branches
-        self.branches.value = session.current_branch
+        self._show_branches()
         self.editor.show(self.explorer.state)
         self.rules_form.show(self.explorer.rules)
         if not keep_message:
@@ -273,10 +269,3 @@ class TheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
     def summary(self) -> str:
         """One line saying where the explorer stands (the panel's plain-text form)."""
         return f"The Tower panel: {self.explorer.summary()}"
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        """The live widget for JupyterLab, plus the static board and a text line for every other reader."""
-        bundle: dict[str, Any] = super()._repr_mimebundle_(**kwargs) or {}
-        bundle["text/plain"] = self.summary()
-        bundle["text/html"] = self._repr_html_()
-        return bundle

@@ -17,11 +17,9 @@ from typing import Any
 from explorer.line_tests import LineTests
 from explorer.navigation import SessionNavigation
 from explorer.positions import PositionFiles
-from rules.core.chance import ChanceSampler
 from rules.core.distribution import Distribution
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
-from rules.core.session import Session
 from rules.tower_defense import analysis, editing, engine, examples, text
 from rules.tower_defense.actions import (
     Build,
@@ -57,11 +55,11 @@ class IncomeOdds:
     expected: dict[str, Fraction]
 
 
-class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTests):
+class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState], LineTests):
     """One position and the lines of play from it. Methods return what happened as events."""
 
     game_slug = "tower-defense"
-
+    game = GAME
     positions = GAME.positions
 
     def __init__(
@@ -82,19 +80,11 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
         self._reset(position)
 
     def _reset(self, position: GameState) -> None:
-        self.session: Session[GameState, Any] = Session(GAME, position)
-        self.sampler = ChanceSampler(self.seed)
+        """A new session from `position`, remembering where its track pieces lie."""
+        super()._reset(position)
         self.homes.update(editing.home_spaces(position))
 
     # ---- reading ---------------------------------------------------------------------------------
-    @property
-    def state(self) -> GameState:
-        return self.session.state
-
-    @property
-    def initial(self) -> GameState:
-        return self.session.initial
-
     @property
     def rules(self) -> Rules:
         return self.state.rules
@@ -102,17 +92,6 @@ class TowerDefenseExplorer(SessionNavigation, PositionFiles[GameState], LineTest
     def phase_words(self) -> str:
         """Where the turn stands, in rules.tower_defense.text's words ('Turn 7, Phase 3: all Waves move')."""
         return text.phase_words(self.state)
-
-    def legal_actions(self) -> list[Any]:
-        return engine.legal_actions(self.state)
-
-    def log(self) -> list[tuple[int, Event]]:
-        """(step number, event) for every step up to the cursor."""
-        return [(step.number, e) for step in self.session.steps()[: self.session.cursor] for e in step.events]
-
-    def log_text(self) -> str:
-        """The narrated log up to the cursor, one event a line with its rule."""
-        return "\n".join(f"{n:3}. {e.narrate()}" for n, e in self.log())
 
     def summary(self) -> str:
         """One line: where the session stands (the text form of the explorer and the panel)."""

@@ -368,10 +368,7 @@ class TowerDefensePanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
         view = self.view()
         self.calculator = self._calculate() if self.shown_step() == self.explorer.session.cursor else ""
         self._show_presenter()
-        branches = self.explorer.branches
-        if list(self.branches.options) != branches:
-            self.branches.options = branches
-        self.branches.value = self.explorer.session.current_branch
+        self._show_branches()
         self.actions.update()
         self.editor.update()
         if not keep_message:
@@ -388,10 +385,3 @@ class TowerDefensePanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
     def summary(self) -> str:
         """One line saying where the explorer stands (the panel's plain-text form)."""
         return f"Tower Defense panel: {self.explorer.summary()}"
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        """The live widget for JupyterLab, plus the static board and a text line for every other reader."""
-        bundle: dict[str, Any] = super()._repr_mimebundle_(**kwargs) or {}
-        bundle["text/plain"] = self.summary()
-        bundle["text/html"] = self._repr_html_()
-        return bundle

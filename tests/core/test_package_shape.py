@@ -237,5 +237,6 @@ def test_every_game_panel_is_built_on_the_one_panel_base(game: str) -> None:
     assert issubclass(panel, SessionPanel) and issubclass(panel, Presenting)
     shared = {name for name in vars(SessionPanel) if not name.startswith("__")}
     redefined = shared & set(vars(panel))
-    hooks = {"_moved", "load_example"}  # what the position left leaves behind; a new board's selection cleared
+    # what the position left leaves behind, a new board's selection cleared, and the game's own words and board
+    hooks = {"_moved", "load_example", "summary", "_repr_html_"}
     assert redefined <= hooks, f"{panel.__name__} writes again {sorted(redefined - hooks)}"
