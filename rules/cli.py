@@ -37,7 +37,7 @@ class OneLineParser(argparse.ArgumentParser):
 def build_parser(only: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """Every game's subcommands (or those of the games named) from its descriptor: the position commands,
     `export-test`, `sweep` and `balance` (for a game a sweep can play and the balancer tunes) and the game's own."""
-    from rules.balance.cli import add_balance_command, balances
+    from rules.balance.cli import add_balance_command
     from rules.line_export import add_export_test_command
     from rules.registry import descriptors
     from rules.sweeps.cli import add_sweep_command
@@ -58,8 +58,8 @@ def build_parser(only: Sequence[str] | None = None) -> argparse.ArgumentParser:
         add_export_test_command(sub, game.slug)
         if game.sweep is not None:
             add_sweep_command(sub, game.slug)
-        if game.sweep is not None and balances(game.slug):
-            add_balance_command(sub, game.slug)
+        if game.sweep is not None and game.balance is not None:
+            add_balance_command(sub, game)
         if game.commands is not None:
             game.commands(sub, tools)
     return parser

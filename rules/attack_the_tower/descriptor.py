@@ -17,6 +17,7 @@ from rules.attack_the_tower.policies import POLICIES
 from rules.attack_the_tower.variants import PLAY_TURN_LIMIT, Rules
 from rules.core.descriptor import (
     Armies,
+    BalanceSupport,
     CardDesigns,
     CliTools,
     GameDescriptor,
@@ -107,6 +108,9 @@ DESCRIPTOR = GameDescriptor(
         ),
         check_starts=False,
     ),
+    # Two steps: a knob is mostly a card's copies in a 25-card deck, where one copy moves a matchup by a few points,
+    # less than the first stage's 12 games a cell can see; two (Workshop 2 -> 4) moved Undead v Easterners 24% -> 41%.
+    balance=BalanceSupport(aim="every matchup of the armies (both seats together)", policy="learned", screen_step=2),
     openspiel=OpenSpielSupport(
         new_state=_openspiel_start,
         extra_parameters={"first_army": DEFAULT_ARMIES[0], "second_army": DEFAULT_ARMIES[1]},

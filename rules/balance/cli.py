@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rules.core import limits
+from rules.core.descriptor import GameDescriptor
 from rules.sweeps.cli import GamesBar, where_options
 
 if TYPE_CHECKING:
@@ -44,22 +45,10 @@ def fraction_argument(flag: str, low: float, high: float) -> Callable[[str], flo
     return parse
 
 
-AIMS = {
-    "attack-the-tower": "every matchup of the armies (both seats together)",
-    "tower-defense": "the table's win rate at each number of players",
-    "the-tower": "the policy's win rate",
-}
-"""What the balancer brings to a target win rate, for each game it tunes (its knobs: rules/balance/knobs.py)."""
-
-
-def balances(game: str) -> bool:
-    """Whether the balancer tunes this game (a registered game of its own is swept, not balanced)."""
-    return game in AIMS
-
-
-def add_balance_command(sub: Any, game: str) -> None:
-    """Register `balance` under a game's subcommands."""
-    what = AIMS[game]
+def add_balance_command(sub: Any, game: GameDescriptor) -> None:
+    """Register `balance` under the subcommands of a game the balancer tunes (its `balance` support set)."""
+    assert game.balance is not None and game.sweep is not None
+    what = game.balance.aim
     ba = sub.add_parser("balance", help=f"suggest changes that bring {what} to a target win rate (optuna)")
     ba.add_argument(
         "--tune",
@@ -69,11 +58,11 @@ def add_balance_command(sub: Any, game: str) -> None:
         help="what may change and over what values: a Rules field or a card's number, LO..HI or V1,V2,... "
         "(repeatable; default: the game's own set, see rules/balance/knobs.py)",
     )
-    if game == "attack-the-tower":
+    if game.sweep.armies is not None:
         ba.add_argument(
             "--armies", default="undead,bandits,westerners,easterners", help="the armies balanced, joined by commas"
         )
-    if game == "tower-defense":
+    if game.sweep.scenarios is not None:
         ba.add_argument("--players", default="2", help="the numbers of players, joined by commas (default 2)")
         ba.add_argument("--scenario", default="beginner", help="the scenario (a Difficulty), default beginner")
     ba.add_argument("--max-changes", type=limits.count_argument("--max-changes", 1, 10), default=3)
@@ -108,14 +97,14 @@ def add_balance_command(sub: Any, game: str) -> None:
         "--screen-step",
         type=int,
         choices=(1, 2),
-        help="how far the screen moves each knob either way (default: Attack the Tower 2, the other games 1)",
+        help=f"how far the screen moves each knob either way (default {game.balance.screen_step})",
     )
     where_options(ba, chunk=False)
     ba.add_argument("--cache", metavar="DIR", help="keep finished cells in DIR; a run again plays only what is missing")
     ba.add_argument("--out", metavar="DIR", help="write the answer's army files (and rules.json) in DIR")
     ba.add_argument("--json", action="store_true", help="print the result as JSON")
     ba.add_argument("--no-progress", action="store_true", help="no progress bar (shown on a terminal otherwise)")
-    ba.set_defaults(run=run_command, balance_game=game)
+    ba.set_defaults(run=run_command, balance_game=game.slug)
 
 
 def _counts(flag: str, text: str, low: int, high: int) -> list[int]:
@@ -148,9 +137,9 @@ def spec_from(args: argparse.Namespace) -> Any:
     }
     if args.policy is not None:
         data["policy"] = args.policy
-    if args.balance_game == "attack-the-tower":
+    if getattr(args, "armies", None) is not None:  # the option of a game of armies
         data["armies"] = [a.strip() for a in args.armies.split(",")]
-    if args.balance_game == "tower-defense":
+    if getattr(args, "players", None) is not None:  # the options of a game of scenarios
         data["players"] = _counts("--players", args.players, 1, 4)
         data["scenario"] = args.scenario
     return BalanceSpec.model_validate(data)

@@ -25,6 +25,8 @@ from rules.balance.knobs import Choice, Knob, card_edits, default_knobs, parse_t
 from rules.balance.measure import Tally
 from rules.core import limits
 from rules.core.card_edits import CardEdit, Carried, edits_text
+from rules.core.descriptor import BalanceSupport
+from rules.registry import descriptor
 from rules.sweeps.cells import Cell
 from rules.sweeps.games import GameName, scenario_names, sweep_game
 from rules.sweeps.seeding import digest
@@ -34,15 +36,6 @@ DEFAULT_STAGES = (12, 24, 64)
 matchup's two cells make 24, 72, 200 games)."""
 VERIFY_STAGE = 1_000
 """The stage number of the final check's deals: never a search stage."""
-DEFAULT_POLICY = {"attack-the-tower": "learned", "tower-defense": "planner", "the-tower": "expectimax"}
-"""The balancer's default policy: Attack the Tower's cheap strong one (the planner's look-ahead weighed by a fitted
-model), the other games' strongest (Tower Defense's planner, a table that plays to win)."""
-DEFAULT_SCREEN_STEP = {"attack-the-tower": 2, "tower-defense": 1, "the-tower": 1}
-"""How far the screen moves each knob by default: the smallest step whose effect stands above the first stage's
-noise. Attack the Tower's knobs are mostly copies in a 25-card deck, where one copy moves a matchup by a few points,
-less than 12 games a cell can see (two, Workshop 2 -> 4, moved Undead v Easterners from 24% to 41%); one step of
-Tower Defense's numbers already moves a win rate by tens of points (a Single Credit boost 1 -> 0 takes the
-two-player table from 100% to about 57%), so two would only overshoot."""
 MAX_BUDGET = 1_000_000
 
 
@@ -74,7 +67,8 @@ class BalanceSpec(BaseModel):
     """Play each knob alone first, and let optuna start from the combinations their effects predict best
     (rules.balance.screen)."""
     screen_step: int | None = Field(None, ge=1, le=2)
-    """How far the screen moves each knob, one or two steps either way; None: the game's `DEFAULT_SCREEN_STEP`."""
+    """How far the screen moves each knob, one or two steps either way; None: the game's default (its descriptor's
+    `BalanceSupport.screen_step`)."""
     seed: int = Field(0, ge=0, le=limits.MAX_SEED)
 
     @field_validator("armies", mode="before")
@@ -106,11 +100,11 @@ class BalanceSpec(BaseModel):
         return self
 
     def seat_policy(self) -> str:
-        return self.policy or DEFAULT_POLICY[self.game]
+        return self.policy or _balance(self.game).policy
 
     def screen_reach(self) -> int:
         """How far the screen moves each knob: `screen_step`, else the game's default."""
-        return self.screen_step or DEFAULT_SCREEN_STEP[self.game]
+        return self.screen_step or _balance(self.game).screen_step
 
     def tuned(self) -> tuple[Knob, ...]:
         """The knobs turned: those given, else the game's default set."""
@@ -123,6 +117,14 @@ class BalanceSpec(BaseModel):
         if self.game == "tower-defense":
             return [f"{n} player{'s' if n > 1 else ''}" for n in self.players]
         return [self.seat_policy()]
+
+
+def _balance(game: str) -> BalanceSupport:
+    """The balancer's support of `game`, from its descriptor (BalanceSpec's `game` is one it tunes)."""
+    support = descriptor(game).balance
+    if support is None:
+        raise KeyError(f"the balancer does not tune {game!r}")
+    return support
 
 
 def spec_problems(spec: BalanceSpec) -> list[str]:

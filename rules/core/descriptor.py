@@ -125,6 +125,20 @@ class OpenSpielSupport:
     open_simultaneous: bool = False
 
 
+@dataclass(frozen=True)
+class BalanceSupport:
+    """What the balancer (rules.balance) brings to a target win rate for a game, and its defaults for it (the
+    knobs it may turn and the measures it reads are rules/balance/knobs.py's and measure.py's)."""
+
+    aim: str
+    """What is brought to the target, in words ('every matchup of the armies (both seats together)')."""
+    policy: str
+    """The policy a balance's games are played by unless the balance names one."""
+    screen_step: int = 1
+    """How far the screen moves each knob either way: the smallest step whose effect stands above the noise of
+    the first stage's games."""
+
+
 Commands = Callable[[Any, CliTools], None]
 """Adds a game's own subcommands (beyond the generic ones) to its subparsers."""
 
@@ -153,6 +167,8 @@ class GameDescriptor:
     """The game's conformance `Suite`, loaded when asked."""
     sweep: SweepSupport | None = None
     openspiel: OpenSpielSupport | None = None
+    balance: BalanceSupport | None = None
+    """Set for a game the balancer tunes (a game only swept leaves it None)."""
     rulebook: Callable[[], Rulebook] | None = None
     rule_ids_path: str | None = None
     """Where `make docs` writes the game's `RuleId` module (a path relative to the repository root)."""

@@ -6,7 +6,14 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from rules.core.descriptor import CliTools, GameDescriptor, OpenSpielSupport, PositionCommands, SweepSupport
+from rules.core.descriptor import (
+    BalanceSupport,
+    CliTools,
+    GameDescriptor,
+    OpenSpielSupport,
+    PositionCommands,
+    SweepSupport,
+)
 from rules.core.rulebook import Rulebook
 from rules.the_tower import engine, examples
 from rules.the_tower.game import GAME
@@ -65,6 +72,7 @@ DESCRIPTOR = GameDescriptor(
     play_rules={},  # every game ends under the rulebook's rules (may_leave_fight bounds it)
     conformance=_suite,
     sweep=SweepSupport(start=_start, default_policies=("expectimax",), floors=_floor_reached),
+    balance=BalanceSupport(aim="the policy's win rate", policy="expectimax"),
     openspiel=OpenSpielSupport(new_state=_openspiel_start),
     rulebook=_rulebook,
     rule_ids_path="rules/the_tower/rule_ids.py",

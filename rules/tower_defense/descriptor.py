@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from rules.core.descriptor import (
+    BalanceSupport,
     CardDesigns,
     CliTools,
     GameDescriptor,
@@ -97,6 +98,8 @@ DESCRIPTOR = GameDescriptor(
             "(1/1/2/2/2/2/3/3) (repeatable: one cell each)",
         ),
     ),
+    # One step: a Single Credit boost 1 -> 0 alone takes the two-player table from 100% to about 57%; two overshoot.
+    balance=BalanceSupport(aim="the table's win rate at each number of players", policy="planner"),
     openspiel=OpenSpielSupport(
         new_state=_openspiel_start, extra_parameters={"players": 2}, rules_defaults=SEARCH_RULES, open_simultaneous=True
     ),

@@ -43,9 +43,12 @@ def test_each_knob_moves_its_reach_either_way_or_to_the_end_of_its_values() -> N
 
 
 def test_the_screen_moves_card_copies_two_steps_and_tower_defense_s_numbers_one() -> None:
+    """The defaults are each game's descriptor's (`BalanceSupport`)."""
     assert small_spec().screen_reach() == 2
-    assert BalanceSpec(game="tower-defense", knobs=["wave_every=2..6"]).screen_reach() == 1
+    td = BalanceSpec(game="tower-defense", knobs=["wave_every=2..6"])
+    assert td.screen_reach() == 1 and td.seat_policy() == "planner"
     assert small_spec(screen_step=1).screen_reach() == 1
+    assert BalanceSpec(game="attack-the-tower", armies=["undead", "bandits"]).seat_policy() == "learned"
 
 
 def test_a_one_step_change_is_predicted_as_half_the_screened_two_step_effect() -> None:

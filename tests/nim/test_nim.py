@@ -115,3 +115,12 @@ def test_the_game_is_forgotten_outside_its_registration() -> None:
     assert "dice-nim" not in registry.names()
     with pytest.raises(KeyError, match="no game 'dice-nim'"):
         registry.descriptor("dice-nim")
+
+
+def test_a_game_the_balancer_does_not_tune_gets_no_balance_command(
+    nim: GameDescriptor, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`balance` is offered where the descriptor says how the balancer tunes the game (its `balance` support)."""
+    assert nim.balance is None and nim.sweep is not None
+    assert main(["dice-nim", "balance"]) == 2
+    assert "invalid choice: 'balance'" in capsys.readouterr().err
