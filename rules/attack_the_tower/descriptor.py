@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from rules.attack_the_tower import engine, examples, overrides
+from rules.attack_the_tower import balancing, engine, examples, overrides
 from rules.attack_the_tower.actions import Build, PlayAbility
 from rules.attack_the_tower.cards import Army
 from rules.attack_the_tower.catalog import ARMY_IDS, load_army_file
@@ -110,7 +110,15 @@ DESCRIPTOR = GameDescriptor(
     ),
     # Two steps: a knob is mostly a card's copies in a 25-card deck, where one copy moves a matchup by a few points,
     # less than the first stage's 12 games a cell can see; two (Workshop 2 -> 4) moved Undead v Easterners 24% -> 41%.
-    balance=BalanceSupport(aim="every matchup of the armies (both seats together)", policy="learned", screen_step=2),
+    balance=BalanceSupport(
+        aim="every matchup of the armies (both seats together)",
+        policy="learned",
+        screen_step=2,
+        default_tunes=balancing.default_tunes,
+        card_data=balancing.card_data,
+        card_problem=balancing.card_problem,
+        complete_edits=balancing.keep_decks_whole,
+    ),
     openspiel=OpenSpielSupport(
         new_state=_openspiel_start,
         extra_parameters={"first_army": DEFAULT_ARMIES[0], "second_army": DEFAULT_ARMIES[1]},

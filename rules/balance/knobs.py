@@ -24,8 +24,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, JsonValue
 
-from rules.attack_the_tower.overrides import armies_for
 from rules.core.card_edits import CardEdit
+from rules.core.descriptor import BalanceSupport
 from rules.core.errors import IllegalPosition, Problem
 from rules.core.jsonio import escape
 from rules.sweeps.games import sweep_game
@@ -147,13 +147,13 @@ def _rules_value(game: str, name: str) -> JsonValue:
 def _card_field(text: str, name: str, game: str, armies: Sequence[str]) -> tuple[str, str, JsonValue]:
     """The card, field and current value a card knob names; refused in words when the game has no cards or
     the name is no card's field."""
-    if not sweep_game(game).has_cards:
-        known = ", ".join(field_paths(sweep_game(game).rules))
-        raise _refuse(text, f"{game} has no such rules field and no cards to change; fields: {known}")
+    cards = sweep_game(game).support.cards
     fields = field_paths(sweep_game(game).rules)
+    if cards is None:
+        raise _refuse(text, f"{game} has no such rules field and no cards to change; fields: {', '.join(fields)}")
     close = difflib.get_close_matches(name, fields, n=1)
-    form = "ARMY.CARD.FIELD" if game == "attack-the-tower" else "CARD.FIELD"
-    if "." not in name or (game == "attack-the-tower" and name.count(".") < 2):
+    form = cards.form.split("=", 1)[0]  # 'ARMY.CARD.FIELD' or 'CARD.FIELD'
+    if "." not in name or name.count(".") < form.count("."):
         hint = f"did you mean {close[0]}? " if close else ""
         raise _refuse(text, f"no rules field of that name ({hint}a card's number is {form})")
     try:
@@ -161,31 +161,19 @@ def _card_field(text: str, name: str, game: str, armies: Sequence[str]) -> tuple
     except IllegalPosition as exc:
         said = "; ".join(p.message for p in exc.problems[:2])
         raise _refuse(text, f"no rules field or card of that name ({escape(said, 300)})") from None
-    if game == "attack-the-tower":
-        _known_card(text, edit.card, armies)
+    problem = balance_support(game).card_problem(edit.card, armies)
+    if problem is not None:
+        raise _refuse(text, problem)
     current = card_value(game, edit.card, edit.field)
     if current is None:
         raise _refuse(text, f"the card {edit.card} has no field {edit.field}")
     return edit.card, edit.field, current
 
 
-def _known_card(text: str, card: str, armies: Sequence[str]) -> None:
-    """Refuse a card of an army not balanced, or that its army does not have, naming the cards there are."""
-    from rules.attack_the_tower.catalog import ARMY_IDS, shipped_army
-
-    army = card.split(".", 1)[0]
-    if army not in ARMY_IDS or (armies and army not in armies):
-        offered = ", ".join(armies or ARMY_IDS)
-        raise _refuse(text, f"no army {army!r} among the armies balanced ({offered})")
-    ids = shipped_army(army).card_ids()
-    if card not in ids:
-        raise _refuse(text, f"the {army} have no card {card!r}; their cards: {', '.join(ids)}")
-
-
 def card_value(game: str, card: str, field: str) -> JsonValue:
     """The current value at `field` of the shipped `card` (a Tower Defense number's value), None if it has none."""
-    data = _card_data(game, card)
-    node: Any = data
+    shipped = balance_support(game).card_data
+    node: Any = shipped(card) if shipped is not None else {}
     for part in field.split("."):
         if isinstance(node, list) and part.isdigit() and int(part) < len(node):
             node = node[int(part)]
@@ -201,23 +189,12 @@ def card_value(game: str, card: str, field: str) -> JsonValue:
     return found
 
 
-def _card_data(game: str, card: str) -> dict[str, Any]:
-    if game == "attack-the-tower":
-        from rules.attack_the_tower.catalog import shipped_army
-
-        army = shipped_army(card.split(".", 1)[0]).model_dump(mode="json")
-        for kind in ("bases", "abilities"):
-            for item in army.get(kind, ()):
-                if item["id"] == card:
-                    found: dict[str, Any] = item
-                    return found
-        return {}
-    from rules.tower_defense import catalog
-    from rules.tower_defense.overrides import card_kinds
-
-    kinds = card_kinds()
-    data: dict[str, Any] = catalog.shipped(kinds[card])[card].model_dump(mode="json")
-    return data
+def balance_support(game: str) -> BalanceSupport:
+    """How the balancer tunes `game` and its defaults there, from its descriptor (KeyError when it does not)."""
+    support = sweep_game(game).descriptor.balance
+    if support is None:
+        raise KeyError(f"the balancer does not tune {game!r}")
+    return support
 
 
 # ---- from a choice of values to what a cell plays --------------------------------------------------------
@@ -238,27 +215,7 @@ def card_edits(knobs: Iterable[Knob], choice: Choice, game: str) -> tuple[CardEd
         for knob in knobs
         if knob.kind == "card" and knob.name in choice and knob.card is not None and knob.field is not None
     )
-    return edits + _keep_decks_whole(edits) if game == "attack-the-tower" else edits
-
-
-def _keep_decks_whole(edits: Sequence[CardEdit]) -> tuple[CardEdit, ...]:
-    """For each deck whose copies the edits change: the edit that gives back (or takes) their summed difference
-    from the deck's fullest card the edits leave alone (the first listed on a tie). A deck whose every card is
-    changed gets none: the armies' validation then refuses the candidate in the cards' words."""
-    from rules.attack_the_tower.catalog import shipped_army
-
-    out: list[CardEdit] = []
-    copies = {e.card: e.value for e in edits if e.field == "copies" and isinstance(e.value, int)}
-    for army_id in sorted({e.army for e in edits if e.card in copies}):
-        army = shipped_army(army_id)
-        decks: tuple[Sequence[Any], ...] = (army.bases, army.abilities)
-        for deck in decks:
-            change = sum(int(copies[c.id]) - c.copies for c in deck if c.id in copies)
-            left = [c for c in deck if c.id not in copies]
-            if change and left:
-                fullest = max(left, key=lambda c: c.copies)
-                out.append(CardEdit(card=fullest.id, field="copies", value=fullest.copies - change))
-    return tuple(out)
+    return edits + balance_support(game).complete_edits(edits)
 
 
 def knob_problems(knob: Knob, value: JsonValue, game: str, armies: Sequence[str]) -> list[Problem]:
@@ -277,77 +234,16 @@ def knob_problems(knob: Knob, value: JsonValue, game: str, armies: Sequence[str]
 
 def check_cards(game: str, edits: Sequence[CardEdit], armies: Sequence[str]) -> None:
     """Build the cards the edits make (IllegalPosition in the cards' words when they cannot be held)."""
-    if game == "attack-the-tower":
-        armies_for(set(armies) | {e.army for e in edits}, (), edits)
-    else:
-        from rules.tower_defense.overrides import cards_for
-
-        cards_for(edits)
+    cards = sweep_game(game).support.cards
+    if cards is not None:
+        cards.carry(armies, (), edits)
 
 
 def default_knobs(game: str, armies: Sequence[str] = ()) -> tuple[Knob, ...]:
-    """The knobs a balance turns when none are named.
-
-    Attack the Tower: each troop type's power one up or down, and in each army balanced, every base's copies
-    and every special troop's power (two either way; a base keeps at least one copy). An ability's effect
-    numbers are not in the set (`--tune` names them): at the learned policy, the Undead's three ability
-    numbers turned together moved Undead v Easterners from 21% to 29%, one base's copies to 40% (the README's
-    auto-balance section). Tower Defense: the numbers of the waves' strength and the players'
-    means (`TOWER_DEFENSE_KNOBS`). The Tower: the player's starting hit points, potions and action points,
-    and the damage a floor adds."""
-    texts = list(_default_texts(game, armies))
+    """The knobs a balance turns when none are named: the game's own set (its descriptor's
+    `BalanceSupport.default_tunes`, e.g. rules/attack_the_tower/balancing.py)."""
+    texts = balance_support(game).default_tunes(armies, lambda name: _rules_value(game, name))
     return tuple(parse_tune(t, game, armies) for t in texts)
-
-
-TOWER_DEFENSE_KNOBS = (
-    "single_credit_boost=0..3",
-    "skill_markers=0..8",
-    "wave_every=2..6",
-    "modifier_base_hit_points=0..8",
-    "tough_extra_hit_points=0..5",
-    "armoured_extra_hit_points=0..6",
-    "condition_credits=0..4",
-)
-THE_TOWER_KNOBS = (
-    "starting_hp=8..16",
-    "starting_potions=0..3",
-    "damage_per_floor=0..2",
-)
-TROOP_POWERS = ("light_infantry_power", "shooter_power", "heavy_infantry_power", "cavalry_power", "siege_weapon_power")
-
-
-def _default_texts(game: str, armies: Sequence[str]) -> Iterable[str]:
-    if game == "tower-defense":
-        yield from TOWER_DEFENSE_KNOBS
-        return
-    if game == "the-tower":
-        yield from _around_current(game, THE_TOWER_KNOBS)
-        return
-    for name in TROOP_POWERS:
-        value = _rules_value(game, name)
-        assert isinstance(value, int)
-        yield f"{name}={max(0, value - 1)}..{value + 1}"
-    from rules.attack_the_tower.catalog import shipped_army
-
-    for army_id in armies:
-        army = shipped_army(army_id)
-        for base in army.bases:
-            yield f"{base.id}.copies={max(1, base.copies - 2)}..{base.copies + 2}"
-        for card in army.abilities:
-            if card.special_troop is not None:
-                power = card.special_troop.power
-                yield f"{card.id}.special_troop.power={max(0, power - 2)}..{power + 2}"
-
-
-def _around_current(game: str, texts: Iterable[str]) -> Iterable[str]:
-    """Default ranges widened, where needed, to hold the current value."""
-    for text in texts:
-        name, _, raw = text.partition("=")
-        low, high = (int(x) for x in raw.split(".."))
-        value = _rules_value(game, name)
-        if isinstance(value, int) and not isinstance(value, bool):
-            low, high = min(low, value), max(high, value)
-        yield f"{name}={low}..{high}"
 
 
 def knobs_json(knobs: Sequence[Knob]) -> list[dict[str, Any]]:

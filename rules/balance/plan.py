@@ -21,12 +21,10 @@ from dataclasses import dataclass
 import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, model_validator
 
-from rules.balance.knobs import Choice, Knob, card_edits, default_knobs, parse_tune, rules_values
+from rules.balance.knobs import Choice, Knob, balance_support, card_edits, default_knobs, parse_tune, rules_values
 from rules.balance.measure import Tally
 from rules.core import limits
 from rules.core.card_edits import CardEdit, Carried, edits_text
-from rules.core.descriptor import BalanceSupport
-from rules.registry import descriptor
 from rules.sweeps.cells import Cell
 from rules.sweeps.games import GameName, scenario_names, sweep_game
 from rules.sweeps.seeding import digest
@@ -100,11 +98,11 @@ class BalanceSpec(BaseModel):
         return self
 
     def seat_policy(self) -> str:
-        return self.policy or _balance(self.game).policy
+        return self.policy or balance_support(self.game).policy
 
     def screen_reach(self) -> int:
         """How far the screen moves each knob: `screen_step`, else the game's default."""
-        return self.screen_step or _balance(self.game).screen_step
+        return self.screen_step or balance_support(self.game).screen_step
 
     def tuned(self) -> tuple[Knob, ...]:
         """The knobs turned: those given, else the game's default set."""
@@ -117,14 +115,6 @@ class BalanceSpec(BaseModel):
         if self.game == "tower-defense":
             return [f"{n} player{'s' if n > 1 else ''}" for n in self.players]
         return [self.seat_policy()]
-
-
-def _balance(game: str) -> BalanceSupport:
-    """The balancer's support of `game`, from its descriptor (BalanceSpec's `game` is one it tunes)."""
-    support = descriptor(game).balance
-    if support is None:
-        raise KeyError(f"the balancer does not tune {game!r}")
-    return support
 
 
 def spec_problems(spec: BalanceSpec) -> list[str]:

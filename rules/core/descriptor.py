@@ -125,6 +125,21 @@ class OpenSpielSupport:
     open_simultaneous: bool = False
 
 
+def _no_tunes(armies: Sequence[str], current: Callable[[str], Any]) -> Iterable[str]:
+    del armies, current
+    return ()
+
+
+def _any_card(card: str, armies: Sequence[str]) -> str | None:
+    del card, armies
+    return None
+
+
+def _no_more_edits(edits: Sequence[CardEdit]) -> tuple[CardEdit, ...]:
+    del edits
+    return ()
+
+
 @dataclass(frozen=True)
 class BalanceSupport:
     """What the balancer (rules.balance) brings to a target win rate for a game, and its defaults for it (the
@@ -137,6 +152,15 @@ class BalanceSupport:
     screen_step: int = 1
     """How far the screen moves each knob either way: the smallest step whose effect stands above the noise of
     the first stage's games."""
+    default_tunes: Callable[[Sequence[str], Callable[[str], Any]], Iterable[str]] = _no_tunes
+    """The `--tune` texts of the set turned when a balance names none, for the armies balanced, given the current
+    value of a rules field by its name."""
+    card_data: Callable[[str], Mapping[str, Any]] | None = None
+    """A shipped card's data by its id, whose numbers card knobs turn (None: a game without cards)."""
+    card_problem: Callable[[str, Sequence[str]], str | None] = _any_card
+    """Why a balance of these armies cannot turn this card, in words (None: it can)."""
+    complete_edits: Callable[[Sequence[CardEdit]], tuple[CardEdit, ...]] = _no_more_edits
+    """The edits a change of cards brings with it (e.g. the one that keeps a deck at its size)."""
 
 
 Commands = Callable[[Any, CliTools], None]

@@ -15,7 +15,7 @@ from rules.core.descriptor import (
     SweepSupport,
 )
 from rules.core.rulebook import Rulebook
-from rules.the_tower import engine, examples
+from rules.the_tower import balancing, engine, examples
 from rules.the_tower.game import GAME
 from rules.the_tower.model import GameState
 from rules.the_tower.policies import POLICIES
@@ -72,7 +72,7 @@ DESCRIPTOR = GameDescriptor(
     play_rules={},  # every game ends under the rulebook's rules (may_leave_fight bounds it)
     conformance=_suite,
     sweep=SweepSupport(start=_start, default_policies=("expectimax",), floors=_floor_reached),
-    balance=BalanceSupport(aim="the policy's win rate", policy="expectimax"),
+    balance=BalanceSupport(aim="the policy's win rate", policy="expectimax", default_tunes=balancing.default_tunes),
     openspiel=OpenSpielSupport(new_state=_openspiel_start),
     rulebook=_rulebook,
     rule_ids_path="rules/the_tower/rule_ids.py",

@@ -17,7 +17,7 @@ from rules.core.descriptor import (
     SweepSupport,
 )
 from rules.core.rulebook import Rulebook
-from rules.tower_defense import engine, examples, overrides
+from rules.tower_defense import balancing, engine, examples, overrides
 from rules.tower_defense.game import GAME
 from rules.tower_defense.model import GameState
 from rules.tower_defense.policies import POLICIES
@@ -99,7 +99,12 @@ DESCRIPTOR = GameDescriptor(
         ),
     ),
     # One step: a Single Credit boost 1 -> 0 alone takes the two-player table from 100% to about 57%; two overshoot.
-    balance=BalanceSupport(aim="the table's win rate at each number of players", policy="planner"),
+    balance=BalanceSupport(
+        aim="the table's win rate at each number of players",
+        policy="planner",
+        default_tunes=balancing.default_tunes,
+        card_data=balancing.card_data,
+    ),
     openspiel=OpenSpielSupport(
         new_state=_openspiel_start, extra_parameters={"players": 2}, rules_defaults=SEARCH_RULES, open_simultaneous=True
     ),

@@ -30,6 +30,7 @@ ROLES = {
     "text.py",
     "game.py",
     "descriptor.py",
+    "balancing.py",
     "schema.py",
     "legality.py",
     "editing.py",

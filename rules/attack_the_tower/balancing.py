@@ -1,0 +1,72 @@
+"""What the balancer (rules.balance) reads of Attack the Tower through its descriptor: the knobs it turns when a
+balance names none, a card's shipped numbers, which cards a balance of some armies may turn, and the edit that
+keeps a deck at the 25 cards 004 requires when a card's copies change."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from rules.attack_the_tower.catalog import ARMY_IDS, shipped_army
+from rules.core.card_edits import CardEdit
+
+TROOP_POWERS = ("light_infantry_power", "shooter_power", "heavy_infantry_power", "cavalry_power", "siege_weapon_power")
+
+
+def default_tunes(armies: Sequence[str], current: Callable[[str], Any]) -> Iterable[str]:
+    """Each troop type's power one up or down, and in each army balanced every base's copies and every special
+    troop's power, two either way (a base keeps at least one copy). An ability's effect numbers are not in the set
+    (`--tune` names them): at the learned policy, the Undead's three ability numbers turned together moved Undead
+    v Easterners from 21% to 29%, one base's copies to 40% (the README's auto-balance section)."""
+    for name in TROOP_POWERS:
+        value = current(name)
+        assert isinstance(value, int)
+        yield f"{name}={max(0, value - 1)}..{value + 1}"
+    for army_id in armies:
+        army = shipped_army(army_id)
+        for base in army.bases:
+            yield f"{base.id}.copies={max(1, base.copies - 2)}..{base.copies + 2}"
+        for card in army.abilities:
+            if card.special_troop is not None:
+                power = card.special_troop.power
+                yield f"{card.id}.special_troop.power={max(0, power - 2)}..{power + 2}"
+
+
+def card_data(card: str) -> dict[str, Any]:
+    """The shipped card `ARMY.CARD` as JSON data (empty when its army has no such card)."""
+    army = shipped_army(card.split(".", 1)[0]).model_dump(mode="json")
+    for kind in ("bases", "abilities"):
+        for item in army.get(kind, ()):
+            if item["id"] == card:
+                found: dict[str, Any] = item
+                return found
+    return {}
+
+
+def card_problem(card: str, armies: Sequence[str]) -> str | None:
+    """Why a balance of `armies` cannot turn `card`: an army not balanced, or a card its army does not have."""
+    army = card.split(".", 1)[0]
+    if army not in ARMY_IDS or (armies and army not in armies):
+        return f"no army {army!r} among the armies balanced ({', '.join(armies or ARMY_IDS)})"
+    ids = shipped_army(army).card_ids()
+    if card not in ids:
+        return f"the {army} have no card {card!r}; their cards: {', '.join(ids)}"
+    return None
+
+
+def keep_decks_whole(edits: Sequence[CardEdit]) -> tuple[CardEdit, ...]:
+    """For each deck whose copies the edits change: the edit that gives back (or takes) their summed difference
+    from the deck's fullest card the edits leave alone (the first listed on a tie). A deck whose every card is
+    changed gets none: the armies' validation then refuses the candidate in the cards' words."""
+    out: list[CardEdit] = []
+    copies = {e.card: e.value for e in edits if e.field == "copies" and isinstance(e.value, int)}
+    for army_id in sorted({e.army for e in edits if e.card in copies}):
+        army = shipped_army(army_id)
+        decks: tuple[Sequence[Any], ...] = (army.bases, army.abilities)
+        for deck in decks:
+            change = sum(int(copies[c.id]) - c.copies for c in deck if c.id in copies)
+            left = [c for c in deck if c.id not in copies]
+            if change and left:
+                fullest = max(left, key=lambda c: c.copies)
+                out.append(CardEdit(card=fullest.id, field="copies", value=fullest.copies - change))
+    return tuple(out)
