@@ -104,40 +104,52 @@ class BalanceSpec(BaseModel):
         """How far the screen moves each knob: `screen_step`, else the game's default."""
         return self.screen_step or balance_support(self.game).screen_step
 
+    @property
+    def of_armies(self) -> bool:
+        """A game of armies (its descriptor's sweep support has them): a measure per matchup of `armies`."""
+        return sweep_game(self.game).has_armies
+
+    @property
+    def of_tables(self) -> bool:
+        """A game of scenarios for a table of players: a measure per number of `players`, on `scenario`."""
+        return sweep_game(self.game).has_scenario
+
     def tuned(self) -> tuple[Knob, ...]:
         """The knobs turned: those given, else the game's default set."""
-        return self.knobs or default_knobs(self.game, self.armies if self.game == "attack-the-tower" else ())
+        return self.knobs or default_knobs(self.game, self.armies if self.of_armies else ())
 
     def measures(self) -> list[str]:
         """The names of what is measured, in order."""
-        if self.game == "attack-the-tower":
+        if self.of_armies:
             return [f"{a} v {b}" for a, b in itertools.combinations(self.armies, 2)]
-        if self.game == "tower-defense":
+        if self.of_tables:
             return [f"{n} player{'s' if n > 1 else ''}" for n in self.players]
         return [self.seat_policy()]
 
 
 def spec_problems(spec: BalanceSpec) -> list[str]:
     """What is wrong with a balance, one line each (before any game is played)."""
-    from rules.attack_the_tower.catalog import ARMY_IDS
-
     problems = []
     game = sweep_game(spec.game)
-    if spec.game == "attack-the-tower":
-        unknown = [a for a in spec.armies if a not in ARMY_IDS]
+    if game.support.armies is not None:
+        known = game.support.armies.ids()
+        unknown = [a for a in spec.armies if a not in known]
         if unknown:
-            problems.append(f"armies: no army {unknown[0]!r}; armies: {', '.join(ARMY_IDS)}")
+            problems.append(f"armies: no army {unknown[0]!r}; armies: {', '.join(known)}")
         if len(spec.armies) < 2 or len(set(spec.armies)) != len(spec.armies):
             problems.append("armies: a balance takes at least two different armies")
-    if spec.game == "tower-defense":
+    if game.support.scenarios is not None:
+        fewest, most = game.support.scenarios.players
         if (
             not spec.players
-            or any(not 1 <= n <= 4 for n in spec.players)
+            or any(not fewest <= n <= most for n in spec.players)
             or len(set(spec.players)) != len(spec.players)
         ):
-            problems.append("players: one or more different numbers of players from 1 to 4")
-        if spec.scenario not in scenario_names():
-            problems.append(f"scenario: no scenario {spec.scenario!r}; scenarios: {', '.join(scenario_names())}")
+            problems.append(f"players: one or more different numbers of players from {fewest} to {most}")
+        if spec.scenario not in scenario_names(spec.game):
+            problems.append(
+                f"scenario: no scenario {spec.scenario!r}; scenarios: {', '.join(scenario_names(spec.game))}"
+            )
     if spec.seat_policy() not in game.policies:
         problems.append(f"policy: no policy {spec.seat_policy()!r}; policies: {', '.join(game.policies)}")
     if not spec.stages or any(not 1 <= s <= limits.MAX_GAMES for s in spec.stages):
@@ -172,15 +184,15 @@ def plan(spec: BalanceSpec, choice: Choice, stage: int, games: int, first_index:
     seed = stage_seed(spec.seed, stage)
     policy = spec.seat_policy()
     out: list[Planned] = []
-    if spec.game == "attack-the-tower":
+    if spec.of_armies:
         for a, b in itertools.combinations(spec.armies, 2):
             mine = tuple(e for e in edits if e.army in (a, b))
             for seat, pair in ((0, (a, b)), (1, (b, a))):
-                cell = _duel_cell(pair, mine, rules, policy, games, seed, first_index + len(out))
+                cell = _duel_cell(spec.game, pair, mine, rules, policy, games, seed, first_index + len(out))
                 out.append(Planned(f"{a} v {b}", cell, seat))
         return out
     card_set = _carried(spec.game, (), edits)[1]
-    for name, players in zip(spec.measures(), spec.players if spec.game == "tower-defense" else (1,), strict=False):
+    for name, players in zip(spec.measures(), spec.players if spec.of_tables else (1,), strict=False):
         cell = Cell(
             game=spec.game,
             index=first_index + len(out),
@@ -188,7 +200,7 @@ def plan(spec: BalanceSpec, choice: Choice, stage: int, games: int, first_index:
             varied=(),
             card_set=card_set,
             override=edits_text(edits),
-            scenario=spec.scenario if spec.game == "tower-defense" else None,
+            scenario=spec.scenario if spec.of_tables else None,
             players=players,
             policies=(policy,),
             games=games,
@@ -205,6 +217,7 @@ def _carried(game: str, pair: tuple[str, ...], edits: Sequence[CardEdit]) -> Car
 
 
 def _duel_cell(
+    game: str,
     pair: tuple[str, str],
     edits: Sequence[CardEdit],
     rules: dict[str, JsonValue],
@@ -214,12 +227,12 @@ def _duel_cell(
     index: int,
 ) -> Cell:
     return Cell(
-        game="attack-the-tower",
+        game=game,
         index=index,
         rules=rules,
         varied=(),
         armies=pair,
-        cards=_carried("attack-the-tower", pair, edits)[0],
+        cards=_carried(game, pair, edits)[0],
         override=edits_text(edits),
         players=2,
         policies=(policy, policy),

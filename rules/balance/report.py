@@ -23,7 +23,7 @@ def rate_text(t: Tally) -> str:
 def measures_table(result: BalanceResult) -> list[str]:
     """One line per measure: its rate before and after."""
     spec = result.spec
-    what = "first army's share of the games won, both seats" if spec.game == "attack-the-tower" else "win rate"
+    what = "first army's share of the games won, both seats" if spec.of_armies else "win rate"
     lines = [f"measure ({what}, {spec.verify_games} fresh games a cell):"]
     width = max((len(n) for n in spec.measures()), default=10)
     for name in spec.measures():
@@ -125,7 +125,7 @@ def report(result: BalanceResult, *, timed: bool = True) -> str:
     if not result.complete:
         lines.append("stopped before the end: the candidates measured whole are compared, nothing was checked")
     lines += measures_table(result)
-    if spec.game == "attack-the-tower" and result.before:
+    if spec.of_armies and result.before:
         lines += matrix_lines(spec.armies, result.before, "before")
         if result.answer is not None:
             lines += matrix_lines(spec.armies, result.after, "after")
