@@ -1,14 +1,18 @@
 """What the balancer (rules.balance) reads of Attack the Tower through its descriptor: the knobs it turns when a
 balance names none, a card's shipped numbers, which cards a balance of some armies may turn, and the edit that
-keeps a deck at the 25 cards 004 requires when a card's copies change."""
+keeps a deck at the 25 cards 004 requires when a card's copies change; an answer as army files."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from rules.attack_the_tower.cards import Army
 from rules.attack_the_tower.catalog import ARMY_IDS, shipped_army
-from rules.core.card_edits import CardEdit
+from rules.attack_the_tower.overrides import settable
+from rules.core.card_edits import CardEdit, set_path
+from rules.core.jsonio import validate_strict
 
 TROOP_POWERS = ("light_infantry_power", "shooter_power", "heavy_infantry_power", "cavalry_power", "siege_weapon_power")
 
@@ -70,3 +74,30 @@ def keep_decks_whole(edits: Sequence[CardEdit]) -> tuple[CardEdit, ...]:
                 fullest = max(left, key=lambda c: c.copies)
                 out.append(CardEdit(card=fullest.id, field="copies", value=fullest.copies - change))
     return tuple(out)
+
+
+SUGGESTED = "suggested change (tower-rules balance)"
+"""How a changed card's `source` begins in an answer's army file."""
+
+
+def answer_files(edits: Sequence[CardEdit], named: set[str]) -> dict[str, dict[str, Any]]:
+    """Each army the edits change, by id, as the shipped army file with the changed numbers: every changed card's
+    `source` says it is a suggested change and what it was (and, for a card the answer does not name itself, that
+    it keeps the deck at 25 cards); validated as an army."""
+    data: dict[str, dict[str, Any]] = {}
+    for edit in edits:
+        army = data.setdefault(edit.army, shipped_army(edit.army).model_dump(mode="json"))
+        card = next(c for kind in ("bases", "abilities") for c in army.get(kind, ()) if c["id"] == edit.card)
+        old: Any = card
+        for part in edit.field.split("."):
+            old = old[int(part)] if isinstance(old, list) else old.get(part)
+        set_path(card, edit, settable)
+        why = " to keep the deck at 25 cards" if edit.field == "copies" and edit.card not in named else ""
+        note = f"{SUGGESTED}: {edit.field} {json.dumps(edit.value)} (was {json.dumps(old)}){why}"
+        card["source"] = f"{note}; {card['source']}"
+    out = {}
+    for army_id, army_data in data.items():
+        said = "Numbers changed by a balance run (each changed card's source says what it was)."
+        army_data["notes"] = f"{said} {army_data.get('notes', '')}".strip()
+        out[army_id] = validate_strict(Army, army_data, source=army_id).model_dump(mode="json")
+    return out

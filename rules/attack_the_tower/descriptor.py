@@ -118,6 +118,7 @@ DESCRIPTOR = GameDescriptor(
         card_data=balancing.card_data,
         card_problem=balancing.card_problem,
         complete_edits=balancing.keep_decks_whole,
+        answer_files=balancing.answer_files,
     ),
     openspiel=OpenSpielSupport(
         new_state=_openspiel_start,

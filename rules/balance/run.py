@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import JsonValue
 
-from rules.balance.answer import changed_armies, write_answer
+from rules.balance.answer import answer_files, write_answer
 from rules.balance.knobs import card_edits, knobs_json, rules_values
 from rules.balance.measure import Tally, objectives, tallies_json
 from rules.balance.plan import VERIFY_STAGE, BalanceSpec, plan
@@ -79,10 +79,9 @@ class BalanceResult:
         return edits_text(card_edits(self.spec.tuned(), self.changes, self.spec.game))
 
     def armies(self) -> dict[str, Any]:
-        """The Attack the Tower armies the answer changes, as army-file data."""
-        if self.spec.game != "attack-the-tower":
-            return {}
-        return {k: a.model_dump(mode="json") for k, a in changed_armies(self.spec.tuned(), self.changes).items()}
+        """The game's own files of the answer's card changes by name (a game of armies: each army changed, as
+        army-file data); empty for a game whose changes are an override line."""
+        return dict(answer_files(self.spec.tuned(), self.changes, self.spec.game))
 
     def write(self, folder: str | Path) -> list[str]:
         """Write the answer's army files and rules (see rules.balance.answer) in `folder`."""

@@ -161,6 +161,9 @@ class BalanceSupport:
     """Why a balance of these armies cannot turn this card, in words (None: it can)."""
     complete_edits: Callable[[Sequence[CardEdit]], tuple[CardEdit, ...]] = _no_more_edits
     """The edits a change of cards brings with it (e.g. the one that keeps a deck at its size)."""
+    answer_files: Callable[[Sequence[CardEdit], set[str]], Mapping[str, Any]] | None = None
+    """An answer's card changes as files a designer opens and plays (`NAME.json` data by name), given its edits and
+    the cards it names itself; None: they are written as one `--override` line (`overrides.txt`)."""
 
 
 Commands = Callable[[Any, CliTools], None]

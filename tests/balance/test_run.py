@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from distributed import LocalCluster
 
+from rules.attack_the_tower.balancing import SUGGESTED
 from rules.attack_the_tower.catalog import load_army_file
-from rules.balance.answer import SUGGESTED
 from rules.balance.plan import VERIFY_STAGE, plan
 from rules.balance.run import BalanceResult, run_balance
 from rules.cli import main
