@@ -8,7 +8,10 @@ TOUR   := attack-the-tower/01-rules-tour.ipynb
 NOTEBOOKS := $(wildcard $(NOTEBOOK_DIR)/*/*.ipynb)
 PIP_FLAGS := --quiet --disable-pip-version-check --no-input
 # uv (from PyPI, pinned in binder/constraints.txt) installs the environment in seconds where pip takes minutes.
-INSTALL := $(BIN)/uv pip install --quiet --python $(BIN)/python -c binder/constraints.txt
+# --compile-bytecode writes every installed module's bytecode once, at install: the tests start many Python
+# processes at once (pytest workers, kernels, Dask workers, the CLI), and each would otherwise compile again what it
+# imports - every time where bytecode is not written (PYTHONDONTWRITEBYTECODE, a read-only environment).
+INSTALL := $(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python -c binder/constraints.txt
 
 .PHONY: help install lab present test unit notebooks notebooks-clean lint types bench conformance e2e binder-check docs clean
 
@@ -55,7 +58,9 @@ present: install
 
 # mypy (one core for about 45 s on a fresh clone), the unit tests and the notebooks run at the same time, so both
 # cores stay busy to the end; each prints its report when it ends (--output-sync), the notebooks' usually last.
+# The project's own modules are compiled once first, for the same reason as --compile-bytecode above.
 test: install lint
+	$(BIN)/python -m compileall -q -j 2 rules explorer tests
 	$(MAKE) --no-print-directory -j3 --output-sync=target types unit notebooks
 
 # Both cores: pytest-xdist hands each idle worker the next test (a test that starts a Dask cluster or binds a
