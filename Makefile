@@ -57,7 +57,7 @@ present: install
 	$(BIN)/voila --strip_sources=True $(NOTEBOOK_DIR)
 
 # mypy (one core for about 45 s on a fresh clone), the unit tests and the notebooks run at the same time, so both
-# cores stay busy to the end; each prints its report when it ends (--output-sync), the notebooks' usually last.
+# cores stay busy to the end; each prints its report when it ends (--output-sync), the unit tests' usually last.
 # The project's own modules are compiled once first, for the same reason as --compile-bytecode above.
 test: install lint
 	$(BIN)/python -m compileall -q -j 2 rules explorer tests
