@@ -167,9 +167,7 @@ class TowerDefensePanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
         wave = next((wv for wv in state.waves if state.wave_location(wv) == at), None)
         if tower is not None and wave is not None and state.phase == "actions" and chosen != at:
             assert chosen is not None
-            events = self.explorer.attack(chosen, wave.id)
-            self.say(" ".join(e.sentence() for e in events[-3:]))
-            self.refresh(keep_message=True)
+            self.act(lambda x: x.attack(chosen, wave.id))
             return
         self.selected = key
         here = state.tower_at(at)

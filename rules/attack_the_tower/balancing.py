@@ -11,7 +11,7 @@ from typing import Any
 from rules.attack_the_tower.cards import Army
 from rules.attack_the_tower.catalog import ARMY_IDS, shipped_army
 from rules.attack_the_tower.overrides import settable
-from rules.core.card_edits import CardEdit, set_path
+from rules.core.card_edits import CardEdit, set_path, value_at
 from rules.core.jsonio import validate_strict
 
 TROOP_POWERS = ("light_infantry_power", "shooter_power", "heavy_infantry_power", "cavalry_power", "siege_weapon_power")
@@ -38,7 +38,11 @@ def default_tunes(armies: Sequence[str], current: Callable[[str], Any]) -> Itera
 
 def card_data(card: str) -> dict[str, Any]:
     """The shipped card `ARMY.CARD` as JSON data (empty when its army has no such card)."""
-    army = shipped_army(card.split(".", 1)[0]).model_dump(mode="json")
+    return _card_in(shipped_army(card.split(".", 1)[0]).model_dump(mode="json"), card)
+
+
+def _card_in(army: dict[str, Any], card: str) -> dict[str, Any]:
+    """The card's own data inside an army's JSON data (the same dict: a change to it changes the army)."""
     for kind in ("bases", "abilities"):
         for item in army.get(kind, ()):
             if item["id"] == card:
@@ -87,10 +91,8 @@ def answer_files(edits: Sequence[CardEdit], named: set[str]) -> dict[str, dict[s
     data: dict[str, dict[str, Any]] = {}
     for edit in edits:
         army = data.setdefault(edit.army, shipped_army(edit.army).model_dump(mode="json"))
-        card = next(c for kind in ("bases", "abilities") for c in army.get(kind, ()) if c["id"] == edit.card)
-        old: Any = card
-        for part in edit.field.split("."):
-            old = old[int(part)] if isinstance(old, list) else old.get(part)
+        card = _card_in(army, edit.card)
+        old = value_at(card, edit.field)
         set_path(card, edit, settable)
         why = " to keep the deck at 25 cards" if edit.field == "copies" and edit.card not in named else ""
         note = f"{SUGGESTED}: {edit.field} {json.dumps(edit.value)} (was {json.dumps(old)}){why}"

@@ -20,30 +20,29 @@ from rules.core.files import write_file
 def answer_files(knobs: Sequence[Knob], choice: Choice, game: str) -> Mapping[str, Any]:
     """The game's own files of the choice's card changes, as data by name (empty when it writes none)."""
     write = balance_support(game).answer_files
-    named = {k.card for k in knobs if k.kind == "card" and k.name in choice and k.card is not None}
     edits = card_edits(knobs, choice, game)
-    return write(edits, named) if write is not None and edits else {}
+    if write is None or not edits:
+        return {}
+    return write(edits, {k.card for k in knobs if k.kind == "card" and k.name in choice and k.card is not None})
 
 
 def write_answer(folder: str | Path, knobs: Sequence[Knob], choice: Choice, game: str) -> list[Path]:
     """Write the answer's files in `folder` (created if missing): the game's own (`<name>.json`, e.g. each army
-    changed) or `overrides.txt`, and `rules.json` with the rules fields changed; the paths written."""
+    changed), else its card changes as `overrides.txt`; and `rules.json` with the rules fields changed; the paths
+    written."""
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
-    written = []
-    own = answer_files(knobs, choice, game)
-    for name, data in own.items():
-        path = target / f"{name}.json"
-        write_file(path, json.dumps(data, indent=2) + "\n")
-        written.append(path)
+    files: dict[str, str] = {
+        f"{name}.json": json.dumps(data, indent=2) for name, data in answer_files(knobs, choice, game).items()
+    }
     edits = card_edits(knobs, choice, game)
     if edits and balance_support(game).answer_files is None:
-        path = target / "overrides.txt"
-        write_file(path, ",".join(e.text() for e in edits) + "\n")
-        written.append(path)
+        files["overrides.txt"] = ",".join(e.text() for e in edits)
     rules = rules_values(knobs, choice)
     if rules:
-        path = target / "rules.json"
-        write_file(path, json.dumps(rules, indent=2) + "\n")
-        written.append(path)
+        files["rules.json"] = json.dumps(rules, indent=2)
+    written = []
+    for name, text in files.items():
+        write_file(target / name, text + "\n")
+        written.append(target / name)
     return written

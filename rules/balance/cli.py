@@ -58,13 +58,7 @@ def add_balance_command(sub: Any, game: GameDescriptor) -> None:
         help="what may change and over what values: a Rules field or a card's number, LO..HI or V1,V2,... "
         "(repeatable; default: the game's own set, see rules/balance/knobs.py)",
     )
-    if game.sweep.armies is not None:
-        ba.add_argument(
-            "--armies", default="undead,bandits,westerners,easterners", help="the armies balanced, joined by commas"
-        )
-    if game.sweep.scenarios is not None:
-        ba.add_argument("--players", default="2", help="the numbers of players, joined by commas (default 2)")
-        ba.add_argument("--scenario", default="beginner", help="the scenario (a Difficulty), default beginner")
+    _game_options(ba, game)
     ba.add_argument("--max-changes", type=limits.count_argument("--max-changes", 1, 10), default=3)
     ba.add_argument("--target", type=fraction_argument("--target", 0.01, 0.99), default=0.5)
     ba.add_argument("--tolerance", type=fraction_argument("--tolerance", 0.0, 0.49), default=0.05)
@@ -107,6 +101,22 @@ def add_balance_command(sub: Any, game: GameDescriptor) -> None:
     ba.set_defaults(run=run_command, balance_game=game.slug)
 
 
+def _game_options(ba: Any, game: GameDescriptor) -> None:
+    """`--armies` for a game of armies, `--players` and `--scenario` for a game of scenarios, with its defaults."""
+    assert game.sweep is not None
+    armies, scenarios = game.sweep.armies, game.sweep.scenarios
+    if armies is not None:
+        every = ",".join(armies.ids())
+        ba.add_argument("--armies", default=every, help=f"the armies balanced, joined by commas (default {every})")
+    if scenarios is not None:
+        players = str(scenarios.default_players)
+        ba.add_argument(
+            "--players", default=players, help=f"the numbers of players, joined by commas (default {players})"
+        )
+        ba.add_argument("--scenario", default=scenarios.default, help=f"the scenario, default {scenarios.default}")
+        ba.set_defaults(players_range=scenarios.players)
+
+
 def _counts(flag: str, text: str, low: int, high: int) -> list[int]:
     from rules.core.errors import IllegalAction
 
@@ -140,7 +150,7 @@ def spec_from(args: argparse.Namespace) -> Any:
     if getattr(args, "armies", None) is not None:  # the option of a game of armies
         data["armies"] = [a.strip() for a in args.armies.split(",")]
     if getattr(args, "players", None) is not None:  # the options of a game of scenarios
-        data["players"] = _counts("--players", args.players, 1, 4)
+        data["players"] = _counts("--players", args.players, *args.players_range)
         data["scenario"] = args.scenario
     return BalanceSpec.model_validate(data)
 

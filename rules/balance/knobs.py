@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, JsonValue
 
-from rules.core.card_edits import CardEdit
+from rules.core.card_edits import CardEdit, value_at
 from rules.core.descriptor import BalanceSupport
 from rules.core.errors import IllegalPosition, Problem
 from rules.core.jsonio import escape
@@ -173,20 +173,7 @@ def _card_field(text: str, name: str, game: str, armies: Sequence[str]) -> tuple
 def card_value(game: str, card: str, field: str) -> JsonValue:
     """The current value at `field` of the shipped `card` (a Tower Defense number's value), None if it has none."""
     shipped = balance_support(game).card_data
-    node: Any = shipped(card) if shipped is not None else {}
-    for part in field.split("."):
-        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-        elif isinstance(node, dict) and part in node:
-            node = node[part]
-        else:
-            return None
-    if isinstance(node, dict) and "value" in node and "source" in node:
-        node = node["value"]
-    if isinstance(node, dict | list):
-        return None
-    found: JsonValue = node
-    return found
+    return value_at(shipped(card), field) if shipped is not None else None
 
 
 def balance_support(game: str) -> BalanceSupport:

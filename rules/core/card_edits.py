@@ -83,6 +83,31 @@ def set_path(card: dict[str, Any], edit: CardEdit, settable: Callable[[dict[str,
             node = node[key]
 
 
+def data_at(card: Any, field: str) -> Any:
+    """The data at a dotted path of a card's data, or None where the card has no such field."""
+    node: Any = card
+    for part in field.split("."):
+        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        elif isinstance(node, dict) and part in node:
+            node = node[part]
+        else:
+            return None
+    return node
+
+
+def value_at(card: Any, field: str) -> JsonValue:
+    """The value at a dotted path of a card's data (a sourced number's `value`), None where the path leads to
+    nothing or to more than one value."""
+    node = data_at(card, field)
+    if isinstance(node, dict) and "value" in node and "source" in node:
+        node = node["value"]
+    if isinstance(node, dict | list):
+        return None
+    found: JsonValue = node
+    return found
+
+
 def nothing_optional(node: dict[str, Any]) -> tuple[str, ...]:
     """No optional field: only the fields a card's data has may be set."""
     del node

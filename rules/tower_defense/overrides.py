@@ -20,7 +20,17 @@ from typing import Any, NoReturn
 from pydantic import BaseModel, JsonValue
 
 from rules.core import limits
-from rules.core.card_edits import CardEdit, Carried, as_model, nothing_optional, read_value, reworded, set_path, within
+from rules.core.card_edits import (
+    CardEdit,
+    Carried,
+    as_model,
+    data_at,
+    nothing_optional,
+    read_value,
+    reworded,
+    set_path,
+    within,
+)
 from rules.core.errors import IllegalPosition, Problem
 from rules.core.jsonio import control_text_problem, escape, validate_model, validate_strict
 from rules.tower_defense import catalog
@@ -96,31 +106,18 @@ def _edit(card: dict[str, Any], edit: CardEdit) -> None:
     if head in FIXED_FIELDS and head in card:
         raise IllegalPosition([Problem(f"{edit.card}.{edit.field}", FIXED_FIELDS[head])])
     target = edit
-    old = _at(card, edit.field)
+    old = data_at(card, edit.field)
     if _is_figure(old):
         target = edit.model_copy(update={"field": f"{edit.field}.value"})
         old = old["value"]
     _check_value(f"{edit.card}.{edit.field}", old, edit.value)
     set_path(card, target, nothing_optional)
     note = f"a designer's override: {edit.field}={json.dumps(edit.value)} (was {json.dumps(old)})"
-    holder = _at(card, target.field.rsplit(".", 1)[0]) if "." in target.field else card
+    holder = data_at(card, target.field.rsplit(".", 1)[0]) if "." in target.field else card
     if _is_figure(holder):
         holder["source"] = f"{note}; {holder['source']}"
     else:
         card["source"] = f"{note}; {card['source']}"
-
-
-def _at(card: dict[str, Any], field: str) -> Any:
-    """The data at a dotted path, or None where the card has no such field (set_path then refuses it)."""
-    node: Any = card
-    for part in field.split("."):
-        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-        elif isinstance(node, dict) and part in node:
-            node = node[part]
-        else:
-            return None
-    return node
 
 
 def _is_figure(node: Any) -> bool:
