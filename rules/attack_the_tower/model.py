@@ -9,7 +9,7 @@ conformance run re-checks every position they build).
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Final, Literal
+from typing import Literal
 
 from rules.attack_the_tower.catalog import ability_card, army
 from rules.attack_the_tower.variants import Rules
@@ -39,13 +39,9 @@ class Base(Record):
     """A base card built on a slot, with the troop counters it holds; troop i carries raised[i] (largest
     first), the others no raise."""
 
-    __slots__ = ("card", "raised", "troops")
-    FIELDS = ("card", "troops", "raised")
-
-    def __init__(self, card: str, troops: int = 0, raised: tuple[int, ...] = ()) -> None:
-        self.card: Final = card
-        self.troops: Final = troops
-        self.raised: Final = raised
+    card: str
+    troops: int = 0
+    raised: tuple[int, ...] = ()
 
     def replace(self, *, troops: int | Kept = KEEP, raised: tuple[int, ...] | Kept = KEEP) -> Base:
         return Base(
@@ -74,11 +70,7 @@ def as_territories(rows: Sequence[Sequence[Slot]]) -> Territories:
 class Allocation(Record):
     """Damage a side distributes: (target key, amount) pairs, sorted by key, each amount at least 1."""
 
-    __slots__ = ("assignments",)
-    FIELDS = ("assignments",)
-
-    def __init__(self, assignments: tuple[tuple[str, int], ...] = ()) -> None:
-        self.assignments: Final = assignments
+    assignments: tuple[tuple[str, int], ...] = ()
 
     @staticmethod
     def of(pairs: Collection[tuple[str, int]]) -> Allocation:
@@ -95,67 +87,23 @@ class Allocation(Record):
 class Player(Record):
     """One player's side of the table: board, palace, hand, piles (sorted multisets), abilities in play."""
 
-    __slots__ = (
-        "ability_discard",
-        "ability_pile",
-        "army",
-        "base_discard",
-        "base_pile",
-        "burns",
-        "hand",
-        "in_play",
-        "kills_alongside",
-        "palace",
-        "returning",
-        "territories",
-    )
-    FIELDS = (
-        "army",
-        "territories",
-        "palace",
-        "hand",
-        "base_pile",
-        "ability_pile",
-        "base_discard",
-        "ability_discard",
-        "in_play",
-        "returning",
-        "kills_alongside",
-        "burns",
-    )
-
-    def __init__(
-        self,
-        army: str,
-        territories: Territories = (EMPTY_TERRITORY, EMPTY_TERRITORY, EMPTY_TERRITORY),
-        palace: tuple[str, ...] = (),
-        hand: tuple[str, ...] = (),
-        base_pile: tuple[str, ...] = (),
-        ability_pile: tuple[str, ...] = (),
-        base_discard: tuple[str, ...] = (),
-        ability_discard: tuple[str, ...] = (),
-        in_play: tuple[str, ...] = (),
-        returning: tuple[str, ...] = (),
-        kills_alongside: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0),
-        burns: int = 0,
-    ) -> None:
-        self.army: Final = army
-        self.territories: Final = territories
-        self.palace: Final = palace
-        """Special ability cards on the palace, one special troop each."""
-        self.hand: Final = hand
-        self.base_pile: Final = base_pile
-        self.ability_pile: Final = ability_pile
-        self.base_discard: Final = base_discard
-        self.ability_discard: Final = ability_discard
-        self.in_play: Final = in_play
-        """Abilities played this turn; discarded when it ends."""
-        self.returning: Final = returning
-        """Special troops defeated this turn that return at its end."""
-        self.kills_alongside: Final = kills_alongside
-        """Enemy troops killed this turn in battles where allied troops of each type fought."""
-        self.burns: Final = burns
-        """Times this player has burnt the opening hand (004 'Setting up')."""
+    army: str
+    territories: Territories = (EMPTY_TERRITORY, EMPTY_TERRITORY, EMPTY_TERRITORY)
+    palace: tuple[str, ...] = ()
+    """Special ability cards on the palace, one special troop each."""
+    hand: tuple[str, ...] = ()
+    base_pile: tuple[str, ...] = ()
+    ability_pile: tuple[str, ...] = ()
+    base_discard: tuple[str, ...] = ()
+    ability_discard: tuple[str, ...] = ()
+    in_play: tuple[str, ...] = ()
+    """Abilities played this turn; discarded when it ends."""
+    returning: tuple[str, ...] = ()
+    """Special troops defeated this turn that return at its end."""
+    kills_alongside: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
+    """Enemy troops killed this turn in battles where allied troops of each type fought."""
+    burns: int = 0
+    """Times this player has burnt the opening hand (004 'Setting up')."""
 
     def replace(
         self,
@@ -220,76 +168,29 @@ class Player(Record):
 class Battle(Record):
     """A battle in progress: where, which step, damage taken so far and allocations not yet revealed."""
 
-    __slots__ = (
-        "actor",
-        "at_palace",
-        "damage",
-        "dead",
-        "leftover",
-        "origin",
-        "owed",
-        "passes",
-        "pending",
-        "remaining",
-        "specials",
-        "stage",
-        "target",
-    )
-    FIELDS = (
-        "origin",
-        "target",
-        "at_palace",
-        "stage",
-        "specials",
-        "actor",
-        "passes",
-        "damage",
-        "dead",
-        "pending",
-        "leftover",
-        "remaining",
-        "owed",
-    )
-
-    def __init__(
-        self,
-        origin: int,
-        target: int,
-        at_palace: bool = False,
-        stage: BattleStage = "abilities",
-        specials: tuple[int, ...] = (),
-        actor: int = 0,
-        passes: int = 0,
-        damage: tuple[tuple[str, int], ...] = (),
-        dead: tuple[str, ...] = (),
-        pending: tuple[Allocation | None, Allocation | None] = (None, None),
-        leftover: tuple[int, int] = (0, 0),
-        remaining: tuple[int, int] = (0, 0),
-        owed: tuple[int, int] = (0, 0),
-    ) -> None:
-        self.origin: Final = origin
-        """The attacking territory."""
-        self.target: Final = target
-        """The defending territory."""
-        self.at_palace: Final = at_palace
-        """True once the survivors attack the palace."""
-        self.stage: Final = stage
-        self.specials: Final = specials
-        """Attacker's palace troops (palace indices) that joined."""
-        self.actor: Final = actor
-        self.passes: Final = passes
-        self.damage: Final = damage
-        """Damage taken so far this battle, by unit key."""
-        self.dead: Final = dead
-        """Units destroyed so far this battle, by unit key."""
-        self.pending: Final = pending
-        """Allocations made in the current simultaneous step, hidden until both are in."""
-        self.leftover: Final = leftover
-        """Initiative damage not distributed, per player."""
-        self.remaining: Final = remaining
-        """The attacker's regular damage left for unmanned bases: (general, artillery)."""
-        self.owed: Final = owed
-        """Enemy troops each player still chooses to destroy for a Vrykolaka (Rules.vrykolaka_victims='chosen')."""
+    origin: int
+    """The attacking territory."""
+    target: int
+    """The defending territory."""
+    at_palace: bool = False
+    """True once the survivors attack the palace."""
+    stage: BattleStage = "abilities"
+    specials: tuple[int, ...] = ()
+    """Attacker's palace troops (palace indices) that joined."""
+    actor: int = 0
+    passes: int = 0
+    damage: tuple[tuple[str, int], ...] = ()
+    """Damage taken so far this battle, by unit key."""
+    dead: tuple[str, ...] = ()
+    """Units destroyed so far this battle, by unit key."""
+    pending: tuple[Allocation | None, Allocation | None] = (None, None)
+    """Allocations made in the current simultaneous step, hidden until both are in."""
+    leftover: tuple[int, int] = (0, 0)
+    """Initiative damage not distributed, per player."""
+    remaining: tuple[int, int] = (0, 0)
+    """The attacker's regular damage left for unmanned bases: (general, artillery)."""
+    owed: tuple[int, int] = (0, 0)
+    """Enemy troops each player still chooses to destroy for a Vrykolaka (Rules.vrykolaka_victims='chosen')."""
 
     def replace(
         self,
@@ -342,70 +243,25 @@ class Battle(Record):
         )
 
 
-class GameState(Record):
+class GameState(Record, kw_only=True):
     """A whole position of Attack the Tower, including the rules it is played under."""
 
-    __slots__ = (
-        "actor",
-        "attacker",
-        "attacks",
-        "battle",
-        "drawing",
-        "draws_left",
-        "phase",
-        "players",
-        "rules",
-        "termination",
-        "turn",
-        "winner",
-    )
-    FIELDS = (
-        "rules",
-        "players",
-        "attacker",
-        "turn",
-        "phase",
-        "actor",
-        "draws_left",
-        "drawing",
-        "attacks",
-        "battle",
-        "winner",
-        "termination",
-    )
-
-    def __init__(
-        self,
-        *,
-        rules: Rules = Rules(),  # noqa: B008  (immutable, shared)
-        players: tuple[Player, Player],
-        attacker: int = 0,
-        turn: int = 1,
-        phase: Phase = "main",
-        actor: int = 0,
-        draws_left: int = 0,
-        drawing: PileKind | None = None,
-        attacks: tuple[int, ...] = (),
-        battle: Battle | None = None,
-        winner: int | None = None,
-        termination: Termination | None = None,
-    ) -> None:
-        self.rules: Final = rules
-        self.players: Final = players
-        self.attacker: Final = attacker
-        """The player whose turn it is."""
-        self.turn: Final = turn
-        self.phase: Final = phase
-        self.actor: Final = actor
-        """Who decides in setup and renewal steps."""
-        self.draws_left: Final = draws_left
-        self.drawing: Final = drawing
-        """A card of this pile is being revealed (a chance node)."""
-        self.attacks: Final = attacks
-        """Territories that have attacked this turn."""
-        self.battle: Final = battle
-        self.winner: Final = winner
-        self.termination: Final = termination
+    rules: Rules = Rules()
+    players: tuple[Player, Player]
+    attacker: int = 0
+    """The player whose turn it is."""
+    turn: int = 1
+    phase: Phase = "main"
+    actor: int = 0
+    """Who decides in setup and renewal steps."""
+    draws_left: int = 0
+    drawing: PileKind | None = None
+    """A card of this pile is being revealed (a chance node)."""
+    attacks: tuple[int, ...] = ()
+    """Territories that have attacked this turn."""
+    battle: Battle | None = None
+    winner: int | None = None
+    termination: Termination | None = None
 
     def replace(
         self,

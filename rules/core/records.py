@@ -1,7 +1,9 @@
 """The engines' own values: positions and actions as small immutable records, built for stepping.
 
-A record is a class with `__slots__`, an `__init__` that sets each slot once and a `replace` that copies it
-with some fields changed; its fields are `Final`, so mypy refuses any later assignment. Records are compared,
+A record class lists its fields as annotations, as a dataclass does; `RecordType` gives it `__slots__`,
+`FIELDS` (the fields in the order written) and an `__init__` that sets each slot once, and mypy reads it as a
+frozen dataclass, so it refuses any later assignment. Classes stepped often add a `replace` that copies them
+with some fields changed. Records are compared,
 hashed, pickled (for Dask workers) and written as JSON by their fields, in `FIELDS` order: the order of the
 game's pydantic schema, so the JSON is the same text the schema writes and reads (`rules.core.codec`).
 
@@ -17,7 +19,7 @@ import json
 import operator
 import types
 from collections.abc import Callable
-from typing import Any, ClassVar, Final, Literal, Self, TypeVar
+from typing import Any, ClassVar, Final, Literal, Self, TypeVar, dataclass_transform
 
 from pydantic import BaseModel
 
@@ -33,7 +35,41 @@ Kept = Literal[Keep.KEEP]
 """The type of `KEEP` (a field's `replace` parameter is `T | Kept`)."""
 
 
-class Record:
+class RecordType(type):
+    """The class of record classes: from a class's annotated fields (not `ClassVar`s) it writes `__slots__`,
+    `FIELDS` and an `__init__` that sets each slot, as `dataclasses` writes its `__init__` (with
+    `kw_only=True` in the class line, every field is keyword-only). A class that writes its own `__slots__` is
+    left as it is written."""
+
+    def __new__(
+        mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any], *, kw_only: bool = False
+    ) -> RecordType:
+        if "__slots__" in namespace:
+            return super().__new__(mcs, name, bases, namespace)
+        annotations: dict[str, Any] = namespace.get("__annotations__", {})
+        fields = tuple(field for field, kind in annotations.items() if not str(kind).startswith("ClassVar"))
+        defaults = {field: namespace.pop(field) for field in fields if field in namespace}
+        namespace["__slots__"] = fields
+        namespace["FIELDS"] = fields
+        namespace["__init__"] = _fields_init(f"{namespace['__qualname__']}.__init__", fields, defaults, kw_only)
+        return super().__new__(mcs, name, bases, namespace)
+
+
+def _fields_init(qualname: str, fields: tuple[str, ...], defaults: dict[str, Any], kw_only: bool) -> Any:
+    """An `__init__` taking the fields in order (those with defaults optional) and setting each slot."""
+    scope = {f"_default_{field}": value for field, value in defaults.items()}
+    parameters = [field + (f"=_default_{field}" if field in defaults else "") for field in fields]
+    if kw_only and parameters:
+        parameters.insert(0, "*")
+    body = "".join(f"\n    self.{field} = {field}" for field in fields) or "\n    pass"
+    exec(f"def __init__({', '.join(['self', *parameters])}):{body}\n", scope)
+    init = scope["__init__"]
+    init.__qualname__ = qualname
+    return init
+
+
+@dataclass_transform(frozen_default=True)
+class Record(metaclass=RecordType):
     """Equality, hashing, pickling and text of an immutable record, from its fields in `FIELDS` order."""
 
     __slots__ = ()

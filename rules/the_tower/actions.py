@@ -6,8 +6,6 @@ text orders the legal actions and so gives them their integer ids (`rules.core.p
 
 from __future__ import annotations
 
-from typing import Final
-
 from rules.core.records import Record
 from rules.the_tower.cards import Pile
 
@@ -15,78 +13,50 @@ from rules.the_tower.cards import Pile
 class DrawCard(Record):
     """Spend an action point to draw an attack or a potion card (002 actions: 'Draw')."""
 
-    __slots__ = ("pile",)
-    FIELDS = ("pile",)
+    pile: Pile
     TAG = ("action", "draw")
-
-    def __init__(self, pile: Pile) -> None:
-        self.pile: Final = pile
 
 
 class RevealCard(Record):
     """Chance: the card that comes off the deck being drawn, or the room card turned face up."""
 
-    __slots__ = ("card",)
-    FIELDS = ("card",)
+    card: str
     TAG = ("action", "reveal")
-
-    def __init__(self, card: str) -> None:
-        self.card: Final = card
 
 
 class Drink(Record):
     """Spend an action point to drink a potion from the hand (002 actions: 'Drink')."""
 
-    __slots__ = ("card",)
-    FIELDS = ("card",)
+    card: str
     TAG = ("action", "drink")
-
-    def __init__(self, card: str) -> None:
-        self.card: Final = card
 
 
 class Explore(Record):
     """Spend an action point to flip a face-down room (its floor slot, 0-based) up (002 actions: 'Explore')."""
 
-    __slots__ = ("room",)
-    FIELDS = ("room",)
+    room: int
     TAG = ("action", "explore")
-
-    def __init__(self, room: int) -> None:
-        self.room: Final = room
 
 
 class ChooseRoom(Record):
     """Name the room of the next fight before spending points (only under room_chosen='before_actions')."""
 
-    __slots__ = ("room",)
-    FIELDS = ("room",)
+    room: int
     TAG = ("action", "choose")
-
-    def __init__(self, room: int) -> None:
-        self.room: Final = room
 
 
 class FightRoom(Record):
     """Choose a room, explored or not, and fight the creature inside (002 'choose a room and fight')."""
 
-    __slots__ = ("room",)
-    FIELDS = ("room",)
+    room: int
     TAG = ("action", "fight")
-
-    def __init__(self, room: int) -> None:
-        self.room: Final = room
 
 
 class Hit(Record):
     """Hit the monster with an attack card, or a potion used as an attack (002 fight)."""
 
-    __slots__ = ("card",)
-    FIELDS = ("card",)
+    card: str
     TAG = ("action", "hit")
-
-    def __init__(self, card: str) -> None:
-        self.card: Final = card
 
 
 class Flee(Record):

@@ -12,7 +12,7 @@ engine's own steps build only legal ones (the conformance run re-checks every po
 from __future__ import annotations
 
 from collections import Counter
-from typing import Final, Literal
+from typing import Literal
 
 from rules.core.records import KEEP, Kept, Record
 from rules.the_tower import cards
@@ -31,110 +31,44 @@ Slot = str | None
 class Fight(Record):
     """A fight in progress: the floor slot (0-based) of the room fought and the monster's hit points left."""
 
-    __slots__ = ("monster_hp", "room")
-    FIELDS = ("room", "monster_hp")
-
-    def __init__(self, room: int, monster_hp: int) -> None:
-        self.room: Final = room
-        self.monster_hp: Final = monster_hp
+    room: int
+    monster_hp: int
 
 
 class GameState(Record):
-    """A whole position of The Tower, including the rules it is played under."""
+    """A whole position of The Tower, including the rules it is played under. Every field is required (the schema
+    fills in what a file leaves out): `replace` passes them by position, the cheapest way a step builds the next
+    position."""
 
-    __slots__ = (
-        "action_points",
-        "attack_deck",
-        "attack_waste",
-        "chosen_room",
-        "drawing",
-        "fight",
-        "floor",
-        "floor_number",
-        "hand",
-        "hp",
-        "phase",
-        "potion_deck",
-        "potion_waste",
-        "revealing",
-        "room_waste",
-        "rules",
-        "termination",
-        "unseen_rooms",
-    )
-    FIELDS = (
-        "rules",
-        "phase",
-        "hp",
-        "action_points",
-        "floor_number",
-        "floor",
-        "hand",
-        "attack_deck",
-        "potion_deck",
-        "unseen_rooms",
-        "attack_waste",
-        "potion_waste",
-        "room_waste",
-        "drawing",
-        "revealing",
-        "fight",
-        "chosen_room",
-        "termination",
-    )
-
-    def __init__(
-        self,
-        rules: Rules,
-        phase: Phase,
-        hp: int,
-        action_points: int,
-        floor_number: int,
-        floor: tuple[Slot, ...],
-        hand: tuple[str, ...],
-        attack_deck: tuple[str, ...],
-        potion_deck: tuple[str, ...],
-        unseen_rooms: tuple[str, ...],
-        attack_waste: tuple[str, ...],
-        potion_waste: tuple[str, ...],
-        room_waste: tuple[str, ...],
-        drawing: Pile | None,
-        revealing: int | None,
-        fight: Fight | None,
-        chosen_room: int | None,
-        termination: Termination | None,
-    ) -> None:
-        """Every field, in `FIELDS` order (the schema fills in what a file leaves out; `replace` passes them
-        by position, the cheapest way a step builds the next position)."""
-        self.rules: Final = rules
-        self.phase: Final = phase
-        self.hp: Final = hp
-        """The player's hit points."""
-        self.action_points: Final = action_points
-        self.floor_number: Final = floor_number
-        """The floor being cleared (1 for the first)."""
-        self.floor: Final = floor
-        """The rooms of the current floor: a card id when face up, FACE_DOWN, None once cleared."""
-        self.hand: Final = hand
-        """Attack and potion cards in hand, in deck order."""
-        self.attack_deck: Final = attack_deck
-        self.potion_deck: Final = potion_deck
-        self.unseen_rooms: Final = unseen_rooms
-        """Room cards nobody has seen, sorted: the room deck and the floor's face-down rooms together."""
-        self.attack_waste: Final = attack_waste
-        """Attack cards put aside, in the order used."""
-        self.potion_waste: Final = potion_waste
-        """Potions put aside (drunk or used as attacks)."""
-        self.room_waste: Final = room_waste
-        """Room cards of slain monsters, in the order slain."""
-        self.drawing: Final = drawing
-        """A card of this deck is being drawn (a chance node)."""
-        self.revealing: Final = revealing
-        """This face-down room is being turned face up (a chance node)."""
-        self.fight: Final = fight
-        self.chosen_room: Final = chosen_room
-        """The room named for the next fight (only under room_chosen='before_actions')."""
-        self.termination: Final = termination
+    rules: Rules
+    phase: Phase
+    hp: int
+    """The player's hit points."""
+    action_points: int
+    floor_number: int
+    """The floor being cleared (1 for the first)."""
+    floor: tuple[Slot, ...]
+    """The rooms of the current floor: a card id when face up, FACE_DOWN, None once cleared."""
+    hand: tuple[str, ...]
+    """Attack and potion cards in hand, in deck order."""
+    attack_deck: tuple[str, ...]
+    potion_deck: tuple[str, ...]
+    unseen_rooms: tuple[str, ...]
+    """Room cards nobody has seen, sorted: the room deck and the floor's face-down rooms together."""
+    attack_waste: tuple[str, ...]
+    """Attack cards put aside, in the order used."""
+    potion_waste: tuple[str, ...]
+    """Potions put aside (drunk or used as attacks)."""
+    room_waste: tuple[str, ...]
+    """Room cards of slain monsters, in the order slain."""
+    drawing: Pile | None
+    """A card of this deck is being drawn (a chance node)."""
+    revealing: int | None
+    """This face-down room is being turned face up (a chance node)."""
+    fight: Fight | None
+    chosen_room: int | None
+    """The room named for the next fight (only under room_chosen='before_actions')."""
+    termination: Termination | None
 
     def replace(
         self,

@@ -9,7 +9,7 @@ build). The playing field (spaces, track, board) is in `places.py`.
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Literal
 
 from rules.core.records import KEEP, Kept, Record
 from rules.tower_defense import catalog
@@ -42,24 +42,12 @@ class Tower(Record):
     """A built tower: its card, space, owner (Player Marker), level, Depletion and the credit types discarded
     to boost it this turn (003 6.C), sorted."""
 
-    __slots__ = ("at", "boosts", "card", "depletion", "level", "owner")
-    FIELDS = ("card", "at", "owner", "level", "depletion", "boosts")
-
-    def __init__(
-        self,
-        card: str,
-        at: Coord,
-        owner: int,
-        level: int = 1,
-        depletion: int = 0,
-        boosts: tuple[CreditType, ...] = (),
-    ) -> None:
-        self.card: Final = card
-        self.at: Final = at
-        self.owner: Final = owner
-        self.level: Final = level
-        self.depletion: Final = depletion
-        self.boosts: Final = boosts
+    card: str
+    at: Coord
+    owner: int
+    level: int = 1
+    depletion: int = 0
+    boosts: tuple[CreditType, ...] = ()
 
     def replace(
         self,
@@ -81,20 +69,10 @@ class Tower(Record):
 class Stacks(Record):
     """The four stacks of a player board: each a sorted multiset of card ids (tower or credit side)."""
 
-    __slots__ = ("boost", "build", "combine", "kill")
-    FIELDS = ("build", "boost", "combine", "kill")
-
-    def __init__(
-        self,
-        build: tuple[str, ...] = (),
-        boost: tuple[str, ...] = (),
-        combine: tuple[str, ...] = (),
-        kill: tuple[str, ...] = (),
-    ) -> None:
-        self.build: Final = build
-        self.boost: Final = boost
-        self.combine: Final = combine
-        self.kill: Final = kill
+    build: tuple[str, ...] = ()
+    boost: tuple[str, ...] = ()
+    combine: tuple[str, ...] = ()
+    kill: tuple[str, ...] = ()
 
     def get(self, name: str) -> tuple[str, ...]:
         value: tuple[str, ...] = getattr(self, name)
@@ -116,23 +94,15 @@ class Stacks(Record):
 class Player(Record):
     """One player's board: the four stacks."""
 
-    __slots__ = ("stacks",)
-    FIELDS = ("stacks",)
-
-    def __init__(self, stacks: Stacks = Stacks()) -> None:  # noqa: B008  (immutable, shared)
-        self.stacks: Final = stacks
+    stacks: Stacks = Stacks()
 
 
 class SkillMarker(Record):
     """A Skill Marker placed on a slot (it can not be moved: 6.F)."""
 
-    __slots__ = ("player", "skill", "slot")
-    FIELDS = ("player", "skill", "slot")
-
-    def __init__(self, player: int, skill: str, slot: int) -> None:
-        self.player: Final = player
-        self.skill: Final = skill
-        self.slot: Final = slot
+    player: int
+    skill: str
+    slot: int
 
 
 # ---- waves ------------------------------------------------------------------------------------------
@@ -141,24 +111,12 @@ class FieldWave(Record):
     26 for a reverse wave, before it moves), the units defeated (the next one is the visible unit), its wave
     modifier (None is the No Wave Modifier side) and whether a tower attacked its visible unit this turn."""
 
-    __slots__ = ("attacked", "defeated", "id", "modifier", "number", "space")
-    FIELDS = ("id", "number", "space", "defeated", "modifier", "attacked")
-
-    def __init__(
-        self,
-        id: str,
-        number: int,
-        space: int,
-        defeated: int = 0,
-        modifier: str | None = None,
-        attacked: bool = False,
-    ) -> None:
-        self.id: Final = id
-        self.number: Final = number
-        self.space: Final = space
-        self.defeated: Final = defeated
-        self.modifier: Final = modifier
-        self.attacked: Final = attacked
+    id: str
+    number: int
+    space: int
+    defeated: int = 0
+    modifier: str | None = None
+    attacked: bool = False
 
     def replace(
         self,
@@ -199,178 +157,77 @@ class ActiveCondition(Record):
     """The game condition in play: units defeated toward its requirement, and when it was met (the Phase 6
     action count right after the action that met it)."""
 
-    __slots__ = ("id", "met_at", "progress")
-    FIELDS = ("id", "progress", "met_at")
-
-    def __init__(self, id: str, progress: int = 0, met_at: int | None = None) -> None:
-        self.id: Final = id
-        self.progress: Final = progress
-        self.met_at: Final = met_at
+    id: str
+    progress: int = 0
+    met_at: int | None = None
 
 
 class KillWindow(Record):
     """The opportunity a kill opens (6.E), valid only until any other action is performed: whose, whether the
     kill defeated a whole wave, and the Phase 6 action count right after the kill."""
 
-    __slots__ = ("at", "player", "wave_defeated")
-    FIELDS = ("player", "wave_defeated", "at")
-
-    def __init__(self, player: int, wave_defeated: bool, at: int) -> None:
-        self.player: Final = player
-        self.wave_defeated: Final = wave_defeated
-        self.at: Final = at
+    player: int
+    wave_defeated: bool
+    at: int
 
 
-class Scenario(Record):
+class Scenario(Record, kw_only=True):
     """What a session is set up from: a game mode, the players (1 to 4), the field, the selected waves in
     calling order (even ranks come in pairs, 3.A.X to 3.A.XII), wave modifiers (3.A.V) and game conditions
     (3.A.VII), and the Difficulty (003 3.A.V, e.g. '1/1/1/1/2/2'; '' when not named)."""
 
-    __slots__ = ("board", "calls", "conditions", "description", "difficulty", "mode", "modifiers", "name", "players")
-    FIELDS = ("name", "description", "mode", "difficulty", "players", "board", "calls", "modifiers", "conditions")
-
-    def __init__(
-        self,
-        *,
-        name: str,
-        description: str = "",
-        mode: str = "standard-3",
-        difficulty: str = "",
-        players: int = 2,
-        board: Board,
-        calls: tuple[tuple[str, ...], ...],
-        modifiers: tuple[str, ...] = (),
-        conditions: tuple[str, ...] = (),
-    ) -> None:
-        self.name: Final = name
-        self.description: Final = description
-        self.mode: Final = mode
-        self.difficulty: Final = difficulty
-        self.players: Final = players
-        self.board: Final = board
-        self.calls: Final = calls
-        self.modifiers: Final = modifiers
-        self.conditions: Final = conditions
+    name: str
+    description: str = ""
+    mode: str = "standard-3"
+    difficulty: str = ""
+    players: int = 2
+    board: Board
+    calls: tuple[tuple[str, ...], ...]
+    modifiers: tuple[str, ...] = ()
+    conditions: tuple[str, ...] = ()
 
 
 class GameState(Record):
     """A whole position of Tower Defense, including the rules it is played under (each field is described in
-    `schema.GameState`, the JSON Schema of a position file)."""
+    `schema.GameState`, the JSON Schema of a position file). Every field is required (the schema
+    fills in what a file leaves out): `replace` passes them by position, the cheapest way a step builds the next
+    position."""
 
-    FIELDS = (
-        "rules",
-        "mode",
-        "players",
-        "starting_player",
-        "board",
-        "towers",
-        "waves",
-        "upcoming",
-        "waves_called",
-        "turn",
-        "phase",
-        "lives",
-        "income",
-        "track_loss_limit",
-        "mark1_deck",
-        "mark1_discard",
-        "mark2_pile",
-        "mark3_pile",
-        "modifier_pile",
-        "modifier_discard",
-        "condition_pile",
-        "condition",
-        "conditions_waiting",
-        "skill_markers",
-        "reveal_left",
-        "revealed",
-        "dividing",
-        "chooser",
-        "conditions_to_reveal",
-        "awaiting_modifier",
-        "restorer",
-        "restore_left",
-        "kill_window",
-        "actions_taken",
-        "termination",
-    )
-    __slots__ = FIELDS  # every slot is a field
-
-    def __init__(
-        self,
-        rules: Rules,
-        mode: str,
-        players: tuple[Player, ...],
-        starting_player: int | None,
-        board: Board,
-        towers: tuple[Tower, ...],
-        waves: tuple[FieldWave, ...],
-        upcoming: tuple[tuple[str, ...], ...],
-        waves_called: int,
-        turn: int,
-        phase: Phase,
-        lives: int,
-        income: int,
-        track_loss_limit: int,
-        mark1_deck: tuple[str, ...],
-        mark1_discard: tuple[str, ...],
-        mark2_pile: tuple[str, ...],
-        mark3_pile: tuple[str, ...],
-        modifier_pile: tuple[str, ...],
-        modifier_discard: tuple[str, ...],
-        condition_pile: tuple[str, ...],
-        condition: ActiveCondition | None,
-        conditions_waiting: tuple[str, ...],
-        skill_markers: tuple[SkillMarker, ...],
-        reveal_left: int,
-        revealed: tuple[str, ...],
-        dividing: int | None,
-        chooser: int,
-        conditions_to_reveal: int,
-        awaiting_modifier: tuple[str, ...],
-        restorer: int | None,
-        restore_left: int,
-        kill_window: KillWindow | None,
-        actions_taken: int,
-        termination: Termination | None,
-    ) -> None:
-        """Every field, in `FIELDS` order (the schema fills in what a file leaves out; `replace` passes them
-        by position, the cheapest way a step builds the next position)."""
-        self.rules: Final = rules
-        self.mode: Final = mode
-        self.players: Final = players
-        self.starting_player: Final = starting_player
-        self.board: Final = board
-        self.towers: Final = towers
-        self.waves: Final = waves
-        self.upcoming: Final = upcoming
-        self.waves_called: Final = waves_called
-        self.turn: Final = turn
-        self.phase: Final = phase
-        self.lives: Final = lives
-        self.income: Final = income
-        self.track_loss_limit: Final = track_loss_limit
-        self.mark1_deck: Final = mark1_deck
-        self.mark1_discard: Final = mark1_discard
-        self.mark2_pile: Final = mark2_pile
-        self.mark3_pile: Final = mark3_pile
-        self.modifier_pile: Final = modifier_pile
-        self.modifier_discard: Final = modifier_discard
-        self.condition_pile: Final = condition_pile
-        self.condition: Final = condition
-        self.conditions_waiting: Final = conditions_waiting
-        self.skill_markers: Final = skill_markers
-        self.reveal_left: Final = reveal_left
-        self.revealed: Final = revealed
-        self.dividing: Final = dividing
-        self.chooser: Final = chooser
-        self.conditions_to_reveal: Final = conditions_to_reveal
-        self.awaiting_modifier: Final = awaiting_modifier
-        self.restorer: Final = restorer
-        self.restore_left: Final = restore_left
-        self.kill_window: Final = kill_window
-        self.actions_taken: Final = actions_taken
-        self.termination: Final = termination
+    rules: Rules
+    mode: str
+    players: tuple[Player, ...]
+    starting_player: int | None
+    board: Board
+    towers: tuple[Tower, ...]
+    waves: tuple[FieldWave, ...]
+    upcoming: tuple[tuple[str, ...], ...]
+    waves_called: int
+    turn: int
+    phase: Phase
+    lives: int
+    income: int
+    track_loss_limit: int
+    mark1_deck: tuple[str, ...]
+    mark1_discard: tuple[str, ...]
+    mark2_pile: tuple[str, ...]
+    mark3_pile: tuple[str, ...]
+    modifier_pile: tuple[str, ...]
+    modifier_discard: tuple[str, ...]
+    condition_pile: tuple[str, ...]
+    condition: ActiveCondition | None
+    conditions_waiting: tuple[str, ...]
+    skill_markers: tuple[SkillMarker, ...]
+    reveal_left: int
+    revealed: tuple[str, ...]
+    dividing: int | None
+    chooser: int
+    conditions_to_reveal: int
+    awaiting_modifier: tuple[str, ...]
+    restorer: int | None
+    restore_left: int
+    kill_window: KillWindow | None
+    actions_taken: int
+    termination: Termination | None
 
     def replace(
         self,

@@ -26,13 +26,9 @@ def distance(a: Coord, b: Coord) -> int:
 class TrackPiece(Record):
     """A track tile laid on the field: 'A12' at a space. Track 0 is an optional place holder."""
 
-    __slots__ = ("at", "number", "track")
-    FIELDS = ("track", "number", "at")
-
-    def __init__(self, track: TrackName, number: int, at: Coord) -> None:
-        self.track: Final = track
-        self.number: Final = number
-        self.at: Final = at
+    track: TrackName
+    number: int
+    at: Coord
 
     @property
     def label(self) -> str:

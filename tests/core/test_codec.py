@@ -5,7 +5,7 @@ reads back equal."""
 from __future__ import annotations
 
 import json
-from typing import Final, Literal
+from typing import Literal
 
 import pytest
 from pydantic import BaseModel, ConfigDict, Field
@@ -16,30 +16,18 @@ from rules.core.records import Record, json_data, json_text
 
 
 class Spot(Record):
-    __slots__ = ("column", "row")
-    FIELDS = ("row", "column")
-
-    def __init__(self, row: int, column: int = 0) -> None:
-        self.row: Final = row
-        self.column: Final = column
+    row: int
+    column: int = 0
 
 
 class Token(Record):
-    __slots__ = ("spot",)
-    FIELDS = ("spot",)
+    spot: Spot
     TAG = ("kind", "token")
-
-    def __init__(self, spot: Spot) -> None:
-        self.spot: Final = spot
 
 
 class Board(Record):
-    __slots__ = ("name", "tokens")
-    FIELDS = ("name", "tokens")
-
-    def __init__(self, name: str, tokens: tuple[Token, ...] = ()) -> None:
-        self.name: Final = name
-        self.tokens: Final = tokens
+    name: str
+    tokens: tuple[Token, ...] = ()
 
 
 class Stop(Record):

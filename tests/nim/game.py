@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Final, Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -42,36 +42,24 @@ class Termination(enum.Enum):
 class State(Record):
     """The pile (None until the die is rolled), who takes next and who took the last stone."""
 
-    __slots__ = ("pile", "rules", "to_move", "winner")
-    FIELDS = ("pile", "to_move", "winner", "rules")
-
-    def __init__(self, pile: int | None, to_move: int, winner: int | None, rules: Rules) -> None:
-        self.pile: Final = pile
-        self.to_move: Final = to_move
-        self.winner: Final = winner
-        self.rules: Final = rules
+    pile: int | None
+    to_move: int
+    winner: int | None
+    rules: Rules
 
 
 class Roll(Record):
     """Chance: the die shows `pips`, added to the pile."""
 
-    __slots__ = ("pips",)
-    FIELDS = ("pips",)
+    pips: int
     TAG = ("action", "roll")
-
-    def __init__(self, pips: int) -> None:
-        self.pips: Final = pips
 
 
 class Take(Record):
     """Take `stones` stones from the pile."""
 
-    __slots__ = ("stones",)
-    FIELDS = ("stones",)
+    stones: int
     TAG = ("action", "take")
-
-    def __init__(self, stones: int) -> None:
-        self.stones: Final = stones
 
 
 class StateSchema(BaseModel):
