@@ -20,7 +20,7 @@ from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalPosition
 from rules.core.protocol import CHANCE, Game
-from rules.core.records import compact_json, json_data
+from rules.core.records import Record, compact_json, json_data
 from rules.the_tower import engine as the_tower
 from rules.the_tower import game as the_tower_game
 from rules.tower_defense import engine as tower_defense
@@ -84,6 +84,32 @@ def test_records_compare_hash_and_pickle_by_their_fields() -> None:
     assert pickle.loads(pickle.dumps(a)) == a
     state = engine.new_game()
     assert pickle.loads(pickle.dumps(state)) == state
+
+
+class _Marker(Record):
+    """A record written as the engines write theirs: annotated fields, one with a default, a class constant."""
+
+    square: str
+    height: int = 1
+    TAG = ("kind", "marker")
+
+
+class _Seat(Record, kw_only=True):
+    player: int
+    name: str = "north"
+
+
+def test_a_record_class_is_built_from_its_annotated_fields_in_the_order_written() -> None:
+    assert _Marker.FIELDS == ("square", "height")
+    marker = _Marker("b2")
+    assert (marker.square, marker.height) == ("b2", 1) and _Marker("b2", height=3).height == 3
+    assert not hasattr(marker, "__dict__")  # slotted: no field can be added by a typo
+    assert json_data(marker) == {"kind": "marker", "square": "b2", "height": 1}
+    with pytest.raises(TypeError):
+        _Marker()  # type: ignore[call-arg]
+    assert _Seat(player=1).name == "north"
+    with pytest.raises(TypeError):
+        _Seat(1)  # type: ignore[call-arg]
 
 
 def test_changed_refuses_a_field_the_record_does_not_have() -> None:
