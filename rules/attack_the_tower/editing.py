@@ -17,7 +17,7 @@ from rules.attack_the_tower.model import SLOTS, TERRITORIES, Base, GameState, Pl
 from rules.attack_the_tower.variants import Rules
 from rules.core import limits, sharecode
 from rules.core.errors import IllegalPosition, Problem
-from rules.core.records import json_data
+from rules.core.records import Record, json_data
 
 SHARE_PREFIX = "ATT1-"
 
@@ -53,7 +53,7 @@ def _take(player: Player, card_id: str) -> Player:
         cards: tuple[str, ...] = getattr(player, field)
         if card_id in cards:
             i = cards.index(card_id)
-            return player.changed(**{field: cards[:i] + cards[i + 1 :]})
+            return Record.replace(player, **{field: cards[:i] + cards[i + 1 :]})  # a field named at run time
     name = card(card_id).name
     raise IllegalPosition(
         [Problem("", f"every copy of {name} is already in use (the deck holds {card(card_id).copies})")]
@@ -147,10 +147,10 @@ def set_cards(state: GameState, player: int, where: str, cards: list[str]) -> Ga
     p = state.players[player]
     for c in cards:
         _check_card(p, c)
-    p = _refill(p.changed(**{where: ()}))
+    p = _refill(Record.replace(p, **{where: ()}))
     for c in cards:
         p = _take(p, c)
-    return _with_player(state, player, p.changed(**{where: tuple(cards)}))
+    return _with_player(state, player, Record.replace(p, **{where: tuple(cards)}))
 
 
 def set_attacker(state: GameState, player: int) -> GameState:

@@ -13,7 +13,7 @@ from typing import Literal
 
 from rules.attack_the_tower.catalog import ability_card, army
 from rules.attack_the_tower.variants import Rules
-from rules.core.records import KEEP, Kept, Record
+from rules.core.records import Record
 
 PileKind = Literal["base", "ability"]
 Phase = Literal[
@@ -42,13 +42,6 @@ class Base(Record):
     card: str
     troops: int = 0
     raised: tuple[int, ...] = ()
-
-    def replace(self, *, troops: int | Kept = KEEP, raised: tuple[int, ...] | Kept = KEEP) -> Base:
-        return Base(
-            self.card,
-            self.troops if troops is KEEP else troops,
-            self.raised if raised is KEEP else raised,
-        )
 
     def raise_of(self, index: int) -> int:
         """The power raise troop `index` carries (0 for a troop that carries none)."""
@@ -104,36 +97,6 @@ class Player(Record):
     """Enemy troops killed this turn in battles where allied troops of each type fought."""
     burns: int = 0
     """Times this player has burnt the opening hand (004 'Setting up')."""
-
-    def replace(
-        self,
-        *,
-        territories: Territories | Kept = KEEP,
-        palace: tuple[str, ...] | Kept = KEEP,
-        hand: tuple[str, ...] | Kept = KEEP,
-        base_pile: tuple[str, ...] | Kept = KEEP,
-        ability_pile: tuple[str, ...] | Kept = KEEP,
-        base_discard: tuple[str, ...] | Kept = KEEP,
-        ability_discard: tuple[str, ...] | Kept = KEEP,
-        in_play: tuple[str, ...] | Kept = KEEP,
-        returning: tuple[str, ...] | Kept = KEEP,
-        kills_alongside: tuple[int, int, int, int, int] | Kept = KEEP,
-        burns: int | Kept = KEEP,
-    ) -> Player:
-        return Player(
-            self.army,
-            self.territories if territories is KEEP else territories,
-            self.palace if palace is KEEP else palace,
-            self.hand if hand is KEEP else hand,
-            self.base_pile if base_pile is KEEP else base_pile,
-            self.ability_pile if ability_pile is KEEP else ability_pile,
-            self.base_discard if base_discard is KEEP else base_discard,
-            self.ability_discard if ability_discard is KEEP else ability_discard,
-            self.in_play if in_play is KEEP else in_play,
-            self.returning if returning is KEEP else returning,
-            self.kills_alongside if kills_alongside is KEEP else kills_alongside,
-            self.burns if burns is KEEP else burns,
-        )
 
     def base_at(self, territory: int, slot: int) -> Base | None:
         return self.territories[territory][slot]
@@ -192,37 +155,6 @@ class Battle(Record):
     owed: tuple[int, int] = (0, 0)
     """Enemy troops each player still chooses to destroy for a Vrykolaka (Rules.vrykolaka_victims='chosen')."""
 
-    def replace(
-        self,
-        *,
-        at_palace: bool | Kept = KEEP,
-        stage: BattleStage | Kept = KEEP,
-        specials: tuple[int, ...] | Kept = KEEP,
-        actor: int | Kept = KEEP,
-        passes: int | Kept = KEEP,
-        damage: tuple[tuple[str, int], ...] | Kept = KEEP,
-        dead: tuple[str, ...] | Kept = KEEP,
-        pending: tuple[Allocation | None, Allocation | None] | Kept = KEEP,
-        leftover: tuple[int, int] | Kept = KEEP,
-        remaining: tuple[int, int] | Kept = KEEP,
-        owed: tuple[int, int] | Kept = KEEP,
-    ) -> Battle:
-        return Battle(
-            self.origin,
-            self.target,
-            self.at_palace if at_palace is KEEP else at_palace,
-            self.stage if stage is KEEP else stage,
-            self.specials if specials is KEEP else specials,
-            self.actor if actor is KEEP else actor,
-            self.passes if passes is KEEP else passes,
-            self.damage if damage is KEEP else damage,
-            self.dead if dead is KEEP else dead,
-            self.pending if pending is KEEP else pending,
-            self.leftover if leftover is KEEP else leftover,
-            self.remaining if remaining is KEEP else remaining,
-            self.owed if owed is KEEP else owed,
-        )
-
     def sides_key(self) -> tuple[int, int, bool, tuple[int, ...]]:
         """What decides who fights (the combat engine's caches are keyed by it, with the dead special troops)."""
         return self.origin, self.target, self.at_palace, self.specials
@@ -262,37 +194,6 @@ class GameState(Record, kw_only=True):
     battle: Battle | None = None
     winner: int | None = None
     termination: Termination | None = None
-
-    def replace(
-        self,
-        *,
-        rules: Rules | Kept = KEEP,
-        players: tuple[Player, Player] | Kept = KEEP,
-        attacker: int | Kept = KEEP,
-        turn: int | Kept = KEEP,
-        phase: Phase | Kept = KEEP,
-        actor: int | Kept = KEEP,
-        draws_left: int | Kept = KEEP,
-        drawing: PileKind | Kept | None = KEEP,
-        attacks: tuple[int, ...] | Kept = KEEP,
-        battle: Battle | Kept | None = KEEP,
-        winner: int | Kept | None = KEEP,
-        termination: Termination | Kept | None = KEEP,
-    ) -> GameState:
-        return GameState(
-            rules=self.rules if rules is KEEP else rules,
-            players=self.players if players is KEEP else players,
-            attacker=self.attacker if attacker is KEEP else attacker,
-            turn=self.turn if turn is KEEP else turn,
-            phase=self.phase if phase is KEEP else phase,
-            actor=self.actor if actor is KEEP else actor,
-            draws_left=self.draws_left if draws_left is KEEP else draws_left,
-            drawing=self.drawing if drawing is KEEP else drawing,
-            attacks=self.attacks if attacks is KEEP else attacks,
-            battle=self.battle if battle is KEEP else battle,
-            winner=self.winner if winner is KEEP else winner,
-            termination=self.termination if termination is KEEP else termination,
-        )
 
     @property
     def defender(self) -> int:

@@ -1,11 +1,12 @@
 """The engines' own values: positions and actions as small immutable records, built for stepping.
 
 A record class lists its fields as annotations, as a dataclass does; `RecordType` gives it `__slots__`,
-`FIELDS` (the fields in the order written) and an `__init__` that sets each slot once, and mypy reads it as a
-frozen dataclass, so it refuses any later assignment. Classes stepped often add a `replace` that copies them
-with some fields changed. Records are compared,
-hashed, pickled (for Dask workers) and written as JSON by their fields, in `FIELDS` order: the order of the
-game's pydantic schema, so the JSON is the same text the schema writes and reads (`rules.core.codec`).
+`FIELDS` (the fields in the order written), an `__init__` that sets each slot once and a `replace` that copies
+it with some fields changed (the engines' way to step). mypy reads a record as a frozen dataclass, so it
+refuses any later assignment, and checks each `replace` call's fields (`rules.core.records_mypy`). Records
+are compared, hashed, pickled (for Dask workers) and written as JSON by their fields, in `FIELDS` order: the
+order of the game's pydantic schema, so the JSON is the same text the schema writes and reads
+(`rules.core.codec`).
 
 Records carry no validation: a position from outside is validated once by its schema where it enters
 (files, the CLI, share codes, panel edits); the engines build only legal ones.
@@ -37,9 +38,9 @@ Kept = Literal[Keep.KEEP]
 
 class RecordType(type):
     """The class of record classes: from a class's annotated fields (not `ClassVar`s) it writes `__slots__`,
-    `FIELDS` and an `__init__` that sets each slot, as `dataclasses` writes its `__init__` (with
-    `kw_only=True` in the class line, every field is keyword-only). A class that writes its own `__slots__` is
-    left as it is written."""
+    `FIELDS`, an `__init__` that sets each slot, as `dataclasses` writes its `__init__` (with `kw_only=True` in
+    the class line, every field is keyword-only), and `replace`. A class that writes its own `__slots__` is left
+    as it is written."""
 
     def __new__(
         mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any], *, kw_only: bool = False
@@ -52,7 +53,10 @@ class RecordType(type):
         namespace["__slots__"] = fields
         namespace["FIELDS"] = fields
         namespace["__init__"] = _fields_init(f"{namespace['__qualname__']}.__init__", fields, defaults, kw_only)
-        return super().__new__(mcs, name, bases, namespace)
+        cls = super().__new__(mcs, name, bases, namespace)
+        if "replace" not in namespace:
+            cls.replace = _fields_replace(cls, fields, kw_only)  # type: ignore[attr-defined]
+        return cls
 
 
 def _fields_init(qualname: str, fields: tuple[str, ...], defaults: dict[str, Any], kw_only: bool) -> Any:
@@ -66,6 +70,18 @@ def _fields_init(qualname: str, fields: tuple[str, ...], defaults: dict[str, Any
     init = scope["__init__"]
     init.__qualname__ = qualname
     return init
+
+
+def _fields_replace(cls: type, fields: tuple[str, ...], kw_only: bool) -> Any:
+    """A `replace` taking any fields by keyword and building a copy with them changed (mypy checks its calls
+    as it checks `dataclasses.replace`, through `rules.core.records_mypy`)."""
+    changed = [f"{field}=" * kw_only + f"self.{field} if {field} is KEEP else {field}" for field in fields]
+    scope: dict[str, Any] = {"_record_class": cls, "KEEP": KEEP}
+    parameters = ", ".join(["self", "*", *(f"{field}=KEEP" for field in fields)]) if fields else "self"
+    exec(f"def replace({parameters}):\n    return _record_class({', '.join(changed)})\n", scope)
+    method = scope["replace"]
+    method.__qualname__ = f"{cls.__qualname__}.replace"
+    return method
 
 
 @dataclass_transform(frozen_default=True)
@@ -98,9 +114,10 @@ class Record(metaclass=RecordType):
         """The fields' values, in `FIELDS` order (the positional arguments that rebuild the record)."""
         return type(self)._values(self)
 
-    def changed(self, **changes: Any) -> Self:
-        """A copy with the named fields changed, for editors and tests (each record's own `replace` is the
-        engine's fast way); an unknown field is a TypeError."""
+    def replace(self, **changes: Any) -> Self:
+        """A copy with the named fields changed; an unknown field is a TypeError. `RecordType` writes a faster
+        one for each class of annotated fields, and mypy checks the fields of either
+        (`rules.core.records_mypy`)."""
         unknown = set(changes) - set(self.FIELDS)
         if unknown:
             raise TypeError(f"{type(self).__name__} has no field {', '.join(sorted(unknown))}")

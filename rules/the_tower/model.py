@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Literal
 
-from rules.core.records import KEEP, Kept, Record
+from rules.core.records import Record
 from rules.the_tower import cards
 from rules.the_tower.cards import FACE_DOWN as FACE_DOWN  # a floor slot still face down, part of the position
 from rules.the_tower.cards import Pile
@@ -69,48 +69,6 @@ class GameState(Record):
     chosen_room: int | None
     """The room named for the next fight (only under room_chosen='before_actions')."""
     termination: Termination | None
-
-    def replace(
-        self,
-        *,
-        phase: Phase | Kept = KEEP,
-        hp: int | Kept = KEEP,
-        action_points: int | Kept = KEEP,
-        floor_number: int | Kept = KEEP,
-        floor: tuple[Slot, ...] | Kept = KEEP,
-        hand: tuple[str, ...] | Kept = KEEP,
-        attack_deck: tuple[str, ...] | Kept = KEEP,
-        potion_deck: tuple[str, ...] | Kept = KEEP,
-        unseen_rooms: tuple[str, ...] | Kept = KEEP,
-        attack_waste: tuple[str, ...] | Kept = KEEP,
-        potion_waste: tuple[str, ...] | Kept = KEEP,
-        room_waste: tuple[str, ...] | Kept = KEEP,
-        drawing: Pile | Kept | None = KEEP,
-        revealing: int | Kept | None = KEEP,
-        fight: Fight | Kept | None = KEEP,
-        chosen_room: int | Kept | None = KEEP,
-        termination: Termination | Kept | None = KEEP,
-    ) -> GameState:
-        return GameState(
-            self.rules,
-            self.phase if phase is KEEP else phase,
-            self.hp if hp is KEEP else hp,
-            self.action_points if action_points is KEEP else action_points,
-            self.floor_number if floor_number is KEEP else floor_number,
-            self.floor if floor is KEEP else floor,
-            self.hand if hand is KEEP else hand,
-            self.attack_deck if attack_deck is KEEP else attack_deck,
-            self.potion_deck if potion_deck is KEEP else potion_deck,
-            self.unseen_rooms if unseen_rooms is KEEP else unseen_rooms,
-            self.attack_waste if attack_waste is KEEP else attack_waste,
-            self.potion_waste if potion_waste is KEEP else potion_waste,
-            self.room_waste if room_waste is KEEP else room_waste,
-            self.drawing if drawing is KEEP else drawing,
-            self.revealing if revealing is KEEP else revealing,
-            self.fight if fight is KEEP else fight,
-            self.chosen_room if chosen_room is KEEP else chosen_room,
-            self.termination if termination is KEEP else termination,
-        )
 
     def with_pile(self, pile: Pile, deck: tuple[str, ...], waste: tuple[str, ...]) -> GameState:
         """The position with one pile's deck and waste replaced (the attack or the potion pile)."""

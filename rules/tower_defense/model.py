@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from rules.core.records import KEEP, Kept, Record
+from rules.core.records import Record
 from rules.tower_defense import catalog
 from rules.tower_defense.cards import CreditType, TrackName, WaveSpec
 from rules.tower_defense.places import REVERSE_START_SPACE, Board, Coord
@@ -48,22 +48,6 @@ class Tower(Record):
     level: int = 1
     depletion: int = 0
     boosts: tuple[CreditType, ...] = ()
-
-    def replace(
-        self,
-        *,
-        level: int | Kept = KEEP,
-        depletion: int | Kept = KEEP,
-        boosts: tuple[CreditType, ...] | Kept = KEEP,
-    ) -> Tower:
-        return Tower(
-            self.card,
-            self.at,
-            self.owner,
-            self.level if level is KEEP else level,
-            self.depletion if depletion is KEEP else depletion,
-            self.boosts if boosts is KEEP else boosts,
-        )
 
 
 class Stacks(Record):
@@ -117,23 +101,6 @@ class FieldWave(Record):
     defeated: int = 0
     modifier: str | None = None
     attacked: bool = False
-
-    def replace(
-        self,
-        *,
-        space: int | Kept = KEEP,
-        defeated: int | Kept = KEEP,
-        modifier: str | Kept | None = KEEP,
-        attacked: bool | Kept = KEEP,
-    ) -> FieldWave:
-        return FieldWave(
-            self.id,
-            self.number,
-            self.space if space is KEEP else space,
-            self.defeated if defeated is KEEP else defeated,
-            self.modifier if modifier is KEEP else modifier,
-            self.attacked if attacked is KEEP else attacked,
-        )
 
     @property
     def spec(self) -> WaveSpec:
@@ -228,82 +195,6 @@ class GameState(Record):
     kill_window: KillWindow | None
     actions_taken: int
     termination: Termination | None
-
-    def replace(
-        self,
-        *,
-        mode: str | Kept = KEEP,
-        players: tuple[Player, ...] | Kept = KEEP,
-        starting_player: int | Kept | None = KEEP,
-        board: Board | Kept = KEEP,
-        towers: tuple[Tower, ...] | Kept = KEEP,
-        waves: tuple[FieldWave, ...] | Kept = KEEP,
-        upcoming: tuple[tuple[str, ...], ...] | Kept = KEEP,
-        waves_called: int | Kept = KEEP,
-        turn: int | Kept = KEEP,
-        phase: Phase | Kept = KEEP,
-        lives: int | Kept = KEEP,
-        income: int | Kept = KEEP,
-        track_loss_limit: int | Kept = KEEP,
-        mark1_deck: tuple[str, ...] | Kept = KEEP,
-        mark1_discard: tuple[str, ...] | Kept = KEEP,
-        mark2_pile: tuple[str, ...] | Kept = KEEP,
-        mark3_pile: tuple[str, ...] | Kept = KEEP,
-        modifier_pile: tuple[str, ...] | Kept = KEEP,
-        modifier_discard: tuple[str, ...] | Kept = KEEP,
-        condition_pile: tuple[str, ...] | Kept = KEEP,
-        condition: ActiveCondition | Kept | None = KEEP,
-        conditions_waiting: tuple[str, ...] | Kept = KEEP,
-        skill_markers: tuple[SkillMarker, ...] | Kept = KEEP,
-        reveal_left: int | Kept = KEEP,
-        revealed: tuple[str, ...] | Kept = KEEP,
-        dividing: int | Kept | None = KEEP,
-        chooser: int | Kept = KEEP,
-        conditions_to_reveal: int | Kept = KEEP,
-        awaiting_modifier: tuple[str, ...] | Kept = KEEP,
-        restorer: int | Kept | None = KEEP,
-        restore_left: int | Kept = KEEP,
-        kill_window: KillWindow | Kept | None = KEEP,
-        actions_taken: int | Kept = KEEP,
-        termination: Termination | Kept | None = KEEP,
-    ) -> GameState:
-        return GameState(
-            self.rules,
-            self.mode if mode is KEEP else mode,
-            self.players if players is KEEP else players,
-            self.starting_player if starting_player is KEEP else starting_player,
-            self.board if board is KEEP else board,
-            self.towers if towers is KEEP else towers,
-            self.waves if waves is KEEP else waves,
-            self.upcoming if upcoming is KEEP else upcoming,
-            self.waves_called if waves_called is KEEP else waves_called,
-            self.turn if turn is KEEP else turn,
-            self.phase if phase is KEEP else phase,
-            self.lives if lives is KEEP else lives,
-            self.income if income is KEEP else income,
-            self.track_loss_limit if track_loss_limit is KEEP else track_loss_limit,
-            self.mark1_deck if mark1_deck is KEEP else mark1_deck,
-            self.mark1_discard if mark1_discard is KEEP else mark1_discard,
-            self.mark2_pile if mark2_pile is KEEP else mark2_pile,
-            self.mark3_pile if mark3_pile is KEEP else mark3_pile,
-            self.modifier_pile if modifier_pile is KEEP else modifier_pile,
-            self.modifier_discard if modifier_discard is KEEP else modifier_discard,
-            self.condition_pile if condition_pile is KEEP else condition_pile,
-            self.condition if condition is KEEP else condition,
-            self.conditions_waiting if conditions_waiting is KEEP else conditions_waiting,
-            self.skill_markers if skill_markers is KEEP else skill_markers,
-            self.reveal_left if reveal_left is KEEP else reveal_left,
-            self.revealed if revealed is KEEP else revealed,
-            self.dividing if dividing is KEEP else dividing,
-            self.chooser if chooser is KEEP else chooser,
-            self.conditions_to_reveal if conditions_to_reveal is KEEP else conditions_to_reveal,
-            self.awaiting_modifier if awaiting_modifier is KEEP else awaiting_modifier,
-            self.restorer if restorer is KEEP else restorer,
-            self.restore_left if restore_left is KEEP else restore_left,
-            self.kill_window if kill_window is KEEP else kill_window,
-            self.actions_taken if actions_taken is KEEP else actions_taken,
-            self.termination if termination is KEEP else termination,
-        )
 
     # ---- reading -------------------------------------------------------------------------------
     def tower_at(self, at: Coord) -> Tower | None:

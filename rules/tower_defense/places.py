@@ -60,7 +60,7 @@ class Board(Record):
         self._spaces: Final = frozenset(p.at for p in track)
         """The spaces the track covers."""
 
-    def replace(
+    def replace(  # type: ignore[override]  # the board's size and obstacles never change
         self, *, track: tuple[TrackPiece, ...] | Kept = KEEP, track_discard: tuple[str, ...] | Kept = KEEP
     ) -> Board:
         return Board(

@@ -73,7 +73,7 @@ def test_under_both_the_attacker_waits_for_the_defenders_window() -> None:
 def test_under_both_a_defender_without_ability_cards_gets_no_window() -> None:
     # Only a player holding an ability card has one to play.
     start = _position(Rules(main_phase_abilities="both"), "renewal_decision")
-    empty = start.players[1].changed(hand=())
+    empty = start.players[1].replace(hand=())
     state = POSITION.validate({**json_data(start), "players": (start.players[0], empty)})
     state, _ = engine.apply(state, Renew(player=0, renew=False))
     assert engine.current_player(state) == 0

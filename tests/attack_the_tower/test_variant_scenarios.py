@@ -20,7 +20,7 @@ def renewal_with_ability_pile_used_up(rules: Rules) -> GameState:
     state = examples.opening(rules)
     undead = state.players[0]
     assert undead.ability_pile
-    emptied = undead.changed(ability_pile=(), ability_discard=undead.ability_pile)
+    emptied = undead.replace(ability_pile=(), ability_discard=undead.ability_pile)
     return POSITION.validate({**json_data(state), "players": (json_data(emptied), state.players[1])})
 
 

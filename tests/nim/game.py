@@ -139,12 +139,12 @@ def apply(state: State, action: Any, events: Events | None = None) -> tuple[Stat
     if isinstance(action, Roll):
         pile = state.rules.start_stones + action.pips
         said.append(Said(rule="nim.1 roll", text=f"The die shows {action.pips}: the pile holds {pile} stones."))
-        return state.changed(pile=pile), tuple(said)
+        return state.replace(pile=pile), tuple(said)
     pile = state.pile - action.stones if state.pile is not None else 0
     won = pile == 0
     words = f"Player {state.to_move + 1} takes {action.stones}, leaving {pile}."
     said.append(Said(rule="nim.2 take", text=words + (" They win." if won else "")))
-    after = state.changed(pile=pile, to_move=1 - state.to_move, winner=state.to_move if won else None)
+    after = state.replace(pile=pile, to_move=1 - state.to_move, winner=state.to_move if won else None)
     return after, tuple(said)
 
 

@@ -104,7 +104,7 @@ def test_wave_modifier_hit_points() -> None:
     wave = FieldWave(id="rank2.a", number=2, space=4, modifier="rushing")
     assert catalog.modifier("rushing").level == 3
     assert combat.modifier_hit_points(state, wave) == 7
-    by_rank = state.changed(rules=Rules(modifier_hit_points_from="rank"))
+    by_rank = state.replace(rules=Rules(modifier_hit_points_from="rank"))
     assert combat.modifier_hit_points(by_rank, FieldWave(id="rank3.a", number=1, space=0, modifier="rushing")) == 8
 
 

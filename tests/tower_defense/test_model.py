@@ -60,7 +60,7 @@ def test_track_on_an_obstacle_or_on_track() -> None:
     busy = examples.busy_board()
     assert "on an obstacle" in broken(busy.replace(board=examples.snake_board(obstacles=((0, 1),))))
     board = examples.snake_board()
-    moved = tuple(p.changed(at=(1, 1)) if p.label == "A1" else p for p in board.track)
+    moved = tuple(p.replace(at=(1, 1)) if p.label == "A1" else p for p in board.track)
     assert "on top of other track pieces" in broken(busy.replace(board=board.replace(track=moved)))
 
 
