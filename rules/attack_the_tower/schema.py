@@ -8,6 +8,7 @@ schemas validate the shape, `legality.position_problems` the rules, and the engi
 
 from __future__ import annotations
 
+import typing
 from typing import Annotated, Literal
 
 from pydantic import (
@@ -15,7 +16,6 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
-    TypeAdapter,
     field_validator,
     model_validator,
 )
@@ -23,8 +23,8 @@ from pydantic import (
 from rules.attack_the_tower import actions, model
 from rules.attack_the_tower.model import TERRITORIES, BattleStage, Phase, PileKind, Termination
 from rules.attack_the_tower.variants import Rules
-from rules.core.codec import records_of
-from rules.core.jsonio import not_a_bool, validate_value
+from rules.core.codec import ActionReader
+from rules.core.jsonio import not_a_bool
 from rules.core.records import Record
 
 PlayerIndex = Annotated[Literal[0, 1], BeforeValidator(not_a_bool)]
@@ -141,166 +141,15 @@ class GameState(_Frozen):
     termination: Termination | None = None
 
 
-# ---- actions ------------------------------------------------------------------------------------------
-class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class DrawCard(_Action):
-    """Draw one card from the chosen pile (004 setup: 'from any of his piles'; renewal B)."""
-
-    action: Literal["draw"] = "draw"
-    player: PlayerIndex
-    pile: PileKind
-
-
-class RevealCard(_Action):
-    """Chance: the card that comes off the pile being drawn from."""
-
-    action: Literal["reveal"] = "reveal"
-    card: str
-
-
-class Burn(_Action):
-    """Discard the whole opening hand and draw again (004 setup)."""
-
-    action: Literal["burn"] = "burn"
-    player: PlayerIndex
-
-
-class KeepHand(_Action):
-    action: Literal["keep"] = "keep"
-    player: PlayerIndex
-
-
-class Build(_Action):
-    """Build a base from the hand on a slot, over any base already there (004 'Building bases')."""
-
-    action: Literal["build"] = "build"
-    player: PlayerIndex
-    card: str
-    territory: int = Field(ge=0, lt=3)
-    slot: int = Field(ge=0, lt=3)
-
-
-class FinishBuilding(_Action):
-    action: Literal["finish_building"] = "finish_building"
-    player: PlayerIndex
-
-
-class Discard(_Action):
-    """Discard a card from the hand down to the hand limit (004 renewal B)."""
-
-    action: Literal["discard"] = "discard"
-    player: PlayerIndex
-    card: str
-
-
-class Renew(_Action):
-    """The attacking player's decision at the start of the turn (004 'The game turn' 1)."""
-
-    action: Literal["renew"] = "renew"
-    player: PlayerIndex
-    renew: bool
-
-
-class DeclareAttack(_Action):
-    """Attack from one of the player's territories to one of the opponent's (004 battles 1)."""
-
-    action: Literal["attack"] = "attack"
-    player: PlayerIndex
-    origin: int = Field(ge=0, lt=3)
-    target: int = Field(ge=0, lt=3)
-    specials: tuple[int, ...] = Field((), description="Palace special troops (by palace index) sent along.")
-
-
-class PlayAbility(_Action):
-    """Play an ability card from the hand (004 'The game turn' 2, battles 2)."""
-
-    action: Literal["play"] = "play"
-    player: PlayerIndex
-    card: str
-    targets: tuple[str, ...] = Field(
-        (), description="What the card makes its player choose: a troop key (Ninja) or base keys (Kaiju)."
-    )
-
-
-class Pass(_Action):
-    """Play no more abilities in this battle's ability window (for now)."""
-
-    action: Literal["pass"] = "pass"
-    player: PlayerIndex
-
-
-class Allocate(_Action):
-    """Distribute the damage of the current combat step among targets (004 battles 3 and 4)."""
-
-    action: Literal["allocate"] = "allocate"
-    player: PlayerIndex
-    allocation: Allocation = Allocation()
-
-
-class ChooseVictim(_Action):
-    """Destroy one enemy troop a Vrykolaka owes (Rules.vrykolaka_victims='chosen'): its board key."""
-
-    action: Literal["victim"] = "victim"
-    player: PlayerIndex
-    target: str
-
-
-class EndTurn(_Action):
-    action: Literal["end_turn"] = "end_turn"
-    player: PlayerIndex
-
-
-Action = Annotated[
-    DrawCard
-    | RevealCard
-    | Burn
-    | KeepHand
-    | Build
-    | FinishBuilding
-    | Discard
-    | Renew
-    | DeclareAttack
-    | PlayAbility
-    | Pass
-    | Allocate
-    | ChooseVictim
-    | EndTurn,
-    Field(discriminator="action"),
-]
-
-ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
-"""Validates one action of a line or a request (`read_action` turns it into the engine's record)."""
-
-
 RECORDS: dict[type[BaseModel], type[Record]] = {
     Base: model.Base,
     Allocation: model.Allocation,
     Player: model.Player,
     Battle: model.Battle,
     GameState: model.GameState,
-    DrawCard: actions.DrawCard,
-    RevealCard: actions.RevealCard,
-    Burn: actions.Burn,
-    KeepHand: actions.KeepHand,
-    Build: actions.Build,
-    FinishBuilding: actions.FinishBuilding,
-    Discard: actions.Discard,
-    Renew: actions.Renew,
-    DeclareAttack: actions.DeclareAttack,
-    PlayAbility: actions.PlayAbility,
-    Pass: actions.Pass,
-    Allocate: actions.Allocate,
-    ChooseVictim: actions.ChooseVictim,
-    EndTurn: actions.EndTurn,
 }
 """Each schema class and the engine record it is read into."""
 
 
-def read_action(data: object) -> actions.Action:
-    """An action from JSON data (a line file, the protocol), validated; IllegalPosition names what is wrong."""
-    validated = validate_value(ACTION_ADAPTER, data)
-    built: actions.Action = records_of(validated, RECORDS)
-    return built
+read_action = ActionReader(typing.get_args(actions.Action), RECORDS)
+"""An action from JSON data (a line file, the protocol), validated; IllegalPosition names what is wrong."""

@@ -9,11 +9,13 @@ without building any model. Every failure is a typed error in a player's words (
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import inspect
+import typing
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Annotated, Any, Generic, Literal, Protocol, TypeVar, Union
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
 
 from rules.core import jsonio
 from rules.core.errors import IllegalPosition
@@ -119,3 +121,47 @@ def records_of(value: Any, records: Mapping[type[BaseModel], type[Record]]) -> A
     if isinstance(value, tuple):
         return tuple([records_of(item, records) for item in value])
     return value
+
+
+class ActionReader:
+    """A game's actions read from JSON data, declared once, as their records: each record class becomes a strict
+    pydantic model of the same name and docstring, with its tag as the discriminator and its fields as
+    annotated (an `Annotated` field's limits and description are the schema's). `nested` names the schema of
+    each position record an action holds (an allocation)."""
+
+    def __init__(
+        self, records: Sequence[type[Record]], nested: Mapping[type[BaseModel], type[Record]] | None = None
+    ) -> None:
+        schemas = {record: schema for schema, record in (nested or {}).items()}
+        models = {_action_model(record, schemas): record for record in records}
+        tag = records[0].TAG
+        assert tag is not None, "an action record names its kind (TAG)"
+        union: Any = Union[tuple(models)]  # noqa: UP007  (a union of classes known only at run time)
+        self.adapter: TypeAdapter[Any] = TypeAdapter(Annotated[union, Field(discriminator=tag[0])])
+        self.records: dict[type[BaseModel], type[Record]] = {**models, **(nested or {})}
+
+    def __call__(self, data: object) -> Any:
+        """An action from JSON data, validated; IllegalPosition names what is wrong."""
+        return records_of(jsonio.validate_value(self.adapter, data), self.records)
+
+
+def _action_model(record: type[Record], schemas: Mapping[type[Record], type[BaseModel]]) -> type[BaseModel]:
+    """The strict pydantic model of one action record (see `ActionReader`)."""
+    assert record.TAG is not None, f"{record.__name__} names its kind (TAG)"
+    written = record if vars(record).get("__annotations__") else record.__init__  # hand-written: its __init__
+    hints = typing.get_type_hints(written, include_extras=True)
+    parameters = inspect.signature(record).parameters
+    kind, name = record.TAG
+    fields: dict[str, Any] = {kind: (Literal[name], name)}
+    for field in record.FIELDS:
+        default = parameters[field].default
+        if isinstance(default, Record):
+            default = schemas[type(default)].model_validate(json_data(default))
+        fields[field] = (
+            schemas.get(hints[field], hints[field]),
+            ... if default is inspect.Parameter.empty else default,
+        )
+    config = ConfigDict(frozen=True, extra="forbid")
+    return create_model(
+        record.__name__, __config__=config, __doc__=record.__doc__, __module__=record.__module__, **fields
+    )

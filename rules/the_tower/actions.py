@@ -1,13 +1,20 @@
 """What the player (or chance) can choose in The Tower: one immutable record per kind of action.
 
-Each writes itself as the JSON `schema.ACTION_ADAPTER` reads (`{"action": "draw", "pile": "attack"}`); that
-text orders the legal actions and so gives them their integer ids (`rules.core.protocol`).
+Each writes itself as the JSON `schema.read_action` reads (`{"action": "draw", "pile": "attack"}`), its schema
+written from these fields (`rules.core.codec.ActionReader`); that text orders the legal actions and so gives
+them their integer ids (`rules.core.protocol`).
 """
 
 from __future__ import annotations
 
+from typing import Annotated
+
+from pydantic import Field
+
 from rules.core.records import Record
 from rules.the_tower.cards import Pile
+
+Room = Annotated[int, Field(ge=0, description="The floor slot, 0-based.")]
 
 
 class DrawCard(Record):
@@ -32,23 +39,23 @@ class Drink(Record):
 
 
 class Explore(Record):
-    """Spend an action point to flip a face-down room (its floor slot, 0-based) up (002 actions: 'Explore')."""
+    """Spend an action point to flip a face-down room up (002 actions: 'Explore')."""
 
-    room: int
+    room: Room
     TAG = ("action", "explore")
 
 
 class ChooseRoom(Record):
     """Name the room of the next fight before spending points (only under room_chosen='before_actions')."""
 
-    room: int
+    room: Room
     TAG = ("action", "choose")
 
 
 class FightRoom(Record):
     """Choose a room, explored or not, and fight the creature inside (002 'choose a room and fight')."""
 
-    room: int
+    room: Room
     TAG = ("action", "fight")
 
 
@@ -62,8 +69,6 @@ class Hit(Record):
 class Flee(Record):
     """Leave the fight (only under may_leave_fight)."""
 
-    __slots__ = ()
-    FIELDS = ()
     TAG = ("action", "flee")
 
 

@@ -9,12 +9,12 @@ schemas validate the shape and fill in what a hand-written position leaves out (
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+import typing
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from rules.core.codec import records_of
-from rules.core.jsonio import validate_value
+from rules.core.codec import ActionReader
 from rules.core.records import Record
 from rules.the_tower import actions, cards, model
 from rules.the_tower.cards import FACE_DOWN, Pile
@@ -137,92 +137,12 @@ def _rules_of(data: object) -> Rules:
         return Rules()
 
 
-# ---- actions ----------------------------------------------------------------------------------------
-class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class DrawCard(_Action):
-    """Spend an action point to draw an attack or a potion card (002 actions: 'Draw')."""
-
-    action: Literal["draw"] = "draw"
-    pile: Pile
-
-
-class RevealCard(_Action):
-    """Chance: the card that comes off the deck being drawn, or the room card turned face up."""
-
-    action: Literal["reveal"] = "reveal"
-    card: str
-
-
-class Drink(_Action):
-    """Spend an action point to drink a potion from the hand (002 actions: 'Drink')."""
-
-    action: Literal["drink"] = "drink"
-    card: str
-
-
-class Explore(_Action):
-    """Spend an action point to flip a face-down room up (002 actions: 'Explore')."""
-
-    action: Literal["explore"] = "explore"
-    room: int = Field(ge=0, description="The floor slot, 0-based.")
-
-
-class ChooseRoom(_Action):
-    """Name the room of the next fight before spending points (only under room_chosen='before_actions')."""
-
-    action: Literal["choose"] = "choose"
-    room: int = Field(ge=0)
-
-
-class FightRoom(_Action):
-    """Choose a room, explored or not, and fight the creature inside (002 'choose a room and fight')."""
-
-    action: Literal["fight"] = "fight"
-    room: int = Field(ge=0)
-
-
-class Hit(_Action):
-    """Hit the monster with an attack card, or a potion used as an attack (002 fight)."""
-
-    action: Literal["hit"] = "hit"
-    card: str
-
-
-class Flee(_Action):
-    """Leave the fight (only under may_leave_fight)."""
-
-    action: Literal["flee"] = "flee"
-
-
-Action = Annotated[
-    DrawCard | RevealCard | Drink | Explore | ChooseRoom | FightRoom | Hit | Flee,
-    Field(discriminator="action"),
-]
-
-ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
-"""Validates one action of a line or a request (`read_action` turns it into the engine's record)."""
-
-
 RECORDS: dict[type[BaseModel], type[Record]] = {
     Fight: model.Fight,
     GameState: model.GameState,
-    DrawCard: actions.DrawCard,
-    RevealCard: actions.RevealCard,
-    Drink: actions.Drink,
-    Explore: actions.Explore,
-    ChooseRoom: actions.ChooseRoom,
-    FightRoom: actions.FightRoom,
-    Hit: actions.Hit,
-    Flee: actions.Flee,
 }
 """Each schema class and the engine record it is read into."""
 
 
-def read_action(data: object) -> actions.Action:
-    """An action from JSON data (a line file, the protocol), validated; IllegalPosition names what is wrong."""
-    validated = validate_value(ACTION_ADAPTER, data)
-    built: actions.Action = records_of(validated, RECORDS)
-    return built
+read_action = ActionReader(typing.get_args(actions.Action), RECORDS)
+"""An action from JSON data (a line file, the protocol), validated; IllegalPosition names what is wrong."""

@@ -1,19 +1,24 @@
 """What a player (or chance) can choose in Tower Defense: one immutable record per kind of action.
 
 Towers are named by their space, waves by their id; a payment is the cards discarded from the stack
-the rule names (a Mark II card is worth 2 credits). Each writes itself as the JSON `schema.ACTION_ADAPTER`
-reads (`{"action": "sell", "player": 0, "at": [3, 0]}`); that text orders the legal actions and so gives
-them their integer ids (`rules.core.protocol`).
+the rule names (a Mark II card is worth 2 credits). Each writes itself as the JSON `schema.read_action`
+reads (`{"action": "sell", "player": 0, "at": [3, 0]}`), its schema written from these fields
+(`rules.core.codec.ActionReader`); that text orders the legal actions and so gives them their integer ids
+(`rules.core.protocol`).
 """
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Annotated, Final, Literal
+
+from pydantic import Field
 
 from rules.core.records import Record
 from rules.tower_defense.model import StackName
 from rules.tower_defense.places import Coord
 
+Seat = Annotated[int, Field(ge=0, le=3)]
+"""A player: 0 to 3."""
 AttackTarget = Literal["unit", "modifier"]
 """What an attack strikes: the visible unit, or the wave modifier."""
 
@@ -24,7 +29,7 @@ AttackTarget = Literal["unit", "modifier"]
 class ChooseStartingPlayer(Record):
     """Chance: 'Randomly give 1 player the Starting Player Marker' (4.E)."""
 
-    player: int
+    player: Seat
     TAG = ("action", "starting_player")
 
 
@@ -55,15 +60,13 @@ class RevealCondition(Record):
 class NextPhase(Record):
     """Carry out the next of Phases 1 to 5 (they need no decision)."""
 
-    __slots__ = ()
-    FIELDS = ()
     TAG = ("action", "next_phase")
 
 
 class TakeCredit(Record):
     """Take one revealed credit onto one of your stacks (4.E, phase 5, and the credits of 6.B and 6.E.III)."""
 
-    player: int
+    player: Seat
     card: str
     stack: StackName
     TAG = ("action", "take_credit")
@@ -72,8 +75,6 @@ class TakeCredit(Record):
 class EndActions(Record):
     """'Phase 6 ends when all players agree they do not want to perform any more actions.'"""
 
-    __slots__ = ()
-    FIELDS = ()
     TAG = ("action", "end_actions")
 
 
@@ -83,7 +84,7 @@ class EndActions(Record):
 class Build(Record):
     """6.A.I: build a tower card of your Build / Upgrade stack on an unoccupied space."""
 
-    player: int
+    player: Seat
     card: str
     at: Coord
     payment: tuple[str, ...]
@@ -93,7 +94,7 @@ class Build(Record):
 class Upgrade(Record):
     """6.A.II: raise one of your towers with Energy by one Level."""
 
-    player: int
+    player: Seat
     at: Coord
     payment: tuple[str, ...]
     TAG = ("action", "upgrade")
@@ -102,7 +103,7 @@ class Upgrade(Record):
 class Sell(Record):
     """6.B: discard a tower without Depletion and draw its Sell Value in Mark I credits."""
 
-    player: int
+    player: Seat
     at: Coord
     TAG = ("action", "sell")
 
@@ -110,7 +111,7 @@ class Sell(Record):
 class Boost(Record):
     """6.C: discard one card of your Boost stack to boost any player's tower this turn."""
 
-    player: int
+    player: Seat
     at: Coord
     card: str
     TAG = ("action", "boost")
@@ -121,7 +122,7 @@ class Attack(Record):
 
     `ignore` chooses to ignore a tough or armoured unit's extra Hit Points (and take what follows)."""
 
-    player: int
+    player: Seat
     at: Coord
     wave: str
     target: AttackTarget = "unit"
@@ -138,7 +139,7 @@ class CombineAttack(Record):
 
     def __init__(
         self,
-        player: int,
+        player: Seat,
         at: Coord,
         towers: tuple[Coord, Coord],
         wave: str,
@@ -159,7 +160,7 @@ class CombineAttack(Record):
 class KillBonus(Record):
     """6.E.I and 6.E.II: pay from the Kill Bonus stack to take a Mark II or Mark III tower."""
 
-    player: int
+    player: Seat
     card: str
     stack: StackName
     payment: tuple[str, ...]
@@ -169,17 +170,17 @@ class KillBonus(Record):
 class Convert(Record):
     """6.E.III: after defeating a unit, discard credits of the Kill Bonus stack for as many Mark I credits."""
 
-    player: int
-    payment: tuple[str, ...]
+    player: Seat
+    payment: Annotated[tuple[str, ...], Field(min_length=1)]
     TAG = ("action", "convert")
 
 
 class PlaceSkillMarker(Record):
     """6.F: place a Skill Marker on an empty slot, paying 1 credit per Universal Energy symbol."""
 
-    player: int
+    player: Seat
     skill: str
-    slot: int = 0
+    slot: Annotated[int, Field(ge=0, le=1)] = 0
     stack: StackName = "build"
     payment: tuple[str, ...] = ()
     TAG = ("action", "skill")
@@ -188,7 +189,7 @@ class PlaceSkillMarker(Record):
 class CompleteCondition(Record):
     """6.H: discard the game condition whose requirement was just met to one of your stacks."""
 
-    player: int
+    player: Seat
     stack: StackName
     TAG = ("action", "complete_condition")
 
@@ -196,7 +197,7 @@ class CompleteCondition(Record):
 class RestoreTrack(Record):
     """Place a discarded track piece on an unoccupied space (after defeating a restorer unit)."""
 
-    player: int
+    player: Seat
     piece: str
     at: Coord
     TAG = ("action", "restore_track")

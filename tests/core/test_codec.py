@@ -5,12 +5,12 @@ reads back equal."""
 from __future__ import annotations
 
 import json
-from typing import Literal
+from typing import Annotated, Literal
 
 import pytest
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.core.codec import Codec
+from rules.core.codec import ActionReader, Codec
 from rules.core.errors import IllegalPosition, MalformedFile
 from rules.core.records import Record, json_data, json_text
 
@@ -84,3 +84,29 @@ def test_a_codec_reads_the_shape_then_the_rules_and_writes_what_it_reads() -> No
         BOARDS.validate({"name": "b", "tokens": [{"spot": {"row": 1}}, {"spot": {"row": 1}}]})
     with pytest.raises(MalformedFile, match="not valid JSON"):
         BOARDS.parse("{name")
+
+
+class Place(Record):
+    """Put a token on a spot."""
+
+    player: Annotated[int, Field(ge=0, le=1)]
+    spot: Spot = Spot(0)
+    TAG = ("action", "place")
+
+
+class Resign(Record):
+    TAG = ("action", "resign")
+
+
+def test_an_action_reader_writes_each_records_schema_from_its_fields() -> None:
+    read = ActionReader((Place, Resign), {SpotSchema: Spot})
+    assert read({"action": "place", "player": 1, "spot": {"row": 2}}) == Place(1, Spot(2))
+    assert read({"action": "place", "player": 0}) == Place(0) and read({"action": "resign"}) == Resign()
+    with pytest.raises(IllegalPosition, match=r"place\.player: must be at most 1"):
+        read({"action": "place", "player": 2})
+    with pytest.raises(IllegalPosition, match=r"spot\.extra"):
+        read({"action": "place", "player": 0, "spot": {"row": 1, "extra": 1}})
+    with pytest.raises(IllegalPosition, match="'place', 'resign'"):
+        read({"action": "move"})
+    schema = read.adapter.json_schema()
+    assert schema["$defs"]["Place"]["description"] == "Put a token on a spot."

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from mypy import api
 
-SNIPPET = '''
+SNIPPET = """
 from rules.core.records import Record
 
 
@@ -20,7 +20,7 @@ def moved(spot: Spot) -> Spot:
     spot.replace(colour=1)
     spot.replace(row="two")
     return spot.replace(row=2, name="b")
-'''
+"""
 
 ROOT = Path(__file__).resolve().parents[2]
 
