@@ -19,36 +19,18 @@ from rules.core.descriptor import (
     Armies,
     BalanceSupport,
     CardDesigns,
-    CliTools,
     GameDescriptor,
     OpenSpielSupport,
     PositionCommands,
     SweepSupport,
+    called,
+    loaded,
 )
-from rules.core.rulebook import Rulebook
 
 SEARCH_RULES = {"turn_limit": 60, "max_burns": 2}
 """The rules OpenSpiel's search bots play under unless given: shorter games (60 turns, two burns) keep an
 MCTS or IS-MCTS tree and OpenSpiel's length bound small; a parameter of `load_game` sets either."""
 DEFAULT_ARMIES = ("undead", "bandits")
-
-
-def _commands(sub: Any, tools: CliTools) -> None:
-    from rules.attack_the_tower import cli
-
-    cli.add_commands(sub, tools)
-
-
-def _suite() -> Any:
-    from rules.attack_the_tower.conformance import SUITE
-
-    return SUITE
-
-
-def _rulebook() -> Rulebook:
-    from rules.attack_the_tower.rulebook import RULEBOOK
-
-    return RULEBOOK
 
 
 def _start(rules: BaseModel, armies: tuple[str, str], **_: Any) -> GameState:
@@ -90,9 +72,9 @@ DESCRIPTOR = GameDescriptor(
     help="the two-player card game (seeds 004, 000, 001)",
     description="Attack the Tower: positions, battles and whole games.",
     positions=PositionCommands(examples.EXAMPLES, examples.example, lambda s: f"{s.phase}, turn {s.turn}"),
-    commands=_commands,
+    commands=called("rules.attack_the_tower.cli", "add_commands"),
     play_rules={"turn_limit": PLAY_TURN_LIMIT},
-    conformance=_suite,
+    conformance=loaded("rules.attack_the_tower.conformance", "SUITE"),
     sweep=SweepSupport(
         start=_start,
         default_policies=("planner", "planner"),
@@ -125,7 +107,7 @@ DESCRIPTOR = GameDescriptor(
         extra_parameters={"first_army": DEFAULT_ARMIES[0], "second_army": DEFAULT_ARMIES[1]},
         rules_defaults=SEARCH_RULES,
     ),
-    rulebook=_rulebook,
+    rulebook=loaded("rules.attack_the_tower.rulebook", "RULEBOOK"),
     rule_ids_path="rules/attack_the_tower/rule_ids.py",
     panel="explorer.attack_the_tower.panel:AttackTheTowerPanel",
 )

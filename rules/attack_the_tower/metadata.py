@@ -6,7 +6,7 @@ import enum
 
 from rules.attack_the_tower.variants import Rules
 from rules.core.outcome import Utility
-from rules.core.protocol import ChanceMode, Dynamics, GameCard, Information
+from rules.core.protocol import ChanceMode, Dynamics, GameCard, Information, UnboundedGame
 
 SPECIAL_TROOPS_AT_MOST = 3
 """004: each special troop needs a complete territory, and a player has three."""
@@ -20,10 +20,6 @@ class Termination(enum.Enum):
 
     PALACE_DESTROYED = "palace destroyed"
     TURN_LIMIT = "turn limit reached"
-
-
-class UnboundedGame(ValueError):
-    """These rules let a game go on without end, so no bound on its length exists."""
 
 
 def max_game_length(rules: Rules) -> int:

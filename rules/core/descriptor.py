@@ -11,6 +11,7 @@ a function, so a tool that needs one game loads only that game, and only what it
 from __future__ import annotations
 
 import contextlib
+import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +23,16 @@ from rules.core.ladder import ChunkRunner, run_here
 from rules.core.outcome import Utility
 from rules.core.protocol import Game
 from rules.core.rulebook import Rulebook
+
+
+def loaded(module: str, name: str) -> Callable[[], Any]:
+    """`module.name`, imported when first asked for (a game's conformance suite or rulebook)."""
+    return lambda: getattr(importlib.import_module(module), name)
+
+
+def called(module: str, name: str) -> Callable[..., Any]:
+    """The function `module.name`, imported when first called (a game's CLI commands)."""
+    return lambda *args: getattr(importlib.import_module(module), name)(*args)
 
 
 @contextlib.contextmanager

@@ -77,6 +77,10 @@ class Information(enum.Enum):
     IMPERFECT = "imperfect information"
 
 
+class UnboundedGame(ValueError):
+    """These rules let a game go on without end, so no bound on its length exists."""
+
+
 @dataclass(frozen=True, slots=True)
 class GameCard:
     """One declarative card per game (after OpenSpiel's GameType and GameInfo)."""
@@ -99,7 +103,8 @@ class GameCard:
     max_chance_outcomes: int
     """A bound on the number of distinct outcomes of one chance node."""
     max_game_length: Callable[[Any], int]
-    """A bound on the number of steps of a whole game under the given `Rules` (chance steps included)."""
+    """A bound on the number of steps of a whole game under the given `Rules` (chance steps included);
+    `UnboundedGame` when those rules let a game go on without end."""
     source: str
     """The rulebook(s) the game is read from."""
 

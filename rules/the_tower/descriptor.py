@@ -8,36 +8,18 @@ from pydantic import BaseModel
 
 from rules.core.descriptor import (
     BalanceSupport,
-    CliTools,
     GameDescriptor,
     OpenSpielSupport,
     PositionCommands,
     SweepSupport,
+    called,
+    loaded,
 )
-from rules.core.rulebook import Rulebook
 from rules.the_tower import balancing, engine, examples
 from rules.the_tower.game import GAME
 from rules.the_tower.model import GameState
 from rules.the_tower.policies import POLICIES
 from rules.the_tower.variants import Rules
-
-
-def _commands(sub: Any, tools: CliTools) -> None:
-    from rules.the_tower import cli
-
-    cli.add_commands(sub, tools)
-
-
-def _suite() -> Any:
-    from rules.the_tower.conformance import SUITE
-
-    return SUITE
-
-
-def _rulebook() -> Rulebook:
-    from rules.the_tower.rulebook import RULEBOOK
-
-    return RULEBOOK
 
 
 def _start(rules: BaseModel, **_: Any) -> GameState:
@@ -68,13 +50,13 @@ DESCRIPTOR = GameDescriptor(
     positions=PositionCommands(
         examples.EXAMPLES, examples.example, lambda s: f"{s.phase}, floor {s.floor_number}, {s.hp} HP"
     ),
-    commands=_commands,
+    commands=called("rules.the_tower.cli", "add_commands"),
     play_rules={},  # every game ends under the rulebook's rules (may_leave_fight bounds it)
-    conformance=_suite,
+    conformance=loaded("rules.the_tower.conformance", "SUITE"),
     sweep=SweepSupport(start=_start, default_policies=("expectimax",), floors=_floor_reached),
     balance=BalanceSupport(aim="the policy's win rate", policy="expectimax", default_tunes=balancing.default_tunes),
     openspiel=OpenSpielSupport(new_state=_openspiel_start),
-    rulebook=_rulebook,
+    rulebook=loaded("rules.the_tower.rulebook", "RULEBOOK"),
     rule_ids_path="rules/the_tower/rule_ids.py",
     panel="explorer.the_tower.panel:TheTowerPanel",
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 
 from rules.core.outcome import Utility
-from rules.core.protocol import ChanceMode, Dynamics, GameCard, Information
+from rules.core.protocol import ChanceMode, Dynamics, GameCard, Information, UnboundedGame
 from rules.the_tower.variants import Rules
 
 DECK = 52
@@ -17,10 +17,6 @@ class Termination(enum.Enum):
     ALL_MONSTERS_SLAIN = "every monster slain"
     PLAYER_DIED = "the player died"
     PLAYER_TRAPPED = "the player is trapped"
-
-
-class UnboundedGame(ValueError):
-    """These rules let a game go on without end, so no bound on its length exists."""
 
 
 def max_game_length(rules: Rules) -> int:

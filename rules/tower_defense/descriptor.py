@@ -9,14 +9,14 @@ from pydantic import BaseModel
 from rules.core.descriptor import (
     BalanceSupport,
     CardDesigns,
-    CliTools,
     GameDescriptor,
     OpenSpielSupport,
     PositionCommands,
     Scenarios,
     SweepSupport,
+    called,
+    loaded,
 )
-from rules.core.rulebook import Rulebook
 from rules.tower_defense import balancing, engine, examples, overrides
 from rules.tower_defense.game import GAME
 from rules.tower_defense.model import GameState
@@ -26,24 +26,6 @@ from rules.tower_defense.variants import PLAY_TURN_LIMIT, Rules
 SEARCH_RULES = {"turn_limit": 30}
 """The rules OpenSpiel's search bots play under unless given: 30 turns keep an MCTS tree and OpenSpiel's length
 bound small; a parameter of `load_game` sets it."""
-
-
-def _commands(sub: Any, tools: CliTools) -> None:
-    from rules.tower_defense import cli
-
-    cli.add_commands(sub, tools)
-
-
-def _suite() -> Any:
-    from rules.tower_defense.conformance import SUITE
-
-    return SUITE
-
-
-def _rulebook() -> Rulebook:
-    from rules.tower_defense.rulebook import RULEBOOK
-
-    return RULEBOOK
 
 
 def _start(rules: BaseModel, scenario: str, players: int, **_: Any) -> GameState:
@@ -76,9 +58,9 @@ DESCRIPTOR = GameDescriptor(
     help="the cooperative board game (seed 003)",
     description="Tower Defense: positions, boosts, movement, plans and whole sessions.",
     positions=PositionCommands(examples.EXAMPLES, examples.example, lambda s: f"turn {s.turn}, {s.phase}"),
-    commands=_commands,
+    commands=called("rules.tower_defense.cli", "add_commands"),
     play_rules={"turn_limit": PLAY_TURN_LIMIT},
-    conformance=_suite,
+    conformance=loaded("rules.tower_defense.conformance", "SUITE"),
     sweep=SweepSupport(
         start=_start,
         default_policies=("coop",),
@@ -108,7 +90,7 @@ DESCRIPTOR = GameDescriptor(
     openspiel=OpenSpielSupport(
         new_state=_openspiel_start, extra_parameters={"players": 2}, rules_defaults=SEARCH_RULES, open_simultaneous=True
     ),
-    rulebook=_rulebook,
+    rulebook=loaded("rules.tower_defense.rulebook", "RULEBOOK"),
     rule_ids_path="rules/tower_defense/rule_ids.py",
     panel="explorer.tower_defense.panel:TowerDefensePanel",
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 
 from rules.core.outcome import Utility
-from rules.core.protocol import ChanceMode, Dynamics, GameCard, Information
+from rules.core.protocol import ChanceMode, Dynamics, GameCard, Information, UnboundedGame
 from rules.tower_defense.variants import Rules
 
 TOWER_TYPES = 4
@@ -20,10 +20,6 @@ class Termination(enum.Enum):
     LIVES_LOST = "defeat: no lives left"
     TRACK_LOST = "defeat: too much track destroyed"
     TURN_LIMIT = "turn limit reached"
-
-
-class UnboundedGame(ValueError):
-    """These rules let a session go on without end, so no bound on its length exists."""
 
 
 def max_game_length(rules: Rules) -> int:
