@@ -1,10 +1,11 @@
-"""The position and actions of The Tower as the outside world writes them: pydantic schemas, strict.
+"""The position of The Tower as the outside world writes it: pydantic schemas, strict (the actions' schema is
+written from their records: `read_action`).
 
 Files, the CLI, share codes and panel edits pass through `game.POSITION` (a `rules.core.codec.Codec`): these
 schemas validate the shape and fill in what a hand-written position leaves out (`complete_table`),
-`legality.position_problems` checks the rules, and the engine's records (`rules.the_tower.model`,
-`rules.the_tower.actions`) are built once. The classes keep the records' names, so the JSON Schema
-(`tower-rules the-tower schema`) names them as a player knows them.
+`legality.position_problems` checks the rules, and the engine's records (`rules.the_tower.model`) are built
+once. The classes keep the records' names, so the JSON Schema (`tower-rules the-tower schema`) names them as a
+player knows them.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
-"""The position and actions of Tower Defense as the outside world writes them: pydantic schemas, strict.
+"""The position of Tower Defense as the outside world writes it: pydantic schemas, strict (the actions' schema is
+written from their records: `read_action`).
 
 Files, the CLI, share codes and panel edits pass through `game.POSITION` (a `rules.core.codec.Codec`): these
 schemas validate the shape, `legality.position_problems` checks the rules, and the engine's records
-(`rules.tower_defense.model`, `places` and `actions`) are built once. The classes keep the records' names, so
+(`rules.tower_defense.model` and `places`) are built once. The classes keep the records' names, so
 the JSON Schema (`tower-rules tower-defense schema`) names them as a player knows them.
 """
 
