@@ -33,8 +33,6 @@ from rules.core.events import Event
 from rules.core.limits import whole_number
 from rules.core.protocol import CHANCE, TERMINAL
 
-STAGES = ("abilities", "initiative", "regular", "unmanned")
-
 MAX_ADVANCE_STEPS = 1_000_000
 """`advance` takes at most this many steps at once (a whole game at the longest turn limit takes fewer)."""
 
@@ -241,7 +239,3 @@ class Explorer(SessionNavigation[GameState], PositionFiles[GameState], LineTests
         both on with the explorer's policy (the same seed) to the end of the battle, or of the game."""
         line = self.session.line[: self.session.cursor]
         return compare(self.initial, line, other, until, self.policy_name, self.seed)
-
-
-def stage_names() -> tuple[str, ...]:
-    return STAGES

@@ -10,7 +10,6 @@ are a thin view over them. A refused choice is said in the balancer's own words 
 from __future__ import annotations
 
 import html
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
@@ -420,8 +419,3 @@ def _numbers(what: str, text: str) -> list[int]:
         return [int(part) for part in text.split(",")]
     except ValueError:
         raise Refused(f"{what}: whole numbers joined by commas, not {escape(repr(text), 60)}") from None
-
-
-def folder_files(folder: str | Path) -> list[str]:
-    """The army files in a folder an answer was applied to."""
-    return sorted(str(p) for p in Path(folder).glob("*.json"))

@@ -30,7 +30,7 @@ class SweepWatch:
 
     def __init__(
         self,
-        run: Any,
+        run: Watched,
         on_progress: Callable[[Any], None],
         on_end: Callable[[Any], None],
         *,

@@ -164,6 +164,3 @@ class Rules(RulesBase):
             "cavalry": self.cavalry_power,
             "siege_weapon": self.siege_weapon_power,
         }[troop_type]
-
-
-DEFAULT_RULES = Rules()

@@ -8,7 +8,7 @@ target, each with honest bounds (every measure's interval taken at once).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,7 +106,3 @@ def objectives(tallies: Tallies, target: float, confidence: float = CONFIDENCE) 
 
 def tallies_json(tallies: Tallies) -> dict[str, dict[str, Any]]:
     return {name: t.to_json() for name, t in tallies.items()}
-
-
-def total_trials(tallies: Iterable[Tally]) -> int:
-    return sum(t.trials + t.draws for t in tallies)

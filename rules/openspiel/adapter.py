@@ -11,7 +11,7 @@ acting in any order) the first acting player chooses for the table among every a
 from __future__ import annotations
 
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -224,8 +224,3 @@ def ismcts_resampler(seed: int = 0) -> Callable[[ProtocolState, int], ProtocolSt
         return state.resample(player, sampler)
 
     return resample
-
-
-def action_names(state: ProtocolState, actions: Sequence[int]) -> list[str]:
-    """The actions' canonical texts (for logs)."""
-    return [state.action_to_string(state.current_player(), a) for a in actions]

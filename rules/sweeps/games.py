@@ -118,15 +118,6 @@ def scenario_names(game: str | None = None) -> tuple[str, ...]:
     return support.names() if support is not None else ()
 
 
-def scenario_difficulty(name: str, game: str | None = None) -> str:
-    """What a scenario is, as its rows name it (its Difficulty, '1/1/1/1/2/2')."""
-    support = _scenarios(game)
-    if support is None:
-        raise KeyError(f"no scenario {name!r}")
-    about: str = support.about(name)
-    return about
-
-
 def _scenarios(game: str | None) -> Any:
     """The scenarios of `game`, or of the first game a sweep plays that has any."""
     candidates = [game] if game is not None else list(game_names())

@@ -172,6 +172,3 @@ class Rules(RulesBase):
         if self.damage_beyond_table == "as_last_floor":
             steps = min(steps, TABLE_FLOORS - 1)
         return self.monster(rank).damage + steps * self.damage_per_floor
-
-
-DEFAULT_RULES = Rules()

@@ -172,6 +172,3 @@ class Rules(RulesBase):
     def copies(self, mark: int) -> int:
         """Cards of each tower type in the Mark I, II or III pile of the game (3.A.III)."""
         return {1: self.mark1_copies, 2: self.mark2_copies, 3: self.mark3_copies}[mark]
-
-
-DEFAULT_RULES = Rules()

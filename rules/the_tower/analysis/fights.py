@@ -379,11 +379,6 @@ def ends(ctx: Context, n: Node) -> dict[End, Fraction]:
     return out
 
 
-def card_for(state: GameState, room: str, c: CardClass) -> str:
-    """A card of the hand with this class (the first in deck order)."""
-    return next(card for card in state.hand if card_class(card, room, state.rules) == c)
-
-
 def fight_room(state: GameState) -> tuple[str, int]:
     """The room card fought and the monster's HP left, for a position in a fight."""
     room = state.monster_card
