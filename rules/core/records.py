@@ -47,6 +47,10 @@ class RecordType(type):
     ) -> RecordType:
         if "__slots__" in namespace:
             return super().__new__(mcs, name, bases, namespace)
+        if any(getattr(base, "FIELDS", ()) for base in bases):
+            raise TypeError(
+                f"{name}: a record class extends Record itself, not another record (its fields are its own)"
+            )
         annotations: dict[str, Any] = namespace.get("__annotations__", {})
         fields = tuple(field for field, kind in annotations.items() if not str(kind).startswith("ClassVar"))
         defaults = {field: namespace.pop(field) for field in fields if field in namespace}

@@ -107,6 +107,8 @@ def test_a_record_class_is_built_from_its_annotated_fields_in_the_order_written(
     assert json_data(marker) == {"kind": "marker", "square": "b2", "height": 1}
     with pytest.raises(TypeError):
         _Marker()  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="extends Record itself"):
+        type("Tall", (_Marker,), {"__annotations__": {"tall": "bool"}})
     assert _Seat(player=1).name == "north"
     with pytest.raises(TypeError):
         _Seat(1)  # type: ignore[call-arg]
