@@ -31,7 +31,7 @@ from rules.attack_the_tower.variants import PLAY_TURN_LIMIT, Rules
 from rules.core import limits
 from rules.core.chance import ChanceSampler
 from rules.core.descriptor import CliTools
-from rules.core.ladder import LADDER_CHUNK, ladder, print_ladder
+from rules.core.ladder import LADDER_CHUNK, add_ladder_options, ladder, ladder_policies, print_ladder
 from rules.core.playout import play_out
 
 SEED = limits.count_argument("--seed", 0, limits.MAX_SEED)
@@ -66,16 +66,7 @@ def add_commands(sub: Any, tools: CliTools) -> None:
 
     la = sub.add_parser("ladder", help="each policy against the next one up, in both seats, with 95%% intervals")
     la.add_argument("--armies", default="undead,bandits", help=f"two of: {', '.join(ARMY_IDS)}")
-    la.add_argument(
-        "--policies", default=",".join(POLICIES), help=f"the policies, weakest first (default {','.join(POLICIES)})"
-    )
-    la.add_argument(
-        "--games",
-        type=limits.count_argument("--games", 1, limits.MAX_GAMES),
-        default=400,
-        help="games per pair of policies, half in each seat",
-    )
-    la.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
+    add_ladder_options(la, list(POLICIES), "games per pair of policies, half in each seat")
     la.add_argument(
         "--turn-limit",
         type=limits.count_argument("--turn-limit", 1, limits.MAX_TURN_LIMIT),
@@ -87,7 +78,6 @@ def add_commands(sub: Any, tools: CliTools) -> None:
         type=limits.count_argument("--workers", 1, limits.MAX_SWEEP_WORKERS),
         help="play the games on a Dask local cluster of this many processes (the same results as in one process)",
     )
-    la.add_argument("--json", action="store_true")
     add_army_file_option(la)
     la.set_defaults(run=_ladder, ladder_runner=tools.ladder_runner)
 
@@ -149,9 +139,7 @@ def _ladder(args: argparse.Namespace) -> int:
     rules = _turn_limit(args.turn_limit)
     if args.games < 2:
         raise IllegalAction(f"--games takes a number of games of at least 2, not {args.games}")
-    chosen = [policy(n.strip()) for n in args.policies.split(",")]
-    if len(chosen) < 2:
-        raise IllegalAction("--policies takes at least two policies separated by commas, weakest first")
+    chosen = ladder_policies(args.policies, policy)
     start = LadderStart(armies, rules, armies_in_use())
     with args.ladder_runner(args.workers) as runner:
         rungs = ladder(GAME, start, chosen, args.games, seed=args.seed, runner=runner, chunk=LADDER_CHUNK)

@@ -13,7 +13,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.core import limits
 from rules.core.chance import ChanceSampler
+from rules.core.errors import IllegalAction
 from rules.core.outcome import Utility
 from rules.core.playout import Policy, play_out
 from rules.core.protocol import Game
@@ -264,3 +266,22 @@ def print_ladder(rungs: Sequence[Rung], *, as_json: bool, about: dict[str, Any])
         for r in rungs:
             print(r.describe())
     return 0 if holds else 1
+
+
+def add_ladder_options(parser: Any, policies: Sequence[str], games_help: str) -> None:
+    """The options every game's `ladder` command takes: the policies (weakest first), the games, the seed and
+    `--json` (each count range-checked)."""
+    names = ",".join(policies)
+    parser.add_argument("--policies", default=names, help=f"the policies, weakest first (default {names})")
+    games = limits.count_argument("--games", 1, limits.MAX_GAMES)
+    parser.add_argument("--games", type=games, default=400, help=games_help)
+    parser.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
+    parser.add_argument("--json", action="store_true")
+
+
+def ladder_policies(text: str, policy: Callable[[str], Policy[Any]]) -> list[Policy[Any]]:
+    """The policies `--policies` names (separated by commas, weakest first): at least two."""
+    chosen = [policy(name.strip()) for name in text.split(",")]
+    if len(chosen) < 2:
+        raise IllegalAction("--policies takes at least two policies separated by commas, weakest first")
+    return chosen

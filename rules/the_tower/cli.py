@@ -14,7 +14,7 @@ from rules.core.chance import ChanceSampler
 from rules.core.descriptor import CliTools
 from rules.core.distribution import Distribution
 from rules.core.jsonio import escape, parse_model, parse_value_text
-from rules.core.ladder import ladder, print_ladder
+from rules.core.ladder import add_ladder_options, ladder, ladder_policies, print_ladder
 from rules.core.playout import play_out
 from rules.core.protocol import CHANCE, TERMINAL
 from rules.core.records import json_data
@@ -52,18 +52,8 @@ def add_commands(sub: Any, tools: CliTools) -> None:
     si.set_defaults(run=_simulate)
 
     la = sub.add_parser("ladder", help="each policy's win rate beside the next one up, with 95%% intervals")
-    la.add_argument(
-        "--policies", default=",".join(POLICIES), help=f"the policies, weakest first (default {','.join(POLICIES)})"
-    )
-    la.add_argument(
-        "--games",
-        type=limits.count_argument("--games", 1, limits.MAX_GAMES),
-        default=400,
-        help="games per policy (the same seeds for each)",
-    )
-    la.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
+    add_ladder_options(la, list(POLICIES), "games per policy (the same seeds for each)")
     _variant_option(la)
-    la.add_argument("--json", action="store_true")
     la.set_defaults(run=_ladder)
 
     fi = sub.add_parser("fight", help="the best way to fight each known monster, and every alternative")
@@ -232,10 +222,7 @@ def _ladder(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise IllegalAction(f"--games takes a positive number, not {args.games}")
     rules = rules_from(args.variant)
-    chosen = [policy(n.strip()) for n in args.policies.split(",")]
-    if len(chosen) < 2:
-        raise IllegalAction("--policies takes at least two policies separated by commas, weakest first")
-
+    chosen = ladder_policies(args.policies, policy)
     rungs = ladder(GAME, lambda: engine.new_game(rules), chosen, args.games, seed=args.seed, players=1)
     about = {
         "game": "the-tower",

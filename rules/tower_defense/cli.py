@@ -10,7 +10,7 @@ from typing import Any
 from rules.core import limits
 from rules.core.chance import ChanceSampler
 from rules.core.descriptor import CliTools
-from rules.core.ladder import ladder, print_ladder
+from rules.core.ladder import add_ladder_options, ladder, ladder_policies, print_ladder
 from rules.core.playout import play_out
 from rules.core.records import json_data
 from rules.tower_defense import analysis, catalog, engine, examples
@@ -83,20 +83,10 @@ def _register_ladder(sub: Any) -> None:
         default=2,
         help="1 to 4 players, every seat the same policy (default 2)",
     )
-    la.add_argument(
-        "--policies", default=",".join(LADDER), help=f"the policies, weakest first (default {','.join(LADDER)})"
-    )
-    la.add_argument(
-        "--games",
-        type=limits.count_argument("--games", 1, limits.MAX_GAMES),
-        default=400,
-        help="sessions per policy (the same seeds for each)",
-    )
-    la.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
+    add_ladder_options(la, LADDER, "sessions per policy (the same seeds for each)")
     la.add_argument(
         "--turn-limit", type=limits.count_argument("--turn-limit", 1, limits.MAX_TURN_LIMIT), default=PLAY_TURN_LIMIT
     )
-    la.add_argument("--json", action="store_true")
     la.set_defaults(run=_ladder)
 
 
@@ -107,10 +97,7 @@ def _ladder(args: argparse.Namespace) -> int:
         raise IllegalAction(f"--games takes a positive number, not {args.games}")
     scenario = examples.scenario(args.scenario, args.players)
     rules = Rules(turn_limit=args.turn_limit)
-    chosen = [policy(n.strip()) for n in args.policies.split(",")]
-    if len(chosen) < 2:
-        raise IllegalAction("--policies takes at least two policies separated by commas, weakest first")
-
+    chosen = ladder_policies(args.policies, policy)
     rungs = ladder(
         GAME,
         lambda: engine.new_game(scenario, rules),
