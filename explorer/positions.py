@@ -7,17 +7,18 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from rules.core import limits
-from rules.core.codec import Positions
 from rules.core.errors import MalformedFile
 from rules.core.jsonio import decode_text
+from rules.core.protocol import Game
 
 S = TypeVar("S")
 
 
 class PositionFiles(Generic[S]):
-    """Mixin for explorers with a `state`, a `_reset(position)` and the game's `positions`."""
+    """Mixin for explorers of a `game` with a `state` and a `_reset(position)`; positions are read and written
+    by the game's own codec (`game.positions`)."""
 
-    positions: ClassVar[Positions[Any]]
+    game: ClassVar[Game[Any, Any]]
 
     @property
     def state(self) -> S:
@@ -33,7 +34,7 @@ class PositionFiles(Generic[S]):
 
     def load(self, path_or_json: str | Path) -> S:
         """A position from a JSON file or JSON text (validated; refused whole when illegal)."""
-        position: S = self.positions.read(path_or_json)
+        position: S = self.game.positions.read(path_or_json)
         return self.edit(position)
 
     def load_text(self, text: str | bytes) -> S:
@@ -45,10 +46,10 @@ class PositionFiles(Generic[S]):
                     f"the file is larger than {limits.MAX_FILE_BYTES:,} bytes, the limit for a position"
                 )
             text = decode_text(text, "the file")
-        position: S = self.positions.parse(text, source="the file")
+        position: S = self.game.positions.parse(text, source="the file")
         return self.edit(position)
 
     def save(self, path: str | Path) -> None:
         """Write the position shown to a JSON file that `load` (and the CLI) reads back, atomically: a failed
         save leaves any old file whole."""
-        self.positions.save(self.state, path)
+        self.game.positions.save(self.state, path)

@@ -42,7 +42,6 @@ class Explorer(SessionNavigation[GameState], PositionFiles[GameState], LineTests
 
     game_slug = "attack-the-tower"
     game = GAME
-    positions = GAME.positions
 
     def __init__(
         self,

@@ -53,7 +53,6 @@ class TheTowerExplorer(SessionNavigation[GameState], PositionFiles[GameState], L
 
     game_slug = "the-tower"
     game = GAME
-    positions = GAME.positions
 
     def __init__(self, position: GameState | str | None = None, *, policy_name: str = "greedy", seed: int = 0) -> None:
         """An explorer of `position` (an example name, a position, or the opening)."""

@@ -60,7 +60,6 @@ class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState
 
     game_slug = "tower-defense"
     game = GAME
-    positions = GAME.positions
 
     def __init__(
         self,

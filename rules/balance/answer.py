@@ -14,13 +14,18 @@ from pathlib import Path
 from typing import Any
 
 from rules.balance.knobs import Choice, Knob, balance_support, card_edits, rules_values
+from rules.core.card_edits import CardEdit
 from rules.core.files import write_file
 
 
 def answer_files(knobs: Sequence[Knob], choice: Choice, game: str) -> Mapping[str, Any]:
     """The game's own files of the choice's card changes, as data by name (empty when it writes none)."""
+    return _card_files(card_edits(knobs, choice, game), knobs, choice, game)
+
+
+def _card_files(edits: Sequence[CardEdit], knobs: Sequence[Knob], choice: Choice, game: str) -> Mapping[str, Any]:
+    """The game's own files of these card edits (the cards the choice names itself told apart from the rest)."""
     write = balance_support(game).answer_files
-    edits = card_edits(knobs, choice, game)
     if write is None or not edits:
         return {}
     return write(edits, {k.card for k in knobs if k.kind == "card" and k.name in choice and k.card is not None})
@@ -32,10 +37,10 @@ def write_answer(folder: str | Path, knobs: Sequence[Knob], choice: Choice, game
     written."""
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
-    files: dict[str, str] = {
-        f"{name}.json": json.dumps(data, indent=2) for name, data in answer_files(knobs, choice, game).items()
-    }
     edits = card_edits(knobs, choice, game)
+    files = {
+        f"{name}.json": json.dumps(data, indent=2) for name, data in _card_files(edits, knobs, choice, game).items()
+    }
     if edits and balance_support(game).answer_files is None:
         files["overrides.txt"] = ",".join(e.text() for e in edits)
     rules = rules_values(knobs, choice)

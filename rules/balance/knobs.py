@@ -228,9 +228,23 @@ def check_cards(game: str, edits: Sequence[CardEdit], armies: Sequence[str]) -> 
 
 def default_knobs(game: str, armies: Sequence[str] = ()) -> tuple[Knob, ...]:
     """The knobs a balance turns when none are named: the game's own set (its descriptor's
-    `BalanceSupport.default_tunes`, e.g. rules/attack_the_tower/balancing.py)."""
+    `BalanceSupport.default_tunes`, e.g. rules/attack_the_tower/balancing.py), a rules field's range widened
+    where needed to hold the value it is played at."""
     texts = balance_support(game).default_tunes(armies, lambda name: _rules_value(game, name))
-    return tuple(parse_tune(t, game, armies) for t in texts)
+    return tuple(parse_tune(_holding_current(t, game), game, armies) for t in texts)
+
+
+def _holding_current(text: str, game: str) -> str:
+    """A rules field's whole-number range `NAME=LO..HI` widened to hold the field's current value; any other
+    tune as it is."""
+    name, _, raw = text.partition("=")
+    low, dots, high = raw.partition("..")
+    if "." in name or not dots:
+        return text
+    value = _rules_value(game, name)
+    if not isinstance(value, int) or isinstance(value, bool):
+        return text
+    return f"{name}={min(int(low), value)}..{max(int(high), value)}"
 
 
 def knobs_json(knobs: Sequence[Knob]) -> list[dict[str, Any]]:

@@ -22,7 +22,7 @@ KNOBS = (
 
 
 def default_tunes(armies: Sequence[str], current: Callable[[str], Any]) -> Iterable[str]:
-    """The set of `KNOBS` (a game without armies; each range holds the current value)."""
+    """`KNOBS` (a game without armies; the balancer widens a range to hold the current value)."""
     del armies, current
     return KNOBS
 
