@@ -9,11 +9,14 @@ conformance run re-checks every position they build).
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Literal
+from typing import Annotated, Literal
+
+from pydantic import BeforeValidator, Field
 
 from rules.attack_the_tower.catalog import ability_card, army
 from rules.attack_the_tower.variants import Rules
-from rules.core.records import Record
+from rules.core.jsonio import not_a_bool
+from rules.core.records import ReadAs, Record
 
 PileKind = Literal["base", "ability"]
 Phase = Literal[
@@ -33,15 +36,24 @@ Termination = Literal["palace_destroyed", "turn_limit"]
 
 TERRITORIES = 3
 SLOTS = 3
+Seat = Annotated[int, ReadAs(Literal[0, 1]), BeforeValidator(not_a_bool)]
+"""A player, 0 or 1 (a file says which exactly: true is not 1)."""
 
 
 class Base(Record):
-    """A base card built on a slot, with the troop counters it holds; troop i carries raised[i] (largest
-    first), the others no raise."""
+    """A base card built on a slot, with the troop counters it holds."""
 
     card: str
-    troops: int = 0
-    raised: tuple[int, ...] = ()
+    troops: Annotated[int, Field(ge=0)] = 0
+    raised: Annotated[
+        tuple[int, ...],
+        Field(
+            description=(
+                "Power raises carried by single troops (a Ninja's +3), largest first: troop i of the base "
+                "carries raised[i]; the other troops carry none."
+            )
+        ),
+    ] = ()
 
     def raise_of(self, index: int) -> int:
         """The power raise troop `index` carries (0 for a troop that carries none)."""
@@ -78,25 +90,31 @@ class Allocation(Record):
 
 
 class Player(Record):
-    """One player's side of the table: board, palace, hand, piles (sorted multisets), abilities in play."""
+    """One player's side of the table: board, palace, hand, piles, abilities in play."""
 
     army: str
     territories: Territories = (EMPTY_TERRITORY, EMPTY_TERRITORY, EMPTY_TERRITORY)
-    palace: tuple[str, ...] = ()
-    """Special ability cards on the palace, one special troop each."""
+    palace: Annotated[
+        tuple[str, ...], Field(description="Special ability cards on the palace, one special troop each.")
+    ] = ()
     hand: tuple[str, ...] = ()
-    base_pile: tuple[str, ...] = ()
-    ability_pile: tuple[str, ...] = ()
+    base_pile: Annotated[
+        tuple[str, ...], Field(description="The base draw pile, as a sorted multiset of card ids.")
+    ] = ()
+    ability_pile: Annotated[tuple[str, ...], Field(description="The ability draw pile, as a sorted multiset.")] = ()
     base_discard: tuple[str, ...] = ()
     ability_discard: tuple[str, ...] = ()
-    in_play: tuple[str, ...] = ()
-    """Abilities played this turn; discarded when it ends."""
-    returning: tuple[str, ...] = ()
-    """Special troops defeated this turn that return at its end."""
-    kills_alongside: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
-    """Enemy troops killed this turn in battles where allied troops of each type fought."""
-    burns: int = 0
-    """Times this player has burnt the opening hand (004 'Setting up')."""
+    in_play: Annotated[tuple[str, ...], Field(description="Abilities played this turn; discarded when it ends.")] = ()
+    returning: Annotated[
+        tuple[str, ...], Field(description="Special troops defeated this turn that return at its end.")
+    ] = ()
+    kills_alongside: Annotated[
+        tuple[int, int, int, int, int],
+        Field(description="Enemy troops killed this turn in battles where allied troops of each type fought."),
+    ] = (0, 0, 0, 0, 0)
+    burns: Annotated[
+        int, Field(ge=0, description="Times this player has burnt the opening hand (004 'Setting up').")
+    ] = 0
 
     def base_at(self, territory: int, slot: int) -> Base | None:
         return self.territories[territory][slot]
@@ -131,29 +149,32 @@ class Player(Record):
 class Battle(Record):
     """A battle in progress: where, which step, damage taken so far and allocations not yet revealed."""
 
-    origin: int
-    """The attacking territory."""
-    target: int
-    """The defending territory."""
-    at_palace: bool = False
-    """True once the survivors attack the palace."""
+    origin: Annotated[int, Field(ge=0, lt=TERRITORIES, description="The attacking territory.")]
+    target: Annotated[int, Field(ge=0, lt=TERRITORIES, description="The defending territory.")]
+    at_palace: Annotated[bool, Field(description="True once the survivors attack the palace.")] = False
     stage: BattleStage = "abilities"
-    specials: tuple[int, ...] = ()
-    """Attacker's palace troops (palace indices) that joined."""
-    actor: int = 0
-    passes: int = 0
-    damage: tuple[tuple[str, int], ...] = ()
-    """Damage taken so far this battle, by unit key."""
-    dead: tuple[str, ...] = ()
-    """Units destroyed so far this battle, by unit key."""
-    pending: tuple[Allocation | None, Allocation | None] = (None, None)
-    """Allocations made in the current simultaneous step, hidden until both are in."""
-    leftover: tuple[int, int] = (0, 0)
-    """Initiative damage not distributed, per player."""
-    remaining: tuple[int, int] = (0, 0)
-    """The attacker's regular damage left for unmanned bases: (general, artillery)."""
-    owed: tuple[int, int] = (0, 0)
-    """Enemy troops each player still chooses to destroy for a Vrykolaka (Rules.vrykolaka_victims='chosen')."""
+    specials: Annotated[
+        tuple[int, ...], Field(description="Attacker's palace troops (palace indices) that joined.")
+    ] = ()
+    actor: Seat = 0
+    passes: Annotated[int, Field(ge=0, le=1)] = 0
+    damage: Annotated[
+        tuple[tuple[str, int], ...], Field(description="Damage taken so far this battle, by unit key.")
+    ] = ()
+    dead: Annotated[tuple[str, ...], Field(description="Units destroyed so far this battle, by unit key.")] = ()
+    pending: Annotated[
+        tuple[Allocation | None, Allocation | None],
+        Field(description="Allocations made in the current simultaneous step, hidden until both are in."),
+    ] = (None, None)
+    leftover: Annotated[tuple[int, int], Field(description="Initiative damage not distributed, per player.")] = (0, 0)
+    remaining: Annotated[
+        tuple[int, int],
+        Field(description="The attacker's regular damage left for unmanned bases: (general, artillery)."),
+    ] = (0, 0)
+    owed: Annotated[
+        tuple[int, int],
+        Field(description="Enemy troops each player still chooses to destroy (Rules.vrykolaka_victims='chosen')."),
+    ] = (0, 0)
 
     def sides_key(self) -> tuple[int, int, bool, tuple[int, ...]]:
         """What decides who fights (the combat engine's caches are keyed by it, with the dead special troops)."""
@@ -180,19 +201,17 @@ class GameState(Record, kw_only=True):
 
     rules: Rules = Rules()
     players: tuple[Player, Player]
-    attacker: int = 0
-    """The player whose turn it is."""
-    turn: int = 1
+    attacker: Annotated[Seat, Field(description="The player whose turn it is.")] = 0
+    turn: Annotated[int, Field(ge=1)] = 1
     phase: Phase = "main"
-    actor: int = 0
-    """Who decides in setup and renewal steps."""
-    draws_left: int = 0
-    drawing: PileKind | None = None
-    """A card of this pile is being revealed (a chance node)."""
-    attacks: tuple[int, ...] = ()
-    """Territories that have attacked this turn."""
+    actor: Annotated[Seat, Field(description="Who decides in setup and renewal steps.")] = 0
+    draws_left: Annotated[int, Field(ge=0)] = 0
+    drawing: Annotated[PileKind | None, Field(description="A card of this pile is being revealed (a chance node).")] = (
+        None
+    )
+    attacks: Annotated[tuple[int, ...], Field(description="Territories that have attacked this turn.")] = ()
     battle: Battle | None = None
-    winner: int | None = None
+    winner: Seat | None = None
     termination: Termination | None = None
 
     @property

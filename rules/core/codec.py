@@ -1,6 +1,7 @@
 """The boundary between a game's records and the outside world: read once, validated, written as JSON.
 
-A `Codec` pairs a record type (`rules.core.records`) with its pydantic schema. Reading - a file, pasted JSON,
+A `Codec` pairs a record type (`rules.core.records`) with its pydantic schema, written from the records
+(`record_schemas`). Reading - a file, pasted JSON,
 a share code, a panel edit - validates the shape with the schema (strict types, limits, the JSON Schema a
 file can be checked against), builds the records, and then asks the game whether the position is legal
 (`check`, the engine's own reading of the rules). Writing walks the records' fields, so a position is written
@@ -10,6 +11,7 @@ without building any model. Every failure is a typed error in a player's words (
 from __future__ import annotations
 
 import inspect
+import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -19,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
 
 from rules.core import jsonio
 from rules.core.errors import IllegalPosition
-from rules.core.records import Record, json_data, json_text
+from rules.core.records import ReadAs, Record, json_data, json_text
 
 R = TypeVar("R", bound=Record)
 S = TypeVar("S")
@@ -125,43 +127,91 @@ def records_of(value: Any, records: Mapping[type[BaseModel], type[Record]]) -> A
 
 class ActionReader:
     """A game's actions read from JSON data, declared once, as their records: each record class becomes a strict
-    pydantic model of the same name and docstring, with its tag as the discriminator and its fields as
-    annotated (an `Annotated` field's limits and description are the schema's). `nested` names the schema of
-    each position record an action holds (an allocation)."""
+    pydantic model (`record_schemas`) with its tag as the discriminator. `nested` names the schema of each
+    position record an action holds (an allocation)."""
 
     def __init__(
         self, records: Sequence[type[Record]], nested: Mapping[type[BaseModel], type[Record]] | None = None
     ) -> None:
-        schemas = {record: schema for schema, record in (nested or {}).items()}
-        models = {_action_model(record, schemas): record for record in records}
+        self.records = record_schemas(records, nested)
+        schemas = {record: schema for schema, record in self.records.items()}
         tag = records[0].TAG
         assert tag is not None, "an action record names its kind (TAG)"
-        union: Any = Union[tuple(models)]  # noqa: UP007  (a union of classes known only at run time)
+        union: Any = Union[tuple(schemas[record] for record in records)]  # noqa: UP007  (known only at run time)
         self.adapter: TypeAdapter[Any] = TypeAdapter(Annotated[union, Field(discriminator=tag[0])])
-        self.records: dict[type[BaseModel], type[Record]] = {**models, **(nested or {})}
 
     def __call__(self, data: object) -> Any:
         """An action from JSON data, validated; IllegalPosition names what is wrong."""
         return records_of(jsonio.validate_value(self.adapter, data), self.records)
 
 
-def _action_model(record: type[Record], schemas: Mapping[type[Record], type[BaseModel]]) -> type[BaseModel]:
-    """The strict pydantic model of one action record (see `ActionReader`)."""
-    assert record.TAG is not None, f"{record.__name__} names its kind (TAG)"
-    written = record if vars(record).get("__annotations__") else record.__init__  # hand-written: its __init__
-    hints = typing.get_type_hints(written, include_extras=True)
-    parameters = inspect.signature(record).parameters
-    kind, name = record.TAG
-    fields: dict[str, Any] = {kind: (Literal[name], name)}
-    for field in record.FIELDS:
-        default = parameters[field].default
-        if isinstance(default, Record):
-            default = schemas[type(default)].model_validate(json_data(default))
-        fields[field] = (
-            schemas.get(hints[field], hints[field]),
-            ... if default is inspect.Parameter.empty else default,
+def record_schemas(
+    records: Sequence[type[Record]],
+    known: Mapping[type[BaseModel], type[Record]] | None = None,
+    validators: Mapping[type[Record], Mapping[str, Any]] | None = None,
+) -> dict[type[BaseModel], type[Record]]:
+    """Each record class (and every record its fields hold) as a strict pydantic model of the same name and
+    docstring, mapped to the record it is read into (the `records` of a `Codec`). A field's type, limits and
+    description are its annotation's (an `Annotated` field's `Field` and `ReadAs`), its default the record's, or
+    the `Field`'s when the record has none (what a file may leave out of a record the engine builds whole); a
+    tagged record's tag comes first. `known` records keep the schema given; `validators` adds pydantic
+    validators (by name) to a record's model."""
+    writer = _SchemaWriter({record: schema for schema, record in (known or {}).items()}, validators or {})
+    for record in records:
+        writer.model(record)
+    return {schema: record for record, schema in writer.schemas.items()}
+
+
+class _SchemaWriter:
+    """Writes the models of `record_schemas`, each record's once, those its fields hold first."""
+
+    def __init__(
+        self, schemas: dict[type[Record], type[BaseModel]], validators: Mapping[type[Record], Mapping[str, Any]]
+    ) -> None:
+        self.schemas = schemas
+        self.validators = validators
+
+    def model(self, record: type[Record]) -> type[BaseModel]:
+        """The strict model of one record class."""
+        if record in self.schemas:
+            return self.schemas[record]
+        written = record if vars(record).get("__annotations__") else record.__init__  # hand-written: its __init__
+        hints = typing.get_type_hints(written, include_extras=True)
+        parameters = inspect.signature(record).parameters
+        fields: dict[str, Any] = {}
+        if record.TAG is not None:
+            kind, name = record.TAG
+            fields[kind] = (Literal[name], name)
+        for field in record.FIELDS:
+            default = parameters[field].default
+            if isinstance(default, Record):
+                default = self.model(type(default)).model_validate(json_data(default))
+            read = self.type_of(hints[field])
+            fields[field] = read if default is inspect.Parameter.empty else (read, default)
+        self.schemas[record] = create_model(
+            record.__name__,
+            __config__=ConfigDict(frozen=True, extra="forbid"),
+            __doc__=record.__doc__,
+            __module__=record.__module__,
+            __validators__=dict(self.validators.get(record, {})),
+            **fields,
         )
-    config = ConfigDict(frozen=True, extra="forbid")
-    return create_model(
-        record.__name__, __config__=config, __doc__=record.__doc__, __module__=record.__module__, **fields
-    )
+        return self.schemas[record]
+
+    def type_of(self, hint: Any) -> Any:
+        """A field's type as a file is read: each record in it as its model, a `ReadAs` type in place of the
+        type it annotates."""
+        if isinstance(hint, type) and issubclass(hint, Record):
+            return self.model(hint)
+        origin, args = typing.get_origin(hint), typing.get_args(hint)
+        if origin is Annotated:
+            metadata = [m for m in hint.__metadata__ if not isinstance(m, ReadAs)]
+            inner = self.type_of(next((m.type for m in hint.__metadata__ if isinstance(m, ReadAs)), args[0]))
+            return Annotated[(inner, *metadata)] if metadata else inner
+        read = tuple(arg if arg is Ellipsis else self.type_of(arg) for arg in args)
+        if read == args:
+            return hint
+        if origin in (Union, types.UnionType):
+            return Union[read]  # noqa: UP007
+        assert origin is tuple, f"a record field of type {hint} holds records"
+        return tuple[read]  # type: ignore[valid-type]

@@ -9,7 +9,8 @@ order of the game's pydantic schema, so the JSON is the same text the schema wri
 (`rules.core.codec`).
 
 Records carry no validation: a position from outside is validated once by its schema where it enters
-(files, the CLI, share codes, panel edits); the engines build only legal ones.
+(files, the CLI, share codes, panel edits); the engines build only legal ones. The schema is written from the
+record (`rules.core.codec.record_schemas`): an `Annotated` field's limits and description are the schema's.
 """
 
 from __future__ import annotations
@@ -259,3 +260,11 @@ def direct_init(cls: type[T]) -> type[T]:
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     cls.__init__ = init  # type: ignore[method-assign]
     return cls
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ReadAs:
+    """In a record field's `Annotated` metadata: the narrower type a file's value is read as (`rules.core.codec`),
+    where the engine computes with the wider one (a seat read as `Literal[0, 1]`, added to as an `int`)."""
+
+    type: Any

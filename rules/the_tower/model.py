@@ -12,7 +12,9 @@ engine's own steps build only legal ones (the conformance run re-checks every po
 from __future__ import annotations
 
 from collections import Counter
-from typing import Literal
+from typing import Annotated, Literal
+
+from pydantic import Field
 
 from rules.core.records import Record
 from rules.the_tower import cards
@@ -29,46 +31,68 @@ Slot = str | None
 
 
 class Fight(Record):
-    """A fight in progress: the floor slot (0-based) of the room fought and the monster's hit points left."""
+    """A fight in progress: the floor slot of the room fought and the monster's hit points left."""
 
-    room: int
-    monster_hp: int
+    room: Annotated[int, Field(ge=0, description="The floor slot (0-based) of the room being fought.")]
+    monster_hp: Annotated[int, Field(ge=1, description="The monster's hit points left.")]
 
 
 class GameState(Record):
-    """A whole position of The Tower, including the rules it is played under. Every field is required (the schema
-    fills in what a file leaves out): `replace` passes them by position, the cheapest way a step builds the next
-    position."""
+    """A whole position of The Tower, including the rules it is played under."""
 
-    rules: Rules
-    phase: Phase
-    hp: int
-    """The player's hit points."""
-    action_points: int
-    floor_number: int
-    """The floor being cleared (1 for the first)."""
-    floor: tuple[Slot, ...]
-    """The rooms of the current floor: a card id when face up, FACE_DOWN, None once cleared."""
-    hand: tuple[str, ...]
-    """Attack and potion cards in hand, in deck order."""
-    attack_deck: tuple[str, ...]
-    potion_deck: tuple[str, ...]
-    unseen_rooms: tuple[str, ...]
-    """Room cards nobody has seen, sorted: the room deck and the floor's face-down rooms together."""
-    attack_waste: tuple[str, ...]
-    """Attack cards put aside, in the order used."""
-    potion_waste: tuple[str, ...]
-    """Potions put aside (drunk or used as attacks)."""
-    room_waste: tuple[str, ...]
-    """Room cards of slain monsters, in the order slain."""
-    drawing: Pile | None
-    """A card of this deck is being drawn (a chance node)."""
-    revealing: int | None
-    """This face-down room is being turned face up (a chance node)."""
-    fight: Fight | None
-    chosen_room: int | None
-    """The room named for the next fight (only under room_chosen='before_actions')."""
-    termination: Termination | None
+    # Every field is required, so `replace` passes them by position (the cheapest way a step builds the next
+    # position); a `Field`'s default is what a file may leave out (`rules.core.codec.record_schemas`), and the
+    # schema fills in the rest (`schema.complete_table`).
+    rules: Annotated[Rules, Field(Rules())]
+    phase: Annotated[Phase, Field("actions")]
+    hp: Annotated[int, Field(ge=0, description="The player's hit points (left out: the rules' starting HP).")]
+    action_points: Annotated[int, Field(0, ge=0)]
+    floor_number: Annotated[
+        int,
+        Field(
+            1, ge=1, description="The floor being cleared (1 for the first; left out: the floor the rooms dealt make)."
+        ),
+    ]
+    floor: Annotated[
+        tuple[Slot, ...],
+        Field(
+            (),
+            description=(
+                "The rooms of the current floor: a card id when face up, '?' when face down, null once cleared."
+            ),
+        ),
+    ]
+    hand: Annotated[tuple[str, ...], Field((), description="Attack and potion cards in hand, in deck order.")]
+    attack_deck: Annotated[
+        tuple[str, ...],
+        Field(
+            (), description="The attack deck, as a sorted multiset (all three decks left out: every card not placed)."
+        ),
+    ]
+    potion_deck: Annotated[tuple[str, ...], Field((), description="The potion deck, as a sorted multiset.")]
+    unseen_rooms: Annotated[
+        tuple[str, ...],
+        Field(
+            (),
+            description=(
+                "Room cards nobody has seen, sorted: the room deck and the floor's face-down rooms together "
+                "(each face-down room is any of them, uniformly)."
+            ),
+        ),
+    ]
+    attack_waste: Annotated[tuple[str, ...], Field((), description="Attack cards put aside, in the order used.")]
+    potion_waste: Annotated[tuple[str, ...], Field((), description="Potions put aside (drunk or used as attacks).")]
+    room_waste: Annotated[tuple[str, ...], Field((), description="Room cards of slain monsters, in the order slain.")]
+    drawing: Annotated[Pile | None, Field(None, description="A card of this deck is being drawn (a chance node).")]
+    revealing: Annotated[
+        int | None, Field(None, description="This face-down room is being turned face up (a chance node).")
+    ]
+    fight: Annotated[Fight | None, Field(None)]
+    chosen_room: Annotated[
+        int | None,
+        Field(None, description="The room named for the next fight (only under room_chosen='before_actions')."),
+    ]
+    termination: Annotated[Termination | None, Field(None)]
 
     def with_pile(self, pile: Pile, deck: tuple[str, ...], waste: tuple[str, ...]) -> GameState:
         """The position with one pile's deck and waste replaced (the attack or the potion pile)."""

@@ -1,5 +1,5 @@
-"""The position of The Tower as the outside world writes it: pydantic schemas, strict (the actions' schema is
-written from their records: `read_action`).
+"""The position of The Tower as the outside world writes it: strict pydantic schemas written from the engine's
+records (`rules.core.codec.record_schemas`), and the actions' (`read_action`).
 
 Files, the CLI, share codes and panel edits pass through `game.POSITION` (a `rules.core.codec.Codec`): these
 schemas validate the shape and fill in what a hand-written position leaves out (`complete_table`),
@@ -13,68 +13,19 @@ from __future__ import annotations
 import typing
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, model_validator
 
-from rules.core.codec import ActionReader
+from rules.core.codec import ActionReader, record_schemas
 from rules.core.records import Record
 from rules.the_tower import actions, cards, model
-from rules.the_tower.cards import FACE_DOWN, Pile
-from rules.the_tower.model import Phase, Slot, Termination
+from rules.the_tower.cards import FACE_DOWN
 from rules.the_tower.variants import Rules
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Fight(_Frozen):
-    """A fight in progress: the floor slot of the room fought and the monster's hit points left."""
-
-    room: int = Field(ge=0, description="The floor slot (0-based) of the room being fought.")
-    monster_hp: int = Field(ge=1, description="The monster's hit points left.")
-
-
-class GameState(_Frozen):
-    """A whole position of The Tower, including the rules it is played under."""
-
-    rules: Rules = Rules()
-    phase: Phase = "actions"
-    hp: int = Field(ge=0, description="The player's hit points (left out: the rules' starting HP).")
-    action_points: int = Field(0, ge=0)
-    floor_number: int = Field(
-        1, ge=1, description="The floor being cleared (1 for the first; left out: the floor the rooms dealt make)."
-    )
-    floor: tuple[Slot, ...] = Field(
-        (), description="The rooms of the current floor: a card id when face up, '?' when face down, null once cleared."
-    )
-    hand: tuple[str, ...] = Field((), description="Attack and potion cards in hand, in deck order.")
-    attack_deck: tuple[str, ...] = Field(
-        (), description="The attack deck, as a sorted multiset (all three decks left out: every card not placed)."
-    )
-    potion_deck: tuple[str, ...] = Field((), description="The potion deck, as a sorted multiset.")
-    unseen_rooms: tuple[str, ...] = Field(
-        (),
-        description=(
-            "Room cards nobody has seen, sorted: the room deck and the floor's face-down rooms together "
-            "(each face-down room is any of them, uniformly)."
-        ),
-    )
-    attack_waste: tuple[str, ...] = Field((), description="Attack cards put aside, in the order used.")
-    potion_waste: tuple[str, ...] = Field((), description="Potions put aside (drunk or used as attacks).")
-    room_waste: tuple[str, ...] = Field((), description="Room cards of slain monsters, in the order slain.")
-    drawing: Pile | None = Field(None, description="A card of this deck is being drawn (a chance node).")
-    revealing: int | None = Field(None, description="This face-down room is being turned face up (a chance node).")
-    fight: Fight | None = None
-    chosen_room: int | None = Field(
-        None, description="The room named for the next fight (only under room_chosen='before_actions')."
-    )
-    termination: Termination | None = None
-
-    @model_validator(mode="before")
-    @classmethod
-    def _complete_the_table(cls, data: Any) -> Any:
-        """Fill in what follows from the rest, so a hand-written position need only say what is on the table."""
-        return complete_table(data) if isinstance(data, dict) else data
+@model_validator(mode="before")
+def _complete_the_table(cls: type[BaseModel], data: Any) -> Any:
+    """Fill in what follows from the rest, so a hand-written position need only say what is on the table."""
+    return complete_table(data) if isinstance(data, dict) else data
 
 
 # ---- completing a hand-written position -------------------------------------------------------------
@@ -138,12 +89,13 @@ def _rules_of(data: object) -> Rules:
         return Rules()
 
 
-RECORDS: dict[type[BaseModel], type[Record]] = {
-    Fight: model.Fight,
-    GameState: model.GameState,
-}
+RECORDS: dict[type[BaseModel], type[Record]] = record_schemas(
+    [model.GameState], validators={model.GameState: {"_complete_the_table": _complete_the_table}}
+)
 """Each schema class and the engine record it is read into."""
 
+GameState = {record: schema for schema, record in RECORDS.items()}[model.GameState]
+"""The schema of a whole position."""
 
 read_action = ActionReader(typing.get_args(actions.Action), RECORDS)
 """An action from JSON data (a line file, the protocol), validated; IllegalPosition names what is wrong."""

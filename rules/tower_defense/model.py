@@ -9,7 +9,9 @@ build). The playing field (spaces, track, board) is in `places.py`.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
+
+from pydantic import Field
 
 from rules.core.records import Record
 from rules.tower_defense import catalog
@@ -35,19 +37,24 @@ PHASE_NUMBER: dict[str, int] = {
     "actions": 6,
 }
 Termination = Literal["victory", "lives_lost", "track_lost", "turn_limit"]
+Seat = Annotated[int, Field(ge=0, le=3)]
+"""A player: 0 to 3."""
 
 
 # ---- towers and players -----------------------------------------------------------------------------
 class Tower(Record):
-    """A built tower: its card, space, owner (Player Marker), level, Depletion and the credit types discarded
-    to boost it this turn (003 6.C), sorted."""
+    """A built tower: its card, space, owner (Player Marker), level, Depletion and this turn's boosts."""
 
     card: str
     at: Coord
-    owner: int
-    level: int = 1
-    depletion: int = 0
-    boosts: tuple[CreditType, ...] = ()
+    owner: Seat
+    level: Annotated[
+        int, Field(ge=1, description="At most the rules' max_level (checked with the whole position).")
+    ] = 1
+    depletion: Annotated[int, Field(ge=0)] = 0
+    boosts: Annotated[
+        tuple[CreditType, ...], Field(description="Credit types discarded to boost it this turn (003 6.C), sorted.")
+    ] = ()
 
 
 class Stacks(Record):
@@ -84,23 +91,21 @@ class Player(Record):
 class SkillMarker(Record):
     """A Skill Marker placed on a slot (it can not be moved: 6.F)."""
 
-    player: int
+    player: Seat
     skill: str
-    slot: int
+    slot: Annotated[int, Field(ge=0, le=1)]
 
 
 # ---- waves ------------------------------------------------------------------------------------------
 class FieldWave(Record):
-    """A wave on the playing field: its id, its Wave Number (the call that brought it in), its track space (0,
-    26 for a reverse wave, before it moves), the units defeated (the next one is the visible unit), its wave
-    modifier (None is the No Wave Modifier side) and whether a tower attacked its visible unit this turn."""
+    """A wave on the playing field: its number (the call that brought it), space, progress and modifier."""
 
     id: str
-    number: int
-    space: int
-    defeated: int = 0
-    modifier: str | None = None
-    attacked: bool = False
+    number: Annotated[int, Field(ge=1, description="The Wave Number: the call that brought it in.")]
+    space: Annotated[int, Field(ge=0, le=26, description="Its track space; 0 (26 for a reverse wave) before it moves.")]
+    defeated: Annotated[int, Field(ge=0, description="Units defeated; the next one is the visible unit.")] = 0
+    modifier: Annotated[str | None, Field(description="Its wave modifier; None is the No Wave Modifier side.")] = None
+    attacked: Annotated[bool, Field(description="A tower attacked its visible unit this turn.")] = False
 
     @property
     def spec(self) -> WaveSpec:
@@ -121,21 +126,21 @@ class FieldWave(Record):
 
 
 class ActiveCondition(Record):
-    """The game condition in play: units defeated toward its requirement, and when it was met (the Phase 6
-    action count right after the action that met it)."""
+    """The game condition in play: units defeated toward its requirement, and when it was met."""
 
     id: str
-    progress: int = 0
-    met_at: int | None = None
+    progress: Annotated[int, Field(ge=0)] = 0
+    met_at: Annotated[
+        int | None, Field(description="The Phase 6 action count right after the action that met the requirement.")
+    ] = None
 
 
 class KillWindow(Record):
-    """The opportunity a kill opens (6.E), valid only until any other action is performed: whose, whether the
-    kill defeated a whole wave, and the Phase 6 action count right after the kill."""
+    """The opportunity a kill opens (6.E), valid only until any other action is performed."""
 
-    player: int
-    wave_defeated: bool
-    at: int
+    player: Seat
+    wave_defeated: Annotated[bool, Field(False)]
+    at: Annotated[int, Field(ge=0, description="The Phase 6 action count right after the kill.")]
 
 
 class Scenario(Record, kw_only=True):
@@ -155,46 +160,47 @@ class Scenario(Record, kw_only=True):
 
 
 class GameState(Record):
-    """A whole position of Tower Defense, including the rules it is played under (each field is described in
-    `schema.GameState`, the JSON Schema of a position file). Every field is required (the schema
-    fills in what a file leaves out): `replace` passes them by position, the cheapest way a step builds the next
-    position."""
+    """A whole position of Tower Defense, including the rules it is played under."""
 
-    rules: Rules
-    mode: str
-    players: tuple[Player, ...]
-    starting_player: int | None
+    # Every field is required, so `replace` passes them by position (the cheapest way a step builds the next
+    # position); a `Field`'s default is what a file may leave out (`rules.core.codec.record_schemas`).
+    rules: Annotated[Rules, Field(Rules())]
+    mode: Annotated[str, Field("standard-3")]
+    players: Annotated[tuple[Player, ...], Field(min_length=1, max_length=4)]
+    starting_player: Annotated[int | None, Field(0, ge=0, le=3, description="Who holds the Starting Player Marker.")]
     board: Board
-    towers: tuple[Tower, ...]
-    waves: tuple[FieldWave, ...]
-    upcoming: tuple[tuple[str, ...], ...]
-    waves_called: int
-    turn: int
-    phase: Phase
-    lives: int
-    income: int
-    track_loss_limit: int
-    mark1_deck: tuple[str, ...]
-    mark1_discard: tuple[str, ...]
-    mark2_pile: tuple[str, ...]
-    mark3_pile: tuple[str, ...]
-    modifier_pile: tuple[str, ...]
-    modifier_discard: tuple[str, ...]
-    condition_pile: tuple[str, ...]
-    condition: ActiveCondition | None
-    conditions_waiting: tuple[str, ...]
-    skill_markers: tuple[SkillMarker, ...]
-    reveal_left: int
-    revealed: tuple[str, ...]
-    dividing: int | None
-    chooser: int
-    conditions_to_reveal: int
-    awaiting_modifier: tuple[str, ...]
-    restorer: int | None
-    restore_left: int
-    kill_window: KillWindow | None
-    actions_taken: int
-    termination: Termination | None
+    towers: Annotated[tuple[Tower, ...], Field(())]
+    waves: Annotated[tuple[FieldWave, ...], Field(())]
+    upcoming: Annotated[tuple[tuple[str, ...], ...], Field((), description="Waves still to call, call by call.")]
+    waves_called: Annotated[int, Field(0, ge=0)]
+    turn: Annotated[int, Field(1, ge=1)]
+    phase: Annotated[Phase, Field("actions")]
+    lives: Annotated[int, Field(6, ge=0)]
+    income: Annotated[int, Field(4, ge=0)]
+    track_loss_limit: Annotated[int, Field(5, ge=0)]
+    mark1_deck: Annotated[tuple[str, ...], Field((), description="The Mark I draw pile as a sorted multiset.")]
+    mark1_discard: Annotated[tuple[str, ...], Field(())]
+    mark2_pile: Annotated[tuple[str, ...], Field(())]
+    mark3_pile: Annotated[tuple[str, ...], Field(())]
+    modifier_pile: Annotated[tuple[str, ...], Field((), description="Unrevealed wave modifiers, sorted.")]
+    modifier_discard: Annotated[tuple[str, ...], Field(())]
+    condition_pile: Annotated[tuple[str, ...], Field((), description="Unrevealed game conditions, sorted.")]
+    condition: Annotated[ActiveCondition | None, Field(None)]
+    conditions_waiting: Annotated[tuple[str, ...], Field(())]
+    skill_markers: Annotated[tuple[SkillMarker, ...], Field(())]
+    reveal_left: Annotated[int, Field(0, ge=0, description="Mark I credits still to reveal (a chance node).")]
+    revealed: Annotated[tuple[str, ...], Field((), description="Revealed credits waiting to be taken, sorted.")]
+    dividing: Annotated[
+        int | None, Field(None, ge=0, le=3, description="The player dividing the revealed credits (sell, conversion).")
+    ]
+    chooser: Annotated[int, Field(0, ge=0, le=3, description="Who takes the next revealed credit (income, setup).")]
+    conditions_to_reveal: Annotated[int, Field(0, ge=0)]
+    awaiting_modifier: Annotated[tuple[str, ...], Field((), description="Waves waiting for a wave modifier.")]
+    restorer: Annotated[int | None, Field(None, ge=0, le=3, description="Who places restored track.")]
+    restore_left: Annotated[int, Field(0, ge=0)]
+    kill_window: Annotated[KillWindow | None, Field(None)]
+    actions_taken: Annotated[int, Field(0, ge=0, description="Phase 6 actions taken this turn.")]
+    termination: Annotated[Termination | None, Field(None)]
 
     # ---- reading -------------------------------------------------------------------------------
     def tower_at(self, at: Coord) -> Tower | None:

@@ -7,7 +7,9 @@ made (a board changes only when track is destroyed or restored).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Annotated, Final
+
+from pydantic import Field
 
 from rules.core.records import KEEP, Kept, Record
 from rules.tower_defense.cards import TrackName
@@ -27,7 +29,7 @@ class TrackPiece(Record):
     """A track tile laid on the field: 'A12' at a space. Track 0 is an optional place holder."""
 
     track: TrackName
-    number: int
+    number: Annotated[int, Field(ge=0, le=25)]
     at: Coord
 
     @property
@@ -36,19 +38,20 @@ class TrackPiece(Record):
 
 
 class Board(Record):
-    """The playing field: a grid of spaces, the track laid on it, obstacles and the track discard (sorted
-    labels such as 'A12')."""
+    """The playing field: a grid of spaces, the track laid on it, obstacles and the track discard."""
 
     __slots__ = ("_locations", "_spaces", "height", "obstacles", "track", "track_discard", "width")
     FIELDS = ("width", "height", "obstacles", "track", "track_discard")
 
     def __init__(
         self,
-        width: int,
-        height: int,
+        width: Annotated[int, Field(ge=1, le=60)],
+        height: Annotated[int, Field(ge=1, le=60)],
         obstacles: tuple[Coord, ...] = (),
         track: tuple[TrackPiece, ...] = (),
-        track_discard: tuple[str, ...] = (),
+        track_discard: Annotated[
+            tuple[str, ...], Field(description="Discarded track pieces, e.g. 'A12', sorted.")
+        ] = (),
     ) -> None:
         self.width: Final = width
         self.height: Final = height

@@ -10,9 +10,9 @@ from typing import Annotated, Literal
 import pytest
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.core.codec import ActionReader, Codec
+from rules.core.codec import ActionReader, Codec, record_schemas
 from rules.core.errors import IllegalPosition, MalformedFile
-from rules.core.records import Record, json_data, json_text
+from rules.core.records import ReadAs, Record, json_data, json_text
 
 
 class Spot(Record):
@@ -110,3 +110,29 @@ def test_an_action_reader_writes_each_records_schema_from_its_fields() -> None:
         read({"action": "move"})
     schema = read.adapter.json_schema()
     assert schema["$defs"]["Place"]["description"] == "Put a token on a spot."
+
+
+Seat = Annotated[int, ReadAs(Literal[0, 1])]
+
+
+class Hand(Record):
+    """Cards a player holds."""
+
+    player: Annotated[Seat, Field(description="Whose hand.")]
+    cards: Annotated[tuple[str, ...], Field((), max_length=3)]
+    spot: Spot | None = None
+
+
+def test_record_schemas_write_each_records_model_from_its_fields() -> None:
+    models = record_schemas([Hand], {SpotSchema: Spot})
+    hand = next(schema for schema, record in models.items() if record is Hand)
+    codec: Codec[Hand] = Codec(hand, models)
+    assert codec.validate({"player": 1, "spot": {"row": 2}}) == Hand(1, (), Spot(2))
+    with pytest.raises(IllegalPosition, match=r"player: must be one of 0 or 1"):
+        codec.validate({"player": 2})
+    with pytest.raises(IllegalPosition, match=r"spot\.row: must be at least 0"):
+        codec.validate({"player": 0, "spot": {"row": -1}})
+    schema = codec.json_schema()
+    assert schema["description"] == "Cards a player holds." and schema["required"] == ["player"]
+    assert schema["properties"]["player"]["description"] == "Whose hand."
+    assert schema["properties"]["cards"]["maxItems"] == 3
