@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
@@ -30,6 +29,7 @@ from rules.attack_the_tower.policies import POLICIES, policy
 from rules.attack_the_tower.variants import PLAY_TURN_LIMIT, Rules
 from rules.core import limits
 from rules.core.chance import ChanceSampler
+from rules.core.cli_positions import print_events, print_played
 from rules.core.descriptor import CliTools
 from rules.core.ladder import LADDER_CHUNK, add_ladder_options, ladder, ladder_policies, print_ladder
 from rules.core.playout import play_out
@@ -107,16 +107,7 @@ def _battle(args: argparse.Namespace) -> int:
     while state.phase == "battle":
         state, events = engine.apply(state, chooser.choose(state, sampler, engine.acting_players(state)[0]))
         log.append(events)
-    if args.json:
-        out = {
-            "events": [e.to_json() for step in log for e in step],
-            "position": POSITION.data(state),
-        }
-        print(json.dumps(out, indent=2))
-    else:
-        for step in log:
-            for event in step:
-                print(event.narrate())
+    print_events([e for step in log for e in step], POSITION.data(state), as_json=args.json)
     return 0
 
 
@@ -127,16 +118,10 @@ def _armies(text: str) -> tuple[str, str]:
     return armies[0], armies[1]
 
 
-def _turn_limit(value: int) -> Rules:
-    if value < 1:
-        raise IllegalAction(f"--turn-limit takes a positive number of turns, not {value}")
-    return Rules(turn_limit=value)
-
-
 def _ladder(args: argparse.Namespace) -> int:
     use_army_files(args.army_file)
     armies = _armies(args.armies)
-    rules = _turn_limit(args.turn_limit)
+    rules = Rules(turn_limit=args.turn_limit)
     if args.games < 2:
         raise IllegalAction(f"--games takes a number of games of at least 2, not {args.games}")
     chosen = ladder_policies(args.policies, policy)
@@ -166,35 +151,22 @@ def _play(args: argparse.Namespace) -> int:
     armies = _armies(args.armies)
     names = [n.strip() for n in args.policy.split(",")]
     chosen = [policy(names[0]), policy(names[-1])]
-    state = engine.new_game(armies, _turn_limit(args.turn_limit))
+    state = engine.new_game(armies, Rules(turn_limit=args.turn_limit))
     line = play_out(GAME, state, chosen, ChanceSampler(args.seed))
     result = engine.outcome(line.final)
     assert result is not None
-    if args.json:
-        print(
-            json.dumps(
-                {
-                    "armies": armies,
-                    "policies": [c.name for c in chosen],
-                    "seed": args.seed,
-                    "steps": line.steps,
-                    "turns": line.final.turn,
-                    "winner": result.winner,
-                    "termination": result.termination.value,
-                    "events": [e.to_json() for step in line.events for e in step],
-                }
-            )
-        )
-    else:
-        for step in line.events:
-            for event in step:
-                print(event.narrate())
-        winner = "nobody" if result.winner is None else engine.label(line.final, result.winner)
-        print(
-            f"Result: {result.termination.value} after {line.final.turn} turns ({line.steps} steps); winner: {winner}."
-        )
-    sys.stdout.flush()
-    return 0
+    about = {
+        "armies": armies,
+        "policies": [c.name for c in chosen],
+        "seed": args.seed,
+        "steps": line.steps,
+        "turns": line.final.turn,
+        "winner": result.winner,
+        "termination": result.termination.value,
+    }
+    winner = "nobody" if result.winner is None else engine.label(line.final, result.winner)
+    said = f"Result: {result.termination.value} after {line.final.turn} turns ({line.steps} steps); winner: {winner}."
+    return print_played(line.events, as_json=args.json, about=about, result=said)
 
 
 # ---- odds: the exact distribution of a battle -------------------------------------------------------
@@ -256,8 +228,6 @@ def _odds(args: argparse.Namespace) -> int:
     origin = _territory(args.origin, "--from")
     target = _territory(args.target, "--to")
     attacker_policy, defender_policy = policy_pair(args.policy)
-    if args.samples < 0:
-        raise IllegalAction(f"--samples takes a number of battles, at least 0, not {args.samples}")
     use_army_files(args.army_file)
     state = POSITION.load(args.file)
     battle = analysis.declare(state, origin, target)

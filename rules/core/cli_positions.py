@@ -1,13 +1,15 @@
-"""The subcommands every game's CLI offers for its positions: `example`, `schema` and `validate`."""
+"""The subcommands every game's CLI offers for its positions (`example`, `schema` and `validate`), and the
+printing of events its own commands share."""
 
 from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from rules.core.codec import Positions
+from rules.core.events import Event
 
 
 def add_position_commands(
@@ -49,3 +51,25 @@ def add_position_commands(
     va = sub.add_parser("validate", help="check that a position file is legal (exit 0) or say why not (exit 2)")
     va.add_argument("file")
     va.set_defaults(run=run_validate)
+
+
+def print_events(events: Iterable[Event], position: dict[str, Any], *, as_json: bool) -> None:
+    """Events narrated a line each, or (`as_json`) the events and the position they lead to as JSON."""
+    if as_json:
+        print(json.dumps({"events": [e.to_json() for e in events], "position": position}, indent=2))
+        return
+    for event in events:
+        print(event.narrate())
+
+
+def print_played(steps: Iterable[Iterable[Event]], *, as_json: bool, about: dict[str, Any], result: str) -> int:
+    """A whole game played out: every step's events narrated, then the `result` line; or (`as_json`) one line of
+    JSON, `about` the game and then its events. Returns the exit code, 0."""
+    if as_json:
+        print(json.dumps({**about, "events": [e.to_json() for step in steps for e in step]}))
+        return 0
+    for step in steps:
+        for event in step:
+            print(event.narrate())
+    print(result)
+    return 0

@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
-import sys
 from fractions import Fraction
 from typing import Any
 
 from rules.core import limits
 from rules.core.chance import ChanceSampler
+from rules.core.cli_positions import print_played
 from rules.core.descriptor import CliTools
 from rules.core.distribution import Distribution
 from rules.core.jsonio import escape, parse_model, parse_value_text
@@ -168,34 +168,24 @@ def _play(args: argparse.Namespace) -> int:
     result = engine.outcome(line.final)
     assert result is not None
     won = result.won
-    if args.json:
-        out = {
-            "policy": chooser.name,
-            "seed": args.seed,
-            "won": won,
-            "termination": result.termination.value,
-            "steps": line.steps,
-            "floor": line.final.floor_number,
-            "monsters_slain": len(line.final.room_waste),
-            "hp": line.final.hp,
-            "events": [e.to_json() for step in line.events for e in step],
-        }
-        print(json.dumps(out))
-    else:
-        for step in line.events:
-            for event in step:
-                print(event.narrate())
-        print(
-            f"Result: {'won' if won else 'lost'} ({result.termination.value}) on floor {line.final.floor_number}, "
-            f"{len(line.final.room_waste)} monsters slain, {line.steps} steps."
-        )
-    sys.stdout.flush()
-    return 0
+    about = {
+        "policy": chooser.name,
+        "seed": args.seed,
+        "won": won,
+        "termination": result.termination.value,
+        "steps": line.steps,
+        "floor": line.final.floor_number,
+        "monsters_slain": len(line.final.room_waste),
+        "hp": line.final.hp,
+    }
+    said = (
+        f"Result: {'won' if won else 'lost'} ({result.termination.value}) on floor {line.final.floor_number}, "
+        f"{len(line.final.room_waste)} monsters slain, {line.steps} steps."
+    )
+    return print_played(line.events, as_json=args.json, about=about, result=said)
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    if args.games < 1:
-        raise IllegalAction(f"--games takes a positive number, not {args.games}")
     rules = rules_from(args.variant)
     rate = analysis.simulate(
         args.policy, args.games, seed=args.seed, rules=rules, progress=False if args.no_progress else None
@@ -219,8 +209,6 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _ladder(args: argparse.Namespace) -> int:
-    if args.games < 1:
-        raise IllegalAction(f"--games takes a positive number, not {args.games}")
     rules = rules_from(args.variant)
     chosen = ladder_policies(args.policies, policy)
     rungs = ladder(GAME, lambda: engine.new_game(rules), chosen, args.games, seed=args.seed, players=1)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 from rules.core import limits
 from rules.core.chance import ChanceSampler
+from rules.core.cli_positions import print_events, print_played
 from rules.core.descriptor import CliTools
 from rules.core.ladder import add_ladder_options, ladder, ladder_policies, print_ladder
 from rules.core.playout import play_out
@@ -18,7 +18,6 @@ from rules.tower_defense.catalog import is_tower_card
 from rules.tower_defense.engine import movement
 from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.game import GAME
-from rules.tower_defense.model import GameState
 from rules.tower_defense.policies import LADDER, POLICIES, policy
 from rules.tower_defense.variants import PLAY_TURN_LIMIT, Rules
 
@@ -91,10 +90,6 @@ def _register_ladder(sub: Any) -> None:
 
 
 def _ladder(args: argparse.Namespace) -> int:
-    if not 1 <= args.players <= 4:
-        raise IllegalAction(f"--players takes 1 to 4 players, not {args.players}", "setup.1 players")
-    if args.games < 1:
-        raise IllegalAction(f"--games takes a positive number, not {args.games}")
     scenario = examples.scenario(args.scenario, args.players)
     rules = Rules(turn_limit=args.turn_limit)
     chosen = ladder_policies(args.policies, policy)
@@ -142,21 +137,13 @@ def _boost(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_events(events: Any, state: GameState, as_json: bool) -> None:
-    if as_json:
-        print(json.dumps({"events": [e.to_json() for e in events], "position": GAME.positions.data(state)}, indent=2))
-    else:
-        for event in events:
-            print(event.narrate())
-
-
 def _move(args: argparse.Namespace) -> int:
     state = GAME.positions.load(args.file)
     if state.phase == "game_over":
         raise IllegalAction("the game session is over: no wave moves", "end.victory")
     state, events = movement.move_all(state)
     state, more = engine.check_end(state)
-    _print_events((*events, *more), state, args.json)
+    print_events((*events, *more), GAME.positions.data(state), as_json=args.json)
     return 0
 
 
@@ -202,36 +189,23 @@ def _income(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    if not 1 <= args.players <= 4:
-        raise IllegalAction(f"--players takes 1 to 4 players, not {args.players}", "setup.1 players")
     scenario = examples.scenario(args.scenario, args.players)
     state = engine.new_game(scenario, Rules(turn_limit=args.turn_limit))
     chooser = policy(args.policy)
     line = play_out(GAME, state, [chooser] * args.players, ChanceSampler(args.seed))
     result = engine.outcome(line.final)
     assert result is not None
-    if args.json:
-        print(
-            json.dumps(
-                {
-                    "scenario": scenario.name,
-                    "policy": chooser.name,
-                    "seed": args.seed,
-                    "steps": line.steps,
-                    "turns": line.final.turn,
-                    "termination": result.termination.value,
-                    "lives": line.final.lives,
-                    "events": [e.to_json() for step in line.events for e in step],
-                }
-            )
-        )
-    else:
-        for step in line.events:
-            for event in step:
-                print(event.narrate())
-        print(
-            f"Result: {result.termination.value} after {line.final.turn} turns ({line.steps} steps), "
-            f"{line.final.lives} lives remaining."
-        )
-    sys.stdout.flush()
-    return 0
+    about = {
+        "scenario": scenario.name,
+        "policy": chooser.name,
+        "seed": args.seed,
+        "steps": line.steps,
+        "turns": line.final.turn,
+        "termination": result.termination.value,
+        "lives": line.final.lives,
+    }
+    said = (
+        f"Result: {result.termination.value} after {line.final.turn} turns ({line.steps} steps), "
+        f"{line.final.lives} lives remaining."
+    )
+    return print_played(line.events, as_json=args.json, about=about, result=said)
