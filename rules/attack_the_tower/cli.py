@@ -67,12 +67,7 @@ def add_commands(sub: Any, tools: CliTools) -> None:
     la = sub.add_parser("ladder", help="each policy against the next one up, in both seats, with 95%% intervals")
     la.add_argument("--armies", default="undead,bandits", help=f"two of: {', '.join(ARMY_IDS)}")
     add_ladder_options(la, list(POLICIES), "games per pair of policies, half in each seat")
-    la.add_argument(
-        "--turn-limit",
-        type=limits.count_argument("--turn-limit", 1, limits.MAX_TURN_LIMIT),
-        default=PLAY_TURN_LIMIT,
-        help="a game not over by then is a draw",
-    )
+    la.add_argument("--turn-limit", type=TURN_LIMIT, default=PLAY_TURN_LIMIT, help="a game not over by then is a draw")
     la.add_argument(
         "--workers",
         type=limits.count_argument("--workers", 1, limits.MAX_SWEEP_WORKERS),
@@ -203,12 +198,7 @@ def register_odds(sub: Any) -> None:
         metavar="N",
         help=f"also simulate N battles (Monte Carlo), at most {limits.MAX_SAMPLES:,}",
     )
-    od.add_argument(
-        "--seed",
-        type=limits.count_argument("--seed", 0, limits.MAX_SEED),
-        default=0,
-        help="seed of the Monte Carlo run",
-    )
+    od.add_argument("--seed", type=SEED, default=0, help="seed of the Monte Carlo run")
     od.add_argument(
         "--hidden-hand",
         action="store_true",
@@ -276,20 +266,13 @@ def _odds_json(args: argparse.Namespace, facts: Odds) -> dict[str, Any]:
         "outcomes": [
             {
                 "outcome": outcome.summary(),
-                "probability": str(p),
-                "percent": float(p) * 100,
+                **_chance_json(p),
                 **({"monte_carlo": _mc_json(mc[outcome])} if outcome in mc else {}),
             }
             for outcome, p in rows
         ],
-        "territory_cleared": {
-            "probability": str(headline.territory_cleared),
-            "percent": float(headline.territory_cleared) * 100,
-        },
-        "palace_destroyed": {
-            "probability": str(headline.palace_destroyed),
-            "percent": float(headline.palace_destroyed) * 100,
-        },
+        "territory_cleared": _chance_json(headline.territory_cleared),
+        "palace_destroyed": _chance_json(headline.palace_destroyed),
         "expected_power_balance": str(headline.expected_power_balance),
     }
     if report is not None:
@@ -344,6 +327,11 @@ def _mc_text(row: analysis.OddsRow | None) -> str:
     if row is None:
         return ""
     return f"  MC {row.frequency * 100:6.2f}% [{row.low * 100:5.1f}, {row.high * 100:5.1f}]{'' if row.agrees else ' !'}"
+
+
+def _chance_json(p: Fraction) -> dict[str, Any]:
+    """A probability as JSON: exact (a fraction's text) and as a percentage."""
+    return {"probability": str(p), "percent": float(p) * 100}
 
 
 def _mc_json(row: analysis.OddsRow) -> dict[str, Any]:
