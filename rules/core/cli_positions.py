@@ -5,32 +5,24 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from rules.core.codec import Positions
+from rules.core.descriptor import PositionCommands
 from rules.core.events import Event
 
 
-def add_position_commands(
-    sub: Any,
-    *,
-    positions: Positions[Any],
-    examples: Mapping[str, tuple[Any, str]],
-    example: Callable[[str], Any],
-    describe: Callable[[Any], str],
-) -> None:
-    """Add `example [NAME] [--list]`, `schema` and `validate FILE` for positions read and written by `positions`.
-
-    `examples` maps each name to (maker, one-line description); `describe` says where a legal position
-    stands (e.g. 'main, turn 5'), printed after a successful validation."""
+def add_position_commands(sub: Any, positions: Positions[Any], named: PositionCommands) -> None:
+    """Add `example [NAME] [--list]`, `schema` and `validate FILE` for positions read and written by `positions`,
+    the examples and the words after a successful validation `named`'s."""
 
     def run_example(args: argparse.Namespace) -> int:
         if args.list or not args.name:
-            for name, (_, about) in examples.items():
+            for name, (_, about) in named.examples.items():
                 print(f"{name:18} {about}")
             return 0
-        print(positions.text(example(args.name)))
+        print(positions.text(named.example(args.name)))
         return 0
 
     def run_schema(args: argparse.Namespace) -> int:
@@ -39,7 +31,7 @@ def add_position_commands(
 
     def run_validate(args: argparse.Namespace) -> int:
         state = positions.load(args.file)
-        print(f"{args.file}: a legal position ({describe(state)})")
+        print(f"{args.file}: a legal position ({named.describe(state)})")
         return 0
 
     ex = sub.add_parser("example", help="print a named example position as JSON")
