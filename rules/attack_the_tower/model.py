@@ -36,7 +36,7 @@ Termination = Literal["palace_destroyed", "turn_limit"]
 
 TERRITORIES = 3
 SLOTS = 3
-Seat = Annotated[int, ReadAs(Literal[0, 1]), BeforeValidator(not_a_bool)]
+PlayerIndex = Annotated[int, ReadAs(Literal[0, 1]), BeforeValidator(not_a_bool)]
 """A player, 0 or 1 (a file says which exactly: true is not 1)."""
 
 
@@ -156,7 +156,7 @@ class Battle(Record):
     specials: Annotated[
         tuple[int, ...], Field(description="Attacker's palace troops (palace indices) that joined.")
     ] = ()
-    actor: Seat = 0
+    actor: PlayerIndex = 0
     passes: Annotated[int, Field(ge=0, le=1)] = 0
     damage: Annotated[
         tuple[tuple[str, int], ...], Field(description="Damage taken so far this battle, by unit key.")
@@ -201,17 +201,17 @@ class GameState(Record, kw_only=True):
 
     rules: Rules = Rules()
     players: tuple[Player, Player]
-    attacker: Annotated[Seat, Field(description="The player whose turn it is.")] = 0
+    attacker: Annotated[PlayerIndex, Field(description="The player whose turn it is.")] = 0
     turn: Annotated[int, Field(ge=1)] = 1
     phase: Phase = "main"
-    actor: Annotated[Seat, Field(description="Who decides in setup and renewal steps.")] = 0
+    actor: Annotated[PlayerIndex, Field(description="Who decides in setup and renewal steps.")] = 0
     draws_left: Annotated[int, Field(ge=0)] = 0
     drawing: Annotated[PileKind | None, Field(description="A card of this pile is being revealed (a chance node).")] = (
         None
     )
     attacks: Annotated[tuple[int, ...], Field(description="Territories that have attacked this turn.")] = ()
     battle: Battle | None = None
-    winner: Seat | None = None
+    winner: PlayerIndex | None = None
     termination: Termination | None = None
 
     @property

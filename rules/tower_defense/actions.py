@@ -14,11 +14,9 @@ from typing import Annotated, Final, Literal
 from pydantic import Field
 
 from rules.core.records import Record
-from rules.tower_defense.model import StackName
+from rules.tower_defense.model import Seat, StackName
 from rules.tower_defense.places import Coord
 
-Seat = Annotated[int, Field(ge=0, le=3)]
-"""A player: 0 to 3."""
 AttackTarget = Literal["unit", "modifier"]
 """What an attack strikes: the visible unit, or the wave modifier."""
 
