@@ -1,11 +1,11 @@
 """The boundary between a game's records and the outside world: read once, validated, written as JSON.
 
 A `Codec` pairs a record type (`rules.core.records`) with its pydantic schema, written from the records
-(`record_schemas`). Reading - a file, pasted JSON,
-a share code, a panel edit - validates the shape with the schema (strict types, limits, the JSON Schema a
-file can be checked against), builds the records, and then asks the game whether the position is legal
-(`check`, the engine's own reading of the rules). Writing walks the records' fields, so a position is written
-without building any model. Every failure is a typed error in a player's words (`rules.core.errors`).
+(`record_schemas`). Reading - a file, pasted JSON, a share code, a panel edit - validates the shape with the
+schema (strict types, limits, the JSON Schema a file can be checked against), builds the records, and then asks
+the game whether the position is legal (`check`, the engine's own reading of the rules). Writing walks the
+records' fields, so a position is written without building any model. Every failure is a typed error in a
+player's words (`rules.core.errors`).
 """
 
 from __future__ import annotations
