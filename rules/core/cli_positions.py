@@ -14,8 +14,8 @@ from rules.core.events import Event
 
 
 def add_position_commands(sub: Any, positions: Positions[Any], named: PositionCommands) -> None:
-    """Add `example [NAME] [--list]`, `schema` and `validate FILE` for positions read and written by `positions`,
-    the examples and the words after a successful validation `named`'s."""
+    """Add `example [NAME] [--list]`, `schema` and `validate FILE` for positions read and written by `positions`;
+    `named` gives the examples and how `validate` describes a legal position."""
 
     def run_example(args: argparse.Namespace) -> int:
         if args.list or not args.name:
