@@ -266,7 +266,7 @@ def _fight(args: argparse.Namespace) -> int:
                 for slot, room, left, strike, room_plans, unusable in rooms
             ],
             "advice": [_choice_json(c) for c in advice],
-            "advice_basis": "fight" if state.fight is not None else args.lookahead,
+            "advice_basis": "fight" if advice else None,
         }
         print(json.dumps(out, indent=2))
         return 0

@@ -100,6 +100,18 @@ def test_fight_shows_the_best_plan_and_the_alternatives(run: Run, tmp_path: Path
     assert data["advice"][0]["action"] == {"action": "hit", "card": "8D"}
 
 
+def test_fight_between_fights_plans_each_face_up_monster_and_gives_no_advice(run: Run, tmp_path: Path) -> None:
+    """A monster face up while action points are still being spent: its plans, and no fight to advise on."""
+    data = json.loads(example_file(run, tmp_path, "pictured-fight").read_text())
+    data.update(phase="actions", fight=None, action_points=1)
+    path = tmp_path / "face-up.json"
+    path.write_text(json.dumps(data))
+    code, out, err = run("fight", str(path), "--json")
+    assert code == 0 and "Traceback" not in err
+    result = json.loads(out)
+    assert result["rooms"][0]["card"] == "KC" and result["advice"] == [] and result["advice_basis"] is None
+
+
 def test_fight_without_a_known_monster_is_exit_2(run: Run, tmp_path: Path) -> None:
     code, _, err = run("fight", str(example_file(run, tmp_path, "opening")))
     assert code == 2 and "no monster is face up" in err
