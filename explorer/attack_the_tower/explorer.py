@@ -16,7 +16,7 @@ from explorer.attack_the_tower.viewmodel import board_view
 from explorer.line_tests import LineTests
 from explorer.navigation import SessionNavigation
 from explorer.positions import PositionFiles
-from rules.attack_the_tower import catalog, editing, engine, examples
+from rules.attack_the_tower import catalog, editing, engine, examples, policies
 from rules.attack_the_tower.actions import (
     EndTurn,
     Pass,
@@ -42,29 +42,20 @@ class Explorer(SessionNavigation[GameState], PositionFiles[GameState], LineTests
 
     game_slug = "attack-the-tower"
     game = GAME
+    examples = examples
+    editing = editing
+    policies = policies
+    default_example = "mid-game-battle"
+    default_policy = "greedy"
 
     def __init__(
-        self,
-        position: GameState | str | None = None,
-        *,
-        policy_name: str = "greedy",
-        seed: int = 0,
+        self, position: GameState | str | None = None, *, policy_name: str | None = None, seed: int = 0
     ) -> None:
-        if position is None:
-            position = "mid-game-battle"
-        if isinstance(position, str):
-            position = examples.example(position)
-        self.policy_name = policy_name
-        self.seed = seed
         self.seats: dict[int, str | None] = {0: None, 1: None}
         """Who decides for each player in whole-game mode: None for a person, else a policy name."""
-        self._reset(position)
+        super().__init__(position, policy_name=policy_name, seed=seed)
 
     # ---- reading ---------------------------------------------------------------------------------
-    @property
-    def rules(self) -> Rules:
-        return self.state.rules
-
     def request(self, side: int | None = None) -> engine.AllocationRequest | None:
         """The damage `side` (default: the player to move) must distribute now."""
         return engine.allocation_request(self.state, side)
@@ -215,18 +206,6 @@ class Explorer(SessionNavigation[GameState], PositionFiles[GameState], LineTests
 
     def set_armies(self, first: str, second: str) -> GameState:
         return self.edit(editing.set_armies(self.state, (first, second)))
-
-    def set_rules(self, rules: Rules) -> GameState:
-        return self.edit(editing.set_rules(self.state, rules))
-
-    def load_example(self, name: str) -> GameState:
-        return self.edit(examples.example(name, self.rules))
-
-    def share_code(self) -> str:
-        return editing.share_code(self.state)
-
-    def load_share_code(self, code: str) -> GameState:
-        return self.edit(editing.from_share_code(code))
 
     # ---- variants ----------------------------------------------------------------------------------
     def compare(self, other: Rules) -> Divergence:

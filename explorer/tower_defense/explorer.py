@@ -20,7 +20,7 @@ from explorer.positions import PositionFiles
 from rules.core.distribution import Distribution
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
-from rules.tower_defense import analysis, editing, engine, examples, text
+from rules.tower_defense import analysis, editing, engine, examples, policies, text
 from rules.tower_defense.actions import (
     Build,
     CombineAttack,
@@ -36,10 +36,7 @@ from rules.tower_defense.catalog import credit_type
 from rules.tower_defense.game import GAME
 from rules.tower_defense.model import GameState, Tower
 from rules.tower_defense.places import Coord
-from rules.tower_defense.policies import appraisal, policy
-from rules.tower_defense.variants import Rules
-
-DEFAULT_EXAMPLE = "busy-board"
+from rules.tower_defense.policies import appraisal
 
 
 @dataclass(frozen=True)
@@ -60,23 +57,18 @@ class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState
 
     game_slug = "tower-defense"
     game = GAME
+    examples = examples
+    editing = editing
+    policies = policies
+    default_example = "busy-board"
+    default_policy = "simple"
 
     def __init__(
-        self,
-        position: GameState | str | None = None,
-        *,
-        policy_name: str = "simple",
-        seed: int = 0,
+        self, position: GameState | str | None = None, *, policy_name: str | None = None, seed: int = 0
     ) -> None:
-        if position is None:
-            position = DEFAULT_EXAMPLE
-        if isinstance(position, str):
-            position = examples.example(position)
-        self.policy_name = policy_name
-        self.seed = seed
         self.homes: dict[str, Coord] = {}
         """Where each track piece lay in every position this explorer has held (for restoring)."""
-        self._reset(position)
+        super().__init__(position, policy_name=policy_name, seed=seed)
 
     def _reset(self, position: GameState) -> None:
         """A new session from `position`, remembering where its track pieces lie."""
@@ -84,10 +76,6 @@ class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState
         self.homes.update(editing.home_spaces(position))
 
     # ---- reading ---------------------------------------------------------------------------------
-    @property
-    def rules(self) -> Rules:
-        return self.state.rules
-
     def phase_words(self) -> str:
         """Where the turn stands, in rules.tower_defense.text's words ('Turn 7, Phase 3: all Waves move')."""
         return text.phase_words(self.state)
@@ -97,8 +85,7 @@ class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState
         state = self.state
         return (
             f"{self.phase_words()}; {state.lives} lives, {len(state.waves)} wave(s) on the field, "
-            f"{len(state.towers)} tower(s); step {self.session.cursor} of {len(self.session.line)} "
-            f"on branch '{self.session.current_branch}'"
+            f"{len(state.towers)} tower(s); {self.where()}"
         )
 
     def _repr_html_(self) -> str:
@@ -117,10 +104,6 @@ class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState
         """A decision that belongs to the phase in progress (a reveal, credits to take, track to place), as the
         engine words it for the board (`engine.pending`)."""
         return bool(engine.pending(state or self.state))
-
-    def auto(self) -> tuple[Event, ...]:
-        """Let chance (the seeded sampler) or the policy make the current decision."""
-        return self.decide(lambda _: policy(self.policy_name))
 
     def _marker(self) -> tuple[int, str]:
         return (self.state.turn, self.state.phase)
@@ -383,18 +366,6 @@ class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState
 
     def set_turn(self, turn: int, phase: str | None = None) -> GameState:
         return self.edit(editing.set_turn(self.state, turn, phase))
-
-    def set_rules(self, rules: Rules) -> GameState:
-        return self.edit(editing.set_rules(self.state, rules))
-
-    def load_example(self, name: str) -> GameState:
-        return self.edit(examples.example(name, self.rules))
-
-    def share_code(self) -> str:
-        return editing.share_code(self.state)
-
-    def load_share_code(self, code: str) -> GameState:
-        return self.edit(editing.from_share_code(code))
 
     # ---- calculators -------------------------------------------------------------------------------
     def boost_hand(self, player: int | None = None) -> tuple[str, ...]:
