@@ -5,8 +5,9 @@ Each is a replay of the engine's pure steps (rules.core.session); nothing here k
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any, ClassVar, Generic, TypeVar
 
 from explorer.guarded import checked_text
 from rules.core.chance import ChanceSampler
@@ -20,21 +21,12 @@ from rules.lesson import Lesson
 S = TypeVar("S")
 
 
-class Policies(Protocol):
-    """A game's policies by name (its `rules.<game>.policies` package)."""
-
-    @property
-    def POLICIES(self) -> Mapping[str, object]: ...  # noqa: N802 (the package's constant)
-
-    def policy(self, name: str) -> Policy[Any]: ...
-
-
 class SessionNavigation(Generic[S]):
     """Mixin for explorers of a `game` holding `self.session` and a `self.sampler` seeded by `self.seed`; its
-    `policies` decide, by `self.policy_name`, what nobody decides by hand."""
+    `policies` module (`POLICIES`, `policy(name)`) decides, by `self.policy_name`, what nobody decides by hand."""
 
     game: ClassVar[Game[Any, Any]]
-    policies: Policies
+    policies: ModuleType
     policy_name: str
     seed: int
     session: Session[S, Any]

@@ -5,16 +5,14 @@ position under other rules, and saving the position shown. Validation and every 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
+from types import ModuleType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from rules.core import limits
 from rules.core.errors import MalformedFile
 from rules.core.jsonio import decode_text
 from rules.core.protocol import Game
-
-S_co = TypeVar("S_co", covariant=True)
 
 
 class Ruled(Protocol):
@@ -27,32 +25,14 @@ class Ruled(Protocol):
 S = TypeVar("S", bound=Ruled)
 
 
-class Examples(Protocol[S_co]):
-    """A game's named example positions (its `rules.<game>.examples` module)."""
-
-    @property
-    def EXAMPLES(self) -> Mapping[str, object]: ...  # noqa: N802 (the module's constant)
-
-    def example(self, name: str, rules: Any = None) -> S_co: ...
-
-
-class Editing(Protocol[S]):
-    """The edits every game's rules offer (its `rules.<game>.editing` module)."""
-
-    def set_rules(self, state: S, rules: Any) -> S: ...
-
-    def share_code(self, state: S) -> str: ...
-
-    def from_share_code(self, code: str) -> S: ...
-
-
 class PositionFiles(Generic[S]):
     """Mixin for explorers of a `game` with a `_reset(position)`; positions are read and written by the game's own
-    codec (`game.positions`), named by its `examples` and edited by its `editing`."""
+    codec (`game.positions`), named by its `examples` module (`EXAMPLES`, `example(name, rules)`) and edited by
+    its `editing` module (`set_rules`, `share_code`, `from_share_code`)."""
 
     game: ClassVar[Game[Any, Any]]
-    examples: Examples[Any]
-    editing: Editing[Any]
+    examples: ModuleType
+    editing: ModuleType
     default_example: ClassVar[str]
     default_policy: ClassVar[str]
     policy_name: str
@@ -94,7 +74,7 @@ class PositionFiles(Generic[S]):
 
     def share_code(self) -> str:
         """A code that reproduces the position exactly (rules.core.sharecode)."""
-        return self.editing.share_code(self.state)
+        return str(self.editing.share_code(self.state))
 
     def load_share_code(self, code: str) -> S:
         """A new session from a share code (refused whole when damaged or illegal)."""

@@ -28,13 +28,13 @@ from explorer.attack_the_tower.viewmodel import board_view
 from explorer.guarded import checked_edit, checked_text
 from explorer.presenter import HIDDEN, Presenting
 from explorer.session_panel import SessionPanel, fit_labels, row
-from rules.attack_the_tower import engine, examples
+from rules.attack_the_tower import engine
 from rules.attack_the_tower.catalog import army, army_ids
 from rules.attack_the_tower.catalog import card as card_of
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.places import UnitKey
-from rules.attack_the_tower.policies import POLICIES, deliberation
+from rules.attack_the_tower.policies import deliberation
 from rules.attack_the_tower.text import key_words
 from rules.core.errors import RulesError
 from rules.core.files import escape
@@ -79,63 +79,26 @@ class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[mis
     def _build_controls(self) -> None:
         """The toolbar above the board; the presenter's bar under it; the battle's rows, the lessons and
         downloads, the keys and the sections below."""
-        self._build_toolbar()
+        mode = self._mode_toggle(self.set_mode)
+        self.toolbar = self._toolbar(w.Layout(width="auto", min_width="260px"), "260px", [mode])
         self._build_presenter()
         rows = self._build_battle_rows()
         keys = w.HTML(f'<span class="att-keys">{html.escape(KEYS_HELP)}</span>')
         self.lesson_controls = LessonControls(self)
         self.controls = w.VBox([*rows, self.lesson_controls, keys, self._build_sections()])
 
-    def _build_toolbar(self) -> None:
-        """Examples, play or edit, share codes."""
-        self.example = w.Dropdown(
-            options=list(examples.EXAMPLES),
-            value=None,
-            description="example",
-            layout=w.Layout(width="auto", min_width="260px"),
-        )
-        self.example.observe(self._on_example, "value")
-        self.mode_toggle = w.ToggleButtons(options=["play", "edit"], value="play", style={"button_width": "60px"})
-        self.mode_toggle.observe(lambda ch: self.set_mode(ch["new"]), "value")
-        self.share = w.Text(placeholder="paste a share code", layout=w.Layout(width="260px"))
-        self.toolbar = row(
-            [
-                self.example,
-                self.mode_toggle,
-                self._button("share code", self.show_share_code, "show a code that reproduces this position"),
-                self.share,
-                self._button("load code", lambda: self.load_share_code(self.share.value)),
-            ]
-        )
-        self.toolbar.add_class("panel-toolbar")
-
     def _build_battle_rows(self) -> list[w.HBox]:
         """The stepper, the attack, "your move" and the allocation's rows."""
         territories = [("1", 0), ("2", 1), ("3", 2)]
         self.origin = w.Dropdown(options=territories, value=0, description="from", layout=w.Layout(width="auto"))
         self.target = w.Dropdown(options=territories, value=0, description="to", layout=w.Layout(width="auto"))
-        self.policy = w.Dropdown(
-            options=list(POLICIES),
-            value=self.explorer.policy_name,
-            description="policy",
-            layout=w.Layout(width="auto"),
-        )
-        self.policy.observe(lambda ch: setattr(self.explorer, "policy_name", ch["new"]), "value")
         self.hidden_toggle = w.Checkbox(
             value=False, description="show both allocations", indent=False, layout=w.Layout(width="auto")
         )
         self.hidden_toggle.observe(lambda ch: self.set_show_hidden(ch["new"]), "value")
-        self.branches = w.Dropdown(
-            options=self.explorer.branches,
-            value="main",
-            description="branch",
-            layout=w.Layout(width="auto", min_width="200px"),
-        )
-        self.branches.observe(self._on_branch, "value")
         stepper = row(
             [
-                self._button("restart", self.restart),
-                self._button("forward ▶▶", self.forward, "replay the next step of this line"),
+                *self._line_buttons(),
                 self._button("resolve battle", self.resolve_battle),
                 self._button("end turn", self.end_turn),
                 self._button("policy decides", self.auto, "let the policy make the current decision"),
@@ -144,7 +107,8 @@ class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[mis
                 ),
             ]
         )
-        attack = row([self.origin, self.target, self._button("attack", self.attack), self.policy, self.hidden_toggle])
+        policy = self._policy_picker(w.Layout(width="auto"))
+        attack = row([self.origin, self.target, self._button("attack", self.attack), policy, self.hidden_toggle])
         self.moves = w.Dropdown(options=[], description="your move", layout=w.Layout(width="auto", min_width="380px"))
         your_move = row(
             [self.moves, self._button("make this move", self.make_move, "the move chosen: renew, draw, build, play...")]
@@ -154,8 +118,7 @@ class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[mis
                 self._button("commit allocation", self.commit),
                 self._button("clear", self.clear_draft),
                 self._button("pass", self.pass_),
-                self.branches,
-                self._button("branch here", self.branch),
+                *self._branch_controls(w.Layout(width="auto", min_width="200px")),
             ]
         )
         return [stepper, attack, your_move, allocation]

@@ -23,9 +23,7 @@ from explorer.the_tower.explorer import TheTowerExplorer
 from explorer.the_tower.viewmodel import advice_html, board_html, board_view, static_html
 from rules.core.errors import IllegalPosition, Problem, RulesError
 from rules.core.files import escape
-from rules.the_tower import examples
 from rules.the_tower.model import GameState
-from rules.the_tower.policies import POLICIES
 from rules.the_tower.variants import Rules
 
 
@@ -73,18 +71,6 @@ class TheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
 
     # ---- controls ----------------------------------------------------------------------------------
     def _build_controls(self) -> None:
-        self.example = w.Dropdown(
-            options=list(examples.EXAMPLES), value=None, description="example", layout=w.Layout(width="260px")
-        )
-        self.example.observe(self._on_example, "value")
-        self.policy = w.Dropdown(
-            options=list(POLICIES),
-            value=self.explorer.policy_name,
-            description="policy",
-            layout=w.Layout(width="200px"),
-        )
-        self.policy.observe(lambda ch: setattr(self.explorer, "policy_name", ch["new"]), "value")
-        self.share = w.Text(placeholder="paste a share code", layout=w.Layout(width="220px"))
         self.look_ahead = w.Checkbox(
             value=False,
             description="advice looks ahead over every point left",
@@ -93,36 +79,27 @@ class TheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
             layout=w.Layout(width="auto"),
         )
         self.look_ahead.observe(lambda _ch: self.refresh(keep_message=True), "value")
-        self.toolbar = row(
+        self.toolbar = self._toolbar(
+            w.Layout(width="260px"),
+            "220px",
             [
-                self.example,
-                self.policy,
+                self._policy_picker(w.Layout(width="200px")),
                 self._button("new game", self.new_game, "deal a new game under the rules of the rule variants form"),
                 self._button("draw attack", lambda: self.draw("attack"), "spend a point to draw an attack card"),
                 self._button("draw potion", lambda: self.draw("potion"), "spend a point to draw a potion card"),
-                self._button("share code", self.show_share_code, "show a code that reproduces this position"),
-                self.share,
-                self._button("load code", lambda: self.load_share_code(self.share.value)),
-                self.look_ahead,
-            ]
+            ],
+            [self.look_ahead],
         )
-        self.toolbar.add_class("panel-toolbar")
         self._build_presenter()
         self._build_stepper_and_sections()
 
     def _build_stepper_and_sections(self) -> None:
         """The stepper with its branches, and the position editor and rule variants sections."""
-        self.branches = w.Dropdown(
-            options=self.explorer.branches, value="main", description="branch", layout=w.Layout(width="220px")
-        )
-        self.branches.observe(self._on_branch, "value")
         self.stepper = row(
             [
-                self._button("restart", self.restart),
-                self._button("forward ▶▶", self.forward, "replay the next step of this line"),
+                *self._line_buttons(),
                 self._button("policy decides", self.auto, "let chance or the policy make the current decision"),
-                self.branches,
-                self._button("branch here", self.branch),
+                *self._branch_controls(w.Layout(width="220px")),
             ]
         )
         self.editor = TableEditor(self)

@@ -25,9 +25,8 @@ from explorer.tower_defense.explorer import TowerDefenseExplorer
 from explorer.tower_defense.rendering import board_html, boost_html, events_html, income_html, plan_html, static_html
 from explorer.tower_defense.viewmodel import board_view, parse_key
 from rules.core.errors import RulesError
-from rules.tower_defense import catalog, engine, examples
+from rules.tower_defense import catalog, engine
 from rules.tower_defense.model import GameState
-from rules.tower_defense.policies import POLICIES
 from rules.tower_defense.text import space_words
 
 
@@ -78,44 +77,15 @@ class TowerDefensePanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
 
     # ---- controls ----------------------------------------------------------------------------------
     def _build_controls(self) -> None:
-        self.example = w.Dropdown(
-            options=list(examples.EXAMPLES), value=None, description="example", layout=w.Layout(width="280px")
-        )
-        self.example.observe(self._on_example, "value")
-        self.mode_toggle = w.ToggleButtons(options=["play", "edit"], value="play", style={"button_width": "60px"})
-        self.mode_toggle.observe(lambda ch: self.set_mode(ch["new"]), "value")
-        self.policy = w.Dropdown(
-            options=list(POLICIES),
-            value=self.explorer.policy_name,
-            description="policy",
-            layout=w.Layout(width="200px"),
-        )
-        self.policy.observe(lambda ch: setattr(self.explorer, "policy_name", ch["new"]), "value")
-        self.share = w.Text(placeholder="paste a share code", layout=w.Layout(width="220px"))
-        self.toolbar = row(
-            [
-                self.example,
-                self.mode_toggle,
-                self.policy,
-                self._button("share code", self.show_share_code, "show a code that reproduces this position"),
-                self.share,
-                self._button("load code", lambda: self.load_share_code(self.share.value)),
-            ]
-        )
-        self.toolbar.add_class("panel-toolbar")
+        mode, policy = self._mode_toggle(self.set_mode), self._policy_picker(w.Layout(width="200px"))
+        self.toolbar = self._toolbar(w.Layout(width="280px"), "220px", [mode, policy])
         self._build_presenter("next phase ▶")
-        self.branches = w.Dropdown(
-            options=self.explorer.branches, value="main", description="branch", layout=w.Layout(width="220px")
-        )
-        self.branches.observe(self._on_branch, "value")
         self.stepper = row(
             [
-                self._button("restart", self.restart),
-                self._button("forward ▶▶", self.forward, "replay the next step of this line"),
+                *self._line_buttons(),
                 self._button("to Phase 6", self.to_actions, "step phase by phase to the next Phase 6"),
                 self._button("policy decides", self.auto, "let chance or the policy make the current decision"),
-                self.branches,
-                self._button("branch here", self.branch),
+                *self._branch_controls(w.Layout(width="220px")),
             ]
         )
         self.calculators = w.VBox(
