@@ -13,7 +13,6 @@ from typing import Any
 
 import ipywidgets as w
 
-from explorer.attack_the_tower.board import AttackTheTowerBoard
 from explorer.attack_the_tower.controls import GameControls
 from explorer.attack_the_tower.editor import EditorControls
 from explorer.attack_the_tower.explorer import Explorer
@@ -25,6 +24,7 @@ from explorer.attack_the_tower.rendering import board_html, static_html
 from explorer.attack_the_tower.story import step_story
 from explorer.attack_the_tower.variants_panel import VariantsPanel
 from explorer.attack_the_tower.viewmodel import board_view
+from explorer.board import styled_board
 from explorer.guarded import checked_edit, checked_text
 from explorer.presenter import HIDDEN, Presenting
 from explorer.session_panel import SessionPanel, fit_labels, row
@@ -40,6 +40,9 @@ from rules.core.errors import RulesError
 from rules.core.files import escape
 
 KEYS_HELP = "keys (click the board first): → step ▶, ← back, Enter commit allocation, Esc clear the draft"
+
+
+AttackTheTowerBoard = styled_board("AttackTheTowerBoard", "board.css")
 
 
 class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]

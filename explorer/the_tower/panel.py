@@ -12,12 +12,12 @@ from typing import Any
 
 import ipywidgets as w
 
+from explorer.board import styled_board
 from explorer.file_controls import FileControls
 from explorer.guarded import checked_text
 from explorer.presenter import HIDDEN, Presenting, step_card
 from explorer.rules_form import RulesForm
 from explorer.session_panel import SessionPanel, fit_labels, row
-from explorer.the_tower.board import TheTowerBoard
 from explorer.the_tower.editor import TableEditor
 from explorer.the_tower.explorer import TheTowerExplorer
 from explorer.the_tower.viewmodel import advice_html, board_html, board_view, static_html
@@ -25,6 +25,8 @@ from rules.core.errors import IllegalPosition, Problem, RulesError
 from rules.core.files import escape
 from rules.the_tower.model import GameState
 from rules.the_tower.variants import Rules
+
+TheTowerBoard = styled_board("TheTowerBoard", "tower_board.css")
 
 
 class TheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]

@@ -15,10 +15,10 @@ from typing import Any
 
 import ipywidgets as w
 
+from explorer.board import styled_board
 from explorer.guarded import checked_edit, checked_text
 from explorer.presenter import HIDDEN, Presenting, step_card
 from explorer.session_panel import SessionPanel, fit_labels, row
-from explorer.tower_defense.board import TowerDefenseBoard
 from explorer.tower_defense.controls import ActionControls
 from explorer.tower_defense.editor import EditorControls
 from explorer.tower_defense.explorer import TowerDefenseExplorer
@@ -28,6 +28,8 @@ from rules.core.errors import RulesError
 from rules.tower_defense import catalog, engine
 from rules.tower_defense.model import GameState
 from rules.tower_defense.text import space_words
+
+TowerDefenseBoard = styled_board("TowerDefenseBoard", "td_board.css")
 
 
 class TowerDefensePanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
