@@ -5,13 +5,12 @@ reports clicks and keys, and saves the files the kernel sends through the browse
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
 
-STATIC = Path(__file__).resolve().parent / "static"
+from explorer.markup import STATIC, static_text
 
 
 class BoardWidget(anywidget.AnyWidget):
@@ -19,7 +18,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     A game's board is a subclass that only names its style sheet (`_css`, see `styled_board`)."""
 
-    _esm = (STATIC / "flows.js").read_text(encoding="utf-8") + (STATIC / "board.js").read_text(encoding="utf-8")
+    _esm = static_text("flows.js") + static_text("board.js")
     _css = STATIC / "board.css"
     html = traitlets.Unicode("").tag(sync=True)
     selected = traitlets.Unicode("").tag(sync=True)

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from explorer.board import STATIC, BoardWidget
+from explorer.board import BoardWidget
+from explorer.markup import STATIC
 from rules.lesson import Lesson, LessonStep, read_lesson
 
 PRESENT_CLASS = "tower-present"

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from explorer.attack_the_tower.rendering import BOARD_CSS, board_html
 from explorer.attack_the_tower.story import step_story
 from explorer.attack_the_tower.viewmodel import board_view
+from explorer.markup import static_text
 from rules.core.files import write_file
 from rules.lesson import Lesson, LessonStep
 
@@ -78,7 +79,7 @@ document.addEventListener('keydown', (e) => {
 show(Number(location.hash.slice(1)) || 0);
 """
 
-FLOWS_JS = (Path(__file__).resolve().parents[1] / "static" / "flows.js").read_text(encoding="utf-8")
+FLOWS_JS = static_text("flows.js")
 """The damage arrows, the same script the live board runs."""
 
 
