@@ -22,13 +22,9 @@ from rules.core.errors import IllegalAction
 from rules.core.events import Event
 from rules.tower_defense import analysis, editing, engine, examples, policies, text
 from rules.tower_defense.actions import (
-    Build,
     CombineAttack,
     EndActions,
-    KillBonus,
     NextPhase,
-    PlaceSkillMarker,
-    Upgrade,
 )
 from rules.tower_defense.analysis import BoostOption, Plan
 from rules.tower_defense.cards import CREDIT_TYPES
@@ -162,31 +158,27 @@ class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState
         best = appraisal.cheapest((a for a in self.legal_actions() if matches(a)), self.rules)
         return self.play(fallback if best is None else best)
 
+    def _paid(self, kind: str, payment: Sequence[str] | None, **fields: Any) -> tuple[Event, ...]:
+        """Play the action `kind` with these `fields`, paid with `payment`; without one, paid the cheapest legal
+        way the same action can be (`_cheapest`)."""
+        action = _action(kind, payment=tuple(payment or ()), **fields)
+        if payment is not None:
+            return self.play(action)
+        same = [(name, getattr(action, name)) for name in fields]
+        return self._cheapest(lambda a: type(a) is type(action) and all(getattr(a, f) == v for f, v in same), action)
+
     def build(
         self, player: int, card: str, at: Sequence[int], payment: Sequence[str] | None = None
     ) -> tuple[Event, ...]:
         """6.A.I: build a tower card of your Build / Upgrade stack on an unoccupied space."""
-        where = (int(at[0]), int(at[1]))
-        action = _action("build", player=player, card=card, at=where, payment=tuple(payment or ()))
-        if payment is not None:
-            return self.play(action)
-        return self._cheapest(
-            lambda a: isinstance(a, Build) and a.player == player and a.card == card and a.at == where, action
-        )
+        return self._paid("build", payment, player=player, card=card, at=(int(at[0]), int(at[1])))
 
     def upgrade(
         self, at: Sequence[int], payment: Sequence[str] | None = None, player: int | None = None
     ) -> tuple[Event, ...]:
         """6.A.II: raise your tower with Energy by one Level (the owner acts unless told otherwise)."""
         tower = self._tower(at)
-        who = tower.owner if player is None else player
-        action = _action("upgrade", player=who, at=tower.at, payment=tuple(payment or ()))
-        if payment is not None:
-            return self.play(action)
-        return self._cheapest(
-            lambda a: isinstance(a, Upgrade) and a.player == who and a.at == tower.at,
-            action,
-        )
+        return self._paid("upgrade", payment, player=tower.owner if player is None else player, at=tower.at)
 
     def sell(self, at: Sequence[int], player: int | None = None) -> tuple[Event, ...]:
         """6.B: sell a tower without Depletion; its owner then divides the drawn credits."""
@@ -248,12 +240,7 @@ class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState
         self, player: int, card: str, stack: str = "build", payment: Sequence[str] | None = None
     ) -> tuple[Event, ...]:
         """6.E.I and 6.E.II: pay from the Kill Bonus stack to take a Mark II or Mark III tower."""
-        action = _action("kill_bonus", player=player, card=card, stack=stack, payment=tuple(payment or ()))
-        if payment is not None:
-            return self.play(action)
-        return self._cheapest(
-            lambda a: isinstance(a, KillBonus) and (a.player, a.card, a.stack) == (player, card, stack), action
-        )
+        return self._paid("kill_bonus", payment, player=player, card=card, stack=stack)
 
     def convert(self, player: int, payment: Sequence[str] | None = None) -> tuple[Event, ...]:
         """6.E.III: right after a kill, discard credits of your Kill Bonus stack (all, unless told) for
@@ -265,15 +252,7 @@ class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState
         self, player: int, skill: str, slot: int = 0, stack: str = "build", payment: Sequence[str] | None = None
     ) -> tuple[Event, ...]:
         """6.F: place a Skill Marker, paying 1 credit per Universal Energy symbol of the slot."""
-        action = _action("skill", player=player, skill=skill, slot=slot, stack=stack, payment=tuple(payment or ()))
-        if payment is not None:
-            return self.play(action)
-        return self._cheapest(
-            lambda a: (
-                isinstance(a, PlaceSkillMarker) and (a.player, a.skill, a.slot, a.stack) == (player, skill, slot, stack)
-            ),
-            action,
-        )
+        return self._paid("skill", payment, player=player, skill=skill, slot=slot, stack=stack)
 
     def complete_condition(self, player: int, stack: str = "build") -> tuple[Event, ...]:
         """6.H: discard the game condition just completed to one of your stacks."""
