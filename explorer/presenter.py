@@ -15,7 +15,7 @@ import os
 from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import ipywidgets as w
 
@@ -93,7 +93,10 @@ class Presenting:
     explorer: Any
     message: Any
     board: BoardWidget
+    selected: str | None
     game_slug: str
+    key_methods: ClassVar[dict[str, str]]
+    """The panel's method for Enter ('commit') and Escape ('clear') on the board (the arrows step and go back)."""
     lesson: Lesson | None
     predicting: bool
     concealed_from: int | None
@@ -169,6 +172,12 @@ class Presenting:
             self.concealed_cursor = self.explorer.session.cursor
             self.say("")
             self.refresh(keep_message=True)
+
+    def key(self, command: str) -> None:
+        """A key on the board: → the next step, ← back, Enter and Escape as the panel's `key_methods` say."""
+        handler = {"step": "next", "back": "back", **self.key_methods}.get(command)
+        if handler is not None:
+            getattr(self, handler)()
 
     def reveal(self) -> None:
         """Show the result of the step just taken (what 'predict, then reveal' hid)."""
@@ -256,6 +265,18 @@ class Presenting:
             assert self.concealed_from is not None
             return self.concealed_from
         return int(self.explorer.session.cursor)
+
+    def _shown_view(self, board_view: Callable[..., dict[str, Any]], **now: Any) -> dict[str, Any]:
+        """The game's `board_view` of the position shown: under a hidden result, the position before it (its question
+        is asked above the board); else the position at the cursor with its step card, its sentences and `now`."""
+        session = self.explorer.session
+        shown = self.shown_step()
+        if shown != session.cursor:
+            return board_view(session.state_at(shown), selected=self.selected, summary=HIDDEN)
+        events = session.last_events()
+        summary = step_card(events) if session.cursor else ""
+        last = tuple(e.sentence() for e in events)
+        return board_view(self.explorer.state, selected=self.selected, last_events=last, summary=summary, **now)
 
     def note(self, number: int) -> LessonStep | None:
         """The lesson's words for step `number`, if a lesson is played and says something there."""

@@ -37,6 +37,7 @@ class SessionPanel(GuardedPanel):
     panel has (examples, the policy, share codes, branches) and the commands behind them."""
 
     explorer: Any
+    selected: str | None
 
     def _toolbar(
         self, example_layout: w.Layout, share_width: str, before: Sequence[w.Widget], after: Sequence[w.Widget] = ()
@@ -115,6 +116,11 @@ class SessionPanel(GuardedPanel):
         if list(self.branches.options) != branches:
             self.branches.options = branches
         self.branches.value = self.explorer.session.current_branch
+
+    def clear_selection(self) -> None:
+        """Forget what is selected on the board (Escape)."""
+        self.selected = None
+        self.refresh()
 
     def _on_example(self, change: dict[str, Any]) -> None:
         """The example dropdown: load the example chosen."""

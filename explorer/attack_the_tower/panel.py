@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as w
 
@@ -49,6 +49,8 @@ class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[mis
     """One explorer shown as a board with its controls."""
 
     explorer: Explorer
+    key_methods: ClassVar[dict[str, str]] = {"commit": "commit", "clear": "clear_draft"}
+    """Enter commits the allocation; Escape clears the draft."""
     game_slug = "attack-the-tower"
 
     def __init__(
@@ -208,12 +210,6 @@ class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[mis
         self.selected = None
         self.draft = {}
         self._after(self.explorer.play_move(move) + self._advance())
-
-    def key(self, command: str) -> None:
-        """Keys of the board: → next, ← back, Enter commits the allocation, Escape clears the draft."""
-        handlers = {"step": self.next, "back": self.back, "commit": self.commit, "clear": self.clear_draft}
-        if command in handlers:
-            handlers[command]()
 
     def _next_step(self) -> None:
         """The presenter's next ▶: finish the current sub-step (or replay the next step of the line)."""

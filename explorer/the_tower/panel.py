@@ -7,15 +7,14 @@ it was. Tests and notebooks drive these methods directly, without a browser.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as w
 
 from explorer.board import styled_board
 from explorer.file_controls import FileControls
 from explorer.guarded import checked_text
-from explorer.presenter import HIDDEN, Presenting, step_card
+from explorer.presenter import Presenting
 from explorer.rules_form import RulesForm
 from explorer.session_panel import SessionPanel, fit_labels, row
 from explorer.the_tower.editor import TableEditor
@@ -33,6 +32,8 @@ class TheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
     """One explorer shown as a card table with its stepper and advice."""
 
     explorer: TheTowerExplorer
+    key_methods: ClassVar[dict[str, str]] = {"commit": "auto", "clear": "clear_selection"}
+    """Enter: the policy decides; Escape: nothing is selected any more."""
     game_slug = "the-tower"
 
     def __init__(
@@ -139,22 +140,6 @@ class TheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
         else:
             raise RulesError(f"nothing to do with {escape(repr(key), 60)}")
 
-    def key(self, command: str) -> None:
-        """Keys of the board: → step, ← back, Enter the policy decides, Escape clears the selection."""
-        handlers: dict[str, Callable[[], None]] = {
-            "step": self.next,
-            "back": self.back,
-            "commit": self.auto,
-            "clear": self.clear_selection,
-        }
-        if command in handlers:
-            handlers[command]()
-
-    def clear_selection(self) -> None:
-        """Forget the selected card or room (Escape on the board)."""
-        self.selected = None
-        self.refresh()
-
     def play(self, action: Any) -> None:
         """Take an engine action (chance it opens is drawn by the seeded sampler)."""
         self._act(lambda: self.explorer.act(action))
@@ -208,20 +193,7 @@ class TheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
     def view(self) -> dict[str, Any]:
         """The position shown, as the JSON-ready view model (the position before a hidden result, with its
         question, under 'predict, then reveal')."""
-        session = self.explorer.session
-        shown = self.shown_step()
-        if shown != session.cursor:  # the question is asked above the board
-            return board_view(session.state_at(shown), selected=self.selected, summary=HIDDEN)
-        events = session.last_events()
-        last = tuple(e.sentence() for e in events)
-        summary = step_card(events) if session.cursor else ""
-        return board_view(
-            self.explorer.state,
-            selected=self.selected,
-            last_events=last,
-            status=self.explorer.phase_words(),
-            summary=summary,
-        )
+        return self._shown_view(board_view, status=self.explorer.phase_words())
 
     def _advice(self) -> str:
         a = self.explorer.advice("all_points" if self.look_ahead.value else "next_fight")

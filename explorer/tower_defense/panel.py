@@ -11,13 +11,13 @@ from __future__ import annotations
 import html
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as w
 
 from explorer.board import styled_board
 from explorer.guarded import checked_edit, checked_text
-from explorer.presenter import HIDDEN, Presenting, step_card
+from explorer.presenter import Presenting
 from explorer.session_panel import SessionPanel, fit_labels, row
 from explorer.tower_defense.controls import ActionControls
 from explorer.tower_defense.editor import EditorControls
@@ -36,6 +36,8 @@ class TowerDefensePanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
     """One explorer shown as a grid with its controls."""
 
     explorer: TowerDefenseExplorer
+    key_methods: ClassVar[dict[str, str]] = {"commit": "auto", "clear": "clear_selection"}
+    """Enter: the policy decides; Escape: nothing is selected any more."""
     game_slug = "tower-defense"
 
     def __init__(
@@ -153,27 +155,10 @@ class TowerDefensePanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
         )
         self.refresh(keep_message=True)
 
-    def key(self, command: str) -> None:
-        """Keys of the board: → next phase, ← back, Enter the policy decides, Escape clears the selection."""
-        handlers: dict[str, Callable[[], None]] = {
-            "step": self.next,
-            "back": self.back,
-            "commit": self.auto,
-            "clear": self.clear_selection,
-        }
-        if command in handlers:
-            handlers[command]()
-
     def _next_step(self) -> None:
         """The presenter's next ▶: finish the phase in progress (or replay the line to the next phase)."""
         self.next_phase()
 
-    def clear_selection(self) -> None:
-        """Forget the selected space (Escape on the board)."""
-        self.selected = None
-        self.refresh()
-
-    # -- the stepper --
     def next_phase(self) -> None:
         """Finish the phase in progress and begin the next (or replay the line to it); in Phase 6 the
         policy takes the actions, and the message says how many and what became of the lives."""
@@ -319,14 +304,7 @@ class TowerDefensePanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
     def view(self) -> dict[str, Any]:
         """The position shown, as the JSON-ready view model (the position before a hidden result, with its
         question, under 'predict, then reveal')."""
-        session = self.explorer.session
-        shown = self.shown_step()
-        if shown != session.cursor:  # the question is asked above the board
-            return board_view(session.state_at(shown), selected=self.selected, summary=HIDDEN)
-        events = session.last_events()
-        last = tuple(e.sentence() for e in events)
-        summary = step_card(events) if session.cursor else ""
-        return board_view(self.explorer.state, selected=self.selected, last_events=last, summary=summary)
+        return self._shown_view(board_view)
 
     def _log_extra(self) -> str:
         return str(self.explorer.phase_words())
