@@ -5,9 +5,10 @@ position under other rules, and saving the position shown. Validation and every 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
+from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, Protocol, TypeVar, cast
 
 from rules.core import limits
 from rules.core.errors import MalformedFile
@@ -23,6 +24,7 @@ class Ruled(Protocol):
 
 
 S = TypeVar("S", bound=Ruled)
+P = ParamSpec("P")
 
 
 class PositionFiles(Generic[S]):
@@ -101,3 +103,19 @@ class PositionFiles(Generic[S]):
         """Write the position shown to a JSON file that `load` (and the CLI) reads back, atomically: a failed
         save leaves any old file whole."""
         self.game.positions.save(self.state, path)
+
+
+class Edit(Generic[P, S]):
+    """An explorer's edit made by one of its rules' editing functions: `set_lives = Edit(editing.set_lives)` in the
+    class gives `explorer.set_lives(3)`, a new session from `editing.set_lives(explorer.state, 3)`."""
+
+    def __init__(self, change: Callable[Concatenate[S, P], S]) -> None:
+        self.change = change
+        self.__doc__ = change.__doc__
+
+    def __get__(self, explorer: PositionFiles[S], owner: object = None) -> Callable[P, S]:
+        def edit(*args: P.args, **kwargs: P.kwargs) -> S:
+            return explorer.edit(self.change(explorer.state, *args, **kwargs))
+
+        edit.__doc__ = self.__doc__
+        return edit

@@ -15,7 +15,7 @@ from explorer.attack_the_tower.story import step_story
 from explorer.attack_the_tower.viewmodel import board_view
 from explorer.line_tests import LineTests
 from explorer.navigation import SessionNavigation
-from explorer.positions import PositionFiles
+from explorer.positions import Edit, PositionFiles
 from rules.attack_the_tower import catalog, editing, engine, examples, policies
 from rules.attack_the_tower.actions import (
     EndTurn,
@@ -188,21 +188,11 @@ class Explorer(SessionNavigation[GameState], PositionFiles[GameState], LineTests
         return tuple(events)
 
     # ---- the position editor (each edit starts a new session from the edited position) --------------
-    def set_base(self, player: int, territory: int, slot: int, card_id: str | None, troops: int = 0) -> GameState:
-        return self.edit(editing.set_base(self.state, player, territory, slot, card_id, troops))
-
-    def set_troops(self, player: int, territory: int, slot: int, troops: int) -> GameState:
-        return self.edit(editing.set_troops(self.state, player, territory, slot, troops))
-
-    def set_raised(self, player: int, territory: int, slot: int, raised: tuple[int, ...]) -> GameState:
-        """Give troops of a base their own power raises (a Ninja's +3), one number per raised troop."""
-        return self.edit(editing.set_raised(self.state, player, territory, slot, raised))
-
-    def set_cards(self, player: int, where: str, cards: list[str]) -> GameState:
-        return self.edit(editing.set_cards(self.state, player, where, cards))
-
-    def set_attacker(self, player: int) -> GameState:
-        return self.edit(editing.set_attacker(self.state, player))
+    set_base = Edit(editing.set_base)
+    set_troops = Edit(editing.set_troops)
+    set_raised = Edit(editing.set_raised)
+    set_cards = Edit(editing.set_cards)
+    set_attacker = Edit(editing.set_attacker)
 
     def set_armies(self, first: str, second: str) -> GameState:
         return self.edit(editing.set_armies(self.state, (first, second)))

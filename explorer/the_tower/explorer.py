@@ -12,7 +12,7 @@ from typing import Any
 
 from explorer.line_tests import LineTests
 from explorer.navigation import SessionNavigation
-from explorer.positions import PositionFiles
+from explorer.positions import Edit, PositionFiles
 from rules.core import limits
 from rules.core.errors import IllegalPosition, Problem
 from rules.core.events import Event
@@ -23,7 +23,7 @@ from rules.the_tower import analysis, editing, engine, examples, policies, text
 from rules.the_tower.analysis import Choice, Lookahead, Plan, RoomOdds, SearchTooLarge
 from rules.the_tower.cards import Pile
 from rules.the_tower.game import GAME, card_verb, room_verb
-from rules.the_tower.model import Fight, GameState, Slot
+from rules.the_tower.model import Fight, GameState
 from rules.the_tower.variants import Rules
 
 
@@ -161,14 +161,9 @@ class TheTowerExplorer(SessionNavigation[GameState], PositionFiles[GameState], L
         part, or a value of the wrong kind, is refused in words before anything changes."""
         return self.edit(editing.edited(self.state, **table_changes(changes)))
 
-    def set_hp(self, hp: int) -> GameState:
-        return self.edit(editing.set_hp(self.state, hp))
-
-    def set_hand(self, hand: list[str]) -> GameState:
-        return self.edit(editing.set_hand(self.state, hand))
-
-    def set_room(self, room: int, slot: Slot) -> GameState:
-        return self.edit(editing.set_room(self.state, room, slot))
+    set_hp = Edit(editing.set_hp)
+    set_hand = Edit(editing.set_hand)
+    set_room = Edit(editing.set_room)
 
     # ---- analysis ------------------------------------------------------------------------------------
     def advice(self, lookahead: Lookahead = "next_fight") -> Advice:

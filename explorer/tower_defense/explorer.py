@@ -16,7 +16,7 @@ from typing import Any
 
 from explorer.line_tests import LineTests
 from explorer.navigation import SessionNavigation
-from explorer.positions import PositionFiles
+from explorer.positions import Edit, PositionFiles
 from rules.core.distribution import Distribution
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
@@ -290,11 +290,8 @@ class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState
         return tuple(events)
 
     # ---- the position editor (each edit starts a new session from the edited position) --------------
-    def place_tower(self, card: str, at: Sequence[int], owner: int, level: int = 1, depletion: int = 0) -> GameState:
-        return self.edit(editing.place_tower(self.state, card, at, owner, level, depletion))
-
-    def remove_tower(self, at: Sequence[int]) -> GameState:
-        return self.edit(editing.remove_tower(self.state, at))
+    place_tower = Edit(editing.place_tower)
+    remove_tower = Edit(editing.remove_tower)
 
     def place_wave(
         self,
@@ -314,37 +311,21 @@ class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState
             editing.place_wave_at(self.state, wave_id, at, number=number, defeated=defeated, modifier=modifier)
         )
 
-    def remove_wave(self, wave_id: str) -> GameState:
-        return self.edit(editing.remove_wave(self.state, wave_id))
-
-    def set_upcoming(self, calls: Sequence[Sequence[str]]) -> GameState:
-        return self.edit(editing.set_upcoming(self.state, calls))
+    remove_wave = Edit(editing.remove_wave)
+    set_upcoming = Edit(editing.set_upcoming)
 
     def set_track_discarded(self, labels: Sequence[str]) -> GameState:
         """Exactly these pieces discarded; a piece taken out of the discard returns to the space it had
         in any position this explorer has held."""
         return self.edit(editing.set_track_discarded(self.state, labels, self.homes))
 
-    def lay_track(self, label: str, at: Sequence[int]) -> GameState:
-        return self.edit(editing.lay_track(self.state, label, at))
-
-    def set_obstacle(self, at: Sequence[int], present: bool = True) -> GameState:
-        return self.edit(editing.set_obstacle(self.state, at, present))
-
-    def set_lives(self, lives: int) -> GameState:
-        return self.edit(editing.set_lives(self.state, lives))
-
-    def set_credits(self, player: int, stack: str, cards: Sequence[str]) -> GameState:
-        return self.edit(editing.set_credits(self.state, player, stack, cards))
-
-    def place_skill_marker(self, player: int, skill: str, slot: int) -> GameState:
-        return self.edit(editing.place_skill_marker(self.state, player, skill, slot))
-
-    def remove_skill_marker(self, player: int, skill: str, slot: int) -> GameState:
-        return self.edit(editing.remove_skill_marker(self.state, player, skill, slot))
-
-    def set_turn(self, turn: int, phase: str | None = None) -> GameState:
-        return self.edit(editing.set_turn(self.state, turn, phase))
+    lay_track = Edit(editing.lay_track)
+    set_obstacle = Edit(editing.set_obstacle)
+    set_lives = Edit(editing.set_lives)
+    set_credits = Edit(editing.set_credits)
+    place_skill_marker = Edit(editing.place_skill_marker)
+    remove_skill_marker = Edit(editing.remove_skill_marker)
+    set_turn = Edit(editing.set_turn)
 
     # ---- calculators -------------------------------------------------------------------------------
     def boost_hand(self, player: int | None = None) -> tuple[str, ...]:
