@@ -21,6 +21,7 @@ import ipywidgets as w
 
 from explorer.board import BoardWidget
 from explorer.markup import STATIC
+from explorer.session_panel import SessionPanel
 from rules.lesson import Lesson, LessonStep, read_lesson
 
 PRESENT_CLASS = "tower-present"
@@ -85,15 +86,12 @@ def log_html(entries: Sequence[tuple[int, str]], cursor: int, total: int, branch
     )
 
 
-class Presenting:
-    """Mixin for every game's panel (a SessionPanel): the presenter's bar and lessons. The panel calls
+class Presenting(SessionPanel):
+    """Mixin for every game's panel: the presenter's bar and lessons over the SessionPanel's commands. The panel calls
     `_build_presenter` while building its controls and `_show_presenter` when it redraws, and names its own
     step (`_next_step`): 'step ▶' for Attack the Tower and The Tower, 'next phase ▶' for Tower Defense."""
 
-    explorer: Any
-    message: Any
     board: BoardWidget
-    selected: str | None
     game_slug: str
     key_methods: ClassVar[dict[str, str]]
     """The panel's method for Enter ('commit') and Escape ('clear') on the board (the arrows step and go back)."""
@@ -104,17 +102,7 @@ class Presenting:
     concealed_cursor: int
     """The cursor when the result was hidden (a move since then gives the hiding up)."""
 
-    if TYPE_CHECKING:  # provided by SessionPanel, GuardedPanel and the widget (declared for the type checker)
-
-        def _button(self, label: str, handler: Callable[[], object], tip: str = "") -> w.Button: ...
-
-        def _guard(self, action: Callable[[], object]) -> None: ...
-
-        def say(self, text: str, *, error: bool = False) -> None: ...
-
-        def refresh(self, *, keep_message: bool = False) -> None: ...
-
-        def jump(self, step: int) -> None: ...
+    if TYPE_CHECKING:  # provided by the widget (declared for the type checker)
 
         def add_class(self, name: str) -> Any: ...
 
@@ -197,7 +185,7 @@ class Presenting:
             self.refresh(keep_message=True)
             return
         self.concealed_from = None
-        super().back()  # type: ignore[misc]
+        super().back()
 
     def _moved(self) -> None:
         """Moving along the line gives up a hidden result (the position moved to is shown)."""

@@ -27,7 +27,7 @@ from explorer.attack_the_tower.viewmodel import board_view
 from explorer.board import styled_board
 from explorer.guarded import checked_edit, checked_text
 from explorer.presenter import HIDDEN, Presenting
-from explorer.session_panel import SessionPanel, fit_labels, row
+from explorer.session_panel import fit_labels, row
 from rules.attack_the_tower import engine
 from rules.attack_the_tower.catalog import army, army_ids
 from rules.attack_the_tower.catalog import card as card_of
@@ -45,7 +45,7 @@ KEYS_HELP = "keys (click the board first): → step ▶, ← back, Enter commit 
 AttackTheTowerBoard = styled_board("AttackTheTowerBoard", "board.css")
 
 
-class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
+class AttackTheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
     """One explorer shown as a board with its controls."""
 
     explorer: Explorer

@@ -16,7 +16,7 @@ from explorer.file_controls import FileControls
 from explorer.guarded import checked_text
 from explorer.presenter import Presenting
 from explorer.rules_form import RulesForm
-from explorer.session_panel import SessionPanel, fit_labels, row
+from explorer.session_panel import fit_labels, row
 from explorer.the_tower.editor import TableEditor
 from explorer.the_tower.explorer import TheTowerExplorer
 from explorer.the_tower.viewmodel import advice_html, board_html, board_view, static_html
@@ -28,7 +28,7 @@ from rules.the_tower.variants import Rules
 TheTowerBoard = styled_board("TheTowerBoard", "tower_board.css")
 
 
-class TheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
+class TheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
     """One explorer shown as a card table with its stepper and advice."""
 
     explorer: TheTowerExplorer

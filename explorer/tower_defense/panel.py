@@ -18,7 +18,7 @@ import ipywidgets as w
 from explorer.board import styled_board
 from explorer.guarded import checked_edit, checked_text
 from explorer.presenter import Presenting
-from explorer.session_panel import SessionPanel, fit_labels, row
+from explorer.session_panel import fit_labels, row
 from explorer.tower_defense.controls import ActionControls
 from explorer.tower_defense.editor import EditorControls
 from explorer.tower_defense.explorer import TowerDefenseExplorer
@@ -32,7 +32,7 @@ from rules.tower_defense.text import space_words
 TowerDefenseBoard = styled_board("TowerDefenseBoard", "td_board.css")
 
 
-class TowerDefensePanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
+class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
     """One explorer shown as a grid with its controls."""
 
     explorer: TowerDefenseExplorer
