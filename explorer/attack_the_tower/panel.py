@@ -431,8 +431,4 @@ class AttackTheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
     def summary(self) -> str:
         """One line saying where the explorer stands (the panel's plain-text form)."""
         state = self.explorer.state
-        where = f"turn {state.turn}, {self.explorer.stage()}"
-        return (
-            f"Attack the Tower panel: {where}; step {self.explorer.session.cursor} of "
-            f"{len(self.explorer.session.line)} on branch '{self.explorer.session.current_branch}'"
-        )
+        return f"Attack the Tower panel: turn {state.turn}, {self.explorer.stage()}; {self.explorer.where()}"
