@@ -74,6 +74,8 @@ class TheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
 
     # ---- controls ----------------------------------------------------------------------------------
     def _build_controls(self) -> None:
+        """The toolbar, the presenter's bar, the stepper with its branches, and the position editor and rule
+        variants sections."""
         self.look_ahead = w.Checkbox(
             value=False,
             description="advice looks ahead over every point left",
@@ -94,10 +96,6 @@ class TheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
             [self.look_ahead],
         )
         self._build_presenter()
-        self._build_stepper_and_sections()
-
-    def _build_stepper_and_sections(self) -> None:
-        """The stepper with its branches, and the position editor and rule variants sections."""
         self.stepper = row(
             [
                 *self._line_buttons(),
