@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import ipywidgets as w
 
 from explorer.board import BoardWidget
-from explorer.markup import STATIC
+from explorer.markup import STATIC, answer_parts
 from explorer.session_panel import SessionPanel
 from rules.lesson import Lesson, LessonStep, read_lesson
 
@@ -283,12 +283,7 @@ class Presenting(SessionPanel):
             words = self.note(cursor)
             question = words.question if words is not None and words.question else "What happens next?"
             return f'<div class="question">Question: {html.escape(question)} <i>(predict, then reveal)</i></div>'
-        words = self.note(cursor)
-        parts = []
-        if words is not None and words.answer:
-            parts.append(f"<b>Answer:</b> {html.escape(words.answer)}")
-        if words is not None and words.remark:
-            parts.append(html.escape(words.remark))
+        parts = answer_parts(self.note(cursor))
         if cursor == 0 and self.lesson is not None:
             parts.append(f"<b>{html.escape(self.lesson.title)}</b>: {html.escape(self.lesson.about)}")
         return f'<div class="answer">{" ".join(parts)}</div>' if parts else ""

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from explorer.attack_the_tower.rendering import BOARD_CSS, board_html
 from explorer.attack_the_tower.story import step_story
 from explorer.attack_the_tower.viewmodel import board_view
-from explorer.markup import static_text
+from explorer.markup import answer_parts, static_text
 from rules.core.files import write_file
 from rules.lesson import Lesson, LessonStep
 
@@ -40,14 +40,7 @@ def _frame(index: int, board: str, narration: list[str], words: LessonStep | Non
             f'<div class="question">Question: {html.escape(words.question)} '
             '<button class="reveal" type="button">reveal</button></div>'
         )
-    said = " ".join(
-        part
-        for part in (
-            f"<b>Answer:</b> {html.escape(words.answer)}" if words.answer else "",
-            html.escape(words.remark),
-        )
-        if part
-    )
+    said = " ".join(answer_parts(words))
     answer = f'<div class="answer">{said}</div>' if said else ""
     result = f'<div class="result"{" hidden" if words.question else ""}>{answer}{board}{told}</div>'
     return f'<section class="frame" data-step="{index}"{hidden}>{question}{result}</section>'
