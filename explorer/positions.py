@@ -5,6 +5,7 @@ position under other rules, and saving the position shown. Validation and every 
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -105,17 +106,15 @@ class PositionFiles(Generic[S]):
         self.game.positions.save(self.state, path)
 
 
-class Edit(Generic[P, S]):
-    """An explorer's edit made by one of its rules' editing functions: `set_lives = Edit(editing.set_lives)` in the
-    class gives `explorer.set_lives(3)`, a new session from `editing.set_lives(explorer.state, 3)`."""
+def edit_by(change: Callable[Concatenate[S, P], S]) -> Callable[Concatenate[PositionFiles[S], P], S]:
+    """An explorer method made of one of its rules' editing functions: `set_lives = edit_by(editing.set_lives)` in
+    the class gives `explorer.set_lives(3)`, a new session from `editing.set_lives(explorer.state, 3)`."""
 
-    def __init__(self, change: Callable[Concatenate[S, P], S]) -> None:
-        self.change = change
-        self.__doc__ = change.__doc__
+    def edit(explorer: PositionFiles[S], /, *args: P.args, **kwargs: P.kwargs) -> S:
+        return explorer.edit(change(explorer.state, *args, **kwargs))
 
-    def __get__(self, explorer: PositionFiles[S], owner: object = None) -> Callable[P, S]:
-        def edit(*args: P.args, **kwargs: P.kwargs) -> S:
-            return explorer.edit(self.change(explorer.state, *args, **kwargs))
-
-        edit.__doc__ = self.__doc__
-        return edit
+    edit.__doc__ = change.__doc__
+    explorer = inspect.Parameter("explorer", inspect.Parameter.POSITIONAL_ONLY)
+    changed = list(inspect.signature(change).parameters.values())[1:]  # the explorer's position stands for `state`
+    edit.__signature__ = inspect.Signature([explorer, *changed])  # type: ignore[attr-defined]
+    return edit

@@ -15,7 +15,7 @@ from explorer.attack_the_tower.story import step_story
 from explorer.attack_the_tower.viewmodel import board_view
 from explorer.line_tests import LineTests
 from explorer.navigation import SessionNavigation
-from explorer.positions import Edit, PositionFiles
+from explorer.positions import PositionFiles, edit_by
 from rules.attack_the_tower import catalog, editing, engine, examples, policies
 from rules.attack_the_tower.actions import (
     EndTurn,
@@ -188,11 +188,11 @@ class Explorer(SessionNavigation[GameState], PositionFiles[GameState], LineTests
         return tuple(events)
 
     # ---- the position editor (each edit starts a new session from the edited position) --------------
-    set_base = Edit(editing.set_base)
-    set_troops = Edit(editing.set_troops)
-    set_raised = Edit(editing.set_raised)
-    set_cards = Edit(editing.set_cards)
-    set_attacker = Edit(editing.set_attacker)
+    set_base = edit_by(editing.set_base)
+    set_troops = edit_by(editing.set_troops)
+    set_raised = edit_by(editing.set_raised)
+    set_cards = edit_by(editing.set_cards)
+    set_attacker = edit_by(editing.set_attacker)
 
     def set_armies(self, first: str, second: str) -> GameState:
         return self.edit(editing.set_armies(self.state, (first, second)))

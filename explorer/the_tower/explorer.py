@@ -12,7 +12,7 @@ from typing import Any
 
 from explorer.line_tests import LineTests
 from explorer.navigation import SessionNavigation
-from explorer.positions import Edit, PositionFiles
+from explorer.positions import PositionFiles, edit_by
 from rules.core import limits
 from rules.core.errors import IllegalPosition, Problem
 from rules.core.events import Event
@@ -161,9 +161,9 @@ class TheTowerExplorer(SessionNavigation[GameState], PositionFiles[GameState], L
         part, or a value of the wrong kind, is refused in words before anything changes."""
         return self.edit(editing.edited(self.state, **table_changes(changes)))
 
-    set_hp = Edit(editing.set_hp)
-    set_hand = Edit(editing.set_hand)
-    set_room = Edit(editing.set_room)
+    set_hp = edit_by(editing.set_hp)
+    set_hand = edit_by(editing.set_hand)
+    set_room = edit_by(editing.set_room)
 
     # ---- analysis ------------------------------------------------------------------------------------
     def advice(self, lookahead: Lookahead = "next_fight") -> Advice:

@@ -16,7 +16,7 @@ from typing import Any
 
 from explorer.line_tests import LineTests
 from explorer.navigation import SessionNavigation
-from explorer.positions import Edit, PositionFiles
+from explorer.positions import PositionFiles, edit_by
 from rules.core.distribution import Distribution
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
@@ -290,8 +290,8 @@ class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState
         return tuple(events)
 
     # ---- the position editor (each edit starts a new session from the edited position) --------------
-    place_tower = Edit(editing.place_tower)
-    remove_tower = Edit(editing.remove_tower)
+    place_tower = edit_by(editing.place_tower)
+    remove_tower = edit_by(editing.remove_tower)
 
     def place_wave(
         self,
@@ -311,21 +311,21 @@ class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState
             editing.place_wave_at(self.state, wave_id, at, number=number, defeated=defeated, modifier=modifier)
         )
 
-    remove_wave = Edit(editing.remove_wave)
-    set_upcoming = Edit(editing.set_upcoming)
+    remove_wave = edit_by(editing.remove_wave)
+    set_upcoming = edit_by(editing.set_upcoming)
 
     def set_track_discarded(self, labels: Sequence[str]) -> GameState:
         """Exactly these pieces discarded; a piece taken out of the discard returns to the space it had
         in any position this explorer has held."""
         return self.edit(editing.set_track_discarded(self.state, labels, self.homes))
 
-    lay_track = Edit(editing.lay_track)
-    set_obstacle = Edit(editing.set_obstacle)
-    set_lives = Edit(editing.set_lives)
-    set_credits = Edit(editing.set_credits)
-    place_skill_marker = Edit(editing.place_skill_marker)
-    remove_skill_marker = Edit(editing.remove_skill_marker)
-    set_turn = Edit(editing.set_turn)
+    lay_track = edit_by(editing.lay_track)
+    set_obstacle = edit_by(editing.set_obstacle)
+    set_lives = edit_by(editing.set_lives)
+    set_credits = edit_by(editing.set_credits)
+    place_skill_marker = edit_by(editing.place_skill_marker)
+    remove_skill_marker = edit_by(editing.remove_skill_marker)
+    set_turn = edit_by(editing.set_turn)
 
     # ---- calculators -------------------------------------------------------------------------------
     def boost_hand(self, player: int | None = None) -> tuple[str, ...]:
