@@ -5,21 +5,20 @@ reports clicks and keys, and saves the files the kernel sends through the browse
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
 
-STATIC = Path(__file__).resolve().parent / "static"
+from explorer.markup import STATIC, static_text
 
 
 class BoardWidget(anywidget.AnyWidget):
     """Synced: the rendered board, the selected key and a version counter; clicks arrive as messages.
 
-    A game's board subclasses it only to name its style sheet (`_css`)."""
+    A game's board is a subclass that only names its style sheet (`_css`, see `styled_board`)."""
 
-    _esm = (STATIC / "flows.js").read_text(encoding="utf-8") + (STATIC / "board.js").read_text(encoding="utf-8")
+    _esm = static_text("flows.js") + static_text("board.js")
     _css = STATIC / "board.css"
     html = traitlets.Unicode("").tag(sync=True)
     selected = traitlets.Unicode("").tag(sync=True)
@@ -51,3 +50,8 @@ class BoardWidget(anywidget.AnyWidget):
             self.html = board_html
             self.selected = selected or ""
             self.version += 1
+
+
+def styled_board(name: str, css: str) -> type[BoardWidget]:
+    """A game's board class `name`, drawn with the style sheet `css` of explorer/static."""
+    return type(name, (BoardWidget,), {"_css": STATIC / css, "__module__": __name__})

@@ -3,25 +3,17 @@ browser: the same row of controls in every game's panel."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
 import ipywidgets as w
 
-
-class SavesPositions(Protocol):
-    """A panel that saves its position to a path and loads one from a path or JSON text."""
-
-    def save(self, path: str) -> None: ...
-
-    def load(self, path_or_json: str) -> None: ...
-
-    def load_text(self, text: str | bytes) -> None: ...
+from explorer.session_panel import SessionPanel
 
 
 class FileControls(w.HBox):  # type: ignore[misc]
     """A file name with save and load buttons, and an upload button for a file from the user's computer."""
 
-    def __init__(self, panel: SavesPositions, default_name: str = "position.json") -> None:
+    def __init__(self, panel: SessionPanel, default_name: str = "position.json") -> None:
         self.panel = panel
         self.path = w.Text(value=default_name, description="file", layout=w.Layout(width="300px"))
         save = w.Button(description="save", tooltip="write the position to this file")

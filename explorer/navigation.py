@@ -6,6 +6,7 @@ Each is a replay of the engine's pure steps (rules.core.session); nothing here k
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any, ClassVar, Generic, TypeVar
 
 from explorer.guarded import checked_text
@@ -21,9 +22,12 @@ S = TypeVar("S")
 
 
 class SessionNavigation(Generic[S]):
-    """Mixin for explorers of a `game` holding `self.session` and a `self.sampler` seeded by `self.seed`."""
+    """Mixin for explorers of a `game` holding `self.session` and a `self.sampler` seeded by `self.seed`; its
+    `policies` module (`POLICIES`, `policy(name)`) decides, by `self.policy_name`, what nobody decides by hand."""
 
     game: ClassVar[Game[Any, Any]]
+    policies: ModuleType
+    policy_name: str
     seed: int
     session: Session[S, Any]
     sampler: ChanceSampler
@@ -75,6 +79,15 @@ class SessionNavigation(Generic[S]):
             return self.play(self.sampler.pick(game.chance_outcomes(state)))
         player = who if who >= 0 else game.acting_players(state)[0]
         return self.play(policy_for(player).choose(state, self.sampler, player))
+
+    def auto(self) -> tuple[Event, ...]:
+        """Let chance (the seeded sampler) or the policy make the current decision."""
+        return self.decide(lambda _: self.policies.policy(self.policy_name))
+
+    def where(self) -> str:
+        """Where the cursor stands: 'step 3 of 7 on branch 'main''."""
+        session = self.session
+        return f"step {session.cursor} of {len(session.line)} on branch '{session.current_branch}'"
 
     def play(self, action: Any) -> tuple[Event, ...]:
         """Take one action (refused with IllegalAction, nothing changed, when the rules forbid it)."""

@@ -1,28 +1,63 @@
-"""Starting a session from another position, shared by every game's explorer: an edited position, a JSON
-file or JSON text, and saving the position shown. Validation is the rules package's (rules.core.jsonio)."""
+"""Starting a session from another position, shared by every game's explorer: the explorer's first position (an
+example's name or a position), a named example, an edited position, a JSON file or JSON text, a share code, the
+position under other rules, and saving the position shown. Validation and every edit are the rules package's
+(rules.core.jsonio, rules.<game>.editing)."""
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar, Generic, TypeVar
+from types import ModuleType
+from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, Protocol, TypeVar, cast
 
 from rules.core import limits
 from rules.core.errors import MalformedFile
 from rules.core.jsonio import decode_text
 from rules.core.protocol import Game
 
-S = TypeVar("S")
+
+class Ruled(Protocol):
+    """A position that holds the rules it is played under (every game's does)."""
+
+    @property
+    def rules(self) -> Any: ...
+
+
+S = TypeVar("S", bound=Ruled)
+P = ParamSpec("P")
 
 
 class PositionFiles(Generic[S]):
-    """Mixin for explorers of a `game` with a `state` and a `_reset(position)`; positions are read and written
-    by the game's own codec (`game.positions`)."""
+    """Mixin for explorers of a `game` with a `_reset(position)`; positions are read and written by the game's own
+    codec (`game.positions`), named by its `examples` module (`EXAMPLES`, `example(name, rules)`) and edited by
+    its `editing` module (`set_rules`, `share_code`, `from_share_code`)."""
 
     game: ClassVar[Game[Any, Any]]
+    examples: ModuleType
+    editing: ModuleType
+    default_example: ClassVar[str]
+    default_policy: ClassVar[str]
+    policy_name: str
+    seed: int
+
+    def __init__(self, position: S | str | None = None, *, policy_name: str | None = None, seed: int = 0) -> None:
+        """An explorer of `position` (an example's name, a position, or the game's default example); the policy
+        decides what nobody decides by hand (the game's default one unless named), chance is drawn from `seed`."""
+        if position is None or isinstance(position, str):
+            position = self.examples.example(position or self.default_example)
+        self.policy_name = policy_name or self.default_policy
+        self.seed = seed
+        self._reset(cast(S, position))
 
     @property
     def state(self) -> S:
         raise NotImplementedError
+
+    @property
+    def rules(self) -> Any:
+        """The rules the position is played under."""
+        return self.state.rules
 
     def _reset(self, position: S) -> None:
         raise NotImplementedError
@@ -31,6 +66,22 @@ class PositionFiles(Generic[S]):
         """Start a new session from `new_position` (already validated by the rules' editing helpers)."""
         self._reset(new_position)
         return new_position
+
+    def load_example(self, name: str) -> S:
+        """Explore a named example position under the rules in use."""
+        return self.edit(self.examples.example(name, self.rules))
+
+    def set_rules(self, rules: Any) -> S:
+        """The same position under other rules (validated again: a variant can make it illegal)."""
+        return self.edit(self.editing.set_rules(self.state, rules))
+
+    def share_code(self) -> str:
+        """A code that reproduces the position exactly (rules.core.sharecode)."""
+        return str(self.editing.share_code(self.state))
+
+    def load_share_code(self, code: str) -> S:
+        """A new session from a share code (refused whole when damaged or illegal)."""
+        return self.edit(self.editing.from_share_code(code))
 
     def load(self, path_or_json: str | Path) -> S:
         """A position from a JSON file or JSON text (validated; refused whole when illegal)."""
@@ -53,3 +104,17 @@ class PositionFiles(Generic[S]):
         """Write the position shown to a JSON file that `load` (and the CLI) reads back, atomically: a failed
         save leaves any old file whole."""
         self.game.positions.save(self.state, path)
+
+
+def edit_by(change: Callable[Concatenate[S, P], S]) -> Callable[Concatenate[PositionFiles[S], P], S]:
+    """An explorer method made of one of its rules' editing functions: `set_lives = edit_by(editing.set_lives)` in
+    the class gives `explorer.set_lives(3)`, a new session from `editing.set_lives(explorer.state, 3)`."""
+
+    def edit(explorer: PositionFiles[S], /, *args: P.args, **kwargs: P.kwargs) -> S:
+        return explorer.edit(change(explorer.state, *args, **kwargs))
+
+    edit.__doc__ = change.__doc__
+    explorer = inspect.Parameter("explorer", inspect.Parameter.POSITIONAL_ONLY)
+    changed = list(inspect.signature(change).parameters.values())[1:]  # the explorer's position stands for `state`
+    edit.__signature__ = inspect.Signature([explorer, *changed])  # type: ignore[attr-defined]
+    return edit

@@ -15,11 +15,13 @@ import os
 from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import ipywidgets as w
 
-from explorer.board import STATIC, BoardWidget
+from explorer.board import BoardWidget
+from explorer.markup import STATIC, answer_parts
+from explorer.session_panel import SessionPanel
 from rules.lesson import Lesson, LessonStep, read_lesson
 
 PRESENT_CLASS = "tower-present"
@@ -84,15 +86,15 @@ def log_html(entries: Sequence[tuple[int, str]], cursor: int, total: int, branch
     )
 
 
-class Presenting:
-    """Mixin for every game's panel (a SessionPanel): the presenter's bar and lessons. The panel calls
+class Presenting(SessionPanel):
+    """Mixin for every game's panel: the presenter's bar and lessons over the SessionPanel's commands. The panel calls
     `_build_presenter` while building its controls and `_show_presenter` when it redraws, and names its own
     step (`_next_step`): 'step ▶' for Attack the Tower and The Tower, 'next phase ▶' for Tower Defense."""
 
-    explorer: Any
-    message: Any
     board: BoardWidget
     game_slug: str
+    key_methods: ClassVar[dict[str, str]]
+    """The panel's method for Enter ('commit') and Escape ('clear') on the board (the arrows step and go back)."""
     lesson: Lesson | None
     predicting: bool
     concealed_from: int | None
@@ -100,17 +102,7 @@ class Presenting:
     concealed_cursor: int
     """The cursor when the result was hidden (a move since then gives the hiding up)."""
 
-    if TYPE_CHECKING:  # provided by SessionPanel, GuardedPanel and the widget (declared for the type checker)
-
-        def _button(self, label: str, handler: Callable[[], object], tip: str = "") -> w.Button: ...
-
-        def _guard(self, action: Callable[[], object]) -> None: ...
-
-        def say(self, text: str, *, error: bool = False) -> None: ...
-
-        def refresh(self, *, keep_message: bool = False) -> None: ...
-
-        def jump(self, step: int) -> None: ...
+    if TYPE_CHECKING:  # provided by the widget (declared for the type checker)
 
         def add_class(self, name: str) -> Any: ...
 
@@ -169,6 +161,12 @@ class Presenting:
             self.say("")
             self.refresh(keep_message=True)
 
+    def key(self, command: str) -> None:
+        """A key on the board: → the next step, ← back, Enter and Escape as the panel's `key_methods` say."""
+        handler = {"step": "next", "back": "back", **self.key_methods}.get(command)
+        if handler is not None:
+            getattr(self, handler)()
+
     def reveal(self) -> None:
         """Show the result of the step just taken (what 'predict, then reveal' hid)."""
         if not self._concealed():
@@ -187,7 +185,7 @@ class Presenting:
             self.refresh(keep_message=True)
             return
         self.concealed_from = None
-        super().back()  # type: ignore[misc]
+        super().back()
 
     def _moved(self) -> None:
         """Moving along the line gives up a hidden result (the position moved to is shown)."""
@@ -256,6 +254,18 @@ class Presenting:
             return self.concealed_from
         return int(self.explorer.session.cursor)
 
+    def _shown_view(self, board_view: Callable[..., dict[str, Any]], **now: Any) -> dict[str, Any]:
+        """The game's `board_view` of the position shown: under a hidden result, the position before it (its question
+        is asked above the board); else the position at the cursor with its step card, its sentences and `now`."""
+        session = self.explorer.session
+        shown = self.shown_step()
+        if shown != session.cursor:
+            return board_view(session.state_at(shown), selected=self.selected, summary=HIDDEN)
+        events = session.last_events()
+        summary = step_card(events) if session.cursor else ""
+        last = tuple(e.sentence() for e in events)
+        return board_view(self.explorer.state, selected=self.selected, last_events=last, summary=summary, **now)
+
     def note(self, number: int) -> LessonStep | None:
         """The lesson's words for step `number`, if a lesson is played and says something there."""
         return None if self.lesson is None else self.lesson.note(number)
@@ -273,12 +283,7 @@ class Presenting:
             words = self.note(cursor)
             question = words.question if words is not None and words.question else "What happens next?"
             return f'<div class="question">Question: {html.escape(question)} <i>(predict, then reveal)</i></div>'
-        words = self.note(cursor)
-        parts = []
-        if words is not None and words.answer:
-            parts.append(f"<b>Answer:</b> {html.escape(words.answer)}")
-        if words is not None and words.remark:
-            parts.append(html.escape(words.remark))
+        parts = answer_parts(self.note(cursor))
         if cursor == 0 and self.lesson is not None:
             parts.append(f"<b>{html.escape(self.lesson.title)}</b>: {html.escape(self.lesson.about)}")
         return f'<div class="answer">{" ".join(parts)}</div>' if parts else ""

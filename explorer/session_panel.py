@@ -4,7 +4,7 @@ Each runs under the panel's guard, so a refusal shows the rules' message and kee
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as w
@@ -33,12 +33,60 @@ def row(children: list[w.Widget]) -> w.HBox:
 
 
 class SessionPanel(GuardedPanel):
-    """Mixin for panels with an `explorer` (navigation, position files, share codes, examples) and a `share`
-    text box for share codes."""
+    """Mixin for panels with an `explorer` (navigation, position files, share codes, examples): the controls every
+    panel has (examples, the policy, share codes, branches) and the commands behind them."""
 
     explorer: Any
-    share: Any
-    branches: Any
+    selected: str | None
+
+    def _toolbar(
+        self, example_layout: w.Layout, share_width: str, before: Sequence[w.Widget], after: Sequence[w.Widget] = ()
+    ) -> w.HBox:
+        """The row above the board: the example picker, the game's controls `before` the share code's button, text
+        box and load button, then those `after` them."""
+        self.example = w.Dropdown(
+            options=list(self.explorer.examples.EXAMPLES), value=None, description="example", layout=example_layout
+        )
+        self.example.observe(self._on_example, "value")
+        self.share = w.Text(placeholder="paste a share code", layout=w.Layout(width=share_width))
+        sharing = [
+            self._button("share code", self.show_share_code, "show a code that reproduces this position"),
+            self.share,
+            self._button("load code", lambda: self.load_share_code(self.share.value)),
+        ]
+        toolbar = row([self.example, *before, *sharing, *after])
+        toolbar.add_class("panel-toolbar")
+        return toolbar
+
+    def _mode_toggle(self, set_mode: Callable[[str], None]) -> w.ToggleButtons:
+        """Play or edit: what a click on the board does (`set_mode` is told the mode chosen)."""
+        self.mode_toggle = w.ToggleButtons(options=["play", "edit"], value="play", style={"button_width": "60px"})
+        self.mode_toggle.observe(lambda ch: set_mode(ch["new"]), "value")
+        return self.mode_toggle
+
+    def _policy_picker(self, layout: w.Layout) -> w.Dropdown:
+        """The policy that makes every decision nobody makes by hand (the explorer's `policy_name`)."""
+        self.policy = w.Dropdown(
+            options=list(self.explorer.policies.POLICIES),
+            value=self.explorer.policy_name,
+            description="policy",
+            layout=layout,
+        )
+        self.policy.observe(lambda ch: setattr(self.explorer, "policy_name", ch["new"]), "value")
+        return self.policy
+
+    def _line_buttons(self) -> list[w.Button]:
+        """Back to the start of the line, and one step forward along it."""
+        return [
+            self._button("restart", self.restart),
+            self._button("forward ▶▶", self.forward, "replay the next step of this line"),
+        ]
+
+    def _branch_controls(self, layout: w.Layout) -> list[w.Widget]:
+        """The branch shown (a dropdown of the session's branches) and a button that starts a new one here."""
+        self.branches = w.Dropdown(options=self.explorer.branches, value="main", description="branch", layout=layout)
+        self.branches.observe(self._on_branch, "value")
+        return [self.branches, self._button("branch here", self.branch)]
 
     def _button(self, label: str, handler: Callable[[], object], tip: str = "") -> w.Button:
         """A button that runs `handler` under the guard (a refusal shows its message), once per click:
@@ -68,6 +116,11 @@ class SessionPanel(GuardedPanel):
         if list(self.branches.options) != branches:
             self.branches.options = branches
         self.branches.value = self.explorer.session.current_branch
+
+    def clear_selection(self) -> None:
+        """Forget what is selected on the board (Escape)."""
+        self.selected = None
+        self.refresh()
 
     def _on_example(self, change: dict[str, Any]) -> None:
         """The example dropdown: load the example chosen."""

@@ -82,12 +82,14 @@ def _over(state: GameState, until: Until) -> bool:
 
 
 def _play_on(
-    start: GameState, steps: list[tuple[Any, tuple[Event, ...]]], until: Until, policy_name: str, seed: int
+    start: GameState,
+    steps: list[tuple[Any, tuple[Event, ...]]],
+    state: GameState,
+    until: Until,
+    policy_name: str,
+    seed: int,
 ) -> Line:
-    """The line so far, played on from its last position by the seeded policy (and chance) until `until`."""
-    state = start
-    for action, _events in steps:
-        state, _ = engine.apply(state, action)
+    """The line so far (from `start` to `state`), played on by the seeded policy (and chance) until `until`."""
     chooser, sampler = policy(policy_name), ChanceSampler(seed)
     for _ in range(STEP_LIMIT):
         if _over(state, until):
@@ -134,8 +136,8 @@ def compare(
         found = divergence or Divergence(None, (), (), "the whole line plays the same under both rules")
         current, variant = Line(initial, tuple(left), left_state), Line(variant_start, tuple(right), right_state)
         return Comparison(found, "battle", played, current, variant)
-    current = _play_on(initial, left, until, policy_name, seed)
-    variant = _play_on(variant_start, right, until, policy_name, seed)
+    current = _play_on(initial, left, left_state, until, policy_name, seed)
+    variant = _play_on(variant_start, right, right_state, until, policy_name, seed)
     if divergence is None:
         divergence = _first_difference(current, variant)
     return Comparison(divergence, until, played, current, variant)

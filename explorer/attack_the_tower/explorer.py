@@ -15,8 +15,8 @@ from explorer.attack_the_tower.story import step_story
 from explorer.attack_the_tower.viewmodel import board_view
 from explorer.line_tests import LineTests
 from explorer.navigation import SessionNavigation
-from explorer.positions import PositionFiles
-from rules.attack_the_tower import catalog, editing, engine, examples
+from explorer.positions import PositionFiles, edit_by
+from rules.attack_the_tower import catalog, editing, engine, examples, policies
 from rules.attack_the_tower.actions import (
     EndTurn,
     Pass,
@@ -42,29 +42,20 @@ class Explorer(SessionNavigation[GameState], PositionFiles[GameState], LineTests
 
     game_slug = "attack-the-tower"
     game = GAME
+    examples = examples
+    editing = editing
+    policies = policies
+    default_example = "mid-game-battle"
+    default_policy = "greedy"
 
     def __init__(
-        self,
-        position: GameState | str | None = None,
-        *,
-        policy_name: str = "greedy",
-        seed: int = 0,
+        self, position: GameState | str | None = None, *, policy_name: str | None = None, seed: int = 0
     ) -> None:
-        if position is None:
-            position = "mid-game-battle"
-        if isinstance(position, str):
-            position = examples.example(position)
-        self.policy_name = policy_name
-        self.seed = seed
         self.seats: dict[int, str | None] = {0: None, 1: None}
         """Who decides for each player in whole-game mode: None for a person, else a policy name."""
-        self._reset(position)
+        super().__init__(position, policy_name=policy_name, seed=seed)
 
     # ---- reading ---------------------------------------------------------------------------------
-    @property
-    def rules(self) -> Rules:
-        return self.state.rules
-
     def request(self, side: int | None = None) -> engine.AllocationRequest | None:
         """The damage `side` (default: the player to move) must distribute now."""
         return engine.allocation_request(self.state, side)
@@ -197,36 +188,14 @@ class Explorer(SessionNavigation[GameState], PositionFiles[GameState], LineTests
         return tuple(events)
 
     # ---- the position editor (each edit starts a new session from the edited position) --------------
-    def set_base(self, player: int, territory: int, slot: int, card_id: str | None, troops: int = 0) -> GameState:
-        return self.edit(editing.set_base(self.state, player, territory, slot, card_id, troops))
-
-    def set_troops(self, player: int, territory: int, slot: int, troops: int) -> GameState:
-        return self.edit(editing.set_troops(self.state, player, territory, slot, troops))
-
-    def set_raised(self, player: int, territory: int, slot: int, raised: tuple[int, ...]) -> GameState:
-        """Give troops of a base their own power raises (a Ninja's +3), one number per raised troop."""
-        return self.edit(editing.set_raised(self.state, player, territory, slot, raised))
-
-    def set_cards(self, player: int, where: str, cards: list[str]) -> GameState:
-        return self.edit(editing.set_cards(self.state, player, where, cards))
-
-    def set_attacker(self, player: int) -> GameState:
-        return self.edit(editing.set_attacker(self.state, player))
+    set_base = edit_by(editing.set_base)
+    set_troops = edit_by(editing.set_troops)
+    set_raised = edit_by(editing.set_raised)
+    set_cards = edit_by(editing.set_cards)
+    set_attacker = edit_by(editing.set_attacker)
 
     def set_armies(self, first: str, second: str) -> GameState:
         return self.edit(editing.set_armies(self.state, (first, second)))
-
-    def set_rules(self, rules: Rules) -> GameState:
-        return self.edit(editing.set_rules(self.state, rules))
-
-    def load_example(self, name: str) -> GameState:
-        return self.edit(examples.example(name, self.rules))
-
-    def share_code(self) -> str:
-        return editing.share_code(self.state)
-
-    def load_share_code(self, code: str) -> GameState:
-        return self.edit(editing.from_share_code(code))
 
     # ---- variants ----------------------------------------------------------------------------------
     def compare(self, other: Rules) -> Divergence:

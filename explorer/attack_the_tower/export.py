@@ -12,73 +12,19 @@ from typing import TYPE_CHECKING
 from explorer.attack_the_tower.rendering import BOARD_CSS, board_html
 from explorer.attack_the_tower.story import step_story
 from explorer.attack_the_tower.viewmodel import board_view
+from explorer.markup import answer_parts, static_text
 from rules.core.files import write_file
 from rules.lesson import Lesson, LessonStep
 
 if TYPE_CHECKING:
     from explorer.attack_the_tower.explorer import Explorer
 
-PAGE_CSS = """
-body{font-family:system-ui,sans-serif;margin:16px auto;max-width:1100px;padding:0 12px;color:#000;background:#fff}
-h1{font-size:22px;margin:4px 0}
-.about{font-size:16px;margin:4px 0}
-nav{display:flex;gap:12px;align-items:center;margin:8px 0;font-size:18px;flex-wrap:wrap;position:sticky;top:0;
-background:#fff;z-index:30;padding:4px 0}
-nav button{font-size:18px;padding:4px 14px}
-.narration{font-size:15px;line-height:1.4}
-.hint{font-size:13px}
-.question,.answer{font-size:18px;padding:6px 10px;border-radius:4px;margin:6px 0}
-.question{background:#fdebd3;border-left:6px solid #8a4b00}
-.answer{background:#e3f1e4;border-left:6px solid #1e5b22}
-"""
+PAGE_CSS = "\n" + static_text("battle_page.css")
+"""The page's own style (the board's style sheet follows it)."""
+SCRIPT = "\n" + static_text("battle_page.js")
+"""Previous / next, the arrow keys and 'predict, then reveal' (after the damage arrows of flows.js)."""
 
-SCRIPT = """
-const frames = Array.from(document.querySelectorAll('.frame'));
-const where = document.getElementById('where');
-const prev = document.getElementById('prev');
-const next = document.getElementById('next');
-const predict = document.getElementById('predict');
-let at = 0;
-function concealed(frame) {
-  const result = frame.querySelector('.result');
-  return Boolean(result && result.hidden);
-}
-function reveal(frame) {
-  const result = frame.querySelector('.result');
-  if (result) result.hidden = false;
-  const button = frame.querySelector('button.reveal');
-  if (button) button.hidden = true;
-  frame.querySelectorAll('.att-board').forEach((board) => drawFlows(board));
-}
-function show(k) {
-  at = Math.max(0, Math.min(frames.length - 1, k));
-  frames.forEach((f, j) => { f.hidden = j !== at; });
-  const frame = frames[at];
-  const result = frame.querySelector('.result');
-  if (result && !(predict && predict.checked)) reveal(frame);
-  where.textContent = `step ${at} of ${frames.length - 1}` + (concealed(frame) ? ' (result hidden)' : '');
-  prev.disabled = at === 0;
-  next.disabled = at === frames.length - 1 && !concealed(frame);
-  frame.querySelectorAll('.att-board').forEach((board) => drawFlows(board));
-}
-function forward() {
-  if (concealed(frames[at])) { reveal(frames[at]); show(at); } else { show(at + 1); }
-}
-prev.addEventListener('click', () => show(at - 1));
-next.addEventListener('click', forward);
-document.querySelectorAll('button.reveal').forEach((b) => b.addEventListener('click', () => {
-  reveal(frames[at]); show(at);
-}));
-if (predict) predict.addEventListener('change', () => show(at));
-window.addEventListener('resize', () => show(at));
-document.addEventListener('keydown', (e) => {
-  if (e.key === 'ArrowRight') forward();
-  if (e.key === 'ArrowLeft') show(at - 1);
-});
-show(Number(location.hash.slice(1)) || 0);
-"""
-
-FLOWS_JS = (Path(__file__).resolve().parents[1] / "static" / "flows.js").read_text(encoding="utf-8")
+FLOWS_JS = static_text("flows.js")
 """The damage arrows, the same script the live board runs."""
 
 
@@ -94,14 +40,7 @@ def _frame(index: int, board: str, narration: list[str], words: LessonStep | Non
             f'<div class="question">Question: {html.escape(words.question)} '
             '<button class="reveal" type="button">reveal</button></div>'
         )
-    said = " ".join(
-        part
-        for part in (
-            f"<b>Answer:</b> {html.escape(words.answer)}" if words.answer else "",
-            html.escape(words.remark),
-        )
-        if part
-    )
+    said = " ".join(answer_parts(words))
     answer = f'<div class="answer">{said}</div>' if said else ""
     result = f'<div class="result"{" hidden" if words.question else ""}>{answer}{board}{told}</div>'
     return f'<section class="frame" data-step="{index}"{hidden}>{question}{result}</section>'

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from explorer import theme
+from explorer.attack_the_tower.story import units_by_key
 from explorer.charts import Chart, figure, themed, to_chart
 from explorer.session_panel import row
 from rules.attack_the_tower import analysis, engine
@@ -158,8 +159,7 @@ def monte_carlo_html(report: analysis.MonteCarloReport) -> str:
 
 def unit_names(state: GameState) -> dict[str, str]:
     """Each unit of the battle in progress by key, as 'Bandit brute (territory 2, slot 2)'."""
-    attackers, defenders = engine.battle_units(state)
-    return {u.key: named_in_slot(u.name, UnitKey.parse(u.key)) for u in attackers + defenders}
+    return {key: named_in_slot(u.name, UnitKey.parse(key)) for key, u in units_by_key(state).items()}
 
 
 class DamageInspector(w.VBox):  # type: ignore[misc]
@@ -213,8 +213,7 @@ class DamageInspector(w.VBox):  # type: ignore[misc]
         request = self.panel.explorer.request()
         self.options_list = [] if request is None else analysis.allocation_space(state, request.player)
         self.names = unit_names(state)
-        attackers, defenders = engine.battle_units(state)
-        self.units = {u.key: u for u in attackers + defenders}
+        self.units = units_by_key(state)
         labels = [(option_label(o, self.names, self.units), o.index) for o in self.options_list]
         self._updating = True
         try:

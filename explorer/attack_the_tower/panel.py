@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import html
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as w
 
-from explorer.attack_the_tower.board import AttackTheTowerBoard
 from explorer.attack_the_tower.controls import GameControls
 from explorer.attack_the_tower.editor import EditorControls
 from explorer.attack_the_tower.explorer import Explorer
@@ -25,16 +24,17 @@ from explorer.attack_the_tower.rendering import board_html, static_html
 from explorer.attack_the_tower.story import step_story
 from explorer.attack_the_tower.variants_panel import VariantsPanel
 from explorer.attack_the_tower.viewmodel import board_view
+from explorer.board import styled_board
 from explorer.guarded import checked_edit, checked_text
 from explorer.presenter import HIDDEN, Presenting
-from explorer.session_panel import SessionPanel, fit_labels, row
-from rules.attack_the_tower import engine, examples
+from explorer.session_panel import fit_labels, row
+from rules.attack_the_tower import engine
 from rules.attack_the_tower.catalog import army, army_ids
 from rules.attack_the_tower.catalog import card as card_of
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.places import UnitKey
-from rules.attack_the_tower.policies import POLICIES, deliberation
+from rules.attack_the_tower.policies import deliberation
 from rules.attack_the_tower.text import key_words
 from rules.core.errors import RulesError
 from rules.core.files import escape
@@ -42,10 +42,15 @@ from rules.core.files import escape
 KEYS_HELP = "keys (click the board first): → step ▶, ← back, Enter commit allocation, Esc clear the draft"
 
 
-class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
+AttackTheTowerBoard = styled_board("AttackTheTowerBoard", "board.css")
+
+
+class AttackTheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
     """One explorer shown as a board with its controls."""
 
     explorer: Explorer
+    key_methods: ClassVar[dict[str, str]] = {"commit": "commit", "clear": "clear_draft"}
+    """Enter commits the allocation; Escape clears the draft."""
     game_slug = "attack-the-tower"
 
     def __init__(
@@ -79,63 +84,26 @@ class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[mis
     def _build_controls(self) -> None:
         """The toolbar above the board; the presenter's bar under it; the battle's rows, the lessons and
         downloads, the keys and the sections below."""
-        self._build_toolbar()
+        mode = self._mode_toggle(self.set_mode)
+        self.toolbar = self._toolbar(w.Layout(width="auto", min_width="260px"), "260px", [mode])
         self._build_presenter()
         rows = self._build_battle_rows()
         keys = w.HTML(f'<span class="att-keys">{html.escape(KEYS_HELP)}</span>')
         self.lesson_controls = LessonControls(self)
         self.controls = w.VBox([*rows, self.lesson_controls, keys, self._build_sections()])
 
-    def _build_toolbar(self) -> None:
-        """Examples, play or edit, share codes."""
-        self.example = w.Dropdown(
-            options=list(examples.EXAMPLES),
-            value=None,
-            description="example",
-            layout=w.Layout(width="auto", min_width="260px"),
-        )
-        self.example.observe(self._on_example, "value")
-        self.mode_toggle = w.ToggleButtons(options=["play", "edit"], value="play", style={"button_width": "60px"})
-        self.mode_toggle.observe(lambda ch: self.set_mode(ch["new"]), "value")
-        self.share = w.Text(placeholder="paste a share code", layout=w.Layout(width="260px"))
-        self.toolbar = row(
-            [
-                self.example,
-                self.mode_toggle,
-                self._button("share code", self.show_share_code, "show a code that reproduces this position"),
-                self.share,
-                self._button("load code", lambda: self.load_share_code(self.share.value)),
-            ]
-        )
-        self.toolbar.add_class("panel-toolbar")
-
     def _build_battle_rows(self) -> list[w.HBox]:
         """The stepper, the attack, "your move" and the allocation's rows."""
         territories = [("1", 0), ("2", 1), ("3", 2)]
         self.origin = w.Dropdown(options=territories, value=0, description="from", layout=w.Layout(width="auto"))
         self.target = w.Dropdown(options=territories, value=0, description="to", layout=w.Layout(width="auto"))
-        self.policy = w.Dropdown(
-            options=list(POLICIES),
-            value=self.explorer.policy_name,
-            description="policy",
-            layout=w.Layout(width="auto"),
-        )
-        self.policy.observe(lambda ch: setattr(self.explorer, "policy_name", ch["new"]), "value")
         self.hidden_toggle = w.Checkbox(
             value=False, description="show both allocations", indent=False, layout=w.Layout(width="auto")
         )
         self.hidden_toggle.observe(lambda ch: self.set_show_hidden(ch["new"]), "value")
-        self.branches = w.Dropdown(
-            options=self.explorer.branches,
-            value="main",
-            description="branch",
-            layout=w.Layout(width="auto", min_width="200px"),
-        )
-        self.branches.observe(self._on_branch, "value")
         stepper = row(
             [
-                self._button("restart", self.restart),
-                self._button("forward ▶▶", self.forward, "replay the next step of this line"),
+                *self._line_buttons(),
                 self._button("resolve battle", self.resolve_battle),
                 self._button("end turn", self.end_turn),
                 self._button("policy decides", self.auto, "let the policy make the current decision"),
@@ -144,7 +112,8 @@ class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[mis
                 ),
             ]
         )
-        attack = row([self.origin, self.target, self._button("attack", self.attack), self.policy, self.hidden_toggle])
+        policy = self._policy_picker(w.Layout(width="auto"))
+        attack = row([self.origin, self.target, self._button("attack", self.attack), policy, self.hidden_toggle])
         self.moves = w.Dropdown(options=[], description="your move", layout=w.Layout(width="auto", min_width="380px"))
         your_move = row(
             [self.moves, self._button("make this move", self.make_move, "the move chosen: renew, draw, build, play...")]
@@ -154,8 +123,7 @@ class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[mis
                 self._button("commit allocation", self.commit),
                 self._button("clear", self.clear_draft),
                 self._button("pass", self.pass_),
-                self.branches,
-                self._button("branch here", self.branch),
+                *self._branch_controls(w.Layout(width="auto", min_width="200px")),
             ]
         )
         return [stepper, attack, your_move, allocation]
@@ -242,12 +210,6 @@ class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[mis
         self.selected = None
         self.draft = {}
         self._after(self.explorer.play_move(move) + self._advance())
-
-    def key(self, command: str) -> None:
-        """Keys of the board: → next, ← back, Enter commits the allocation, Escape clears the draft."""
-        handlers = {"step": self.next, "back": self.back, "commit": self.commit, "clear": self.clear_draft}
-        if command in handlers:
-            handlers[command]()
 
     def _next_step(self) -> None:
         """The presenter's next ▶: finish the current sub-step (or replay the next step of the line)."""
@@ -469,8 +431,4 @@ class AttackTheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[mis
     def summary(self) -> str:
         """One line saying where the explorer stands (the panel's plain-text form)."""
         state = self.explorer.state
-        where = f"turn {state.turn}, {self.explorer.stage()}"
-        return (
-            f"Attack the Tower panel: {where}; step {self.explorer.session.cursor} of "
-            f"{len(self.explorer.session.line)} on branch '{self.explorer.session.current_branch}'"
-        )
+        return f"Attack the Tower panel: turn {state.turn}, {self.explorer.stage()}; {self.explorer.where()}"

@@ -7,12 +7,9 @@ from __future__ import annotations
 
 import html
 import json
-from pathlib import Path
 from typing import Any
 
-
-def _e(text: object) -> str:
-    return html.escape(str(text))
+from explorer.markup import e, log_html, static_text, step_card_html
 
 
 def _shown_marks(view: dict[str, Any]) -> dict[str, str]:
@@ -24,7 +21,7 @@ def _shown_marks(view: dict[str, Any]) -> dict[str, str]:
     for side, assignments in sorted(battle["shown"].items()):
         name = view["players"][int(side)]["name"]
         for key, amount in assignments.items():
-            badge = f'<span class="shown" title="{_e(name)}: hidden allocation">{_e(name[:1])}+{amount}</span>'
+            badge = f'<span class="shown" title="{e(name)}: hidden allocation">{e(name[:1])}+{amount}</span>'
             marks[key] = marks.get(key, "") + badge
     return marks
 
@@ -50,15 +47,15 @@ def _hit_marks(unit: dict[str, Any], view: dict[str, Any]) -> str:
     for hit in unit.get("hits", []):
         name = view["players"][hit["side"]]["name"]
         title = f"the {name} dealt {hit['amount']} damage here in this step"
-        marks.append(f'<span class="hit {_side(view, hit["side"])}" title="{_e(title)}">−{hit["amount"]}</span>')
+        marks.append(f'<span class="hit {_side(view, hit["side"])}" title="{e(title)}">−{hit["amount"]}</span>')
     return "".join(marks)
 
 
 def _note_marks(unit: dict[str, Any]) -> str:
     """The cards in play that change a unit's power, each with its change ('Lich −1')."""
     return "".join(
-        f'<span class="note" title="{_e(n["card"])}: {_e(n["change"])}">{_e(n["card"])} '
-        f"{_e(n['change'].removeprefix('power ').replace('-', '−'))}</span>"
+        f'<span class="note" title="{e(n["card"])}: {e(n["change"])}">{e(n["card"])} '
+        f"{e(n['change'].removeprefix('power ').replace('-', '−'))}</span>"
         for n in unit.get("notes", [])
     )
 
@@ -99,7 +96,7 @@ def _troop_html(t: dict[str, Any], view: dict[str, Any], targets: set[str], show
     if t["dead"]:
         title += " - destroyed"
     return (
-        f'<span class="{" ".join(classes)}"{style} data-key="{t["key"]}" title="{_e(title)}">{t["power"]}{marks}</span>'
+        f'<span class="{" ".join(classes)}"{style} data-key="{t["key"]}" title="{e(title)}">{t["power"]}{marks}</span>'
         + _note_marks(t)
     )
 
@@ -126,7 +123,7 @@ def _slot_html(slot: dict[str, Any], view: dict[str, Any], targets: set[str], sh
     )
     return (
         f'<div class="{" ".join(classes)}" data-key="{slot["key"]}">'
-        f'<div class="base-name">{_e(slot["name"])}{assumed} <span class="mark">{slot["mark"]}</span>{marks}</div>'
+        f'<div class="base-name">{e(slot["name"])}{assumed} <span class="mark">{slot["mark"]}</span>{marks}</div>'
         f'<div class="troops">{troops}</div></div>'
     )
 
@@ -150,7 +147,7 @@ def _kingdom_html(view: dict[str, Any], p: dict[str, Any], targets: set[str]) ->
         pclasses.append("defending")
     specials = "".join(
         f'<span class="{" ".join(["special", "troop", *_state_classes(s, targets, None, view)])}" '
-        f'data-key="{s["key"]}" title="{_e(s["key"])}">{_e(s["name"])} {s["power"]}{_marks(s, view, shown)}</span>'
+        f'data-key="{s["key"]}" title="{e(s["key"])}">{e(s["name"])} {s["power"]}{_marks(s, view, shown)}</span>'
         + _note_marks(s)
         for s in palace["specials"]
     )
@@ -159,13 +156,13 @@ def _kingdom_html(view: dict[str, Any], p: dict[str, Any], targets: set[str]) ->
     selected = view["selected"]
     hand = (
         ", ".join(
-            f'<span class="hand-card{" selected" if h["key"] == selected else ""}" data-key="{_e(h["key"])}" '
-            f'title="choose this card, then where it goes">{_e(h["name"])}</span>'
+            f'<span class="hand-card{" selected" if h["key"] == selected else ""}" data-key="{e(h["key"])}" '
+            f'title="choose this card, then where it goes">{e(h["name"])}</span>'
             for h in p["hand"]
         )
         or "empty"
     )
-    in_play = ", ".join(_e(h) for h in p["in_play"])
+    in_play = ", ".join(e(h) for h in p["in_play"])
     piles = p["piles"]
     info = (
         f'<div class="info">hand ({len(p["hand"])}): {hand}'
@@ -175,7 +172,7 @@ def _kingdom_html(view: dict[str, Any], p: dict[str, Any], targets: set[str]) ->
     )
     return (
         f'<div class="kingdom player-{p["index"]} {p["role"]}">'
-        f'<div class="kname">Player {p["index"] + 1}: {_e(p["name"])} ({p["role"]})</div>'
+        f'<div class="kname">Player {p["index"] + 1}: {e(p["name"])} ({p["role"]})</div>'
         f'<div class="{" ".join(pclasses)}" data-key="{palace["key"]}">{standing}{pmarks}'
         f" {specials}</div>{''.join(rows)}{info}</div>"
     )
@@ -187,11 +184,6 @@ def board_html(view: dict[str, Any]) -> str:
     targets = set(view["request"]["targets"]) if view["request"] else set()
     targets |= set(victims["targets"]) if victims else set()
     top, bottom = view["players"][1], view["players"][0]
-    summary = (
-        f'<div class="step-card" title="{_e(view["summary"])}">{_e(view["summary"])}</div>'
-        if view.get("summary")
-        else ""
-    )
     editing = (
         '<div class="editing-banner">edit mode: click a slot to choose its base and troops '
         "(the position editor below)</div>"
@@ -201,7 +193,8 @@ def board_html(view: dict[str, Any]) -> str:
     classes = "att-board editing" if view.get("editing") else "att-board"
     flows = html.escape(json.dumps(view.get("flows", [])), quote=True)  # (attributes in the order nbconvert writes)
     return (
-        f'<div class="{classes}" data-attacker="{view["attacker"]}" data-flows="{flows}">{summary}{editing}'
+        f'<div class="{classes}" data-attacker="{view["attacker"]}" data-flows="{flows}">'
+        f"{step_card_html(view['summary'])}{editing}"
         f'<div class="head">{_head(view)}</div>{_pools_html(view)}{_request_html(view)}'
         f'{_kingdom_html(view, top, targets)}<div class="front"></div>'
         f"{_kingdom_html(view, bottom, targets)}</div>"
@@ -211,17 +204,17 @@ def board_html(view: dict[str, Any]) -> str:
 def _head(view: dict[str, Any]) -> str:
     """The board's head line: the turn and phase, or the battle and its step; how the game ended."""
     battle = view["battle"]
-    head = f"Turn {view['turn']} · {_e(view['phase_words'])}"
+    head = f"Turn {view['turn']} · {e(view['phase_words'])}"
     if battle is not None:
         where = "the palace" if battle["at_palace"] else f"territory {battle['target'] + 1}"
         now = (
             "the battle is over: the destroyed leave the board, the survivors heal"
             if battle["over"]
-            else f"step {_e(battle['stage_words'])}"
+            else f"step {e(battle['stage_words'])}"
         )
         head = f"Turn {view['turn']} · battle from territory {battle['origin'] + 1} against {where} · {now}"
     if view["termination"]:
-        head += f" · {_e(view['termination'].replace('_', ' '))}"
+        head += f" · {e(view['termination'].replace('_', ' '))}"
     return head
 
 
@@ -235,7 +228,7 @@ def _pools_html(view: dict[str, Any]) -> str:
         name = view["players"][pool["player"]]["name"]
         art = f" ({pool['artillery']} artillery)" if pool["artillery"] else ""
         done = " · allocated" if battle["pending"][pool["player"]] else ""
-        items.append(f"<li>{_e(name)}: {pool['total']}{art} — {_e(pool['detail'])}{done}</li>")
+        items.append(f"<li>{e(name)}: {pool['total']}{art} — {e(pool['detail'])}{done}</li>")
     return f'<ul class="pools">{"".join(items)}</ul>'
 
 
@@ -246,7 +239,7 @@ def _request_html(view: dict[str, Any]) -> str:
         name = view["players"][victims["player"]]["name"]
         click = " Click a highlighted troop to destroy it." if view.get("live", True) else ""
         return (
-            f'<div class="request">The {_e(name)} choose {victims["owed"]} enemy troop(s) for their Vrykolaka(s) '
+            f'<div class="request">The {e(name)} choose {victims["owed"]} enemy troop(s) for their Vrykolaka(s) '
             f"to destroy: any enemy troop on the board.{click}</div>"
         )
     if view["request"]:
@@ -254,21 +247,18 @@ def _request_html(view: dict[str, Any]) -> str:
         name = view["players"][r["player"]]["name"]
         click = " Click a highlighted target to add one." if view.get("live", True) else ""
         return (
-            f'<div class="request">The {_e(name)} distribute {r["total"]} {_e(r["stage"])} damage: '
-            f"{_e(r['summary'])}.{click}</div>"
+            f'<div class="request">The {e(name)} distribute {r["total"]} {e(r["stage"])} damage: '
+            f"{e(r['summary'])}.{click}</div>"
         )
     return ""
 
 
-BOARD_CSS = (Path(__file__).resolve().parents[1] / "static" / "board.css").read_text(encoding="utf-8")
+BOARD_CSS = static_text("board.css")
 """The board's style sheet, shared by the live widget and the static HTML."""
 
 
 def static_html(view: dict[str, Any], log_lines: list[str] | None = None, note: str = "") -> str:
     """A self-contained HTML page fragment (CSS included) for views without a live kernel."""
-    log = ""
-    if log_lines:
-        items = "".join(f"<li>{_e(line)}</li>" for line in log_lines)
-        log = f'<details open><summary>log</summary><ul class="att-log">{items}</ul></details>'
-    extra = f'<div class="note">{_e(note)}</div>' if note else ""
+    log = log_html(log_lines, "att-log") if log_lines else ""
+    extra = f'<div class="note">{e(note)}</div>' if note else ""
     return f"<style>{BOARD_CSS}</style>{board_html(view)}{extra}{log}"

@@ -92,15 +92,15 @@ def _army(state: GameState, side: int) -> str:
     return f"the {engine.label(state, side)}"
 
 
-def _unit_names(state: GameState) -> dict[str, str]:
-    """Each unit of the battle in `state` by key, by its plain name ('Bandit brute', 'Ninja', 'palace')."""
+def units_by_key(state: GameState) -> dict[str, engine.Unit]:
+    """The units of the battle in `state` by key (none outside a battle)."""
     attackers, defenders = engine.battle_units(state)
-    return {u.key: u.name for u in attackers + defenders}
+    return {u.key: u for u in attackers + defenders}
 
 
 def _losses(story: StepStory) -> str:
     """'the Bandits lose Bandit brute; the Undead lose Zombie, 2 × Necromancer' (owners in seat order)."""
-    names = _unit_names(story.before)
+    names = {key: u.name for key, u in units_by_key(story.before).items()}  # 'Bandit brute', 'Ninja', 'palace'
     by_owner: dict[int, Counter[str]] = {}
     for key in story.casualties:
         if key.endswith("/palace"):

@@ -28,7 +28,7 @@ class VariantsPanel(w.VBox):  # type: ignore[misc]
 
     def __init__(self, panel: AttackTheTowerPanel) -> None:
         self.panel = panel
-        self.form = RulesForm(Rules, panel.explorer.rules)
+        self.form: RulesForm[Rules] = RulesForm(Rules, panel.explorer.rules)
         self.controls = self.form.controls
         self.until = w.Dropdown(
             options=[("the end of the battle", "battle"), ("the end of the game", "game")],

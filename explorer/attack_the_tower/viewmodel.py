@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 from explorer.attack_the_tower.moves import hand_key
-from explorer.attack_the_tower.story import StepStory
+from explorer.attack_the_tower.story import StepStory, units_by_key
 from rules.attack_the_tower import engine
 from rules.attack_the_tower.catalog import ability_card, army, base_card, card, raised_troop_name
 from rules.attack_the_tower.model import Base, GameState, Player
@@ -21,11 +21,6 @@ from rules.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL
 
 Units = Mapping[str, engine.Unit]
 """The units of the battle in progress by key (empty outside a battle)."""
-
-
-def _units_by_key(state: GameState) -> dict[str, engine.Unit]:
-    attackers, defenders = engine.battle_units(state)
-    return {u.key: u for u in attackers + defenders}
 
 
 def _last_moment(units: dict[str, engine.Unit], story: StepStory) -> dict[str, engine.Unit]:
@@ -235,7 +230,7 @@ def board_view(
     battle's last moment (its dead struck out, its territories marked). `live`: drawn in a live panel (it
     may ask for clicks); `editing`: in the panel's edit mode."""
     shown = story.before if story is not None and story.battle_over else state
-    units = _units_by_key(shown)
+    units = units_by_key(shown)
     if story is not None and shown is not state:
         units = _last_moment(units, story)
     step = _step_view(story)

@@ -12,22 +12,19 @@ from typing import Any
 
 from explorer.line_tests import LineTests
 from explorer.navigation import SessionNavigation
-from explorer.positions import PositionFiles
+from explorer.positions import PositionFiles, edit_by
 from rules.core import limits
 from rules.core.errors import IllegalPosition, Problem
 from rules.core.events import Event
 from rules.core.files import escape
 from rules.core.limits import whole_number
 from rules.core.protocol import CHANCE
-from rules.the_tower import analysis, editing, engine, examples, text
+from rules.the_tower import analysis, editing, engine, examples, policies, text
 from rules.the_tower.analysis import Choice, Lookahead, Plan, RoomOdds, SearchTooLarge
 from rules.the_tower.cards import Pile
 from rules.the_tower.game import GAME, card_verb, room_verb
-from rules.the_tower.model import Fight, GameState, Slot
-from rules.the_tower.policies import policy
+from rules.the_tower.model import Fight, GameState
 from rules.the_tower.variants import Rules
-
-DEFAULT_EXAMPLE = "opening"
 
 
 @dataclass(frozen=True)
@@ -53,23 +50,13 @@ class TheTowerExplorer(SessionNavigation[GameState], PositionFiles[GameState], L
 
     game_slug = "the-tower"
     game = GAME
-
-    def __init__(self, position: GameState | str | None = None, *, policy_name: str = "greedy", seed: int = 0) -> None:
-        """An explorer of `position` (an example name, a position, or the opening)."""
-        if position is None:
-            position = DEFAULT_EXAMPLE
-        if isinstance(position, str):
-            position = examples.example(position)
-        self.policy_name = policy_name
-        self.seed = seed
-        self._reset(position)
+    examples = examples
+    editing = editing
+    policies = policies
+    default_example = "opening"
+    default_policy = "greedy"
 
     # ---- reading ---------------------------------------------------------------------------------
-    @property
-    def rules(self) -> Rules:
-        """The rules the position is played under."""
-        return self.state.rules
-
     def phase_words(self) -> str:
         """Where the game stands, in rules.the_tower.text's words ('Floor 1, spending action points ...')."""
         return text.phase_words(self.state)
@@ -79,8 +66,7 @@ class TheTowerExplorer(SessionNavigation[GameState], PositionFiles[GameState], L
         state = self.state
         return (
             f"{self.phase_words()}; {state.hp} HP, {state.action_points} action point(s), "
-            f"{len(state.hand)} card(s) in hand; step {self.session.cursor} of {len(self.session.line)} "
-            f"on branch '{self.session.current_branch}'"
+            f"{len(state.hand)} card(s) in hand; {self.where()}"
         )
 
     def _repr_html_(self) -> str:
@@ -100,10 +86,6 @@ class TheTowerExplorer(SessionNavigation[GameState], PositionFiles[GameState], L
         while engine.current_player(self.state) == CHANCE:
             events += self.play(self.sampler.pick(engine.chance_outcomes(self.state)))
         return tuple(events)
-
-    def auto(self) -> tuple[Event, ...]:
-        """Let chance (the seeded sampler) or the policy make the current decision."""
-        return self.decide(lambda _: policy(self.policy_name))
 
     def step(self) -> tuple[Event, ...]:
         """One step of the game: the policy's choice (or a pending chance step) and the chance it opens.
@@ -164,7 +146,7 @@ class TheTowerExplorer(SessionNavigation[GameState], PositionFiles[GameState], L
         """Explore a named example position under the rules in use, or under the rulebook's rules when the
         example cannot stand under them (its floor is dealt 4 rooms, for one)."""
         try:
-            return self.edit(examples.example(name, self.rules))
+            return super().load_example(name)
         except IllegalPosition:
             return self.edit(examples.example(name))
 
@@ -179,23 +161,9 @@ class TheTowerExplorer(SessionNavigation[GameState], PositionFiles[GameState], L
         part, or a value of the wrong kind, is refused in words before anything changes."""
         return self.edit(editing.edited(self.state, **table_changes(changes)))
 
-    def set_hp(self, hp: int) -> GameState:
-        return self.edit(editing.set_hp(self.state, hp))
-
-    def set_hand(self, hand: list[str]) -> GameState:
-        return self.edit(editing.set_hand(self.state, hand))
-
-    def set_room(self, room: int, slot: Slot) -> GameState:
-        return self.edit(editing.set_room(self.state, room, slot))
-
-    def set_rules(self, rules: Rules) -> GameState:
-        return self.edit(editing.set_rules(self.state, rules))
-
-    def share_code(self) -> str:
-        return editing.share_code(self.state)
-
-    def load_share_code(self, code: str) -> GameState:
-        return self.edit(editing.from_share_code(code))
+    set_hp = edit_by(editing.set_hp)
+    set_hand = edit_by(editing.set_hand)
+    set_room = edit_by(editing.set_room)
 
     # ---- analysis ------------------------------------------------------------------------------------
     def advice(self, lookahead: Lookahead = "next_fight") -> Advice:

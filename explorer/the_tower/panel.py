@@ -7,32 +7,33 @@ it was. Tests and notebooks drive these methods directly, without a browser.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as w
 
+from explorer.board import styled_board
 from explorer.file_controls import FileControls
 from explorer.guarded import checked_text
-from explorer.presenter import HIDDEN, Presenting, step_card
+from explorer.presenter import Presenting
 from explorer.rules_form import RulesForm
-from explorer.session_panel import SessionPanel, fit_labels, row
-from explorer.the_tower.board import TheTowerBoard
+from explorer.session_panel import fit_labels, row
 from explorer.the_tower.editor import TableEditor
 from explorer.the_tower.explorer import TheTowerExplorer
 from explorer.the_tower.viewmodel import advice_html, board_html, board_view, static_html
 from rules.core.errors import IllegalPosition, Problem, RulesError
 from rules.core.files import escape
-from rules.the_tower import examples
 from rules.the_tower.model import GameState
-from rules.the_tower.policies import POLICIES
 from rules.the_tower.variants import Rules
 
+TheTowerBoard = styled_board("TheTowerBoard", "tower_board.css")
 
-class TheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
+
+class TheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
     """One explorer shown as a card table with its stepper and advice."""
 
     explorer: TheTowerExplorer
+    key_methods: ClassVar[dict[str, str]] = {"commit": "auto", "clear": "clear_selection"}
+    """Enter: the policy decides; Escape: nothing is selected any more."""
     game_slug = "the-tower"
 
     def __init__(
@@ -73,18 +74,8 @@ class TheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
 
     # ---- controls ----------------------------------------------------------------------------------
     def _build_controls(self) -> None:
-        self.example = w.Dropdown(
-            options=list(examples.EXAMPLES), value=None, description="example", layout=w.Layout(width="260px")
-        )
-        self.example.observe(self._on_example, "value")
-        self.policy = w.Dropdown(
-            options=list(POLICIES),
-            value=self.explorer.policy_name,
-            description="policy",
-            layout=w.Layout(width="200px"),
-        )
-        self.policy.observe(lambda ch: setattr(self.explorer, "policy_name", ch["new"]), "value")
-        self.share = w.Text(placeholder="paste a share code", layout=w.Layout(width="220px"))
+        """The toolbar, the presenter's bar, the stepper with its branches, and the position editor and rule
+        variants sections."""
         self.look_ahead = w.Checkbox(
             value=False,
             description="advice looks ahead over every point left",
@@ -93,36 +84,23 @@ class TheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
             layout=w.Layout(width="auto"),
         )
         self.look_ahead.observe(lambda _ch: self.refresh(keep_message=True), "value")
-        self.toolbar = row(
+        self.toolbar = self._toolbar(
+            w.Layout(width="260px"),
+            "220px",
             [
-                self.example,
-                self.policy,
+                self._policy_picker(w.Layout(width="200px")),
                 self._button("new game", self.new_game, "deal a new game under the rules of the rule variants form"),
                 self._button("draw attack", lambda: self.draw("attack"), "spend a point to draw an attack card"),
                 self._button("draw potion", lambda: self.draw("potion"), "spend a point to draw a potion card"),
-                self._button("share code", self.show_share_code, "show a code that reproduces this position"),
-                self.share,
-                self._button("load code", lambda: self.load_share_code(self.share.value)),
-                self.look_ahead,
-            ]
+            ],
+            [self.look_ahead],
         )
-        self.toolbar.add_class("panel-toolbar")
         self._build_presenter()
-        self._build_stepper_and_sections()
-
-    def _build_stepper_and_sections(self) -> None:
-        """The stepper with its branches, and the position editor and rule variants sections."""
-        self.branches = w.Dropdown(
-            options=self.explorer.branches, value="main", description="branch", layout=w.Layout(width="220px")
-        )
-        self.branches.observe(self._on_branch, "value")
         self.stepper = row(
             [
-                self._button("restart", self.restart),
-                self._button("forward ▶▶", self.forward, "replay the next step of this line"),
+                *self._line_buttons(),
                 self._button("policy decides", self.auto, "let chance or the policy make the current decision"),
-                self.branches,
-                self._button("branch here", self.branch),
+                *self._branch_controls(w.Layout(width="220px")),
             ]
         )
         self.editor = TableEditor(self)
@@ -159,22 +137,6 @@ class TheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
             self.draw(what)
         else:
             raise RulesError(f"nothing to do with {escape(repr(key), 60)}")
-
-    def key(self, command: str) -> None:
-        """Keys of the board: → step, ← back, Enter the policy decides, Escape clears the selection."""
-        handlers: dict[str, Callable[[], None]] = {
-            "step": self.next,
-            "back": self.back,
-            "commit": self.auto,
-            "clear": self.clear_selection,
-        }
-        if command in handlers:
-            handlers[command]()
-
-    def clear_selection(self) -> None:
-        """Forget the selected card or room (Escape on the board)."""
-        self.selected = None
-        self.refresh()
 
     def play(self, action: Any) -> None:
         """Take an engine action (chance it opens is drawn by the seeded sampler)."""
@@ -229,20 +191,7 @@ class TheTowerPanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
     def view(self) -> dict[str, Any]:
         """The position shown, as the JSON-ready view model (the position before a hidden result, with its
         question, under 'predict, then reveal')."""
-        session = self.explorer.session
-        shown = self.shown_step()
-        if shown != session.cursor:  # the question is asked above the board
-            return board_view(session.state_at(shown), selected=self.selected, summary=HIDDEN)
-        events = session.last_events()
-        last = tuple(e.sentence() for e in events)
-        summary = step_card(events) if session.cursor else ""
-        return board_view(
-            self.explorer.state,
-            selected=self.selected,
-            last_events=last,
-            status=self.explorer.phase_words(),
-            summary=summary,
-        )
+        return self._shown_view(board_view, status=self.explorer.phase_words())
 
     def _advice(self) -> str:
         a = self.explorer.advice("all_points" if self.look_ahead.value else "next_fight")

@@ -7,21 +7,16 @@ room of the floor and 'pile:attack' / 'pile:potion' for the two decks one can dr
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
+from explorer.markup import e, log_html, static_text, step_card_html
 from rules.the_tower import cards
 from rules.the_tower.analysis import Choice, Plan, RoomOdds
 from rules.the_tower.model import FACE_DOWN, GameState, playable_cards
 
-BOARD_CSS = (Path(__file__).resolve().parents[1] / "static" / "tower_board.css").read_text(encoding="utf-8")
+BOARD_CSS = static_text("tower_board.css")
 SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-
-
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
 
 
 def card_view(card: str) -> dict[str, Any]:
@@ -104,17 +99,17 @@ def board_view(
 
 def _card_html(c: dict[str, Any], key: str | None, extra: str = "") -> str:
     colour = "red" if c["red"] else "black"
-    data = f' data-key="{_e(key)}"' if key else ""
+    data = f' data-key="{e(key)}"' if key else ""
     return (
-        f'<div class="card {colour} {c["kind"]}{extra}"{data} title="{_e(c["name"])}">'
-        f'<span class="rank">{_e(c["rank"])}</span><span class="suit">{c["suit"]}</span></div>'
+        f'<div class="card {colour} {c["kind"]}{extra}"{data} title="{e(c["name"])}">'
+        f'<span class="rank">{e(c["rank"])}</span><span class="suit">{c["suit"]}</span></div>'
     )
 
 
 def _pile_html(label: str, count: int, key: str | None = None, drawing: bool = False) -> str:
-    data = f' data-key="{_e(key)}"' if key else ""
+    data = f' data-key="{e(key)}"' if key else ""
     cls = "pile" + (" clickable" if key else "") + (" drawing" if drawing else "")
-    return f'<div class="{cls}"{data}><div class="count">{count}</div><div class="plabel">{_e(label)}</div></div>'
+    return f'<div class="{cls}"{data}><div class="count">{count}</div><div class="plabel">{e(label)}</div></div>'
 
 
 def _room_html(r: dict[str, Any], selected: str | None) -> str:
@@ -126,13 +121,13 @@ def _room_html(r: dict[str, Any], selected: str | None) -> str:
     if r["status"] == "face down":
         turning = " (turning up)" if r.get("revealing") else ""
         return (
-            f'<div class="room{sel}" data-key="{_e(r["key"])}">{label}'
+            f'<div class="room{sel}" data-key="{e(r["key"])}">{label}'
             f'<div class="card back" title="face down">?</div><div class="rinfo">face down{turning}</div></div>'
         )
     hp = f"{r['hp_left']}/{r['monster_hp']} HP" if "hp_left" in r else f"{r['monster_hp']} HP"
     return (
-        f'<div class="room{sel}{fought}" data-key="{_e(r["key"])}">{label}{_card_html(r, None)}'
-        f'<div class="rinfo">{_e(r["name"])}<br>{hp}, strikes {r["strike"]}</div></div>'
+        f'<div class="room{sel}{fought}" data-key="{e(r["key"])}">{label}{_card_html(r, None)}'
+        f'<div class="rinfo">{e(r["name"])}<br>{hp}, strikes {r["strike"]}</div></div>'
     )
 
 
@@ -150,7 +145,7 @@ def board_html(view: dict[str, Any]) -> str:
     piles_right = _pile_html("room waste", p["room_waste"]) + _pile_html("room deck", p["room_deck"])
     fight = view["fight"]
     fight_html = (
-        f'<div class="fight">Fight: the {_e(fight["name"])} in room {fight["room"] + 1}, '
+        f'<div class="fight">Fight: the {e(fight["name"])} in room {fight["room"] + 1}, '
         f"{fight['hp_left']} of {fight['monster_hp']} HP left, strikes {fight['strike']}</div>"
         if fight
         else ""
@@ -166,20 +161,15 @@ def board_html(view: dict[str, Any]) -> str:
         )
         or '<span class="empty">no card in hand</span>'
     )
-    status = f'<div class="status">{_e(view["status"])}</div>' if view["status"] else ""
+    status = f'<div class="status">{e(view["status"])}</div>' if view["status"] else ""
     over = ""
     if view["termination"]:
-        over = f'<div class="over">game over: {_e(str(view["termination"]).replace("_", " "))}</div>'
+        over = f'<div class="over">game over: {e(str(view["termination"]).replace("_", " "))}</div>'
     last = ""
     if view["last_events"]:
-        last = '<ul class="last">' + "".join(f"<li>{_e(s)}</li>" for s in view["last_events"]) + "</ul>"
-    card = (
-        f'<div class="step-card" title="{_e(view["summary"])}">{_e(view["summary"])}</div>'
-        if view.get("summary")
-        else ""
-    )
+        last = '<ul class="last">' + "".join(f"<li>{e(s)}</li>" for s in view["last_events"]) + "</ul>"
     return (
-        f'<div class="tt-board">{card}'
+        f'<div class="tt-board">{step_card_html(view["summary"])}'
         f'<div class="head">Floor {view["floor_number"]} · <span class="hp">HP {view["hp"]}</span> · '
         f'<span class="ap">{view["action_points"]} action point(s)</span></div>{status}{over}'
         f'<div class="table"><div class="piles">{piles_left}</div>'
@@ -194,18 +184,18 @@ def _plan_rows(room: int, plans: tuple[Plan, ...], limit: int = 4) -> str:
     if not plans:
         return f"<li>room {room + 1}: no set of cards in hand slays it</li>"
     best, rest = plans[0], plans[1:limit]
-    alts = "".join(f"<li>{_e(p.describe())}</li>" for p in rest)
+    alts = "".join(f"<li>{e(p.describe())}</li>" for p in rest)
     more = f"<li>… {len(plans) - limit} more</li>" if len(plans) > limit else ""
     alt_html = f"<ul>{alts}{more}</ul>" if alts else ""
-    return f"<li>room {room + 1} ({_e(cards.name(best.room))}): best plan {_e(best.describe())}{alt_html}</li>"
+    return f"<li>room {room + 1} ({e(cards.name(best.room))}): best plan {e(best.describe())}{alt_html}</li>"
 
 
 def _odds_row(odds: RoomOdds) -> str:
     known = len(odds.monsters) == 1
     what = cards.name(next(iter(odds.monsters))) if known else f"any of {len(odds.monsters)} monsters"
     return (
-        f"<li>room {odds.room + 1} ({_e(what)}): survives {float(odds.survival()):.1%}, "
-        f"expected HP cost {float(odds.hp_cost.expectation()):.2f}; {_e(odds.outlook.describe())}</li>"
+        f"<li>room {odds.room + 1} ({e(what)}): survives {float(odds.survival()):.1%}, "
+        f"expected HP cost {float(odds.hp_cost.expectation()):.2f}; {e(odds.outlook.describe())}</li>"
     )
 
 
@@ -222,11 +212,11 @@ def advice_html(
     from rules.the_tower.text import describe_action
 
     if note:
-        return f'<div class="tt-advice"><b>advice</b>: {_e(note)}</div>'
+        return f'<div class="tt-advice"><b>advice</b>: {e(note)}</div>'
 
     def row(i: int, c: Choice) -> str:
-        name = _e(describe_action(c.action))
-        return f"<li>{f'<b>{name}</b>' if i == 0 else name}: {_e(c.outlook.describe())}</li>"
+        name = e(describe_action(c.action))
+        return f"<li>{f'<b>{name}</b>' if i == 0 else name}: {e(c.outlook.describe())}</li>"
 
     rows = "".join(row(i, c) for i, c in enumerate(choices[:limit]))
     rest = choices[limit:]
@@ -236,7 +226,7 @@ def advice_html(
         if rest
         else ""
     )
-    how = f"; {_e(basis)}" if basis else ""
+    how = f"; {e(basis)}" if basis else ""
     out = f'<div class="tt-advice"><b>advice</b> (best first{how})<ol>{rows}</ol>{folded}'
     if plans:
         out += "<b>plans with the hand</b><ul>" + "".join(_plan_rows(i, p) for i, p in sorted(plans.items())) + "</ul>"
@@ -247,8 +237,5 @@ def advice_html(
 
 def static_html(view: dict[str, Any], log_lines: Sequence[str] | None = None, extra_html: str = "") -> str:
     """A self-contained HTML fragment (CSS included) for views without a live kernel."""
-    log = ""
-    if log_lines:
-        items = "".join(f"<li>{_e(line)}</li>" for line in log_lines)
-        log = f'<div class="tt-board"><details><summary>log</summary><ul class="log">{items}</ul></details></div>'
+    log = f'<div class="tt-board">{log_html(log_lines, "log", folded=True)}</div>' if log_lines else ""
     return f"<style>{BOARD_CSS}</style>{board_html(view)}{extra_html}{log}"

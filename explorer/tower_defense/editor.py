@@ -34,7 +34,8 @@ class EditorControls(w.VBox):  # type: ignore[misc]
         self.shown: GameState | None = None
         self._board_widgets(state)
         self._table_widgets(state)
-        super().__init__([self.target, *self._rows(), FileControls(panel, "tower-defense.json")])
+        rows = [*self._board_rows(), *self._table_rows()]  # the board's pieces, then the table's numbers
+        super().__init__([self.target, *rows, FileControls(panel, "tower-defense.json")])
 
     def _board_widgets(self, state: GameState) -> None:
         """What goes on a space: a tower or a wave."""
@@ -100,10 +101,6 @@ class EditorControls(w.VBox):  # type: ignore[misc]
         self.phase = w.Dropdown(
             options=list(typing.get_args(Phase)), value=state.phase, description="phase", layout=w.Layout(width="220px")
         )
-
-    def _rows(self) -> list[w.Widget]:
-        """The control rows, each with its button: the board's pieces, then the table's numbers."""
-        return [*self._board_rows(), *self._table_rows()]
 
     def _board_rows(self) -> list[w.Widget]:
         """Towers and obstacles, waves, and the track discard with the lives; each edits through `panel.edit`

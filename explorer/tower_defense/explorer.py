@@ -16,19 +16,15 @@ from typing import Any
 
 from explorer.line_tests import LineTests
 from explorer.navigation import SessionNavigation
-from explorer.positions import PositionFiles
+from explorer.positions import PositionFiles, edit_by
 from rules.core.distribution import Distribution
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
-from rules.tower_defense import analysis, editing, engine, examples, text
+from rules.tower_defense import analysis, editing, engine, examples, policies, text
 from rules.tower_defense.actions import (
-    Build,
     CombineAttack,
     EndActions,
-    KillBonus,
     NextPhase,
-    PlaceSkillMarker,
-    Upgrade,
 )
 from rules.tower_defense.analysis import BoostOption, Plan
 from rules.tower_defense.cards import CREDIT_TYPES
@@ -36,10 +32,7 @@ from rules.tower_defense.catalog import credit_type
 from rules.tower_defense.game import GAME
 from rules.tower_defense.model import GameState, Tower
 from rules.tower_defense.places import Coord
-from rules.tower_defense.policies import appraisal, policy
-from rules.tower_defense.variants import Rules
-
-DEFAULT_EXAMPLE = "busy-board"
+from rules.tower_defense.policies import appraisal
 
 
 @dataclass(frozen=True)
@@ -60,23 +53,18 @@ class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState
 
     game_slug = "tower-defense"
     game = GAME
+    examples = examples
+    editing = editing
+    policies = policies
+    default_example = "busy-board"
+    default_policy = "simple"
 
     def __init__(
-        self,
-        position: GameState | str | None = None,
-        *,
-        policy_name: str = "simple",
-        seed: int = 0,
+        self, position: GameState | str | None = None, *, policy_name: str | None = None, seed: int = 0
     ) -> None:
-        if position is None:
-            position = DEFAULT_EXAMPLE
-        if isinstance(position, str):
-            position = examples.example(position)
-        self.policy_name = policy_name
-        self.seed = seed
         self.homes: dict[str, Coord] = {}
         """Where each track piece lay in every position this explorer has held (for restoring)."""
-        self._reset(position)
+        super().__init__(position, policy_name=policy_name, seed=seed)
 
     def _reset(self, position: GameState) -> None:
         """A new session from `position`, remembering where its track pieces lie."""
@@ -84,10 +72,6 @@ class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState
         self.homes.update(editing.home_spaces(position))
 
     # ---- reading ---------------------------------------------------------------------------------
-    @property
-    def rules(self) -> Rules:
-        return self.state.rules
-
     def phase_words(self) -> str:
         """Where the turn stands, in rules.tower_defense.text's words ('Turn 7, Phase 3: all Waves move')."""
         return text.phase_words(self.state)
@@ -97,8 +81,7 @@ class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState
         state = self.state
         return (
             f"{self.phase_words()}; {state.lives} lives, {len(state.waves)} wave(s) on the field, "
-            f"{len(state.towers)} tower(s); step {self.session.cursor} of {len(self.session.line)} "
-            f"on branch '{self.session.current_branch}'"
+            f"{len(state.towers)} tower(s); {self.where()}"
         )
 
     def _repr_html_(self) -> str:
@@ -117,10 +100,6 @@ class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState
         """A decision that belongs to the phase in progress (a reveal, credits to take, track to place), as the
         engine words it for the board (`engine.pending`)."""
         return bool(engine.pending(state or self.state))
-
-    def auto(self) -> tuple[Event, ...]:
-        """Let chance (the seeded sampler) or the policy make the current decision."""
-        return self.decide(lambda _: policy(self.policy_name))
 
     def _marker(self) -> tuple[int, str]:
         return (self.state.turn, self.state.phase)
@@ -179,31 +158,27 @@ class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState
         best = appraisal.cheapest((a for a in self.legal_actions() if matches(a)), self.rules)
         return self.play(fallback if best is None else best)
 
+    def _paid(self, kind: str, payment: Sequence[str] | None, **fields: Any) -> tuple[Event, ...]:
+        """Play the action `kind` with these `fields`, paid with `payment`; without one, paid the cheapest legal
+        way the same action can be (`_cheapest`)."""
+        action = _action(kind, payment=tuple(payment or ()), **fields)
+        if payment is not None:
+            return self.play(action)
+        same = [(name, getattr(action, name)) for name in fields]
+        return self._cheapest(lambda a: type(a) is type(action) and all(getattr(a, f) == v for f, v in same), action)
+
     def build(
         self, player: int, card: str, at: Sequence[int], payment: Sequence[str] | None = None
     ) -> tuple[Event, ...]:
         """6.A.I: build a tower card of your Build / Upgrade stack on an unoccupied space."""
-        where = (int(at[0]), int(at[1]))
-        action = _action("build", player=player, card=card, at=where, payment=tuple(payment or ()))
-        if payment is not None:
-            return self.play(action)
-        return self._cheapest(
-            lambda a: isinstance(a, Build) and a.player == player and a.card == card and a.at == where, action
-        )
+        return self._paid("build", payment, player=player, card=card, at=(int(at[0]), int(at[1])))
 
     def upgrade(
         self, at: Sequence[int], payment: Sequence[str] | None = None, player: int | None = None
     ) -> tuple[Event, ...]:
         """6.A.II: raise your tower with Energy by one Level (the owner acts unless told otherwise)."""
         tower = self._tower(at)
-        who = tower.owner if player is None else player
-        action = _action("upgrade", player=who, at=tower.at, payment=tuple(payment or ()))
-        if payment is not None:
-            return self.play(action)
-        return self._cheapest(
-            lambda a: isinstance(a, Upgrade) and a.player == who and a.at == tower.at,
-            action,
-        )
+        return self._paid("upgrade", payment, player=tower.owner if player is None else player, at=tower.at)
 
     def sell(self, at: Sequence[int], player: int | None = None) -> tuple[Event, ...]:
         """6.B: sell a tower without Depletion; its owner then divides the drawn credits."""
@@ -265,12 +240,7 @@ class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState
         self, player: int, card: str, stack: str = "build", payment: Sequence[str] | None = None
     ) -> tuple[Event, ...]:
         """6.E.I and 6.E.II: pay from the Kill Bonus stack to take a Mark II or Mark III tower."""
-        action = _action("kill_bonus", player=player, card=card, stack=stack, payment=tuple(payment or ()))
-        if payment is not None:
-            return self.play(action)
-        return self._cheapest(
-            lambda a: isinstance(a, KillBonus) and (a.player, a.card, a.stack) == (player, card, stack), action
-        )
+        return self._paid("kill_bonus", payment, player=player, card=card, stack=stack)
 
     def convert(self, player: int, payment: Sequence[str] | None = None) -> tuple[Event, ...]:
         """6.E.III: right after a kill, discard credits of your Kill Bonus stack (all, unless told) for
@@ -282,15 +252,7 @@ class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState
         self, player: int, skill: str, slot: int = 0, stack: str = "build", payment: Sequence[str] | None = None
     ) -> tuple[Event, ...]:
         """6.F: place a Skill Marker, paying 1 credit per Universal Energy symbol of the slot."""
-        action = _action("skill", player=player, skill=skill, slot=slot, stack=stack, payment=tuple(payment or ()))
-        if payment is not None:
-            return self.play(action)
-        return self._cheapest(
-            lambda a: (
-                isinstance(a, PlaceSkillMarker) and (a.player, a.skill, a.slot, a.stack) == (player, skill, slot, stack)
-            ),
-            action,
-        )
+        return self._paid("skill", payment, player=player, skill=skill, slot=slot, stack=stack)
 
     def complete_condition(self, player: int, stack: str = "build") -> tuple[Event, ...]:
         """6.H: discard the game condition just completed to one of your stacks."""
@@ -328,11 +290,8 @@ class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState
         return tuple(events)
 
     # ---- the position editor (each edit starts a new session from the edited position) --------------
-    def place_tower(self, card: str, at: Sequence[int], owner: int, level: int = 1, depletion: int = 0) -> GameState:
-        return self.edit(editing.place_tower(self.state, card, at, owner, level, depletion))
-
-    def remove_tower(self, at: Sequence[int]) -> GameState:
-        return self.edit(editing.remove_tower(self.state, at))
+    place_tower = edit_by(editing.place_tower)
+    remove_tower = edit_by(editing.remove_tower)
 
     def place_wave(
         self,
@@ -352,49 +311,21 @@ class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState
             editing.place_wave_at(self.state, wave_id, at, number=number, defeated=defeated, modifier=modifier)
         )
 
-    def remove_wave(self, wave_id: str) -> GameState:
-        return self.edit(editing.remove_wave(self.state, wave_id))
-
-    def set_upcoming(self, calls: Sequence[Sequence[str]]) -> GameState:
-        return self.edit(editing.set_upcoming(self.state, calls))
+    remove_wave = edit_by(editing.remove_wave)
+    set_upcoming = edit_by(editing.set_upcoming)
 
     def set_track_discarded(self, labels: Sequence[str]) -> GameState:
         """Exactly these pieces discarded; a piece taken out of the discard returns to the space it had
         in any position this explorer has held."""
         return self.edit(editing.set_track_discarded(self.state, labels, self.homes))
 
-    def lay_track(self, label: str, at: Sequence[int]) -> GameState:
-        return self.edit(editing.lay_track(self.state, label, at))
-
-    def set_obstacle(self, at: Sequence[int], present: bool = True) -> GameState:
-        return self.edit(editing.set_obstacle(self.state, at, present))
-
-    def set_lives(self, lives: int) -> GameState:
-        return self.edit(editing.set_lives(self.state, lives))
-
-    def set_credits(self, player: int, stack: str, cards: Sequence[str]) -> GameState:
-        return self.edit(editing.set_credits(self.state, player, stack, cards))
-
-    def place_skill_marker(self, player: int, skill: str, slot: int) -> GameState:
-        return self.edit(editing.place_skill_marker(self.state, player, skill, slot))
-
-    def remove_skill_marker(self, player: int, skill: str, slot: int) -> GameState:
-        return self.edit(editing.remove_skill_marker(self.state, player, skill, slot))
-
-    def set_turn(self, turn: int, phase: str | None = None) -> GameState:
-        return self.edit(editing.set_turn(self.state, turn, phase))
-
-    def set_rules(self, rules: Rules) -> GameState:
-        return self.edit(editing.set_rules(self.state, rules))
-
-    def load_example(self, name: str) -> GameState:
-        return self.edit(examples.example(name, self.rules))
-
-    def share_code(self) -> str:
-        return editing.share_code(self.state)
-
-    def load_share_code(self, code: str) -> GameState:
-        return self.edit(editing.from_share_code(code))
+    lay_track = edit_by(editing.lay_track)
+    set_obstacle = edit_by(editing.set_obstacle)
+    set_lives = edit_by(editing.set_lives)
+    set_credits = edit_by(editing.set_credits)
+    place_skill_marker = edit_by(editing.place_skill_marker)
+    remove_skill_marker = edit_by(editing.remove_skill_marker)
+    set_turn = edit_by(editing.set_turn)
 
     # ---- calculators -------------------------------------------------------------------------------
     def boost_hand(self, player: int | None = None) -> tuple[str, ...]:

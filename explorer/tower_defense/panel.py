@@ -11,30 +11,33 @@ from __future__ import annotations
 import html
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as w
 
+from explorer.board import styled_board
 from explorer.guarded import checked_edit, checked_text
-from explorer.presenter import HIDDEN, Presenting, step_card
-from explorer.session_panel import SessionPanel, fit_labels, row
-from explorer.tower_defense.board import TowerDefenseBoard
+from explorer.presenter import Presenting
+from explorer.session_panel import fit_labels, row
 from explorer.tower_defense.controls import ActionControls
 from explorer.tower_defense.editor import EditorControls
 from explorer.tower_defense.explorer import TowerDefenseExplorer
 from explorer.tower_defense.rendering import board_html, boost_html, events_html, income_html, plan_html, static_html
 from explorer.tower_defense.viewmodel import board_view, parse_key
 from rules.core.errors import RulesError
-from rules.tower_defense import catalog, engine, examples
+from rules.tower_defense import catalog, engine
 from rules.tower_defense.model import GameState
-from rules.tower_defense.policies import POLICIES
 from rules.tower_defense.text import space_words
 
+TowerDefenseBoard = styled_board("TowerDefenseBoard", "td_board.css")
 
-class TowerDefensePanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
+
+class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
     """One explorer shown as a grid with its controls."""
 
     explorer: TowerDefenseExplorer
+    key_methods: ClassVar[dict[str, str]] = {"commit": "auto", "clear": "clear_selection"}
+    """Enter: the policy decides; Escape: nothing is selected any more."""
     game_slug = "tower-defense"
 
     def __init__(
@@ -78,44 +81,15 @@ class TowerDefensePanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
 
     # ---- controls ----------------------------------------------------------------------------------
     def _build_controls(self) -> None:
-        self.example = w.Dropdown(
-            options=list(examples.EXAMPLES), value=None, description="example", layout=w.Layout(width="280px")
-        )
-        self.example.observe(self._on_example, "value")
-        self.mode_toggle = w.ToggleButtons(options=["play", "edit"], value="play", style={"button_width": "60px"})
-        self.mode_toggle.observe(lambda ch: self.set_mode(ch["new"]), "value")
-        self.policy = w.Dropdown(
-            options=list(POLICIES),
-            value=self.explorer.policy_name,
-            description="policy",
-            layout=w.Layout(width="200px"),
-        )
-        self.policy.observe(lambda ch: setattr(self.explorer, "policy_name", ch["new"]), "value")
-        self.share = w.Text(placeholder="paste a share code", layout=w.Layout(width="220px"))
-        self.toolbar = row(
-            [
-                self.example,
-                self.mode_toggle,
-                self.policy,
-                self._button("share code", self.show_share_code, "show a code that reproduces this position"),
-                self.share,
-                self._button("load code", lambda: self.load_share_code(self.share.value)),
-            ]
-        )
-        self.toolbar.add_class("panel-toolbar")
+        mode, policy = self._mode_toggle(self.set_mode), self._policy_picker(w.Layout(width="200px"))
+        self.toolbar = self._toolbar(w.Layout(width="280px"), "220px", [mode, policy])
         self._build_presenter("next phase ▶")
-        self.branches = w.Dropdown(
-            options=self.explorer.branches, value="main", description="branch", layout=w.Layout(width="220px")
-        )
-        self.branches.observe(self._on_branch, "value")
         self.stepper = row(
             [
-                self._button("restart", self.restart),
-                self._button("forward ▶▶", self.forward, "replay the next step of this line"),
+                *self._line_buttons(),
                 self._button("to Phase 6", self.to_actions, "step phase by phase to the next Phase 6"),
                 self._button("policy decides", self.auto, "let chance or the policy make the current decision"),
-                self.branches,
-                self._button("branch here", self.branch),
+                *self._branch_controls(w.Layout(width="220px")),
             ]
         )
         self.calculators = w.VBox(
@@ -181,27 +155,10 @@ class TowerDefensePanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
         )
         self.refresh(keep_message=True)
 
-    def key(self, command: str) -> None:
-        """Keys of the board: → next phase, ← back, Enter the policy decides, Escape clears the selection."""
-        handlers: dict[str, Callable[[], None]] = {
-            "step": self.next,
-            "back": self.back,
-            "commit": self.auto,
-            "clear": self.clear_selection,
-        }
-        if command in handlers:
-            handlers[command]()
-
     def _next_step(self) -> None:
         """The presenter's next ▶: finish the phase in progress (or replay the line to the next phase)."""
         self.next_phase()
 
-    def clear_selection(self) -> None:
-        """Forget the selected space (Escape on the board)."""
-        self.selected = None
-        self.refresh()
-
-    # -- the stepper --
     def next_phase(self) -> None:
         """Finish the phase in progress and begin the next (or replay the line to it); in Phase 6 the
         policy takes the actions, and the message says how many and what became of the lives."""
@@ -347,14 +304,7 @@ class TowerDefensePanel(Presenting, SessionPanel, w.VBox):  # type: ignore[misc]
     def view(self) -> dict[str, Any]:
         """The position shown, as the JSON-ready view model (the position before a hidden result, with its
         question, under 'predict, then reveal')."""
-        session = self.explorer.session
-        shown = self.shown_step()
-        if shown != session.cursor:  # the question is asked above the board
-            return board_view(session.state_at(shown), selected=self.selected, summary=HIDDEN)
-        events = session.last_events()
-        last = tuple(e.sentence() for e in events)
-        summary = step_card(events) if session.cursor else ""
-        return board_view(self.explorer.state, selected=self.selected, last_events=last, summary=summary)
+        return self._shown_view(board_view)
 
     def _log_extra(self) -> str:
         return str(self.explorer.phase_words())

@@ -3,22 +3,17 @@ self-contained static page (what GitHub, nbviewer and the exported views show)."
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
+from explorer.markup import e, log_html, static_text, step_card_html
 from explorer.tower_defense.viewmodel import ASSUMED_NOTE, player_word
 from rules.core.distribution import Distribution
 from rules.tower_defense.analysis import BoostOption, Plan
 
 
 # ---- HTML -------------------------------------------------------------------------------------------
-def _e(text: object) -> str:
-    return html.escape(str(text))
-
-
 def star(assumed: bool) -> str:
     """The asterisk after an assumed number, with the legend as its tooltip."""
     return '<span class="assumed" title="assumed">*</span>' if assumed else ""
@@ -29,7 +24,7 @@ def _tower_cell(t: dict[str, Any]) -> str:
     if t["reach_kind"] == "range":
         boosted = " boosted" if t["boosts"] else ""
         numbers = (
-            f'<span class="dmg{boosted}" title="damage this turn: {_e(t["damage_text"])}">'
+            f'<span class="dmg{boosted}" title="damage this turn: {e(t["damage_text"])}">'
             f"dmg {t['damage']}{star(t['damage_assumed'])}</span> r{t['reach']}{star(t['reach_assumed'])}"
         )
     else:
@@ -38,8 +33,8 @@ def _tower_cell(t: dict[str, Any]) -> str:
         f", boosted by {', '.join(t['boosts'])}" if t["boosts"] else ""
     )
     return (
-        f'<div class="tower type-{t["type"]} owner-{t["owner"]}" title="{_e(title)}">'
-        f'<div class="tname">{_e(t["short"])}</div>'
+        f'<div class="tower type-{t["type"]} owner-{t["owner"]}" title="{e(title)}">'
+        f'<div class="tname">{e(t["short"])}</div>'
         f'<div class="tnum">{numbers}</div>'
         f'<div class="towner">P{t["owner"] + 1} <span class="lvl">L{t["level"]}</span> '
         f'<span class="dep" title="Depletion">{dep}</span></div></div>'
@@ -49,12 +44,12 @@ def _tower_cell(t: dict[str, Any]) -> str:
 def _wave_cell(w: dict[str, Any]) -> str:
     mod = w["modifier"]
     extra = f"+{w['attribute_hit_points']}" if w["attribute_hit_points"] else ""
-    mod_text = f'<div class="wmod">{_e(mod["name"])}{star(mod["assumed"])} {mod["hit_points"]}hp</div>' if mod else ""
+    mod_text = f'<div class="wmod">{e(mod["name"])}{star(mod["assumed"])} {mod["hit_points"]}hp</div>' if mod else ""
     title = f"Wave {w['number']}: {w['name']}, unit {w['unit']} of {w['units']}" + (
         f"; {', '.join(w['attributes'])}" if w["attributes"] else ""
     )
     return (
-        f'<div class="wave{" attacked" if w["attacked"] else ""}" title="{_e(title)}">'
+        f'<div class="wave{" attacked" if w["attacked"] else ""}" title="{e(title)}">'
         f'<div class="wname">W{w["number"]} u{w["unit"]}/{w["units"]}</div>'
         f'<div class="whp">{w["hit_points"]}{extra}hp{star(w["assumed"])} mv{w["movement"]}</div>{mod_text}</div>'
     )
@@ -70,7 +65,7 @@ def _cell_html(c: dict[str, Any], selected: str | None) -> str:
         classes.append("in-reach")
     inner = ""
     if c["kind"] == "track":
-        inner += f'<span class="lbl">{_e(c["label"])}</span>'
+        inner += f'<span class="lbl">{e(c["label"])}</span>'
     elif c["kind"] == "obstacle":
         inner += '<span class="obs">obstacle</span>'
     if c["tower"] is not None:
@@ -99,14 +94,12 @@ def _waves_table(view: dict[str, Any]) -> str:
     for w in view["waves"]:
         where = w["label"] if w["on_field"] else f"{w['label']} (start, off the field)"
         mod = w["modifier"]
-        mod_text = (
-            f"{_e(mod['name'])}{star(mod['assumed'])} ({mod['hit_points']} HP): {_e(mod['text'])}" if mod else "—"
-        )
+        mod_text = f"{e(mod['name'])}{star(mod['assumed'])} ({mod['hit_points']} HP): {e(mod['text'])}" if mod else "—"
         extra = f" +{w['attribute_hit_points']}" if w["attribute_hit_points"] else ""
         rows.append(
-            f'<tr data-key="{w["key"]}"><td>W{w["number"]}</td><td>{_e(w["name"])}{star(w["assumed"])}</td>'
-            f"<td>{_e(where)}</td><td>{w['unit']} of {w['units']}</td><td>{w['hit_points']}{extra}</td>"
-            f"<td>{w['movement']}</td><td>{_e(', '.join(w['attributes']) or '—')}</td><td>{mod_text}</td></tr>"
+            f'<tr data-key="{w["key"]}"><td>W{w["number"]}</td><td>{e(w["name"])}{star(w["assumed"])}</td>'
+            f"<td>{e(where)}</td><td>{w['unit']} of {w['units']}</td><td>{w['hit_points']}{extra}</td>"
+            f"<td>{w['movement']}</td><td>{e(', '.join(w['attributes']) or '—')}</td><td>{mod_text}</td></tr>"
         )
     return (
         '<div class="box wide"><b>Waves</b><table class="waves"><tr><th>#</th><th>wave</th><th>on</th>'
@@ -120,14 +113,14 @@ def _players_html(view: dict[str, Any]) -> str:
     for p in view["players"]:
         items = []
         for s in p["stacks"].values():
-            cards = ", ".join(_e(c) for c in s["cards"]) or "—"
+            cards = ", ".join(e(c) for c in s["cards"]) or "—"
             items.append(
-                f"<li><i>{_e(s['label'])}</i> ({s['credits']} credit{'' if s['credits'] == 1 else 's'}): {cards}</li>"
+                f"<li><i>{e(s['label'])}</i> ({s['credits']} credit{'' if s['credits'] == 1 else 's'}): {cards}</li>"
             )
         marker = ' <span class="start" title="Starting Player Marker">★ starting player</span>' if p["starting"] else ""
-        skills = f" · markers on {_e('; '.join(p['skills']))}" if p["skills"] else ""
+        skills = f" · markers on {e('; '.join(p['skills']))}" if p["skills"] else ""
         out.append(
-            f'<div class="box player owner-{p["index"]}"><b>{_e(p["name"])}</b>{marker}'
+            f'<div class="box player owner-{p["index"]}"><b>{e(p["name"])}</b>{marker}'
             f'<div class="small">{p["towers"]} tower(s) · {p["skill_markers"]} Skill Marker(s) left'
             f"{skills}</div>"
             f"<ul>{''.join(items)}</ul></div>"
@@ -137,18 +130,18 @@ def _players_html(view: dict[str, Any]) -> str:
 
 def _table_html(view: dict[str, Any]) -> str:
     discard = ", ".join(view["track_discard"]) or "none"
-    upcoming = "; ".join(" + ".join(_e(n) for n in call) for call in view["upcoming"][:3]) or "none"
+    upcoming = "; ".join(" + ".join(e(n) for n in call) for call in view["upcoming"][:3]) or "none"
     cond = "none"
     if view["condition"]:
         c = view["condition"]
-        cond = f"{_e(c['name'])}{star(c['assumed'])}: {_e(c['text'])} ({c['progress']} of {c['needed']} defeated)"
+        cond = f"{e(c['name'])}{star(c['assumed'])}: {e(c['text'])} ({c['progress']} of {c['needed']} defeated)"
     d = view["decks"]
-    revealed = f"<div>revealed: {_e(', '.join(view['revealed']))}</div>" if view["revealed"] else ""
+    revealed = f"<div>revealed: {e(', '.join(view['revealed']))}</div>" if view["revealed"] else ""
     return (
         '<div class="box"><b>The table</b>'
         f'<div>lives: <span class="lives">{view["lives"]}</span>{star(view["lives_assumed"])} · '
         f"income {view['income']}{star(view['income_assumed'])} per turn</div>"
-        f"<div>track discard: {_e(discard)} ({len(view['track_discard'])} of "
+        f"<div>track discard: {e(discard)} ({len(view['track_discard'])} of "
         f"{view['track_loss_limit']}{star(view['track_loss_assumed'])} may be lost)</div>"
         f"<div>next waves: {upcoming} · {view['waves_called']} called</div>"
         f"<div>game condition: {cond}</div>{revealed}"
@@ -174,19 +167,15 @@ def board_html(view: dict[str, Any], beside_grid: str = "") -> str:
     number = view["phase_number"]
     phase = f"Phase {number}: {view['phase_title']}" if number else view["phase_title"]
     head = (
-        f"Turn {view['turn']} · {_e(phase)} · Turn Tracker position {view['tracker']}"
+        f"Turn {view['turn']} · {e(phase)} · Turn Tracker position {view['tracker']}"
         f" ({'a wave is called this turn' if view['calls_wave'] else 'no wave called this turn'})"
     )
     if view["termination"]:
-        head += f" · game over: {_e(view['termination'].replace('_', ' '))}"
-    pending = f'<div class="pending">{_e(view["pending"])}</div>' if view["pending"] else ""
-    card = (
-        f'<div class="step-card" title="{_e(view["summary"])}">{_e(view["summary"])}</div>'
-        if view.get("summary")
-        else ""
-    )
+        head += f" · game over: {e(view['termination'].replace('_', ' '))}"
+    pending = f'<div class="pending">{e(view["pending"])}</div>' if view["pending"] else ""
     return (
-        f'<div class="td-board">{card}<div class="head">{head}</div>{pending}{grid_html(view)}{beside_grid}'
+        f'<div class="td-board">{step_card_html(view["summary"])}<div class="head">{head}</div>{pending}'
+        f"{grid_html(view)}{beside_grid}"
         f'<div class="boxes">{_table_html(view)}{_players_html(view)}</div>'
         f'<div class="boxes">{_waves_table(view)}</div>{LEGEND}</div>'
     )
@@ -197,24 +186,24 @@ def boost_html(title: str, options: Sequence[BoostOption]) -> str:
     """Every damage a tower can reach with the credits on hand, the cheapest way to each."""
     rows = "".join(
         f"<tr><td>{o.damage}</td><td>+{o.bonus}</td><td>{o.credits}</td>"
-        f"<td>{_e(', '.join(o.cards) or 'no boost')}</td>"
-        f"<td>{_e(', '.join(f'{v} {k}' for k, v in o.damage_by_type))}</td></tr>"
+        f"<td>{e(', '.join(o.cards) or 'no boost')}</td>"
+        f"<td>{e(', '.join(f'{v} {k}' for k, v in o.damage_by_type))}</td></tr>"
         for o in options
     )
     return (
-        f'<div class="calc"><b>Boost options: {_e(title)}</b> (003 6.C)<table><tr><th>damage</th><th>boost</th>'
+        f'<div class="calc"><b>Boost options: {e(title)}</b> (003 6.C)<table><tr><th>damage</th><th>boost</th>'
         f"<th>credits</th><th>cards to discard</th><th>by type</th></tr>{rows}</table></div>"
     )
 
 
 def plan_html(plan: Plan, note: str = "") -> str:
     """This turn's plan: the most units the table can defeat, the attacks in order, every target."""
-    note_html = f'<div class="pending">{_e(note)}</div>' if note else ""
-    lines = "".join(f"<li>{_e(line.strip())}</li>" for line in plan.describe()[1:])
+    note_html = f'<div class="pending">{e(note)}</div>' if note else ""
+    lines = "".join(f"<li>{e(line.strip())}</li>" for line in plan.describe()[1:])
     targets = "".join(
-        f"<tr><td>{_e(t.wave_name)}</td><td>{t.unit + 1}</td><td>{t.hit_points}</td>"
-        f"<td>{_e(', '.join(str(a) for a in t.in_range) or 'none')}</td>"
-        f"<td>{_e(', '.join(str(a) for a in t.alone) or 'none')}</td></tr>"
+        f"<tr><td>{e(t.wave_name)}</td><td>{t.unit + 1}</td><td>{t.hit_points}</td>"
+        f"<td>{e(', '.join(str(a) for a in t.in_range) or 'none')}</td>"
+        f"<td>{e(', '.join(str(a) for a in t.alone) or 'none')}</td></tr>"
         for t in plan.targets
     )
     return (
@@ -236,17 +225,17 @@ def income_html(
     """The exact odds of the next Phase 5: the likeliest sets of credit types, and per type."""
     rows = sorted(outcomes.items(), key=lambda kv: (-kv[1], kv[0]))
     shown = "".join(
-        f"<tr><td>{_e(', '.join(types))}</td><td>{p}</td><td>{float(p):.2%}</td></tr>" for types, p in rows[:top]
+        f"<tr><td>{e(', '.join(types))}</td><td>{p}</td><td>{float(p):.2%}</td></tr>" for types, p in rows[:top]
     )
     more = f"<div class='small'>… and {len(rows) - top} more sets</div>" if len(rows) > top else ""
     per_type = "".join(
-        f"<tr><td>{_e(k)}</td><td>{at_least_one[k]}</td><td>{float(at_least_one[k]):.2%}</td>"
+        f"<tr><td>{e(k)}</td><td>{at_least_one[k]}</td><td>{float(at_least_one[k]):.2%}</td>"
         f"<td>{float(expected[k]):.2f}</td></tr>"
         for k in at_least_one
     )
     split = ", ".join(f"P{i + 1} takes {n}" for i, n in enumerate(shares))
     return (
-        f'<div class="calc"><b>Income odds</b>: {income} Mark I credits are revealed ({_e(split)}; 003 phase 5)'
+        f'<div class="calc"><b>Income odds</b>: {income} Mark I credits are revealed ({e(split)}; 003 phase 5)'
         "<table><tr><th>credit types revealed</th><th>exact</th><th>≈</th></tr>"
         f"{shown}</table>{more}"
         "<table><tr><th>type</th><th>at least one</th><th>≈</th><th>expected</th></tr>"
@@ -255,20 +244,15 @@ def income_html(
 
 
 def events_html(title: str, sentences: Sequence[str]) -> str:
-    items = "".join(f"<li>{_e(s)}</li>" for s in sentences) or "<li>nothing happens</li>"
-    return f'<div class="calc"><b>{_e(title)}</b><ul>{items}</ul></div>'
+    items = "".join(f"<li>{e(s)}</li>" for s in sentences) or "<li>nothing happens</li>"
+    return f'<div class="calc"><b>{e(title)}</b><ul>{items}</ul></div>'
 
 
-BOARD_CSS = (Path(__file__).resolve().parents[1] / "static" / "td_board.css").read_text(encoding="utf-8")
+BOARD_CSS = static_text("td_board.css")
 """The Tower Defense style sheet, shared by the live widget and the static HTML."""
 
 
 def static_html(view: dict[str, Any], log_lines: Sequence[str] | None = None, extra_html: str = "") -> str:
     """A self-contained HTML fragment (CSS included) for views without a live kernel."""
-    log = ""
-    if log_lines:
-        items = "".join(f"<li>{_e(line)}</li>" for line in log_lines)
-        log = (
-            f'<div class="td-board"><details open><summary>log</summary><ul class="td-log">{items}</ul></details></div>'
-        )
+    log = f'<div class="td-board">{log_html(log_lines, "td-log")}</div>' if log_lines else ""
     return f"<style>{BOARD_CSS}</style>{board_html(view, extra_html)}{log}"
