@@ -19,13 +19,12 @@ from pydantic import ValidationError
 from explorer import theme
 from explorer.balance_lab.choices import Refused
 from explorer.balance_lab.svg import matrix_svg, pareto_svg
-from explorer.balance_lab.watch import SweepWatch
+from explorer.balance_lab.watch import RunControls
 from explorer.session_panel import row
-from rules.balance.background import BalanceRun, start_balance
 from rules.balance.card_stats import card_stats, sort_table
 from rules.balance.metagame import Equilibrium, equilibrium, matrix_from_tallies
 from rules.balance.plan import BalanceSpec
-from rules.balance.run import BalanceProgress, BalanceResult
+from rules.balance.run import BalanceProgress, BalanceResult, BalanceRun, start_balance
 from rules.core.errors import IllegalPosition, RulesError
 from rules.core.jsonio import escape, problems_of
 
@@ -35,8 +34,10 @@ WIDE = w.Layout(width="420px", max_width="100%")
 CARD_COLUMNS = ("play_rate", "win_rate_played", "win_rate_not_played", "difference", "mean_plays", "first_turn", "card")
 
 
-class BalanceTab(w.VBox):  # type: ignore[misc]
+class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
     """The balancer of one game in a panel."""
+
+    noun = "balance"
 
     def __init__(
         self, game: str = "attack-the-tower", *, where: dict[str, Any] | None = None, cache: str | None = None
@@ -47,7 +48,6 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
         self.cache = cache
         self.result: BalanceResult | None = None
         self.run_handle: BalanceRun | None = None
-        self.watch: SweepWatch | None = None
         self._make_spec_controls()
         self._make_run_controls()
         self.report = w.HTML()
@@ -95,17 +95,10 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
 
     def _make_run_controls(self) -> None:
         """Run and stop with the progress, applying the answer as files, and the card table's sort."""
-        self.run_button = w.Button(description="balance", tooltip="search for changes in the background")
-        self.run_button.on_click(lambda _b: self._guarded(self.run))
-        self.stop_button = w.Button(
-            description="stop", tooltip="stop the search after the games under way", disabled=True
+        run = ("balance", "search for changes in the background")
+        self._make_buttons(
+            run, ("stop", "stop the search after the games under way"), lambda: self._guarded(self.run), "300px"
         )
-        self.stop_button.on_click(lambda _b: self.cancel())
-        self.progress = w.IntProgress(
-            value=0, min=0, max=1, description="games", layout=w.Layout(width="300px", max_width="100%")
-        )
-        self.status = w.HTML()
-        self.message = w.HTML()
         self.folder = w.Text(value="balanced", description="folder", style=STYLE, layout=NARROW)
         self.apply_button = w.Button(description="apply as army files", tooltip="write the answer's files")
         self.apply_button.on_click(lambda _b: self._guarded(lambda: self.apply()))
@@ -170,12 +163,9 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
         if self.running:
             raise Refused("a balance is running: wait for it or stop it first")
         spec = self.spec()
-        self.progress.max, self.progress.value = spec.budget, 0
-        self.status.value = f"0 of {spec.budget:,} games"
         self.run_handle = start_balance(spec, **self.where, cache=self.cache)
-        self.run_button.disabled, self.stop_button.disabled = True, False
         self.say(f"balancing {len(spec.measures())} measure(s) with {len(spec.tuned())} knobs")
-        self.watch = SweepWatch(self.run_handle, self._progressed, self._ended).start()
+        self._watch(self.run_handle, spec.budget, self._progressed)
         return self.run_handle
 
     @property
@@ -183,23 +173,6 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
         """True while the run has not ended (once it has, its results may still be being drawn: a new run may
         start, as the re-enabled button says)."""
         return self.watch is not None and not self.watch.ended
-
-    def cancel(self) -> None:
-        """Stop the search after the games under way (the candidates measured whole are compared)."""
-        if not self.running or self.run_handle is None:
-            self.say("no balance is running")
-            return
-        self.run_handle.cancel()
-        self.stop_button.disabled = True
-        self.say("stopping after the games under way")
-
-    def wait(self, timeout: float | None = None) -> BalanceResult | None:
-        """Wait until the balance has ended and its result is shown; the result (None if still running)."""
-        if self.watch is None:
-            return self.result
-        if not self.watch.wait(timeout):
-            return None
-        return self.result
 
     def apply(self, folder: str | None = None) -> list[str]:
         """Write the answer's army files (and rules.json) in `folder` (default the folder control)."""
@@ -277,11 +250,8 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
         )
 
     def _ended(self, run: BalanceRun) -> None:
-        self.run_button.disabled, self.stop_button.disabled = False, True
-        try:
-            result = run.result(0)
-        except Exception as failure:  # the balance's own refusal or failure, said; the last result stays
-            self.say(f"refused: the balance stopped: {failure}", error=True)
+        result = self._handed(run)
+        if result is None:
             return
         self.result = result
         self.refresh(keep_message=True)
@@ -294,11 +264,6 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
             action()
         except (RulesError, ValueError, KeyError) as exc:
             self.say(f"refused: {exc}", error=True)
-
-    def say(self, text: str, *, error: bool = False) -> None:
-        colour = theme.ERROR if error else theme.SUCCESS
-        said = html.escape(text, quote=False)
-        self.message.value = f'<span style="color:{colour};white-space:pre-line">{said}</span>' if text else ""
 
     def refresh(self, *, keep_message: bool = False) -> None:
         if not keep_message:

@@ -9,7 +9,6 @@ choice is said in the sweep spec's words and the last good results stay on scree
 
 from __future__ import annotations
 
-import html
 import threading
 from typing import Any
 
@@ -21,7 +20,7 @@ from explorer.balance_lab.charts import win_rate_chart
 from explorer.balance_lab.choices import Refused
 from explorer.balance_lab.form import LabForm
 from explorer.balance_lab.tables import export, strengths_html, summary_html
-from explorer.balance_lab.watch import SweepWatch
+from explorer.balance_lab.watch import RunControls
 from explorer.busy import BusyButtons
 from explorer.charts import Chart
 from explorer.guarded import GuardedPanel
@@ -39,8 +38,10 @@ def _balance_where(where: str) -> dict[str, Any]:
     return {"in_process": True} if where != "local" else {}
 
 
-class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
+class BalanceLabPanel(RunControls, GuardedPanel, w.VBox):  # type: ignore[misc]
     """Win-rate sweeps over any game's rules, drawn and tabulated as they finish."""
+
+    noun, stopping = "sweep", "cancelling"
 
     def __init__(self, game: str = "attack-the-tower", *, where: str = "process", cache: str | None = None) -> None:
         """A lab on `game`; games run `where` ("process": this kernel, "local": a local Dask cluster,
@@ -51,18 +52,10 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         self.chart: Chart | None = None
         self.chart_note = ""
         self.sweep: SweepRun | None = None
-        self.watch: SweepWatch | None = None
         self._lock = threading.Lock()
         self._busy = BusyButtons()
-        self.run_button = w.Button(description="run", tooltip="start the sweep in the background")
-        self.run_button.on_click(lambda _b: self._guard(self.run))  # disabled by run() until the sweep ends
-        self.cancel_button = w.Button(description="cancel", tooltip="stop after the games under way", disabled=True)
-        self.cancel_button.on_click(lambda _b: self.cancel())
-        self.progress = w.IntProgress(
-            value=0, min=0, max=1, description="games", layout=w.Layout(width="320px", max_width="100%")
-        )
-        self.status = w.HTML()
-        self.message = w.HTML()
+        run, cancel = ("run", "start the sweep in the background"), ("cancel", "stop after the games under way")
+        self._make_buttons(run, cancel, lambda: self._guard(self.run), "320px")
         # at most 640 px, and never wider than the cell: a narrow window scales the chart down, not off the edge
         self.chart_view = w.HTML(layout=w.Layout(max_width="100%"))
         self.table = w.HTML()
@@ -111,37 +104,19 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         options = {**self.form.run_options(), "cache": self.cache}
         if options.get("in_process"):
             options["chunk"] = IN_PROCESS_CHUNK  # a cancel is seen between chunks: keep them short
-        total = spec.size() * spec.games
-        self.progress.max, self.progress.value = total, 0
-        self.status.value = f"0 of {total:,} games"
         self.sweep = start_sweep(spec, **options)
-        self.run_button.disabled, self.cancel_button.disabled = True, False
         self.say(f"running {spec.size()} cell(s) of {spec.games} games")
-        self.watch = SweepWatch(self.sweep, self._progressed, self._ended).start()
+        self._watch(self.sweep, spec.size() * spec.games, self._progressed)
         return self.sweep
 
     @property
     def running(self) -> bool:
         return self.watch is not None and not self.watch.finished
 
-    def cancel(self) -> None:
-        """Stop the sweep after the games under way; the cells finished are shown."""
-        if not self.running or self.sweep is None:
-            self.say("no sweep is running")
-            return
-        self.sweep.cancel()
-        self.cancel_button.disabled = True
-        self.say("cancelling after the games under way")
-
-    def wait(self, timeout: float | None = None) -> SweepResult | None:
-        """Wait here until the sweep has ended and its results are shown (for a notebook cell or a test);
-        the results shown then (the last good ones if it failed or finished no cell), or None if it is
-        still running after `timeout` seconds."""
-        if self.watch is None:
-            return self.result
-        if not self.watch.wait(timeout):
-            return None
-        return self.result
+    @property
+    def cancel_button(self) -> w.Button:
+        """The stop button, labelled "cancel" here."""
+        return self.stop_button
 
     def export(self, fmt: str, name: str | None = None) -> str:
         """Write the results (the summary or every game, as chosen) to the file named, as `csv` or `parquet`."""
@@ -178,11 +153,8 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         )
 
     def _ended(self, run: SweepRun) -> None:
-        self.run_button.disabled, self.cancel_button.disabled = False, True
-        try:
-            result = run.result(0)
-        except Exception as failure:  # the sweep's own refusal or failure, said; the last results stay
-            self.say(f"refused: the sweep stopped: {failure}", error=True)
+        result = self._handed(run)
+        if result is None:
             return
         if result.summary.empty:
             self.say("cancelled before any cell finished; the results shown are the previous ones", error=True)
@@ -209,12 +181,6 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         self.refresh(keep_message=True)
 
     # ---- drawing --------------------------------------------------------------------------------------
-    def say(self, text: str, *, error: bool = False) -> None:
-        """A line under the controls (red for a refusal); a refusal of several problems, one a line."""
-        colour = theme.ERROR if error else theme.SUCCESS
-        said = html.escape(text, quote=False)
-        self.message.value = f'<span style="color:{colour};white-space:pre-line">{said}</span>' if text else ""
-
     def refresh(self, *, keep_message: bool = False) -> None:
         """Show the last good results: the chart and the table."""
         if not keep_message:

@@ -35,13 +35,14 @@ from rules.balance.search import (
     search,
     verify,
 )
+from rules.sweeps.background import BackgroundRun, start_run
 from rules.sweeps.overrides import edits_text
 
 if TYPE_CHECKING:
     import pandas as pd
     from distributed import Client
 
-__all__ = ["BalanceProgress", "BalanceResult", "run_balance"]
+__all__ = ["BalanceProgress", "BalanceResult", "BalanceRun", "run_balance", "start_balance"]
 
 
 @dataclass
@@ -232,3 +233,14 @@ def _result(
         seconds=round(time.monotonic() - started, 1),
         complete=complete and bool(state.candidates) and state.candidates[0].whole,
     )
+
+
+BalanceRun = BackgroundRun[BalanceProgress, BalanceResult]
+"""One balance running in its own thread (see `start_balance`); a cancel keeps the candidates measured whole."""
+
+
+def start_balance(spec: BalanceSpec, **options: Any) -> BalanceRun:
+    """Start `run_balance(spec, **options)` in a background thread and return its handle at once, for a caller that
+    must stay responsive (the balance lab's balance tab): it polls `progress`, may `cancel`, and takes the
+    `result` once `done`."""
+    return start_run("balance", run_balance, spec, options)
