@@ -21,7 +21,7 @@ from explorer.balance_lab.choices import Refused
 from explorer.balance_lab.svg import matrix_svg, pareto_svg
 from explorer.balance_lab.watch import RunControls
 from explorer.session_panel import row
-from rules.balance.card_stats import card_stats, sort_table
+from rules.balance.card_stats import card_stats, rate_words, sort_table
 from rules.balance.metagame import Equilibrium, equilibrium, matrix_from_tallies
 from rules.balance.plan import BalanceSpec
 from rules.balance.run import BalanceProgress, BalanceResult, BalanceRun, start_balance
@@ -340,25 +340,12 @@ def card_table_html(table: pd.DataFrame) -> str:
         "difference",
     ]
     rows = []
-    for record in table.to_dict("records"):
-        r: Any = _Row(record)
-        rows.append(
-            "<tr>"
-            + "".join(
-                f'<td style="{cell}">{v}</td>'
-                for v in (
-                    html.escape(str(r.card)),
-                    r.kind,
-                    f"{r.played}/{r.games} ({r.play_rate:.0%})",
-                    f"{r.mean_plays:.1f}",
-                    "-" if pd.isna(r.first_turn) else f"{r.first_turn:.0f}",
-                    _rate(r.win_rate_played, r.ci_low_played, r.ci_high_played),
-                    _rate(r.win_rate_not_played, r.ci_low_not_played, r.ci_high_not_played),
-                    "-" if pd.isna(r.difference) else f"{r.difference:+.0%}",
-                )
-            )
-            + "</tr>"
-        )
+    for r in table.to_dict("records"):
+        played, not_played, difference = rate_words(r)
+        first = "-" if pd.isna(r["first_turn"]) else f"{r['first_turn']:.0f}"
+        plays = f"{r['played']}/{r['games']} ({r['play_rate']:.0%})"
+        values = (html.escape(str(r["card"])), r["kind"], plays, f"{r['mean_plays']:.1f}", first, played, not_played)
+        rows.append("<tr>" + "".join(f'<td style="{cell}">{v}</td>' for v in (*values, difference)) + "</tr>")
     header = "".join(f'<th style="{cell};background:{theme.TINT_BLUE}">{h}</th>' for h in head)
     return (
         f'<table class="balance-cards" style="border-collapse:collapse;font-size:12px;color:{theme.TEXT}">'
@@ -366,17 +353,6 @@ def card_table_html(table: pd.DataFrame) -> str:
         + "".join(rows)
         + "</table>"
     )
-
-
-class _Row:
-    """A table row's values as attributes."""
-
-    def __init__(self, record: dict[Any, Any]) -> None:
-        self.__dict__.update({str(k): v for k, v in record.items()})
-
-
-def _rate(rate: float, low: float, high: float) -> str:
-    return "-" if pd.isna(rate) else f"{rate:.0%} ({low:.0%}-{high:.0%})"
 
 
 def _numbers(what: str, text: str) -> list[int]:

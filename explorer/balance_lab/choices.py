@@ -13,8 +13,8 @@ from pydantic import JsonValue, ValidationError
 from rules.core.errors import RulesError
 from rules.core.jsonio import escape, problems_of
 from rules.sweeps import SweepSpec
-from rules.sweeps.games import GAME_NAMES, scenario_names, sweep_game
-from rules.sweeps.rules_values import field_paths, parse_value
+from rules.sweeps.games import GAME_NAMES, sweep_game
+from rules.sweeps.rules_values import parse_value
 
 GAMES: tuple[str, ...] = GAME_NAMES
 """The games a sweep can measure, as the command line spells them."""
@@ -100,41 +100,8 @@ def split_list(text: str) -> list[str]:
     return [part.strip() for part in text.replace("\n", ";").split(";") if part.strip()]
 
 
-def fields_of(game: str) -> list[str]:
-    """Every `Rules` field of the game a sweep can vary (dotted for nested ones)."""
-    return field_paths(sweep_game(game).rules)
-
-
-def policies_of(game: str) -> list[str]:
-    """The game's policies, weakest first as the game lists them."""
-    return list(sweep_game(game).policies)
-
-
-def seats_of(game: str) -> int:
-    """How many policies the lab asks for: one per seat of a duel, one for every seat otherwise."""
-    return 2 if sweep_game(game).two_player else 1
-
-
-def has_armies(game: str) -> bool:
-    return sweep_game(game).has_armies
-
-
-def has_players(game: str) -> bool:
-    return sweep_game(game).has_scenario
-
-
-def has_cards(game: str) -> bool:
-    """Whether card variants (overrides) can change the game's cards."""
-    return sweep_game(game).has_cards
-
-
 OVERRIDE_EXAMPLES = {
     "attack-the-tower": "none; undead.ghost.special_troop.power=3",
     "tower-defense": "none; standard.1.damage_by_level.0=8",
 }
 """What the card variants field shows before anything is typed, for each game with cards."""
-
-
-def scenarios() -> list[str]:
-    """Tower Defense's scenarios a sweep can start from."""
-    return list(scenario_names())

@@ -14,6 +14,8 @@ from traitlets import TraitError
 from explorer.balance_lab import choices as c
 from explorer.session_panel import row
 from rules.core.files import escape
+from rules.sweeps.games import scenario_names, sweep_game
+from rules.sweeps.rules_values import field_paths
 
 NONE = "(none)"
 WHERE = (("this kernel", "process"), ("a local Dask cluster", "local"), ("a Dask scheduler", "scheduler"))
@@ -54,7 +56,7 @@ class LabForm(w.VBox):  # type: ignore[misc]
         self.army_files.layout = WIDE
         self.players = w.IntText(value=2, description="players", style=style, layout=NARROW)
         self.scenarios = w.SelectMultiple(
-            options=c.scenarios(), value=("beginner",), rows=2, description="scenarios", style=style
+            options=scenario_names(), value=("beginner",), rows=2, description="scenarios", style=style
         )
         self.where = w.Dropdown(options=list(WHERE), value=where, description="run in", style=style)
         self.scheduler = w.Text(description="address", placeholder="tcp://host:8786", style=style)
@@ -84,7 +86,8 @@ class LabForm(w.VBox):  # type: ignore[misc]
         if self.game.value != game:
             self.game.value = game  # the observer calls back here
             return
-        fields = c.fields_of(game)
+        about = sweep_game(game)
+        fields = field_paths(about.rules)
         defaults = c.DEFAULTS[game]
         first, values = defaults["first"]
         self.fields[0].options = fields
@@ -93,16 +96,15 @@ class LabForm(w.VBox):  # type: ignore[misc]
         self.fields[1].options = [NONE, *fields]
         self.fields[1].value = NONE
         self.values[1].value = ""
-        offered = c.policies_of(game)
+        offered = list(about.policies)
         for dropdown, chosen in zip(self.policies, defaults["policies"] * 2, strict=False):
             dropdown.options = offered
             dropdown.value = chosen
-        seats = c.seats_of(game)
-        _shown(self.policies[1], seats == 2)
-        self.policies[0].description = "player 1's policy" if seats == 2 else "policy"
-        _shown(self.army_row, c.has_armies(game))
-        _shown(self.players_row, c.has_players(game))
-        _shown(self.cards_row, c.has_cards(game))
+        _shown(self.policies[1], about.two_player)
+        self.policies[0].description = "player 1's policy" if about.two_player else "policy"
+        _shown(self.army_row, about.has_armies)
+        _shown(self.players_row, about.has_scenario)
+        _shown(self.cards_row, about.has_cards)
         self.overrides.placeholder = c.OVERRIDE_EXAMPLES.get(game, "")
         self.armies.value = ""
         self.overrides.value = ""
@@ -141,6 +143,7 @@ class LabForm(w.VBox):  # type: ignore[misc]
     def choices(self) -> c.LabChoices:
         """The choices as data (not yet checked: `LabChoices.spec()` checks them)."""
         game = self.game.value
+        about = sweep_game(game)
         parameters = tuple(
             (field.value, text.value)
             for field, text in zip(self.fields, self.values, strict=True)
@@ -149,12 +152,12 @@ class LabForm(w.VBox):  # type: ignore[misc]
         return c.LabChoices(
             game=game,
             parameters=parameters,
-            policies=tuple(p.value for p in self.policies[: c.seats_of(game)]),
+            policies=tuple(p.value for p in self.policies[: 2 if about.two_player else 1]),
             games=self.games.value,
             seed=self.seed.value,
-            armies=self.armies.value if c.has_armies(game) else "",
-            overrides=self.overrides.value if c.has_cards(game) else "",
-            army_files=self.army_files.value if c.has_armies(game) else "",
+            armies=self.armies.value if about.has_armies else "",
+            overrides=self.overrides.value if about.has_cards else "",
+            army_files=self.army_files.value if about.has_armies else "",
             players=self.players.value,
             scenarios=tuple(self.scenarios.value),
             strengths=self.strengths.value,

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from explorer import theme
 from rules.balance.measure import Tally
+from rules.balance.metagame import tally_of
 from rules.balance.search import Candidate
 
 FONT = "font-family:var(--jp-ui-font-family,sans-serif);font-size:11px"
@@ -52,10 +53,7 @@ def matrix_svg(armies: Sequence[str], matrix: Mapping[tuple[str, str], Tally], t
         parts.append(_text(left - 6, y + cell_h / 2 + 4, row, anchor="end"))
         for j, column in enumerate(armies):
             x = left + cell_w * j
-            tally = matrix.get((row, column))
-            flipped = matrix.get((column, row))
-            if tally is None and flipped is not None:
-                tally = Tally(flipped.trials - flipped.successes, flipped.trials, flipped.draws)
+            tally = tally_of(matrix, row, column)
             if i == j or tally is None:
                 parts.append(
                     f'<rect x="{x}" y="{y}" width="{cell_w - 2}" height="{cell_h - 2}" fill="none" '

@@ -10,7 +10,8 @@ and few that lose is doing work; a big gap between the two rates with narrow int
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import pandas as pd
@@ -141,3 +142,15 @@ def sort_table(table: pd.DataFrame, by: str, descending: bool = True) -> pd.Data
     if by not in table.columns:
         raise ValueError(f"no column {by!r}; columns: {', '.join(map(str, table.columns))}")
     return table.sort_values(by, ascending=not descending, na_position="last", ignore_index=True, kind="stable")
+
+
+def rate_words(row: Mapping[Any, Any]) -> tuple[str, str, str]:
+    """A row's win rates played and not played, each with its 95% interval, and their difference, as text ("-"
+    where no game counts)."""
+
+    def rate(kind: str) -> str:
+        value, low, high = (float(row[f"{k}_{kind}"]) for k in ("win_rate", "ci_low", "ci_high"))
+        return "-" if math.isnan(value) else f"{value:.0%} ({low:.0%}-{high:.0%})"
+
+    difference = float(row["difference"])
+    return rate("played"), rate("not_played"), "-" if math.isnan(difference) else f"{difference:+.0%}"

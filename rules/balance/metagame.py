@@ -129,3 +129,12 @@ def matrix_from_tallies(armies: Sequence[str], tallies: Mapping[str, Tally]) -> 
         if name in tallies:
             out[(a, b)] = tallies[name]
     return out
+
+
+def tally_of(matrix: Matrix, row: str, column: str) -> Tally | None:
+    """The row army's tally against the column army, whichever way round the matrix holds their matchup (None
+    when it does not)."""
+    if (row, column) in matrix:
+        return matrix[(row, column)]
+    other = matrix.get((column, row))
+    return None if other is None else Tally(other.trials - other.successes, other.trials, other.draws)

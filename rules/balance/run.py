@@ -28,7 +28,6 @@ from rules.balance.search import (
     Candidate,
     ProgressHook,
     Runner,
-    SearchState,
     StopHook,
     chosen,
     pareto,
@@ -88,14 +87,6 @@ class BalanceResult:
         """Write the answer's army files and rules (see rules.balance.answer) in `folder`."""
         self.files = [str(p) for p in write_answer(folder, self.spec.tuned(), self.changes, self.spec.game)]
         return self.files
-
-    def worst(self, which: str) -> tuple[str, Tally] | None:
-        """The measure farthest from the target, before or after."""
-        tallies = self.before if which == "before" else self.after
-        if not tallies:
-            return None
-        name = objectives(tallies, self.spec.target).worst_measure
-        return name, tallies[name]
 
     def to_json(self) -> dict[str, Any]:
         target = self.spec.target
@@ -180,19 +171,25 @@ def run_balance(
         after: dict[str, Tally] = {}
         if not stopped:
             if progress is not None:
-                progress(
-                    BalanceProgress(
-                        searched,
-                        spec.budget,
-                        search_cached,
-                        len(state.candidates),
-                        state.best(),
-                        "checking on fresh deals",
-                    )
-                )
+                best = state.best()
+                doing = "checking on fresh deals"
+                progress(BalanceProgress(searched, spec.budget, search_cached, len(state.candidates), best, doing))
             before = verify(spec, runner, {})
             after = verify(spec, runner, answer.choice) if answer is not None else dict(before)
-    result = _result(spec, state, answer, before, after, runner, searched, search_cached, started, not stopped)
+    result = BalanceResult(
+        spec=spec,
+        candidates=state.candidates,
+        front=pareto(state),
+        answer=answer,
+        before=before,
+        after=after,
+        search_played=searched,
+        search_cached=search_cached,
+        verify_played=runner.played - searched,
+        verify_cached=runner.cached - search_cached,
+        seconds=round(time.monotonic() - started, 1),
+        complete=not stopped and bool(state.candidates) and state.candidates[0].whole,
+    )
     if before:
         result.before_games = checked_games(spec, runner, {})
         result.after_games = checked_games(spec, runner, answer.choice if answer is not None else {})
@@ -205,34 +202,6 @@ def checked_games(spec: BalanceSpec, runner: Runner, choice: dict[str, JsonValue
 
     planned = plan(spec, choice, VERIFY_STAGE, spec.verify_games)
     return games_frame([p.cell for p in planned], [runner.memo[p.cell.key] for p in planned])
-
-
-def _result(
-    spec: BalanceSpec,
-    state: SearchState,
-    answer: Candidate | None,
-    before: dict[str, Tally],
-    after: dict[str, Tally],
-    runner: Runner,
-    searched: int,
-    search_cached: int,
-    started: float,
-    complete: bool,
-) -> BalanceResult:
-    return BalanceResult(
-        spec=spec,
-        candidates=state.candidates,
-        front=pareto(state),
-        answer=answer,
-        before=before,
-        after=after,
-        search_played=searched,
-        search_cached=search_cached,
-        verify_played=runner.played - searched,
-        verify_cached=runner.cached - search_cached,
-        seconds=round(time.monotonic() - started, 1),
-        complete=complete and bool(state.candidates) and state.candidates[0].whole,
-    )
 
 
 BalanceRun = BackgroundRun[BalanceProgress, BalanceResult]

@@ -17,7 +17,6 @@ of changes, and their size (each change's distance from the current value over t
 from __future__ import annotations
 
 import json
-import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -214,11 +213,6 @@ def distributions(spec: BalanceSpec) -> dict[str, optuna.distributions.BaseDistr
     }
 
 
-def _ask(study: optuna.Study, spec: BalanceSpec) -> tuple[optuna.trial.Trial, dict[str, JsonValue]]:
-    trial = study.ask(distributions(spec))
-    return trial, choice_of(spec.tuned(), trial.params)
-
-
 def make_study(spec: BalanceSpec) -> optuna.Study:
     """A seeded multi-objective study: TPE over the slots, every objective minimised."""
     import optuna
@@ -362,7 +356,8 @@ def search(
     while runner.played + runner.cached < spec.budget and len(state.candidates) < spec.max_candidates:
         if stop is not None and stop():
             break
-        trial, choice = _ask(study, spec)
+        trial = study.ask(distributions(spec))
+        choice = choice_of(spec.tuned(), trial.params)
         known = json.dumps(choice, sort_keys=True) in state.seen
         try:
             candidate = measure(spec, state, runner, choice)
@@ -419,7 +414,3 @@ def verify(spec: BalanceSpec, runner: Runner, choice: Choice) -> dict[str, Tally
         return {}
     found, _ = runner.tallies(plan(spec, choice, VERIFY_STAGE, spec.verify_games))
     return found
-
-
-def now() -> float:
-    return time.monotonic()

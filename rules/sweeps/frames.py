@@ -6,10 +6,13 @@ identical frames.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
+from pathlib import Path
 
 import pandas as pd
 
+from rules.core.files import write_file
 from rules.core.ladder import wilson
 from rules.sweeps.cells import Cell
 from rules.sweeps.games import sweep_game
@@ -135,7 +138,7 @@ def summary_frame(cells: Sequence[Cell], outcomes: Sequence[pd.DataFrame]) -> pd
         row["mean_turns"] = float(turns.mean()) if len(turns) else float("nan")
         for name, q in LENGTH_QUANTILES.items():
             row[name] = float(turns.quantile(q)) if len(turns) else float("nan")
-        if sweep_game(cell.game).floors is not None:
+        if sweep_game(cell.game).support.floors is not None:
             row["mean_floor_reached"] = float(games["floor_reached"].mean()) if n else float("nan")
         rows.append(row)
     return whole_numbers(pd.DataFrame(rows), cells)
@@ -153,3 +156,15 @@ def whole_numbers(frame: pd.DataFrame, cells: Sequence[Cell]) -> pd.DataFrame:
         if name in frame and given and len(given) < len(seen) and all(type(v) is int for v in given):
             frame[name] = frame[name].astype("Int64")
     return frame
+
+
+def write_frame(frame: pd.DataFrame, path: Path, fmt: str) -> Path:
+    """Write `frame` to `path` as CSV (`fmt` "csv") or Parquet, atomically through rules.core.files (a FIFO, a
+    device, a folder or a link there is refused and left as it is; CannotWrite in words when the folder is missing
+    or not writable, or the disk is full)."""
+    buffer = io.BytesIO()
+    if fmt == "csv":
+        frame.to_csv(buffer, index=False)
+    else:
+        frame.to_parquet(buffer, index=False)
+    return write_file(path, buffer.getvalue())

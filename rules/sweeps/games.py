@@ -40,14 +40,10 @@ class SweepGame:
     `default_rules` are the rules values a sweep plays under unless it sets them (the game's `play_rules`: a
     turn limit, so that every game ends); two-player games (`two_player`, read from the protocol card) are
     played between a pair of policies, the others by one policy in every seat. `has_cards`: a card override
-    can change its cards. `floors`: how far a game got, for a game that counts no turns."""
+    can change its cards; how a game starts, how long one lasted and the cards played are the `support`'s."""
 
     descriptor: GameDescriptor
     support: SweepSupport
-
-    @property
-    def name(self) -> str:
-        return self.descriptor.slug
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -78,30 +74,9 @@ class SweepGame:
         return self.support.scenarios is not None
 
     @property
-    def start(self) -> Callable[..., Any]:
-        return self.support.start
-
-    @property
-    def turns(self) -> Callable[[Any], int | None]:
-        return self.support.turns
-
-    @property
-    def floors(self) -> Callable[[Any], int | None] | None:
-        return self.support.floors
-
-    @property
-    def card_played(self) -> Callable[[Any, Any], str | None] | None:
-        """A step's card played, as `turn:player:card`, or None (a game whose games record the cards played)."""
-        return self.support.card_played
-
-    @property
     def two_player(self) -> bool:
         """A duel (zero-sum, two seats), as the game's protocol card says."""
         return self.descriptor.two_player
-
-    def policy(self, name: str) -> Any:
-        """A fresh policy by name; KeyError naming the game's policies otherwise."""
-        return self.descriptor.policy(name)
 
 
 def sweep_game(name: str) -> SweepGame:
@@ -114,15 +89,8 @@ def sweep_game(name: str) -> SweepGame:
 
 def scenario_names(game: str | None = None) -> tuple[str, ...]:
     """The scenarios a sweep can start `game` from (by default, those of the first game that has any)."""
-    support = _scenarios(game)
-    return support.names() if support is not None else ()
-
-
-def _scenarios(game: str | None) -> Any:
-    """The scenarios of `game`, or of the first game a sweep plays that has any."""
-    candidates = [game] if game is not None else list(game_names())
-    for slug in candidates:
+    for slug in [game] if game is not None else game_names():
         support = sweep_game(slug).support.scenarios
         if support is not None:
-            return support
-    return None
+            return support.names()
+    return ()

@@ -50,12 +50,12 @@ def play_game(cell: Cell, index: int, rules: Any, policies: list[Any]) -> GameRe
     """Game `index` of the cell, played out."""
     game = sweep_game(cell.game)
     seed = game_seed(cell.seed_key, index)
-    start = game.start(rules, armies=cell.armies, scenario=cell.scenario, players=cell.players)
+    start = game.support.start(rules, armies=cell.armies, scenario=cell.scenario, players=cell.players)
     seats = policies if game.two_player else policies * cell.players
     played: list[str] = []
     on_step = None
-    if game.card_played is not None:
-        read = game.card_played
+    if game.support.card_played is not None:
+        read = game.support.card_played
 
         def on_step(state: Any, action: Any, _next: Any, _events: Any) -> None:
             found = read(state, action)
@@ -65,10 +65,10 @@ def play_game(cell: Cell, index: int, rules: Any, policies: list[Any]) -> GameRe
     line = play_out(game.game, start, seats, ChanceSampler(seed), narrate=False, on_step=on_step)
     cards = ";".join(played)
     result = game.game.outcome(line.final)
-    floors = game.floors(line.final) if game.floors is not None else None
+    floors = game.support.floors(line.final) if game.support.floors is not None else None
     if result is None:
         players = len(seats)
-        turns = game.turns(line.final)
+        turns = game.support.turns(line.final)
         return GameRecord(index, seed, (0,) * players, None, False, line.steps, turns, "unfinished", floors, cards)
     return GameRecord(
         index=index,
@@ -77,7 +77,7 @@ def play_game(cell: Cell, index: int, rules: Any, policies: list[Any]) -> GameRe
         winner=result.winner,
         won=result.won,
         steps=line.steps,
-        turns=game.turns(line.final),
+        turns=game.support.turns(line.final),
         termination=str(result.termination.value),
         floor_reached=floors,
         cards=cards,
@@ -96,6 +96,6 @@ def play_chunk(cell: Cell, start: int, stop: int, code: str | None = None) -> li
     if game.support.cards is not None:
         game.support.cards.use((cell.cards, cell.card_set))
     rules = make_rules(game.rules, cell.rules)
-    policies = [game.policy(name) for name in cell.policies]
+    policies = [game.descriptor.policy(name) for name in cell.policies]
     with fewer_collections():
         return [play_game(cell, i, rules, policies) for i in range(start, stop)]

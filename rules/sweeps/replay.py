@@ -25,8 +25,8 @@ def replay_game(cell: Cell, index: int) -> tuple[Any, list[Any]]:
     if game.support.cards is not None:
         game.support.cards.use((cell.cards, cell.card_set))
     rules = make_rules(game.rules, cell.rules)
-    policies = [game.policy(name) for name in cell.policies]
+    policies = [game.descriptor.policy(name) for name in cell.policies]
     seats = policies if game.two_player else policies * cell.players
-    start = game.start(rules, armies=cell.armies, scenario=cell.scenario, players=cell.players)
+    start = game.support.start(rules, armies=cell.armies, scenario=cell.scenario, players=cell.players)
     line = play_out(game.game, start, seats, ChanceSampler(game_seed(cell.seed_key, index)), narrate=False)
     return start, list(line.actions)

@@ -257,7 +257,9 @@ def _start_problems(spec: SweepSpec) -> list[Problem]:
             if cards is not None:
                 cards.use(cards.carry(pair, spec.army_files, edits))
             try:
-                start = game.start(make_rules(game.rules, values), armies=pair, scenario=scenario, players=spec.players)
+                start = game.support.start(
+                    make_rules(game.rules, values), armies=pair, scenario=scenario, players=spec.players
+                )
                 game.game.positions.validate(start)
             except (IllegalPosition, ValidationError) as exc:
                 found = exc.problems if isinstance(exc, IllegalPosition) else tuple(problems_of(exc))

@@ -8,20 +8,14 @@ import pandas as pd
 
 from rules.sweeps.spec import SweepSpec
 
-FAVOURED = ("player 1", "player 2", "neither")
-"""What a cell concludes: a side whose Wilson interval lies wholly above 50%, or neither."""
-
 
 def favoured(row: pd.Series) -> str:
     """Which side a summary row favours: player 1 when its interval is above 50%, player 2 when player 1's is
     below (a duel), else neither; in a solo or cooperative game, the table ("won") or "lost" the same way."""
-    if "wins_1" not in row:
-        if row["ci_low_0"] > 0.5:
-            return "won"
-        return "lost" if row["ci_high_0"] < 0.5 else "neither"
+    above, below = ("player 1", "player 2") if "wins_1" in row else ("won", "lost")
     if row["ci_low_0"] > 0.5:
-        return "player 1"
-    return "player 2" if row["ci_high_0"] < 0.5 else "neither"
+        return above
+    return below if row["ci_high_0"] < 0.5 else "neither"
 
 
 def compare_strengths(spec: SweepSpec, summary: pd.DataFrame) -> pd.DataFrame:
