@@ -214,14 +214,9 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
 
         if self.result is None or self.game != "attack-the-tower":
             raise Refused("run an Attack the Tower balance first")
-        listed = self.games(which)
-        if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row < len(listed):
-            raise Refused(f"row: a game from 0 to {len(listed) - 1}, not {escape(repr(row), 40)}")
         choice = self.result.changes if which == "after" else {}
         cells = [p.cell for p in plan(self.result.spec, choice, VERIFY_STAGE, self.result.spec.verify_games)]
-        record = listed.iloc[row]
-        cell = cells[int(record["cell"])]
-        return open_sweep_game(cell, int(record["game_index"]), step=step)
+        return open_sweep_game(self.games(which), cells, row, step=step)
 
     def metagame(self) -> tuple[Equilibrium | None, Equilibrium | None]:
         """The army-choice game's equilibrium before and after the answer (Attack the Tower)."""
@@ -313,13 +308,19 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
         return card_table_html(table)
 
 
-def open_sweep_game(cell: Any, index: int, *, step: int | None = None, policy: str = "greedy") -> Any:
-    """An Attack the Tower explorer panel of game `index` of a sweep cell, played again from its seed, at `step`."""
+def open_sweep_game(
+    games: pd.DataFrame, cells: list[Any], row: int, *, step: int | None, policy: str = "greedy"
+) -> Any:
+    """An Attack the Tower explorer panel of row `row` of a sweep's games (their cells `cells`), played again from
+    its seed, at `step`."""
     from explorer.attack_the_tower.panel import AttackTheTowerPanel
     from rules.sweeps.replay import replay_game
 
-    start, actions = replay_game(cell, index)
-    panel = AttackTheTowerPanel(start, policy_name=policy)
+    if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row < len(games):
+        raise Refused(f"row: a game from 0 to {len(games) - 1}, not {escape(repr(row), 40)}")
+    record = games.iloc[row]
+    start, actions = replay_game(cells[int(record["cell"])], int(record["game_index"]))
+    panel = AttackTheTowerPanel(start, policy_name="greedy")
     panel.explorer.session.play_many(actions)
     panel.explorer.jump(len(actions) if step is None else step)
     panel.refresh()

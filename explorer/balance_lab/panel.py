@@ -28,15 +28,6 @@ from explorer.session_panel import row
 from rules.sweeps import SweepProgress, SweepResult, SweepRun, start_sweep
 from rules.sweeps.cli import replayed_words
 
-IN_PROCESS_CHUNK = 5
-"""Games played between two looks at the cancel button when the games run in the kernel (the results do not
-depend on how the games are cut)."""
-
-
-def _balance_where(where: str) -> dict[str, Any]:
-    """Where the balance tab plays: this kernel, or a local Dask cluster (a scheduler is typed in the sweep tab)."""
-    return {"in_process": True} if where != "local" else {}
-
 
 class BalanceLabPanel(RunControls, GuardedPanel, w.VBox):  # type: ignore[misc]
     """Win-rate sweeps over any game's rules, drawn and tabulated as they finish."""
@@ -77,7 +68,8 @@ class BalanceLabPanel(RunControls, GuardedPanel, w.VBox):  # type: ignore[misc]
                 row([self.what, self.file, *self.export_buttons]),
             ]
         )
-        self.balance = BalanceTab(game, where=_balance_where(where), cache=cache)
+        # the balance tab plays in this kernel or on a local Dask cluster (a scheduler is typed in the sweep tab)
+        self.balance = BalanceTab(game, where={} if where == "local" else {"in_process": True}, cache=cache)
         self.tabs = w.Tab(children=[sweep, self.balance])
         self.tabs.set_title(0, "sweep")
         self.tabs.set_title(1, "balance")
@@ -101,10 +93,8 @@ class BalanceLabPanel(RunControls, GuardedPanel, w.VBox):  # type: ignore[misc]
         if self.running:
             raise Refused("a sweep is running: wait for it or cancel it first")
         spec = self.form.choices().spec()
-        options = {**self.form.run_options(), "cache": self.cache}
-        if options.get("in_process"):
-            options["chunk"] = IN_PROCESS_CHUNK  # a cancel is seen between chunks: keep them short
-        self.sweep = start_sweep(spec, **options)
+        # in this kernel, the sweep's chunks are short (runner.IN_PROCESS_CHUNK): a cancel is seen between them
+        self.sweep = start_sweep(spec, **self.form.run_options(), cache=self.cache)
         self.say(f"running {spec.size()} cell(s) of {spec.games} games")
         self._watch(self.sweep, spec.size() * spec.games, self._progressed)
         return self.sweep
@@ -135,12 +125,7 @@ class BalanceLabPanel(RunControls, GuardedPanel, w.VBox):  # type: ignore[misc]
 
         if self.result is None or self.result.spec.game != "attack-the-tower":
             raise Refused("run an Attack the Tower sweep first")
-        games = self.result.games
-        if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row < len(games):
-            raise Refused(f"row: a game from 0 to {len(games) - 1}, not {row!r}")
-        record = games.iloc[row]
-        cell = cells(self.result.spec)[int(record["cell"])]
-        return open_sweep_game(cell, int(record["game_index"]), step=step)
+        return open_sweep_game(self.result.games, cells(self.result.spec), row, step=step)
 
     # ---- the run's progress and end (called from the watching thread) -------------------------------
     def _progressed(self, progress: SweepProgress) -> None:
