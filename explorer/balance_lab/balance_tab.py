@@ -14,10 +14,9 @@ from typing import Any
 
 import ipywidgets as w
 import pandas as pd
-from pydantic import ValidationError
 
 from explorer import theme
-from explorer.balance_lab.choices import Refused
+from explorer.balance_lab.choices import Refused, checked
 from explorer.balance_lab.svg import matrix_svg, pareto_svg
 from explorer.balance_lab.watch import RunControls
 from explorer.session_panel import row
@@ -25,8 +24,8 @@ from rules.balance.card_stats import card_stats, rate_words, sort_table
 from rules.balance.metagame import Equilibrium, equilibrium, matrix_from_tallies
 from rules.balance.plan import BalanceSpec
 from rules.balance.run import BalanceProgress, BalanceResult, BalanceRun, start_balance
-from rules.core.errors import IllegalPosition, RulesError
-from rules.core.jsonio import escape, problems_of
+from rules.core.errors import RulesError
+from rules.core.jsonio import escape
 
 STYLE = {"description_width": "initial"}
 NARROW = w.Layout(width="170px", max_width="100%")
@@ -151,12 +150,7 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
             data["armies"] = self.armies.value
         if self.game == "tower-defense":
             data["players"] = _numbers("players", self.players.value)
-        try:
-            return BalanceSpec.model_validate(data)
-        except ValidationError as exc:
-            raise Refused("\n".join(str(p) for p in problems_of(exc))) from None
-        except IllegalPosition as exc:
-            raise Refused("\n".join(str(p) for p in exc.problems)) from None
+        return checked(BalanceSpec, data)
 
     def run(self) -> BalanceRun:
         """Check the choices and start the balance in the background (Refused if they are wrong or one runs)."""

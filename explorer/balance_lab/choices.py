@@ -6,11 +6,11 @@ games per cell and the seed. A bad choice is refused in the sweep spec's own wor
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from pydantic import JsonValue, ValidationError
+from pydantic import BaseModel, JsonValue, ValidationError
 
-from rules.core.errors import RulesError
+from rules.core.errors import IllegalPosition, RulesError
 from rules.core.jsonio import escape, problems_of
 from rules.sweeps import SweepSpec
 from rules.sweeps.games import GAME_NAMES, sweep_game
@@ -25,6 +25,9 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "tower-defense": {"first": ("wave_every", "2,3,4"), "policies": ("coop",)},
 }
 """What the lab shows first for each game: a field worth varying and the game's strongest policy."""
+
+
+M = TypeVar("M", bound=BaseModel)
 
 
 class Refused(RulesError):
@@ -74,10 +77,7 @@ class LabChoices:
             data["overrides"] = split_list(self.overrides) or ["none"]
         if game.has_scenario:
             data.update(players=self.players, scenarios=list(self.scenarios))
-        try:
-            return SweepSpec.model_validate(data)
-        except ValidationError as exc:
-            raise Refused("\n".join(str(p) for p in problems_of(exc))) from None
+        return checked(SweepSpec, data)
 
     def vary(self) -> dict[str, list[JsonValue]]:
         """The fields varied and their values, read as the command line reads them (`none` is no value)."""
@@ -93,6 +93,16 @@ class LabChoices:
                 raise Refused(f"{name}: give its values separated by commas, e.g. 2,3,4")
             vary[name] = [parse_value(v, source=escape(name, 60)) for v in values]
         return vary
+
+
+def checked(model: type[M], data: dict[str, Any]) -> M:
+    """`model` made of `data`; Refused naming every problem, one a line, otherwise (in the model's words)."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise Refused("\n".join(str(p) for p in problems_of(exc))) from None
+    except IllegalPosition as exc:
+        raise Refused("\n".join(str(p) for p in exc.problems)) from None
 
 
 def split_list(text: str) -> list[str]:

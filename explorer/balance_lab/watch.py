@@ -56,10 +56,7 @@ class SweepWatch:
         """One look: report new progress; hand the run over if it has ended, else look again later."""
         if self.ended:
             return
-        progress = self.run.progress
-        if progress is not None and progress != self._seen:
-            self._seen = progress
-            self.on_progress(progress)
+        self._progressed()
         if self.run.done:
             self._end()
             return
@@ -76,11 +73,16 @@ class SweepWatch:
             return False
         except BaseException:  # the run's own error: on_end reads it from the run and says it
             pass
-        if self.run.progress is not None and self.run.progress != self._seen:
-            self._seen = self.run.progress
-            self.on_progress(self.run.progress)
+        self._progressed()
         self._end()
         return self._handed.wait(timeout)
+
+    def _progressed(self) -> None:
+        """Report the run's progress if it moved since the last report."""
+        progress = self.run.progress
+        if progress is not None and progress != self._seen:
+            self._seen = progress
+            self.on_progress(progress)
 
     def _end(self) -> None:
         with self._lock:

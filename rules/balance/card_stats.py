@@ -11,6 +11,7 @@ and few that lose is doing work; a big gap between the two rates with narrow int
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -69,11 +70,8 @@ def seat_rows(games: pd.DataFrame) -> pd.DataFrame:
         winner = None if pd.isna(said) else int(said)
         for seat, army in ((0, record.army_0), (1, record.army_1)):
             played = by_seat.get(seat, [])
-            counts: dict[str, int] = {}
-            first: dict[str, int] = {}
-            for turn, card in played:
-                counts[card] = counts.get(card, 0) + 1
-                first.setdefault(card, turn)
+            counts = Counter(card for _, card in played)
+            first = {card: turn for turn, card in reversed(played)}  # each card's earliest turn
             rows.append(
                 {
                     "army": str(army),

@@ -39,21 +39,11 @@ LENGTH_QUANTILES = {"turns_p10": 0.1, "turns_median": 0.5, "turns_p90": 0.9}
 def records_frame(records: Sequence[GameRecord], players: int) -> pd.DataFrame:
     """A cell's games as a frame of the per-game columns, in game order."""
     ordered = sorted(records, key=lambda r: r.index)
-    columns: dict[str, list[object]] = {
-        "game_index": [r.index for r in ordered],
-        "seed": [r.seed for r in ordered],
-    }
+    columns: dict[str, list[object]] = {"game_index": [r.index for r in ordered], "seed": [r.seed for r in ordered]}
     for p in range(players):
         columns[f"returns_{p}"] = [r.returns[p] for r in ordered]
-    columns.update(
-        winner=[r.winner for r in ordered],
-        won=[r.won for r in ordered],
-        steps=[r.steps for r in ordered],
-        turns=[r.turns for r in ordered],
-        floor_reached=[r.floor_reached for r in ordered],
-        termination=[r.termination for r in ordered],
-        cards=[r.cards for r in ordered],
-    )
+    for name in list(RECORD_DTYPES)[2:]:  # the record's own fields, named as the columns are
+        columns[name] = [getattr(r, name) for r in ordered]
     return normalized(pd.DataFrame(columns), players)
 
 
