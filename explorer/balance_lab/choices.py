@@ -13,11 +13,8 @@ from pydantic import BaseModel, JsonValue, ValidationError
 from rules.core.errors import IllegalPosition, RulesError
 from rules.core.jsonio import escape, problems_of
 from rules.sweeps import SweepSpec
-from rules.sweeps.games import GAME_NAMES, sweep_game
+from rules.sweeps.games import game_names, sweep_game
 from rules.sweeps.rules_values import parse_value
-
-GAMES: tuple[str, ...] = GAME_NAMES
-"""The games a sweep can measure, as the command line spells them."""
 
 DEFAULTS: dict[str, dict[str, Any]] = {
     "attack-the-tower": {"first": ("cavalry_power", "2,3,4"), "policies": ("planner", "planner")},
@@ -66,8 +63,8 @@ class LabChoices:
             data["strengths"] = compared
         else:
             data["policies"] = list(self.policies)
-        if self.game not in GAMES:
-            raise Refused(f"no game {self.game!r}; games: {', '.join(GAMES)}")
+        if self.game not in game_names():
+            raise Refused(f"no game {self.game!r}; games: {', '.join(game_names())}")
         game = sweep_game(self.game)
         if game.has_armies:
             if self.armies.strip():

@@ -14,7 +14,7 @@ from traitlets import TraitError
 from explorer.balance_lab import choices as c
 from explorer.session_panel import row
 from rules.core.files import escape
-from rules.sweeps.games import scenario_names, sweep_game
+from rules.sweeps.games import game_names, scenario_names, sweep_game
 from rules.sweeps.rules_values import field_paths
 
 NONE = "(none)"
@@ -33,7 +33,7 @@ class LabForm(w.VBox):  # type: ignore[misc]
 
     def __init__(self, game: str = "attack-the-tower", where: str = "process") -> None:
         style = {"description_width": "initial"}
-        self.game = w.Dropdown(options=list(c.GAMES), value=game, description="game", style=style)
+        self.game = w.Dropdown(options=list(game_names()), value=game, description="game", style=style)
         self.games = w.IntText(value=20, description="games a cell", style=style, layout=NARROW)
         self.seed = w.IntText(value=0, description="seed", style=style, layout=NARROW)
         self.fields = [w.Dropdown(description=f"field {i}", style=style) for i in (1, 2)]

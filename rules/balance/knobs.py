@@ -164,16 +164,11 @@ def _card_field(text: str, name: str, game: str, armies: Sequence[str]) -> tuple
     problem = balance_support(game).card_problem(edit.card, armies)
     if problem is not None:
         raise _refuse(text, problem)
-    current = card_value(game, edit.card, edit.field)
+    shipped = balance_support(game).card_data  # the card as shipped (a Tower Defense number's value)
+    current = value_at(shipped(edit.card), edit.field) if shipped is not None else None
     if current is None:
         raise _refuse(text, f"the card {edit.card} has no field {edit.field}")
     return edit.card, edit.field, current
-
-
-def card_value(game: str, card: str, field: str) -> JsonValue:
-    """The current value at `field` of the shipped `card` (a Tower Defense number's value), None if it has none."""
-    shipped = balance_support(game).card_data
-    return value_at(shipped(card), field) if shipped is not None else None
 
 
 def balance_support(game: str) -> BalanceSupport:
@@ -212,18 +207,13 @@ def knob_problems(knob: Knob, value: JsonValue, game: str, armies: Sequence[str]
     if knob.kind == "rules":
         base = dict(sweep_game(game).default_rules)
         return rules_problems(sweep_game(game).rules, {**base, **rules_values([knob], choice)})
+    cards = sweep_game(game).support.cards
     try:
-        check_cards(game, card_edits([knob], choice, game), armies)
+        if cards is not None:  # the cards the edits make (refused in the cards' words when they cannot be held)
+            cards.carry(armies, (), card_edits([knob], choice, game))
     except IllegalPosition as exc:
         return list(exc.problems)
     return []
-
-
-def check_cards(game: str, edits: Sequence[CardEdit], armies: Sequence[str]) -> None:
-    """Build the cards the edits make (IllegalPosition in the cards' words when they cannot be held)."""
-    cards = sweep_game(game).support.cards
-    if cards is not None:
-        cards.carry(armies, (), edits)
 
 
 def default_knobs(game: str, armies: Sequence[str] = ()) -> tuple[Knob, ...]:

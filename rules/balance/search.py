@@ -294,15 +294,9 @@ def screen(
 ) -> None:
     """Play every knob alone, `screen_reach` steps either way, on the first stage, tell optuna what each did,
     and queue the combinations their effects predict best as optuna's next trials (see rules.balance.screen)."""
-    from rules.balance.screen import (
-        effects,
-        log_odds,
-        proposals,
-        shorter_steps,
-        single_steps,
-        slot_params,
-        tell_screened,
-    )
+    import optuna
+
+    from rules.balance.screen import effects, log_odds, proposals, shorter_steps, single_steps, slot_params
 
     first = spec.stages[0]
     baseline, _ = runner.tallies(plan(spec, {}, 0, first))
@@ -316,7 +310,9 @@ def screen(
         candidate.screened = True
         screened.append((step, effects(candidate.tallies, baseline)))
         values = candidate.objectives(spec.target)
-        tell_screened(study, space, step, spec.max_changes, [values.worst, 1.0, candidate.size])
+        objectives = [values.worst, 1.0, candidate.size]  # a finished trial: optuna's sampler learns from it
+        params = slot_params((step,), spec.max_changes)
+        study.add_trial(optuna.trial.create_trial(params=params, distributions=space, values=objectives))
         report(f"screened {step.knob} = {step.value}: worst distance {values.worst:.3f} on the first stage")
     shorter = shorter_steps(spec.tuned(), screened)
     for steps in proposals(base, screened, spec.target, spec.max_changes, shorter=shorter):

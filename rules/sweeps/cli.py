@@ -127,6 +127,11 @@ def where_options(parser: argparse.ArgumentParser, *, chunk: bool = True) -> Non
     )
 
 
+def where_of(args: argparse.Namespace) -> dict[str, Any]:
+    """Where the games run and the cache, as the options of `where_options` and `--cache` say."""
+    return {"workers": args.workers, "scheduler": args.scheduler, "in_process": args.in_process, "cache": args.cache}
+
+
 def _pairs(flag: str, items: list[str]) -> list[tuple[str, str]]:
     out = []
     for item in items:
@@ -181,15 +186,7 @@ def run_command(args: argparse.Namespace) -> int:
     if out is not None and out.suffix.lower() not in OUTPUT_SUFFIXES:
         raise IllegalAction(f"--out writes .parquet or .csv files, not {out.name!r}")
     with GamesBar(spec.size() * spec.games, shown=sys.stderr.isatty() and not args.no_progress) as bar:
-        result = run_sweep(
-            spec,
-            workers=args.workers,
-            scheduler=args.scheduler,
-            in_process=args.in_process,
-            cache=args.cache,
-            progress=lambda progress: bar.move_to(progress.games_done),
-            chunk=args.chunk,
-        )
+        result = run_sweep(spec, **where_of(args), progress=lambda p: bar.move_to(p.games_done), chunk=args.chunk)
     if out is not None:  # one row per game
         write_frame(result.games, out, out.suffix.lower().lstrip("."))
     _print(result, as_json=args.json)

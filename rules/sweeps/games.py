@@ -20,14 +20,6 @@ GameName = str
 """A game's name as the command line spells it (a registered game's `slug`)."""
 
 
-def __getattr__(name: str) -> Any:
-    """`GAME_NAMES`: every registered game a sweep can play, asked for when read (a game registered later
-    joins)."""
-    if name == "GAME_NAMES":
-        return game_names()
-    raise AttributeError(f"module 'rules.sweeps.games' has no attribute {name!r}")
-
-
 def game_names() -> tuple[str, ...]:
     """Every registered game a sweep can play."""
     return tuple(n for n in names() if descriptor(n).sweep is not None)
