@@ -159,7 +159,7 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
         spec = self.spec()
         self.run_handle = start_balance(spec, **self.where, cache=self.cache)
         self.say(f"balancing {len(spec.measures())} measure(s) with {len(spec.tuned())} knobs")
-        self._watch(self.run_handle, spec.budget, self._progressed)
+        self._watch(self.run_handle, spec.budget, self._progressed, self._ended)
         return self.run_handle
 
     @property

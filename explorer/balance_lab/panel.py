@@ -47,6 +47,7 @@ class BalanceLabPanel(RunControls, GuardedPanel, w.VBox):  # type: ignore[misc]
         self._busy = BusyButtons()
         run, cancel = ("run", "start the sweep in the background"), ("cancel", "stop after the games under way")
         self._make_buttons(run, cancel, lambda: self._guard(self.run), "320px")
+        self.cancel_button = self.stop_button
         # at most 640 px, and never wider than the cell: a narrow window scales the chart down, not off the edge
         self.chart_view = w.HTML(layout=w.Layout(max_width="100%"))
         self.table = w.HTML()
@@ -96,17 +97,12 @@ class BalanceLabPanel(RunControls, GuardedPanel, w.VBox):  # type: ignore[misc]
         # in this kernel, the sweep's chunks are short (runner.IN_PROCESS_CHUNK): a cancel is seen between them
         self.sweep = start_sweep(spec, **self.form.run_options(), cache=self.cache)
         self.say(f"running {spec.size()} cell(s) of {spec.games} games")
-        self._watch(self.sweep, spec.size() * spec.games, self._progressed)
+        self._watch(self.sweep, spec.size() * spec.games, self._progressed, self._ended)
         return self.sweep
 
     @property
     def running(self) -> bool:
         return self.watch is not None and not self.watch.finished
-
-    @property
-    def cancel_button(self) -> w.Button:
-        """The stop button, labelled "cancel" here."""
-        return self.stop_button
 
     def export(self, fmt: str, name: str | None = None) -> str:
         """Write the results (the summary or every game, as chosen) to the file named, as `csv` or `parquet`."""

@@ -112,9 +112,6 @@ class RunControls:
     def running(self) -> bool:
         raise NotImplementedError
 
-    def _ended(self, run: Any) -> None:
-        raise NotImplementedError
-
     def _make_buttons(
         self, run: tuple[str, str], stop: tuple[str, str], on_run: Callable[[], None], width: str
     ) -> None:
@@ -130,12 +127,12 @@ class RunControls:
         self.status = w.HTML()
         self.message = w.HTML()
 
-    def _watch(self, handle: BackgroundRun[Any, Any], total: int, on_progress: Callable[[Any], None]) -> None:
-        """Show a run just started (`total` games to go) and watch it until it ends."""
+    def _watch(self, handle: BackgroundRun[Any, Any], total: int, on_progress: Any, on_end: Any) -> None:
+        """Show a run just started (`total` games to go) and watch it until it ends (see SweepWatch)."""
         self.progress.max, self.progress.value = total, 0
         self.status.value = f"0 of {total:,} games"
         self.run_button.disabled, self.stop_button.disabled = True, False
-        self.watch = SweepWatch(handle, on_progress, self._ended).start()
+        self.watch = SweepWatch(handle, on_progress, on_end).start()
 
     def _handed(self, run: BackgroundRun[Any, Any]) -> Any:
         """A run that has ended: the buttons as before it, and its result (None once its failure is said)."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -35,6 +34,7 @@ from rules.balance.search import (
     verify,
 )
 from rules.sweeps.background import BackgroundRun, start_run
+from rules.sweeps.cluster import ClusterError, dask_client
 from rules.sweeps.overrides import edits_text
 
 if TYPE_CHECKING:
@@ -129,22 +129,6 @@ class BalanceResult:
         return report(self, timed=timed)
 
 
-@contextlib.contextmanager
-def _where(client: Client | None, scheduler: str | None, workers: int | None, in_process: bool) -> Iterator[Runner]:
-    """A runner for the whole balance: one Dask client held from the first game to the last (or none)."""
-    if in_process:
-        if client is not None or scheduler is not None or workers is not None:
-            from rules.sweeps.scheduler import ClusterError
-
-            raise ClusterError("play in this process, or on a Dask client, scheduler or workers: not both")
-        yield Runner(client=None, in_process=True, cache=None)
-        return
-    from rules.sweeps.cluster import dask_client
-
-    with dask_client(client, scheduler, workers) as dask:
-        yield Runner(client=dask, in_process=False, cache=None)
-
-
 def run_balance(
     spec: BalanceSpec,
     *,
@@ -160,8 +144,11 @@ def run_balance(
     finish; `stop` returning True ends the search early (the result says `complete=False`; the candidates measured
     whole are still compared and the answer checked)."""
     started = time.monotonic()
-    with _where(client, scheduler, workers, in_process) as runner:
-        runner.cache = str(cache) if cache is not None else None
+    if in_process and (client is not None or scheduler is not None or workers is not None):
+        raise ClusterError("play in this process, or on a Dask client, scheduler or workers: not both")
+    # one Dask client (or none) held from the first game to the last
+    with contextlib.nullcontext() if in_process else dask_client(client, scheduler, workers) as dask:
+        runner = Runner(client=dask, in_process=in_process, cache=str(cache) if cache is not None else None)
         state = search(spec, runner, progress=progress, stop=stop)
         stopped = stop is not None and stop()
         searched, search_cached = runner.played, runner.cached

@@ -197,11 +197,6 @@ def choice_of(knobs: tuple[Knob, ...], params: dict[str, Any]) -> dict[str, Json
     return choice
 
 
-def change_size(knobs: tuple[Knob, ...], choice: Choice) -> float:
-    by_name = {k.name: k for k in knobs}
-    return round(sum(by_name[name].size(value) for name, value in choice.items()), 6)
-
-
 def distributions(spec: BalanceSpec) -> dict[str, optuna.distributions.BaseDistribution]:
     """The optimiser's space: each slot's knob (or none) and its step."""
     import optuna
@@ -238,8 +233,9 @@ def measure(
     last = len(spec.stages) if through is None else through
     candidate = state.seen.get(key)
     if candidate is None:
-        knobs = spec.tuned()
-        candidate = Candidate(len(state.candidates), dict(choice), len(choice), change_size(knobs, choice))
+        by_name = {k.name: k for k in spec.tuned()}
+        size = round(sum(by_name[name].size(value) for name, value in choice.items()), 6)
+        candidate = Candidate(len(state.candidates), dict(choice), len(choice), size)
         state.candidates.append(candidate)
         state.seen[key] = candidate
     elif candidate.stopped != SCREENED or candidate.stages >= last:

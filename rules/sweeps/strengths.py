@@ -58,10 +58,5 @@ _RESULTS = {"games", "draws", "mean_steps", "mean_turns", "mean_floor_reached", 
 
 def _grid_columns(summary: pd.DataFrame) -> list[str]:
     """The summary's columns that say which combination a row is (not its strength, policies or results)."""
-    out = []
-    for column in summary.columns:
-        name = str(column)
-        if name in _RESULTS or name.startswith(("wins_", "win_rate_", "ci_", "turns_", "policy")):
-            continue
-        out.append(name)
-    return out
+    results = ("wins_", "win_rate_", "ci_", "turns_", "policy")
+    return [str(c) for c in summary.columns if str(c) not in _RESULTS and not str(c).startswith(results)]
