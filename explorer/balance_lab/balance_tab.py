@@ -162,12 +162,6 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
         self._watch(self.run_handle, spec.budget, self._progressed, self._ended)
         return self.run_handle
 
-    @property
-    def running(self) -> bool:
-        """True while the run has not ended (once it has, its results may still be being drawn: a new run may
-        start, as the re-enabled button says)."""
-        return self.watch is not None and not self.watch.ended
-
     def apply(self, folder: str | None = None) -> list[str]:
         """Write the answer's army files (and rules.json) in `folder` (default the folder control)."""
         if self.result is None or self.result.answer is None:

@@ -106,10 +106,8 @@ class LabForm(w.VBox):  # type: ignore[misc]
         _shown(self.players_row, about.has_scenario)
         _shown(self.cards_row, about.has_cards)
         self.overrides.placeholder = c.OVERRIDE_EXAMPLES.get(game, "")
-        self.armies.value = ""
-        self.overrides.value = ""
-        self.army_files.value = ""
-        self.strengths.value = ""
+        for text in (self.armies, self.overrides, self.army_files, self.strengths):
+            text.value = ""
 
     def _show_where(self) -> None:
         _shown(self.scheduler, self.where.value == "scheduler")

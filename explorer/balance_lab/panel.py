@@ -32,7 +32,7 @@ from rules.sweeps.cli import replayed_words
 class BalanceLabPanel(RunControls, GuardedPanel, w.VBox):  # type: ignore[misc]
     """Win-rate sweeps over any game's rules, drawn and tabulated as they finish."""
 
-    noun, stopping = "sweep", "cancelling"
+    noun, stopping, until_shown = "sweep", "cancelling", True
 
     def __init__(self, game: str = "attack-the-tower", *, where: str = "process", cache: str | None = None) -> None:
         """A lab on `game`; games run `where` ("process": this kernel, "local": a local Dask cluster,
@@ -99,10 +99,6 @@ class BalanceLabPanel(RunControls, GuardedPanel, w.VBox):  # type: ignore[misc]
         self.say(f"running {spec.size()} cell(s) of {spec.games} games")
         self._watch(self.sweep, spec.size() * spec.games, self._progressed, self._ended)
         return self.sweep
-
-    @property
-    def running(self) -> bool:
-        return self.watch is not None and not self.watch.finished
 
     def export(self, fmt: str, name: str | None = None) -> str:
         """Write the results (the summary or every game, as chosen) to the file named, as `csv` or `parquet`."""

@@ -108,9 +108,14 @@ class RunControls:
     result: Any = None
     watch: SweepWatch | None = None
 
+    until_shown = False
+    """Whether a run counts as running until its results are shown (the sweep tab), not only until it has ended
+    (the balance tab: a new run may start while the last one's results are drawn, as the re-enabled button says)."""
+
     @property
     def running(self) -> bool:
-        raise NotImplementedError
+        """True while the run goes on (see `until_shown`)."""
+        return self.watch is not None and not (self.watch.finished if self.until_shown else self.watch.ended)
 
     def _make_buttons(
         self, run: tuple[str, str], stop: tuple[str, str], on_run: Callable[[], None], width: str

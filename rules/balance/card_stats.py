@@ -105,11 +105,12 @@ def card_stats(games: pd.DataFrame, cards: Iterable[str] | None = None) -> pd.Da
         played_mask = mine["counts"].map(lambda c, k=card_id: k in c)
         played, not_played = mine[played_mask], mine[~played_mask]
         all_played = everyone[everyone["counts"].map(lambda c, k=card_id: k in c)]
-        win_p, win_n = int(played["won"].sum()), int(not_played["won"].sum())
-        low_p, high_p = wilson(win_p, len(played))
-        low_n, high_n = wilson(win_n, len(not_played))
-        rate_p = win_p / len(played) if len(played) else float("nan")
-        rate_n = win_n / len(not_played) if len(not_played) else float("nan")
+        rates: dict[str, float] = {}
+        for kind, group in (("played", played), ("not_played", not_played)):
+            won = int(group["won"].sum())
+            low, high = wilson(won, len(group))
+            rate = won / len(group) if len(group) else float("nan")
+            rates.update({f"win_rate_{kind}": rate, f"ci_low_{kind}": low, f"ci_high_{kind}": high})
         counts = all_played["counts"].map(lambda c, k=card_id: c[k])
         firsts = all_played["first"].map(lambda f, k=card_id: f[k])
         rows.append(
@@ -122,13 +123,8 @@ def card_stats(games: pd.DataFrame, cards: Iterable[str] | None = None) -> pd.Da
                 "play_rate": len(all_played) / len(everyone),
                 "mean_plays": float(counts.mean()) if len(counts) else 0.0,
                 "first_turn": float(firsts.median()) if len(firsts) else float("nan"),
-                "win_rate_played": rate_p,
-                "ci_low_played": low_p,
-                "ci_high_played": high_p,
-                "win_rate_not_played": rate_n,
-                "ci_low_not_played": low_n,
-                "ci_high_not_played": high_n,
-                "difference": rate_p - rate_n,
+                **rates,
+                "difference": rates["win_rate_played"] - rates["win_rate_not_played"],
             }
         )
     table = pd.DataFrame(rows, columns=list(COLUMNS))

@@ -235,8 +235,3 @@ def _holding_current(text: str, game: str) -> str:
     if not isinstance(value, int) or isinstance(value, bool):
         return text
     return f"{name}={min(int(low), value)}..{max(int(high), value)}"
-
-
-def knobs_json(knobs: Sequence[Knob]) -> list[dict[str, Any]]:
-    """The knobs as JSON data (for `--json` and the panel)."""
-    return [{"tune": k.text(), "current": k.current, "kind": k.kind} for k in knobs]

@@ -138,12 +138,8 @@ def spec_problems(spec: BalanceSpec) -> list[str]:
         if len(spec.armies) < 2 or len(set(spec.armies)) != len(spec.armies):
             problems.append("armies: a balance takes at least two different armies")
     if game.support.scenarios is not None:
-        fewest, most = game.support.scenarios.players
-        if (
-            not spec.players
-            or any(not fewest <= n <= most for n in spec.players)
-            or len(set(spec.players)) != len(spec.players)
-        ):
+        (fewest, most), players = game.support.scenarios.players, spec.players
+        if not players or any(not fewest <= n <= most for n in players) or len(set(players)) != len(players):
             problems.append(f"players: one or more different numbers of players from {fewest} to {most}")
         if spec.scenario not in scenario_names(spec.game):
             problems.append(

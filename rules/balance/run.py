@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import JsonValue
 
 from rules.balance.answer import answer_files, write_answer
-from rules.balance.knobs import card_edits, knobs_json, rules_values
+from rules.balance.knobs import card_edits, rules_values
 from rules.balance.measure import Tally, objectives, tallies_json
 from rules.balance.plan import VERIFY_STAGE, BalanceSpec, plan
 from rules.balance.search import (
@@ -96,7 +96,7 @@ class BalanceResult:
             "target": target,
             "tolerance": self.spec.tolerance,
             "max_changes": self.spec.max_changes,
-            "knobs": knobs_json(self.spec.tuned()),
+            "knobs": [{"tune": k.text(), "current": k.current, "kind": k.kind} for k in self.spec.tuned()],
             "answer": self.answer.to_json(target) if self.answer is not None else None,
             "changes": self.changes,
             "rules": self.changed_rules(),

@@ -8,6 +8,7 @@ problems) before a single game is played, so a bad value in the last cell of a l
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -161,10 +162,8 @@ class SweepSpec(BaseModel):
 
     def grid_size(self) -> int:
         """How many combinations the grid has."""
-        n = max(1, len(self.armies)) * len(self.overrides) * max(1, len(self.scenarios))
-        for values in self.vary.values():
-            n *= len(values)
-        return n
+        axes = [max(1, len(self.armies)), len(self.overrides), max(1, len(self.scenarios))]
+        return math.prod([*axes, *(len(values) for values in self.vary.values())])
 
     def grid(self) -> list[GridPoint]:
         """Every cell's army pair, card variant, rules values and scenario, in order (armies, then card
