@@ -175,12 +175,12 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
         in use (its army files loaded, as the panel's load army button does)."""
         from explorer.attack_the_tower.panel import AttackTheTowerPanel
         from rules.attack_the_tower import engine
+        from rules.attack_the_tower.cards import Army
         from rules.attack_the_tower.catalog import use_army
         from rules.attack_the_tower.variants import Rules
 
         if self.game != "attack-the-tower" or self.result is None:
             raise Refused("run an Attack the Tower balance first")
-        from rules.attack_the_tower.cards import Army
 
         for data in self.result.armies().values():
             use_army(Army.model_validate(data))
@@ -266,16 +266,11 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
         if self.result is None:
             return ""
         r = self.result
-        parts = [
-            pareto_svg(
-                r.candidates,
-                r.front,
-                r.answer,
-                target=r.spec.target,
-                tolerance=r.spec.tolerance,
-                max_changes=r.spec.max_changes,
-            )
-        ]
+        spec = r.spec
+        front = pareto_svg(
+            r.candidates, r.front, r.answer, target=spec.target, tolerance=spec.tolerance, max_changes=spec.max_changes
+        )
+        parts = [front]
         if r.spec.game == "attack-the-tower" and r.before:
             armies = r.spec.armies
             parts.append(matrix_svg(armies, matrix_from_tallies(armies, r.before), "before (95% intervals)"))

@@ -236,8 +236,6 @@ def strengths_chart(spec: SweepSpec, summary: pd.DataFrame) -> tuple[Chart, str]
     """A sweep played at several strengths: above, player 1's (or the table's) win rate in each combination at
     each strength, its 95% interval as a bar; below, how long the games last (median turns, the bar from the
     shortest tenth to the longest tenth)."""
-    if summary.empty:
-        raise ValueError("no cell has finished: nothing to draw")
     strengths = list(spec.strengths)
     combos = list(dict.fromkeys(int(c) // len(strengths) for c in summary["cell"]))
     labels = [combination_label(spec, c * len(strengths)) for c in combos]

@@ -15,6 +15,7 @@ from rules.balance.search import Candidate
 
 FONT = "font-family:var(--jp-ui-font-family,sans-serif);font-size:11px"
 LOW, MID, HIGH = (31, 95, 168), (255, 255, 255), (214, 120, 30)
+TITLE = "Pareto front: worst matchup's distance from the target by number of changes"
 
 
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> str:
@@ -97,13 +98,7 @@ def pareto_svg(
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
         'aria-label="Pareto front of the balance">',
-        _text(
-            4,
-            14,
-            "Pareto front: worst matchup's distance from the target by number of changes",
-            anchor="start",
-            extra='font-weight="bold"',
-        ),
+        _text(4, 14, TITLE, anchor="start", extra='font-weight="bold"'),
         f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="{theme.TEXT}"/>',
         f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="{theme.TEXT}"/>',
     ]

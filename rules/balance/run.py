@@ -74,10 +74,6 @@ class BalanceResult:
     def changed_rules(self) -> dict[str, JsonValue]:
         return rules_values(self.spec.tuned(), self.changes)
 
-    def overrides(self) -> str:
-        """The answer's card changes as `--override` text (`none` when it changes no card)."""
-        return edits_text(card_edits(self.spec.tuned(), self.changes, self.spec.game))
-
     def armies(self) -> dict[str, Any]:
         """The game's own files of the answer's card changes by name (a game of armies: each army changed, as
         army-file data); empty for a game whose changes are an override line."""
@@ -100,7 +96,7 @@ class BalanceResult:
             "answer": self.answer.to_json(target) if self.answer is not None else None,
             "changes": self.changes,
             "rules": self.changed_rules(),
-            "overrides": self.overrides(),
+            "overrides": edits_text(card_edits(self.spec.tuned(), self.changes, self.spec.game)),  # `none`: no card
             "before": tallies_json(self.before),
             "after": tallies_json(self.after),
             "before_objectives": objectives(self.before, target).to_json() if self.before else None,
