@@ -17,6 +17,7 @@ import pandas as pd
 
 from explorer import theme
 from explorer.balance_lab.choices import Refused, checked
+from explorer.balance_lab.form import NARROW, STYLE
 from explorer.balance_lab.svg import matrix_svg, pareto_svg
 from explorer.balance_lab.watch import RunControls
 from explorer.session_panel import row
@@ -27,8 +28,6 @@ from rules.balance.run import BalanceProgress, BalanceResult, BalanceRun, start_
 from rules.core.errors import RulesError
 from rules.core.jsonio import escape
 
-STYLE = {"description_width": "initial"}
-NARROW = w.Layout(width="170px", max_width="100%")
 WIDE = w.Layout(width="420px", max_width="100%")
 CARD_COLUMNS = ("play_rate", "win_rate_played", "win_rate_not_played", "difference", "mean_plays", "first_turn", "card")
 

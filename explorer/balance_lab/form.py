@@ -22,6 +22,7 @@ WHERE = (("this kernel", "process"), ("a local Dask cluster", "local"), ("a Dask
 
 WIDE = w.Layout(width="340px", max_width="100%")
 NARROW = w.Layout(width="170px", max_width="100%")
+STYLE = {"description_width": "initial"}
 
 
 def _shown(widget: w.Widget, shown: bool) -> None:
@@ -32,34 +33,33 @@ class LabForm(w.VBox):  # type: ignore[misc]
     """The controls of a sweep; changing the game offers that game's fields, policies and options."""
 
     def __init__(self, game: str = "attack-the-tower", where: str = "process") -> None:
-        style = {"description_width": "initial"}
-        self.game = w.Dropdown(options=list(game_names()), value=game, description="game", style=style)
-        self.games = w.IntText(value=20, description="games a cell", style=style, layout=NARROW)
-        self.seed = w.IntText(value=0, description="seed", style=style, layout=NARROW)
-        self.fields = [w.Dropdown(description=f"field {i}", style=style) for i in (1, 2)]
+        self.game = w.Dropdown(options=list(game_names()), value=game, description="game", style=STYLE)
+        self.games = w.IntText(value=20, description="games a cell", style=STYLE, layout=NARROW)
+        self.seed = w.IntText(value=0, description="seed", style=STYLE, layout=NARROW)
+        self.fields = [w.Dropdown(description=f"field {i}", style=STYLE) for i in (1, 2)]
         self.values = [
-            w.Text(placeholder="values, e.g. 2,3,4", description="values", style=style, layout=WIDE) for _ in (1, 2)
+            w.Text(placeholder="values, e.g. 2,3,4", description="values", style=STYLE, layout=WIDE) for _ in (1, 2)
         ]
-        self.policies = [w.Dropdown(description=name, style=style) for name in ("policy", "player 2's policy")]
+        self.policies = [w.Dropdown(description=name, style=STYLE) for name in ("policy", "player 2's policy")]
         self.strengths = w.Text(
             description="compare strengths",
             placeholder="e.g. planner, learned: each plays every seat",
             tooltip="several policies, comma-separated: the grid is played at each and the conclusions compared",
-            style=style,
+            style=STYLE,
             layout=WIDE,
         )
-        self.armies = w.Text(description="army pairs", placeholder="undead,bandits; undead,westerners", style=style)
+        self.armies = w.Text(description="army pairs", placeholder="undead,bandits; undead,westerners", style=STYLE)
         self.armies.layout = WIDE
-        self.overrides = w.Text(description="card variants", style=style)  # its example follows the game
+        self.overrides = w.Text(description="card variants", style=STYLE)  # its example follows the game
         self.overrides.layout = w.Layout(width="460px", max_width="100%")
-        self.army_files = w.Text(description="army files", placeholder="my-undead.toml; my-army.json", style=style)
+        self.army_files = w.Text(description="army files", placeholder="my-undead.toml; my-army.json", style=STYLE)
         self.army_files.layout = WIDE
-        self.players = w.IntText(value=2, description="players", style=style, layout=NARROW)
+        self.players = w.IntText(value=2, description="players", style=STYLE, layout=NARROW)
         self.scenarios = w.SelectMultiple(
-            options=scenario_names(), value=("beginner",), rows=2, description="scenarios", style=style
+            options=scenario_names(), value=("beginner",), rows=2, description="scenarios", style=STYLE
         )
-        self.where = w.Dropdown(options=list(WHERE), value=where, description="run in", style=style)
-        self.scheduler = w.Text(description="address", placeholder="tcp://host:8786", style=style)
+        self.where = w.Dropdown(options=list(WHERE), value=where, description="run in", style=STYLE)
+        self.scheduler = w.Text(description="address", placeholder="tcp://host:8786", style=STYLE)
         self.where.observe(lambda _ch: self._show_where(), "value")
         self.army_row = row([self.armies, self.army_files])
         self.cards_row = row([self.overrides])

@@ -71,9 +71,7 @@ class BalanceLabPanel(RunControls, GuardedPanel, w.VBox):  # type: ignore[misc]
         )
         # the balance tab plays in this kernel or on a local Dask cluster (a scheduler is typed in the sweep tab)
         self.balance = BalanceTab(game, where={} if where == "local" else {"in_process": True}, cache=cache)
-        self.tabs = w.Tab(children=[sweep, self.balance])
-        self.tabs.set_title(0, "sweep")
-        self.tabs.set_title(1, "balance")
+        self.tabs = w.Tab(children=[sweep, self.balance], titles=("sweep", "balance"))
         super().__init__(
             [
                 w.HTML("<b>Balance lab</b>: win rates over a grid of rules values, with 95% intervals"),
@@ -136,9 +134,12 @@ class BalanceLabPanel(RunControls, GuardedPanel, w.VBox):  # type: ignore[misc]
         if result.summary.empty:
             self.say("cancelled before any cell finished; the results shown are the previous ones", error=True)
             return
-        try:
-            self._show(result)
-        except Exception as failure:  # a chart that cannot be drawn: said, the last good results stay
+        try:  # the chart first: if it cannot be drawn, the last good results stay
+            chart, note = win_rate_chart(result.spec, result.summary)
+            with self._lock:
+                self.result, self.chart, self.chart_note = result, chart, note
+            self.refresh(keep_message=True)
+        except Exception as failure:  # said
             self.say(f"refused: the results could not be drawn: {failure}", error=True)
             return
         done = f"{result.played:,} games played, {result.cached:,} from the cache"
@@ -149,13 +150,6 @@ class BalanceLabPanel(RunControls, GuardedPanel, w.VBox):  # type: ignore[misc]
         else:
             total = result.spec.size()
             self.say(f"cancelled: {len(result.summary)} of {total} cells finished ({done}); shown below")
-
-    def _show(self, result: SweepResult) -> None:
-        """Draw a finished sweep (the chart first: if it cannot be drawn, the last good results stay)."""
-        chart, note = win_rate_chart(result.spec, result.summary)
-        with self._lock:
-            self.result, self.chart, self.chart_note = result, chart, note
-        self.refresh(keep_message=True)
 
     # ---- drawing --------------------------------------------------------------------------------------
     def refresh(self, *, keep_message: bool = False) -> None:

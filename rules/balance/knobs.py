@@ -20,11 +20,11 @@ from __future__ import annotations
 import difflib
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, JsonValue
 
-from rules.core.card_edits import CardEdit, value_at
+from rules.core.card_edits import CardEdit, data_at, value_at
 from rules.core.descriptor import BalanceSupport
 from rules.core.errors import IllegalPosition, Problem
 from rules.core.jsonio import escape
@@ -135,12 +135,8 @@ def _rules_value(game: str, name: str) -> JsonValue:
     """The value a balance plays a rules field at unless changed: the sweep's default, else the rules'."""
     spec_game = sweep_game(game)
     if name in spec_game.default_rules:
-        value: JsonValue = spec_game.default_rules[name]
-        return value
-    data: Any = spec_game.rules().model_dump(mode="json")
-    for part in name.split("."):
-        data = data[part]
-    found: JsonValue = data
+        return spec_game.default_rules[name]
+    found: JsonValue = data_at(spec_game.rules().model_dump(mode="json"), name)
     return found
 
 

@@ -158,8 +158,7 @@ class SearchState:
         return [c for c in self.candidates if c.whole]
 
     def best(self) -> float | None:
-        done = self.whole()
-        return min(c.objectives(self.spec.target).worst for c in done) if done else None
+        return min((c.objectives(self.spec.target).worst for c in self.whole()), default=None)
 
     def ruled_out_by(self, candidate: Candidate) -> Candidate | None:
         """A candidate measured whole, with no more changes, whose worst distance is surely below this one's
@@ -404,5 +403,4 @@ def verify(spec: BalanceSpec, runner: Runner, choice: Choice) -> dict[str, Tally
     """A fresh measurement of a candidate: `verify_games` games a cell on deals no search stage plays."""
     if spec.verify_games == 0:
         return {}
-    found, _ = runner.tallies(plan(spec, choice, VERIFY_STAGE, spec.verify_games))
-    return found
+    return runner.tallies(plan(spec, choice, VERIFY_STAGE, spec.verify_games))[0]
