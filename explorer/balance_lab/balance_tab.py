@@ -14,29 +14,28 @@ from typing import Any
 
 import ipywidgets as w
 import pandas as pd
-from pydantic import ValidationError
 
 from explorer import theme
-from explorer.balance_lab.choices import Refused
+from explorer.balance_lab.choices import Refused, checked
+from explorer.balance_lab.form import NARROW, STYLE
 from explorer.balance_lab.svg import matrix_svg, pareto_svg
-from explorer.balance_lab.watch import SweepWatch
+from explorer.balance_lab.watch import RunControls
 from explorer.session_panel import row
-from rules.balance.background import BalanceRun, start_balance
-from rules.balance.card_stats import card_stats, sort_table
+from rules.balance.card_stats import card_stats, rate_words, sort_table
 from rules.balance.metagame import Equilibrium, equilibrium, matrix_from_tallies
 from rules.balance.plan import BalanceSpec
-from rules.balance.run import BalanceProgress, BalanceResult
-from rules.core.errors import IllegalPosition, RulesError
-from rules.core.jsonio import escape, problems_of
+from rules.balance.run import BalanceProgress, BalanceResult, BalanceRun, start_balance
+from rules.core.errors import RulesError
+from rules.core.jsonio import escape
 
-STYLE = {"description_width": "initial"}
-NARROW = w.Layout(width="170px", max_width="100%")
 WIDE = w.Layout(width="420px", max_width="100%")
 CARD_COLUMNS = ("play_rate", "win_rate_played", "win_rate_not_played", "difference", "mean_plays", "first_turn", "card")
 
 
-class BalanceTab(w.VBox):  # type: ignore[misc]
+class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
     """The balancer of one game in a panel."""
+
+    noun = "balance"
 
     def __init__(
         self, game: str = "attack-the-tower", *, where: dict[str, Any] | None = None, cache: str | None = None
@@ -47,7 +46,6 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
         self.cache = cache
         self.result: BalanceResult | None = None
         self.run_handle: BalanceRun | None = None
-        self.watch: SweepWatch | None = None
         self._make_spec_controls()
         self._make_run_controls()
         self.report = w.HTML()
@@ -95,17 +93,10 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
 
     def _make_run_controls(self) -> None:
         """Run and stop with the progress, applying the answer as files, and the card table's sort."""
-        self.run_button = w.Button(description="balance", tooltip="search for changes in the background")
-        self.run_button.on_click(lambda _b: self._guarded(self.run))
-        self.stop_button = w.Button(
-            description="stop", tooltip="stop the search after the games under way", disabled=True
+        run = ("balance", "search for changes in the background")
+        self._make_buttons(
+            run, ("stop", "stop the search after the games under way"), lambda: self._guarded(self.run), "300px"
         )
-        self.stop_button.on_click(lambda _b: self.cancel())
-        self.progress = w.IntProgress(
-            value=0, min=0, max=1, description="games", layout=w.Layout(width="300px", max_width="100%")
-        )
-        self.status = w.HTML()
-        self.message = w.HTML()
         self.folder = w.Text(value="balanced", description="folder", style=STYLE, layout=NARROW)
         self.apply_button = w.Button(description="apply as army files", tooltip="write the answer's files")
         self.apply_button.on_click(lambda _b: self._guarded(lambda: self.apply()))
@@ -158,48 +149,17 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
             data["armies"] = self.armies.value
         if self.game == "tower-defense":
             data["players"] = _numbers("players", self.players.value)
-        try:
-            return BalanceSpec.model_validate(data)
-        except ValidationError as exc:
-            raise Refused("\n".join(str(p) for p in problems_of(exc))) from None
-        except IllegalPosition as exc:
-            raise Refused("\n".join(str(p) for p in exc.problems)) from None
+        return checked(BalanceSpec, data)
 
     def run(self) -> BalanceRun:
         """Check the choices and start the balance in the background (Refused if they are wrong or one runs)."""
         if self.running:
             raise Refused("a balance is running: wait for it or stop it first")
         spec = self.spec()
-        self.progress.max, self.progress.value = spec.budget, 0
-        self.status.value = f"0 of {spec.budget:,} games"
         self.run_handle = start_balance(spec, **self.where, cache=self.cache)
-        self.run_button.disabled, self.stop_button.disabled = True, False
         self.say(f"balancing {len(spec.measures())} measure(s) with {len(spec.tuned())} knobs")
-        self.watch = SweepWatch(self.run_handle, self._progressed, self._ended).start()
+        self._watch(self.run_handle, spec.budget, self._progressed, self._ended)
         return self.run_handle
-
-    @property
-    def running(self) -> bool:
-        """True while the run has not ended (once it has, its results may still be being drawn: a new run may
-        start, as the re-enabled button says)."""
-        return self.watch is not None and not self.watch.ended
-
-    def cancel(self) -> None:
-        """Stop the search after the games under way (the candidates measured whole are compared)."""
-        if not self.running or self.run_handle is None:
-            self.say("no balance is running")
-            return
-        self.run_handle.cancel()
-        self.stop_button.disabled = True
-        self.say("stopping after the games under way")
-
-    def wait(self, timeout: float | None = None) -> BalanceResult | None:
-        """Wait until the balance has ended and its result is shown; the result (None if still running)."""
-        if self.watch is None:
-            return self.result
-        if not self.watch.wait(timeout):
-            return None
-        return self.result
 
     def apply(self, folder: str | None = None) -> list[str]:
         """Write the answer's army files (and rules.json) in `folder` (default the folder control)."""
@@ -214,12 +174,12 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
         in use (its army files loaded, as the panel's load army button does)."""
         from explorer.attack_the_tower.panel import AttackTheTowerPanel
         from rules.attack_the_tower import engine
+        from rules.attack_the_tower.cards import Army
         from rules.attack_the_tower.catalog import use_army
         from rules.attack_the_tower.variants import Rules
 
         if self.game != "attack-the-tower" or self.result is None:
             raise Refused("run an Attack the Tower balance first")
-        from rules.attack_the_tower.cards import Army
 
         for data in self.result.armies().values():
             use_army(Army.model_validate(data))
@@ -241,14 +201,9 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
 
         if self.result is None or self.game != "attack-the-tower":
             raise Refused("run an Attack the Tower balance first")
-        listed = self.games(which)
-        if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row < len(listed):
-            raise Refused(f"row: a game from 0 to {len(listed) - 1}, not {escape(repr(row), 40)}")
         choice = self.result.changes if which == "after" else {}
         cells = [p.cell for p in plan(self.result.spec, choice, VERIFY_STAGE, self.result.spec.verify_games)]
-        record = listed.iloc[row]
-        cell = cells[int(record["cell"])]
-        return open_sweep_game(cell, int(record["game_index"]), step=step)
+        return open_sweep_game(self.games(which), cells, row, step=step)
 
     def metagame(self) -> tuple[Equilibrium | None, Equilibrium | None]:
         """The army-choice game's equilibrium before and after the answer (Attack the Tower)."""
@@ -277,11 +232,8 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
         )
 
     def _ended(self, run: BalanceRun) -> None:
-        self.run_button.disabled, self.stop_button.disabled = False, True
-        try:
-            result = run.result(0)
-        except Exception as failure:  # the balance's own refusal or failure, said; the last result stays
-            self.say(f"refused: the balance stopped: {failure}", error=True)
+        result = self._handed(run)
+        if result is None:
             return
         self.result = result
         self.refresh(keep_message=True)
@@ -294,11 +246,6 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
             action()
         except (RulesError, ValueError, KeyError) as exc:
             self.say(f"refused: {exc}", error=True)
-
-    def say(self, text: str, *, error: bool = False) -> None:
-        colour = theme.ERROR if error else theme.SUCCESS
-        said = html.escape(text, quote=False)
-        self.message.value = f'<span style="color:{colour};white-space:pre-line">{said}</span>' if text else ""
 
     def refresh(self, *, keep_message: bool = False) -> None:
         if not keep_message:
@@ -318,16 +265,11 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
         if self.result is None:
             return ""
         r = self.result
-        parts = [
-            pareto_svg(
-                r.candidates,
-                r.front,
-                r.answer,
-                target=r.spec.target,
-                tolerance=r.spec.tolerance,
-                max_changes=r.spec.max_changes,
-            )
-        ]
+        spec = r.spec
+        front = pareto_svg(
+            r.candidates, r.front, r.answer, target=spec.target, tolerance=spec.tolerance, max_changes=spec.max_changes
+        )
+        parts = [front]
         if r.spec.game == "attack-the-tower" and r.before:
             armies = r.spec.armies
             parts.append(matrix_svg(armies, matrix_from_tallies(armies, r.before), "before (95% intervals)"))
@@ -348,13 +290,19 @@ class BalanceTab(w.VBox):  # type: ignore[misc]
         return card_table_html(table)
 
 
-def open_sweep_game(cell: Any, index: int, *, step: int | None = None, policy: str = "greedy") -> Any:
-    """An Attack the Tower explorer panel of game `index` of a sweep cell, played again from its seed, at `step`."""
+def open_sweep_game(
+    games: pd.DataFrame, cells: list[Any], row: int, *, step: int | None, policy: str = "greedy"
+) -> Any:
+    """An Attack the Tower explorer panel of row `row` of a sweep's games (their cells `cells`), played again from
+    its seed, at `step`."""
     from explorer.attack_the_tower.panel import AttackTheTowerPanel
     from rules.sweeps.replay import replay_game
 
-    start, actions = replay_game(cell, index)
-    panel = AttackTheTowerPanel(start, policy_name=policy)
+    if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row < len(games):
+        raise Refused(f"row: a game from 0 to {len(games) - 1}, not {escape(repr(row), 40)}")
+    record = games.iloc[row]
+    start, actions = replay_game(cells[int(record["cell"])], int(record["game_index"]))
+    panel = AttackTheTowerPanel(start, policy_name="greedy")
     panel.explorer.session.play_many(actions)
     panel.explorer.jump(len(actions) if step is None else step)
     panel.refresh()
@@ -375,25 +323,12 @@ def card_table_html(table: pd.DataFrame) -> str:
         "difference",
     ]
     rows = []
-    for record in table.to_dict("records"):
-        r: Any = _Row(record)
-        rows.append(
-            "<tr>"
-            + "".join(
-                f'<td style="{cell}">{v}</td>'
-                for v in (
-                    html.escape(str(r.card)),
-                    r.kind,
-                    f"{r.played}/{r.games} ({r.play_rate:.0%})",
-                    f"{r.mean_plays:.1f}",
-                    "-" if pd.isna(r.first_turn) else f"{r.first_turn:.0f}",
-                    _rate(r.win_rate_played, r.ci_low_played, r.ci_high_played),
-                    _rate(r.win_rate_not_played, r.ci_low_not_played, r.ci_high_not_played),
-                    "-" if pd.isna(r.difference) else f"{r.difference:+.0%}",
-                )
-            )
-            + "</tr>"
-        )
+    for r in table.to_dict("records"):
+        played, not_played, difference = rate_words(r)
+        first = "-" if pd.isna(r["first_turn"]) else f"{r['first_turn']:.0f}"
+        plays = f"{r['played']}/{r['games']} ({r['play_rate']:.0%})"
+        values = (html.escape(str(r["card"])), r["kind"], plays, f"{r['mean_plays']:.1f}", first, played, not_played)
+        rows.append("<tr>" + "".join(f'<td style="{cell}">{v}</td>' for v in (*values, difference)) + "</tr>")
     header = "".join(f'<th style="{cell};background:{theme.TINT_BLUE}">{h}</th>' for h in head)
     return (
         f'<table class="balance-cards" style="border-collapse:collapse;font-size:12px;color:{theme.TEXT}">'
@@ -401,17 +336,6 @@ def card_table_html(table: pd.DataFrame) -> str:
         + "".join(rows)
         + "</table>"
     )
-
-
-class _Row:
-    """A table row's values as attributes."""
-
-    def __init__(self, record: dict[Any, Any]) -> None:
-        self.__dict__.update({str(k): v for k, v in record.items()})
-
-
-def _rate(rate: float, low: float, high: float) -> str:
-    return "-" if pd.isna(rate) else f"{rate:.0%} ({low:.0%}-{high:.0%})"
 
 
 def _numbers(what: str, text: str) -> list[int]:

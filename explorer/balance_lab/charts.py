@@ -88,13 +88,9 @@ def sides(spec: SweepSpec, summary: pd.DataFrame) -> list[tuple[int, str]]:
     return [(i, f"player {i + 1} ({policies[i]})") for i in (0, 1)]
 
 
+@themed()
 def line_chart(spec: SweepSpec, summary: pd.DataFrame, axis: Dimension | None) -> Chart:
     """Win rate along one dimension (or of the single cell), each side's Wilson 95% interval as a band."""
-    with themed():
-        return _line_chart(spec, summary, axis)
-
-
-def _line_chart(spec: SweepSpec, summary: pd.DataFrame, axis: Dimension | None) -> Chart:
     drawn = figure()
     ax = drawn.add_subplot()
     n = len(summary)
@@ -125,13 +121,9 @@ def _line_chart(spec: SweepSpec, summary: pd.DataFrame, axis: Dimension | None) 
     return to_chart(drawn, f"{spec.game}: win rate, {spec.games} games a cell")
 
 
+@themed()
 def heat_map(spec: SweepSpec, summary: pd.DataFrame, rows: Dimension, columns: Dimension) -> Chart:
     """Player 1's (or the table's) win rate over two dimensions, each cell printed with its interval."""
-    with themed():
-        return _heat_map(spec, summary, rows, columns)
-
-
-def _heat_map(spec: SweepSpec, summary: pd.DataFrame, rows: Dimension, columns: Dimension) -> Chart:
     row_labels = list(dict.fromkeys(rows.labels))
     column_labels = list(dict.fromkeys(columns.labels))
     grid = [[math.nan] * len(column_labels) for _ in row_labels]
@@ -194,14 +186,10 @@ def win_rate_chart(spec: SweepSpec, summary: pd.DataFrame) -> tuple[Chart, str]:
     return heat_map(spec, summary, axes[0], axes[1]), what
 
 
+@themed()
 def compare_chart(summary: pd.DataFrame, x: str, by: str, title: str = "", y: str = "win_rate_0") -> Chart:
     """Column `y` of the summaries of several sweeps put together (e.g. two policies, or each number of
     players) along column `x`, one line for each value of column `by`; a win rate with its Wilson band."""
-    with themed():
-        return _compare_chart(summary, x, by, title, y)
-
-
-def _compare_chart(summary: pd.DataFrame, x: str, by: str, title: str, y: str) -> Chart:
     drawn = figure()
     ax = drawn.add_subplot()
     labels = [value_label(v) for v in dict.fromkeys(summary[x])]
@@ -243,17 +231,11 @@ def combination_label(spec: SweepSpec, cell: int) -> str:
     return "\n".join(said) or "the rules as set"
 
 
+@themed()
 def strengths_chart(spec: SweepSpec, summary: pd.DataFrame) -> tuple[Chart, str]:
     """A sweep played at several strengths: above, player 1's (or the table's) win rate in each combination at
     each strength, its 95% interval as a bar; below, how long the games last (median turns, the bar from the
     shortest tenth to the longest tenth)."""
-    if summary.empty:
-        raise ValueError("no cell has finished: nothing to draw")
-    with themed():
-        return _strengths_chart(spec, summary)
-
-
-def _strengths_chart(spec: SweepSpec, summary: pd.DataFrame) -> tuple[Chart, str]:
     strengths = list(spec.strengths)
     combos = list(dict.fromkeys(int(c) // len(strengths) for c in summary["cell"]))
     labels = [combination_label(spec, c * len(strengths)) for c in combos]
@@ -264,26 +246,13 @@ def _strengths_chart(spec: SweepSpec, summary: pd.DataFrame) -> tuple[Chart, str
         part = summary[summary["strength"] == name]
         at = [combos.index(int(c) // len(strengths)) + (k - (len(strengths) - 1) / 2) * width for c in part["cell"]]
         colour, marker = STRENGTH_COLOURS[k % 4], STRENGTH_MARKERS[k % 4]
-        rate = part["win_rate_0"]
-        rates.errorbar(
-            at,
-            rate,
-            yerr=[rate - part["ci_low_0"], part["ci_high_0"] - rate],
-            fmt=marker,
-            color=colour,
-            capsize=3,
-            label=f"{name}, 95% interval",
-        )
-        median = part["turns_median"]
-        lengths.errorbar(
-            at,
-            median,
-            yerr=[median - part["turns_p10"], part["turns_p90"] - median],
-            fmt=marker,
-            color=colour,
-            capsize=3,
-            label=name,
-        )
+        for ax, (mid, low, high), label in (
+            (rates, ("win_rate_0", "ci_low_0", "ci_high_0"), f"{name}, 95% interval"),
+            (lengths, ("turns_median", "turns_p10", "turns_p90"), name),
+        ):
+            value = part[mid]
+            yerr = [value - part[low], part[high] - value]
+            ax.errorbar(at, value, yerr=yerr, fmt=marker, color=colour, capsize=3, label=label)
     rates.axhline(0.5, color=INK, linewidth=0.8, linestyle=":")
     rates.set_ylim(-0.02, 1.02)
     rates.set_ylabel("player 1 win rate" if "win_rate_1" in summary else "win rate")

@@ -6,18 +6,15 @@ games per cell and the seed. A bad choice is refused in the sweep spec's own wor
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from pydantic import JsonValue, ValidationError
+from pydantic import BaseModel, JsonValue, ValidationError
 
-from rules.core.errors import RulesError
+from rules.core.errors import IllegalPosition, RulesError
 from rules.core.jsonio import escape, problems_of
 from rules.sweeps import SweepSpec
-from rules.sweeps.games import GAME_NAMES, scenario_names, sweep_game
-from rules.sweeps.rules_values import field_paths, parse_value
-
-GAMES: tuple[str, ...] = GAME_NAMES
-"""The games a sweep can measure, as the command line spells them."""
+from rules.sweeps.games import game_names, sweep_game
+from rules.sweeps.rules_values import parse_value
 
 DEFAULTS: dict[str, dict[str, Any]] = {
     "attack-the-tower": {"first": ("cavalry_power", "2,3,4"), "policies": ("planner", "planner")},
@@ -25,6 +22,9 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "tower-defense": {"first": ("wave_every", "2,3,4"), "policies": ("coop",)},
 }
 """What the lab shows first for each game: a field worth varying and the game's strongest policy."""
+
+
+M = TypeVar("M", bound=BaseModel)
 
 
 class Refused(RulesError):
@@ -63,8 +63,8 @@ class LabChoices:
             data["strengths"] = compared
         else:
             data["policies"] = list(self.policies)
-        if self.game not in GAMES:
-            raise Refused(f"no game {self.game!r}; games: {', '.join(GAMES)}")
+        if self.game not in game_names():
+            raise Refused(f"no game {self.game!r}; games: {', '.join(game_names())}")
         game = sweep_game(self.game)
         if game.has_armies:
             if self.armies.strip():
@@ -74,10 +74,7 @@ class LabChoices:
             data["overrides"] = split_list(self.overrides) or ["none"]
         if game.has_scenario:
             data.update(players=self.players, scenarios=list(self.scenarios))
-        try:
-            return SweepSpec.model_validate(data)
-        except ValidationError as exc:
-            raise Refused("\n".join(str(p) for p in problems_of(exc))) from None
+        return checked(SweepSpec, data)
 
     def vary(self) -> dict[str, list[JsonValue]]:
         """The fields varied and their values, read as the command line reads them (`none` is no value)."""
@@ -95,37 +92,19 @@ class LabChoices:
         return vary
 
 
+def checked(model: type[M], data: dict[str, Any]) -> M:
+    """`model` made of `data`; Refused naming every problem, one a line, otherwise (in the model's words)."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise Refused("\n".join(str(p) for p in problems_of(exc))) from None
+    except IllegalPosition as exc:
+        raise Refused("\n".join(str(p) for p in exc.problems)) from None
+
+
 def split_list(text: str) -> list[str]:
     """Items separated by ';' (or new lines), blanks dropped."""
     return [part.strip() for part in text.replace("\n", ";").split(";") if part.strip()]
-
-
-def fields_of(game: str) -> list[str]:
-    """Every `Rules` field of the game a sweep can vary (dotted for nested ones)."""
-    return field_paths(sweep_game(game).rules)
-
-
-def policies_of(game: str) -> list[str]:
-    """The game's policies, weakest first as the game lists them."""
-    return list(sweep_game(game).policies)
-
-
-def seats_of(game: str) -> int:
-    """How many policies the lab asks for: one per seat of a duel, one for every seat otherwise."""
-    return 2 if sweep_game(game).two_player else 1
-
-
-def has_armies(game: str) -> bool:
-    return sweep_game(game).has_armies
-
-
-def has_players(game: str) -> bool:
-    return sweep_game(game).has_scenario
-
-
-def has_cards(game: str) -> bool:
-    """Whether card variants (overrides) can change the game's cards."""
-    return sweep_game(game).has_cards
 
 
 OVERRIDE_EXAMPLES = {
@@ -133,8 +112,3 @@ OVERRIDE_EXAMPLES = {
     "tower-defense": "none; standard.1.damage_by_level.0=8",
 }
 """What the card variants field shows before anything is typed, for each game with cards."""
-
-
-def scenarios() -> list[str]:
-    """Tower Defense's scenarios a sweep can start from."""
-    return list(scenario_names())

@@ -14,12 +14,15 @@ from traitlets import TraitError
 from explorer.balance_lab import choices as c
 from explorer.session_panel import row
 from rules.core.files import escape
+from rules.sweeps.games import game_names, scenario_names, sweep_game
+from rules.sweeps.rules_values import field_paths
 
 NONE = "(none)"
 WHERE = (("this kernel", "process"), ("a local Dask cluster", "local"), ("a Dask scheduler", "scheduler"))
 
 WIDE = w.Layout(width="340px", max_width="100%")
 NARROW = w.Layout(width="170px", max_width="100%")
+STYLE = {"description_width": "initial"}
 
 
 def _shown(widget: w.Widget, shown: bool) -> None:
@@ -30,34 +33,33 @@ class LabForm(w.VBox):  # type: ignore[misc]
     """The controls of a sweep; changing the game offers that game's fields, policies and options."""
 
     def __init__(self, game: str = "attack-the-tower", where: str = "process") -> None:
-        style = {"description_width": "initial"}
-        self.game = w.Dropdown(options=list(c.GAMES), value=game, description="game", style=style)
-        self.games = w.IntText(value=20, description="games a cell", style=style, layout=NARROW)
-        self.seed = w.IntText(value=0, description="seed", style=style, layout=NARROW)
-        self.fields = [w.Dropdown(description=f"field {i}", style=style) for i in (1, 2)]
+        self.game = w.Dropdown(options=list(game_names()), value=game, description="game", style=STYLE)
+        self.games = w.IntText(value=20, description="games a cell", style=STYLE, layout=NARROW)
+        self.seed = w.IntText(value=0, description="seed", style=STYLE, layout=NARROW)
+        self.fields = [w.Dropdown(description=f"field {i}", style=STYLE) for i in (1, 2)]
         self.values = [
-            w.Text(placeholder="values, e.g. 2,3,4", description="values", style=style, layout=WIDE) for _ in (1, 2)
+            w.Text(placeholder="values, e.g. 2,3,4", description="values", style=STYLE, layout=WIDE) for _ in (1, 2)
         ]
-        self.policies = [w.Dropdown(description=name, style=style) for name in ("policy", "player 2's policy")]
+        self.policies = [w.Dropdown(description=name, style=STYLE) for name in ("policy", "player 2's policy")]
         self.strengths = w.Text(
             description="compare strengths",
             placeholder="e.g. planner, learned: each plays every seat",
             tooltip="several policies, comma-separated: the grid is played at each and the conclusions compared",
-            style=style,
+            style=STYLE,
             layout=WIDE,
         )
-        self.armies = w.Text(description="army pairs", placeholder="undead,bandits; undead,westerners", style=style)
+        self.armies = w.Text(description="army pairs", placeholder="undead,bandits; undead,westerners", style=STYLE)
         self.armies.layout = WIDE
-        self.overrides = w.Text(description="card variants", style=style)  # its example follows the game
+        self.overrides = w.Text(description="card variants", style=STYLE)  # its example follows the game
         self.overrides.layout = w.Layout(width="460px", max_width="100%")
-        self.army_files = w.Text(description="army files", placeholder="my-undead.toml; my-army.json", style=style)
+        self.army_files = w.Text(description="army files", placeholder="my-undead.toml; my-army.json", style=STYLE)
         self.army_files.layout = WIDE
-        self.players = w.IntText(value=2, description="players", style=style, layout=NARROW)
+        self.players = w.IntText(value=2, description="players", style=STYLE, layout=NARROW)
         self.scenarios = w.SelectMultiple(
-            options=c.scenarios(), value=("beginner",), rows=2, description="scenarios", style=style
+            options=scenario_names(), value=("beginner",), rows=2, description="scenarios", style=STYLE
         )
-        self.where = w.Dropdown(options=list(WHERE), value=where, description="run in", style=style)
-        self.scheduler = w.Text(description="address", placeholder="tcp://host:8786", style=style)
+        self.where = w.Dropdown(options=list(WHERE), value=where, description="run in", style=STYLE)
+        self.scheduler = w.Text(description="address", placeholder="tcp://host:8786", style=STYLE)
         self.where.observe(lambda _ch: self._show_where(), "value")
         self.army_row = row([self.armies, self.army_files])
         self.cards_row = row([self.overrides])
@@ -84,7 +86,8 @@ class LabForm(w.VBox):  # type: ignore[misc]
         if self.game.value != game:
             self.game.value = game  # the observer calls back here
             return
-        fields = c.fields_of(game)
+        about = sweep_game(game)
+        fields = field_paths(about.rules)
         defaults = c.DEFAULTS[game]
         first, values = defaults["first"]
         self.fields[0].options = fields
@@ -93,21 +96,18 @@ class LabForm(w.VBox):  # type: ignore[misc]
         self.fields[1].options = [NONE, *fields]
         self.fields[1].value = NONE
         self.values[1].value = ""
-        offered = c.policies_of(game)
+        offered = list(about.policies)
         for dropdown, chosen in zip(self.policies, defaults["policies"] * 2, strict=False):
             dropdown.options = offered
             dropdown.value = chosen
-        seats = c.seats_of(game)
-        _shown(self.policies[1], seats == 2)
-        self.policies[0].description = "player 1's policy" if seats == 2 else "policy"
-        _shown(self.army_row, c.has_armies(game))
-        _shown(self.players_row, c.has_players(game))
-        _shown(self.cards_row, c.has_cards(game))
+        _shown(self.policies[1], about.two_player)
+        self.policies[0].description = "player 1's policy" if about.two_player else "policy"
+        _shown(self.army_row, about.has_armies)
+        _shown(self.players_row, about.has_scenario)
+        _shown(self.cards_row, about.has_cards)
         self.overrides.placeholder = c.OVERRIDE_EXAMPLES.get(game, "")
-        self.armies.value = ""
-        self.overrides.value = ""
-        self.army_files.value = ""
-        self.strengths.value = ""
+        for text in (self.armies, self.overrides, self.army_files, self.strengths):
+            text.value = ""
 
     def _show_where(self) -> None:
         _shown(self.scheduler, self.where.value == "scheduler")
@@ -141,6 +141,7 @@ class LabForm(w.VBox):  # type: ignore[misc]
     def choices(self) -> c.LabChoices:
         """The choices as data (not yet checked: `LabChoices.spec()` checks them)."""
         game = self.game.value
+        about = sweep_game(game)
         parameters = tuple(
             (field.value, text.value)
             for field, text in zip(self.fields, self.values, strict=True)
@@ -149,12 +150,12 @@ class LabForm(w.VBox):  # type: ignore[misc]
         return c.LabChoices(
             game=game,
             parameters=parameters,
-            policies=tuple(p.value for p in self.policies[: c.seats_of(game)]),
+            policies=tuple(p.value for p in self.policies[: 2 if about.two_player else 1]),
             games=self.games.value,
             seed=self.seed.value,
-            armies=self.armies.value if c.has_armies(game) else "",
-            overrides=self.overrides.value if c.has_cards(game) else "",
-            army_files=self.army_files.value if c.has_armies(game) else "",
+            armies=self.armies.value if about.has_armies else "",
+            overrides=self.overrides.value if about.has_cards else "",
+            army_files=self.army_files.value if about.has_armies else "",
             players=self.players.value,
             scenarios=tuple(self.scenarios.value),
             strengths=self.strengths.value,

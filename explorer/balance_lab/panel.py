@@ -9,7 +9,6 @@ choice is said in the sweep spec's words and the last good results stay on scree
 
 from __future__ import annotations
 
-import html
 import threading
 from typing import Any
 
@@ -21,7 +20,7 @@ from explorer.balance_lab.charts import win_rate_chart
 from explorer.balance_lab.choices import Refused
 from explorer.balance_lab.form import LabForm
 from explorer.balance_lab.tables import export, strengths_html, summary_html
-from explorer.balance_lab.watch import SweepWatch
+from explorer.balance_lab.watch import RunControls
 from explorer.busy import BusyButtons
 from explorer.charts import Chart
 from explorer.guarded import GuardedPanel
@@ -29,18 +28,11 @@ from explorer.session_panel import row
 from rules.sweeps import SweepProgress, SweepResult, SweepRun, start_sweep
 from rules.sweeps.cli import replayed_words
 
-IN_PROCESS_CHUNK = 5
-"""Games played between two looks at the cancel button when the games run in the kernel (the results do not
-depend on how the games are cut)."""
 
-
-def _balance_where(where: str) -> dict[str, Any]:
-    """Where the balance tab plays: this kernel, or a local Dask cluster (a scheduler is typed in the sweep tab)."""
-    return {"in_process": True} if where != "local" else {}
-
-
-class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
+class BalanceLabPanel(RunControls, GuardedPanel, w.VBox):  # type: ignore[misc]
     """Win-rate sweeps over any game's rules, drawn and tabulated as they finish."""
+
+    noun, stopping, until_shown = "sweep", "cancelling", True
 
     def __init__(self, game: str = "attack-the-tower", *, where: str = "process", cache: str | None = None) -> None:
         """A lab on `game`; games run `where` ("process": this kernel, "local": a local Dask cluster,
@@ -51,18 +43,11 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         self.chart: Chart | None = None
         self.chart_note = ""
         self.sweep: SweepRun | None = None
-        self.watch: SweepWatch | None = None
         self._lock = threading.Lock()
         self._busy = BusyButtons()
-        self.run_button = w.Button(description="run", tooltip="start the sweep in the background")
-        self.run_button.on_click(lambda _b: self._guard(self.run))  # disabled by run() until the sweep ends
-        self.cancel_button = w.Button(description="cancel", tooltip="stop after the games under way", disabled=True)
-        self.cancel_button.on_click(lambda _b: self.cancel())
-        self.progress = w.IntProgress(
-            value=0, min=0, max=1, description="games", layout=w.Layout(width="320px", max_width="100%")
-        )
-        self.status = w.HTML()
-        self.message = w.HTML()
+        run, cancel = ("run", "start the sweep in the background"), ("cancel", "stop after the games under way")
+        self._make_buttons(run, cancel, lambda: self._guard(self.run), "320px")
+        self.cancel_button = self.stop_button
         # at most 640 px, and never wider than the cell: a narrow window scales the chart down, not off the edge
         self.chart_view = w.HTML(layout=w.Layout(max_width="100%"))
         self.table = w.HTML()
@@ -84,10 +69,9 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
                 row([self.what, self.file, *self.export_buttons]),
             ]
         )
-        self.balance = BalanceTab(game, where=_balance_where(where), cache=cache)
-        self.tabs = w.Tab(children=[sweep, self.balance])
-        self.tabs.set_title(0, "sweep")
-        self.tabs.set_title(1, "balance")
+        # the balance tab plays in this kernel or on a local Dask cluster (a scheduler is typed in the sweep tab)
+        self.balance = BalanceTab(game, where={} if where == "local" else {"in_process": True}, cache=cache)
+        self.tabs = w.Tab(children=[sweep, self.balance], titles=("sweep", "balance"))
         super().__init__(
             [
                 w.HTML("<b>Balance lab</b>: win rates over a grid of rules values, with 95% intervals"),
@@ -108,40 +92,11 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         if self.running:
             raise Refused("a sweep is running: wait for it or cancel it first")
         spec = self.form.choices().spec()
-        options = {**self.form.run_options(), "cache": self.cache}
-        if options.get("in_process"):
-            options["chunk"] = IN_PROCESS_CHUNK  # a cancel is seen between chunks: keep them short
-        total = spec.size() * spec.games
-        self.progress.max, self.progress.value = total, 0
-        self.status.value = f"0 of {total:,} games"
-        self.sweep = start_sweep(spec, **options)
-        self.run_button.disabled, self.cancel_button.disabled = True, False
+        # in this kernel, the sweep's chunks are short (runner.IN_PROCESS_CHUNK): a cancel is seen between them
+        self.sweep = start_sweep(spec, **self.form.run_options(), cache=self.cache)
         self.say(f"running {spec.size()} cell(s) of {spec.games} games")
-        self.watch = SweepWatch(self.sweep, self._progressed, self._ended).start()
+        self._watch(self.sweep, spec.size() * spec.games, self._progressed, self._ended)
         return self.sweep
-
-    @property
-    def running(self) -> bool:
-        return self.watch is not None and not self.watch.finished
-
-    def cancel(self) -> None:
-        """Stop the sweep after the games under way; the cells finished are shown."""
-        if not self.running or self.sweep is None:
-            self.say("no sweep is running")
-            return
-        self.sweep.cancel()
-        self.cancel_button.disabled = True
-        self.say("cancelling after the games under way")
-
-    def wait(self, timeout: float | None = None) -> SweepResult | None:
-        """Wait here until the sweep has ended and its results are shown (for a notebook cell or a test);
-        the results shown then (the last good ones if it failed or finished no cell), or None if it is
-        still running after `timeout` seconds."""
-        if self.watch is None:
-            return self.result
-        if not self.watch.wait(timeout):
-            return None
-        return self.result
 
     def export(self, fmt: str, name: str | None = None) -> str:
         """Write the results (the summary or every game, as chosen) to the file named, as `csv` or `parquet`."""
@@ -160,12 +115,7 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
 
         if self.result is None or self.result.spec.game != "attack-the-tower":
             raise Refused("run an Attack the Tower sweep first")
-        games = self.result.games
-        if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row < len(games):
-            raise Refused(f"row: a game from 0 to {len(games) - 1}, not {row!r}")
-        record = games.iloc[row]
-        cell = cells(self.result.spec)[int(record["cell"])]
-        return open_sweep_game(cell, int(record["game_index"]), step=step)
+        return open_sweep_game(self.result.games, cells(self.result.spec), row, step=step)
 
     # ---- the run's progress and end (called from the watching thread) -------------------------------
     def _progressed(self, progress: SweepProgress) -> None:
@@ -178,18 +128,18 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
         )
 
     def _ended(self, run: SweepRun) -> None:
-        self.run_button.disabled, self.cancel_button.disabled = False, True
-        try:
-            result = run.result(0)
-        except Exception as failure:  # the sweep's own refusal or failure, said; the last results stay
-            self.say(f"refused: the sweep stopped: {failure}", error=True)
+        result = self._handed(run)
+        if result is None:
             return
         if result.summary.empty:
             self.say("cancelled before any cell finished; the results shown are the previous ones", error=True)
             return
-        try:
-            self._show(result)
-        except Exception as failure:  # a chart that cannot be drawn: said, the last good results stay
+        try:  # the chart first: if it cannot be drawn, the last good results stay
+            chart, note = win_rate_chart(result.spec, result.summary)
+            with self._lock:
+                self.result, self.chart, self.chart_note = result, chart, note
+            self.refresh(keep_message=True)
+        except Exception as failure:  # said
             self.say(f"refused: the results could not be drawn: {failure}", error=True)
             return
         done = f"{result.played:,} games played, {result.cached:,} from the cache"
@@ -201,20 +151,7 @@ class BalanceLabPanel(GuardedPanel, w.VBox):  # type: ignore[misc]
             total = result.spec.size()
             self.say(f"cancelled: {len(result.summary)} of {total} cells finished ({done}); shown below")
 
-    def _show(self, result: SweepResult) -> None:
-        """Draw a finished sweep (the chart first: if it cannot be drawn, the last good results stay)."""
-        chart, note = win_rate_chart(result.spec, result.summary)
-        with self._lock:
-            self.result, self.chart, self.chart_note = result, chart, note
-        self.refresh(keep_message=True)
-
     # ---- drawing --------------------------------------------------------------------------------------
-    def say(self, text: str, *, error: bool = False) -> None:
-        """A line under the controls (red for a refusal); a refusal of several problems, one a line."""
-        colour = theme.ERROR if error else theme.SUCCESS
-        said = html.escape(text, quote=False)
-        self.message.value = f'<span style="color:{colour};white-space:pre-line">{said}</span>' if text else ""
-
     def refresh(self, *, keep_message: bool = False) -> None:
         """Show the last good results: the chart and the table."""
         if not keep_message:

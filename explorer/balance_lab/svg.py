@@ -10,10 +10,12 @@ from collections.abc import Callable, Mapping, Sequence
 
 from explorer import theme
 from rules.balance.measure import Tally
+from rules.balance.metagame import tally_of
 from rules.balance.search import Candidate
 
 FONT = "font-family:var(--jp-ui-font-family,sans-serif);font-size:11px"
 LOW, MID, HIGH = (31, 95, 168), (255, 255, 255), (214, 120, 30)
+TITLE = "Pareto front: worst matchup's distance from the target by number of changes"
 
 
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> str:
@@ -52,10 +54,7 @@ def matrix_svg(armies: Sequence[str], matrix: Mapping[tuple[str, str], Tally], t
         parts.append(_text(left - 6, y + cell_h / 2 + 4, row, anchor="end"))
         for j, column in enumerate(armies):
             x = left + cell_w * j
-            tally = matrix.get((row, column))
-            flipped = matrix.get((column, row))
-            if tally is None and flipped is not None:
-                tally = Tally(flipped.trials - flipped.successes, flipped.trials, flipped.draws)
+            tally = tally_of(matrix, row, column)
             if i == j or tally is None:
                 parts.append(
                     f'<rect x="{x}" y="{y}" width="{cell_w - 2}" height="{cell_h - 2}" fill="none" '
@@ -99,13 +98,7 @@ def pareto_svg(
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
         'aria-label="Pareto front of the balance">',
-        _text(
-            4,
-            14,
-            "Pareto front: worst matchup's distance from the target by number of changes",
-            anchor="start",
-            extra='font-weight="bold"',
-        ),
+        _text(4, 14, TITLE, anchor="start", extra='font-weight="bold"'),
         f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="{theme.TEXT}"/>',
         f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="{theme.TEXT}"/>',
     ]

@@ -5,7 +5,6 @@ half-written file."""
 from __future__ import annotations
 
 import html
-import io
 import math
 from pathlib import Path
 from typing import Any
@@ -14,8 +13,8 @@ import pandas as pd
 
 from explorer import theme
 from explorer.balance_lab.charts import value_label
-from rules.core.files import write_file
 from rules.sweeps import SweepSpec
+from rules.sweeps.frames import write_frame
 
 BORDER = "1px solid var(--jp-border-color1,#888)"
 FORMATS = {"csv": ".csv", "parquet": ".parquet"}
@@ -70,19 +69,21 @@ def heading(spec: SweepSpec, name: str) -> str:
     return name.replace("_", " ") if name.startswith("mean_") else name
 
 
-def table_style() -> str:
-    """The table's look, once per table: the theme's text on its background, a tinted heading row."""
+def lab_table(caption: str, head: str, rows: list[str]) -> str:
+    """A table with its look (the theme's text on its background, a tinted heading row); a wide table scrolls
+    sideways within the notebook's width."""
     cell = f"border:{BORDER};padding:2px 6px;color:{theme.TEXT}"
-    return (
+    style = (
         f"<style>table.lab-summary{{border-collapse:collapse;font-size:12px;color:{theme.TEXT}}}"
         f".lab-summary td{{{cell};text-align:right}}.lab-summary th{{{cell};background:{theme.TINT_BLUE}}}"
         ".lab-summary caption{text-align:left}</style>"
     )
+    table = f'<table class="lab-summary">{caption}<tr>{head}</tr>{"".join(rows)}</table>'
+    return f'{style}<div style="overflow-x:auto;max-width:100%">{table}</div>'
 
 
 def summary_html(spec: SweepSpec, summary: pd.DataFrame, *, caption: str = "") -> str:
-    """The summary as a table (one row per cell), readable in light, dark and high-contrast themes; a wide
-    table scrolls sideways within the notebook's width."""
+    """The summary as a table (one row per cell), readable in light, dark and high-contrast themes."""
     shown = columns_shown(spec, summary)
     head = "".join(f"<th>{html.escape(heading(spec, c))}</th>" for c in shown)
     rows = []
@@ -90,9 +91,7 @@ def summary_html(spec: SweepSpec, summary: pd.DataFrame, *, caption: str = "") -
         values = spec.point_of(int(record["cell"])).values if "cell" in record else {}
         record.update({name: value_label(values[name]) for name in spec.vary if name in values})
         rows.append("<tr>" + "".join(f"<td>{_cell(c, record)}</td>" for c in shown) + "</tr>")
-    title = f"<caption>{html.escape(caption)}</caption>" if caption else ""
-    table = f'<table class="lab-summary">{title}<tr>{head}</tr>{"".join(rows)}</table>'
-    return f'{table_style()}<div style="overflow-x:auto;max-width:100%">{table}</div>'
+    return lab_table(f"<caption>{html.escape(caption)}</caption>" if caption else "", head, rows)
 
 
 def export_path(name: str, fmt: str) -> Path:
@@ -109,16 +108,10 @@ def export_path(name: str, fmt: str) -> Path:
 
 
 def export(frame: pd.DataFrame, name: str, fmt: str) -> Path:
-    """Write `frame` as CSV or Parquet to `name` (its suffix set to the format's) atomically through
-    rules.core.files (a FIFO, a device, a folder or a link there is refused and left as it is); CannotWrite
-    in words when the folder is missing or not writable, or the disk is full."""
-    target = export_path(name, fmt)
-    buffer = io.BytesIO()
-    if fmt == "csv":
-        frame.to_csv(buffer, index=False)
-    else:
-        frame.to_parquet(buffer, index=False)
-    return write_file(target, buffer.getvalue())
+    """Write `frame` as CSV or Parquet to `name` (its suffix set to the format's) as rules.sweeps.frames.write_frame
+    does: atomically, a FIFO, a device, a folder or a link there refused; CannotWrite in words when the folder is
+    missing or not writable, or the disk is full."""
+    return write_frame(frame, export_path(name, fmt), fmt)
 
 
 def strengths_html(spec: SweepSpec, summary: pd.DataFrame) -> str:
@@ -143,6 +136,4 @@ def strengths_html(spec: SweepSpec, summary: pd.DataFrame) -> str:
         colour = theme.SUCCESS if agrees else theme.ERROR
         cells.append(f'<span style="color:{colour}"><b>{"yes" if agrees else "no"}</b></span>')
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    caption = "<caption>does the conclusion depend on how well the game is played?</caption>"
-    table = f'<table class="lab-summary">{caption}<tr>{head}</tr>{"".join(rows)}</table>'
-    return f'{table_style()}<div style="overflow-x:auto;max-width:100%">{table}</div>'
+    return lab_table("<caption>does the conclusion depend on how well the game is played?</caption>", head, rows)

@@ -46,8 +46,6 @@ def write_answer(folder: str | Path, knobs: Sequence[Knob], choice: Choice, game
     rules = rules_values(knobs, choice)
     if rules:
         files["rules.json"] = json.dumps(rules, indent=2)
-    written = []
     for name, text in files.items():
         write_file(target / name, text + "\n")
-        written.append(target / name)
-    return written
+    return [target / name for name in files]

@@ -10,7 +10,9 @@ and few that lose is doing work; a big gap between the two rates with narrow int
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import pandas as pd
@@ -68,11 +70,8 @@ def seat_rows(games: pd.DataFrame) -> pd.DataFrame:
         winner = None if pd.isna(said) else int(said)
         for seat, army in ((0, record.army_0), (1, record.army_1)):
             played = by_seat.get(seat, [])
-            counts: dict[str, int] = {}
-            first: dict[str, int] = {}
-            for turn, card in played:
-                counts[card] = counts.get(card, 0) + 1
-                first.setdefault(card, turn)
+            counts = Counter(card for _, card in played)
+            first = {card: turn for turn, card in reversed(played)}  # each card's earliest turn
             rows.append(
                 {
                     "army": str(army),
@@ -106,11 +105,12 @@ def card_stats(games: pd.DataFrame, cards: Iterable[str] | None = None) -> pd.Da
         played_mask = mine["counts"].map(lambda c, k=card_id: k in c)
         played, not_played = mine[played_mask], mine[~played_mask]
         all_played = everyone[everyone["counts"].map(lambda c, k=card_id: k in c)]
-        win_p, win_n = int(played["won"].sum()), int(not_played["won"].sum())
-        low_p, high_p = wilson(win_p, len(played))
-        low_n, high_n = wilson(win_n, len(not_played))
-        rate_p = win_p / len(played) if len(played) else float("nan")
-        rate_n = win_n / len(not_played) if len(not_played) else float("nan")
+        rates: dict[str, float] = {}
+        for kind, group in (("played", played), ("not_played", not_played)):
+            won = int(group["won"].sum())
+            low, high = wilson(won, len(group))
+            rate = won / len(group) if len(group) else float("nan")
+            rates.update({f"win_rate_{kind}": rate, f"ci_low_{kind}": low, f"ci_high_{kind}": high})
         counts = all_played["counts"].map(lambda c, k=card_id: c[k])
         firsts = all_played["first"].map(lambda f, k=card_id: f[k])
         rows.append(
@@ -123,13 +123,8 @@ def card_stats(games: pd.DataFrame, cards: Iterable[str] | None = None) -> pd.Da
                 "play_rate": len(all_played) / len(everyone),
                 "mean_plays": float(counts.mean()) if len(counts) else 0.0,
                 "first_turn": float(firsts.median()) if len(firsts) else float("nan"),
-                "win_rate_played": rate_p,
-                "ci_low_played": low_p,
-                "ci_high_played": high_p,
-                "win_rate_not_played": rate_n,
-                "ci_low_not_played": low_n,
-                "ci_high_not_played": high_n,
-                "difference": rate_p - rate_n,
+                **rates,
+                "difference": rates["win_rate_played"] - rates["win_rate_not_played"],
             }
         )
     table = pd.DataFrame(rows, columns=list(COLUMNS))
@@ -141,3 +136,15 @@ def sort_table(table: pd.DataFrame, by: str, descending: bool = True) -> pd.Data
     if by not in table.columns:
         raise ValueError(f"no column {by!r}; columns: {', '.join(map(str, table.columns))}")
     return table.sort_values(by, ascending=not descending, na_position="last", ignore_index=True, kind="stable")
+
+
+def rate_words(row: Mapping[Any, Any]) -> tuple[str, str, str]:
+    """A row's win rates played and not played, each with its 95% interval, and their difference, as text ("-"
+    where no game counts)."""
+
+    def rate(kind: str) -> str:
+        value, low, high = (float(row[f"{k}_{kind}"]) for k in ("win_rate", "ci_low", "ci_high"))
+        return "-" if math.isnan(value) else f"{value:.0%} ({low:.0%}-{high:.0%})"
+
+    difference = float(row["difference"])
+    return rate("played"), rate("not_played"), "-" if math.isnan(difference) else f"{difference:+.0%}"

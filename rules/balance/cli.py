@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.core import limits
 from rules.core.descriptor import GameDescriptor
-from rules.sweeps.cli import GamesBar, where_options
+from rules.sweeps.cli import GamesBar, where_of, where_options
 
 if TYPE_CHECKING:
     from rules.balance.run import BalanceProgress
@@ -161,14 +161,7 @@ def run_command(args: argparse.Namespace) -> int:
 
     spec = spec_from(args)
     with GamesBar(spec.budget, shown=sys.stderr.isatty() and not args.no_progress) as bar:
-        result = run_balance(
-            spec,
-            workers=args.workers,
-            scheduler=args.scheduler,
-            in_process=args.in_process,
-            cache=args.cache,
-            progress=lambda progress: bar.move_to(progress.played, _note(progress)),
-        )
+        result = run_balance(spec, **where_of(args), progress=lambda p: bar.move_to(p.played, _note(p)))
     if args.out:
         result.write(args.out)
     print(json.dumps(result.to_json()) if args.json else result.report())

@@ -20,11 +20,11 @@ from __future__ import annotations
 import difflib
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, JsonValue
 
-from rules.core.card_edits import CardEdit, value_at
+from rules.core.card_edits import CardEdit, data_at, value_at
 from rules.core.descriptor import BalanceSupport
 from rules.core.errors import IllegalPosition, Problem
 from rules.core.jsonio import escape
@@ -135,12 +135,8 @@ def _rules_value(game: str, name: str) -> JsonValue:
     """The value a balance plays a rules field at unless changed: the sweep's default, else the rules'."""
     spec_game = sweep_game(game)
     if name in spec_game.default_rules:
-        value: JsonValue = spec_game.default_rules[name]
-        return value
-    data: Any = spec_game.rules().model_dump(mode="json")
-    for part in name.split("."):
-        data = data[part]
-    found: JsonValue = data
+        return spec_game.default_rules[name]
+    found: JsonValue = data_at(spec_game.rules().model_dump(mode="json"), name)
     return found
 
 
@@ -164,16 +160,11 @@ def _card_field(text: str, name: str, game: str, armies: Sequence[str]) -> tuple
     problem = balance_support(game).card_problem(edit.card, armies)
     if problem is not None:
         raise _refuse(text, problem)
-    current = card_value(game, edit.card, edit.field)
+    shipped = balance_support(game).card_data  # the card as shipped (a Tower Defense number's value)
+    current = value_at(shipped(edit.card), edit.field) if shipped is not None else None
     if current is None:
         raise _refuse(text, f"the card {edit.card} has no field {edit.field}")
     return edit.card, edit.field, current
-
-
-def card_value(game: str, card: str, field: str) -> JsonValue:
-    """The current value at `field` of the shipped `card` (a Tower Defense number's value), None if it has none."""
-    shipped = balance_support(game).card_data
-    return value_at(shipped(card), field) if shipped is not None else None
 
 
 def balance_support(game: str) -> BalanceSupport:
@@ -212,18 +203,13 @@ def knob_problems(knob: Knob, value: JsonValue, game: str, armies: Sequence[str]
     if knob.kind == "rules":
         base = dict(sweep_game(game).default_rules)
         return rules_problems(sweep_game(game).rules, {**base, **rules_values([knob], choice)})
+    cards = sweep_game(game).support.cards
     try:
-        check_cards(game, card_edits([knob], choice, game), armies)
+        if cards is not None:  # the cards the edits make (refused in the cards' words when they cannot be held)
+            cards.carry(armies, (), card_edits([knob], choice, game))
     except IllegalPosition as exc:
         return list(exc.problems)
     return []
-
-
-def check_cards(game: str, edits: Sequence[CardEdit], armies: Sequence[str]) -> None:
-    """Build the cards the edits make (IllegalPosition in the cards' words when they cannot be held)."""
-    cards = sweep_game(game).support.cards
-    if cards is not None:
-        cards.carry(armies, (), edits)
 
 
 def default_knobs(game: str, armies: Sequence[str] = ()) -> tuple[Knob, ...]:
@@ -245,8 +231,3 @@ def _holding_current(text: str, game: str) -> str:
     if not isinstance(value, int) or isinstance(value, bool):
         return text
     return f"{name}={min(int(low), value)}..{max(int(high), value)}"
-
-
-def knobs_json(knobs: Sequence[Knob]) -> list[dict[str, Any]]:
-    """The knobs as JSON data (for `--json` and the panel)."""
-    return [{"tune": k.text(), "current": k.current, "kind": k.kind} for k in knobs]

@@ -123,9 +123,14 @@ def matrix_from_summary(summary: pd.DataFrame) -> tuple[list[str], dict[tuple[st
 
 def matrix_from_tallies(armies: Sequence[str], tallies: Mapping[str, Tally]) -> dict[tuple[str, str], Tally]:
     """A balance's measures ("undead v bandits") as a matchup matrix."""
-    out = {}
-    for a, b in itertools.combinations(armies, 2):
-        name = f"{a} v {b}"
-        if name in tallies:
-            out[(a, b)] = tallies[name]
-    return out
+    pairs = itertools.combinations(armies, 2)
+    return {(a, b): tallies[f"{a} v {b}"] for a, b in pairs if f"{a} v {b}" in tallies}
+
+
+def tally_of(matrix: Matrix, row: str, column: str) -> Tally | None:
+    """The row army's tally against the column army, whichever way round the matrix holds their matchup (None
+    when it does not)."""
+    if (row, column) in matrix:
+        return matrix[(row, column)]
+    other = matrix.get((column, row))
+    return None if other is None else Tally(other.trials - other.successes, other.trials, other.draws)

@@ -15,7 +15,6 @@ not by their luck), and the final check plays other deals (`VERIFY_STAGE`).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pandas as pd
@@ -24,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, m
 from rules.balance.knobs import Choice, Knob, balance_support, card_edits, default_knobs, parse_tune, rules_values
 from rules.balance.measure import Tally
 from rules.core import limits
-from rules.core.card_edits import CardEdit, Carried, edits_text
+from rules.core.card_edits import edits_text
 from rules.sweeps.cells import Cell
 from rules.sweeps.games import GameName, scenario_names, sweep_game
 from rules.sweeps.seeding import digest
@@ -139,12 +138,8 @@ def spec_problems(spec: BalanceSpec) -> list[str]:
         if len(spec.armies) < 2 or len(set(spec.armies)) != len(spec.armies):
             problems.append("armies: a balance takes at least two different armies")
     if game.support.scenarios is not None:
-        fewest, most = game.support.scenarios.players
-        if (
-            not spec.players
-            or any(not fewest <= n <= most for n in spec.players)
-            or len(set(spec.players)) != len(spec.players)
-        ):
+        (fewest, most), players = game.support.scenarios.players, spec.players
+        if not players or any(not fewest <= n <= most for n in players) or len(set(players)) != len(players):
             problems.append(f"players: one or more different numbers of players from {fewest} to {most}")
         if spec.scenario not in scenario_names(spec.game):
             problems.append(
@@ -181,64 +176,38 @@ def plan(spec: BalanceSpec, choice: Choice, stage: int, games: int, first_index:
     knobs = spec.tuned()
     rules: dict[str, JsonValue] = {**sweep_game(spec.game).default_rules, **rules_values(knobs, choice)}
     edits = card_edits(knobs, choice, spec.game)
-    seed = stage_seed(spec.seed, stage)
-    policy = spec.seat_policy()
     out: list[Planned] = []
-    if spec.of_armies:
-        for a, b in itertools.combinations(spec.armies, 2):
-            mine = tuple(e for e in edits if e.army in (a, b))
-            for seat, pair in ((0, (a, b)), (1, (b, a))):
-                cell = _duel_cell(spec.game, pair, mine, rules, policy, games, seed, first_index + len(out))
-                out.append(Planned(f"{a} v {b}", cell, seat))
-        return out
-    card_set = _carried(spec.game, (), edits)[1]
-    for name, players in zip(spec.measures(), spec.players if spec.of_tables else (1,), strict=False):
+
+    def add(measure: str, seat: int | None, pair: tuple[str, str] | None, players: int) -> None:
+        """One cell: a duel of `pair` (carrying only the edits to its two armies), or a table of `players`."""
+        mine = tuple(e for e in edits if e.army in pair) if pair is not None else edits
+        cards = sweep_game(spec.game).support.cards
+        carried = cards.carry(pair or (), (), mine) if cards is not None else ((), {})
         cell = Cell(
             game=spec.game,
             index=first_index + len(out),
             rules=rules,
             varied=(),
-            card_set=card_set,
-            override=edits_text(edits),
+            armies=pair,
+            cards=carried[0],
+            card_set=carried[1],
+            override=edits_text(mine),
             scenario=spec.scenario if spec.of_tables else None,
             players=players,
-            policies=(policy,),
+            policies=(spec.seat_policy(),) * (1 if pair is None else 2),
             games=games,
-            seed=seed,
+            seed=stage_seed(spec.seed, stage),
         )
-        out.append(Planned(name, cell, None))
+        out.append(Planned(measure, cell, seat))
+
+    if spec.of_armies:
+        for a, b in itertools.combinations(spec.armies, 2):
+            for seat, pair in ((0, (a, b)), (1, (b, a))):
+                add(f"{a} v {b}", seat, pair, 2)
+        return out
+    for name, players in zip(spec.measures(), spec.players if spec.of_tables else (1,), strict=False):
+        add(name, None, None, players)
     return out
-
-
-def _carried(game: str, pair: tuple[str, ...], edits: Sequence[CardEdit]) -> Carried:
-    """The changed cards a cell carries, as the game's own overrides write them (none for a game without cards)."""
-    cards = sweep_game(game).support.cards
-    return cards.carry(pair, (), edits) if cards is not None else ((), {})
-
-
-def _duel_cell(
-    game: str,
-    pair: tuple[str, str],
-    edits: Sequence[CardEdit],
-    rules: dict[str, JsonValue],
-    policy: str,
-    games: int,
-    seed: int,
-    index: int,
-) -> Cell:
-    return Cell(
-        game=game,
-        index=index,
-        rules=rules,
-        varied=(),
-        armies=pair,
-        cards=_carried(game, pair, edits)[0],
-        override=edits_text(edits),
-        players=2,
-        policies=(policy, policy),
-        games=games,
-        seed=seed,
-    )
 
 
 def tally(planned: Planned, games: pd.DataFrame) -> Tally:

@@ -3,7 +3,6 @@ interval), the changes, the Pareto front and the games spent."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -38,20 +37,18 @@ def measures_table(result: BalanceResult) -> list[str]:
 def matrix_lines(armies: Sequence[str], tallies: Mapping[str, Tally], title: str) -> list[str]:
     """An Attack the Tower matrix as text: each row army's share of the games won against each column army (both
     seats together), with its 95% interval."""
+    from rules.balance.metagame import matrix_from_tallies, tally_of
+
+    matrix = matrix_from_tallies(armies, tallies)
     width = max(len(a) for a in armies) + 2
     lines = [f"{title} (row army's share of the games won, 95% CI):", " " * width + "".join(f"{a:>18}" for a in armies)]
     for row in armies:
         said = []
         for column in armies:
-            found = tallies.get(f"{row} v {column}")
-            other = tallies.get(f"{column} v {row}")
-            if row == column or (found is None and other is None):
+            t = tally_of(matrix, row, column) if row != column else None
+            if t is None:
                 said.append(f"{'-':>18}")
                 continue
-            if found is None:
-                assert other is not None
-                found = Tally(other.trials - other.successes, other.trials, other.draws)
-            t = found
             low, high = t.interval()
             said.append(f"{f'{t.rate:.0%} ({low:.0%}-{high:.0%})':>18}")
         lines.append(f"{row:<{width}}" + "".join(said))
@@ -90,7 +87,7 @@ def card_lines(result: BalanceResult, rows: int = 12) -> list[str]:
     is played, and the win rate of games where its player played it against games where they did not."""
     if result.answer is None or result.after_games is None or result.after_games.empty:
         return []
-    from rules.balance.card_stats import card_stats
+    from rules.balance.card_stats import card_stats, rate_words
 
     changed = [name.split(".", 1)[0] for name in result.changes]
     army = moved_most(result.spec.armies, result.before, result.after, changed)
@@ -98,17 +95,8 @@ def card_lines(result: BalanceResult, rows: int = 12) -> list[str]:
     table = table[table["army"] == army].head(rows)
     lines = [f"cards of {army}, the army that moved most (the check's games after the answer):"]
     lines.append(f"  {'card':<28} {'kind':<8} {'played':>7}  {'won when played':<22} {'won when not':<22} diff")
-
-    def rate(value: float, low: float, high: float) -> str:
-        return "-" if math.isnan(value) else f"{value:.0%} ({low:.0%}-{high:.0%})"
-
     for r in table.to_dict("records"):
-        played = rate(float(r["win_rate_played"]), float(r["ci_low_played"]), float(r["ci_high_played"]))
-        not_played = rate(
-            float(r["win_rate_not_played"]), float(r["ci_low_not_played"]), float(r["ci_high_not_played"])
-        )
-        difference = float(r["difference"])
-        shown = "-" if math.isnan(difference) else f"{difference:+.0%}"
+        played, not_played, shown = rate_words(r)
         lines.append(
             f"  {r['card']!s:<28} {r['kind']!s:<8} {float(r['play_rate']):>7.0%}  {played:<22} {not_played:<22} {shown}"
         )

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import JsonValue
 
 from rules.balance.answer import answer_files, write_answer
-from rules.balance.knobs import card_edits, knobs_json, rules_values
+from rules.balance.knobs import card_edits, rules_values
 from rules.balance.measure import Tally, objectives, tallies_json
 from rules.balance.plan import VERIFY_STAGE, BalanceSpec, plan
 from rules.balance.search import (
@@ -28,20 +27,21 @@ from rules.balance.search import (
     Candidate,
     ProgressHook,
     Runner,
-    SearchState,
     StopHook,
     chosen,
     pareto,
     search,
     verify,
 )
+from rules.sweeps.background import BackgroundRun, start_run
+from rules.sweeps.cluster import ClusterError, dask_client
 from rules.sweeps.overrides import edits_text
 
 if TYPE_CHECKING:
     import pandas as pd
     from distributed import Client
 
-__all__ = ["BalanceProgress", "BalanceResult", "run_balance"]
+__all__ = ["BalanceProgress", "BalanceResult", "BalanceRun", "run_balance", "start_balance"]
 
 
 @dataclass
@@ -74,10 +74,6 @@ class BalanceResult:
     def changed_rules(self) -> dict[str, JsonValue]:
         return rules_values(self.spec.tuned(), self.changes)
 
-    def overrides(self) -> str:
-        """The answer's card changes as `--override` text (`none` when it changes no card)."""
-        return edits_text(card_edits(self.spec.tuned(), self.changes, self.spec.game))
-
     def armies(self) -> dict[str, Any]:
         """The game's own files of the answer's card changes by name (a game of armies: each army changed, as
         army-file data); empty for a game whose changes are an override line."""
@@ -88,14 +84,6 @@ class BalanceResult:
         self.files = [str(p) for p in write_answer(folder, self.spec.tuned(), self.changes, self.spec.game)]
         return self.files
 
-    def worst(self, which: str) -> tuple[str, Tally] | None:
-        """The measure farthest from the target, before or after."""
-        tallies = self.before if which == "before" else self.after
-        if not tallies:
-            return None
-        name = objectives(tallies, self.spec.target).worst_measure
-        return name, tallies[name]
-
     def to_json(self) -> dict[str, Any]:
         target = self.spec.target
         return {
@@ -104,11 +92,11 @@ class BalanceResult:
             "target": target,
             "tolerance": self.spec.tolerance,
             "max_changes": self.spec.max_changes,
-            "knobs": knobs_json(self.spec.tuned()),
+            "knobs": [{"tune": k.text(), "current": k.current, "kind": k.kind} for k in self.spec.tuned()],
             "answer": self.answer.to_json(target) if self.answer is not None else None,
             "changes": self.changes,
             "rules": self.changed_rules(),
-            "overrides": self.overrides(),
+            "overrides": edits_text(card_edits(self.spec.tuned(), self.changes, self.spec.game)),  # `none`: no card
             "before": tallies_json(self.before),
             "after": tallies_json(self.after),
             "before_objectives": objectives(self.before, target).to_json() if self.before else None,
@@ -137,22 +125,6 @@ class BalanceResult:
         return report(self, timed=timed)
 
 
-@contextlib.contextmanager
-def _where(client: Client | None, scheduler: str | None, workers: int | None, in_process: bool) -> Iterator[Runner]:
-    """A runner for the whole balance: one Dask client held from the first game to the last (or none)."""
-    if in_process:
-        if client is not None or scheduler is not None or workers is not None:
-            from rules.sweeps.scheduler import ClusterError
-
-            raise ClusterError("play in this process, or on a Dask client, scheduler or workers: not both")
-        yield Runner(client=None, in_process=True, cache=None)
-        return
-    from rules.sweeps.cluster import dask_client
-
-    with dask_client(client, scheduler, workers) as dask:
-        yield Runner(client=dask, in_process=False, cache=None)
-
-
 def run_balance(
     spec: BalanceSpec,
     *,
@@ -168,8 +140,11 @@ def run_balance(
     finish; `stop` returning True ends the search early (the result says `complete=False`; the candidates measured
     whole are still compared and the answer checked)."""
     started = time.monotonic()
-    with _where(client, scheduler, workers, in_process) as runner:
-        runner.cache = str(cache) if cache is not None else None
+    if in_process and (client is not None or scheduler is not None or workers is not None):
+        raise ClusterError("play in this process, or on a Dask client, scheduler or workers: not both")
+    # one Dask client (or none) held from the first game to the last
+    with contextlib.nullcontext() if in_process else dask_client(client, scheduler, workers) as dask:
+        runner = Runner(client=dask, in_process=in_process, cache=str(cache) if cache is not None else None)
         state = search(spec, runner, progress=progress, stop=stop)
         stopped = stop is not None and stop()
         searched, search_cached = runner.played, runner.cached
@@ -179,19 +154,25 @@ def run_balance(
         after: dict[str, Tally] = {}
         if not stopped:
             if progress is not None:
-                progress(
-                    BalanceProgress(
-                        searched,
-                        spec.budget,
-                        search_cached,
-                        len(state.candidates),
-                        state.best(),
-                        "checking on fresh deals",
-                    )
-                )
+                best = state.best()
+                doing = "checking on fresh deals"
+                progress(BalanceProgress(searched, spec.budget, search_cached, len(state.candidates), best, doing))
             before = verify(spec, runner, {})
             after = verify(spec, runner, answer.choice) if answer is not None else dict(before)
-    result = _result(spec, state, answer, before, after, runner, searched, search_cached, started, not stopped)
+    result = BalanceResult(
+        spec=spec,
+        candidates=state.candidates,
+        front=pareto(state),
+        answer=answer,
+        before=before,
+        after=after,
+        search_played=searched,
+        search_cached=search_cached,
+        verify_played=runner.played - searched,
+        verify_cached=runner.cached - search_cached,
+        seconds=round(time.monotonic() - started, 1),
+        complete=not stopped and bool(state.candidates) and state.candidates[0].whole,
+    )
     if before:
         result.before_games = checked_games(spec, runner, {})
         result.after_games = checked_games(spec, runner, answer.choice if answer is not None else {})
@@ -206,29 +187,12 @@ def checked_games(spec: BalanceSpec, runner: Runner, choice: dict[str, JsonValue
     return games_frame([p.cell for p in planned], [runner.memo[p.cell.key] for p in planned])
 
 
-def _result(
-    spec: BalanceSpec,
-    state: SearchState,
-    answer: Candidate | None,
-    before: dict[str, Tally],
-    after: dict[str, Tally],
-    runner: Runner,
-    searched: int,
-    search_cached: int,
-    started: float,
-    complete: bool,
-) -> BalanceResult:
-    return BalanceResult(
-        spec=spec,
-        candidates=state.candidates,
-        front=pareto(state),
-        answer=answer,
-        before=before,
-        after=after,
-        search_played=searched,
-        search_cached=search_cached,
-        verify_played=runner.played - searched,
-        verify_cached=runner.cached - search_cached,
-        seconds=round(time.monotonic() - started, 1),
-        complete=complete and bool(state.candidates) and state.candidates[0].whole,
-    )
+BalanceRun = BackgroundRun[BalanceProgress, BalanceResult]
+"""One balance running in its own thread (see `start_balance`); a cancel keeps the candidates measured whole."""
+
+
+def start_balance(spec: BalanceSpec, **options: Any) -> BalanceRun:
+    """Start `run_balance(spec, **options)` in a background thread and return its handle at once, for a caller that
+    must stay responsive (the balance lab's balance tab): it polls `progress`, may `cancel`, and takes the
+    `result` once `done`."""
+    return start_run("balance", run_balance, spec, options)

@@ -21,16 +21,12 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 from pydantic import JsonValue
 
 from rules.balance.knobs import Knob
 from rules.balance.measure import Tally
-
-if TYPE_CHECKING:
-    import optuna
 
 PROPOSALS = 8
 """The combinations handed to optuna after the screen."""
@@ -168,17 +164,3 @@ def slot_params(steps: tuple[Step, ...], max_changes: int) -> dict[str, JsonValu
         else:
             params[f"slot_{slot}_knob"], params[f"slot_{slot}_step"] = "none", 1
     return params
-
-
-def tell_screened(
-    study: optuna.Study,
-    distributions: dict[str, optuna.distributions.BaseDistribution],
-    step: Step,
-    max_changes: int,
-    values: list[float],
-) -> None:
-    """Add a screened change to the study as a finished trial, so its sampler learns from it."""
-    import optuna
-
-    params = slot_params((step,), max_changes)
-    study.add_trial(optuna.trial.create_trial(params=params, distributions=distributions, values=values))

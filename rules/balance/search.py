@@ -17,7 +17,6 @@ of changes, and their size (each change's distance from the current value over t
 from __future__ import annotations
 
 import json
-import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -159,8 +158,7 @@ class SearchState:
         return [c for c in self.candidates if c.whole]
 
     def best(self) -> float | None:
-        done = self.whole()
-        return min(c.objectives(self.spec.target).worst for c in done) if done else None
+        return min((c.objectives(self.spec.target).worst for c in self.whole()), default=None)
 
     def ruled_out_by(self, candidate: Candidate) -> Candidate | None:
         """A candidate measured whole, with no more changes, whose worst distance is surely below this one's
@@ -198,11 +196,6 @@ def choice_of(knobs: tuple[Knob, ...], params: dict[str, Any]) -> dict[str, Json
     return choice
 
 
-def change_size(knobs: tuple[Knob, ...], choice: Choice) -> float:
-    by_name = {k.name: k for k in knobs}
-    return round(sum(by_name[name].size(value) for name, value in choice.items()), 6)
-
-
 def distributions(spec: BalanceSpec) -> dict[str, optuna.distributions.BaseDistribution]:
     """The optimiser's space: each slot's knob (or none) and its step."""
     import optuna
@@ -212,11 +205,6 @@ def distributions(spec: BalanceSpec) -> dict[str, optuna.distributions.BaseDistr
         **{f"slot_{s}_knob": optuna.distributions.CategoricalDistribution(names) for s in range(spec.max_changes)},
         **{f"slot_{s}_step": optuna.distributions.CategoricalDistribution(STEPS) for s in range(spec.max_changes)},
     }
-
-
-def _ask(study: optuna.Study, spec: BalanceSpec) -> tuple[optuna.trial.Trial, dict[str, JsonValue]]:
-    trial = study.ask(distributions(spec))
-    return trial, choice_of(spec.tuned(), trial.params)
 
 
 def make_study(spec: BalanceSpec) -> optuna.Study:
@@ -244,8 +232,9 @@ def measure(
     last = len(spec.stages) if through is None else through
     candidate = state.seen.get(key)
     if candidate is None:
-        knobs = spec.tuned()
-        candidate = Candidate(len(state.candidates), dict(choice), len(choice), change_size(knobs, choice))
+        by_name = {k.name: k for k in spec.tuned()}
+        size = round(sum(by_name[name].size(value) for name, value in choice.items()), 6)
+        candidate = Candidate(len(state.candidates), dict(choice), len(choice), size)
         state.candidates.append(candidate)
         state.seen[key] = candidate
     elif candidate.stopped != SCREENED or candidate.stages >= last:
@@ -300,15 +289,9 @@ def screen(
 ) -> None:
     """Play every knob alone, `screen_reach` steps either way, on the first stage, tell optuna what each did,
     and queue the combinations their effects predict best as optuna's next trials (see rules.balance.screen)."""
-    from rules.balance.screen import (
-        effects,
-        log_odds,
-        proposals,
-        shorter_steps,
-        single_steps,
-        slot_params,
-        tell_screened,
-    )
+    import optuna
+
+    from rules.balance.screen import effects, log_odds, proposals, shorter_steps, single_steps, slot_params
 
     first = spec.stages[0]
     baseline, _ = runner.tallies(plan(spec, {}, 0, first))
@@ -322,7 +305,9 @@ def screen(
         candidate.screened = True
         screened.append((step, effects(candidate.tallies, baseline)))
         values = candidate.objectives(spec.target)
-        tell_screened(study, space, step, spec.max_changes, [values.worst, 1.0, candidate.size])
+        objectives = [values.worst, 1.0, candidate.size]  # a finished trial: optuna's sampler learns from it
+        params = slot_params((step,), spec.max_changes)
+        study.add_trial(optuna.trial.create_trial(params=params, distributions=space, values=objectives))
         report(f"screened {step.knob} = {step.value}: worst distance {values.worst:.3f} on the first stage")
     shorter = shorter_steps(spec.tuned(), screened)
     for steps in proposals(base, screened, spec.target, spec.max_changes, shorter=shorter):
@@ -362,7 +347,8 @@ def search(
     while runner.played + runner.cached < spec.budget and len(state.candidates) < spec.max_candidates:
         if stop is not None and stop():
             break
-        trial, choice = _ask(study, spec)
+        trial = study.ask(distributions(spec))
+        choice = choice_of(spec.tuned(), trial.params)
         known = json.dumps(choice, sort_keys=True) in state.seen
         try:
             candidate = measure(spec, state, runner, choice)
@@ -417,9 +403,4 @@ def verify(spec: BalanceSpec, runner: Runner, choice: Choice) -> dict[str, Tally
     """A fresh measurement of a candidate: `verify_games` games a cell on deals no search stage plays."""
     if spec.verify_games == 0:
         return {}
-    found, _ = runner.tallies(plan(spec, choice, VERIFY_STAGE, spec.verify_games))
-    return found
-
-
-def now() -> float:
-    return time.monotonic()
+    return runner.tallies(plan(spec, choice, VERIFY_STAGE, spec.verify_games))[0]

@@ -32,23 +32,14 @@ if TYPE_CHECKING:
     )
     from rules.sweeps.spec import SweepSpec
 
-_WHERE = {
-    "CardEdit": "overrides",
-    "parse_edit": "overrides",
-    "parse_edits": "overrides",
-    "Cell": "cells",
-    "cells": "cells",
-    "ProgressHook": "runner",
-    "StopHook": "runner",
-    "SweepProgress": "runner",
-    "SweepResult": "runner",
-    "run_sweep": "runner",
-    "run_cells": "runner",
-    "CellsResult": "runner",
-    "SweepRun": "background",
-    "start_sweep": "background",
-    "SweepSpec": "spec",
+_MODULES = {
+    "overrides": ("CardEdit", "parse_edit", "parse_edits"),
+    "cells": ("Cell", "cells"),
+    "runner": ("CellsResult", "ProgressHook", "StopHook", "SweepProgress", "SweepResult", "run_cells", "run_sweep"),
+    "background": ("SweepRun", "start_sweep"),
+    "spec": ("SweepSpec",),
 }
+_WHERE = {name: module for module, names in _MODULES.items() for name in names}
 
 __all__ = [
     "CardEdit",

@@ -17,10 +17,11 @@ Work = Callable[[Callable[[P], None], Callable[[], bool]], R]
 
 
 class BackgroundRun(Generic[P, R]):
-    """One run in its own thread: `what` names it in messages ("sweep", "balance")."""
+    """One run of `spec` in its own thread: `what` names it in messages ("sweep", "balance")."""
 
-    def __init__(self, what: str, work: Work[P, R]) -> None:
+    def __init__(self, what: str, spec: Any, work: Work[P, R]) -> None:
         self.what = what
+        self.spec = spec
         self.progress: P | None = None
         """The latest progress reported (None until the run reports its first)."""
         self._work = work
@@ -66,15 +67,17 @@ class BackgroundRun(Generic[P, R]):
         return self._result
 
 
-class SweepRun(BackgroundRun[SweepProgress, SweepResult]):
-    """One sweep running in its own thread (see `start_sweep`); a cancel keeps the cells finished (and cached)."""
+def start_run(what: str, run: Callable[..., R], spec: Any, options: dict[str, Any]) -> BackgroundRun[Any, R]:
+    """Start `run(spec, **options)` in a background thread, its progress and stop hooks the handle's, and return
+    the handle at once."""
+    return BackgroundRun(what, spec, lambda progress, stop: run(spec, progress=progress, stop=stop, **options)).start()
 
-    def __init__(self, spec: SweepSpec, options: dict[str, Any]) -> None:
-        super().__init__("sweep", lambda progress, stop: run_sweep(spec, progress=progress, stop=stop, **options))
-        self.spec = spec
+
+SweepRun = BackgroundRun[SweepProgress, SweepResult]
+"""One sweep running in its own thread (see `start_sweep`); a cancel keeps the cells finished (and cached)."""
 
 
 def start_sweep(spec: SweepSpec, **options: Any) -> SweepRun:
     """Start `run_sweep(spec, **options)` in a background thread and return its handle at once (options as
     for run_sweep, without `progress` and `stop`, which the handle provides)."""
-    return SweepRun(spec, options).start()
+    return start_run("sweep", run_sweep, spec, options)

@@ -9,7 +9,6 @@ refused in words by the same checks as `SweepSpec` in Python.
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import math
 import sys
@@ -18,14 +17,13 @@ from typing import TYPE_CHECKING, Any
 
 from rules.core import limits
 from rules.core.errors import IllegalAction
-from rules.core.files import escape, write_file
+from rules.core.files import escape
 from rules.registry import descriptor
 
 if TYPE_CHECKING:
     from rules.sweeps.runner import SweepResult
 
 OUTPUT_SUFFIXES = (".parquet", ".csv")
-SHOWN = ("mean_steps", "mean_turns")
 
 
 def add_sweep_command(sub: Any, game: str) -> None:
@@ -129,6 +127,11 @@ def where_options(parser: argparse.ArgumentParser, *, chunk: bool = True) -> Non
     )
 
 
+def where_of(args: argparse.Namespace) -> dict[str, Any]:
+    """Where the games run and the cache, as the options of `where_options` and `--cache` say."""
+    return {"workers": args.workers, "scheduler": args.scheduler, "in_process": args.in_process, "cache": args.cache}
+
+
 def _pairs(flag: str, items: list[str]) -> list[tuple[str, str]]:
     out = []
     for item in items:
@@ -175,6 +178,7 @@ def spec_from(args: argparse.Namespace) -> Any:
 
 def run_command(args: argparse.Namespace) -> int:
     """Run the sweep, write the rows where asked and print the summary."""
+    from rules.sweeps.frames import write_frame
     from rules.sweeps.runner import run_sweep
 
     spec = spec_from(args)
@@ -182,17 +186,9 @@ def run_command(args: argparse.Namespace) -> int:
     if out is not None and out.suffix.lower() not in OUTPUT_SUFFIXES:
         raise IllegalAction(f"--out writes .parquet or .csv files, not {out.name!r}")
     with GamesBar(spec.size() * spec.games, shown=sys.stderr.isatty() and not args.no_progress) as bar:
-        result = run_sweep(
-            spec,
-            workers=args.workers,
-            scheduler=args.scheduler,
-            in_process=args.in_process,
-            cache=args.cache,
-            progress=lambda progress: bar.move_to(progress.games_done),
-            chunk=args.chunk,
-        )
-    if out is not None:
-        _write(result, out)
+        result = run_sweep(spec, **where_of(args), progress=lambda p: bar.move_to(p.games_done), chunk=args.chunk)
+    if out is not None:  # one row per game
+        write_frame(result.games, out, out.suffix.lower().lstrip("."))
     _print(result, as_json=args.json)
     return 0
 
@@ -216,17 +212,6 @@ class GamesBar:
 
     def __exit__(self, *exc: object) -> None:
         self.bar.close()
-
-
-def _write(result: SweepResult, out: Path) -> None:
-    """One row per game to `out` as CSV or Parquet, through rules.core.files (atomically; a FIFO, a device,
-    a folder or a link there is refused and left as it is)."""
-    buffer = io.BytesIO()
-    if out.suffix.lower() == ".csv":
-        result.games.to_csv(buffer, index=False)
-    else:
-        result.games.to_parquet(buffer, index=False)
-    write_file(out, buffer.getvalue())
 
 
 def _print(result: SweepResult, *, as_json: bool) -> None:

@@ -6,10 +6,13 @@ identical frames.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
+from pathlib import Path
 
 import pandas as pd
 
+from rules.core.files import write_file
 from rules.core.ladder import wilson
 from rules.sweeps.cells import Cell
 from rules.sweeps.games import sweep_game
@@ -36,21 +39,11 @@ LENGTH_QUANTILES = {"turns_p10": 0.1, "turns_median": 0.5, "turns_p90": 0.9}
 def records_frame(records: Sequence[GameRecord], players: int) -> pd.DataFrame:
     """A cell's games as a frame of the per-game columns, in game order."""
     ordered = sorted(records, key=lambda r: r.index)
-    columns: dict[str, list[object]] = {
-        "game_index": [r.index for r in ordered],
-        "seed": [r.seed for r in ordered],
-    }
+    columns: dict[str, list[object]] = {"game_index": [r.index for r in ordered], "seed": [r.seed for r in ordered]}
     for p in range(players):
         columns[f"returns_{p}"] = [r.returns[p] for r in ordered]
-    columns.update(
-        winner=[r.winner for r in ordered],
-        won=[r.won for r in ordered],
-        steps=[r.steps for r in ordered],
-        turns=[r.turns for r in ordered],
-        floor_reached=[r.floor_reached for r in ordered],
-        termination=[r.termination for r in ordered],
-        cards=[r.cards for r in ordered],
-    )
+    for name in list(RECORD_DTYPES)[2:]:  # the record's own fields, named as the columns are
+        columns[name] = [getattr(r, name) for r in ordered]
     return normalized(pd.DataFrame(columns), players)
 
 
@@ -135,7 +128,7 @@ def summary_frame(cells: Sequence[Cell], outcomes: Sequence[pd.DataFrame]) -> pd
         row["mean_turns"] = float(turns.mean()) if len(turns) else float("nan")
         for name, q in LENGTH_QUANTILES.items():
             row[name] = float(turns.quantile(q)) if len(turns) else float("nan")
-        if sweep_game(cell.game).floors is not None:
+        if sweep_game(cell.game).support.floors is not None:
             row["mean_floor_reached"] = float(games["floor_reached"].mean()) if n else float("nan")
         rows.append(row)
     return whole_numbers(pd.DataFrame(rows), cells)
@@ -153,3 +146,15 @@ def whole_numbers(frame: pd.DataFrame, cells: Sequence[Cell]) -> pd.DataFrame:
         if name in frame and given and len(given) < len(seen) and all(type(v) is int for v in given):
             frame[name] = frame[name].astype("Int64")
     return frame
+
+
+def write_frame(frame: pd.DataFrame, path: Path, fmt: str) -> Path:
+    """Write `frame` to `path` as CSV (`fmt` "csv") or Parquet, atomically through rules.core.files (a FIFO, a
+    device, a folder or a link there is refused and left as it is; CannotWrite in words when the folder is missing
+    or not writable, or the disk is full)."""
+    buffer = io.BytesIO()
+    if fmt == "csv":
+        frame.to_csv(buffer, index=False)
+    else:
+        frame.to_parquet(buffer, index=False)
+    return write_file(path, buffer.getvalue())

@@ -20,14 +20,6 @@ GameName = str
 """A game's name as the command line spells it (a registered game's `slug`)."""
 
 
-def __getattr__(name: str) -> Any:
-    """`GAME_NAMES`: every registered game a sweep can play, asked for when read (a game registered later
-    joins)."""
-    if name == "GAME_NAMES":
-        return game_names()
-    raise AttributeError(f"module 'rules.sweeps.games' has no attribute {name!r}")
-
-
 def game_names() -> tuple[str, ...]:
     """Every registered game a sweep can play."""
     return tuple(n for n in names() if descriptor(n).sweep is not None)
@@ -40,30 +32,16 @@ class SweepGame:
     `default_rules` are the rules values a sweep plays under unless it sets them (the game's `play_rules`: a
     turn limit, so that every game ends); two-player games (`two_player`, read from the protocol card) are
     played between a pair of policies, the others by one policy in every seat. `has_cards`: a card override
-    can change its cards. `floors`: how far a game got, for a game that counts no turns."""
+    can change its cards; how a game starts, how long one lasted and the cards played are the `support`'s."""
 
     descriptor: GameDescriptor
     support: SweepSupport
-
-    @property
-    def name(self) -> str:
-        return self.descriptor.slug
-
-    @property
-    def game(self) -> Game[Any, Any]:
-        return self.descriptor.game
-
-    @property
-    def rules(self) -> type[BaseModel]:
-        return self.descriptor.rules
-
-    @property
-    def policies(self) -> Mapping[str, Callable[[], Any]]:
-        return self.descriptor.policies
-
-    @property
-    def default_rules(self) -> Mapping[str, JsonValue]:
-        return self.descriptor.play_rules
+    game: Game[Any, Any]
+    rules: type[BaseModel]
+    policies: Mapping[str, Callable[[], Any]]
+    default_rules: Mapping[str, JsonValue]
+    two_player: bool
+    """A duel (zero-sum, two seats), as the game's protocol card says."""
 
     @property
     def has_armies(self) -> bool:
@@ -77,52 +55,19 @@ class SweepGame:
     def has_scenario(self) -> bool:
         return self.support.scenarios is not None
 
-    @property
-    def start(self) -> Callable[..., Any]:
-        return self.support.start
-
-    @property
-    def turns(self) -> Callable[[Any], int | None]:
-        return self.support.turns
-
-    @property
-    def floors(self) -> Callable[[Any], int | None] | None:
-        return self.support.floors
-
-    @property
-    def card_played(self) -> Callable[[Any, Any], str | None] | None:
-        """A step's card played, as `turn:player:card`, or None (a game whose games record the cards played)."""
-        return self.support.card_played
-
-    @property
-    def two_player(self) -> bool:
-        """A duel (zero-sum, two seats), as the game's protocol card says."""
-        return self.descriptor.two_player
-
-    def policy(self, name: str) -> Any:
-        """A fresh policy by name; KeyError naming the game's policies otherwise."""
-        return self.descriptor.policy(name)
-
 
 def sweep_game(name: str) -> SweepGame:
     """The game of this name (as the command line spells it); KeyError naming the games otherwise."""
     found = descriptor(name)
     if found.sweep is None:
         raise KeyError(f"a sweep cannot play {name!r}; games: {', '.join(game_names())}")
-    return SweepGame(found, found.sweep)
+    return SweepGame(found, found.sweep, found.game, found.rules, found.policies, found.play_rules, found.two_player)
 
 
 def scenario_names(game: str | None = None) -> tuple[str, ...]:
     """The scenarios a sweep can start `game` from (by default, those of the first game that has any)."""
-    support = _scenarios(game)
-    return support.names() if support is not None else ()
-
-
-def _scenarios(game: str | None) -> Any:
-    """The scenarios of `game`, or of the first game a sweep plays that has any."""
-    candidates = [game] if game is not None else list(game_names())
-    for slug in candidates:
+    for slug in [game] if game is not None else game_names():
         support = sweep_game(slug).support.scenarios
         if support is not None:
-            return support
-    return None
+            return support.names()
+    return ()

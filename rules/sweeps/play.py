@@ -14,12 +14,14 @@ from typing import Any
 
 from rules.core.chance import ChanceSampler
 from rules.core.errors import RulesError
-from rules.core.playout import play_out
+from rules.core.playout import Playout, play_out
 from rules.sweeps.cells import Cell, package
 from rules.sweeps.collection import fewer_collections
 from rules.sweeps.games import sweep_game
 from rules.sweeps.rules_values import make_rules
 from rules.sweeps.seeding import code_fingerprint, game_seed
+
+Line = Playout[Any, Any]
 
 
 class CodeMismatch(RulesError):
@@ -46,42 +48,50 @@ class GameRecord:
     records: bases built, abilities played; empty for the games that record none)."""
 
 
+def set_up(cell: Cell) -> tuple[Any, list[Any]]:
+    """Put the cell's changed cards in use in this process; its rules, and a fresh policy of each name it plays."""
+    game = sweep_game(cell.game)
+    if game.support.cards is not None:
+        game.support.cards.use((cell.cards, cell.card_set))
+    return make_rules(game.rules, cell.rules), [game.descriptor.policy(name) for name in cell.policies]
+
+
+def play_line(
+    cell: Cell, index: int, rules: Any, policies: list[Any], on_step: Any = None
+) -> tuple[Any, Playout[Any, Any]]:
+    """Game `index` of the cell played out by its policies (one a seat of a duel, else one playing every seat):
+    its first position and its line."""
+    game = sweep_game(cell.game)
+    start = game.support.start(rules, armies=cell.armies, scenario=cell.scenario, players=cell.players)
+    seats = policies if game.two_player else policies * cell.players
+    sampler = ChanceSampler(game_seed(cell.seed_key, index))
+    return start, play_out(game.game, start, seats, sampler, narrate=False, on_step=on_step)
+
+
 def play_game(cell: Cell, index: int, rules: Any, policies: list[Any]) -> GameRecord:
     """Game `index` of the cell, played out."""
     game = sweep_game(cell.game)
     seed = game_seed(cell.seed_key, index)
-    start = game.start(rules, armies=cell.armies, scenario=cell.scenario, players=cell.players)
-    seats = policies if game.two_player else policies * cell.players
     played: list[str] = []
     on_step = None
-    if game.card_played is not None:
-        read = game.card_played
+    if game.support.card_played is not None:
+        read = game.support.card_played
 
         def on_step(state: Any, action: Any, _next: Any, _events: Any) -> None:
             found = read(state, action)
             if found is not None:
                 played.append(found)
 
-    line = play_out(game.game, start, seats, ChanceSampler(seed), narrate=False, on_step=on_step)
+    line = play_line(cell, index, rules, policies, on_step)[1]
     cards = ";".join(played)
     result = game.game.outcome(line.final)
-    floors = game.floors(line.final) if game.floors is not None else None
+    floors = game.support.floors(line.final) if game.support.floors is not None else None
+    turns = game.support.turns(line.final)
     if result is None:
-        players = len(seats)
-        turns = game.turns(line.final)
+        players = len(policies) if game.two_player else len(policies) * cell.players
         return GameRecord(index, seed, (0,) * players, None, False, line.steps, turns, "unfinished", floors, cards)
-    return GameRecord(
-        index=index,
-        seed=seed,
-        returns=result.returns,
-        winner=result.winner,
-        won=result.won,
-        steps=line.steps,
-        turns=game.turns(line.final),
-        termination=str(result.termination.value),
-        floor_reached=floors,
-        cards=cards,
-    )
+    ended = str(result.termination.value)
+    return GameRecord(index, seed, result.returns, result.winner, result.won, line.steps, turns, ended, floors, cards)
 
 
 def play_chunk(cell: Cell, start: int, stop: int, code: str | None = None) -> list[GameRecord]:
@@ -92,10 +102,6 @@ def play_chunk(cell: Cell, start: int, stop: int, code: str | None = None) -> li
             f"a worker runs another version of the {cell.game} rules than this sweep; install the same "
             "version of tower-rules-explorer on every worker"
         )
-    game = sweep_game(cell.game)
-    if game.support.cards is not None:
-        game.support.cards.use((cell.cards, cell.card_set))
-    rules = make_rules(game.rules, cell.rules)
-    policies = [game.policy(name) for name in cell.policies]
+    rules, policies = set_up(cell)
     with fewer_collections():
         return [play_game(cell, i, rules, policies) for i in range(start, stop)]

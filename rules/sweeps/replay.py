@@ -9,24 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.chance import ChanceSampler
-from rules.core.playout import play_out
 from rules.sweeps.cells import Cell
-from rules.sweeps.games import sweep_game
-from rules.sweeps.rules_values import make_rules
-from rules.sweeps.seeding import game_seed
+from rules.sweeps.play import play_line, set_up
 
 
 def replay_game(cell: Cell, index: int) -> tuple[Any, list[Any]]:
     """Game `index` of the cell: its first position and every action taken, the same as the sweep played."""
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < cell.games:
         raise IndexError(f"the cell has games 0 to {cell.games - 1}, not {index!r}")
-    game = sweep_game(cell.game)
-    if game.support.cards is not None:
-        game.support.cards.use((cell.cards, cell.card_set))
-    rules = make_rules(game.rules, cell.rules)
-    policies = [game.policy(name) for name in cell.policies]
-    seats = policies if game.two_player else policies * cell.players
-    start = game.start(rules, armies=cell.armies, scenario=cell.scenario, players=cell.players)
-    line = play_out(game.game, start, seats, ChanceSampler(game_seed(cell.seed_key, index)), narrate=False)
+    start, line = play_line(cell, index, *set_up(cell))
     return start, list(line.actions)

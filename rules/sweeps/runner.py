@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
 import pandas as pd
 
@@ -139,18 +139,20 @@ class CellsResult:
     unsaved: tuple[str, ...] = ()
 
 
-def run_sweep(
-    spec: SweepSpec,
-    *,
-    client: Client | None = None,
-    scheduler: str | None = None,
-    workers: int | None = None,
-    in_process: bool = False,
-    cache: str | Path | None = None,
-    progress: ProgressHook | None = None,
-    stop: StopHook | None = None,
-    chunk: int | None = None,
-) -> SweepResult:
+class RunOptions(TypedDict, total=False):
+    """Where a run plays its games and what it reports: see `run_sweep`."""
+
+    client: Client | None
+    scheduler: str | None
+    workers: int | None
+    in_process: bool
+    cache: str | Path | None
+    progress: ProgressHook | None
+    stop: StopHook | None
+    chunk: int | None
+
+
+def run_sweep(spec: SweepSpec, **options: Unpack[RunOptions]) -> SweepResult:
     """Play every cell of `spec` the cache (a folder, when given) does not hold, and return the results.
 
     Where: `in_process=True` plays in this process, one chunk after another (no Dask); `client` uses a Dask
@@ -161,17 +163,7 @@ def run_sweep(
     `progress` is called with a SweepProgress after every chunk; `stop` returning True ends the run early
     (cells already finished are cached and returned; `complete` is False)."""
     every = cells(spec)
-    run = run_cells(
-        every,
-        client=client,
-        scheduler=scheduler,
-        workers=workers,
-        in_process=in_process,
-        cache=cache,
-        progress=progress,
-        stop=stop,
-        chunk=chunk,
-    )
+    run = run_cells(every, **options)
     finished = [c for c in every if c.index in run.frames]
     outcomes = [run.frames[c.index] for c in finished]
     if finished:
@@ -182,30 +174,20 @@ def run_sweep(
     return SweepResult(spec, games, summary, run.played, run.cached, complete, run.replayed, run.unsaved)
 
 
-def run_cells(
-    every: Sequence[Cell],
-    *,
-    client: Client | None = None,
-    scheduler: str | None = None,
-    workers: int | None = None,
-    in_process: bool = False,
-    cache: str | Path | None = None,
-    progress: ProgressHook | None = None,
-    stop: StopHook | None = None,
-    chunk: int | None = None,
-) -> CellsResult:
+def run_cells(every: Sequence[Cell], **options: Unpack[RunOptions]) -> CellsResult:
     """Play the cells the cache does not hold (each cell's `index` unique among them), where `run_sweep`
     says, and return the games of every cell finished: the sweep runner for callers that build their own
     cells (the balancer, whose candidates each play a few army pairs)."""
+    cache, stop, chunk = options.get("cache"), options.get("stop"), options.get("chunk")
     store = SweepCache(cache) if cache is not None else None
     cached = {c.index: f for c in every if store is not None and (f := store.load(c)) is not None}
-    tally = _Tally(every, cached, progress)
+    tally = _Tally(every, cached, options.get("progress"))
     tally.report()
     todo = [c for c in every if c.index not in cached]
-    if todo and in_process:
+    if todo and options.get("in_process"):
         _run_here(todo, chunk or IN_PROCESS_CHUNK, tally, store, stop)
     elif todo:
-        with dask_client(client, scheduler, workers) as dask:
+        with dask_client(options.get("client"), options.get("scheduler"), options.get("workers")) as dask:
             size = chunk or chunk_size(sum(c.games for c in todo), _worker_count(dask))
             _run_on_dask(dask, tasks_of(todo, size), tally, store, stop)
     replayed = tuple(store.replayed) if store is not None else ()

@@ -8,7 +8,7 @@ problems) before a single game is played, so a bad value in the last cell of a l
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+import math
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -161,10 +161,8 @@ class SweepSpec(BaseModel):
 
     def grid_size(self) -> int:
         """How many combinations the grid has."""
-        n = max(1, len(self.armies)) * len(self.overrides) * max(1, len(self.scenarios))
-        for values in self.vary.values():
-            n *= len(values)
-        return n
+        axes = [max(1, len(self.armies)), len(self.overrides), max(1, len(self.scenarios))]
+        return math.prod([*axes, *(len(values) for values in self.vary.values())])
 
     def grid(self) -> list[GridPoint]:
         """Every cell's army pair, card variant, rules values and scenario, in order (armies, then card
@@ -257,7 +255,9 @@ def _start_problems(spec: SweepSpec) -> list[Problem]:
             if cards is not None:
                 cards.use(cards.carry(pair, spec.army_files, edits))
             try:
-                start = game.start(make_rules(game.rules, values), armies=pair, scenario=scenario, players=spec.players)
+                start = game.support.start(
+                    make_rules(game.rules, values), armies=pair, scenario=scenario, players=spec.players
+                )
                 game.game.positions.validate(start)
             except (IllegalPosition, ValidationError) as exc:
                 found = exc.problems if isinstance(exc, IllegalPosition) else tuple(problems_of(exc))
@@ -330,29 +330,24 @@ def _army_problems(spec: SweepSpec) -> list[Problem]:
     return problems
 
 
-def _override_problems(spec: SweepSpec, build: Callable[[tuple[CardEdit, ...]], object]) -> list[Problem]:
-    """What the cards of each variant (`build` makes them, refusing in words) cannot hold, named by variant."""
-    problems: list[Problem] = []
-    for edits in spec.overrides:
-        try:
-            build(edits)
-        except IllegalPosition as exc:
-            where = f"override {edits_text(edits)}"
-            problems += [Problem(where, f"{p.where}: {p.message}" if p.where else p.message) for p in exc.problems]
-    return problems
-
-
 def _twice(where: str, items: list[str]) -> list[Problem]:
     """A problem for each item listed more than once (two cells of the same games, or two armies of one id)."""
     return [Problem(where, f"lists {item} twice") for item in sorted({i for i in items if items.count(i) > 1})]
 
 
 def _card_problems(spec: SweepSpec) -> list[Problem]:
-    """Each card variant, checked by the cards' models (with every army of the sweep, for a game of armies)."""
+    """Each card variant, checked by the cards' models (with every army of the sweep, for a game of armies): what
+    its cards cannot hold, named by variant."""
     game = sweep_game(spec.game)
     cards = game.support.cards
     if cards is None:
         return []
     names = {a for pair in spec.armies for a in pair}
-    twice = [] if game.has_armies else _twice("overrides", [edits_text(e) for e in spec.overrides])
-    return twice + _override_problems(spec, lambda edits: cards.carry(names, spec.army_files, edits))
+    problems = [] if game.has_armies else _twice("overrides", [edits_text(e) for e in spec.overrides])
+    for edits in spec.overrides:
+        try:
+            cards.carry(names, spec.army_files, edits)
+        except IllegalPosition as exc:
+            where = f"override {edits_text(edits)}"
+            problems += [Problem(where, f"{p.where}: {p.message}" if p.where else p.message) for p in exc.problems]
+    return problems

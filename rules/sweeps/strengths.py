@@ -8,20 +8,14 @@ import pandas as pd
 
 from rules.sweeps.spec import SweepSpec
 
-FAVOURED = ("player 1", "player 2", "neither")
-"""What a cell concludes: a side whose Wilson interval lies wholly above 50%, or neither."""
-
 
 def favoured(row: pd.Series) -> str:
     """Which side a summary row favours: player 1 when its interval is above 50%, player 2 when player 1's is
     below (a duel), else neither; in a solo or cooperative game, the table ("won") or "lost" the same way."""
-    if "wins_1" not in row:
-        if row["ci_low_0"] > 0.5:
-            return "won"
-        return "lost" if row["ci_high_0"] < 0.5 else "neither"
+    above, below = ("player 1", "player 2") if "wins_1" in row else ("won", "lost")
     if row["ci_low_0"] > 0.5:
-        return "player 1"
-    return "player 2" if row["ci_high_0"] < 0.5 else "neither"
+        return above
+    return below if row["ci_high_0"] < 0.5 else "neither"
 
 
 def compare_strengths(spec: SweepSpec, summary: pd.DataFrame) -> pd.DataFrame:
@@ -64,10 +58,5 @@ _RESULTS = {"games", "draws", "mean_steps", "mean_turns", "mean_floor_reached", 
 
 def _grid_columns(summary: pd.DataFrame) -> list[str]:
     """The summary's columns that say which combination a row is (not its strength, policies or results)."""
-    out = []
-    for column in summary.columns:
-        name = str(column)
-        if name in _RESULTS or name.startswith(("wins_", "win_rate_", "ci_", "turns_", "policy")):
-            continue
-        out.append(name)
-    return out
+    results = ("wins_", "win_rate_", "ci_", "turns_", "policy")
+    return [str(c) for c in summary.columns if str(c) not in _RESULTS and not str(c).startswith(results)]
