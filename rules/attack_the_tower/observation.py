@@ -66,9 +66,7 @@ def _dealt(state: GameState, other: int, base_hand: tuple[str, ...], ability_han
     hand = _placed(hidden.hand, base_hand, ability_hand)
     base_pile = tuple(sorted((bases - Counter(base_hand)).elements()))
     ability_pile = tuple(sorted((abilities - Counter(ability_hand)).elements()))
-    players = list(state.players)
-    players[other] = hidden.replace(hand=hand, base_pile=base_pile, ability_pile=ability_pile)
-    return state.replace(players=(players[0], players[1]))
+    return state.with_player(other, hidden.replace(hand=hand, base_pile=base_pile, ability_pile=ability_pile))
 
 
 def _hidden_choice(state: GameState, player: int) -> tuple[int, list[Allocation]] | None:

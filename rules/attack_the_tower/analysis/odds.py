@@ -118,8 +118,7 @@ def with_hand(state: GameState, player: int, hand: HiddenHand) -> GameState:
         ability_pile=tuple(sorted(c for c in left.elements() if isinstance(card(c), AbilityCard))),
         base_pile=tuple(sorted(c for c in left.elements() if not isinstance(card(c), AbilityCard))),
     )
-    players = (changed, state.players[1]) if player == 0 else (state.players[0], changed)
-    return state.replace(players=players)
+    return state.with_player(player, changed)
 
 
 def draw_hand(state: GameState, player: int, sampler: ChanceSampler) -> HiddenHand:

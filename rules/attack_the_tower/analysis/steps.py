@@ -33,21 +33,7 @@ def _side_request(state: GameState, role: int) -> tuple[int, combat.AllocationRe
 
 def _no_choice(allocation: Allocation) -> AllocationOption:
     """The one 'option' of a side that does not decide here (nothing to allocate, or already handed in)."""
-    return AllocationOption(
-        index=0,
-        vector=(),
-        allocation=allocation,
-        kills=(),
-        kills_power=0,
-        spent=allocation.total(),
-        unassigned=0,
-        carried=0,
-        partial=0,
-        partial_lasting=0,
-        wasted=0,
-        dominated_by=None,
-        pruned_by=None,
-    )
+    return AllocationOption(index=0, vector=(), allocation=allocation, spent=allocation.total())
 
 
 class _View:

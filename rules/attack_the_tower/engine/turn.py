@@ -34,7 +34,6 @@ from rules.attack_the_tower.engine.common import (
     require,
     set_base,
     territories_with,
-    with_player,
 )
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import (
@@ -81,7 +80,7 @@ def apply_draw(state: GameState, action: DrawCard, events: Events) -> GameState:
             p = p.replace(base_pile=tuple(sorted(discards)), base_discard=())
         else:
             p = p.replace(ability_pile=tuple(sorted(discards)), ability_discard=())
-        state = with_player(state, action.player, p)
+        state = state.with_player(action.player, p)
         events.append(
             Said(
                 rule="variant.empty_pile",
@@ -114,7 +113,7 @@ def apply_reveal(state: GameState, action: RevealCard, events: Events) -> GameSt
             card_name=card(action.card).name,
         )
     )
-    return with_player(state, state.actor, p, drawing=None, draws_left=state.draws_left - 1)
+    return state.with_player(state.actor, p, drawing=None, draws_left=state.draws_left - 1)
 
 
 def apply_burn(state: GameState, action: Burn, events: Events) -> GameState:
@@ -133,7 +132,7 @@ def apply_burn(state: GameState, action: Burn, events: Events) -> GameState:
             text=f"{label(state, action.player)} burn {len(burnt)} cards and draw {state.rules.opening_draw} more.",
         )
     )
-    state = with_player(state, action.player, p)
+    state = state.with_player(action.player, p)
     return state.replace(phase="setup_draw", draws_left=state.rules.opening_draw)
 
 
@@ -184,7 +183,7 @@ def apply_build(state: GameState, action: Build, events: Events) -> GameState:
             replaced_troops=0 if old is None else old.troops,
         )
     )
-    return with_player(state, action.player, p)
+    return state.with_player(action.player, p)
 
 
 def _known(cid: str) -> bool:
@@ -226,7 +225,7 @@ def apply_discard(state: GameState, action: Discard, events: Events) -> GameStat
             f"to keep to the hand limit of {state.rules.hand_limit}.",
         )
     )
-    return with_player(state, action.player, p)
+    return state.with_player(action.player, p)
 
 
 def apply_renew(state: GameState, action: Renew, events: Events) -> GameState:
@@ -294,7 +293,7 @@ def apply_end_turn(state: GameState, action: EndTurn, events: Events) -> GameSta
             in_play=(),
             kills_alongside=(0, 0, 0, 0, 0),
         )
-        state = with_player(state, index, p)
+        state = state.with_player(index, p)
     state = card_effects.end_of_turn(state)
     state = maintain_specials(state, events)
     nxt = state.defender
@@ -330,4 +329,4 @@ def _recruit_per_kill(state: GameState, player: int, effect: RecruitPerKill, eve
         owed -= add
         p = set_base(p, t, s, b.replace(troops=b.troops + add))
         events.append(recruited(state, "abilities", player, t, s, b, b.troops + add))
-    return with_player(state, player, p)
+    return state.with_player(player, p)

@@ -63,13 +63,8 @@ def as_seen(state: GameState, player: int) -> GameState:
     n_bases = sum(isinstance(card(c), BaseCard) for c in hidden.hand)
     n_abilities = len(hidden.hand) - n_bases
     hand = (*bases[:n_bases], *abilities[:n_abilities])
-    players = list(state.players)
-    players[other] = hidden.replace(
-        hand=hand,
-        base_pile=tuple(bases[n_bases:]),
-        ability_pile=tuple(abilities[n_abilities:]),
-    )
-    return state.replace(players=(players[0], players[1]))
+    changed = hidden.replace(hand=hand, base_pile=tuple(bases[n_bases:]), ability_pile=tuple(abilities[n_abilities:]))
+    return state.with_player(other, changed)
 
 
 def _score(state: GameState, me: int, scale: float) -> float:
