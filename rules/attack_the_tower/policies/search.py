@@ -14,7 +14,7 @@ deal is drawn from that by the protocol's own `sample_determinization`.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -113,16 +113,22 @@ class SearchPolicy:
     def _rollout(self, state: GameState, sampler: ChanceSampler) -> GameState:
         """The planner on both sides (chance by `sampler`) until the game ends or the horizon's turn starts."""
         stop = state.turn + self.settings.horizon
-        planner = self._planner
-        while state.phase != "game_over" and state.turn < stop:
-            who = engine.current_player(state)
-            if who == CHANCE:
-                action = sampler.pick(engine.chance_outcomes(state))
-            else:
-                player = who if who >= 0 else engine.acting_players(state)[0]
-                action = planner.choose(state, sampler, player)
-            state = engine.next_position(state, action)
-        return state
+        return played_on(state, self._planner, sampler, lambda s: s.phase != "game_over" and s.turn < stop)
+
+
+def played_on(
+    state: GameState, planner: PlannerPolicy, sampler: ChanceSampler, going: Callable[[GameState], bool]
+) -> GameState:
+    """The position once the planner, playing both sides (chance by `sampler`), has played on while `going`."""
+    while going(state):
+        who = engine.current_player(state)
+        if who == CHANCE:
+            action = sampler.pick(engine.chance_outcomes(state))
+        else:
+            player = who if who >= 0 else engine.acting_players(state)[0]
+            action = planner.choose(state, sampler, player)
+        state = engine.next_position(state, action)
+    return state
 
 
 def _candidates(state: GameState, player: int, default: Any) -> list[Any]:
