@@ -3,6 +3,8 @@ renewing, and the end of the turn (with the Vampire's recruits)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.attack_the_tower.actions import (
     Build,
     Burn,
@@ -20,7 +22,7 @@ from rules.attack_the_tower.cards import (
     ExtraRenewalDraws,
     RecruitPerKill,
 )
-from rules.attack_the_tower.catalog import ability_card, base_card, card
+from rules.attack_the_tower.catalog import ability_card, base_card, card, is_card
 from rules.attack_the_tower.engine import card_effects, combat
 from rules.attack_the_tower.engine.abilities import maintain_specials
 from rules.attack_the_tower.engine.common import (
@@ -76,10 +78,8 @@ def apply_draw(state: GameState, action: DrawCard, events: Events) -> GameState:
             f"the {action.pile} pile is empty",
             "variant.empty_pile",
         )
-        if action.pile == "base":
-            p = p.replace(base_pile=tuple(sorted(discards)), base_discard=())
-        else:
-            p = p.replace(ability_pile=tuple(sorted(discards)), ability_discard=())
+        fields: dict[str, Any] = {f"{action.pile}_pile": tuple(sorted(discards)), f"{action.pile}_discard": ()}
+        p = p.replace(**fields)
         state = state.with_player(action.player, p)
         events.append(
             Said(
@@ -97,11 +97,8 @@ def apply_reveal(state: GameState, action: RevealCard, events: Events) -> GameSt
     p = state.players[state.actor]
     pile = draw_pile(p, kind)
     require(action.card in pile, f"{action.card} is not in the {kind} pile", "setup")
-    hand = (*p.hand, action.card)
-    if kind == "base":
-        p = p.replace(base_pile=remove_one(pile, action.card), hand=hand)
-    else:
-        p = p.replace(ability_pile=remove_one(pile, action.card), hand=hand)
+    drawn: dict[str, Any] = {f"{kind}_pile": remove_one(pile, action.card), "hand": (*p.hand, action.card)}
+    p = p.replace(**drawn)
     rule: RuleId = "setup" if state.phase == "setup_draw" else "renewal.B draw"
     events.append(
         CardDrawn(
@@ -157,7 +154,7 @@ def apply_build(state: GameState, action: Build, events: Events) -> GameState:
     # (The messages below look cards up, so they are built only when the check fails.)
     if action.card not in p.hand:
         raise IllegalAction(
-            f"{card(action.card).name if _known(action.card) else action.card} is not in your hand", "building"
+            f"{card(action.card).name if is_card(action.card) else action.card} is not in your hand", "building"
         )
     if not isinstance(card(action.card), BaseCard):
         raise IllegalAction(f"{card(action.card).name} is an ability, not a base", "building")
@@ -184,14 +181,6 @@ def apply_build(state: GameState, action: Build, events: Events) -> GameState:
         )
     )
     return state.with_player(action.player, p)
-
-
-def _known(cid: str) -> bool:
-    try:
-        card(cid)
-    except KeyError:
-        return False
-    return True
 
 
 def apply_finish_building(state: GameState, action: FinishBuilding, events: Events) -> GameState:
