@@ -20,10 +20,8 @@ from typing import Any
 
 from rules.attack_the_tower import engine
 from rules.attack_the_tower.actions import Build, EndTurn, Pass, PlayAbility
-from rules.attack_the_tower.cards import BaseCard
-from rules.attack_the_tower.catalog import card
 from rules.attack_the_tower.model import GameState
-from rules.attack_the_tower.observation import sample_determinization
+from rules.attack_the_tower.observation import hidden_pool, sample_determinization
 from rules.attack_the_tower.policies.planner import PlannerPolicy, candidate_attacks, evaluate
 from rules.core.chance import ChanceSampler
 from rules.core.protocol import CHANCE
@@ -57,11 +55,8 @@ def as_seen(state: GameState, player: int) -> GameState:
     see (its hand's kinds in a fixed order, the lowest cards of each kind), so nothing hidden is left in it."""
     other = 1 - player
     hidden = state.players[other]
-    unseen = [*hidden.hand, *hidden.base_pile, *hidden.ability_pile]
-    bases = sorted(c for c in unseen if isinstance(card(c), BaseCard))
-    abilities = sorted(c for c in unseen if not isinstance(card(c), BaseCard))
-    n_bases = sum(isinstance(card(c), BaseCard) for c in hidden.hand)
-    n_abilities = len(hidden.hand) - n_bases
+    base_cards, ability_cards, n_bases, n_abilities = hidden_pool(hidden)
+    bases, abilities = sorted(base_cards.elements()), sorted(ability_cards.elements())
     hand = (*bases[:n_bases], *abilities[:n_abilities])
     changed = hidden.replace(hand=hand, base_pile=tuple(bases[n_bases:]), ability_pile=tuple(abilities[n_abilities:]))
     return state.with_player(other, changed)
