@@ -124,9 +124,7 @@ def with_hand(state: GameState, player: int, hand: HiddenHand) -> GameState:
 def draw_hand(state: GameState, player: int, sampler: ChanceSampler) -> HiddenHand:
     """One hand drawn by shuffling the unseen cards (a simulation, independent of `hidden_hands`)."""
     pool = sorted(_unseen(state, player).elements())
-    drawn = []
-    for _ in range(len(state.players[player].hand)):
-        drawn.append(pool.pop(sampler.randrange(len(pool))))
+    drawn = [pool.pop(sampler.randrange(len(pool))) for _ in range(len(state.players[player].hand))]
     abilities = tuple(sorted(c for c in drawn if isinstance(card(c), AbilityCard)))
     return HiddenHand(abilities, len(drawn) - len(abilities))
 

@@ -51,16 +51,11 @@ def territories_without(
     (004 battles 5); only the rows touched are copied."""
     rows: dict[int, list[Base | None]] = {}
     for t, s in destroyed:
-        row = rows.get(t)
-        if row is None:
-            row = rows[t] = list(territories[t])
-        row[s] = None
+        rows.setdefault(t, list(territories[t]))[s] = None
     for (t, s), indices in losses.items():
         if (t, s) in destroyed:
             continue
-        row = rows.get(t)
-        if row is None:
-            row = rows[t] = list(territories[t])
+        row = rows.setdefault(t, list(territories[t]))
         base = row[s]
         if base is not None:
             row[s] = without_troops(base, indices)
