@@ -6,18 +6,12 @@ the effects listed here, and the engine implements each of them.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 TroopType = Literal["light_infantry", "shooter", "heavy_infantry", "cavalry", "siege_weapon"]
-TROOP_TYPES: tuple[TroopType, ...] = (
-    "light_infantry",
-    "shooter",
-    "heavy_infantry",
-    "cavalry",
-    "siege_weapon",
-)
+TROOP_TYPES: tuple[TroopType, ...] = get_args(TroopType)
 AbilityType = Literal["light_infantry", "shooter", "heavy_infantry", "cavalry", "siege_weapon", "common", "special"]
 Trait = Literal["initiative", "artillery", "unique", "loyal"]
 Who = Literal["allied", "enemy"]
@@ -32,13 +26,8 @@ TROOP_TYPE_TRAITS: dict[TroopType, tuple[Trait, ...]] = {
 }
 """004: 'shooters have power 1 and initiative trait'; 'siege weapons have power 4 and artillery trait'."""
 
-TROOP_TYPE_LABEL: dict[TroopType, str] = {
-    "light_infantry": "light infantry",
-    "shooter": "shooter",
-    "heavy_infantry": "heavy infantry",
-    "cavalry": "cavalry",
-    "siege_weapon": "siege weapon",
-}
+TROOP_TYPE_LABEL: dict[TroopType, str] = {t: t.replace("_", " ") for t in TROOP_TYPES}
+"""A troop type in words: 'heavy infantry'."""
 
 
 class _Frozen(BaseModel):

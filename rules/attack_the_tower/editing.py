@@ -12,8 +12,9 @@ from typing import Any
 
 from rules.attack_the_tower.cards import BaseCard
 from rules.attack_the_tower.catalog import army_ids, card
+from rules.attack_the_tower.engine.common import territories_with
 from rules.attack_the_tower.game import POSITION
-from rules.attack_the_tower.model import SLOTS, TERRITORIES, Base, GameState, Player, as_territories, new_player
+from rules.attack_the_tower.model import SLOTS, TERRITORIES, Base, GameState, Player, new_player
 from rules.attack_the_tower.variants import Rules
 from rules.core import limits, sharecode
 from rules.core.errors import IllegalPosition, Problem
@@ -27,12 +28,6 @@ def _rebuilt(state: GameState, **changes: Any) -> GameState:
     data = POSITION.data(state)
     data.update({k: json_data(v) for k, v in changes.items()})
     return POSITION.validate(data)
-
-
-def _with_player(state: GameState, index: int, player: Player) -> GameState:
-    players = [*state.players]
-    players[index] = player
-    return _rebuilt(state, players=players)
 
 
 def _refill(player: Player) -> Player:
@@ -83,38 +78,21 @@ def set_base(
     _check_place(player, territory, slot)
     troops = limits.whole_number("troops", troops, 0, limits.rules_number_limit("max_troops_per_base"))
     p = state.players[player]
-    old = p.territories[territory][slot]
-    terr = list(p.territories[territory])
-    terr[slot] = None
     if card_id is not None:
         _check_card(p, card_id)
         if not isinstance(card(card_id), BaseCard):
             raise IllegalPosition([Problem("card", f"{card(card_id).name} is an ability, not a base")])
-    territories = list(p.territories)
-    territories[territory] = (terr[0], terr[1], terr[2])
-    p = _refill(p.replace(territories=as_territories(territories)))
+    p = _refill(p.replace(territories=territories_with(p, territory, slot, None)))
     if card_id is not None:
         p = _take(p, card_id)
-        terr[slot] = Base(card=card_id, troops=troops)
-        territories[territory] = (terr[0], terr[1], terr[2])
-        p = p.replace(territories=as_territories(territories))
-    del old
-    return _with_player(state, player, p)
+        p = p.replace(territories=territories_with(p, territory, slot, Base(card=card_id, troops=troops)))
+    return _rebuilt(state.with_player(player, p))
 
 
 def set_troops(state: GameState, player: int, territory: int, slot: int, troops: int) -> GameState:
     """Set the troop counters on a built base."""
     _check_place(player, territory, slot)
-    base = state.players[player].territories[territory][slot]
-    if base is None:
-        raise IllegalPosition(
-            [
-                Problem(
-                    f"players.{player}.territories.{territory}.{slot}",
-                    "there is no base on this slot to hold troops",
-                )
-            ]
-        )
+    base = _built(state, player, territory, slot)
     state = set_base(state, player, territory, slot, base.card, troops)
     if base.raised:  # the raised troops (Ninjas) stay, as many as the base still holds
         return set_raised(state, player, territory, slot, base.raised[:troops])
@@ -123,20 +101,24 @@ def set_troops(state: GameState, player: int, territory: int, slot: int, troops:
 
 def set_raised(state: GameState, player: int, territory: int, slot: int, raised: tuple[int, ...]) -> GameState:
     """Give troops of a built base their own power raises (a Ninja's +3), one number per raised troop."""
-    base = state.players[player].territories[territory][slot]
-    where = f"players.{player}.territories.{territory}.{slot}"
-    if base is None:
-        raise IllegalPosition([Problem(where, "there is no base on this slot to hold troops")])
+    base = _built(state, player, territory, slot)
     if len(raised) > base.troops or any(r < 1 for r in raised):
+        where = f"players.{player}.territories.{territory}.{slot}"
         raise IllegalPosition(
             [Problem(where, f"a base with {base.troops} troop(s) can raise at most that many, each by at least 1")]
         )
     p = state.players[player]
-    territories = list(p.territories)
-    terr = list(territories[territory])
-    terr[slot] = base.replace(raised=tuple(sorted(raised, reverse=True)))
-    territories[territory] = (terr[0], terr[1], terr[2])
-    return _with_player(state, player, p.replace(territories=as_territories(territories)))
+    raised_base = base.replace(raised=tuple(sorted(raised, reverse=True)))
+    return _rebuilt(state.with_player(player, p.replace(territories=territories_with(p, territory, slot, raised_base))))
+
+
+def _built(state: GameState, player: int, territory: int, slot: int) -> Base:
+    """The base built on a slot; IllegalPosition when there is none."""
+    base = state.players[player].territories[territory][slot]
+    if base is None:
+        where = f"players.{player}.territories.{territory}.{slot}"
+        raise IllegalPosition([Problem(where, "there is no base on this slot to hold troops")])
+    return base
 
 
 def set_cards(state: GameState, player: int, where: str, cards: list[str]) -> GameState:
@@ -150,7 +132,7 @@ def set_cards(state: GameState, player: int, where: str, cards: list[str]) -> Ga
     p = _refill(Record.replace(p, **{where: ()}))
     for c in cards:
         p = _take(p, c)
-    return _with_player(state, player, Record.replace(p, **{where: tuple(cards)}))
+    return _rebuilt(state.with_player(player, Record.replace(p, **{where: tuple(cards)})))
 
 
 def set_attacker(state: GameState, player: int) -> GameState:

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from rules.attack_the_tower.legality import checked
-from rules.attack_the_tower.model import Base, GameState, Player, Territory, new_player
+from rules.attack_the_tower.model import Base, GameState, Phase, Player, Territory, new_player
 from rules.attack_the_tower.variants import Rules
 
 
@@ -49,6 +49,11 @@ def build_player(
     )
 
 
+def _position(rules: Rules | None, players: tuple[Player, Player], turn: int, phase: Phase = "main") -> GameState:
+    """A checked position on `turn` in which player 1 (the Undead) attacks and decides."""
+    return checked(GameState(rules=rules or Rules(), players=players, phase=phase, attacker=0, actor=0, turn=turn))
+
+
 def opening(rules: Rules | None = None) -> GameState:
     """Turn 1 after setup: a few fresh bases each, no troops yet; the Undead must decide on renewal."""
     undead = build_player(
@@ -61,11 +66,7 @@ def opening(rules: Rules | None = None) -> GameState:
         [[("light_infantry_base", 0)], [("cavalry_base", 0), ("shooter_base", 0)], []],
         hand=("bandits.heavy_infantry_base", "bandits.siege_base"),
     )
-    return checked(
-        GameState(
-            rules=rules or Rules(), players=(undead, bandits), phase="renewal_decision", attacker=0, actor=0, turn=1
-        )
-    )
+    return _position(rules, (undead, bandits), 1, "renewal_decision")
 
 
 def mid_game_battle(rules: Rules | None = None) -> GameState:
@@ -84,9 +85,7 @@ def mid_game_battle(rules: Rules | None = None) -> GameState:
             [("siege_base", 1)],
         ],
     )
-    return checked(
-        GameState(rules=rules or Rules(), players=(undead, bandits), phase="main", attacker=0, actor=0, turn=5)
-    )
+    return _position(rules, (undead, bandits), 5)
 
 
 def palace_assault(rules: Rules | None = None) -> GameState:
@@ -102,9 +101,7 @@ def palace_assault(rules: Rules | None = None) -> GameState:
         "bandits",
         [[("light_infantry_base", 2)], [("heavy_infantry_base", 1)], [("light_infantry_base", 0)]],
     )
-    return checked(
-        GameState(rules=rules or Rules(), players=(undead, bandits), phase="main", attacker=0, actor=0, turn=9)
-    )
+    return _position(rules, (undead, bandits), 9)
 
 
 def largest_battle(rules: Rules | None = None) -> GameState:
@@ -131,9 +128,7 @@ def largest_battle(rules: Rules | None = None) -> GameState:
         palace=("westerners.blacksmith",),
         in_play=("westerners.militia",),
     )
-    return checked(
-        GameState(rules=rules or Rules(), players=(undead, westerners), phase="main", attacker=0, actor=0, turn=12)
-    )
+    return _position(rules, (undead, westerners), 12)
 
 
 EXAMPLES: dict[str, tuple[Callable[[Rules | None], GameState], str]] = {

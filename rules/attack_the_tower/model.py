@@ -9,7 +9,7 @@ conformance run re-checks every position they build).
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field
 
@@ -217,6 +217,11 @@ class GameState(Record, kw_only=True):
     @property
     def defender(self) -> int:
         return 1 - self.attacker
+
+    def with_player(self, index: int, player: Player, **changes: Any) -> GameState:
+        """The position with one player replaced and, in the same copy, any other `changes`."""
+        players = (player, self.players[1]) if index == 0 else (self.players[0], player)
+        return self.replace(players=players, **changes)
 
 
 def is_loyal(card_id: str) -> bool:

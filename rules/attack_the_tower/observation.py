@@ -49,7 +49,7 @@ def observation(state: GameState, player: int) -> dict[str, Any]:
     return data
 
 
-def _hidden_pool(player: Player) -> tuple[Counter[str], Counter[str], int, int]:
+def hidden_pool(player: Player) -> tuple[Counter[str], Counter[str], int, int]:
     """The opponent's unseen cards of each kind (hand and pile together) and how many of each kind the
     hand holds."""
     bases = Counter(c for c in player.hand if _is_base(c)) + Counter(player.base_pile)
@@ -62,13 +62,11 @@ def _dealt(state: GameState, other: int, base_hand: tuple[str, ...], ability_han
     """The position with the opponent's hand replaced: base and ability cards keep their places in the hand,
     the rest of each kind makes up the pile."""
     hidden = state.players[other]
-    bases, abilities, _, _ = _hidden_pool(hidden)
+    bases, abilities, _, _ = hidden_pool(hidden)
     hand = _placed(hidden.hand, base_hand, ability_hand)
     base_pile = tuple(sorted((bases - Counter(base_hand)).elements()))
     ability_pile = tuple(sorted((abilities - Counter(ability_hand)).elements()))
-    players = list(state.players)
-    players[other] = hidden.replace(hand=hand, base_pile=base_pile, ability_pile=ability_pile)
-    return state.replace(players=(players[0], players[1]))
+    return state.with_player(other, hidden.replace(hand=hand, base_pile=base_pile, ability_pile=ability_pile))
 
 
 def _hidden_choice(state: GameState, player: int) -> tuple[int, list[Allocation]] | None:
@@ -117,7 +115,7 @@ def determinize(state: GameState, player: int) -> Distribution[GameState]:
     (each kind dealt without replacement from that kind's unseen cards), and a hidden allocation dealt
     uniformly among the legal ones."""
     other = 1 - player
-    bases, abilities, n_bases, n_abilities = _hidden_pool(state.players[other])
+    bases, abilities, n_bases, n_abilities = hidden_pool(state.players[other])
     base_hands = hand_deals(bases, n_bases)
     ability_hands = hand_deals(abilities, n_abilities)
     hidden = _hidden_choice(state, player)
@@ -135,7 +133,7 @@ def determinize(state: GameState, player: int) -> Distribution[GameState]:
 def sample_determinization(state: GameState, player: int, sampler: ChanceSampler) -> GameState:
     """One deal drawn with exactly its probability in `determinize`."""
     other = 1 - player
-    bases, abilities, n_bases, n_abilities = _hidden_pool(state.players[other])
+    bases, abilities, n_bases, n_abilities = hidden_pool(state.players[other])
     dealt = _dealt(state, other, sample_hand(bases, n_bases, sampler), sample_hand(abilities, n_abilities, sampler))
     hidden = _hidden_choice(state, player)
     if hidden is None:

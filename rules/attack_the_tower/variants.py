@@ -157,10 +157,5 @@ class Rules(RulesBase):
 
     def troop_power(self, troop_type: TroopType) -> int:
         """The printed power of a troop type under these rules."""
-        return {
-            "light_infantry": self.light_infantry_power,
-            "shooter": self.shooter_power,
-            "heavy_infantry": self.heavy_infantry_power,
-            "cavalry": self.cavalry_power,
-            "siege_weapon": self.siege_weapon_power,
-        }[troop_type]
+        power: int = getattr(self, f"{troop_type}_power")
+        return power

@@ -28,6 +28,7 @@ is the value of its matrix game (see `matrix`), a window's the best move of the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -430,23 +431,15 @@ class Node:
         parts: list[tuple[Fraction, Distribution[BattleOutcome]]] = []
         if self.kind == "window":
             policy = attacker if self.actor == self.state.attacker else defender
+            chosen: Sequence[int | None] = range(len(self.actions))
             if policy == "optimal":
-                choice = self.solve(objective).choice
-                assert choice is not None
-                parts = [
-                    (Fraction(1), self._result_distribution(self.window_result(choice), attacker, defender, objective))
-                ]
+                chosen = [self.solve(objective).choice]
             elif policy == "greedy":
-                passing = next(i for i, a in enumerate(self.actions) if isinstance(a, Pass))
-                parts = [
-                    (Fraction(1), self._result_distribution(self.window_result(passing), attacker, defender, objective))
-                ]
-            else:
-                share = Fraction(1, len(self.actions))
-                parts = [
-                    (share, self._result_distribution(self.window_result(i), attacker, defender, objective))
-                    for i in range(len(self.actions))
-                ]
+                chosen = [next(i for i, a in enumerate(self.actions) if isinstance(a, Pass))]
+            for i in chosen:
+                assert i is not None
+                dist = self._result_distribution(self.window_result(i), attacker, defender, objective)
+                parts.append((Fraction(1, len(chosen)), dist))
         else:
             for va, pa in self.mix(ATTACKER, attacker, objective):
                 for vd, pd in self.mix(DEFENDER, defender, objective):

@@ -16,6 +16,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -79,27 +80,24 @@ def _reduce(ints: list[list[int]]) -> tuple[list[int], list[int]]:
         changed = False
         sub = a[np.ix_(rows, cols)]
         if len(rows) > 1:
-            ge = np.all(sub[:, None, :] >= sub[None, :, :], axis=2)  # ge[r, s]: row r >= row s everywhere
-            keep = []
-            for s in range(len(rows)):
-                dominated = any(ge[r, s] and (not ge[s, r] or r < s) for r in range(len(rows)) if r != s)
-                if not dominated:
-                    keep.append(s)
+            keep = _undominated(sub)
             if len(keep) < len(rows):
                 rows = [rows[s] for s in keep]
                 changed = True
                 sub = a[np.ix_(rows, cols)]
         if len(cols) > 1:
-            le = np.all(sub[:, :, None] <= sub[:, None, :], axis=0)  # le[c, d]: column c <= column d
-            keep = []
-            for d in range(len(cols)):
-                dominated = any(le[c, d] and (not le[d, c] or c < d) for c in range(len(cols)) if c != d)
-                if not dominated:
-                    keep.append(d)
+            keep = _undominated(-sub.T)  # the column player minimises: a column is a row of the negated transpose
             if len(keep) < len(cols):
                 cols = [cols[d] for d in keep]
                 changed = True
     return rows, cols
+
+
+def _undominated(sub: Any) -> list[int]:
+    """The rows of `sub` no other row weakly dominates for the maximiser (of two equal ones, the later goes)."""
+    ge = np.all(sub[:, None, :] >= sub[None, :, :], axis=2)  # ge[r, s]: row r >= row s everywhere
+    n = len(sub)
+    return [s for s in range(n) if not any(ge[r, s] and (not ge[s, r] or r < s) for r in range(n) if r != s)]
 
 
 def _too_big(ints: list[list[int]]) -> bool:

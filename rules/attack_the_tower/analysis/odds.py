@@ -118,16 +118,13 @@ def with_hand(state: GameState, player: int, hand: HiddenHand) -> GameState:
         ability_pile=tuple(sorted(c for c in left.elements() if isinstance(card(c), AbilityCard))),
         base_pile=tuple(sorted(c for c in left.elements() if not isinstance(card(c), AbilityCard))),
     )
-    players = (changed, state.players[1]) if player == 0 else (state.players[0], changed)
-    return state.replace(players=players)
+    return state.with_player(player, changed)
 
 
 def draw_hand(state: GameState, player: int, sampler: ChanceSampler) -> HiddenHand:
     """One hand drawn by shuffling the unseen cards (a simulation, independent of `hidden_hands`)."""
     pool = sorted(_unseen(state, player).elements())
-    drawn = []
-    for _ in range(len(state.players[player].hand)):
-        drawn.append(pool.pop(sampler.randrange(len(pool))))
+    drawn = [pool.pop(sampler.randrange(len(pool))) for _ in range(len(state.players[player].hand))]
     abilities = tuple(sorted(c for c in drawn if isinstance(card(c), AbilityCard)))
     return HiddenHand(abilities, len(drawn) - len(abilities))
 

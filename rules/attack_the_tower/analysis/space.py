@@ -69,17 +69,17 @@ class AllocationOption:
     index: int
     vector: tuple[int, ...]
     allocation: Allocation
-    kills: tuple[str, ...]
-    kills_power: int
-    spent: int
-    unassigned: int
-    carried: int
-    partial: int
-    partial_lasting: int
-    wasted: int
-    dominated_by: int | None
+    kills: tuple[str, ...] = ()
+    kills_power: int = 0
+    spent: int = 0
+    unassigned: int = 0
+    carried: int = 0
+    partial: int = 0
+    partial_lasting: int = 0
+    wasted: int = 0
+    dominated_by: int | None = None
     """Index of an allocation that kills a strict superset of these targets (None: undominated)."""
-    pruned_by: int | None
+    pruned_by: int | None = None
     """Index of an allocation that covers this one (at least as good in every continuation, as long as a
     kill never hurts its maker): the solvers start without this one, and take it back only if their
     double-oracle check finds it better (see `battle.Node._solve_combat`). None: in the strategy set."""

@@ -26,28 +26,17 @@ OptionSet = Literal["strategies", "undominated", "all"]
 
 
 # ---- a side's options in the caller's position -----------------------------------------------------
-def _side_request(state: GameState, role: int) -> tuple[int, combat.AllocationRequest | None]:
-    player = state.attacker if role == ATTACKER else state.defender
-    return player, combat.allocation_request(state, player)
+def _combat_node(state: GameState, play_abilities: bool) -> Node:
+    """The tree node of the caller's position, which must be a combat step."""
+    node = tree_for(play_abilities).node(state)
+    if node.kind != "combat":
+        raise IllegalAction("no damage is being distributed now: this is an ability window", "battles.2 abilities")
+    return node
 
 
 def _no_choice(allocation: Allocation) -> AllocationOption:
     """The one 'option' of a side that does not decide here (nothing to allocate, or already handed in)."""
-    return AllocationOption(
-        index=0,
-        vector=(),
-        allocation=allocation,
-        kills=(),
-        kills_power=0,
-        spent=allocation.total(),
-        unassigned=0,
-        carried=0,
-        partial=0,
-        partial_lasting=0,
-        wasted=0,
-        dominated_by=None,
-        pruned_by=None,
-    )
+    return AllocationOption(index=0, vector=(), allocation=allocation, spent=allocation.total())
 
 
 class _View:
@@ -55,11 +44,8 @@ class _View:
 
     def __init__(self, state: GameState, play_abilities: bool) -> None:
         self.state = state
-        self.node: Node = tree_for(play_abilities).node(state)
-        if self.node.kind != "combat":
-            raise IllegalAction("no damage is being distributed now: this is an ability window", "battles.2 abilities")
-        assert state.battle is not None
-        self.requests = [_side_request(state, role)[1] for role in (ATTACKER, DEFENDER)]
+        self.node = _combat_node(state, play_abilities)
+        self.requests = [combat.allocation_request(state, player) for player in (state.attacker, state.defender)]
 
     def deciding(self, role: int) -> bool:
         return self.node.fixed[role] is None
@@ -255,9 +241,7 @@ def best_response_gaps(
     value minus the value, the value minus the best defender allocation's). Both are at most 0 exactly
     when the solved strategies are best responses to each other."""
     check_objective(objective)
-    node = tree_for(play_abilities).node(state)
-    if node.kind != "combat":
-        raise IllegalAction("no damage is being distributed now: this is an ability window", "battles.2 abilities")
+    node = _combat_node(state, play_abilities)
     solved = node.solve(objective)
     game = solved.game
     assert game is not None

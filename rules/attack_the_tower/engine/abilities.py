@@ -10,7 +10,7 @@ from rules.attack_the_tower.cards import (
 )
 from rules.attack_the_tower.catalog import ability_card, base_card, card
 from rules.attack_the_tower.engine import card_effects
-from rules.attack_the_tower.engine.common import Events, label, recruited, remove_one, require, set_base, with_player
+from rules.attack_the_tower.engine.common import Events, label, recruited, remove_one, require, set_base
 from rules.attack_the_tower.events import (
     Destroyed,
     Said,
@@ -37,10 +37,10 @@ def apply_play(state: GameState, action: PlayAbility, events: Events) -> GameSta
     p = p.replace(hand=remove_one(p.hand, action.card))
     who = label(state, action.player)
     if ability.special_troop is not None:
-        state = _recruit_special(with_player(state, action.player, p), action.player, action.card, events)
+        state = _recruit_special(state.with_player(action.player, p), action.player, action.card, events)
     else:
         p = p.replace(in_play=(*p.in_play, action.card))
-        state = with_player(state, action.player, p)
+        state = state.with_player(action.player, p)
         note = "" if ability.not_implemented is None else " (its effect is not implemented yet)"
         events.append(Said(rule="abilities", text=f'{who} play {ability.name}: "{ability.text}"{note}'))
         for effect in ability.effects:
@@ -72,7 +72,7 @@ def _recruit_effect(state: GameState, player: int, effect: Recruit, name: str, e
         if target > b.troops:
             p = set_base(p, t, s, b.replace(troops=target))
             events.append(recruited(state, "abilities", player, t, s, b, target))
-    return with_player(state, player, p)
+    return state.with_player(player, p)
 
 
 def _recruit_special(state: GameState, player: int, cid: str, events: Events) -> GameState:
@@ -98,7 +98,7 @@ def _recruit_special(state: GameState, player: int, cid: str, events: Events) ->
     events.append(
         Said(rule="abilities.special", text=f"{who} recruit a {spec.name} (power {spec.power}) on the palace.")
     )
-    return maintain_specials(with_player(state, player, p), events)
+    return maintain_specials(state.with_player(player, p), events)
 
 
 def maintain_specials(state: GameState, events: Events) -> GameState:
@@ -126,7 +126,7 @@ def maintain_specials(state: GameState, events: Events) -> GameState:
                 )
             )
             state = _forget_special(state, index, i)
-        state = with_player(state, index, p)
+        state = state.with_player(index, p)
     return state
 
 

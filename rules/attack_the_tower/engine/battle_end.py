@@ -157,10 +157,7 @@ def _vampire_kills(
     att = state.attacker
     changes: list[dict[str, Any]] = [{}, {}]
     for side, own, enemy in ((att, attackers, defenders), (1 - att, defenders, attackers)):
-        kills = 0
-        for u in enemy:
-            if u.key in dead and u.kind not in combat.STRUCTURE_KINDS:
-                kills += 1
+        kills = sum(1 for u in enemy if u.key in dead and u.kind not in combat.STRUCTURE_KINDS)
         if kills:
             fought = {u.troop_type for u in own if u.kind == "troop"}
             p = state.players[side]

@@ -51,16 +51,11 @@ def territories_without(
     (004 battles 5); only the rows touched are copied."""
     rows: dict[int, list[Base | None]] = {}
     for t, s in destroyed:
-        row = rows.get(t)
-        if row is None:
-            row = rows[t] = list(territories[t])
-        row[s] = None
+        rows.setdefault(t, list(territories[t]))[s] = None
     for (t, s), indices in losses.items():
         if (t, s) in destroyed:
             continue
-        row = rows.get(t)
-        if row is None:
-            row = rows[t] = list(territories[t])
+        row = rows.setdefault(t, list(territories[t]))
         base = row[s]
         if base is not None:
             row[s] = without_troops(base, indices)
@@ -222,7 +217,7 @@ def _raise(
             f"its power is raised by {effect.delta} (it now carries +{now}).",
         )
     )
-    return _with_player(state, player, p)
+    return state.with_player(player, p)
 
 
 def _kaiju(
@@ -248,7 +243,7 @@ def _kaiju(
                 reason=f"sacrificed on its {base_card(b.card).name}",
             )
         )
-    state = _with_player(state, player, p)
+    state = state.with_player(player, p)
     enemy = 1 - player
     q = state.players[enemy]
     for key in chosen:
@@ -266,13 +261,7 @@ def _kaiju(
                 reason=f"destroyed by {possessive(who)} kaijus, with its {b.troops} troop(s)",
             )
         )
-    return _with_player(state, enemy, q)
-
-
-def _with_player(state: GameState, index: int, player: Player) -> GameState:
-    players = list(state.players)
-    players[index] = player
-    return state.replace(players=(players[0], players[1]))
+    return state.with_player(enemy, q)
 
 
 # ---- effects inside combat -------------------------------------------------------------------------

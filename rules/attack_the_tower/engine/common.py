@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
 
 from rules.attack_the_tower.cards import BaseCard
 from rules.attack_the_tower.catalog import army, base_card, card
@@ -78,12 +77,6 @@ def draw_pile(player: Player, kind: PileKind) -> tuple[str, ...]:
 
 def discard_pile(player: Player, kind: PileKind) -> tuple[str, ...]:
     return player.base_discard if kind == "base" else player.ability_discard
-
-
-def with_player(state: GameState, index: int, player: Player, **changes: Any) -> GameState:
-    """The position with one player replaced and, in the same copy, any other `changes`."""
-    players = (player, state.players[1]) if index == 0 else (state.players[0], player)
-    return state.replace(players=players, **changes)
 
 
 def remove_one(cards: tuple[str, ...], cid: str) -> tuple[str, ...]:

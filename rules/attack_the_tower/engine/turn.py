@@ -3,6 +3,8 @@ renewing, and the end of the turn (with the Vampire's recruits)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.attack_the_tower.actions import (
     Build,
     Burn,
@@ -20,7 +22,7 @@ from rules.attack_the_tower.cards import (
     ExtraRenewalDraws,
     RecruitPerKill,
 )
-from rules.attack_the_tower.catalog import ability_card, base_card, card
+from rules.attack_the_tower.catalog import ability_card, base_card, card, is_card
 from rules.attack_the_tower.engine import card_effects, combat
 from rules.attack_the_tower.engine.abilities import maintain_specials
 from rules.attack_the_tower.engine.common import (
@@ -34,7 +36,6 @@ from rules.attack_the_tower.engine.common import (
     require,
     set_base,
     territories_with,
-    with_player,
 )
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import (
@@ -77,11 +78,9 @@ def apply_draw(state: GameState, action: DrawCard, events: Events) -> GameState:
             f"the {action.pile} pile is empty",
             "variant.empty_pile",
         )
-        if action.pile == "base":
-            p = p.replace(base_pile=tuple(sorted(discards)), base_discard=())
-        else:
-            p = p.replace(ability_pile=tuple(sorted(discards)), ability_discard=())
-        state = with_player(state, action.player, p)
+        fields: dict[str, Any] = {f"{action.pile}_pile": tuple(sorted(discards)), f"{action.pile}_discard": ()}
+        p = p.replace(**fields)
+        state = state.with_player(action.player, p)
         events.append(
             Said(
                 rule="variant.empty_pile",
@@ -98,11 +97,8 @@ def apply_reveal(state: GameState, action: RevealCard, events: Events) -> GameSt
     p = state.players[state.actor]
     pile = draw_pile(p, kind)
     require(action.card in pile, f"{action.card} is not in the {kind} pile", "setup")
-    hand = (*p.hand, action.card)
-    if kind == "base":
-        p = p.replace(base_pile=remove_one(pile, action.card), hand=hand)
-    else:
-        p = p.replace(ability_pile=remove_one(pile, action.card), hand=hand)
+    drawn: dict[str, Any] = {f"{kind}_pile": remove_one(pile, action.card), "hand": (*p.hand, action.card)}
+    p = p.replace(**drawn)
     rule: RuleId = "setup" if state.phase == "setup_draw" else "renewal.B draw"
     events.append(
         CardDrawn(
@@ -114,7 +110,7 @@ def apply_reveal(state: GameState, action: RevealCard, events: Events) -> GameSt
             card_name=card(action.card).name,
         )
     )
-    return with_player(state, state.actor, p, drawing=None, draws_left=state.draws_left - 1)
+    return state.with_player(state.actor, p, drawing=None, draws_left=state.draws_left - 1)
 
 
 def apply_burn(state: GameState, action: Burn, events: Events) -> GameState:
@@ -133,7 +129,7 @@ def apply_burn(state: GameState, action: Burn, events: Events) -> GameState:
             text=f"{label(state, action.player)} burn {len(burnt)} cards and draw {state.rules.opening_draw} more.",
         )
     )
-    state = with_player(state, action.player, p)
+    state = state.with_player(action.player, p)
     return state.replace(phase="setup_draw", draws_left=state.rules.opening_draw)
 
 
@@ -158,7 +154,7 @@ def apply_build(state: GameState, action: Build, events: Events) -> GameState:
     # (The messages below look cards up, so they are built only when the check fails.)
     if action.card not in p.hand:
         raise IllegalAction(
-            f"{card(action.card).name if _known(action.card) else action.card} is not in your hand", "building"
+            f"{card(action.card).name if is_card(action.card) else action.card} is not in your hand", "building"
         )
     if not isinstance(card(action.card), BaseCard):
         raise IllegalAction(f"{card(action.card).name} is an ability, not a base", "building")
@@ -184,15 +180,7 @@ def apply_build(state: GameState, action: Build, events: Events) -> GameState:
             replaced_troops=0 if old is None else old.troops,
         )
     )
-    return with_player(state, action.player, p)
-
-
-def _known(cid: str) -> bool:
-    try:
-        card(cid)
-    except KeyError:
-        return False
-    return True
+    return state.with_player(action.player, p)
 
 
 def apply_finish_building(state: GameState, action: FinishBuilding, events: Events) -> GameState:
@@ -226,7 +214,7 @@ def apply_discard(state: GameState, action: Discard, events: Events) -> GameStat
             f"to keep to the hand limit of {state.rules.hand_limit}.",
         )
     )
-    return with_player(state, action.player, p)
+    return state.with_player(action.player, p)
 
 
 def apply_renew(state: GameState, action: Renew, events: Events) -> GameState:
@@ -294,7 +282,7 @@ def apply_end_turn(state: GameState, action: EndTurn, events: Events) -> GameSta
             in_play=(),
             kills_alongside=(0, 0, 0, 0, 0),
         )
-        state = with_player(state, index, p)
+        state = state.with_player(index, p)
     state = card_effects.end_of_turn(state)
     state = maintain_specials(state, events)
     nxt = state.defender
@@ -330,4 +318,4 @@ def _recruit_per_kill(state: GameState, player: int, effect: RecruitPerKill, eve
         owed -= add
         p = set_base(p, t, s, b.replace(troops=b.troops + add))
         events.append(recruited(state, "abilities", player, t, s, b, b.troops + add))
-    return with_player(state, player, p)
+    return state.with_player(player, p)

@@ -159,9 +159,7 @@ def choose_victim(state: GameState, player: int, target: str, events: Events, na
         assert base is not None
         named = named_in_slot(base_card(base.card).troop_name, place)
         territories = territories_without(state.players[enemy].territories, {(t, s): [i]}, ())
-        players = list(state.players)
-        players[enemy] = players[enemy].replace(territories=territories)
-        state = state.replace(players=(players[0], players[1]))
+        state = state.with_player(enemy, state.players[enemy].replace(territories=territories))
     events.append(
         Destroyed(
             rule="variant.vrykolaka_victims",

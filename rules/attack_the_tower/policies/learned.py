@@ -13,20 +13,18 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
 from rules.attack_the_tower import engine
-from rules.attack_the_tower.actions import EndTurn, Pass, PlayAbility, Renew
+from rules.attack_the_tower.actions import EndTurn, PlayAbility, Renew
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.observation import sample_determinization
 from rules.attack_the_tower.policies.features import FEATURES, features
-from rules.attack_the_tower.policies.planner import PlannerPolicy, candidate_attacks, outcome_of
-from rules.attack_the_tower.policies.search import as_seen
+from rules.attack_the_tower.policies.planner import PlannerPolicy, best_by_look_ahead, candidate_attacks, window_choice
+from rules.attack_the_tower.policies.search import as_seen, played_on
 from rules.core.chance import ChanceSampler
-from rules.core.protocol import CHANCE
 
 EVALUATION_FILE = "learned_evaluation.json"
 
@@ -89,15 +87,10 @@ class LearnedPolicy:
         if phase == "main" and engine.allocation_request(state, player) is None:
             return self._main(state, player)
         if phase == "battle" and state.battle is not None and state.battle.stage == "abilities":
-            return self._window(state, player)
+            return window_choice(state, player, engine.legal_actions(state, player), self.value)
         if phase == "renewal_decision":
             return Renew(player=player, renew=self._renews(state, player, sampler))
         return self._planner.choose(state, sampler, player)
-
-    def _best(self, state: GameState, me: int, options: Sequence[Any]) -> tuple[Any, float]:
-        scored = [(self.value(outcome_of(state, a), me), i) for i, a in enumerate(options)]
-        value, index = max(scored)
-        return options[index], value
 
     def _main(self, state: GameState, me: int) -> Any:
         actions = engine.legal_actions(state, me)
@@ -106,20 +99,10 @@ class LearnedPolicy:
         ending = EndTurn(player=me)
         if not options:
             return ending
-        choice, value = self._best(state, me, options)
+        choice, value = best_by_look_ahead(state, me, options, self.value)
         if value > self.value(engine.next_position(state, ending), me):
             return choice
         return ending
-
-    def _window(self, state: GameState, me: int) -> Any:
-        plays = [a for a in engine.legal_actions(state, me) if isinstance(a, PlayAbility)]
-        passing = Pass(player=me)
-        if not plays:
-            return passing
-        choice, value = self._best(state, me, plays)
-        if value > self.value(outcome_of(state, passing), me):
-            return choice
-        return passing
 
     def _renews(self, state: GameState, me: int, sampler: ChanceSampler) -> bool:
         """Renew when the renewal, played out in a few deals of the unseen cards, leaves a better position than
@@ -135,14 +118,7 @@ class LearnedPolicy:
     def _renewed(self, state: GameState, sampler: ChanceSampler) -> GameState:
         """The position once the renewal is over, chance by `sampler` and both sides' choices the planner's."""
         state = engine.next_position(state, Renew(player=state.attacker, renew=True))
-        while state.phase.startswith("renewal"):
-            who = engine.current_player(state)
-            if who == CHANCE:
-                action = sampler.pick(engine.chance_outcomes(state))
-            else:
-                action = self._planner.choose(state, sampler, who)
-            state = engine.next_position(state, action)
-        return state
+        return played_on(state, self._planner, sampler, lambda s: s.phase.startswith("renewal"))
 
     def _squashed(self, state: GameState, me: int) -> float:
         return self._squashed_value(self.value(state, me))
@@ -150,8 +126,4 @@ class LearnedPolicy:
     @staticmethod
     def _squashed_value(log_odds: float) -> float:
         """A probability of winning (deals are averaged as probabilities, not log-odds)."""
-        if log_odds == math.inf:
-            return 1.0
-        if log_odds == -math.inf:
-            return 0.0
         return 1.0 / (1.0 + math.exp(-log_odds))

@@ -8,7 +8,7 @@ choice whose resulting board it values most; it never holds a rule of its own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rules.attack_the_tower import engine
@@ -29,7 +29,7 @@ from rules.attack_the_tower.actions import (
 from rules.attack_the_tower.cards import AbilityCard, BaseCard
 from rules.attack_the_tower.catalog import ability_card, base_card, card
 from rules.attack_the_tower.engine import combat
-from rules.attack_the_tower.model import EMPTY_TERRITORY, GameState, Phase, Player, Territories
+from rules.attack_the_tower.model import EMPTY_TERRITORY, GameState, Player, Territories
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.memo import identity_memo, memo
@@ -146,37 +146,52 @@ def candidate_attacks(actions: Sequence[Any]) -> list[DeclareAttack]:
     return [a for a in attacks if len(a.specials) in (0, most)]
 
 
-def best_by_look_ahead(state: GameState, me: int, options: list[Any]) -> tuple[Any, float]:
-    """The option whose resulting position `evaluate` rates highest for `me`, with that value."""
-    scored = [(evaluate(outcome_of(state, a), me), i) for i, a in enumerate(options)]
-    value, index = max(scored)
-    return options[index], value
+Valuation = Callable[[GameState, int], float]
+"""How good a position is for a player (`evaluate`, or the learned policy's model)."""
 
 
-def _base_rank(state: GameState, card_id: str) -> int:
-    return _troop_power(state.rules, card_id)
+def best_by_look_ahead(
+    state: GameState, me: int, options: Sequence[Any], value: Valuation = evaluate
+) -> tuple[Any, float]:
+    """The option whose resulting position `value` rates highest for `me`, with that value."""
+    scored = [(value(outcome_of(state, a), me), i) for i, a in enumerate(options)]
+    best, index = max(scored)
+    return options[index], best
+
+
+def window_choice(state: GameState, me: int, actions: Sequence[Any], value: Valuation = evaluate) -> Any:
+    """In a battle's ability window: the ability whose battle, played out, `value` rates highest, when that
+    beats passing; else pass."""
+    plays = [a for a in actions if isinstance(a, PlayAbility)]
+    passing = Pass(player=me)
+    if not plays:
+        return passing
+    choice, best = best_by_look_ahead(state, me, plays, value)
+    if best > value(outcome_of(state, passing), me):
+        return choice
+    return passing
 
 
 def _build_choice(state: GameState, me: int, actions: Sequence[Any]) -> Any:
     """Fill an empty slot: first a territory with no base, then the fullest unfinished one; the
     strongest troop first. Build over an unmanned, weaker base only when every slot is taken."""
-    p = state.players[me]
+    p, rules = state.players[me], state.rules
     builds = [a for a in actions if isinstance(a, Build)]
     empty = [a for a in builds if p.base_at(a.territory, a.slot) is None]
     if empty:
 
         def rank(a: Build) -> tuple[int, int, int]:
             count = sum(b is not None for b in p.territories[a.territory])
-            return (count == 0, count, _base_rank(state, a.card))
+            return (count == 0, count, _troop_power(rules, a.card))
 
         return max(empty, key=rank)
     upgrades = []
     for a in builds:
         old = p.base_at(a.territory, a.slot)
-        if old is not None and old.troops == 0 and _base_rank(state, a.card) > _base_rank(state, old.card):
+        if old is not None and old.troops == 0 and _troop_power(rules, a.card) > _troop_power(rules, old.card):
             upgrades.append(a)
     if upgrades:
-        return max(upgrades, key=lambda a: _base_rank(state, a.card))
+        return max(upgrades, key=lambda a: _troop_power(rules, a.card))
     return FinishBuilding(player=me)
 
 
@@ -186,7 +201,7 @@ def _keep_value(state: GameState, p: Player, cid: str) -> float:
     if isinstance(c, AbilityCard):
         return 3.0 if c.not_implemented is None else 0.0
     empty = sum(b is None for terr in p.territories for b in terr)
-    return (3.5 if empty else 1.0) + _base_rank(state, cid) / 10
+    return (3.5 if empty else 1.0) + _troop_power(state.rules, cid) / 10
 
 
 def _renewal_gain(state: GameState, who: int) -> int:
@@ -224,7 +239,7 @@ class PlannerPolicy:
         if phase == "battle" and state.battle is not None and state.battle.stage == "victims":
             return actions[0]  # a Vrykolaka's victim: the strongest enemy troop (legal actions come so ordered)
         if phase == "battle":
-            return self._window(state, me, actions)
+            return window_choice(state, me, actions)
         if phase == "main":
             return self._main(state, me, actions)
         return sampler.choice(actions)
@@ -240,7 +255,7 @@ class PlannerPolicy:
     def _renews(self, state: GameState, me: int) -> bool:
         """Renew unless an attack now wins, or the renewal would help the opponent more than it helps me
         while I have no empty slot to build on."""
-        main = replace_phase(state, "main")
+        main = state.replace(phase="main")
         attacks = candidate_attacks(engine.legal_actions(main, me))
         if any(evaluate(outcome_of(main, a), me) >= WIN for a in attacks):
             return False
@@ -257,18 +272,3 @@ class PlannerPolicy:
         if value > evaluate(state, me):
             return choice
         return EndTurn(player=me)
-
-    def _window(self, state: GameState, me: int, actions: Sequence[Any]) -> Any:
-        plays = [a for a in actions if isinstance(a, PlayAbility)]
-        passing = Pass(player=me)
-        if not plays:
-            return passing
-        choice, value = best_by_look_ahead(state, me, plays)
-        if value > evaluate(outcome_of(state, passing), me):
-            return choice
-        return passing
-
-
-def replace_phase(state: GameState, phase: Phase) -> GameState:
-    """The same position in another phase (to ask what an attack would do before the renewal is decided)."""
-    return state.replace(phase=phase)

@@ -14,16 +14,14 @@ deal is drawn from that by the protocol's own `sample_determinization`.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rules.attack_the_tower import engine
 from rules.attack_the_tower.actions import Build, EndTurn, Pass, PlayAbility
-from rules.attack_the_tower.cards import BaseCard
-from rules.attack_the_tower.catalog import card
 from rules.attack_the_tower.model import GameState
-from rules.attack_the_tower.observation import sample_determinization
+from rules.attack_the_tower.observation import hidden_pool, sample_determinization
 from rules.attack_the_tower.policies.planner import PlannerPolicy, candidate_attacks, evaluate
 from rules.core.chance import ChanceSampler
 from rules.core.protocol import CHANCE
@@ -57,19 +55,11 @@ def as_seen(state: GameState, player: int) -> GameState:
     see (its hand's kinds in a fixed order, the lowest cards of each kind), so nothing hidden is left in it."""
     other = 1 - player
     hidden = state.players[other]
-    unseen = [*hidden.hand, *hidden.base_pile, *hidden.ability_pile]
-    bases = sorted(c for c in unseen if isinstance(card(c), BaseCard))
-    abilities = sorted(c for c in unseen if not isinstance(card(c), BaseCard))
-    n_bases = sum(isinstance(card(c), BaseCard) for c in hidden.hand)
-    n_abilities = len(hidden.hand) - n_bases
+    base_cards, ability_cards, n_bases, n_abilities = hidden_pool(hidden)
+    bases, abilities = sorted(base_cards.elements()), sorted(ability_cards.elements())
     hand = (*bases[:n_bases], *abilities[:n_abilities])
-    players = list(state.players)
-    players[other] = hidden.replace(
-        hand=hand,
-        base_pile=tuple(bases[n_bases:]),
-        ability_pile=tuple(abilities[n_abilities:]),
-    )
-    return state.replace(players=(players[0], players[1]))
+    changed = hidden.replace(hand=hand, base_pile=tuple(bases[n_bases:]), ability_pile=tuple(abilities[n_abilities:]))
+    return state.with_player(other, changed)
 
 
 def _score(state: GameState, me: int, scale: float) -> float:
@@ -118,16 +108,22 @@ class SearchPolicy:
     def _rollout(self, state: GameState, sampler: ChanceSampler) -> GameState:
         """The planner on both sides (chance by `sampler`) until the game ends or the horizon's turn starts."""
         stop = state.turn + self.settings.horizon
-        planner = self._planner
-        while state.phase != "game_over" and state.turn < stop:
-            who = engine.current_player(state)
-            if who == CHANCE:
-                action = sampler.pick(engine.chance_outcomes(state))
-            else:
-                player = who if who >= 0 else engine.acting_players(state)[0]
-                action = planner.choose(state, sampler, player)
-            state = engine.next_position(state, action)
-        return state
+        return played_on(state, self._planner, sampler, lambda s: s.phase != "game_over" and s.turn < stop)
+
+
+def played_on(
+    state: GameState, planner: PlannerPolicy, sampler: ChanceSampler, going: Callable[[GameState], bool]
+) -> GameState:
+    """The position once the planner, playing both sides (chance by `sampler`), has played on while `going`."""
+    while going(state):
+        who = engine.current_player(state)
+        if who == CHANCE:
+            action = sampler.pick(engine.chance_outcomes(state))
+        else:
+            player = who if who >= 0 else engine.acting_players(state)[0]
+            action = planner.choose(state, sampler, player)
+        state = engine.next_position(state, action)
+    return state
 
 
 def _candidates(state: GameState, player: int, default: Any) -> list[Any]:

@@ -15,7 +15,7 @@ from rules.attack_the_tower.engine.combat.drafts import (
     in_combat_step,
     step_pools,
 )
-from rules.attack_the_tower.engine.combat.effects import EffectsKey, PowerNote, active_effects, power_notes, troop_stats
+from rules.attack_the_tower.engine.combat.effects import EffectsKey, PowerNote, active_effects, power_notes
 from rules.attack_the_tower.engine.combat.enumeration import Gain, best_vector, enumerate_vectors
 from rules.attack_the_tower.engine.combat.pools import Pool, initiative_pool, regular_pool
 from rules.attack_the_tower.engine.combat.requests import AllocateActions, AllocationRequest
@@ -85,7 +85,6 @@ __all__ = [
     "standing_power",
     "step_pools",
     "troop_key",
-    "troop_stats",
     "validate_allocation",
     "who_fought",
 ]

@@ -26,14 +26,10 @@ def active_effects(state: GameState, dead: tuple[str, ...] = ()) -> list[tuple[i
     for players, known_dead, result in _last_effects:
         if players is state.players and known_dead == dead:
             return result
-    result = _active_effects(state, dead)
+    result = list(effects_of(effects_key_of(state, dead)))
     _last_effects.insert(0, (state.players, dead, result))
     del _last_effects[4:]
     return result
-
-
-def _active_effects(state: GameState, dead: tuple[str, ...]) -> list[tuple[int, Effect]]:
-    return list(effects_of(effects_key_of(state, dead)))
 
 
 EffectsKey = tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]], ...]
@@ -121,19 +117,6 @@ def _applies(
     return types is None or (troop_type is not None and troop_type in types)
 
 
-def troop_stats(
-    state: GameState,
-    owner: int,
-    troop_type: TroopType | None,
-    printed_power: int,
-    printed_traits: tuple[str, ...],
-    role: Role | None,
-    effects: list[tuple[int, Effect]],
-) -> tuple[int, int, frozenset[str]]:
-    """(damage dealt, damage needed to destroy, traits) of one troop under the effects in play."""
-    return unit_stats(owner, troop_type, printed_power, printed_traits, role, effects, state.rules.minimum_toughness)
-
-
 def unit_stats(
     owner: int,
     troop_type: TroopType | None,
@@ -143,6 +126,7 @@ def unit_stats(
     effects: Iterable[tuple[int, Effect]],
     minimum_toughness: int,
 ) -> tuple[int, int, frozenset[str]]:
+    """(damage dealt, damage needed to destroy, traits) of one troop under the effects in play."""
     power = printed_power
     for eo, e in effects:
         if isinstance(e, PowerSet) and _applies(eo, e.who, e.troop_types, owner, troop_type):

@@ -13,7 +13,7 @@ from rules.attack_the_tower.cards import (
     TroopType,
 )
 from rules.attack_the_tower.catalog import ability_card, base_card, raised_troop_name
-from rules.attack_the_tower.engine.combat.effects import EffectsKey, effects_key_of, effects_of, troop_stats, unit_stats
+from rules.attack_the_tower.engine.combat.effects import EffectsKey, effects_key_of, effects_of, unit_stats
 from rules.attack_the_tower.engine.combat.units import (
     Role,
     Unit,
@@ -80,7 +80,7 @@ def troop_type_stats(
     powers: tuple[int, ...],
     minimum_toughness: int,
 ) -> tuple[int, int, frozenset[str]]:
-    """`troop_stats` of a troop type, cached by everything it depends on: the effects in play by their
+    """`unit_stats` of a troop type, cached by everything it depends on: the effects in play by their
     `effects_key_of`, the rules by the troop powers (by troop type) and the minimum toughness."""
     printed_power = powers[TROOP_TYPES.index(troop_type)]
     printed_traits = TROOP_TYPE_TRAITS[troop_type]
@@ -150,11 +150,12 @@ def _specials(
     state: GameState, owner: int, indices: Iterable[int], role: Role, effects: list[tuple[int, Effect]]
 ) -> list[Unit]:
     player = state.players[owner]
+    minimum_toughness = state.rules.minimum_toughness
     units = []
     for i in indices:
         spec = ability_card(player.palace[i]).special_troop
         assert spec is not None
-        deals, tough, traits = troop_stats(state, owner, None, spec.power, spec.traits, role, effects)
+        deals, tough, traits = unit_stats(owner, None, spec.power, spec.traits, role, effects, minimum_toughness)
         key = special_key(owner, i)
         units.append(_undamaged(key, owner, "special", spec.name, None, deals, tough, traits, key))
     return units
