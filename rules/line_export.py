@@ -7,17 +7,15 @@ source is written in the form `ruff format` gives it, so it passes ruff and mypy
 
 from __future__ import annotations
 
-import importlib
 import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from rules.core.descriptor import GameDescriptor
 from rules.core.errors import IllegalAction, IllegalPosition, MalformedFile
 from rules.core.files import escape, read_text_file
 from rules.core.jsonio import parse_json_value
-from rules.core.protocol import Game
 from rules.core.records import json_data
 from rules.lesson import read_lesson
 from rules.registry import descriptor, names
@@ -25,30 +23,11 @@ from rules.registry import descriptor, names
 LINE_LENGTH = 120
 
 
-@dataclass(frozen=True)
-class ExportedGame:
-    """A game as an exported test reaches it: the module holding its protocol object `GAME`."""
+class _Games(Mapping[str, GameDescriptor]):
+    """Every registered game, by its command-line name (an exported test imports `GAME` from its `game_module`)."""
 
-    title: str
-    module: str
-
-    @property
-    def game(self) -> Game[Any, Any]:
-        found: Game[Any, Any] = importlib.import_module(self.module).GAME
-        return found
-
-    def apply(self, state: Any, action: Any) -> tuple[Any, tuple[Any, ...]]:
-        return self.game.apply(state, action)
-
-
-class _Games(Mapping[str, ExportedGame]):
-    """Every registered game as an exported test reaches it, by its command-line name."""
-
-    def __getitem__(self, slug: str) -> ExportedGame:
-        if slug not in names():
-            raise KeyError(slug)
-        found = descriptor(slug)
-        return ExportedGame(found.title, found.game_module)
+    def __getitem__(self, slug: str) -> GameDescriptor:
+        return descriptor(slug)
 
     def __iter__(self) -> Iterator[str]:
         return iter(names())
@@ -57,23 +36,23 @@ class _Games(Mapping[str, ExportedGame]):
         return len(names())
 
 
-GAMES: Mapping[str, ExportedGame] = _Games()
+GAMES: Mapping[str, GameDescriptor] = _Games()
 
 
-def replay(game: ExportedGame, position: Any, actions: Sequence[Any]) -> tuple[Any, list[str]]:
+def replay(game: GameDescriptor, position: Any, actions: Sequence[Any]) -> tuple[Any, list[str]]:
     """The final position and every event sentence of the line; IllegalAction names the step refused."""
     state: Any = position
     sentences: list[str] = []
     for number, action in enumerate(actions, 1):
         try:
-            state, events = game.apply(state, action)
+            state, events = game.game.apply(state, action)
         except IllegalAction as exc:
             raise IllegalAction(f"step {number} of the line is refused: {exc}", exc.rule) from None
         sentences += [event.sentence() for event in events]
     return state, sentences
 
 
-def export_test(game: ExportedGame, position: Any, actions: Sequence[Any], about: str = "") -> str:
+def export_test(game: GameDescriptor, position: Any, actions: Sequence[Any], about: str = "") -> str:
     """The source of a pytest file that replays `actions` from `position` and asserts where they lead."""
     final, sentences = replay(game, position, actions)
     doc = f"{game.title}: a line of {len(actions)} action(s) replayed from a position, kept as a regression test."
@@ -90,7 +69,7 @@ def export_test(game: ExportedGame, position: Any, actions: Sequence[Any], about
         "",
         "from typing import Any",
         "",
-        f"from {game.module} import GAME",
+        f"from {game.game_module} import GAME",
         "",
         f"POSITION: dict[str, Any] = {_literal(game.game.positions.data(position), 0)}",
         "",
@@ -237,7 +216,7 @@ def _scalar(value: Any) -> str:
 
 
 # ---- the command line ------------------------------------------------------------------------------
-def read_line(game: ExportedGame, text: str | None) -> list[Any]:
+def read_line(game: GameDescriptor, text: str | None) -> list[Any]:
     """The actions of `--line`: a JSON list of actions, given as text or as the name of a file holding one
     (read by rules.core.files: a regular file within the limits, in UTF-8). Each action is validated with
     strict types (`2.0` is not a whole number) and a refusal names the action and the field."""
