@@ -9,6 +9,7 @@ import json
 import math
 import re
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -119,17 +120,17 @@ class _Refused(ValueError):
     """A JSON value refused while reading (its message is the reason)."""
 
 
-def _depth(data: object) -> int:
-    """How deep objects and lists nest in parsed JSON (iteratively: no recursion on hostile input)."""
-    deepest, stack = 0, [(data, 1)]
+def _walk(data: object) -> Iterator[tuple[object, str, int]]:
+    """Every value in parsed data with its dotted path and how deep it sits (1 for the top), depth first and
+    iteratively: no recursion on hostile input."""
+    stack: list[tuple[object, str, int]] = [(data, "", 1)]
     while stack:
-        item, level = stack.pop()
-        if isinstance(item, dict | list):
-            deepest = max(deepest, level)
-            if level > limits.MAX_JSON_DEPTH:
-                break
-            stack.extend((child, level + 1) for child in (item.values() if isinstance(item, dict) else item))
-    return deepest
+        item, where, level = stack.pop()
+        yield item, where, level
+        if isinstance(item, dict):
+            stack.extend((child, f"{where}.{key}" if where else key, level + 1) for key, child in item.items())
+        elif isinstance(item, list):
+            stack.extend((child, f"{where}.{i}" if where else str(i), level + 1) for i, child in enumerate(item))
 
 
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
@@ -140,19 +141,14 @@ def _value_problem(data: object) -> str | None:
     """The first thing parsed data holds that no file of this project may: nesting past the limit, a
     whole number past its digits, a lone surrogate (half of a UTF-16 pair, not a character) in a key or
     text, or a TOML date or time; None when there is none. Walked iteratively, never recursing."""
-    if _depth(data) > limits.MAX_JSON_DEPTH:
+    if any(level > limits.MAX_JSON_DEPTH and isinstance(item, dict | list) for item, _, level in _walk(data)):
         return f"nests deeper than {limits.MAX_JSON_DEPTH} levels, the limit"
-    stack: list[tuple[object, str]] = [(data, "")]
-    while stack:
-        item, where = stack.pop()
+    for item, where, _ in _walk(data):
         at = f" at {escape(where)}" if where else ""
         if isinstance(item, dict):
-            for key, child in item.items():
-                if _SURROGATE.search(key):
-                    return f"the key {escape(repr(key))}{at} holds a lone surrogate, which is not a character"
-                stack.append((child, f"{where}.{key}" if where else key))
-        elif isinstance(item, list):
-            stack.extend((child, f"{where}.{i}" if where else str(i)) for i, child in enumerate(item))
+            key = next((key for key in item if _SURROGATE.search(key)), None)
+            if key is not None:
+                return f"the key {escape(repr(key))}{at} holds a lone surrogate, which is not a character"
         elif isinstance(item, str) and _SURROGATE.search(item):
             return f"the text{at} holds a lone surrogate ({escape(item, 40)}), which is not a character"
         elif isinstance(item, int) and not isinstance(item, bool) and abs(item) >= _LARGEST:
@@ -169,17 +165,11 @@ def control_text_problem(data: object) -> Problem | None:
     """The first text (or key) in parsed data holding a control character other than a tab or a new line
     (a terminal's escape codes among them), located by its path; None when there is none. A designer's
     file names armies and cards that are printed to terminals and pages, so such text is refused."""
-    stack: list[tuple[object, str]] = [(data, "")]
-    while stack:
-        item, where = stack.pop()
+    for item, where, _ in _walk(data):
         texts = [item] if isinstance(item, str) else list(item) if isinstance(item, dict) else []
         for text in texts:
             if _CONTROL_TEXT.search(text):
                 return Problem(escape(where), f"holds a control character ({escape(text, 60)}); text is printable only")
-        if isinstance(item, dict):
-            stack.extend((child, f"{where}.{key}" if where else key) for key, child in item.items())
-        elif isinstance(item, list):
-            stack.extend((child, f"{where}.{i}" if where else str(i)) for i, child in enumerate(item))
     return None
 
 
