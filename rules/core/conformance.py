@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Generic, TypeVar
 
 from rules.core.chance import ChanceSampler
@@ -47,12 +47,10 @@ class Report:
     violations: list[str] = field(default_factory=list)
 
     def merge(self, other: Report) -> None:
-        self.games += other.games
-        self.steps += other.steps
-        self.states_round_tripped += other.states_round_tripped
-        self.determinisations += other.determinisations
-        self.terminations.update(other.terminations)
-        self.violations += other.violations
+        """Add another report's counts, ends and violations to this one's."""
+        for counted in fields(self):
+            if counted.name != "game":
+                setattr(self, counted.name, getattr(self, counted.name) + getattr(other, counted.name))
 
     def line(self) -> str:
         ends = ", ".join(f"{n} {name}" for name, n in sorted(self.terminations.items()))
@@ -215,11 +213,9 @@ def _check_end(
 
 def run(suite: Suite[S], games: int, seed: int = 0, *, workers: int = 1) -> Report:
     """`games` whole games, game i seeded with `seed + 2 * i` (the same games whatever the workers)."""
-    report = Report(suite.game.card.short_name)
     if workers <= 1:
-        for i in range(games):
-            report.merge(play_and_check(suite, i, seed + 2 * i))
-        return report
+        return _run_chunk(suite, range(games), seed)
+    report = Report(suite.game.card.short_name)
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(workers) as pool:
@@ -246,18 +242,4 @@ def summary(reports: Sequence[Report]) -> str:
 
 def as_json(reports: Sequence[Report]) -> str:
     """The reports as JSON (for CI logs and dashboards)."""
-    return json.dumps(
-        [
-            {
-                "game": r.game,
-                "games": r.games,
-                "steps": r.steps,
-                "states_round_tripped": r.states_round_tripped,
-                "determinisations": r.determinisations,
-                "terminations": dict(r.terminations),
-                "violations": r.violations,
-            }
-            for r in reports
-        ],
-        indent=2,
-    )
+    return json.dumps([vars(r) for r in reports], indent=2)

@@ -10,7 +10,6 @@ import math
 import re
 import tomllib
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
@@ -20,7 +19,6 @@ from rules.core.errors import IllegalPosition, MalformedFile, Problem
 from rules.core.files import decode_text as decode_text  # re-exported: positions are read through jsonio
 from rules.core.files import escape as escape
 from rules.core.files import read_text_file as read_text_file
-from rules.core.files import write_file
 
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
@@ -137,25 +135,27 @@ _SURROGATE = re.compile(r"[\ud800-\udfff]")
 _LARGEST = 10**limits.MAX_INTEGER_DIGITS
 
 
-def _value_problem(data: object) -> str | None:
-    """The first thing parsed data holds that no file of this project may: nesting past the limit, a
-    whole number past its digits, a lone surrogate (half of a UTF-16 pair, not a character) in a key or
-    text, or a TOML date or time; None when there is none. Walked iteratively, never recursing."""
+def _refuse_values(data: object, source: str) -> None:
+    """MalformedFile naming `source` for the first thing parsed data holds that no file of this project may:
+    nesting past the limit, a whole number past its digits, a lone surrogate (half of a UTF-16 pair, not a
+    character) in a key or text, or a TOML date or time. Walked iteratively, never recursing."""
     if any(level > limits.MAX_JSON_DEPTH and isinstance(item, dict | list) for item, _, level in _walk(data)):
-        return f"nests deeper than {limits.MAX_JSON_DEPTH} levels, the limit"
+        raise MalformedFile(f"{source} nests deeper than {limits.MAX_JSON_DEPTH} levels, the limit")
     for item, where, _ in _walk(data):
         at = f" at {escape(where)}" if where else ""
+        problem = None
         if isinstance(item, dict):
             key = next((key for key in item if _SURROGATE.search(key)), None)
             if key is not None:
-                return f"the key {escape(repr(key))}{at} holds a lone surrogate, which is not a character"
+                problem = f"the key {escape(repr(key))}{at} holds a lone surrogate, which is not a character"
         elif isinstance(item, str) and _SURROGATE.search(item):
-            return f"the text{at} holds a lone surrogate ({escape(item, 40)}), which is not a character"
+            problem = f"the text{at} holds a lone surrogate ({escape(item, 40)}), which is not a character"
         elif isinstance(item, int) and not isinstance(item, bool) and abs(item) >= _LARGEST:
-            return f"a number{at} has more than {limits.MAX_INTEGER_DIGITS} digits"
+            problem = f"a number{at} has more than {limits.MAX_INTEGER_DIGITS} digits"
         elif isinstance(item, datetime.date | datetime.time):
-            return f"{where or 'a value'} is a date or a time, which no field here holds"
-    return None
+            problem = f"{where or 'a value'} is a date or a time, which no field here holds"
+        if problem is not None:
+            raise MalformedFile(f"{source}: {problem}")
 
 
 _CONTROL_TEXT = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -186,9 +186,7 @@ def parse_json_value(text: str, *, source: str = "input") -> Any:
         raise MalformedFile(f"{source} nests deeper than {limits.MAX_JSON_DEPTH} levels, the limit") from None
     except _Refused as exc:
         raise MalformedFile(f"{source}: {exc}") from None
-    problem = _value_problem(data)
-    if problem is not None:
-        raise MalformedFile(f"{source} {problem}" if problem.startswith("nests") else f"{source}: {problem}")
+    _refuse_values(data, source)
     return data
 
 
@@ -230,9 +228,7 @@ def parse_toml_object(text: str, *, source: str = "input") -> dict[str, Any]:
         raise MalformedFile(f"{source} is not valid TOML: {escape(str(exc))}") from None
     except ValueError:  # tomllib reads whole numbers with int(), which refuses thousands of digits
         raise MalformedFile(f"{source}: a number has more than {limits.MAX_INTEGER_DIGITS} digits") from None
-    problem = _value_problem(data)
-    if problem is not None:
-        raise MalformedFile(f"{source} {problem}" if problem.startswith("nests") else f"{source}: {problem}")
+    _refuse_values(data, source)
     return data
 
 
@@ -281,10 +277,3 @@ def validate_value(adapter: TypeAdapter[T], data: object) -> T:
             return adapter.validate_python(data, strict=True)
         except ValidationError as exc:
             raise IllegalPosition(problems_of(exc)) from None
-
-
-def save_text(text: str, path: str | Path) -> None:
-    """Write JSON text atomically (rules.core.files.write_file): a failed save never leaves a half-written
-    file (the old one stays whole), and a FIFO, a device, a folder or a symbolic link at the path is refused,
-    left as it was; CannotWrite on failure."""
-    write_file(path, text)

@@ -7,6 +7,7 @@ reproducible and one rung does not depend on how many games the others played.
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 from collections.abc import Callable, Sequence
@@ -241,19 +242,14 @@ def ladder(
     says); in a solo or cooperative game each policy plays `games` alone (`players` seats) on the same seeds,
     and neighbours are compared. Head-to-head rungs are played by `runner` in chunks of `chunk` games (see
     `head_to_head`)."""
-    rungs = []
+    pairs = list(itertools.pairwise(policies))
     if game.card.utility is Utility.ZERO_SUM:
-        for i in range(len(policies) - 1):
-            rungs.append(
-                head_to_head(
-                    game, new_game, policies[i + 1], policies[i], games, seed=seed, rung=i, runner=runner, chunk=chunk
-                )
-            )
-        return rungs
+        return [
+            head_to_head(game, new_game, up, down, games, seed=seed, rung=i, runner=runner, chunk=chunk)
+            for i, (down, up) in enumerate(pairs)
+        ]
     rates = [solo_rate(game, new_game, p, games, players=players, seed=seed) for p in policies]
-    for i in range(len(policies) - 1):
-        rungs.append(Rung(policies[i + 1].name, policies[i].name, rates[i + 1], rates[i], 0, False))
-    return rungs
+    return [Rung(up.name, down.name, rates[i + 1], rates[i], 0, False) for i, (down, up) in enumerate(pairs)]
 
 
 def print_ladder(rungs: Sequence[Rung], *, as_json: bool, about: dict[str, Any]) -> int:
