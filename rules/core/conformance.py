@@ -24,7 +24,7 @@ from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalAction, RulesError
 from rules.core.events import Event
 from rules.core.outcome import Utility
-from rules.core.playout import Policy
+from rules.core.playout import Policy, random_action
 from rules.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, replay_ids
 
 S = TypeVar("S")
@@ -77,19 +77,6 @@ class Suite(Generic[S]):
     """Who plays game i, one policy per seat; None (the default) for uniformly random legal actions."""
     determinise_every: int = 25
     """Check determinisation at every n-th step (it deals hidden cards, so it costs more)."""
-
-
-def random_action(
-    game: Game[S, Any], state: S, sampler: ChanceSampler, policies: Sequence[Policy[S]] | None = None
-) -> Any:
-    """Chance by its exact probabilities; else the first acting player's policy, or a uniform legal action
-    of that player when no policies are given."""
-    if game.current_player(state) == CHANCE:
-        return sampler.pick(game.chance_outcomes(state))
-    player = game.acting_players(state)[0]
-    if policies is not None:
-        return policies[player].choose(state, sampler, player)
-    return sampler.choice(list(game.legal_actions(state, player)))
 
 
 def _check_state(suite: Suite[S], state: S, report: Report, where: str, deal: bool, sampler: ChanceSampler) -> None:
