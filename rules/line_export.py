@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import textwrap
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -59,7 +60,7 @@ def export_test(game: GameDescriptor, position: Any, actions: Sequence[Any], abo
     lines = [
         f'"""{doc}',
         "",
-        *(_wrap(about, 0) if about else []),
+        *(_wrap(about) if about else []),
         *([""] if about else []),
         "Exported by `tower-rules ... export-test` (or the explorer's `export_test`): the expected position and",
         "sentences are what the engine produced when the line was exported.",
@@ -103,19 +104,10 @@ def export_test(game: GameDescriptor, position: Any, actions: Sequence[Any], abo
     return "\n".join(lines)
 
 
-def _wrap(text: str, indent: int) -> list[str]:
-    """Plain text as lines of at most LINE_LENGTH characters."""
-    out: list[str] = []
-    line = ""
-    for word in _docstring_text(text).split():
-        if line and indent + len(line) + 1 + len(word) > LINE_LENGTH:
-            out.append(" " * indent + line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    if line:
-        out.append(" " * indent + line)
-    return out
+def _wrap(text: str) -> list[str]:
+    """Plain text as lines of at most LINE_LENGTH characters (a word longer than that on a line of its own)."""
+    words = " ".join(_docstring_text(text).split())
+    return textwrap.wrap(words, LINE_LENGTH, break_long_words=False, break_on_hyphens=False)
 
 
 def _literal(value: Any, indent: int) -> str:
@@ -202,16 +194,10 @@ def _docstring_text(text: str) -> str:
 
 
 def _scalar(value: Any) -> str:
-    if value is None:
-        return "None"
-    if value is True:
-        return "True"
-    if value is False:
-        return "False"
-    if isinstance(value, int | float):
-        return repr(value)
     if isinstance(value, str):
         return _string(value)
+    if value is None or isinstance(value, int | float):  # None, True, False and numbers as Python writes them
+        return repr(value)
     raise TypeError(f"not JSON data: {value!r}")
 
 
