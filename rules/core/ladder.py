@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import json
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -190,19 +191,11 @@ def head_to_head(
     `runner` plays them in chunks of `chunk` games (all at once by default), with the same results anywhere."""
     play = RungGames(game, new_game, stronger, weaker, games, seed, rung)
     results = [r for part in runner(play, chunks_of(games, chunk or games)) for r in part]
-    wins = losses = draws = steps = 0
-    seconds = 0.0
-    for i, (winner, length, cost) in enumerate(results):
-        steps += length
-        seconds += cost
-        if winner is None:
-            draws += 1
-        elif (winner == 0) == play.stronger_first(i):
-            wins += 1
-        else:
-            losses += 1
-    won, lost = _rate(wins, games, steps, seconds), _rate(losses, games, steps, seconds)
-    return Rung(stronger.name, weaker.name, won, lost, draws, True)
+    steps, seconds = sum(r[1] for r in results), sum((r[2] for r in results), 0.0)
+    # True: the stronger policy won; False: the weaker; None: a draw
+    won = Counter(None if w is None else (w == 0) == play.stronger_first(i) for i, (w, _, _) in enumerate(results))
+    stronger_rate, weaker_rate = _rate(won[True], games, steps, seconds), _rate(won[False], games, steps, seconds)
+    return Rung(stronger.name, weaker.name, stronger_rate, weaker_rate, won[None], True)
 
 
 def solo_rate(
