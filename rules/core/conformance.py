@@ -129,7 +129,6 @@ def play_and_check(suite: Suite[S], index: int, seed: int) -> Report:
         bound = UNBOUNDED_GAME_STEPS
     state = initial
     ids: list[int] = []
-    states: list[S] = [initial]
     events: list[tuple[Event, ...]] = []
     where = f"{game.card.short_name} game {index} (seed {seed})"
     _check_state(suite, state, report, f"{where} start", True, deals)
@@ -149,12 +148,11 @@ def play_and_check(suite: Suite[S], index: int, seed: int) -> Report:
         for check in suite.invariants:
             report.violations += [f"{where} step {len(ids) + 1}: {p}" for p in check(state, action, after, happened)]
         ids.append(action_id)
-        states.append(after)
         events.append(happened)
         state = after
         deal = len(ids) % suite.determinise_every == 0
         _check_state(suite, state, report, f"{where} step {len(ids)}", deal, deals)
-    _check_end(suite, initial, ids, states, events, report, where)
+    _check_end(suite, initial, ids, state, events, report, where)
     report.games = 1
     report.steps = len(ids)
     return report
@@ -164,13 +162,12 @@ def _check_end(
     suite: Suite[S],
     initial: S,
     ids: list[int],
-    states: list[S],
+    final: S,
     events: list[tuple[Event, ...]],
     report: Report,
     where: str,
 ) -> None:
     game = suite.game
-    final = states[-1]
     outcome = game.outcome(final)
     returns = game.returns(final)
     card = game.card
