@@ -181,8 +181,8 @@ class RulebookData(_Strict):
 
 
 def _merged(section: SectionData, sentence: SentenceData) -> dict[str, Any]:
-    names = ("rule", "source", "status", "where", "note")
-    values = {name: getattr(sentence, name) for name in names}
+    """The sentence's fields, each left out taken from its section."""
+    values = {name: getattr(sentence, name) for name in _Fields.model_fields}
     merged = {name: getattr(section, name) if value is None else value for name, value in values.items()}
     merged["where"] = tuple(merged["where"] or ())
     merged["note"] = merged["note"] or ""
