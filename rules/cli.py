@@ -22,10 +22,6 @@ from rules.core.ladder import ChunkRunner
 Register = Callable[[argparse._SubParsersAction], None]  # type: ignore[type-arg]
 
 
-class CliError(Exception):
-    """A usage problem found after parsing (e.g. an unknown example name); exit code 2."""
-
-
 class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose refusal is one line on stderr (what is wrong, and where the help is) and
     exit code 2, instead of the usage block before it; its subcommands' parsers are of the same kind."""
@@ -87,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return main_error(IllegalPosition(problems_of(exc)))
     except IllegalPosition as exc:
         return main_error(exc)
-    except (RulesError, CliError, KeyError) as exc:
+    except (RulesError, KeyError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
         return _say(escape(str(message), 2000), 2)
     except BrokenPipeError:

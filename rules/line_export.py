@@ -7,17 +7,16 @@ source is written in the form `ruff format` gives it, so it passes ruff and mypy
 
 from __future__ import annotations
 
-import importlib
 import os
 import re
+import textwrap
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from rules.core.descriptor import GameDescriptor
 from rules.core.errors import IllegalAction, IllegalPosition, MalformedFile
 from rules.core.files import escape, read_text_file
 from rules.core.jsonio import parse_json_value
-from rules.core.protocol import Game
 from rules.core.records import json_data
 from rules.lesson import read_lesson
 from rules.registry import descriptor, names
@@ -25,30 +24,11 @@ from rules.registry import descriptor, names
 LINE_LENGTH = 120
 
 
-@dataclass(frozen=True)
-class ExportedGame:
-    """A game as an exported test reaches it: the module holding its protocol object `GAME`."""
+class _Games(Mapping[str, GameDescriptor]):
+    """Every registered game, by its command-line name (an exported test imports `GAME` from its `game_module`)."""
 
-    title: str
-    module: str
-
-    @property
-    def game(self) -> Game[Any, Any]:
-        found: Game[Any, Any] = importlib.import_module(self.module).GAME
-        return found
-
-    def apply(self, state: Any, action: Any) -> tuple[Any, tuple[Any, ...]]:
-        return self.game.apply(state, action)
-
-
-class _Games(Mapping[str, ExportedGame]):
-    """Every registered game as an exported test reaches it, by its command-line name."""
-
-    def __getitem__(self, slug: str) -> ExportedGame:
-        if slug not in names():
-            raise KeyError(slug)
-        found = descriptor(slug)
-        return ExportedGame(found.title, found.game_module)
+    def __getitem__(self, slug: str) -> GameDescriptor:
+        return descriptor(slug)
 
     def __iter__(self) -> Iterator[str]:
         return iter(names())
@@ -57,30 +37,30 @@ class _Games(Mapping[str, ExportedGame]):
         return len(names())
 
 
-GAMES: Mapping[str, ExportedGame] = _Games()
+GAMES: Mapping[str, GameDescriptor] = _Games()
 
 
-def replay(game: ExportedGame, position: Any, actions: Sequence[Any]) -> tuple[Any, list[str]]:
+def replay(game: GameDescriptor, position: Any, actions: Sequence[Any]) -> tuple[Any, list[str]]:
     """The final position and every event sentence of the line; IllegalAction names the step refused."""
     state: Any = position
     sentences: list[str] = []
     for number, action in enumerate(actions, 1):
         try:
-            state, events = game.apply(state, action)
+            state, events = game.game.apply(state, action)
         except IllegalAction as exc:
             raise IllegalAction(f"step {number} of the line is refused: {exc}", exc.rule) from None
         sentences += [event.sentence() for event in events]
     return state, sentences
 
 
-def export_test(game: ExportedGame, position: Any, actions: Sequence[Any], about: str = "") -> str:
+def export_test(game: GameDescriptor, position: Any, actions: Sequence[Any], about: str = "") -> str:
     """The source of a pytest file that replays `actions` from `position` and asserts where they lead."""
     final, sentences = replay(game, position, actions)
     doc = f"{game.title}: a line of {len(actions)} action(s) replayed from a position, kept as a regression test."
     lines = [
         f'"""{doc}',
         "",
-        *(_wrap(about, 0) if about else []),
+        *(_wrap(about) if about else []),
         *([""] if about else []),
         "Exported by `tower-rules ... export-test` (or the explorer's `export_test`): the expected position and",
         "sentences are what the engine produced when the line was exported.",
@@ -90,7 +70,7 @@ def export_test(game: ExportedGame, position: Any, actions: Sequence[Any], about
         "",
         "from typing import Any",
         "",
-        f"from {game.module} import GAME",
+        f"from {game.game_module} import GAME",
         "",
         f"POSITION: dict[str, Any] = {_literal(game.game.positions.data(position), 0)}",
         "",
@@ -124,19 +104,10 @@ def export_test(game: ExportedGame, position: Any, actions: Sequence[Any], about
     return "\n".join(lines)
 
 
-def _wrap(text: str, indent: int) -> list[str]:
-    """Plain text as lines of at most LINE_LENGTH characters."""
-    out: list[str] = []
-    line = ""
-    for word in _docstring_text(text).split():
-        if line and indent + len(line) + 1 + len(word) > LINE_LENGTH:
-            out.append(" " * indent + line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    if line:
-        out.append(" " * indent + line)
-    return out
+def _wrap(text: str) -> list[str]:
+    """Plain text as lines of at most LINE_LENGTH characters (a word longer than that on a line of its own)."""
+    words = " ".join(_docstring_text(text).split())
+    return textwrap.wrap(words, LINE_LENGTH, break_long_words=False, break_on_hyphens=False)
 
 
 def _literal(value: Any, indent: int) -> str:
@@ -223,21 +194,15 @@ def _docstring_text(text: str) -> str:
 
 
 def _scalar(value: Any) -> str:
-    if value is None:
-        return "None"
-    if value is True:
-        return "True"
-    if value is False:
-        return "False"
-    if isinstance(value, int | float):
-        return repr(value)
     if isinstance(value, str):
         return _string(value)
+    if value is None or isinstance(value, int | float):  # None, True, False and numbers as Python writes them
+        return repr(value)
     raise TypeError(f"not JSON data: {value!r}")
 
 
 # ---- the command line ------------------------------------------------------------------------------
-def read_line(game: ExportedGame, text: str | None) -> list[Any]:
+def read_line(game: GameDescriptor, text: str | None) -> list[Any]:
     """The actions of `--line`: a JSON list of actions, given as text or as the name of a file holding one
     (read by rules.core.files: a regular file within the limits, in UTF-8). Each action is validated with
     strict types (`2.0` is not a whole number) and a refusal names the action and the field."""

@@ -63,11 +63,6 @@ def names() -> tuple[str, ...]:
     return (*SHIPPED, *(n for n in _installed() if n not in SHIPPED), *_REGISTERED)
 
 
-def shipped_names() -> tuple[str, ...]:
-    """The shipped games' names."""
-    return tuple(SHIPPED)
-
-
 def descriptor(slug: str) -> GameDescriptor:
     """The game of this name; KeyError naming the games otherwise."""
     if slug in _REGISTERED:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rules.core.descriptor import GameDescriptor
 from rules.core.rulebook import Rulebook
-from rules.registry import descriptor, shipped_names
+from rules.registry import SHIPPED, descriptor
 
 HEADER = """# Rules: every sentence of the source documents, and what the code does of it
 
@@ -22,7 +22,7 @@ named first; the other reading is a variant.
 
 def _games() -> list[GameDescriptor]:
     """The shipped games with a rulebook, in the registry's order (a game registered in a test is not documented)."""
-    return [d for d in map(descriptor, shipped_names()) if d.rulebook is not None]
+    return [d for d in map(descriptor, SHIPPED) if d.rulebook is not None]
 
 
 def rulebooks() -> list[Rulebook]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import json
 from collections.abc import Hashable, Sequence
 from typing import Any
@@ -101,11 +102,8 @@ class ActionOrder:
         if self._ids is None:
             self._ids = {a: i for i, a in enumerate(self.actions())}
         found = self._ids.get(action)
-        if found is None:  # an equal action may hash otherwise (a model built with its fields in another order)
-            found = self.id_of_text(canonical_key(action))
-            if found is None:
-                raise IllegalAction(f"{canonical_key(action)} is not a legal action here, so it has no id")
-        return found
+        # an equal action may hash otherwise (a model built with its fields in another order)
+        return self._id_of_text(canonical_key(action)) if found is None else found
 
     def _inverse(self) -> list[int]:
         """For each place of the listing, its action's id."""
@@ -114,10 +112,12 @@ class ActionOrder:
             inverse[place] = action_id
         return inverse
 
-    def id_of_text(self, key: str) -> int | None:
-        """The id of the action with this canonical text, or None when none has it."""
+    def _id_of_text(self, key: str) -> int:
+        """The id of the action with this canonical text; IllegalAction when none has it."""
         found = bisect.bisect_left(self.keys, key)
-        return found if found < len(self.keys) and self.keys[found] == key else None
+        if found < len(self.keys) and self.keys[found] == key:
+            return found
+        raise IllegalAction(f"{key} is not a legal action here, so it has no id")
 
     def ids_of(self, actions: Sequence[Any]) -> list[int]:
         """The ids of some of the actions, ascending (a named listing's by their texts, without building them)."""
@@ -128,13 +128,7 @@ class ActionOrder:
         texts = getattr(actions, "canonical_texts", None)
         if texts is None:
             return sorted(self.id_of(a) for a in actions)
-        ids: list[int] = []
-        for key in texts():
-            found = self.id_of_text(key)
-            if found is None:
-                raise IllegalAction(f"{key} is not a legal action here, so it has no id")
-            ids.append(found)
-        return sorted(ids)
+        return sorted(self._id_of_text(key) for key in texts())
 
 
 def _sorted(listed: Sequence[Any]) -> Sorted:
@@ -203,10 +197,7 @@ class ChainedListing(Sequence[Any]):
 
     def __init__(self, parts: Sequence[Sequence[Any]]) -> None:
         self._parts = tuple(parts)
-        starts = [0]
-        for part in self._parts:
-            starts.append(starts[-1] + len(part))
-        self._starts = tuple(starts)
+        self._starts = (0, *itertools.accumulate(map(len, self._parts)))
 
     def __len__(self) -> int:
         return self._starts[-1]

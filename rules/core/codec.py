@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
 
 from rules.core import jsonio
 from rules.core.errors import IllegalPosition
+from rules.core.files import write_file
 from rules.core.records import ReadAs, Record, json_data, json_text
 
 R = TypeVar("R", bound=Record)
@@ -104,8 +105,10 @@ class Codec(Generic[R]):
         return json_text(record, indent=indent)
 
     def save(self, record: R, path: str | Path) -> None:
-        """Write the record as JSON to `path` (see `jsonio.save_text`: the old file stays whole on failure)."""
-        jsonio.save_text(self.text(record), path)
+        """Write the record as JSON to `path` atomically (`files.write_file`): a failed save never leaves a
+        half-written file (the old one stays whole), and a FIFO, a device, a folder or a symbolic link at the path
+        is refused, left as it was; CannotWrite on failure."""
+        write_file(path, self.text(record))
 
     def json_schema(self) -> dict[str, Any]:
         """The JSON Schema a file of this record must match."""

@@ -17,14 +17,14 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Generic, TypeVar
 
 from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalAction, RulesError
 from rules.core.events import Event
 from rules.core.outcome import Utility
-from rules.core.playout import Policy
+from rules.core.playout import Policy, random_action
 from rules.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL, Game, replay_ids
 
 S = TypeVar("S")
@@ -47,12 +47,10 @@ class Report:
     violations: list[str] = field(default_factory=list)
 
     def merge(self, other: Report) -> None:
-        self.games += other.games
-        self.steps += other.steps
-        self.states_round_tripped += other.states_round_tripped
-        self.determinisations += other.determinisations
-        self.terminations.update(other.terminations)
-        self.violations += other.violations
+        """Add another report's counts, ends and violations to this one's."""
+        for counted in fields(self):
+            if counted.name != "game":
+                setattr(self, counted.name, getattr(self, counted.name) + getattr(other, counted.name))
 
     def line(self) -> str:
         ends = ", ".join(f"{n} {name}" for name, n in sorted(self.terminations.items()))
@@ -79,19 +77,6 @@ class Suite(Generic[S]):
     """Who plays game i, one policy per seat; None (the default) for uniformly random legal actions."""
     determinise_every: int = 25
     """Check determinisation at every n-th step (it deals hidden cards, so it costs more)."""
-
-
-def random_action(
-    game: Game[S, Any], state: S, sampler: ChanceSampler, policies: Sequence[Policy[S]] | None = None
-) -> Any:
-    """Chance by its exact probabilities; else the first acting player's policy, or a uniform legal action
-    of that player when no policies are given."""
-    if game.current_player(state) == CHANCE:
-        return sampler.pick(game.chance_outcomes(state))
-    player = game.acting_players(state)[0]
-    if policies is not None:
-        return policies[player].choose(state, sampler, player)
-    return sampler.choice(list(game.legal_actions(state, player)))
 
 
 def _check_state(suite: Suite[S], state: S, report: Report, where: str, deal: bool, sampler: ChanceSampler) -> None:
@@ -144,7 +129,6 @@ def play_and_check(suite: Suite[S], index: int, seed: int) -> Report:
         bound = UNBOUNDED_GAME_STEPS
     state = initial
     ids: list[int] = []
-    states: list[S] = [initial]
     events: list[tuple[Event, ...]] = []
     where = f"{game.card.short_name} game {index} (seed {seed})"
     _check_state(suite, state, report, f"{where} start", True, deals)
@@ -164,12 +148,11 @@ def play_and_check(suite: Suite[S], index: int, seed: int) -> Report:
         for check in suite.invariants:
             report.violations += [f"{where} step {len(ids) + 1}: {p}" for p in check(state, action, after, happened)]
         ids.append(action_id)
-        states.append(after)
         events.append(happened)
         state = after
         deal = len(ids) % suite.determinise_every == 0
         _check_state(suite, state, report, f"{where} step {len(ids)}", deal, deals)
-    _check_end(suite, initial, ids, states, events, report, where)
+    _check_end(suite, initial, ids, state, events, report, where)
     report.games = 1
     report.steps = len(ids)
     return report
@@ -179,13 +162,12 @@ def _check_end(
     suite: Suite[S],
     initial: S,
     ids: list[int],
-    states: list[S],
+    final: S,
     events: list[tuple[Event, ...]],
     report: Report,
     where: str,
 ) -> None:
     game = suite.game
-    final = states[-1]
     outcome = game.outcome(final)
     returns = game.returns(final)
     card = game.card
@@ -215,11 +197,9 @@ def _check_end(
 
 def run(suite: Suite[S], games: int, seed: int = 0, *, workers: int = 1) -> Report:
     """`games` whole games, game i seeded with `seed + 2 * i` (the same games whatever the workers)."""
-    report = Report(suite.game.card.short_name)
     if workers <= 1:
-        for i in range(games):
-            report.merge(play_and_check(suite, i, seed + 2 * i))
-        return report
+        return _run_chunk(suite, range(games), seed)
+    report = Report(suite.game.card.short_name)
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(workers) as pool:
@@ -246,18 +226,4 @@ def summary(reports: Sequence[Report]) -> str:
 
 def as_json(reports: Sequence[Report]) -> str:
     """The reports as JSON (for CI logs and dashboards)."""
-    return json.dumps(
-        [
-            {
-                "game": r.game,
-                "games": r.games,
-                "steps": r.steps,
-                "states_round_tripped": r.states_round_tripped,
-                "determinisations": r.determinisations,
-                "terminations": dict(r.terminations),
-                "violations": r.violations,
-            }
-            for r in reports
-        ],
-        indent=2,
-    )
+    return json.dumps([vars(r) for r in reports], indent=2)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,18 +35,14 @@ def called(module: str, name: str) -> Callable[..., Any]:
     return lambda *args: getattr(importlib.import_module(module), name)(*args)
 
 
-@contextlib.contextmanager
-def _here(workers: int | None) -> Iterator[ChunkRunner]:
-    del workers
-    yield run_here
-
-
 @dataclass(frozen=True)
 class CliTools:
     """What the generic command line lends a game's own commands, so a game package imports no tool above it:
     `ladder_runner(workers)` plays a ladder's chunks here (None) or on a local cluster of that many processes."""
 
-    ladder_runner: Callable[[int | None], contextlib.AbstractContextManager[ChunkRunner]] = _here
+    ladder_runner: Callable[[int | None], contextlib.AbstractContextManager[ChunkRunner]] = lambda workers: (
+        contextlib.nullcontext(run_here)
+    )
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ with a single `randrange`; `Fraction`s appear only when a probability is read.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Generic, TypeVar
@@ -52,10 +53,7 @@ class Distribution(Generic[T]):
     @classmethod
     def uniform(cls, values: Iterable[T]) -> Distribution[T]:
         """Every listed value equally likely (repeats add weight)."""
-        weights: dict[T, int] = {}
-        for v in values:
-            weights[v] = weights.get(v, 0) + 1
-        return cls.from_counts(weights)
+        return cls.from_counts(Counter(values))
 
     @classmethod
     def mixture(cls, parts: Iterable[tuple[Fraction, Distribution[T]]]) -> Distribution[T]:
@@ -112,10 +110,9 @@ class Distribution(Generic[T]):
     # ---- combining ------------------------------------------------------------------------------
     def map(self, fn: Callable[[T], U]) -> Distribution[U]:
         """The distribution of fn(outcome); outcomes that map together add up."""
-        counts: dict[U, int] = {}
+        counts: Counter[U] = Counter()
         for value, n in self._num.items():
-            key = fn(value)
-            counts[key] = counts.get(key, 0) + n
+            counts[fn(value)] += n
         return Distribution.from_counts(counts)
 
     def bind(self, fn: Callable[[T], Distribution[U]]) -> Distribution[U]:

@@ -34,7 +34,7 @@ class Event:
         for field in dataclasses.fields(self):
             value = getattr(self, field.name)
             if field.name != "rule" and not callable(value):
-                data[field.name] = _jsonable(value)
+                data[field.name] = json_data(value)  # records, models and tuples of them alike
         return data
 
 
@@ -70,8 +70,3 @@ class Events:
 
     def __len__(self) -> int:
         return len(self.happened)
-
-
-def _jsonable(value: Any) -> Any:
-    """An event field as JSON data: records, pydantic models and tuples of them alike (`json_data`)."""
-    return json_data(value)

@@ -9,7 +9,7 @@ import json
 import math
 import re
 import tomllib
-from pathlib import Path
+from collections.abc import Iterator
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
@@ -19,7 +19,6 @@ from rules.core.errors import IllegalPosition, MalformedFile, Problem
 from rules.core.files import decode_text as decode_text  # re-exported: positions are read through jsonio
 from rules.core.files import escape as escape
 from rules.core.files import read_text_file as read_text_file
-from rules.core.files import write_file
 
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
@@ -119,47 +118,44 @@ class _Refused(ValueError):
     """A JSON value refused while reading (its message is the reason)."""
 
 
-def _depth(data: object) -> int:
-    """How deep objects and lists nest in parsed JSON (iteratively: no recursion on hostile input)."""
-    deepest, stack = 0, [(data, 1)]
+def _walk(data: object) -> Iterator[tuple[object, str, int]]:
+    """Every value in parsed data with its dotted path and how deep it sits (1 for the top), depth first and
+    iteratively: no recursion on hostile input."""
+    stack: list[tuple[object, str, int]] = [(data, "", 1)]
     while stack:
-        item, level = stack.pop()
-        if isinstance(item, dict | list):
-            deepest = max(deepest, level)
-            if level > limits.MAX_JSON_DEPTH:
-                break
-            stack.extend((child, level + 1) for child in (item.values() if isinstance(item, dict) else item))
-    return deepest
+        item, where, level = stack.pop()
+        yield item, where, level
+        if isinstance(item, dict):
+            stack.extend((child, f"{where}.{key}" if where else key, level + 1) for key, child in item.items())
+        elif isinstance(item, list):
+            stack.extend((child, f"{where}.{i}" if where else str(i), level + 1) for i, child in enumerate(item))
 
 
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 _LARGEST = 10**limits.MAX_INTEGER_DIGITS
 
 
-def _value_problem(data: object) -> str | None:
-    """The first thing parsed data holds that no file of this project may: nesting past the limit, a
-    whole number past its digits, a lone surrogate (half of a UTF-16 pair, not a character) in a key or
-    text, or a TOML date or time; None when there is none. Walked iteratively, never recursing."""
-    if _depth(data) > limits.MAX_JSON_DEPTH:
-        return f"nests deeper than {limits.MAX_JSON_DEPTH} levels, the limit"
-    stack: list[tuple[object, str]] = [(data, "")]
-    while stack:
-        item, where = stack.pop()
+def _refuse_values(data: object, source: str) -> None:
+    """MalformedFile naming `source` for the first thing parsed data holds that no file of this project may:
+    nesting past the limit, a whole number past its digits, a lone surrogate (half of a UTF-16 pair, not a
+    character) in a key or text, or a TOML date or time. Walked iteratively, never recursing."""
+    if any(level > limits.MAX_JSON_DEPTH and isinstance(item, dict | list) for item, _, level in _walk(data)):
+        raise MalformedFile(f"{source} nests deeper than {limits.MAX_JSON_DEPTH} levels, the limit")
+    for item, where, _ in _walk(data):
         at = f" at {escape(where)}" if where else ""
+        problem = None
         if isinstance(item, dict):
-            for key, child in item.items():
-                if _SURROGATE.search(key):
-                    return f"the key {escape(repr(key))}{at} holds a lone surrogate, which is not a character"
-                stack.append((child, f"{where}.{key}" if where else key))
-        elif isinstance(item, list):
-            stack.extend((child, f"{where}.{i}" if where else str(i)) for i, child in enumerate(item))
+            key = next((key for key in item if _SURROGATE.search(key)), None)
+            if key is not None:
+                problem = f"the key {escape(repr(key))}{at} holds a lone surrogate, which is not a character"
         elif isinstance(item, str) and _SURROGATE.search(item):
-            return f"the text{at} holds a lone surrogate ({escape(item, 40)}), which is not a character"
+            problem = f"the text{at} holds a lone surrogate ({escape(item, 40)}), which is not a character"
         elif isinstance(item, int) and not isinstance(item, bool) and abs(item) >= _LARGEST:
-            return f"a number{at} has more than {limits.MAX_INTEGER_DIGITS} digits"
+            problem = f"a number{at} has more than {limits.MAX_INTEGER_DIGITS} digits"
         elif isinstance(item, datetime.date | datetime.time):
-            return f"{where or 'a value'} is a date or a time, which no field here holds"
-    return None
+            problem = f"{where or 'a value'} is a date or a time, which no field here holds"
+        if problem is not None:
+            raise MalformedFile(f"{source}: {problem}")
 
 
 _CONTROL_TEXT = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -169,17 +165,11 @@ def control_text_problem(data: object) -> Problem | None:
     """The first text (or key) in parsed data holding a control character other than a tab or a new line
     (a terminal's escape codes among them), located by its path; None when there is none. A designer's
     file names armies and cards that are printed to terminals and pages, so such text is refused."""
-    stack: list[tuple[object, str]] = [(data, "")]
-    while stack:
-        item, where = stack.pop()
+    for item, where, _ in _walk(data):
         texts = [item] if isinstance(item, str) else list(item) if isinstance(item, dict) else []
         for text in texts:
             if _CONTROL_TEXT.search(text):
                 return Problem(escape(where), f"holds a control character ({escape(text, 60)}); text is printable only")
-        if isinstance(item, dict):
-            stack.extend((child, f"{where}.{key}" if where else key) for key, child in item.items())
-        elif isinstance(item, list):
-            stack.extend((child, f"{where}.{i}" if where else str(i)) for i, child in enumerate(item))
     return None
 
 
@@ -196,9 +186,7 @@ def parse_json_value(text: str, *, source: str = "input") -> Any:
         raise MalformedFile(f"{source} nests deeper than {limits.MAX_JSON_DEPTH} levels, the limit") from None
     except _Refused as exc:
         raise MalformedFile(f"{source}: {exc}") from None
-    problem = _value_problem(data)
-    if problem is not None:
-        raise MalformedFile(f"{source} {problem}" if problem.startswith("nests") else f"{source}: {problem}")
+    _refuse_values(data, source)
     return data
 
 
@@ -240,9 +228,7 @@ def parse_toml_object(text: str, *, source: str = "input") -> dict[str, Any]:
         raise MalformedFile(f"{source} is not valid TOML: {escape(str(exc))}") from None
     except ValueError:  # tomllib reads whole numbers with int(), which refuses thousands of digits
         raise MalformedFile(f"{source}: a number has more than {limits.MAX_INTEGER_DIGITS} digits") from None
-    problem = _value_problem(data)
-    if problem is not None:
-        raise MalformedFile(f"{source} {problem}" if problem.startswith("nests") else f"{source}: {problem}")
+    _refuse_values(data, source)
     return data
 
 
@@ -291,10 +277,3 @@ def validate_value(adapter: TypeAdapter[T], data: object) -> T:
             return adapter.validate_python(data, strict=True)
         except ValidationError as exc:
             raise IllegalPosition(problems_of(exc)) from None
-
-
-def save_text(text: str, path: str | Path) -> None:
-    """Write JSON text atomically (rules.core.files.write_file): a failed save never leaves a half-written
-    file (the old one stays whole), and a FIFO, a device, a folder or a symbolic link at the path is refused,
-    left as it was; CannotWrite on failure."""
-    write_file(path, text)

@@ -7,8 +7,10 @@ reproducible and one rung does not depend on how many games the others played.
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -189,19 +191,11 @@ def head_to_head(
     `runner` plays them in chunks of `chunk` games (all at once by default), with the same results anywhere."""
     play = RungGames(game, new_game, stronger, weaker, games, seed, rung)
     results = [r for part in runner(play, chunks_of(games, chunk or games)) for r in part]
-    wins = losses = draws = steps = 0
-    seconds = 0.0
-    for i, (winner, length, cost) in enumerate(results):
-        steps += length
-        seconds += cost
-        if winner is None:
-            draws += 1
-        elif (winner == 0) == play.stronger_first(i):
-            wins += 1
-        else:
-            losses += 1
-    won, lost = _rate(wins, games, steps, seconds), _rate(losses, games, steps, seconds)
-    return Rung(stronger.name, weaker.name, won, lost, draws, True)
+    steps, seconds = sum(r[1] for r in results), sum((r[2] for r in results), 0.0)
+    # True: the stronger policy won; False: the weaker; None: a draw
+    won = Counter(None if w is None else (w == 0) == play.stronger_first(i) for i, (w, _, _) in enumerate(results))
+    stronger_rate, weaker_rate = _rate(won[True], games, steps, seconds), _rate(won[False], games, steps, seconds)
+    return Rung(stronger.name, weaker.name, stronger_rate, weaker_rate, won[None], True)
 
 
 def solo_rate(
@@ -241,19 +235,14 @@ def ladder(
     says); in a solo or cooperative game each policy plays `games` alone (`players` seats) on the same seeds,
     and neighbours are compared. Head-to-head rungs are played by `runner` in chunks of `chunk` games (see
     `head_to_head`)."""
-    rungs = []
+    pairs = list(itertools.pairwise(policies))
     if game.card.utility is Utility.ZERO_SUM:
-        for i in range(len(policies) - 1):
-            rungs.append(
-                head_to_head(
-                    game, new_game, policies[i + 1], policies[i], games, seed=seed, rung=i, runner=runner, chunk=chunk
-                )
-            )
-        return rungs
+        return [
+            head_to_head(game, new_game, up, down, games, seed=seed, rung=i, runner=runner, chunk=chunk)
+            for i, (down, up) in enumerate(pairs)
+        ]
     rates = [solo_rate(game, new_game, p, games, players=players, seed=seed) for p in policies]
-    for i in range(len(policies) - 1):
-        rungs.append(Rung(policies[i + 1].name, policies[i].name, rates[i + 1], rates[i], 0, False))
-    return rungs
+    return [Rung(up.name, down.name, rates[i + 1], rates[i], 0, False) for i, (down, up) in enumerate(pairs)]
 
 
 def print_ladder(rungs: Sequence[Rung], *, as_json: bool, about: dict[str, Any]) -> int:

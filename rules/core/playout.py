@@ -36,6 +36,20 @@ class Playout(Generic[S, A]):
         return len(self.actions)
 
 
+def random_action(
+    game: Game[S, Any], state: S, sampler: ChanceSampler, policies: Sequence[Policy[S]] | None = None
+) -> Any:
+    """Chance by its exact probabilities; else the first acting player's policy, or a uniform legal action
+    of that player when no policies are given."""
+    who = game.current_player(state)
+    if who == CHANCE:
+        return sampler.pick(game.chance_outcomes(state))
+    player = who if who >= 0 else game.acting_players(state)[0]
+    if policies is None:
+        return sampler.choice(list(game.legal_actions(state, player)))
+    return policies[player].choose(state, sampler, player)
+
+
 def play_out(
     game: Game[S, A],
     state: S,
@@ -54,12 +68,7 @@ def play_out(
     only the results); the games played are the same."""
     line: Playout[S, A] = Playout(state)
     while not game.is_terminal(state) and (max_steps is None or line.steps < max_steps):
-        who = game.current_player(state)
-        if who == CHANCE:
-            action = sampler.pick(game.chance_outcomes(state))
-        else:
-            player = who if who >= 0 else game.acting_players(state)[0]
-            action = policies[player].choose(state, sampler, player)
+        action = random_action(game, state, sampler, policies)
         if narrate:
             nxt, events = game.apply(state, action)
         else:

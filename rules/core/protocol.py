@@ -201,30 +201,17 @@ class GameBase:
     card: GameCard
     positions: Positions[Any]
 
-    # ---- provided by the game ---------------------------------------------------------------------
-    def num_players(self, state: Any) -> int:
-        raise NotImplementedError
-
-    def current_player(self, state: Any) -> int:
-        raise NotImplementedError
-
-    def read_action(self, data: object) -> Any:
-        raise NotImplementedError
-
-    def legal_actions(self, state: Any, player: int | None = None) -> Sequence[Any]:
-        raise NotImplementedError
-
-    def chance_outcomes(self, state: Any) -> Distribution[Any]:
-        raise NotImplementedError
-
-    def outcome(self, state: Any) -> Outcome | None:
-        raise NotImplementedError
+    # ---- provided by the game (its pure functions, bound as static methods or written as methods) ----------
+    num_players: Callable[[Any], int]
+    current_player: Callable[[Any], int]
+    read_action: Callable[[object], Any]
+    legal_actions: Callable[..., Sequence[Any]]
+    chance_outcomes: Callable[[Any], Distribution[Any]]
+    outcome: Callable[[Any], Outcome | None]
+    apply: Callable[[Any, Any], tuple[Any, tuple[Event, ...]]]
 
     def rules_of(self, state: Any) -> Any:
         return state.rules
-
-    def apply(self, state: Any, action: Any) -> tuple[Any, tuple[Event, ...]]:
-        raise NotImplementedError
 
     def step(self, state: Any, action: Any) -> Any:
         """`apply`'s position (a game whose steps can skip wording their events overrides this)."""

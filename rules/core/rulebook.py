@@ -27,8 +27,8 @@ The file's shape (section fields are defaults for the sentences under them):
 
 from __future__ import annotations
 
-import importlib
 import json
+import pkgutil
 import re
 import tomllib
 from collections.abc import Callable
@@ -145,24 +145,24 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class SentenceData(_Strict):
+class _Fields(_Strict):
+    """A sentence's fields as a section (defaults) or a sentence sets them; None where left out."""
+
+    rule: str | None = None
+    source: str | None = None
+    status: Status | None = None
+    where: tuple[str, ...] | None = None
+    note: str | None = None
+
+
+class SentenceData(_Fields):
     """One sentence as written in the file; a field left out takes its section's value."""
 
     quote: str = Field(min_length=1)
-    rule: str | None = None
-    source: str | None = None
-    status: Status | None = None
-    where: tuple[str, ...] | None = None
-    note: str | None = None
 
 
-class SectionData(_Strict):
+class SectionData(_Fields):
     title: str = Field(min_length=1)
-    rule: str | None = None
-    source: str | None = None
-    status: Status | None = None
-    where: tuple[str, ...] | None = None
-    note: str | None = None
     sentences: tuple[SentenceData, ...] = Field(min_length=1)
 
 
@@ -181,8 +181,8 @@ class RulebookData(_Strict):
 
 
 def _merged(section: SectionData, sentence: SentenceData) -> dict[str, Any]:
-    names = ("rule", "source", "status", "where", "note")
-    values = {name: getattr(sentence, name) for name in names}
+    """The sentence's fields, each left out taken from its section."""
+    values = {name: getattr(sentence, name) for name in _Fields.model_fields}
     merged = {name: getattr(section, name) if value is None else value for name, value in values.items()}
     merged["where"] = tuple(merged["where"] or ())
     merged["note"] = merged["note"] or ""
@@ -210,14 +210,11 @@ def resolve(reference: str) -> object:
     """The object a `module:symbol` reference names; RulebookError when the module or symbol is missing."""
     module_name, _, symbol = reference.partition(":")
     try:
-        found: object = importlib.import_module(module_name)
+        return pkgutil.resolve_name(reference)
     except ImportError as error:
         raise RulebookError(f"{reference}: no module {module_name} ({error})") from None
-    for part in symbol.split("."):
-        if not hasattr(found, part):
-            raise RulebookError(f"{reference}: {module_name} has no {symbol}")
-        found = getattr(found, part)
-    return found
+    except AttributeError:
+        raise RulebookError(f"{reference}: {module_name} has no {symbol}") from None
 
 
 def load_rulebook(

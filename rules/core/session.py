@@ -33,7 +33,6 @@ class Session(Generic[S, A]):
         self.game = game
         self.initial = initial
         self.branches: dict[str, tuple[A, ...]] = {"main": ()}
-        self.branch_points: dict[str, int] = {"main": 0}
         self.current_branch = "main"
         self.cursor = 0
         self._memo: dict[tuple[A, ...], tuple[S, tuple[Event, ...]]] = {(): (initial, ())}
@@ -117,7 +116,6 @@ class Session(Generic[S, A]):
         if name in self.branches:
             raise ValueError(f"there is already a branch called {name!r}")
         self.branches[name] = self.line[: self.cursor]
-        self.branch_points[name] = self.cursor
         self.current_branch = name
         return name
 

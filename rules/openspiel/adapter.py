@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import pyspiel
-from pydantic import BaseModel
 
 from rules.core.chance import ChanceSampler
+from rules.core.descriptor import GameDescriptor, OpenSpielSupport
 from rules.core.outcome import Utility
 from rules.core.protocol import SIMULTANEOUS, TERMINAL, Game, Information, canonical_key
 
@@ -30,46 +29,38 @@ _UTILITY = {
 }
 
 
-@dataclass(frozen=True)
-class Registration:
-    """How one protocol game becomes an OpenSpiel game."""
-
-    game: Game[Any, Any]
-    rules_type: type[BaseModel]
-    new_state: Callable[[BaseModel, dict[str, Any]], Any]
-    """The starting position under these rules and the game's own (non-rules) parameters."""
-    extra_parameters: dict[str, Any]
-    """Parameters that are not `Rules` fields (armies, players), with their defaults."""
-    rules_defaults: dict[str, Any]
-    """Adapter defaults for `Rules` fields whose rulebook value leaves a game unbounded (turn limits)."""
-    open_simultaneous: bool = False
-    """True when a simultaneous step is a team acting in any order (see the module docstring)."""
-
-    @property
-    def short_name(self) -> str:
-        return "python_" + self.game.card.short_name
+def short_name(game: GameDescriptor) -> str:
+    """The game's name in OpenSpiel: `python_` and its card's short name."""
+    return "python_" + game.game.card.short_name
 
 
-def rules_parameters(registration: Registration) -> dict[str, Any]:
-    """Every scalar `Rules` field (int, bool, float, str) with its default: OpenSpiel's parameters."""
+def _support(game: GameDescriptor) -> OpenSpielSupport:
+    if game.openspiel is None:
+        raise KeyError(f"{game.slug} does not say how it becomes an OpenSpiel game")
+    return game.openspiel
+
+
+def rules_parameters(game: GameDescriptor) -> dict[str, Any]:
+    """Every scalar `Rules` field (int, bool, float, str) with its default (or the adapter's default, for a
+    field whose rulebook value leaves a game unbounded): OpenSpiel's parameters."""
     out: dict[str, Any] = {}
-    for name, info in registration.rules_type.model_fields.items():
-        default = registration.rules_defaults.get(name, info.default)
+    for name, info in game.rules.model_fields.items():
+        default = _support(game).rules_defaults.get(name, info.default)
         if isinstance(default, bool | int | float | str) and default is not None:
             out[name] = default
     return out
 
 
-def _parameters(registration: Registration) -> dict[str, Any]:
-    return {**rules_parameters(registration), **registration.extra_parameters}
+def _parameters(game: GameDescriptor) -> dict[str, Any]:
+    return {**rules_parameters(game), **_support(game).extra_parameters}
 
 
-def game_type(registration: Registration) -> pyspiel.GameType:
+def game_type(game: GameDescriptor) -> pyspiel.GameType:
     """OpenSpiel's type card from the protocol's."""
-    card = registration.game.card
+    card = game.game.card
     perfect = card.information is Information.PERFECT
     return pyspiel.GameType(
-        short_name=registration.short_name,
+        short_name=short_name(game),
         long_name=f"Python {card.long_name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
@@ -86,26 +77,27 @@ def game_type(registration: Registration) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=False,
-        parameter_specification=_parameters(registration),
+        parameter_specification=_parameters(game),
     )
 
 
 class ProtocolGame(pyspiel.Game):  # type: ignore[misc]
     """An OpenSpiel game over a protocol game; its parameters are `Rules` fields and the game's own."""
 
-    registration: Registration
+    descriptor: GameDescriptor
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        registration = self.registration
-        values = {**_parameters(registration), **(params or {})}
-        rules_fields = rules_parameters(registration)
-        self.rules = registration.rules_type.model_validate({k: v for k, v in values.items() if k in rules_fields})
-        self.extra = {k: values[k] for k in registration.extra_parameters}
-        self.protocol = registration.game
+        game, support = self.descriptor, _support(self.descriptor)
+        values = {**_parameters(game), **(params or {})}
+        rules_fields = rules_parameters(game)
+        self.rules = game.rules.model_validate({k: v for k, v in values.items() if k in rules_fields})
+        self.extra = {k: values[k] for k in support.extra_parameters}
+        self.protocol = game.game
+        self.open_simultaneous = support.open_simultaneous
         # the parameters come from outside: the start they make is validated once, as a position file is
-        self.initial = registration.game.positions.validate(registration.new_state(self.rules, self.extra))
-        card = registration.game.card
-        players = registration.game.num_players(self.initial)
+        self.initial = game.game.positions.validate(support.new_state(self.rules, self.extra))
+        card = game.game.card
+        players = game.game.num_players(self.initial)
         info = pyspiel.GameInfo(
             num_distinct_actions=card.max_legal_actions,
             max_chance_outcomes=card.max_chance_outcomes,
@@ -115,7 +107,7 @@ class ProtocolGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=0.0 if card.utility is Utility.ZERO_SUM else None,
             max_game_length=card.max_game_length(self.rules),
         )
-        super().__init__(game_type(registration), info, values)
+        super().__init__(game_type(game), info, values)
 
     def new_initial_state(self) -> ProtocolState:
         return ProtocolState(self, self.initial)
@@ -136,7 +128,7 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: ProtocolGame, position: Any) -> None:
         super().__init__(game)
         self.protocol = game.protocol
-        self.open_simultaneous = game.registration.open_simultaneous
+        self.open_simultaneous = game.open_simultaneous
         self.position = position
 
     # ---- who acts and what may be done -------------------------------------------------------------
@@ -207,12 +199,14 @@ class StringObserver:
         return self.protocol.observation_string(state.position, player)
 
 
-def register(registration: Registration) -> type[ProtocolGame]:
-    """Register the game with OpenSpiel (once) and return its game class."""
-    name = registration.short_name
-    cls = typing.cast(type[ProtocolGame], type(f"{name}_game", (ProtocolGame,), {"registration": registration}))
+def register(game: GameDescriptor) -> type[ProtocolGame]:
+    """Register the game with OpenSpiel (once) and return its game class; KeyError for a game whose descriptor
+    does not say how it becomes an OpenSpiel game."""
+    name = short_name(game)
+    _support(game)
+    cls = typing.cast(type[ProtocolGame], type(f"{name}_game", (ProtocolGame,), {"descriptor": game}))
     if name not in pyspiel.registered_names():
-        pyspiel.register_game(game_type(registration), cls)
+        pyspiel.register_game(game_type(game), cls)
     return cls
 
 

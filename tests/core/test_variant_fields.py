@@ -19,8 +19,8 @@ from rules.attack_the_tower import examples as attack_examples
 from rules.attack_the_tower import game as attack_the_tower_game
 from rules.attack_the_tower.variants import Rules as AttackTheTowerRules
 from rules.core.chance import ChanceSampler
-from rules.core.conformance import random_action
 from rules.core.errors import RulesError
+from rules.core.playout import random_action
 from rules.core.protocol import Game
 from rules.the_tower import engine as the_tower
 from rules.the_tower import examples as tower_examples

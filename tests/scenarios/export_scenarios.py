@@ -29,7 +29,7 @@ def first_line(slug: str, example: str, count: int) -> tuple[Any, list[Any]]:
     """The example position and up to `count` actions, each the first legal one."""
     exported = GAMES[slug]
     game = exported.game
-    package = exported.module.rsplit(".", 1)[0]
+    package = exported.game_module.rsplit(".", 1)[0]
     position = importlib.import_module(f"{package}.examples").example(example)
     state, line = position, []
     for _ in range(count):
