@@ -100,26 +100,29 @@ def _units(state: GameState, wave: FieldWave) -> list[_Unit]:
     return out
 
 
+def _dealt(rules: Rules, towers: tuple[Tower, ...], cards: tuple[str, ...], unit_spec: UnitSpec) -> int:
+    """What an attack deals the unit: one tower with these boosts, or two joined by a Combine tower (the
+    boosts given to the first)."""
+    damage = combat.tower_damage(rules, towers[0], credits_of(cards, rules))
+    if len(towers) == 1:
+        return combat.after_resistance(damage, unit_spec)
+    joined = combat.total(damage) + combat.total(combat.tower_damage(rules, towers[1]))
+    return combat.after_resistance({"combine": joined}, unit_spec)
+
+
 @functools.lru_cache(maxsize=65536)
 def _lethal_sets(
     rules: Rules, towers: tuple[Tower, ...], unit_spec: UnitSpec, hp: int, pool: tuple[str, ...]
-) -> tuple[tuple[str, ...], ...]:
+) -> tuple[tuple[tuple[str, ...], int], ...]:
     """The boost card sets (sub-multisets of the pool, given to the first tower) that make the attack
-    meet the Hit Points, keeping only those with no lethal subset."""
-    found: list[tuple[str, ...]] = []
+    meet the Hit Points, keeping only those with no lethal subset, each with the damage it then deals."""
+    found: list[tuple[tuple[str, ...], int]] = []
     for cards in sorted((*payments.subsets(pool), ()), key=lambda c: (payments.value(c, rules), len(c), c)):
-        if any(not (Counter(f) - Counter(cards)) for f in found):
+        if any(not (Counter(f) - Counter(cards)) for f, _ in found):
             continue
-        extra = credits_of(cards, rules)
-        if len(towers) == 1:
-            dealt = combat.after_resistance(combat.tower_damage(rules, towers[0], extra), unit_spec)
-        else:
-            joined = combat.total(combat.tower_damage(rules, towers[0], extra)) + combat.total(
-                combat.tower_damage(rules, towers[1])
-            )
-            dealt = combat.after_resistance({"combine": joined}, unit_spec)
+        dealt = _dealt(rules, towers, cards, unit_spec)
         if dealt >= hp:
-            found.append(cards)
+            found.append((cards, dealt))
     return tuple(found)
 
 
@@ -169,8 +172,7 @@ class _TurnPlanner:
             return []
         unit_spec = wave.spec.units[unit.unit_index]
         moves = []
-        for cards in _lethal_sets(rules, (t,), unit_spec, unit.hit_points, pool):
-            dealt = combat.after_resistance(combat.tower_damage(rules, t, credits_of(cards, rules)), unit_spec)
+        for cards, dealt in _lethal_sets(rules, (t,), unit_spec, unit.hit_points, pool):
             attack = PlannedAttack(t.at, None, wave.id, unit.unit_index, cards, dealt, unit.hit_points)
             moves.append(_Move(frozenset({t.at}), wi, cards, payments.value(cards, rules), attack, None))
         return moves
@@ -201,11 +203,7 @@ class _TurnPlanner:
             if distance(t.at, where) + extra > max(combat.tower_range(a), combat.tower_range(b)):
                 continue
             for first, second in ((a, b), (b, a)):
-                for cards in _lethal_sets(rules, (first, second), unit_spec, unit.hit_points, pool):
-                    joined = combat.total(combat.tower_damage(rules, first, credits_of(cards, rules))) + combat.total(
-                        combat.tower_damage(rules, second)
-                    )
-                    dealt = combat.after_resistance({"combine": joined}, unit_spec)
+                for cards, dealt in _lethal_sets(rules, (first, second), unit_spec, unit.hit_points, pool):
                     attack = PlannedAttack(
                         t.at, (first.at, second.at), wave.id, unit.unit_index, cards, dealt, unit.hit_points
                     )
