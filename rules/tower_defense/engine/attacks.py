@@ -10,14 +10,14 @@ from rules.tower_defense.actions import (
     KillBonus,
 )
 from rules.tower_defense.catalog import is_tower_card
-from rules.tower_defense.engine import combat, movement, payments
+from rules.tower_defense.engine import combat, movement
 from rules.tower_defense.engine.common import (
     Events,
-    discard_cards,
     field_wave,
     get_tower,
     kill_bonus_cost,
     open_kill_window,
+    paid,
     remove_one,
     require,
     set_tower,
@@ -244,9 +244,7 @@ def combine(state: GameState, action: CombineAttack, events: Events) -> GameStat
     reach = max(combat.tower_range(a), combat.tower_range(b))
     _check_target(state, wave, action.target, action.ignore, combiner.at, reach)
     assert spec.combine_cost is not None
-    stacks = state.players[action.player].stacks
-    left = payments.check(stacks.combine, tuple(action.payment), spec.combine_cost.value, state.rules, "Combine", rule)
-    state = discard_cards(with_stack(state, action.player, "combine", left), action.payment)
+    state = paid(state, action.player, "combine", action.payment, spec.combine_cost.value, rule)
     joined = combat.total(combat.tower_damage(state.rules, a)) + combat.total(combat.tower_damage(state.rules, b))
     tough_penalty = 1 if action.ignore and combat.visible_unit(wave).has("tough") else 0
     state = set_tower(state, combiner.replace(depletion=combiner.depletion + 1 + tough_penalty))
@@ -284,9 +282,7 @@ def kill_bonus(state: GameState, action: KillBonus, events: Events) -> GameState
     if action.card not in pile:
         raise IllegalAction(f"no {catalog.tower(action.card).name} is left in its pile", rule)
     cost = kill_bonus_cost(state, action.player, mark)
-    stacks = state.players[action.player].stacks
-    left = payments.check(stacks.kill, tuple(action.payment), cost, state.rules, "Kill Bonus / Conversion", rule)
-    state = discard_cards(with_stack(state, action.player, "kill", left), action.payment)
+    state = paid(state, action.player, "kill", action.payment, cost, rule)
     if mark == 2:
         state = state.replace(mark2_pile=remove_one(state.mark2_pile, action.card))
     else:

@@ -7,8 +7,9 @@ from rules.core.events import Events as Events
 from rules.tower_defense import catalog
 from rules.tower_defense.cards import TOWER_TYPES, AttributeKind
 from rules.tower_defense.catalog import is_tower_card
+from rules.tower_defense.engine import payments
 from rules.tower_defense.errors import IllegalAction
-from rules.tower_defense.model import FieldWave, GameState, KillWindow, Player, Tower
+from rules.tower_defense.model import STACK_LABEL, FieldWave, GameState, KillWindow, Player, StackName, Tower
 from rules.tower_defense.places import Coord, distance
 from rules.tower_defense.rule_ids import RuleId
 from rules.tower_defense.variants import Rules
@@ -118,6 +119,23 @@ def discard_cards(state: GameState, cards: tuple[str, ...] | list[str]) -> GameS
         mark2_pile=tuple(sorted(piles[2])),
         mark3_pile=tuple(sorted(piles[3])),
     )
+
+
+def paid(
+    state: GameState,
+    player: int,
+    stack: StackName,
+    payment: tuple[str, ...],
+    cost: int,
+    rule: RuleId,
+    held: tuple[str, ...] | None = None,
+) -> GameState:
+    """The position after `player` pays `cost` with `payment` from one of their stacks (what it `held`, when
+    a card was already taken off it), the cards discarded to their piles; IllegalAction when they are not on
+    the stack or do not pay the cost."""
+    cards = state.players[player].stacks.get(stack) if held is None else held
+    left = payments.check(cards, tuple(payment), cost, state.rules, STACK_LABEL[stack], rule)
+    return discard_cards(with_stack(state, player, stack, left), payment)
 
 
 def remove_one(cards: tuple[str, ...], card: str) -> tuple[str, ...]:

@@ -35,6 +35,7 @@ from rules.tower_defense.engine.common import (
     free_spaces,
     kill_bonus_cost,
     open_kill_window,
+    paid,
     remove_one,
     require,
     slot_free,
@@ -186,16 +187,7 @@ def place_skill(state: GameState, action: PlaceSkillMarker, events: Events) -> G
         "that slot is not empty or not unlocked",
         "skills.slots",
     )
-    stack = state.players[action.player].stacks.get(action.stack)
-    left = payments.check(
-        stack,
-        tuple(action.payment),
-        spec.slot_costs[action.slot],
-        state.rules,
-        STACK_LABEL[action.stack],
-        "skills.slots",
-    )
-    state = discard_cards(with_stack(state, action.player, action.stack, left), action.payment)
+    state = paid(state, action.player, action.stack, action.payment, spec.slot_costs[action.slot], "skills.slots")
     marker = SkillMarker(action.player, action.skill, action.slot)
     events.append(
         Said(
