@@ -18,6 +18,7 @@ from rules.core import limits, sharecode
 from rules.core.errors import IllegalPosition, Problem
 from rules.core.jsonio import escape
 from rules.tower_defense import catalog
+from rules.tower_defense.cards import WaveSpec
 from rules.tower_defense.catalog import is_condition_card, is_tower_card
 from rules.tower_defense.game import POSITION
 from rules.tower_defense.model import STACKS, GameState, SkillMarker
@@ -131,10 +132,7 @@ def place_wave(
     """Put a wave on a space of its track (moving it if it is on the field already), with its Wave
     Number, units defeated and modifier. It leaves the calls still to come; a call that loses one wave
     of an even-ranked pair is refused by the model ('Even Ranked Waves always appear in pairs')."""
-    try:
-        catalog.wave(wave_id)
-    except KeyError as exc:
-        raise _refuse("wave", str(exc.args[0])) from None
+    _wave_spec(wave_id)
     current = state.wave(wave_id)
     if number is None:
         number = current.number if current is not None else max(state.waves_called, 1)
@@ -172,10 +170,7 @@ def place_wave_at(
     piece = next((p for p in state.board.track if p.at == where), None)
     if piece is None:
         raise _refuse("at", f"no track piece lies on {where}: a wave stands only on its track")
-    try:
-        spec = catalog.wave(wave_id)
-    except KeyError as exc:
-        raise _refuse("wave", str(exc.args[0])) from None
+    spec = _wave_spec(wave_id)
     if piece.track != spec.track:
         parity = "Odd" if spec.rank % 2 else "Even"
         raise _refuse(
@@ -184,6 +179,13 @@ def place_wave_at(
             f"'{parity} Ranked Waves appear on Track {spec.track}.'",
         )
     return place_wave(state, wave_id, piece.number, number=number, defeated=defeated, modifier=modifier)
+
+
+def _wave_spec(wave_id: str) -> WaveSpec:
+    try:
+        return catalog.wave(wave_id)
+    except KeyError as exc:
+        raise _refuse("wave", str(exc.args[0])) from None
 
 
 def remove_wave(state: GameState, wave_id: str) -> GameState:

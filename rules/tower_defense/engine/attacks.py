@@ -51,16 +51,7 @@ def attack(state: GameState, action: Attack, events: Events) -> GameState:
     _check_target(state, wave, action.target, action.ignore, tower.at, spec.reach_at(tower.level))
     tough_penalty = 1 if action.ignore and combat.visible_unit(wave).has("tough") else 0
     state = set_tower(state, tower.replace(depletion=tower.depletion + 1 + tough_penalty))
-    return _strike(
-        state,
-        action.player,
-        tower_label(tower),
-        combat.tower_damage(state.rules, tower),
-        wave,
-        action.target,
-        action.ignore,
-        events,
-    )
+    return _strike(state, action, tower_label(tower), combat.tower_damage(state.rules, tower), wave, events)
 
 
 def _check_target(state: GameState, wave: FieldWave, target: str, ignore: bool, origin: Coord, reach: int) -> None:
@@ -92,15 +83,14 @@ def _check_target(state: GameState, wave: FieldWave, target: str, ignore: bool, 
 
 def _strike(
     state: GameState,
-    player: int,
+    action: Attack | CombineAttack,
     attacker: str,
     damage: combat.Damage,
     wave: FieldWave,
-    target: str,
-    ignore: bool,
     events: Events,
 ) -> GameState:
     """Resolve one attack: a single attack must meet the Hit Points; nothing carries over (6.G)."""
+    player, target, ignore = action.player, action.target, action.ignore
     if target == "modifier":
         return _strike_modifier(state, player, attacker, damage, wave, events)
     unit = combat.visible_unit(wave)
@@ -258,16 +248,7 @@ def combine(state: GameState, action: CombineAttack, events: Events) -> GameStat
                 f"{reach}, {joined} Combine damage.",
             )
         )
-    return _strike(
-        state,
-        action.player,
-        tower_label(combiner),
-        {"combine": joined},
-        wave,
-        action.target,
-        action.ignore,
-        events,
-    )
+    return _strike(state, action, tower_label(combiner), {"combine": joined}, wave, events)
 
 
 def kill_bonus(state: GameState, action: KillBonus, events: Events) -> GameState:
