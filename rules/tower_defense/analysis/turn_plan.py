@@ -211,6 +211,23 @@ class _TurnPlanner:
                     moves.append(_Move(frozenset({t.at, a.at, b.at}), wi, cards, cost, attack, (t.owner, pay[0])))
         return moves
 
+    def targets(self) -> tuple[Target, ...]:
+        """The next unit of each wave in reach, and the ready range towers that reach it, alone or boosted."""
+        out = []
+        for wave, units, where in zip(self.waves, self.units, self.locations, strict=True):
+            unit, spec = units[0], wave.spec.units[units[0].unit_index]
+            assert where is not None
+            extra = self.rules.elusive_extra_range if unit.elusive else 0
+            reach = [
+                t
+                for t in self.ready
+                if catalog.tower(t.card).reach == "range" and distance(t.at, where) + extra <= combat.tower_range(t)
+            ]
+            alone = tuple(t.at for t in reach if _dealt(self.rules, (t,), (), spec) >= unit.hit_points)
+            at = tuple(t.at for t in reach)
+            out.append(Target(wave.id, wave.spec.name, unit.unit_index, unit.hit_points, at, alone))
+        return tuple(out)
+
     def best(
         self,
         progress: tuple[int, ...],
@@ -260,7 +277,7 @@ def plan_turn(state: GameState) -> Plan:
     combine_stacks = tuple(p.stacks.combine for p in state.players)
     start = tuple(0 for _ in planner.waves)
     _, credits, moves = planner.best(start, frozenset(), pool, combine_stacks)
-    targets = _targets(state, planner.waves, planner.units, planner.locations, planner.ready)
+    targets = planner.targets()
     actions, defeated = _replay(state, moves, owners)
     return Plan(
         defeated=defeated,
@@ -276,40 +293,6 @@ def clear_caches() -> None:
     _lethal_sets.cache_clear()
     payments.subsets.cache_clear()
     payments.options.cache_clear()
-
-
-def _targets(
-    state: GameState,
-    waves: list[FieldWave],
-    units: list[list[_Unit]],
-    locations: list[Coord | None],
-    ready: list[Tower],
-) -> tuple[Target, ...]:
-    out = []
-    for wave, wave_units, where in zip(waves, units, locations, strict=True):
-        unit = wave_units[0]
-        assert where is not None
-        extra = state.rules.elusive_extra_range if unit.elusive else 0
-        spec = wave.spec.units[unit.unit_index]
-        reach = [
-            t
-            for t in ready
-            if catalog.tower(t.card).reach == "range" and distance(t.at, where) + extra <= combat.tower_range(t)
-        ]
-        alone = [
-            t.at for t in reach if combat.after_resistance(combat.tower_damage(state.rules, t), spec) >= unit.hit_points
-        ]
-        out.append(
-            Target(
-                wave.id,
-                wave.spec.name,
-                unit.unit_index,
-                unit.hit_points,
-                tuple(t.at for t in reach),
-                tuple(alone),
-            )
-        )
-    return tuple(out)
 
 
 def _replay(state: GameState, moves: Sequence[_Move], owners: dict[str, list[int]]) -> tuple[tuple[Any, ...], int]:
