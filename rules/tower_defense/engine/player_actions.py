@@ -26,6 +26,7 @@ from rules.tower_defense.actions import (
 from rules.tower_defense.catalog import CONDITION_PREFIX, is_tower_card
 from rules.tower_defense.engine import combat, movement, payments
 from rules.tower_defense.engine.attacks import keep_window
+from rules.tower_defense.engine.automatic import game_over
 from rules.tower_defense.engine.common import (
     Events,
     build_cost,
@@ -44,7 +45,6 @@ from rules.tower_defense.engine.common import (
 )
 from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.events import (
-    GameEnded,
     Said,
     player_name,
 )
@@ -259,12 +259,5 @@ def end_actions(state: GameState, action: EndActions, events: Events) -> GameSta
     state = state.replace(towers=towers, waves=waves, condition=condition, kill_window=None, actions_taken=0)
     limit = state.rules.turn_limit
     if limit is not None and state.turn >= limit:
-        events.append(
-            GameEnded(
-                rule="variant.turn_limit",
-                termination="turn_limit",
-                text=f"The turn limit of {limit} is reached.",
-            )
-        )
-        return state.replace(phase="game_over", termination="turn_limit")
+        return game_over(state, "turn_limit", "variant.turn_limit", f"The turn limit of {limit} is reached.", events)
     return state.replace(turn=state.turn + 1, phase="tracker")
