@@ -18,7 +18,6 @@ from rules.tower_defense.cards import (
     ConditionSpec,
     CreditType,
     Difficulty,
-    Figure,
     GameMode,
     ModifierSpec,
     SkillSpec,
@@ -168,31 +167,15 @@ def mode(mode_id: str) -> GameMode:
 
 def provenance() -> tuple[list[str], list[str]]:
     """Every number of the data files as a line: those the rulebook prints, and the assumptions."""
-    given: list[str] = []
-    assumed: list[str] = []
-
-    def add(what: str, f: Figure) -> None:
-        line = f"{what}: {f.value} ({f.source})"
-        (assumed if f.assumed else given).append(line)
-
-    for t in towers().values():
-        for name, f in t.figures():
-            add(f"{t.name}, {name}", f)
-    for m in modes().values():
-        for name, f in m.figures():
-            add(f"{m.name}, {name}", f)
+    numbered: list[TowerSpec | GameMode] = [*towers().values(), *modes().values()]
+    lines = [(f.assumed, f"{c.name}, {name}: {f.value} ({f.source})") for c in numbered for name, f in c.figures()]
     for w in waves().values():
-        line = f"wave {w.name} (rank {w.rank}): " + "; ".join(
-            f"unit {i + 1} {u.hit_points} HP, movement {u.movement}" for i, u in enumerate(w.units)
-        )
-        (assumed if w.assumed else given).append(f"{line} ({w.source})")
-    for mod in modifiers().values():
-        (assumed if mod.assumed else given).append(f"wave modifier {mod.name}: {mod.text} ({mod.source})")
-    for c in conditions().values():
-        (assumed if c.assumed else given).append(f"game condition {c.name}: {c.text} ({c.source})")
-    for s in skills().values():
-        (assumed if s.assumed else given).append(f"skill {s.name}: {s.text} ({s.source})")
-    return given, assumed
+        units = "; ".join(f"unit {i + 1} {u.hit_points} HP, movement {u.movement}" for i, u in enumerate(w.units))
+        lines.append((w.assumed, f"wave {w.name} (rank {w.rank}): {units} ({w.source})"))
+    lines += [(m.assumed, f"wave modifier {m.name}: {m.text} ({m.source})") for m in modifiers().values()]
+    lines += [(c.assumed, f"game condition {c.name}: {c.text} ({c.source})") for c in conditions().values()]
+    lines += [(s.assumed, f"skill {s.name}: {s.text} ({s.source})") for s in skills().values()]
+    return [line for assumed, line in lines if not assumed], [line for assumed, line in lines if assumed]
 
 
 CONDITION_PREFIX = "condition."
