@@ -198,9 +198,7 @@ def current_player(state: GameState) -> int:
     to 5); TERMINAL once the session is over."""
     if state.phase == "game_over":
         return TERMINAL
-    if state.starting_player is None or state.conditions_to_reveal or state.awaiting_modifier:
-        return CHANCE
-    if state.reveal_left:
+    if state.starting_player is None or state.conditions_to_reveal or state.awaiting_modifier or state.reveal_left:
         return CHANCE
     if state.revealed:
         return state.dividing if state.dividing is not None else state.chooser
