@@ -16,13 +16,13 @@ from rules.tower_defense.engine.common import (
     field_wave,
     get_tower,
     kill_bonus_cost,
+    onto_stack,
     open_kill_window,
     paid,
     remove_one,
     require,
     set_tower,
     set_wave,
-    with_stack,
 )
 from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.events import (
@@ -268,12 +268,7 @@ def kill_bonus(state: GameState, action: KillBonus, events: Events) -> GameState
         state = state.replace(mark2_pile=remove_one(state.mark2_pile, action.card))
     else:
         state = state.replace(mark3_pile=remove_one(state.mark3_pile, action.card))
-    state = with_stack(
-        state,
-        action.player,
-        action.stack,
-        (*state.players[action.player].stacks.get(action.stack), action.card),
-    )
+    state = onto_stack(state, action.player, action.stack, action.card)
     if events.narrate:
         events.append(
             Said(

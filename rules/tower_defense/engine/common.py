@@ -107,6 +107,11 @@ def with_stack(state: GameState, player: int, stack: str, cards: tuple[str, ...]
     return state.replace(players=tuple(p if i == player else q for i, q in enumerate(state.players)))
 
 
+def onto_stack(state: GameState, player: int, stack: str, card: str) -> GameState:
+    """The position with `card` put on one of a player's stacks."""
+    return with_stack(state, player, stack, (*state.players[player].stacks.get(stack), card))
+
+
 def discard_cards(state: GameState, cards: tuple[str, ...] | list[str]) -> GameState:
     """Discarded cards go to their pile: Mark I to the Mark I discard, Mark II and III back to their
     piles (3.A.II to 3.A.IV); a completed condition 'is discarded to the Game Box'."""

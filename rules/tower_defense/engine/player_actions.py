@@ -35,6 +35,7 @@ from rules.tower_defense.engine.common import (
     discard_cards,
     free_spaces,
     kill_bonus_cost,
+    onto_stack,
     open_kill_window,
     paid,
     remove_one,
@@ -204,9 +205,7 @@ def complete_condition(state: GameState, action: CompleteCondition, events: Even
     assert state.condition is not None
     cid = state.condition.id
     token = CONDITION_PREFIX + cid
-    state = with_stack(
-        state, action.player, action.stack, (*state.players[action.player].stacks.get(action.stack), token)
-    )
+    state = onto_stack(state, action.player, action.stack, token)
     waiting = state.conditions_waiting
     nxt = ActiveCondition(waiting[0]) if waiting else None
     events.append(
