@@ -21,7 +21,7 @@ from rules.tower_defense import catalog
 from rules.tower_defense.cards import WaveSpec
 from rules.tower_defense.catalog import is_condition_card, is_tower_card
 from rules.tower_defense.game import POSITION
-from rules.tower_defense.model import STACKS, GameState, SkillMarker
+from rules.tower_defense.model import STACKS, GameState, Player, SkillMarker, Tower
 from rules.tower_defense.places import Coord
 from rules.tower_defense.text import parse_piece, piece_label
 from rules.tower_defense.variants import Rules
@@ -98,14 +98,12 @@ def place_tower(
     """Put a tower (its card taken from its pile) on a space, replacing any tower there."""
     where = _at(at)
     data = POSITION.data(state)
-    towers = [t for t in data["towers"] if tuple(t["at"]) != where]
-    for old in data["towers"]:
-        if tuple(old["at"]) == where:
-            _return_card(data, old["card"])
+    old = state.tower_at(where)
+    if old is not None:
+        _return_card(data, old.card)
     _take_card(data, card, state.rules)
-    towers.append({"card": card, "at": where, "owner": owner, "level": level, "depletion": depletion, "boosts": ()})
-    data["towers"] = tuple(towers)
-    return POSITION.validate(data)
+    towers = (*(t for t in state.towers if t.at != where), Tower(card, where, owner, level, depletion))
+    return POSITION.validate({**data, "towers": towers})
 
 
 def remove_tower(state: GameState, at: Sequence[int]) -> GameState:
@@ -279,18 +277,14 @@ def set_credits(state: GameState, player: int, stack: str, cards: Sequence[str])
         raise _refuse("stack", f"there is no stack {stack!r} (stacks: {', '.join(STACKS)})")
     _check_player(state, player)
     data = POSITION.data(state)
-    players = [dict(p) for p in data["players"]]
-    stacks = dict(players[player]["stacks"])
-    for card in stacks[stack]:
+    for card in state.players[player].stacks.get(stack):
         _return_card(data, card)
     for card in cards:
-        if is_condition_card(card):
-            continue
-        _take_card(data, card, state.rules)
-    stacks[stack] = tuple(sorted(cards))
-    players[player]["stacks"] = stacks
-    data["players"] = tuple(players)
-    return POSITION.validate(data)
+        if not is_condition_card(card):
+            _take_card(data, card, state.rules)
+    players = list(state.players)
+    players[player] = Player(players[player].stacks.with_stack(stack, tuple(sorted(cards))))
+    return POSITION.validate({**data, "players": tuple(players)})
 
 
 def _check_skill(skill: str, slot: int) -> None:
