@@ -21,7 +21,7 @@ from rules.tower_defense import catalog
 from rules.tower_defense.cards import WaveSpec
 from rules.tower_defense.catalog import is_condition_card, is_tower_card
 from rules.tower_defense.game import POSITION
-from rules.tower_defense.model import STACKS, GameState, Player, SkillMarker, Tower
+from rules.tower_defense.model import STACKS, FieldWave, GameState, Player, SkillMarker, Tower
 from rules.tower_defense.places import Coord
 from rules.tower_defense.text import parse_piece, piece_label
 from rules.tower_defense.variants import Rules
@@ -134,23 +134,10 @@ def place_wave(
     current = state.wave(wave_id)
     if number is None:
         number = current.number if current is not None else max(state.waves_called, 1)
-    data = POSITION.data(state)
-    entry = {
-        "id": wave_id,
-        "number": number,
-        "space": space,
-        "defeated": defeated,
-        "modifier": modifier,
-        "attacked": current.attacked if current is not None else False,
-    }
-    waves = [w for w in data["waves"] if w["id"] != wave_id]
-    waves.append(entry)
-    data["waves"] = tuple(waves)
-    data["upcoming"] = tuple(
-        tuple(w for w in call if w != wave_id) for call in data["upcoming"] if tuple(call) != (wave_id,)
-    )
-    data["waves_called"] = max(data["waves_called"], number)
-    return POSITION.validate(data)
+    wave = FieldWave(wave_id, number, space, defeated, modifier, current.attacked if current is not None else False)
+    waves = (*(w for w in state.waves if w.id != wave_id), wave)
+    upcoming = tuple(tuple(w for w in call if w != wave_id) for call in state.upcoming if call != (wave_id,))
+    return _edited(state, waves=waves, upcoming=upcoming, waves_called=max(state.waves_called, number))
 
 
 def place_wave_at(
@@ -215,8 +202,7 @@ def set_track_discarded(
     for label in labels:
         track, number = _piece(label)
         wanted.add(piece_label(track, number))
-    data = POSITION.data(state)
-    board = dict(data["board"])
+    board = POSITION.data(state)["board"]
     laid = [p for p in board["track"] if piece_label(p["track"], p["number"]) not in wanted or p["number"] == 0]
     for label in sorted(set(board["track_discard"]) - wanted):
         home = (homes or {}).get(label)
@@ -227,10 +213,8 @@ def set_track_discarded(
             )
         track, number = parse_piece(label)
         laid.append({"track": track, "number": number, "at": _at(home)})
-    board["track"] = tuple(sorted(laid, key=lambda p: (p["track"], p["number"])))
-    board["track_discard"] = tuple(sorted(wanted))
-    data["board"] = board
-    return POSITION.validate(data)
+    pieces = tuple(sorted(laid, key=lambda p: (p["track"], p["number"])))
+    return _board_edited(state, track=pieces, track_discard=tuple(sorted(wanted)))
 
 
 def lay_track(state: GameState, label: str, at: Sequence[int]) -> GameState:
