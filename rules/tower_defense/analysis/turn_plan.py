@@ -269,23 +269,11 @@ def plan_turn(state: GameState) -> Plan:
     through the engine, and `defeated` counts what that replay defeats.
     """
     planner = _TurnPlanner(state)
-    owners: dict[str, list[int]] = {}
-    for p, player in enumerate(state.players):
-        for c in player.stacks.boost:
-            owners.setdefault(c, []).append(p)
     pool = tuple(sorted(c for p in state.players for c in p.stacks.boost))
     combine_stacks = tuple(p.stacks.combine for p in state.players)
-    start = tuple(0 for _ in planner.waves)
-    _, credits, moves = planner.best(start, frozenset(), pool, combine_stacks)
-    targets = planner.targets()
-    actions, defeated = _replay(state, moves, owners)
-    return Plan(
-        defeated=defeated,
-        credits=credits,
-        attacks=tuple(m.attack for m in moves),
-        actions=actions,
-        targets=targets,
-    )
+    _, credits, moves = planner.best(tuple(0 for _ in planner.waves), frozenset(), pool, combine_stacks)
+    actions, defeated = _replay(state, moves)
+    return Plan(defeated, credits, tuple(m.attack for m in moves), actions, planner.targets())
 
 
 def clear_caches() -> None:
@@ -295,11 +283,15 @@ def clear_caches() -> None:
     payments.options.cache_clear()
 
 
-def _replay(state: GameState, moves: Sequence[_Move], owners: dict[str, list[int]]) -> tuple[tuple[Any, ...], int]:
-    """The plan as engine actions, applied one by one; returns them and the units they defeat."""
+def _replay(state: GameState, moves: Sequence[_Move]) -> tuple[tuple[Any, ...], int]:
+    """The plan as engine actions, applied one by one (each boost card from a player who holds it);
+    returns them and the units they defeat."""
     actions: list[Any] = []
     defeated = 0
-    held = {card: list(players) for card, players in owners.items()}
+    held: dict[str, list[int]] = {}
+    for p, player in enumerate(state.players):
+        for c in player.stacks.boost:
+            held.setdefault(c, []).append(p)
     for move in moves:
         a = move.attack
         tower = state.tower_at(a.combined[0] if a.combined else a.tower)
