@@ -32,15 +32,9 @@ def free_spaces(state: GameState) -> list[Coord]:
 def taxes(state: GameState, kind: AttributeKind) -> int:
     """Extra credits a Build ('build_tax') or an Upgrade ('upgrade_tax') costs while such units are on
     the field: 'that player must pay 1 additional Credit of any type'."""
-    n = 0
-    for w in state.waves:
-        units = (
-            w.spec.units[w.defeated :]
-            if state.rules.covered_units_active
-            else w.spec.units[w.defeated : w.defeated + 1]
-        )
-        n += sum(1 for u in units if u.has(kind))
-    return n * state.rules.tax_credits
+    covered = state.rules.covered_units_active
+    units = [u for w in state.waves for u in w.spec.units[w.defeated : None if covered else w.defeated + 1]]
+    return sum(1 for u in units if u.has(kind)) * state.rules.tax_credits
 
 
 def build_cost(state: GameState, card: str) -> int:
