@@ -98,10 +98,7 @@ def rules_from(pairs: list[str]) -> Rules:
             close = difflib.get_close_matches(key, Rules.model_fields, n=1)
             hint = f"; did you mean {close[0]}?" if close else f"; fields: {', '.join(Rules.model_fields)}"
             raise IllegalAction(f"--variant: the rules have no field {escape(repr(key))}{hint}")
-        if text.strip().lower() == "none":
-            data[key] = None
-            continue
-        data[key] = parse_value_text(text, source=f"--variant {key}")
+        data[key] = None if text.strip().lower() == "none" else parse_value_text(text, source=f"--variant {key}")
     return parse_model(Rules, json.dumps(data), source="--variant")
 
 

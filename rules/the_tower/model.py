@@ -159,7 +159,7 @@ def points_usable_in_fight(state: GameState) -> bool:
 
 
 def _something_to_spend_on(state: GameState) -> bool:
-    """In a fight, a point could go to drinking a potion of the hand or drawing a card."""
+    """A point could go to drinking a potion of the hand or drawing a card."""
     has_potion = any(cards.kind(c) == "potion" for c in state.hand)
     return has_potion or can_draw(state, "attack") or can_draw(state, "potion")
 
@@ -227,14 +227,7 @@ def fightable(state: GameState, room: int) -> bool:
 
 def spending_possible(state: GameState) -> bool:
     """Outside a fight: some action point can be spent (draw, drink or explore)."""
-    if state.action_points < 1:
-        return False
-    return (
-        can_draw(state, "attack")
-        or can_draw(state, "potion")
-        or any(cards.kind(c) == "potion" for c in state.hand)
-        or state.face_down > 0
-    )
+    return state.action_points >= 1 and (_something_to_spend_on(state) or state.face_down > 0)
 
 
 def setup_draw_needed(state: GameState) -> Pile | None:

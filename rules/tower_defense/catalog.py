@@ -5,10 +5,11 @@ changed cards (`use_cards`) stand in for the shipped ones of their ids."""
 from __future__ import annotations
 
 import functools
+import types
 from importlib import resources
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, create_model
 
 from rules.core.jsonio import parse_model
 from rules.core.memo import clear_package_caches
@@ -17,7 +18,6 @@ from rules.tower_defense.cards import (
     ConditionSpec,
     CreditType,
     Difficulty,
-    Figure,
     GameMode,
     ModifierSpec,
     SkillSpec,
@@ -26,56 +26,22 @@ from rules.tower_defense.cards import (
 )
 from rules.tower_defense.variants import Rules
 
-
-class _File(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class TowersFile(_File):
-    towers: tuple[TowerSpec, ...]
-
-
-class WavesFile(_File):
-    waves: tuple[WaveSpec, ...]
-
-
-class ModifiersFile(_File):
-    modifiers: tuple[ModifierSpec, ...]
-
-
-class ConditionsFile(_File):
-    conditions: tuple[ConditionSpec, ...]
-
-
-class SkillsFile(_File):
-    skills: tuple[SkillSpec, ...]
-
-
-class ModesFile(_File):
-    modes: tuple[GameMode, ...]
-
-
-class DifficultiesFile(_File):
-    difficulties: tuple[Difficulty, ...]
-
-
 Card = TowerSpec | WaveSpec | ModifierSpec | ConditionSpec | SkillSpec | GameMode
 CardKind = Literal["towers", "waves", "modifiers", "conditions", "skills", "modes"]
 CARD_KINDS: tuple[CardKind, ...] = ("towers", "waves", "modifiers", "conditions", "skills", "modes")
-_FILES: dict[CardKind, type[_File]] = {
-    "towers": TowersFile,
-    "waves": WavesFile,
-    "modifiers": ModifiersFile,
-    "conditions": ConditionsFile,
-    "skills": SkillsFile,
-    "modes": ModesFile,
-}
+_MODELS: tuple[type[BaseModel], ...] = (TowerSpec, WaveSpec, ModifierSpec, ConditionSpec, SkillSpec, GameMode)
 _DESIGNED: dict[str, CardSet] = {"in use": CardSet()}
 """The cards a designer changed (`use_cards`), each standing in for the shipped card of its id."""
 
 
-def _read(name: str) -> str:
-    return resources.files("rules.tower_defense").joinpath(f"data/{name}.json").read_text("utf-8")
+def _read(kind: str, card: type[BaseModel]) -> tuple[Any, ...]:
+    """The cards of one data file, validated: the file holds them as a list under its own name
+    (`{"towers": [...]}`) and nothing else."""
+    fields: dict[str, Any] = {kind: (types.GenericAlias(tuple, (card, ...)), ...)}
+    model = create_model(f"{kind.capitalize()}File", __config__=ConfigDict(frozen=True, extra="forbid"), **fields)
+    text = resources.files("rules.tower_defense").joinpath(f"data/{kind}.json").read_text("utf-8")
+    cards: tuple[Any, ...] = getattr(parse_model(model, text, source=f"data/{kind}.json"), kind)
+    return cards
 
 
 T = TypeVar("T", TowerSpec, WaveSpec, ModifierSpec, ConditionSpec, SkillSpec, GameMode, Difficulty)
@@ -93,8 +59,7 @@ def _index(kind: str, items: tuple[T, ...]) -> dict[str, T]:
 @functools.cache
 def shipped(kind: CardKind) -> dict[str, Card]:
     """The cards of one data file as shipped, by id (what a designer's change starts from)."""
-    data = parse_model(_FILES[kind], _read(kind), source=f"data/{kind}.json")
-    return dict(_index(kind, getattr(data, kind)))
+    return dict(_index(kind, _read(kind, _MODELS[CARD_KINDS.index(kind)])))
 
 
 def _in_use(kind: CardKind, cls: type[T]) -> dict[str, T]:
@@ -142,8 +107,7 @@ def modes() -> dict[str, GameMode]:
 @functools.cache
 def difficulties() -> dict[str, Difficulty]:
     """The Difficulties the rulebook names (003 3.A.V's examples), by id ('1/1/1/1/2/2')."""
-    data = parse_model(DifficultiesFile, _read("difficulties"), source="data/difficulties.json")
-    return _index("difficulties", data.difficulties)
+    return _index("difficulties", _read("difficulties", Difficulty))
 
 
 def designed_cards() -> CardSet:
@@ -203,31 +167,15 @@ def mode(mode_id: str) -> GameMode:
 
 def provenance() -> tuple[list[str], list[str]]:
     """Every number of the data files as a line: those the rulebook prints, and the assumptions."""
-    given: list[str] = []
-    assumed: list[str] = []
-
-    def add(what: str, f: Figure) -> None:
-        line = f"{what}: {f.value} ({f.source})"
-        (assumed if f.assumed else given).append(line)
-
-    for t in towers().values():
-        for name, f in t.figures():
-            add(f"{t.name}, {name}", f)
-    for m in modes().values():
-        for name, f in m.figures():
-            add(f"{m.name}, {name}", f)
+    numbered: list[TowerSpec | GameMode] = [*towers().values(), *modes().values()]
+    lines = [(f.assumed, f"{c.name}, {name}: {f.value} ({f.source})") for c in numbered for name, f in c.figures()]
     for w in waves().values():
-        line = f"wave {w.name} (rank {w.rank}): " + "; ".join(
-            f"unit {i + 1} {u.hit_points} HP, movement {u.movement}" for i, u in enumerate(w.units)
-        )
-        (assumed if w.assumed else given).append(f"{line} ({w.source})")
-    for mod in modifiers().values():
-        (assumed if mod.assumed else given).append(f"wave modifier {mod.name}: {mod.text} ({mod.source})")
-    for c in conditions().values():
-        (assumed if c.assumed else given).append(f"game condition {c.name}: {c.text} ({c.source})")
-    for s in skills().values():
-        (assumed if s.assumed else given).append(f"skill {s.name}: {s.text} ({s.source})")
-    return given, assumed
+        units = "; ".join(f"unit {i + 1} {u.hit_points} HP, movement {u.movement}" for i, u in enumerate(w.units))
+        lines.append((w.assumed, f"wave {w.name} (rank {w.rank}): {units} ({w.source})"))
+    lines += [(m.assumed, f"wave modifier {m.name}: {m.text} ({m.source})") for m in modifiers().values()]
+    lines += [(c.assumed, f"game condition {c.name}: {c.text} ({c.source})") for c in conditions().values()]
+    lines += [(s.assumed, f"skill {s.name}: {s.text} ({s.source})") for s in skills().values()]
+    return [line for assumed, line in lines if not assumed], [line for assumed, line in lines if assumed]
 
 
 CONDITION_PREFIX = "condition."

@@ -14,6 +14,7 @@ from rules.core.ladder import add_ladder_options, ladder, ladder_policies, print
 from rules.core.playout import play_out
 from rules.core.records import json_data
 from rules.tower_defense import analysis, catalog, engine, examples
+from rules.tower_defense.cards import CREDIT_TYPES
 from rules.tower_defense.catalog import is_tower_card
 from rules.tower_defense.engine import movement
 from rules.tower_defense.errors import IllegalAction
@@ -117,9 +118,8 @@ def _boost(args: argparse.Namespace) -> int:
     if not is_tower_card(args.tower):
         raise IllegalAction(f"--tower: {args.tower!r} is not a tower; towers: {', '.join(catalog.towers())}")
     already = [c.strip() for c in args.already.split(",") if c.strip()]
-    kinds = ("standard", "boost", "charge", "combine", "universal")
-    if any(k not in kinds for k in already):
-        raise IllegalAction(f"--already takes credit types: {', '.join(kinds)}")
+    if any(k not in CREDIT_TYPES for k in already):
+        raise IllegalAction(f"--already takes credit types: {', '.join(CREDIT_TYPES)}")
     options = analysis.boost_options(args.tower, args.level, _cards(args.credits), Rules(), already)
     if args.json:
         print(

@@ -17,11 +17,11 @@ from typing import Any
 from rules.core import limits, sharecode
 from rules.core.errors import IllegalPosition, Problem
 from rules.core.jsonio import escape
-from rules.core.records import json_data
 from rules.tower_defense import catalog
+from rules.tower_defense.cards import WaveSpec
 from rules.tower_defense.catalog import is_condition_card, is_tower_card
 from rules.tower_defense.game import POSITION
-from rules.tower_defense.model import STACKS, GameState
+from rules.tower_defense.model import STACKS, FieldWave, GameState, Player, SkillMarker, Tower
 from rules.tower_defense.places import Coord
 from rules.tower_defense.text import parse_piece, piece_label
 from rules.tower_defense.variants import Rules
@@ -34,14 +34,22 @@ def _refuse(where: str, message: str) -> IllegalPosition:
     return IllegalPosition([Problem(where, message)])
 
 
-def _data(state: GameState) -> dict[str, Any]:
-    """The position as JSON data to change (lists where the position holds tuples)."""
-    return POSITION.data(state)
+def _edited(state: GameState, **changes: Any) -> GameState:
+    """The position's data with these fields changed, validated from scratch (IllegalPosition with one
+    problem per broken rule)."""
+    return POSITION.validate({**POSITION.data(state), **changes})
 
 
-def _validated(data: dict[str, Any]) -> GameState:
-    """Validate edited data from scratch; IllegalPosition with one problem per broken rule."""
-    return POSITION.validate(data)
+def _board_edited(state: GameState, **changes: Any) -> GameState:
+    """The position with these fields of the playing field changed, validated from scratch."""
+    return _edited(state, board={**POSITION.data(state)["board"], **changes})
+
+
+def _check_player(state: GameState, player: int) -> None:
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise _refuse("player", f"a player is a whole number, not {escape(repr(player))}")
+    if not 0 <= player < len(state.players):
+        raise _refuse("player", f"there is no player {player + 1}")
 
 
 def _check_tower_card(card: str) -> None:
@@ -89,15 +97,13 @@ def place_tower(
 ) -> GameState:
     """Put a tower (its card taken from its pile) on a space, replacing any tower there."""
     where = _at(at)
-    data = _data(state)
-    towers = [t for t in data["towers"] if tuple(t["at"]) != where]
-    for old in data["towers"]:
-        if tuple(old["at"]) == where:
-            _return_card(data, old["card"])
+    data = POSITION.data(state)
+    old = state.tower_at(where)
+    if old is not None:
+        _return_card(data, old.card)
     _take_card(data, card, state.rules)
-    towers.append({"card": card, "at": where, "owner": owner, "level": level, "depletion": depletion, "boosts": ()})
-    data["towers"] = tuple(towers)
-    return _validated(data)
+    towers = (*(t for t in state.towers if t.at != where), Tower(card, where, owner, level, depletion))
+    return POSITION.validate({**data, "towers": towers})
 
 
 def remove_tower(state: GameState, at: Sequence[int]) -> GameState:
@@ -106,10 +112,9 @@ def remove_tower(state: GameState, at: Sequence[int]) -> GameState:
     tower = state.tower_at(where)
     if tower is None:
         raise _refuse("towers", f"there is no tower on {where}")
-    data = _data(state)
-    data["towers"] = tuple(t for t in data["towers"] if tuple(t["at"]) != where)
+    data = POSITION.data(state)
     _return_card(data, tower.card)
-    return _validated(data)
+    return POSITION.validate({**data, "towers": tuple(t for t in state.towers if t.at != where)})
 
 
 # ---- waves ------------------------------------------------------------------------------------------
@@ -125,30 +130,14 @@ def place_wave(
     """Put a wave on a space of its track (moving it if it is on the field already), with its Wave
     Number, units defeated and modifier. It leaves the calls still to come; a call that loses one wave
     of an even-ranked pair is refused by the model ('Even Ranked Waves always appear in pairs')."""
-    try:
-        catalog.wave(wave_id)
-    except KeyError as exc:
-        raise _refuse("wave", str(exc.args[0])) from None
+    _wave_spec(wave_id)
     current = state.wave(wave_id)
     if number is None:
         number = current.number if current is not None else max(state.waves_called, 1)
-    data = _data(state)
-    entry = {
-        "id": wave_id,
-        "number": number,
-        "space": space,
-        "defeated": defeated,
-        "modifier": modifier,
-        "attacked": current.attacked if current is not None else False,
-    }
-    waves = [w for w in data["waves"] if w["id"] != wave_id]
-    waves.append(entry)
-    data["waves"] = tuple(waves)
-    data["upcoming"] = tuple(
-        tuple(w for w in call if w != wave_id) for call in data["upcoming"] if tuple(call) != (wave_id,)
-    )
-    data["waves_called"] = max(data["waves_called"], number)
-    return _validated(data)
+    wave = FieldWave(wave_id, number, space, defeated, modifier, current.attacked if current is not None else False)
+    waves = (*(w for w in state.waves if w.id != wave_id), wave)
+    upcoming = tuple(tuple(w for w in call if w != wave_id) for call in state.upcoming if call != (wave_id,))
+    return _edited(state, waves=waves, upcoming=upcoming, waves_called=max(state.waves_called, number))
 
 
 def place_wave_at(
@@ -166,10 +155,7 @@ def place_wave_at(
     piece = next((p for p in state.board.track if p.at == where), None)
     if piece is None:
         raise _refuse("at", f"no track piece lies on {where}: a wave stands only on its track")
-    try:
-        spec = catalog.wave(wave_id)
-    except KeyError as exc:
-        raise _refuse("wave", str(exc.args[0])) from None
+    spec = _wave_spec(wave_id)
     if piece.track != spec.track:
         parity = "Odd" if spec.rank % 2 else "Even"
         raise _refuse(
@@ -180,21 +166,24 @@ def place_wave_at(
     return place_wave(state, wave_id, piece.number, number=number, defeated=defeated, modifier=modifier)
 
 
+def _wave_spec(wave_id: str) -> WaveSpec:
+    try:
+        return catalog.wave(wave_id)
+    except KeyError as exc:
+        raise _refuse("wave", str(exc.args[0])) from None
+
+
 def remove_wave(state: GameState, wave_id: str) -> GameState:
     """Take a wave off the field (back to the pool of waves not selected for this session)."""
     if state.wave(wave_id) is None:
         raise _refuse("waves", f"wave {wave_id} is not on the playing field")
-    data = _data(state)
-    data["waves"] = tuple(w for w in data["waves"] if w["id"] != wave_id)
-    data["awaiting_modifier"] = tuple(w for w in data["awaiting_modifier"] if w != wave_id)
-    return _validated(data)
+    waves = tuple(w for w in state.waves if w.id != wave_id)
+    return _edited(state, waves=waves, awaiting_modifier=tuple(w for w in state.awaiting_modifier if w != wave_id))
 
 
 def set_upcoming(state: GameState, calls: Sequence[Sequence[str]]) -> GameState:
     """The waves still to call, call by call (an even rank comes in pairs; 3.A.X to 3.A.XII)."""
-    data = _data(state)
-    data["upcoming"] = tuple(tuple(call) for call in calls)
-    return _validated(data)
+    return _edited(state, upcoming=tuple(tuple(call) for call in calls))
 
 
 # ---- the playing field ------------------------------------------------------------------------------
@@ -213,8 +202,7 @@ def set_track_discarded(
     for label in labels:
         track, number = _piece(label)
         wanted.add(piece_label(track, number))
-    data = _data(state)
-    board = dict(data["board"])
+    board = POSITION.data(state)["board"]
     laid = [p for p in board["track"] if piece_label(p["track"], p["number"]) not in wanted or p["number"] == 0]
     for label in sorted(set(board["track_discard"]) - wanted):
         home = (homes or {}).get(label)
@@ -225,10 +213,8 @@ def set_track_discarded(
             )
         track, number = parse_piece(label)
         laid.append({"track": track, "number": number, "at": _at(home)})
-    board["track"] = tuple(sorted(laid, key=lambda p: (p["track"], p["number"])))
-    board["track_discard"] = tuple(sorted(wanted))
-    data["board"] = board
-    return _validated(data)
+    pieces = tuple(sorted(laid, key=lambda p: (p["track"], p["number"])))
+    return _board_edited(state, track=pieces, track_discard=tuple(sorted(wanted)))
 
 
 def lay_track(state: GameState, label: str, at: Sequence[int]) -> GameState:
@@ -236,15 +222,15 @@ def lay_track(state: GameState, label: str, at: Sequence[int]) -> GameState:
     track, number = _piece(label)
     where = _at(at)
     name = piece_label(track, number)
-    data = _data(state)
-    board = dict(data["board"])
-    board["track"] = tuple(
-        [p for p in board["track"] if (p["track"], p["number"]) != (track, number)]
-        + [{"track": track, "number": number, "at": where}]
+    board = POSITION.data(state)["board"]
+    return _board_edited(
+        state,
+        track=tuple(
+            [p for p in board["track"] if (p["track"], p["number"]) != (track, number)]
+            + [{"track": track, "number": number, "at": where}]
+        ),
+        track_discard=tuple(p for p in board["track_discard"] if p != name),
     )
-    board["track_discard"] = tuple(p for p in board["track_discard"] if p != name)
-    data["board"] = board
-    return _validated(data)
 
 
 def _piece(label: str) -> tuple[str, int]:
@@ -258,22 +244,14 @@ def set_obstacle(state: GameState, at: Sequence[int], present: bool = True) -> G
     """Add or remove an obstacle ('Track cannot be placed on Obstacles. Players may not place Towers
     on Obstacles.': the model refuses one under a tower or a track piece)."""
     where = _at(at)
-    data = _data(state)
-    board = dict(data["board"])
-    obstacles = [tuple(o) for o in board["obstacles"] if tuple(o) != where]
-    if present:
-        obstacles.append(where)
-    board["obstacles"] = tuple(sorted(obstacles))
-    data["board"] = board
-    return _validated(data)
+    obstacles = [o for o in state.board.obstacles if o != where] + ([where] if present else [])
+    return _board_edited(state, obstacles=tuple(sorted(obstacles)))
 
 
 # ---- the table --------------------------------------------------------------------------------------
 def set_lives(state: GameState, lives: int) -> GameState:
     """The Life Cubes left (003 3.C: 'Players may gain Life Cubes beyond the starting amount')."""
-    data = _data(state)
-    data["lives"] = lives
-    return _validated(data)
+    return _edited(state, lives=lives)
 
 
 def set_credits(state: GameState, player: int, stack: str, cards: Sequence[str]) -> GameState:
@@ -281,23 +259,16 @@ def set_credits(state: GameState, player: int, stack: str, cards: Sequence[str])
     them. A completed game condition is written 'condition.<id>' (worth 2 Universal credits)."""
     if stack not in STACKS:
         raise _refuse("stack", f"there is no stack {stack!r} (stacks: {', '.join(STACKS)})")
-    if isinstance(player, bool) or not isinstance(player, int):
-        raise _refuse("player", f"a player is a whole number, not {escape(repr(player))}")
-    if not 0 <= player < len(state.players):
-        raise _refuse("player", f"there is no player {player + 1}")
-    data = _data(state)
-    players = [dict(p) for p in data["players"]]
-    stacks = dict(players[player]["stacks"])
-    for card in stacks[stack]:
+    _check_player(state, player)
+    data = POSITION.data(state)
+    for card in state.players[player].stacks.get(stack):
         _return_card(data, card)
     for card in cards:
-        if is_condition_card(card):
-            continue
-        _take_card(data, card, state.rules)
-    stacks[stack] = tuple(sorted(cards))
-    players[player]["stacks"] = stacks
-    data["players"] = tuple(players)
-    return _validated(data)
+        if not is_condition_card(card):
+            _take_card(data, card, state.rules)
+    players = list(state.players)
+    players[player] = Player(players[player].stacks.with_stack(stack, tuple(sorted(cards))))
+    return POSITION.validate({**data, "players": tuple(players)})
 
 
 def _check_skill(skill: str, slot: int) -> None:
@@ -313,13 +284,8 @@ def place_skill_marker(state: GameState, player: int, skill: str, slot: int) -> 
     """Put one of a player's Skill Markers on a skill's slot (6.F: a marker is never moved; the model refuses
     a taken slot and more markers than the rules give)."""
     _check_skill(skill, slot)
-    if isinstance(player, bool) or not isinstance(player, int):
-        raise _refuse("player", f"a player is a whole number, not {escape(repr(player))}")
-    if not 0 <= player < len(state.players):
-        raise _refuse("player", f"there is no player {player + 1}")
-    data = _data(state)
-    data["skill_markers"] = (*data["skill_markers"], {"player": player, "skill": skill, "slot": slot})
-    return _validated(data)
+    _check_player(state, player)
+    return _edited(state, skill_markers=(*state.skill_markers, SkillMarker(player, skill, slot)))
 
 
 def remove_skill_marker(state: GameState, player: int, skill: str, slot: int) -> GameState:
@@ -331,25 +297,17 @@ def remove_skill_marker(state: GameState, player: int, skill: str, slot: int) ->
         name = catalog.skill(skill).name
         raise _refuse("skill_markers", f"player {player + 1} has no marker on slot {slot + 1} of {name}")
     markers.remove(found)
-    data = _data(state)
-    data["skill_markers"] = json_data(tuple(markers))
-    return _validated(data)
+    return _edited(state, skill_markers=tuple(markers))
 
 
 def set_turn(state: GameState, turn: int, phase: str | None = None) -> GameState:
     """The turn (and phase) the position is in; pending reveals must fit the phase (the model says)."""
-    data = _data(state)
-    data["turn"] = turn
-    if phase is not None:
-        data["phase"] = phase
-    return _validated(data)
+    return _edited(state, turn=turn, **({} if phase is None else {"phase": phase}))
 
 
 def set_rules(state: GameState, rules: Rules) -> GameState:
     """The same position under another rule variant (validated again: a variant can make it illegal)."""
-    data = _data(state)
-    data["rules"] = json_data(rules)
-    return _validated(data)
+    return _edited(state, rules=rules)
 
 
 # ---- sharing ----------------------------------------------------------------------------------------

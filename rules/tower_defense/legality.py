@@ -192,12 +192,10 @@ def position_problems(state: GameState) -> list[str]:
     out += _card_problems(state)
     out += _tower_problems(state)
     out += _wave_problems(state)
-    for field in ("starting_player", "dividing", "restorer"):
+    for field in ("starting_player", "dividing", "restorer", "chooser"):
         value = getattr(state, field)
         if value is not None and value >= n:
             out.append(f"{field}: there is no player {value + 1}")
-    if state.chooser >= n:
-        out.append(f"chooser: there is no player {state.chooser + 1}")
     for c in (*state.modifier_pile, *state.modifier_discard):
         if c not in catalog.modifiers():
             out.append(f"modifiers: there is no wave modifier {c!r}")

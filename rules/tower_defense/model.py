@@ -71,12 +71,7 @@ class Stacks(Record):
 
     def with_stack(self, name: str, cards: tuple[str, ...]) -> Stacks:
         """The stacks with the one named holding `cards` instead."""
-        return Stacks(
-            cards if name == "build" else self.build,
-            cards if name == "boost" else self.boost,
-            cards if name == "combine" else self.combine,
-            cards if name == "kill" else self.kill,
-        )
+        return self.replace(**{name: cards})
 
     def all_cards(self) -> list[str]:
         return [*self.build, *self.boost, *self.combine, *self.kill]

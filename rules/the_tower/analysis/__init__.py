@@ -22,7 +22,6 @@ from rules.the_tower.analysis.advice import (
     point_advice,
 )
 from rules.the_tower.analysis.outlook import (
-    Outlook,
     RoomOdds,
     clear_caches,
     monster_distribution,
@@ -30,20 +29,17 @@ from rules.the_tower.analysis.outlook import (
     room_outlook,
 )
 from rules.the_tower.analysis.plans import Plan, best_plan, fight_plans, plans_on_table
-from rules.the_tower.analysis.winrate import WinRate, simulate
+from rules.the_tower.analysis.winrate import simulate
 from rules.the_tower.game import GAME
 from rules.the_tower.model import GameState
 
 __all__ = [
     "LOOKAHEAD_WORDS",
     "Choice",
-    "Chooser",
     "Lookahead",
-    "Outlook",
     "Plan",
     "RoomOdds",
     "SearchTooLarge",
-    "WinRate",
     "best_plan",
     "clear_caches",
     "fight_advice",

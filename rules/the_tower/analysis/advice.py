@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from rules.core.protocol import CHANCE
 from rules.core.search import SearchTooLarge
@@ -32,20 +33,24 @@ class Choice:
         return f"{describe_action(self.action)}: {self.outlook.describe()}"
 
 
-def _choice_value(state: GameState, action: Any, spend_in_fight: bool) -> Value:
-    """The outlook of the next fight after this choice, its chance step (a draw, a room turned up)
-    resolved exactly by the engine itself."""
-    if isinstance(action, FightRoom | ChooseRoom):
-        return room_value(state, action.room, spend_in_fight)
+T = TypeVar("T")
+
+
+def after_choice(state: GameState, action: Any, then: Callable[[GameState], T]) -> list[tuple[Fraction, T]]:
+    """What `then` makes of the position after a choice between fights: of that position, or of each
+    outcome of its chance step (a draw, a room turned up) with its exact probability, as the engine
+    itself resolves it."""
     nxt = engine.step(state, action)
     if engine.current_player(nxt) != CHANCE:
-        return best_room_value(nxt, spend_in_fight)
-    return fights.weighted(
-        [
-            (p, best_room_value(engine.step(nxt, reveal), spend_in_fight))
-            for reveal, p in engine.chance_outcomes(nxt).items()
-        ]
-    )
+        return [(Fraction(1), then(nxt))]
+    return [(p, then(engine.step(nxt, outcome))) for outcome, p in engine.chance_outcomes(nxt).items()]
+
+
+def _choice_value(state: GameState, action: Any, spend_in_fight: bool) -> Value:
+    """The outlook of the next fight after this choice, its chance step resolved exactly."""
+    if isinstance(action, FightRoom | ChooseRoom):
+        return room_value(state, action.room, spend_in_fight)
+    return fights.weighted(after_choice(state, action, lambda nxt: best_room_value(nxt, spend_in_fight)))
 
 
 def _ranked(choices: list[tuple[Any, Value]], prefer: type) -> tuple[Choice, ...]:
@@ -114,12 +119,7 @@ class _PointSearch:
         """The outlook after `action` and the best play of the points left."""
         if isinstance(action, FightRoom | ChooseRoom):
             return room_value(state, action.room, self.spend_in_fight)
-        nxt = engine.step(state, action)
-        if engine.current_player(nxt) != CHANCE:
-            return self.best(nxt)
-        return fights.weighted(
-            [(p, self.best(engine.step(nxt, outcome))) for outcome, p in engine.chance_outcomes(nxt).items()]
-        )
+        return fights.weighted(after_choice(state, action, self.best))
 
     def best(self, state: GameState) -> Value:
         """The best outlook from a position between fights."""

@@ -96,17 +96,16 @@ def node(ctx: Context, state: GameState, room: str, monster_hp: int | None = Non
     """The fight against `room` from this position (the monster at full HP unless given). When no point
     can be spent in the fight, the piles and the points play no part and are left out."""
     rules = state.rules
+    hand = hand_node(rules, room, state.hp, state.hand, monster_hp)
     if ctx.fight_actions == "never":
-        return hand_node(rules, room, state.hp, state.hand, monster_hp)
+        return hand
     table = _class_table(room[-1], rules.same_colour_multiplier, rules.opposite_colour_multiplier)
 
     def classes(pile: tuple[str, ...]) -> Hand:
         return tuple(sorted(table[c] for c in pile))
 
-    return Node(
-        monster_hp=rules.monster(cards.rank(room)).hp if monster_hp is None else monster_hp,
-        hp=state.hp,
-        hand=classes(state.hand),
+    return dataclasses.replace(
+        hand,
         points=state.action_points,
         attack_deck=classes(state.attack_deck),
         potion_deck=classes(state.potion_deck),
@@ -142,8 +141,7 @@ def _kept(hp: int, hand: Hand) -> Value:
 
 
 def _slain(hp: int, hand: Hand) -> Value:
-    kept = _kept(hp, hand)
-    return (ONE, kept[1], kept[2], kept[3])
+    return (ONE, *_kept(hp, hand)[1:])
 
 
 Outcome = tuple[Fraction, "Node | Value"]

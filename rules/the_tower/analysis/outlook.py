@@ -90,18 +90,24 @@ def room_value(state: GameState, room: int, spend_in_fight: bool) -> Value:
     return fights.mean([_fight_value(state, c) for c in state.unseen_rooms])
 
 
-def best_room_value(state: GameState, spend_in_fight: bool) -> Value:
-    """The outlook of fighting the best room right now."""
-    rooms = [i for i in range(len(state.floor)) if fightable(state, i)]
+def rooms_to_weigh(state: GameState) -> list[int]:
+    """The rooms the next fight may be in (the room named, or every room that may be fought), a single
+    face-down one among them, since every face-down room has the same odds."""
     if state.chosen_room is not None:
         rooms = [state.chosen_room]
+    else:
+        rooms = [i for i in range(len(state.floor)) if fightable(state, i)]
+    return [i for i in rooms if state.floor[i] != FACE_DOWN] + [i for i in rooms if state.floor[i] == FACE_DOWN][:1]
+
+
+def best_room_value(state: GameState, spend_in_fight: bool) -> Value:
+    """The outlook of fighting the best room right now."""
+    rooms = rooms_to_weigh(state)
     if not rooms:  # under stuck='flee' every room may be out of reach: no fight, nothing lost yet
         hand = [cards.value(c) for c in state.hand]
         potions = [cards.value(c) for c in state.hand if cards.kind(c) == "potion"]
         return (Fraction(0), Fraction(state.hp), Fraction(sum(potions)), Fraction(sum(hand)))
-    face_up = {i for i in rooms if state.floor[i] != FACE_DOWN}
-    face_down = [i for i in rooms if i not in face_up][:1]  # every face-down room has the same odds
-    return max(room_value(state, i, spend_in_fight) for i in [*face_up, *face_down])
+    return max(room_value(state, i, spend_in_fight) for i in rooms)
 
 
 def room_outlook(state: GameState, room: int) -> Outlook:

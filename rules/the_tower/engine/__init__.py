@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 from rules.core.distribution import Distribution
@@ -117,11 +116,6 @@ _REVEALS: dict[str, RevealCard] = {c: RevealCard(c) for c in cards.ALL_CARDS}
 def _uniform(pile: tuple[str, ...]) -> Distribution[RevealCard]:
     """Every card of the pile equally likely (each of the 52 cards is in the game once)."""
     return Distribution.from_counts({_REVEALS[c]: 1 for c in pile})
-
-
-def probability_of(state: GameState, reveal: RevealCard) -> Fraction:
-    """The exact probability of one chance outcome."""
-    return chance_outcomes(state)[reveal]
 
 
 # ---- legal actions ----------------------------------------------------------------------------------

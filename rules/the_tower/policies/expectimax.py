@@ -13,11 +13,10 @@ from fractions import Fraction
 from typing import Any
 
 from rules.core.chance import ChanceSampler
-from rules.core.protocol import CHANCE
 from rules.the_tower import engine
 from rules.the_tower.actions import ChooseRoom, FightRoom, Flee
 from rules.the_tower.analysis import advice, fights, outlook
-from rules.the_tower.model import FACE_DOWN, GameState, fightable
+from rules.the_tower.model import GameState
 
 CARD_WORTH = Fraction(1, 2)
 """What one number of a card kept for later fights is worth, in HP kept after the next fight."""
@@ -37,27 +36,17 @@ def worth(value: fights.Value) -> Fraction:
 
 def best_fight_worth(state: GameState) -> Fraction:
     """The worth of fighting the best room now (every face-down room has the same odds)."""
-    rooms = [i for i in range(len(state.floor)) if fightable(state, i)]
-    if state.chosen_room is not None:
-        rooms = [state.chosen_room]
+    rooms = outlook.rooms_to_weigh(state)
     if not rooms:
         return Fraction(state.hp)
-    face_up = [i for i in rooms if state.floor[i] != FACE_DOWN]
-    face_down = [i for i in rooms if state.floor[i] == FACE_DOWN][:1]
-    return max(worth(outlook.room_value(state, i, False)) for i in [*face_up, *face_down])
+    return max(worth(outlook.room_value(state, i, False)) for i in rooms)
 
 
 def choice_worth(state: GameState, action: Any) -> Fraction:
     """The worth of a choice between fights: its chance step weighed exactly, then the best fight."""
     if isinstance(action, FightRoom | ChooseRoom):
         return worth(outlook.room_value(state, action.room, False))
-    nxt = engine.step(state, action)
-    if engine.current_player(nxt) != CHANCE:
-        return best_fight_worth(nxt)
-    return sum(
-        (p * best_fight_worth(engine.step(nxt, outcome)) for outcome, p in engine.chance_outcomes(nxt).items()),
-        Fraction(0),
-    )
+    return sum((p * w for p, w in advice.after_choice(state, action, best_fight_worth)), Fraction(0))
 
 
 class ExpectimaxPolicy:

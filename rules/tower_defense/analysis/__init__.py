@@ -12,23 +12,19 @@ from rules.tower_defense.analysis.boosts import BoostOption, boost_options
 from rules.tower_defense.analysis.income import (
     first_pick,
     income_distribution,
-    reveal_distribution,
     shares,
     type_count_distribution,
 )
-from rules.tower_defense.analysis.turn_plan import Plan, PlannedAttack, Target, clear_caches, plan_turn
+from rules.tower_defense.analysis.turn_plan import Plan, clear_caches, plan_turn
 
 __all__ = [
     "BoostOption",
     "Plan",
-    "PlannedAttack",
-    "Target",
     "boost_options",
     "clear_caches",
     "first_pick",
     "income_distribution",
     "plan_turn",
-    "reveal_distribution",
     "shares",
     "type_count_distribution",
 ]

@@ -26,6 +26,10 @@ class BoostOption:
     credits: int
     damage_by_type: tuple[tuple[str, int], ...]
 
+    def cost(self) -> tuple[int, int, tuple[str, ...]]:
+        """What choosing it costs, least first: credits, then cards, then the cards themselves."""
+        return (self.credits, len(self.cards), self.cards)
+
 
 def credits_of(cards: Iterable[str], rules: Rules) -> tuple[CreditType, ...]:
     return tuple(sorted(t for c in cards for t in (credit_type(c),) * credit_value(c, rules)))
@@ -60,10 +64,6 @@ def boost_options(
             damage_by_type=tuple(sorted(damage.items())),
         )
         known = best.get(total)
-        if known is None or (option.credits, len(option.cards), option.cards) < (
-            known.credits,
-            len(known.cards),
-            known.cards,
-        ):
+        if known is None or option.cost() < known.cost():
             best[total] = option
     return [best[d] for d in sorted(best)]

@@ -100,26 +100,29 @@ def _units(state: GameState, wave: FieldWave) -> list[_Unit]:
     return out
 
 
+def _dealt(rules: Rules, towers: tuple[Tower, ...], cards: tuple[str, ...], unit_spec: UnitSpec) -> int:
+    """What an attack deals the unit: one tower with these boosts, or two joined by a Combine tower (the
+    boosts given to the first)."""
+    damage = combat.tower_damage(rules, towers[0], credits_of(cards, rules))
+    if len(towers) == 1:
+        return combat.after_resistance(damage, unit_spec)
+    joined = combat.total(damage) + combat.total(combat.tower_damage(rules, towers[1]))
+    return combat.after_resistance({"combine": joined}, unit_spec)
+
+
 @functools.lru_cache(maxsize=65536)
 def _lethal_sets(
     rules: Rules, towers: tuple[Tower, ...], unit_spec: UnitSpec, hp: int, pool: tuple[str, ...]
-) -> tuple[tuple[str, ...], ...]:
+) -> tuple[tuple[tuple[str, ...], int], ...]:
     """The boost card sets (sub-multisets of the pool, given to the first tower) that make the attack
-    meet the Hit Points, keeping only those with no lethal subset."""
-    found: list[tuple[str, ...]] = []
+    meet the Hit Points, keeping only those with no lethal subset, each with the damage it then deals."""
+    found: list[tuple[tuple[str, ...], int]] = []
     for cards in sorted((*payments.subsets(pool), ()), key=lambda c: (payments.value(c, rules), len(c), c)):
-        if any(not (Counter(f) - Counter(cards)) for f in found):
+        if any(not (Counter(f) - Counter(cards)) for f, _ in found):
             continue
-        extra = credits_of(cards, rules)
-        if len(towers) == 1:
-            dealt = combat.after_resistance(combat.tower_damage(rules, towers[0], extra), unit_spec)
-        else:
-            joined = combat.total(combat.tower_damage(rules, towers[0], extra)) + combat.total(
-                combat.tower_damage(rules, towers[1])
-            )
-            dealt = combat.after_resistance({"combine": joined}, unit_spec)
+        dealt = _dealt(rules, towers, cards, unit_spec)
         if dealt >= hp:
-            found.append(cards)
+            found.append((cards, dealt))
     return tuple(found)
 
 
@@ -169,8 +172,7 @@ class _TurnPlanner:
             return []
         unit_spec = wave.spec.units[unit.unit_index]
         moves = []
-        for cards in _lethal_sets(rules, (t,), unit_spec, unit.hit_points, pool):
-            dealt = combat.after_resistance(combat.tower_damage(rules, t, credits_of(cards, rules)), unit_spec)
+        for cards, dealt in _lethal_sets(rules, (t,), unit_spec, unit.hit_points, pool):
             attack = PlannedAttack(t.at, None, wave.id, unit.unit_index, cards, dealt, unit.hit_points)
             moves.append(_Move(frozenset({t.at}), wi, cards, payments.value(cards, rules), attack, None))
         return moves
@@ -201,17 +203,30 @@ class _TurnPlanner:
             if distance(t.at, where) + extra > max(combat.tower_range(a), combat.tower_range(b)):
                 continue
             for first, second in ((a, b), (b, a)):
-                for cards in _lethal_sets(rules, (first, second), unit_spec, unit.hit_points, pool):
-                    joined = combat.total(combat.tower_damage(rules, first, credits_of(cards, rules))) + combat.total(
-                        combat.tower_damage(rules, second)
-                    )
-                    dealt = combat.after_resistance({"combine": joined}, unit_spec)
+                for cards, dealt in _lethal_sets(rules, (first, second), unit_spec, unit.hit_points, pool):
                     attack = PlannedAttack(
                         t.at, (first.at, second.at), wave.id, unit.unit_index, cards, dealt, unit.hit_points
                     )
                     cost = payments.value(cards, rules) + payments.value(pay[0], rules)
                     moves.append(_Move(frozenset({t.at, a.at, b.at}), wi, cards, cost, attack, (t.owner, pay[0])))
         return moves
+
+    def targets(self) -> tuple[Target, ...]:
+        """The next unit of each wave in reach, and the ready range towers that reach it, alone or boosted."""
+        out = []
+        for wave, units, where in zip(self.waves, self.units, self.locations, strict=True):
+            unit, spec = units[0], wave.spec.units[units[0].unit_index]
+            assert where is not None
+            extra = self.rules.elusive_extra_range if unit.elusive else 0
+            reach = [
+                t
+                for t in self.ready
+                if catalog.tower(t.card).reach == "range" and distance(t.at, where) + extra <= combat.tower_range(t)
+            ]
+            alone = tuple(t.at for t in reach if _dealt(self.rules, (t,), (), spec) >= unit.hit_points)
+            at = tuple(t.at for t in reach)
+            out.append(Target(wave.id, wave.spec.name, unit.unit_index, unit.hit_points, at, alone))
+        return tuple(out)
 
     def best(
         self,
@@ -254,23 +269,11 @@ def plan_turn(state: GameState) -> Plan:
     through the engine, and `defeated` counts what that replay defeats.
     """
     planner = _TurnPlanner(state)
-    owners: dict[str, list[int]] = {}
-    for p, player in enumerate(state.players):
-        for c in player.stacks.boost:
-            owners.setdefault(c, []).append(p)
     pool = tuple(sorted(c for p in state.players for c in p.stacks.boost))
     combine_stacks = tuple(p.stacks.combine for p in state.players)
-    start = tuple(0 for _ in planner.waves)
-    _, credits, moves = planner.best(start, frozenset(), pool, combine_stacks)
-    targets = _targets(state, planner.waves, planner.units, planner.locations, planner.ready)
-    actions, defeated = _replay(state, moves, owners)
-    return Plan(
-        defeated=defeated,
-        credits=credits,
-        attacks=tuple(m.attack for m in moves),
-        actions=actions,
-        targets=targets,
-    )
+    _, credits, moves = planner.best(tuple(0 for _ in planner.waves), frozenset(), pool, combine_stacks)
+    actions, defeated = _replay(state, moves)
+    return Plan(defeated, credits, tuple(m.attack for m in moves), actions, planner.targets())
 
 
 def clear_caches() -> None:
@@ -280,45 +283,15 @@ def clear_caches() -> None:
     payments.options.cache_clear()
 
 
-def _targets(
-    state: GameState,
-    waves: list[FieldWave],
-    units: list[list[_Unit]],
-    locations: list[Coord | None],
-    ready: list[Tower],
-) -> tuple[Target, ...]:
-    out = []
-    for wave, wave_units, where in zip(waves, units, locations, strict=True):
-        unit = wave_units[0]
-        assert where is not None
-        extra = state.rules.elusive_extra_range if unit.elusive else 0
-        spec = wave.spec.units[unit.unit_index]
-        reach = [
-            t
-            for t in ready
-            if catalog.tower(t.card).reach == "range" and distance(t.at, where) + extra <= combat.tower_range(t)
-        ]
-        alone = [
-            t.at for t in reach if combat.after_resistance(combat.tower_damage(state.rules, t), spec) >= unit.hit_points
-        ]
-        out.append(
-            Target(
-                wave.id,
-                wave.spec.name,
-                unit.unit_index,
-                unit.hit_points,
-                tuple(t.at for t in reach),
-                tuple(alone),
-            )
-        )
-    return tuple(out)
-
-
-def _replay(state: GameState, moves: Sequence[_Move], owners: dict[str, list[int]]) -> tuple[tuple[Any, ...], int]:
-    """The plan as engine actions, applied one by one; returns them and the units they defeat."""
+def _replay(state: GameState, moves: Sequence[_Move]) -> tuple[tuple[Any, ...], int]:
+    """The plan as engine actions, applied one by one (each boost card from a player who holds it);
+    returns them and the units they defeat."""
     actions: list[Any] = []
     defeated = 0
-    held = {card: list(players) for card, players in owners.items()}
+    held: dict[str, list[int]] = {}
+    for p, player in enumerate(state.players):
+        for c in player.stacks.boost:
+            held.setdefault(c, []).append(p)
     for move in moves:
         a = move.attack
         tower = state.tower_at(a.combined[0] if a.combined else a.tower)

@@ -21,7 +21,6 @@ import functools
 import math
 from collections import Counter
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 from rules.core.distribution import Distribution
@@ -77,7 +76,6 @@ from rules.tower_defense.engine.common import (
     kill_bonus_cost,
     open_kill_window,
     require,
-    taxes,
     upgrade_cost,
 )
 from rules.tower_defense.engine.movement import move_all, movement_rate
@@ -136,10 +134,8 @@ __all__ = [
     "payment_value",
     "pending",
     "phase6_actions",
-    "probability_of",
     "reaches",
     "step",
-    "taxes",
     "total",
     "tower_damage",
     "tracker_position",
@@ -202,9 +198,7 @@ def current_player(state: GameState) -> int:
     to 5); TERMINAL once the session is over."""
     if state.phase == "game_over":
         return TERMINAL
-    if state.starting_player is None or state.conditions_to_reveal or state.awaiting_modifier:
-        return CHANCE
-    if state.reveal_left:
+    if state.starting_player is None or state.conditions_to_reveal or state.awaiting_modifier or state.reveal_left:
         return CHANCE
     if state.revealed:
         return state.dividing if state.dividing is not None else state.chooser
@@ -258,15 +252,6 @@ def _pile(kind: Callable[[str], Any], pile: tuple[str, ...]) -> Distribution[Any
     counts = Counter(pile)
     common = math.gcd(*counts.values())
     return Distribution.from_counts({kind(c): n // common for c, n in counts.items()})
-
-
-def probability_of(state: GameState, action: Any) -> Fraction:
-    return chance_outcomes(state)[action]
-
-
-def label(state: GameState, player: int) -> str:
-    del state
-    return player_name(player)
 
 
 def legal_actions(state: GameState, player: int | None = None) -> list[Any]:

@@ -10,19 +10,19 @@ from rules.tower_defense.actions import (
     KillBonus,
 )
 from rules.tower_defense.catalog import is_tower_card
-from rules.tower_defense.engine import combat, movement, payments
+from rules.tower_defense.engine import combat, movement
 from rules.tower_defense.engine.common import (
     Events,
-    discard_cards,
     field_wave,
     get_tower,
     kill_bonus_cost,
+    onto_stack,
     open_kill_window,
+    paid,
     remove_one,
     require,
     set_tower,
     set_wave,
-    with_stack,
 )
 from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.events import (
@@ -51,16 +51,7 @@ def attack(state: GameState, action: Attack, events: Events) -> GameState:
     _check_target(state, wave, action.target, action.ignore, tower.at, spec.reach_at(tower.level))
     tough_penalty = 1 if action.ignore and combat.visible_unit(wave).has("tough") else 0
     state = set_tower(state, tower.replace(depletion=tower.depletion + 1 + tough_penalty))
-    return _strike(
-        state,
-        action.player,
-        tower_label(tower),
-        combat.tower_damage(state.rules, tower),
-        wave,
-        action.target,
-        action.ignore,
-        events,
-    )
+    return _strike(state, action, tower_label(tower), combat.tower_damage(state.rules, tower), wave, events)
 
 
 def _check_target(state: GameState, wave: FieldWave, target: str, ignore: bool, origin: Coord, reach: int) -> None:
@@ -92,15 +83,14 @@ def _check_target(state: GameState, wave: FieldWave, target: str, ignore: bool, 
 
 def _strike(
     state: GameState,
-    player: int,
+    action: Attack | CombineAttack,
     attacker: str,
     damage: combat.Damage,
     wave: FieldWave,
-    target: str,
-    ignore: bool,
     events: Events,
 ) -> GameState:
     """Resolve one attack: a single attack must meet the Hit Points; nothing carries over (6.G)."""
+    player, target, ignore = action.player, action.target, action.ignore
     if target == "modifier":
         return _strike_modifier(state, player, attacker, damage, wave, events)
     unit = combat.visible_unit(wave)
@@ -244,9 +234,7 @@ def combine(state: GameState, action: CombineAttack, events: Events) -> GameStat
     reach = max(combat.tower_range(a), combat.tower_range(b))
     _check_target(state, wave, action.target, action.ignore, combiner.at, reach)
     assert spec.combine_cost is not None
-    stacks = state.players[action.player].stacks
-    left = payments.check(stacks.combine, tuple(action.payment), spec.combine_cost.value, state.rules, "Combine", rule)
-    state = discard_cards(with_stack(state, action.player, "combine", left), action.payment)
+    state = paid(state, action.player, "combine", action.payment, spec.combine_cost.value, rule)
     joined = combat.total(combat.tower_damage(state.rules, a)) + combat.total(combat.tower_damage(state.rules, b))
     tough_penalty = 1 if action.ignore and combat.visible_unit(wave).has("tough") else 0
     state = set_tower(state, combiner.replace(depletion=combiner.depletion + 1 + tough_penalty))
@@ -260,16 +248,7 @@ def combine(state: GameState, action: CombineAttack, events: Events) -> GameStat
                 f"{reach}, {joined} Combine damage.",
             )
         )
-    return _strike(
-        state,
-        action.player,
-        tower_label(combiner),
-        {"combine": joined},
-        wave,
-        action.target,
-        action.ignore,
-        events,
-    )
+    return _strike(state, action, tower_label(combiner), {"combine": joined}, wave, events)
 
 
 def kill_bonus(state: GameState, action: KillBonus, events: Events) -> GameState:
@@ -284,19 +263,12 @@ def kill_bonus(state: GameState, action: KillBonus, events: Events) -> GameState
     if action.card not in pile:
         raise IllegalAction(f"no {catalog.tower(action.card).name} is left in its pile", rule)
     cost = kill_bonus_cost(state, action.player, mark)
-    stacks = state.players[action.player].stacks
-    left = payments.check(stacks.kill, tuple(action.payment), cost, state.rules, "Kill Bonus / Conversion", rule)
-    state = discard_cards(with_stack(state, action.player, "kill", left), action.payment)
+    state = paid(state, action.player, "kill", action.payment, cost, rule)
     if mark == 2:
         state = state.replace(mark2_pile=remove_one(state.mark2_pile, action.card))
     else:
         state = state.replace(mark3_pile=remove_one(state.mark3_pile, action.card))
-    state = with_stack(
-        state,
-        action.player,
-        action.stack,
-        (*state.players[action.player].stacks.get(action.stack), action.card),
-    )
+    state = onto_stack(state, action.player, action.stack, action.card)
     if events.narrate:
         events.append(
             Said(

@@ -12,7 +12,8 @@ from rules.tower_defense.events import (
     GameEnded,
     Said,
 )
-from rules.tower_defense.model import GameState
+from rules.tower_defense.model import GameState, Termination
+from rules.tower_defense.rule_ids import RuleId
 
 
 def advance(state: GameState, events: Events) -> GameState:
@@ -108,42 +109,22 @@ def check_end(state: GameState) -> tuple[GameState, tuple[Event, ...]]:
 def _end_check(state: GameState, events: Events) -> GameState | None:
     """Victory and failure, checked after every step ('If at any point during the game session ...')."""
     if state.lives <= 0:
-        events.append(
-            GameEnded(
-                rule="end.failure",
-                termination="lives_lost",
-                text="The last Life Cube is removed: the session ends in failure.",
-            )
-        )
-        return state.replace(phase="game_over", termination="lives_lost")
-    if len(state.board.track_discard) > state.track_loss_limit:
-        if events.narrate:
-            events.append(
-                GameEnded(
-                    rule="end.failure",
-                    termination="track_lost",
-                    text=f"{len(state.board.track_discard)} track pieces are discarded, more than the "
-                    f"{state.track_loss_limit} "
-                    "allowed: the session ends in failure.",
-                )
-            )
-        return state.replace(phase="game_over", termination="track_lost")
+        text = "The last Life Cube is removed: the session ends in failure."
+        return game_over(state, "lives_lost", "end.failure", text, events)
+    lost = len(state.board.track_discard)
+    if lost > state.track_loss_limit:
+        limit = state.track_loss_limit
+        text = f"{lost} track pieces are discarded, more than the {limit} allowed: the session ends in failure."
+        return game_over(state, "track_lost", "end.failure", text, events)
     pending = state.reveal_left or state.revealed or state.awaiting_modifier
     if state.phase != "setup" and not state.upcoming and not state.waves and state.waves_called > 0 and not pending:
-        if events.narrate:
-            events.append(
-                GameEnded(
-                    rule="end.victory",
-                    termination="victory",
-                    text=f"Every wave has been called and none is left on the field: Victory, with "
-                    f"{state.lives} lives remaining.",
-                )
-            )
-        return state.replace(
-            phase="game_over",
-            termination="victory",
-            restore_left=0,
-            restorer=None,
-            conditions_to_reveal=0,
-        )
+        text = f"Every wave has been called and none is left on the field: Victory, with {state.lives} lives remaining."
+        ended = game_over(state, "victory", "end.victory", text, events)
+        return ended.replace(restore_left=0, restorer=None, conditions_to_reveal=0)
     return None
+
+
+def game_over(state: GameState, termination: Termination, rule: RuleId, text: str, events: Events) -> GameState:
+    """The session over, and why, in words."""
+    events.append(GameEnded(rule=rule, termination=termination, text=text))
+    return state.replace(phase="game_over", termination=termination)

@@ -7,8 +7,9 @@ from rules.core.events import Events as Events
 from rules.tower_defense import catalog
 from rules.tower_defense.cards import TOWER_TYPES, AttributeKind
 from rules.tower_defense.catalog import is_tower_card
+from rules.tower_defense.engine import payments
 from rules.tower_defense.errors import IllegalAction
-from rules.tower_defense.model import FieldWave, GameState, KillWindow, Player, Tower
+from rules.tower_defense.model import STACK_LABEL, FieldWave, GameState, KillWindow, Player, StackName, Tower
 from rules.tower_defense.places import Coord, distance
 from rules.tower_defense.rule_ids import RuleId
 from rules.tower_defense.variants import Rules
@@ -31,15 +32,9 @@ def free_spaces(state: GameState) -> list[Coord]:
 def taxes(state: GameState, kind: AttributeKind) -> int:
     """Extra credits a Build ('build_tax') or an Upgrade ('upgrade_tax') costs while such units are on
     the field: 'that player must pay 1 additional Credit of any type'."""
-    n = 0
-    for w in state.waves:
-        units = (
-            w.spec.units[w.defeated :]
-            if state.rules.covered_units_active
-            else w.spec.units[w.defeated : w.defeated + 1]
-        )
-        n += sum(1 for u in units if u.has(kind))
-    return n * state.rules.tax_credits
+    covered = state.rules.covered_units_active
+    units = [u for w in state.waves for u in w.spec.units[w.defeated : None if covered else w.defeated + 1]]
+    return sum(1 for u in units if u.has(kind)) * state.rules.tax_credits
 
 
 def build_cost(state: GameState, card: str) -> int:
@@ -106,6 +101,11 @@ def with_stack(state: GameState, player: int, stack: str, cards: tuple[str, ...]
     return state.replace(players=tuple(p if i == player else q for i, q in enumerate(state.players)))
 
 
+def onto_stack(state: GameState, player: int, stack: str, card: str) -> GameState:
+    """The position with `card` put on one of a player's stacks."""
+    return with_stack(state, player, stack, (*state.players[player].stacks.get(stack), card))
+
+
 def discard_cards(state: GameState, cards: tuple[str, ...] | list[str]) -> GameState:
     """Discarded cards go to their pile: Mark I to the Mark I discard, Mark II and III back to their
     piles (3.A.II to 3.A.IV); a completed condition 'is discarded to the Game Box'."""
@@ -118,6 +118,23 @@ def discard_cards(state: GameState, cards: tuple[str, ...] | list[str]) -> GameS
         mark2_pile=tuple(sorted(piles[2])),
         mark3_pile=tuple(sorted(piles[3])),
     )
+
+
+def paid(
+    state: GameState,
+    player: int,
+    stack: StackName,
+    payment: tuple[str, ...],
+    cost: int,
+    rule: RuleId,
+    held: tuple[str, ...] | None = None,
+) -> GameState:
+    """The position after `player` pays `cost` with `payment` from one of their stacks (what it `held`, when
+    a card was already taken off it), the cards discarded to their piles; IllegalAction when they are not on
+    the stack or do not pay the cost."""
+    cards = state.players[player].stacks.get(stack) if held is None else held
+    left = payments.check(cards, tuple(payment), cost, state.rules, STACK_LABEL[stack], rule)
+    return discard_cards(with_stack(state, player, stack, left), payment)
 
 
 def remove_one(cards: tuple[str, ...], card: str) -> tuple[str, ...]:

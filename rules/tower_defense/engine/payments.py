@@ -58,13 +58,7 @@ def options(stack: tuple[str, ...], cost: int, rules: Rules) -> tuple[tuple[str,
     """Every distinct valid payment of `cost` from a stack (sorted multisets of card ids)."""
     if cost <= 0:
         return ((),)
-    counts = sorted(Counter(stack).items())
-    out: list[tuple[str, ...]] = []
-    for picks in itertools.product(*(range(n + 1) for _, n in counts)):
-        payment = tuple(c for (c, _), k in zip(counts, picks, strict=True) for _ in range(k))
-        if payment and is_valid(payment, cost, rules):
-            out.append(payment)
-    return tuple(out)
+    return tuple(payment for payment in subsets(stack) if is_valid(payment, cost, rules))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -18,9 +18,9 @@ from rules.tower_defense.catalog import credit_name
 from rules.tower_defense.engine import combat, movement
 from rules.tower_defense.engine.common import (
     Events,
+    onto_stack,
     remove_one,
     set_wave,
-    with_stack,
 )
 from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.events import (
@@ -263,8 +263,7 @@ def reveal_condition(state: GameState, action: RevealCondition, events: Events) 
 def take_credit(state: GameState, action: TakeCredit, events: Events) -> GameState:
     if action.card not in state.revealed:
         raise IllegalAction(f"{action.card} is not among the revealed credits", "phase.5 income")
-    stack = state.players[action.player].stacks.get(action.stack)
-    state = with_stack(state, action.player, action.stack, (*stack, action.card))
+    state = onto_stack(state, action.player, action.stack, action.card)
     state = state.replace(revealed=remove_one(state.revealed, action.card))
     if events.narrate:
         events.append(

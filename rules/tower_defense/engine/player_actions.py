@@ -26,6 +26,7 @@ from rules.tower_defense.actions import (
 from rules.tower_defense.catalog import CONDITION_PREFIX, is_tower_card
 from rules.tower_defense.engine import combat, movement, payments
 from rules.tower_defense.engine.attacks import keep_window
+from rules.tower_defense.engine.automatic import game_over
 from rules.tower_defense.engine.common import (
     Events,
     build_cost,
@@ -34,7 +35,9 @@ from rules.tower_defense.engine.common import (
     discard_cards,
     free_spaces,
     kill_bonus_cost,
+    onto_stack,
     open_kill_window,
+    paid,
     remove_one,
     require,
     slot_free,
@@ -43,7 +46,6 @@ from rules.tower_defense.engine.common import (
 )
 from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.events import (
-    GameEnded,
     Said,
     player_name,
 )
@@ -186,16 +188,7 @@ def place_skill(state: GameState, action: PlaceSkillMarker, events: Events) -> G
         "that slot is not empty or not unlocked",
         "skills.slots",
     )
-    stack = state.players[action.player].stacks.get(action.stack)
-    left = payments.check(
-        stack,
-        tuple(action.payment),
-        spec.slot_costs[action.slot],
-        state.rules,
-        STACK_LABEL[action.stack],
-        "skills.slots",
-    )
-    state = discard_cards(with_stack(state, action.player, action.stack, left), action.payment)
+    state = paid(state, action.player, action.stack, action.payment, spec.slot_costs[action.slot], "skills.slots")
     marker = SkillMarker(action.player, action.skill, action.slot)
     events.append(
         Said(
@@ -212,9 +205,7 @@ def complete_condition(state: GameState, action: CompleteCondition, events: Even
     assert state.condition is not None
     cid = state.condition.id
     token = CONDITION_PREFIX + cid
-    state = with_stack(
-        state, action.player, action.stack, (*state.players[action.player].stacks.get(action.stack), token)
-    )
+    state = onto_stack(state, action.player, action.stack, token)
     waiting = state.conditions_waiting
     nxt = ActiveCondition(waiting[0]) if waiting else None
     events.append(
@@ -267,12 +258,5 @@ def end_actions(state: GameState, action: EndActions, events: Events) -> GameSta
     state = state.replace(towers=towers, waves=waves, condition=condition, kill_window=None, actions_taken=0)
     limit = state.rules.turn_limit
     if limit is not None and state.turn >= limit:
-        events.append(
-            GameEnded(
-                rule="variant.turn_limit",
-                termination="turn_limit",
-                text=f"The turn limit of {limit} is reached.",
-            )
-        )
-        return state.replace(phase="game_over", termination="turn_limit")
+        return game_over(state, "turn_limit", "variant.turn_limit", f"The turn limit of {limit} is reached.", events)
     return state.replace(turn=state.turn + 1, phase="tracker")

@@ -17,6 +17,7 @@ from rules.tower_defense.engine.common import (
     build_cost,
     discard_cards,
     get_tower,
+    paid,
     require,
     set_tower,
     upgrade_cost,
@@ -51,8 +52,7 @@ def build(state: GameState, action: Build, events: Events) -> GameState:
         )
     cost = build_cost(state, action.card)
     rest = payments.take(stacks.build, (action.card,), "Build / Upgrade", rule)
-    left = payments.check(rest, tuple(action.payment), cost, state.rules, "Build / Upgrade", rule)
-    state = discard_cards(with_stack(state, action.player, "build", left), action.payment)
+    state = paid(state, action.player, "build", action.payment, cost, rule, held=rest)
     tower = Tower(action.card, at, action.player, 1, 1)
     if events.narrate:
         events.append(
@@ -77,9 +77,7 @@ def upgrade(state: GameState, action: Upgrade, events: Events) -> GameState:
     if tower.level >= top:
         raise IllegalAction(f"this tower is at level {tower.level}: towers may not be upgraded past level {top}", rule)
     cost = upgrade_cost(state, tower)
-    stacks = state.players[action.player].stacks
-    left = payments.check(stacks.build, tuple(action.payment), cost, state.rules, "Build / Upgrade", rule)
-    state = discard_cards(with_stack(state, action.player, "build", left), action.payment)
+    state = paid(state, action.player, "build", action.payment, cost, rule)
     new = tower.replace(level=tower.level + 1, depletion=tower.depletion + 1)
     if events.narrate:
         events.append(

@@ -3,19 +3,10 @@
 
 from __future__ import annotations
 
-from rules.tower_defense.policies.basic import (
-    BUILD_RESERVE,
-    CoopPolicy,
-    RandomPolicy,
-    SimplePolicy,
-    cover,
-    track_cover,
-    watchers,
-)
+from rules.tower_defense.policies.basic import CoopPolicy, RandomPolicy, SimplePolicy, cover
 from rules.tower_defense.policies.planner import PlannerPolicy
 
 __all__ = [
-    "BUILD_RESERVE",
     "LADDER",
     "POLICIES",
     "CoopPolicy",
@@ -24,8 +15,6 @@ __all__ = [
     "SimplePolicy",
     "cover",
     "policy",
-    "track_cover",
-    "watchers",
 ]
 
 Policy = RandomPolicy | SimplePolicy | PlannerPolicy

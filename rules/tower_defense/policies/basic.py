@@ -23,7 +23,7 @@ from rules.tower_defense.actions import (
 )
 from rules.tower_defense.catalog import credit_type
 from rules.tower_defense.engine import combat
-from rules.tower_defense.model import GameState, StackName
+from rules.tower_defense.model import GameState
 from rules.tower_defense.places import distance
 
 
@@ -51,30 +51,29 @@ class SimplePolicy:
     where a tower watches the most track nobody watches yet, then upgrades, then ends the phase."""
 
     name = "simple"
+    reserve = 3
+    """Credits on the Build / Upgrade stack before Boost credits go to the Boost stack."""
 
     def choose(self, state: GameState, sampler: ChanceSampler, player: int) -> Any:
-        who = player
         if state.revealed:
-            return self._take(state, who)
+            return self._take(state, player)
         if state.restore_left:
             return next(a for a in engine.legal_actions(state) if isinstance(a, RestoreTrack))
         if state.phase != "actions":
             return NextPhase()
-        plan = analysis.plan_turn(state)
-        if plan.actions:
-            return plan.actions[0]
-        guard = self._guard_track(state)
-        if guard is not None:
-            return guard
-        build = self._build(state)
-        if build is not None:
-            return build
-        upgrades = [
-            a for p in range(len(state.players)) for a in engine.phase6_actions(state, p) if isinstance(a, Upgrade)
-        ]
-        if upgrades:
-            return upgrades[0]
+        for step in (self._planned, self._guard_track, self._build, self._upgrade):
+            action = step(state)
+            if action is not None:
+                return action
         return EndActions()
+
+    def _planned(self, state: GameState) -> Any:
+        plan = analysis.plan_turn(state)
+        return plan.actions[0] if plan.actions else None
+
+    def _upgrade(self, state: GameState) -> Upgrade | None:
+        players = range(len(state.players))
+        return next((a for p in players for a in engine.phase6_actions(state, p) if isinstance(a, Upgrade)), None)
 
     def _guard_track(self, state: GameState) -> Attack | None:
         """Attack a unit that breaks the track unless some tower attacks it this turn."""
@@ -89,9 +88,8 @@ class SimplePolicy:
 
     def _take(self, state: GameState, who: int) -> TakeCredit:
         card = state.revealed[-1]
-        stacks = state.players[who].stacks
-        stack: StackName = "boost" if credit_type(card) == "boost" and len(stacks.build) >= 3 else "build"
-        return TakeCredit(player=who, card=card, stack=stack)
+        boost = credit_type(card) == "boost" and len(state.players[who].stacks.build) >= self.reserve
+        return TakeCredit(player=who, card=card, stack="boost" if boost else "build")
 
     def _build(self, state: GameState) -> Build | None:
         best: tuple[int, Build] | None = None
@@ -143,12 +141,7 @@ class CoopPolicy(SimplePolicy):
     then upgrades, then ends the phase."""
 
     name = "coop"
-
-    def _take(self, state: GameState, who: int) -> TakeCredit:
-        card = state.revealed[-1]
-        stacks = state.players[who].stacks
-        boost = credit_type(card) == "boost" and len(stacks.build) >= BUILD_RESERVE
-        return TakeCredit(player=who, card=card, stack="boost" if boost else "build")
+    reserve = BUILD_RESERVE
 
     def _build(self, state: GameState) -> Build | None:
         watched = watchers(state)

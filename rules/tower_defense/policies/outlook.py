@@ -19,8 +19,6 @@ from rules.tower_defense.places import Coord, TrackPiece, distance
 
 UPCOMING_MODIFIER_HIT_POINTS = 1
 """Hit Points a wave not yet called is expected to gain from its wave modifier."""
-DEFAULT_MOVEMENT = 4
-"""Movement assumed for a wave not yet called, when weighing how long it stays in reach."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -79,11 +79,8 @@ class PlannerPolicy:
 
     def _bonus(self, state: GameState) -> KillBonus | None:
         """A Mark III or II tower at full price, from a Kill Bonus stack that holds enough."""
-        for p in range(len(state.players)):
-            action = self._tower_bonus(state, p)
-            if action is not None:
-                return action
-        return None
+        players = range(len(state.players))
+        return next((a for p in players if (a := self._tower_bonus(state, p)) is not None), None)
 
     def _tower_bonus(self, state: GameState, player: int) -> KillBonus | None:
         kill = state.players[player].stacks.kill
