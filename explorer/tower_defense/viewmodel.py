@@ -1,10 +1,9 @@
-"""Tower Defense positions as JSON-ready view models, and the one HTML renderer both views draw.
+"""Tower Defense positions as JSON-ready view models.
 
 `board_view` reads everything it shows from the rules package (Hit Points with modifiers, movement
-rates, tower damage with boosts, what is assumed); `board_html` turns that dict into the grid, the
+rates, tower damage with boosts, what is assumed); `rendering.board_html` turns that dict into the grid, the
 waves, the players' stacks and the legend. The live widget and the static `_repr_html_` both call
-`board_html`, so a notebook read on GitHub shows exactly what JupyterLab shows. The calculators'
-results (boost options, the turn plan, income odds, a movement preview) are drawn here too.
+`board_html`, so a notebook read on GitHub shows exactly what JupyterLab shows.
 """
 
 from __future__ import annotations
