@@ -216,7 +216,8 @@ def default_knobs(game: str, armies: Sequence[str] = ()) -> tuple[Knob, ...]:
     """The knobs a balance turns when none are named: the game's own set (its descriptor's
     `BalanceSupport.default_tunes`, e.g. rules/attack_the_tower/balancing.py), a rules field's range widened
     where needed to hold the value it is played at."""
-    texts = balance_support(game).default_tunes(armies, lambda name: _rules_value(game, name))
+    tunes = balance_support(game).default_tunes
+    texts = tunes if isinstance(tunes, tuple) else tunes(armies, lambda name: _rules_value(game, name))
     return tuple(parse_tune(_holding_current(t, game), game, armies) for t in texts)
 
 

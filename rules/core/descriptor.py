@@ -132,11 +132,6 @@ class OpenSpielSupport:
     open_simultaneous: bool = False
 
 
-def _no_tunes(armies: Sequence[str], current: Callable[[str], Any]) -> Iterable[str]:
-    del armies, current
-    return ()
-
-
 def _any_card(card: str, armies: Sequence[str]) -> str | None:
     del card, armies
     return None
@@ -159,9 +154,9 @@ class BalanceSupport:
     screen_step: int = 1
     """How far the screen moves each knob either way: the smallest step whose effect stands above the noise of
     the first stage's games."""
-    default_tunes: Callable[[Sequence[str], Callable[[str], Any]], Iterable[str]] = _no_tunes
-    """The `--tune` texts of the set turned when a balance names none, for the armies balanced, given the current
-    value of a rules field by its name."""
+    default_tunes: tuple[str, ...] | Callable[[Sequence[str], Callable[[str], Any]], Iterable[str]] = ()
+    """The `--tune` texts of the set turned when a balance names none: fixed, or for the armies balanced given the
+    current value of a rules field by its name."""
     card_data: Callable[[str], Mapping[str, Any]] | None = None
     """A shipped card's data by its id, whose numbers card knobs turn (None: a game without cards)."""
     card_problem: Callable[[str, Sequence[str]], str | None] = _any_card

@@ -54,7 +54,7 @@ DESCRIPTOR = GameDescriptor(
     play_rules={},  # every game ends under the rulebook's rules (may_leave_fight bounds it)
     conformance=loaded("rules.the_tower.conformance", "SUITE"),
     sweep=SweepSupport(start=_start, default_policies=("expectimax",), floors=_floor_reached),
-    balance=BalanceSupport(aim="the policy's win rate", policy="expectimax", default_tunes=balancing.default_tunes),
+    balance=BalanceSupport(aim="the policy's win rate", policy="expectimax", default_tunes=balancing.KNOBS),
     openspiel=OpenSpielSupport(new_state=_openspiel_start),
     rulebook=loaded("rules.the_tower.rulebook", "RULEBOOK"),
     rule_ids_path="rules/the_tower/rule_ids.py",

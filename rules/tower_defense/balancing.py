@@ -3,7 +3,6 @@ balance names none, and a card's shipped numbers."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from rules.tower_defense import catalog
@@ -19,12 +18,6 @@ KNOBS = (
     "condition_credits=0..4",
 )
 """The numbers of the waves' strength and of the players' means."""
-
-
-def default_tunes(armies: Sequence[str], current: Callable[[str], Any]) -> Iterable[str]:
-    """`KNOBS` (a game without armies; the balancer widens a range to hold the current value)."""
-    del armies, current
-    return KNOBS
 
 
 def card_data(card: str) -> dict[str, Any]:

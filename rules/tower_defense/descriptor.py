@@ -84,7 +84,7 @@ DESCRIPTOR = GameDescriptor(
     balance=BalanceSupport(
         aim="the table's win rate at each number of players",
         policy="planner",
-        default_tunes=balancing.default_tunes,
+        default_tunes=balancing.KNOBS,
         card_data=balancing.card_data,
     ),
     openspiel=OpenSpielSupport(
