@@ -9,6 +9,7 @@ from collections.abc import Callable
 from rules.attack_the_tower.legality import checked
 from rules.attack_the_tower.model import Base, GameState, Phase, Player, Territory, new_player
 from rules.attack_the_tower.variants import Rules
+from rules.core.errors import look_up
 
 
 def build_player(
@@ -147,8 +148,5 @@ EXAMPLES: dict[str, tuple[Callable[[Rules | None], GameState], str]] = {
 
 def example(name: str, rules: Rules | None = None) -> GameState:
     """A named example position (see EXAMPLES)."""
-    try:
-        make, _ = EXAMPLES[name]
-    except KeyError:
-        raise KeyError(f"unknown example {name!r}; examples: {', '.join(EXAMPLES)}") from None
+    make, _ = look_up(EXAMPLES, name, "example")
     return make(rules)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 class RulesError(Exception):
@@ -43,3 +47,11 @@ class MalformedFile(RulesError):
 
 class CannotWrite(RulesError):
     """A file that cannot be written (no such folder, a folder of that name, no permission)."""
+
+
+def look_up(table: Mapping[str, T], name: str, kind: str) -> T:
+    """`table[name]`, or a KeyError naming what there is ("unknown policy 'x'; policies: random, greedy")."""
+    try:
+        return table[name]
+    except KeyError:
+        raise KeyError(f"unknown {kind} {name!r}; {kind}s: {', '.join(table)}") from None

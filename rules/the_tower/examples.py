@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rules.core.errors import look_up
 from rules.the_tower import cards
 from rules.the_tower.editing import build_position
 from rules.the_tower.model import FACE_DOWN, Fight, GameState
@@ -96,8 +97,5 @@ EXAMPLES: dict[str, tuple[Callable[[Rules | None], GameState], str]] = {
 
 def example(name: str, rules: Rules | None = None) -> GameState:
     """A named example position (see EXAMPLES)."""
-    try:
-        make, _about = EXAMPLES[name]
-    except KeyError:
-        raise KeyError(f"unknown example {name!r}; examples: {', '.join(EXAMPLES)}") from None
+    make, _about = look_up(EXAMPLES, name, "example")
     return make(rules)

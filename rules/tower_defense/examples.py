@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from rules.core.errors import look_up
 from rules.tower_defense import catalog, engine
 from rules.tower_defense.catalog import sort_modifiers
 from rules.tower_defense.game import POSITION
@@ -241,15 +242,9 @@ SCENARIOS: dict[str, Callable[[int], Scenario]] = {"beginner": beginner_scenario
 
 def example(name: str, rules: Rules | None = None) -> GameState:
     """A named example position (see EXAMPLES)."""
-    try:
-        make, _ = EXAMPLES[name]
-    except KeyError:
-        raise KeyError(f"unknown example {name!r}; examples: {', '.join(EXAMPLES)}") from None
+    make, _ = look_up(EXAMPLES, name, "example")
     return make(rules)
 
 
 def scenario(name: str, players: int = 2) -> Scenario:
-    try:
-        return SCENARIOS[name](players)
-    except KeyError:
-        raise KeyError(f"unknown scenario {name!r}; scenarios: {', '.join(SCENARIOS)}") from None
+    return look_up(SCENARIOS, name, "scenario")(players)

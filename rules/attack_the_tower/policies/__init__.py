@@ -13,6 +13,7 @@ from rules.attack_the_tower.policies.learned import LearnedPolicy
 from rules.attack_the_tower.policies.planner import PlannerPolicy
 from rules.attack_the_tower.policies.search import SearchPolicy
 from rules.attack_the_tower.policies.simple import GreedyPolicy, RandomPolicy, greedy_allocation, kill_value
+from rules.core.errors import look_up
 
 __all__ = [
     "POLICIES",
@@ -40,10 +41,7 @@ POLICIES: dict[str, type[AnyPolicy]] = {
 
 def policy(name: str) -> AnyPolicy:
     """A policy by name (random, greedy, planner, learned, search)."""
-    try:
-        return POLICIES[name]()
-    except KeyError:
-        raise KeyError(f"unknown policy {name!r}; policies: {', '.join(POLICIES)}") from None
+    return look_up(POLICIES, name, "policy")()
 
 
 def deliberation(name: str) -> str | None:

@@ -6,6 +6,7 @@ Each chooses among the engine's own legal actions, so no policy can hold a rule 
 
 from __future__ import annotations
 
+from rules.core.errors import look_up
 from rules.the_tower.policies.expectimax import ExpectimaxPolicy
 from rules.the_tower.policies.simple import GreedyPolicy, RandomPolicy
 
@@ -20,7 +21,4 @@ POLICIES: dict[str, type[RandomPolicy] | type[GreedyPolicy] | type[ExpectimaxPol
 
 def policy(name: str) -> RandomPolicy | GreedyPolicy | ExpectimaxPolicy:
     """A policy by name (random, greedy, expectimax)."""
-    try:
-        return POLICIES[name]()
-    except KeyError:
-        raise KeyError(f"unknown policy {name!r}; policies: {', '.join(POLICIES)}") from None
+    return look_up(POLICIES, name, "policy")()

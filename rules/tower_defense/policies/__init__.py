@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from rules.core.errors import look_up
 from rules.tower_defense.policies.basic import CoopPolicy, RandomPolicy, SimplePolicy, cover
 from rules.tower_defense.policies.planner import PlannerPolicy
 
@@ -33,7 +34,4 @@ simple and coop tables win no more often than random play, so they make no rung)
 
 def policy(name: str) -> Policy:
     """A policy by name (random, simple, coop, planner)."""
-    try:
-        return POLICIES[name]()
-    except KeyError:
-        raise KeyError(f"unknown policy {name!r}; policies: {', '.join(POLICIES)}") from None
+    return look_up(POLICIES, name, "policy")()
