@@ -96,11 +96,6 @@ class Scenarios:
     default_players: int = 2
 
 
-def _no_turns(state: Any) -> int | None:
-    del state
-    return None
-
-
 @dataclass(frozen=True)
 class SweepSupport:
     """How a sweep plays the game: `start(rules, armies=, scenario=, players=)` the first position, `turns` and
@@ -108,7 +103,7 @@ class SweepSupport:
 
     start: Callable[..., Any]
     default_policies: tuple[str, ...]
-    turns: Callable[[Any], int | None] = _no_turns
+    turns: Callable[[Any], int | None] = lambda state: None
     floors: Callable[[Any], int | None] | None = None
     armies: Armies | None = None
     cards: CardDesigns | None = None
@@ -132,16 +127,6 @@ class OpenSpielSupport:
     open_simultaneous: bool = False
 
 
-def _any_card(card: str, armies: Sequence[str]) -> str | None:
-    del card, armies
-    return None
-
-
-def _no_more_edits(edits: Sequence[CardEdit]) -> tuple[CardEdit, ...]:
-    del edits
-    return ()
-
-
 @dataclass(frozen=True)
 class BalanceSupport:
     """What the balancer (rules.balance) brings to a target win rate for a game, and its defaults for it (the
@@ -159,9 +144,9 @@ class BalanceSupport:
     current value of a rules field by its name."""
     card_data: Callable[[str], Mapping[str, Any]] | None = None
     """A shipped card's data by its id, whose numbers card knobs turn (None: a game without cards)."""
-    card_problem: Callable[[str, Sequence[str]], str | None] = _any_card
+    card_problem: Callable[[str, Sequence[str]], str | None] = lambda card, armies: None
     """Why a balance of these armies cannot turn this card, in words (None: it can)."""
-    complete_edits: Callable[[Sequence[CardEdit]], tuple[CardEdit, ...]] = _no_more_edits
+    complete_edits: Callable[[Sequence[CardEdit]], tuple[CardEdit, ...]] = lambda edits: ()
     """The edits a change of cards brings with it (e.g. the one that keeps a deck at its size)."""
     answer_files: Callable[[Sequence[CardEdit], set[str]], Mapping[str, Any]] | None = None
     """An answer's card changes as files a designer opens and plays (`NAME.json` data by name), given its edits and
