@@ -16,7 +16,7 @@ from explorer.file_controls import FileControls
 from explorer.guarded import checked_text
 from explorer.presenter import Presenting
 from explorer.rules_form import RulesForm
-from explorer.session_panel import fit_labels, row
+from explorer.session_panel import row
 from explorer.the_tower.editor import TableEditor
 from explorer.the_tower.explorer import TheTowerExplorer
 from explorer.the_tower.viewmodel import advice_html, board_html, board_view, static_html
@@ -68,9 +68,7 @@ class TheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
                 self.log_view,
             ]
         )
-        fit_labels(self)
-        self._set_presenting(present)
-        self.refresh()
+        self._open(present)
 
     # ---- controls ----------------------------------------------------------------------------------
     def _build_controls(self) -> None:

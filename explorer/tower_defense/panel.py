@@ -18,7 +18,7 @@ import ipywidgets as w
 from explorer.board import styled_board
 from explorer.guarded import checked_edit, checked_text
 from explorer.presenter import Presenting
-from explorer.session_panel import fit_labels, row
+from explorer.session_panel import row
 from explorer.tower_defense.controls import ActionControls
 from explorer.tower_defense.editor import EditorControls
 from explorer.tower_defense.explorer import TowerDefenseExplorer
@@ -75,9 +75,7 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
                 self.log_view,
             ]
         )
-        fit_labels(self)
-        self._set_presenting(present)
-        self.refresh()
+        self._open(present)
 
     # ---- controls ----------------------------------------------------------------------------------
     def _build_controls(self) -> None:
