@@ -93,8 +93,9 @@ class Presenting(SessionPanel):
 
     board: BoardWidget
     game_slug: str
-    key_methods: ClassVar[dict[str, str]]
-    """The panel's method for Enter ('commit') and Escape ('clear') on the board (the arrows step and go back)."""
+    key_methods: ClassVar[dict[str, str]] = {"commit": "auto", "clear": "clear_selection"}
+    """The panel's method for Enter ('commit') and Escape ('clear') on the board (the arrows step and go back);
+    by default Enter lets the policy decide and Escape leaves nothing selected."""
     lesson: Lesson | None
     predicting: bool
     concealed_from: int | None

@@ -7,7 +7,7 @@ it was. Tests and notebooks drive these methods directly, without a browser.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import ipywidgets as w
 
@@ -32,8 +32,6 @@ class TheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
     """One explorer shown as a card table with its stepper and advice."""
 
     explorer: TheTowerExplorer
-    key_methods: ClassVar[dict[str, str]] = {"commit": "auto", "clear": "clear_selection"}
-    """Enter: the policy decides; Escape: nothing is selected any more."""
     game_slug = "the-tower"
 
     def __init__(

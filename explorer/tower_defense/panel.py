@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import time
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
 import ipywidgets as w
 
@@ -36,8 +36,6 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
     """One explorer shown as a grid with its controls."""
 
     explorer: TowerDefenseExplorer
-    key_methods: ClassVar[dict[str, str]] = {"commit": "auto", "clear": "clear_selection"}
-    """Enter: the policy decides; Escape: nothing is selected any more."""
     game_slug = "tower-defense"
 
     def __init__(
