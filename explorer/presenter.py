@@ -21,7 +21,7 @@ import ipywidgets as w
 
 from explorer.board import BoardWidget
 from explorer.markup import STATIC, answer_parts
-from explorer.session_panel import SessionPanel
+from explorer.session_panel import SessionPanel, fit_labels
 from rules.lesson import Lesson, LessonStep, read_lesson
 
 PRESENT_CLASS = "tower-present"
@@ -93,8 +93,9 @@ class Presenting(SessionPanel):
 
     board: BoardWidget
     game_slug: str
-    key_methods: ClassVar[dict[str, str]]
-    """The panel's method for Enter ('commit') and Escape ('clear') on the board (the arrows step and go back)."""
+    key_methods: ClassVar[dict[str, str]] = {"commit": "auto", "clear": "clear_selection"}
+    """The panel's method for Enter ('commit') and Escape ('clear') on the board (the arrows step and go back);
+    by default Enter lets the policy decide and Escape leaves nothing selected."""
     lesson: Lesson | None
     predicting: bool
     concealed_from: int | None
@@ -138,12 +139,15 @@ class Presenting(SessionPanel):
         self.log_view = LogView(on_jump=self.jump)
         return bar
 
-    def _set_presenting(self, present: bool | None) -> None:
-        """Presenter mode when asked, or by default under Voila: full width, large type, the bar held at the
-        bottom of the window and the arrow keys stepping from anywhere on the page (presenter.css)."""
+    def _open(self, present: bool | None) -> None:
+        """The end of a panel's construction: whole labels (fit_labels), presenter mode when asked or by default
+        under Voila (full width, large type, the bar held at the bottom of the window and the arrow keys stepping
+        from anywhere on the page: presenter.css), then the first position drawn."""
+        fit_labels(self)
         if in_voila() if present is None else present:
             self.add_class(PRESENT_CLASS)
             self.board.page_keys = True
+        self.refresh()
 
     # ---- plain methods (what the bar's controls call) --------------------------------------------------
     def next(self) -> None:

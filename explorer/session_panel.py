@@ -32,6 +32,19 @@ def row(children: list[w.Widget]) -> w.HBox:
     return w.HBox(children, layout=w.Layout(flex_flow="row wrap", align_items="center"))
 
 
+def set_options(dropdown: w.Dropdown, options: list[Any]) -> None:
+    """Replace a dropdown's choices, keeping its value when it is still offered."""
+    if list(dropdown.options) == options:
+        return
+    old = dropdown.value
+    dropdown.options = options
+    values = [o[1] if isinstance(o, tuple) else o for o in options]
+    if old in values:
+        dropdown.value = old
+    elif values:
+        dropdown.value = values[0]
+
+
 class SessionPanel(GuardedPanel):
     """Mixin for panels with an `explorer` (navigation, position files, share codes, examples): the controls every
     panel has (examples, the policy, share codes, branches) and the commands behind them."""

@@ -11,13 +11,14 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from rules.attack_the_tower import editing, engine
+from rules.attack_the_tower.game import GAME
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.policies import policy
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalAction
 from rules.core.events import Event
-from rules.core.protocol import CHANCE
+from rules.core.playout import random_action
 
 Until = Literal["battle", "game"]
 STEP_LIMIT = 20_000
@@ -94,12 +95,7 @@ def _play_on(
     for _ in range(STEP_LIMIT):
         if _over(state, until):
             break
-        who = engine.current_player(state)
-        if who == CHANCE:
-            action = sampler.pick(engine.chance_outcomes(state))
-        else:
-            player = who if who >= 0 else engine.acting_players(state)[0]
-            action = chooser.choose(state, sampler, player)
+        action = random_action(GAME, state, sampler, [chooser, chooser])
         state, events = engine.apply(state, action)
         steps.append((action, events))
     return Line(start, tuple(steps), state)

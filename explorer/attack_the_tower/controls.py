@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
+from explorer.session_panel import set_options
 from rules.attack_the_tower.catalog import ARMY_IDS
 from rules.attack_the_tower.policies import POLICIES
 
@@ -47,9 +48,7 @@ class GameControls(w.HBox):  # type: ignore[misc]
     def offer_armies(self, ids: tuple[str, ...]) -> None:
         """Offer these armies in both army choices, keeping what is chosen."""
         for choice in self.armies:
-            chosen = choice.value
-            choice.options = list(ids)
-            choice.value = chosen
+            set_options(choice, list(ids))
 
     def start(self) -> None:
         self.panel.set_seats(*self.chosen_seats())

@@ -27,7 +27,7 @@ from explorer.attack_the_tower.viewmodel import board_view
 from explorer.board import styled_board
 from explorer.guarded import checked_edit, checked_text
 from explorer.presenter import HIDDEN, Presenting
-from explorer.session_panel import fit_labels, row
+from explorer.session_panel import row
 from rules.attack_the_tower import engine
 from rules.attack_the_tower.catalog import army, army_ids
 from rules.attack_the_tower.catalog import card as card_of
@@ -76,9 +76,7 @@ class AttackTheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
                 self.log_view,
             ]
         )
-        fit_labels(self)
-        self._set_presenting(present)
-        self.refresh()
+        self._open(present)
 
     # ---- controls ----------------------------------------------------------------------------------
     def _build_controls(self) -> None:

@@ -7,7 +7,7 @@ it was. Tests and notebooks drive these methods directly, without a browser.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import ipywidgets as w
 
@@ -16,7 +16,7 @@ from explorer.file_controls import FileControls
 from explorer.guarded import checked_text
 from explorer.presenter import Presenting
 from explorer.rules_form import RulesForm
-from explorer.session_panel import fit_labels, row
+from explorer.session_panel import row
 from explorer.the_tower.editor import TableEditor
 from explorer.the_tower.explorer import TheTowerExplorer
 from explorer.the_tower.viewmodel import advice_html, board_html, board_view, static_html
@@ -32,8 +32,6 @@ class TheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
     """One explorer shown as a card table with its stepper and advice."""
 
     explorer: TheTowerExplorer
-    key_methods: ClassVar[dict[str, str]] = {"commit": "auto", "clear": "clear_selection"}
-    """Enter: the policy decides; Escape: nothing is selected any more."""
     game_slug = "the-tower"
 
     def __init__(
@@ -68,9 +66,7 @@ class TheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
                 self.log_view,
             ]
         )
-        fit_labels(self)
-        self._set_presenting(present)
-        self.refresh()
+        self._open(present)
 
     # ---- controls ----------------------------------------------------------------------------------
     def _build_controls(self) -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from explorer.session_panel import row
+from explorer.session_panel import row, set_options
 from rules.core.errors import RulesError
 from rules.tower_defense import catalog, engine
 from rules.tower_defense.catalog import card_name, is_tower_card
@@ -23,19 +23,6 @@ STACK_OPTIONS = [(STACK_LABEL[s], s) for s in STACKS]
 
 def player_options(state: GameState) -> list[tuple[str, int]]:
     return [(f"Player {i + 1}", i) for i in range(len(state.players))]
-
-
-def set_options(dropdown: w.Dropdown, options: list[Any]) -> None:
-    """Replace a dropdown's choices, keeping its value when it is still offered."""
-    if list(dropdown.options) == options:
-        return
-    old = dropdown.value
-    dropdown.options = options
-    values = [o[1] if isinstance(o, tuple) else o for o in options]
-    if old in values:
-        dropdown.value = old
-    elif values:
-        dropdown.value = values[0]
 
 
 class ActionControls(w.VBox):  # type: ignore[misc]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from explorer.file_controls import FileControls
-from explorer.session_panel import row
+from explorer.session_panel import row, set_options
 from rules.tower_defense import catalog
 from rules.tower_defense.model import GameState, Phase
 
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from explorer.tower_defense.explorer import TowerDefenseExplorer
     from explorer.tower_defense.panel import TowerDefensePanel
 
-from explorer.tower_defense.controls import STACK_OPTIONS, player_options, set_options
+from explorer.tower_defense.controls import STACK_OPTIONS, player_options
 
 NO_MODIFIER = ""
 """The editor's choice for a wave without a Wave Modifier (a dropdown cannot show None as a choice)."""

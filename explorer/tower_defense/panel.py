@@ -11,14 +11,14 @@ from __future__ import annotations
 import html
 import time
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
 import ipywidgets as w
 
 from explorer.board import styled_board
 from explorer.guarded import checked_edit, checked_text
 from explorer.presenter import Presenting
-from explorer.session_panel import fit_labels, row
+from explorer.session_panel import row
 from explorer.tower_defense.controls import ActionControls
 from explorer.tower_defense.editor import EditorControls
 from explorer.tower_defense.explorer import TowerDefenseExplorer
@@ -36,8 +36,6 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
     """One explorer shown as a grid with its controls."""
 
     explorer: TowerDefenseExplorer
-    key_methods: ClassVar[dict[str, str]] = {"commit": "auto", "clear": "clear_selection"}
-    """Enter: the policy decides; Escape: nothing is selected any more."""
     game_slug = "tower-defense"
 
     def __init__(
@@ -75,9 +73,7 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
                 self.log_view,
             ]
         )
-        fit_labels(self)
-        self._set_presenting(present)
-        self.refresh()
+        self._open(present)
 
     # ---- controls ----------------------------------------------------------------------------------
     def _build_controls(self) -> None:
