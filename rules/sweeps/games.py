@@ -36,12 +36,28 @@ class SweepGame:
 
     descriptor: GameDescriptor
     support: SweepSupport
-    game: Game[Any, Any]
-    rules: type[BaseModel]
-    policies: Mapping[str, Callable[[], Any]]
-    default_rules: Mapping[str, JsonValue]
-    two_player: bool
-    """A duel (zero-sum, two seats), as the game's protocol card says."""
+    """The descriptor's `sweep` (never None here)."""
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        return self.descriptor.game
+
+    @property
+    def rules(self) -> type[BaseModel]:
+        return self.descriptor.rules
+
+    @property
+    def policies(self) -> Mapping[str, Callable[[], Any]]:
+        return self.descriptor.policies
+
+    @property
+    def default_rules(self) -> Mapping[str, JsonValue]:
+        return self.descriptor.play_rules
+
+    @property
+    def two_player(self) -> bool:
+        """A duel (zero-sum, two seats), as the game's protocol card says."""
+        return self.descriptor.two_player
 
     @property
     def has_armies(self) -> bool:
@@ -61,7 +77,7 @@ def sweep_game(name: str) -> SweepGame:
     found = descriptor(name)
     if found.sweep is None:
         raise KeyError(f"a sweep cannot play {name!r}; games: {', '.join(game_names())}")
-    return SweepGame(found, found.sweep, found.game, found.rules, found.policies, found.play_rules, found.two_player)
+    return SweepGame(found, found.sweep)
 
 
 def scenario_names(game: str | None = None) -> tuple[str, ...]:
