@@ -44,6 +44,7 @@ from rules.attack_the_tower.analysis.outcomes import (
     Solved,
     Vector,
     objective_value,
+    support,
     vector_of,
 )
 from rules.attack_the_tower.analysis.space import Space, space_of
@@ -163,11 +164,7 @@ class Node:
         space = self.spaces[role]
         assert space is not None
         if policy == "optimal":
-            solved = self.solve(objective)
-            vectors = solved.rows if role == ATTACKER else solved.cols
-            assert solved.game is not None
-            probs = solved.game.rows if role == ATTACKER else solved.game.cols
-            return [(v, p) for v, p in zip(vectors, probs, strict=True) if p]
+            return self.solve(objective).mix(role)
         if policy == "uniform":
             share = Fraction(1, len(space.undominated))
             return [(space.vectors[v], share) for v in space.undominated]
@@ -266,18 +263,12 @@ class Node:
         return tuple(out)
 
     def _canon_groups(self, indices: Any, changes: dict[str, tuple[int, bool]], keep: str) -> tuple[Any, ...]:
+        """`canon` of the groups at `indices`, with `changes` (damage, dead) laid on the living units."""
         groups, _, structures = self.groups
-        damage, dead = self.unit_damage, self.unit_dead
-        out = []
-        for gi in indices:
-            entries = []
-            for k in groups[gi]:
-                d, gone = changes.get(k) or (damage.get(k, 0), k in dead)
-                if keep == "dead" or (keep == "structures" and k not in structures):
-                    d = 0
-                entries.append((d, gone))
-            out.append(tuple(sorted(entries)) if len(entries) > 1 else tuple(entries))
-        return tuple(out)
+        damage = self.unit_damage | {k: d for k, (d, _) in changes.items()}
+        dead = self.unit_dead | {k for k, (_, gone) in changes.items() if gone}
+        kept = {"all": None, "structures": structures, "dead": frozenset[str]()}[keep]
+        return canon(tuple(groups[gi] for gi in indices), damage, dead, kept)
 
     def _pool(self, role: int) -> combat.Pool:
         request = self.requests[role]
@@ -348,8 +339,8 @@ class Node:
             game = solve_matrix(matrix)
             if not check:
                 break
-            better_rows = self._better(ATTACKER, rows, cols, game.cols, game.col_guarantee, objective)
-            better_cols = self._better(DEFENDER, cols, rows, game.rows, game.row_guarantee, objective)
+            better_rows = self._better(ATTACKER, rows, support(cols, game.cols), game.col_guarantee, objective)
+            better_cols = self._better(DEFENDER, cols, support(rows, game.rows), game.row_guarantee, objective)
             if not better_rows and not better_cols:
                 break
             for r in better_rows:
@@ -392,34 +383,27 @@ class Node:
         return potential >= needed
 
     def _better(
-        self,
-        role: int,
-        mine: list[Vector],
-        theirs: list[Vector],
-        their_mix: tuple[Fraction, ...],
-        bound: Fraction,
-        objective: str,
+        self, role: int, mine: list[Vector], their_mix: list[tuple[Vector, Fraction]], bound: Fraction, objective: str
     ) -> list[Vector]:
         """Allocations of `role` (one per footprint) outside `mine` that beat `bound` against the mix."""
         space = self.spaces[role]
         if space is None:
             return []
         present = set(mine)
-        support = [(v, p) for v, p in zip(theirs, their_mix, strict=True) if p]
         out = []
         for index in space.representatives():
             vector = space.vectors[index]
             if vector in present:
                 continue
-            if role == ATTACKER:
-                value = sum((p * self.value_of(self.result(vector, v), objective) for v, p in support), Fraction(0))
-                if value > bound:
-                    out.append(vector)
-            else:
-                value = sum((p * self.value_of(self.result(v, vector), objective) for v, p in support), Fraction(0))
-                if value < bound:
-                    out.append(vector)
+            value = self.against(role, vector, their_mix, objective)
+            if value > bound if role == ATTACKER else value < bound:
+                out.append(vector)
         return out
+
+    def against(self, role: int, vector: Vector, their_mix: list[tuple[Vector, Fraction]], objective: str) -> Fraction:
+        """The expected value (for the attacker) of `role` allocating `vector` against the other side's mix."""
+        pairs = [((vector, v) if role == ATTACKER else (v, vector), p) for v, p in their_mix]
+        return sum((p * self.value_of(self.result(*pair), objective) for pair, p in pairs), Fraction(0))
 
     # ---- distributions --------------------------------------------------------------------------
     def distribution(self, attacker: str, defender: str, objective: str) -> Distribution[BattleOutcome]:

@@ -49,10 +49,7 @@ class MatrixSolution:
 
 def _scaled(payoff: Matrix) -> tuple[list[list[int]], int]:
     """The payoffs as integers over one common denominator (exact, fast to compare)."""
-    den = 1
-    for row in payoff:
-        for v in row:
-            den = math.lcm(den, v.denominator)
+    den = math.lcm(*(v.denominator for row in payoff for v in row))
     return [[v.numerator * (den // v.denominator) for v in row] for row in payoff], den
 
 
@@ -141,10 +138,8 @@ def _solve_exactly(
 
 
 def _spread(mix: Sequence[Fraction], support: Sequence[int], size: int) -> tuple[Fraction, ...]:
-    full = [Fraction(0)] * size
-    for p, i in zip(mix, support, strict=True):
-        full[i] = p
-    return tuple(full)
+    placed = dict(zip(support, mix, strict=True))
+    return tuple(placed.get(i, Fraction(0)) for i in range(size))
 
 
 def _rationalise(values: Sequence[float], limit: int = 10**6) -> tuple[Fraction, ...]:

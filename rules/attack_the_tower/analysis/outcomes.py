@@ -264,3 +264,15 @@ class Solved:
     @property
     def exact(self) -> bool:
         return self.game is None or self.game.exact
+
+    def mix(self, role: int) -> list[tuple[Vector, Fraction]]:
+        """A combat node's optimal mix for one side: its strategy vectors played with positive probability."""
+        assert self.game is not None
+        if role == ATTACKER:
+            return support(self.rows, self.game.rows)
+        return support(self.cols, self.game.cols)
+
+
+def support(vectors: Sequence[Vector], probabilities: Sequence[Fraction]) -> list[tuple[Vector, Fraction]]:
+    """The (vector, probability) pairs of a mixed strategy that are played (probability above 0)."""
+    return [(v, p) for v, p in zip(vectors, probabilities, strict=True) if p]

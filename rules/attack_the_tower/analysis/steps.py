@@ -208,12 +208,10 @@ def solve_step(state: GameState, objective: str = "power_balance", *, play_abili
     solved = node.solve(objective)
     game = solved.game
     assert game is not None
-    mixes: list[tuple[tuple[AllocationOption, Fraction], ...]] = []
-    for role, vectors, probs in ((ATTACKER, solved.rows, game.rows), (DEFENDER, solved.cols, game.cols)):
-        if not view.deciding(role):
-            mixes.append(())
-            continue
-        mixes.append(tuple((view.option(role, v), p) for v, p in zip(vectors, probs, strict=True) if p))
+    mixes = [
+        tuple((view.option(role, v), p) for v, p in solved.mix(role)) if view.deciding(role) else ()
+        for role in (ATTACKER, DEFENDER)
+    ]
     counts = []
     for role in (ATTACKER, DEFENDER):
         request = view.requests[role]
@@ -243,18 +241,9 @@ def best_response_gaps(
     check_objective(objective)
     node = _combat_node(state, play_abilities)
     solved = node.solve(objective)
-    game = solved.game
-    assert game is not None
-    x = [(v, p) for v, p in zip(solved.rows, game.rows, strict=True) if p]
-    y = [(v, p) for v, p in zip(solved.cols, game.cols, strict=True) if p]
-    attacker_best = max(
-        sum((q * node.value_of(node.result(r, c), objective) for c, q in y), Fraction(0))
-        for r in node.strategy_vectors(ATTACKER, pruned=False)
-    )
-    defender_best = min(
-        sum((p * node.value_of(node.result(r, c), objective) for r, p in x), Fraction(0))
-        for c in node.strategy_vectors(DEFENDER, pruned=False)
-    )
+    x, y = solved.mix(ATTACKER), solved.mix(DEFENDER)
+    attacker_best = max(node.against(ATTACKER, r, y, objective) for r in node.strategy_vectors(ATTACKER, pruned=False))
+    defender_best = min(node.against(DEFENDER, c, x, objective) for c in node.strategy_vectors(DEFENDER, pruned=False))
     return attacker_best - solved.value, solved.value - defender_best
 
 
@@ -303,13 +292,11 @@ def solve_battle(state: GameState, objective: str = "power_balance", *, play_abi
             assert solved.choice is not None
             child = node.window_result(solved.choice).child
             return [] if child is None else [(child, Fraction(1))]
-        assert solved.game is not None
-        for r, p in zip(solved.rows, solved.game.rows, strict=True):
-            for c, q in zip(solved.cols, solved.game.cols, strict=True):
-                if p and q:
-                    child = node.result(r, c).child
-                    if child is not None:
-                        out.append((child, p * q))
+        for r, p in solved.mix(ATTACKER):
+            for c, q in solved.mix(DEFENDER):
+                child = node.result(r, c).child
+                if child is not None:
+                    out.append((child, p * q))
         return out
 
     def visit(node: Node) -> None:  # depth-first, to order the DAG
@@ -345,18 +332,7 @@ def _planned(node: Node, reach: Fraction, objective: str) -> PlannedStep:
         else:
             defender = move
     else:
-        assert solved.game is not None
-        mixes: list[tuple[tuple[Allocation | Action, Fraction], ...]] = []
-        for role, vectors, probs in (
-            (ATTACKER, solved.rows, solved.game.rows),
-            (DEFENDER, solved.cols, solved.game.cols),
-        ):
-            request = node.requests[role]
-            if request is None or node.fixed[role] is not None:
-                mixes.append(())
-                continue
-            mixes.append(tuple((request.allocation(v), p) for v, p in zip(vectors, probs, strict=True) if p))
-        attacker, defender = mixes[0], mixes[1]
+        attacker, defender = (_allocations(node, role, objective) for role in (ATTACKER, DEFENDER))
     return PlannedStep(
         stage=battle.stage,
         at_palace=battle.at_palace,
@@ -367,3 +343,11 @@ def _planned(node: Node, reach: Fraction, objective: str) -> PlannedStep:
         defender=defender,
         state=node.state,
     )
+
+
+def _allocations(node: Node, role: int, objective: str) -> tuple[tuple[Allocation | Action, Fraction], ...]:
+    """One side's optimal mix at a combat node as allocations (empty for a side that does not decide)."""
+    request = node.requests[role]
+    if request is None or node.fixed[role] is not None:
+        return ()
+    return tuple((request.allocation(v), p) for v, p in node.solve(objective).mix(role))
