@@ -16,11 +16,7 @@ from __future__ import annotations
 from rules.attack_the_tower.engine.battles import battle_played_out
 from rules.attack_the_tower.engine.combat import (
     AllocationRequest,
-    Draft,
-    DraftTally,
-    Pool,
     PowerNote,
-    Refusal,
     Unit,
     adding_refusal,
     allocations_in,
@@ -33,29 +29,22 @@ from rules.attack_the_tower.engine.combat import (
     step_pools,
 )
 from rules.attack_the_tower.engine.combat.requests import TargetKey, target_key
-from rules.attack_the_tower.engine.common import Events, label
+from rules.attack_the_tower.engine.common import label
 from rules.attack_the_tower.engine.legal import legal_actions
 from rules.attack_the_tower.engine.reading import (
     acting_players,
     allocation_request,
     chance_outcomes,
     current_player,
-    drawable_piles,
     is_terminal,
     outcome,
     probability_of,
 )
-from rules.attack_the_tower.engine.stepping import ChooseVector, apply, battle_result, new_game, next_position, step
+from rules.attack_the_tower.engine.stepping import apply, battle_result, new_game, next_position, step
 
 __all__ = [
     "AllocationRequest",
-    "ChooseVector",
-    "Draft",
-    "DraftTally",
-    "Events",
-    "Pool",
     "PowerNote",
-    "Refusal",
     "TargetKey",
     "Unit",
     "acting_players",
@@ -70,7 +59,6 @@ __all__ = [
     "current_player",
     "destroyed_by",
     "draft_tally",
-    "drawable_piles",
     "in_combat_step",
     "is_terminal",
     "label",

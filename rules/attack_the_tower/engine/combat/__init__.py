@@ -6,8 +6,6 @@ progress and what each side deals (`steps`, `pools`), the allocations it asks fo
 from __future__ import annotations
 
 from rules.attack_the_tower.engine.combat.drafts import (
-    Draft,
-    DraftTally,
     adding_refusal,
     allocations_in,
     destroyed_by,
@@ -15,14 +13,13 @@ from rules.attack_the_tower.engine.combat.drafts import (
     in_combat_step,
     step_pools,
 )
-from rules.attack_the_tower.engine.combat.effects import EffectsKey, PowerNote, active_effects, power_notes
-from rules.attack_the_tower.engine.combat.enumeration import Gain, best_vector, enumerate_vectors
-from rules.attack_the_tower.engine.combat.pools import Pool, initiative_pool, regular_pool
+from rules.attack_the_tower.engine.combat.effects import PowerNote, active_effects, power_notes
+from rules.attack_the_tower.engine.combat.enumeration import best_vector, enumerate_vectors
+from rules.attack_the_tower.engine.combat.pools import Pool
 from rules.attack_the_tower.engine.combat.requests import AllocateActions, AllocationRequest
 from rules.attack_the_tower.engine.combat.standing import standing_power
 from rules.attack_the_tower.engine.combat.steps import (
     CombatStep,
-    Refusal,
     allocation_request,
     battle_effects,
     battle_units,
@@ -34,11 +31,8 @@ from rules.attack_the_tower.engine.combat.steps import (
     who_fought,
 )
 from rules.attack_the_tower.engine.combat.units import (
-    STAGE_LABEL,
     STRUCTURE_KINDS,
-    Role,
     Unit,
-    UnitKind,
     base_key,
     palace_key,
     special_key,
@@ -46,21 +40,13 @@ from rules.attack_the_tower.engine.combat.units import (
 )
 
 __all__ = [
-    "STAGE_LABEL",
     "STRUCTURE_KINDS",
     "AllocateActions",
     "AllocationRequest",
     "CombatStep",
-    "Draft",
-    "DraftTally",
-    "EffectsKey",
-    "Gain",
     "Pool",
     "PowerNote",
-    "Refusal",
-    "Role",
     "Unit",
-    "UnitKind",
     "active_effects",
     "adding_refusal",
     "allocation_request",
@@ -76,11 +62,9 @@ __all__ = [
     "enumerate_vectors",
     "fighters",
     "in_combat_step",
-    "initiative_pool",
     "palace_key",
     "power_notes",
     "refusal",
-    "regular_pool",
     "special_key",
     "standing_power",
     "step_pools",
