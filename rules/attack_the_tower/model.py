@@ -183,17 +183,7 @@ class Battle(Record):
     def step_key(self) -> tuple[object, ...]:
         """What decides a combat step's pools and requests: who fights, the stage, the damage taken and what
         is left over (not the allocations still hidden, nor whose turn it is to play abilities)."""
-        return (
-            self.origin,
-            self.target,
-            self.at_palace,
-            self.specials,
-            self.stage,
-            self.damage,
-            self.dead,
-            self.leftover,
-            self.remaining,
-        )
+        return (*self.sides_key(), self.stage, self.damage, self.dead, self.leftover, self.remaining)
 
 
 class GameState(Record, kw_only=True):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from rules.attack_the_tower.analysis.matrix import MatrixSolution
 from rules.attack_the_tower.analysis.space import printed_power
@@ -18,12 +18,6 @@ from rules.core.events import Event
 
 if TYPE_CHECKING:
     from rules.attack_the_tower.analysis.battle import Node
-
-
-Objective = Literal["power_balance", "clear_territory", "destroy_palace"]
-
-
-PolicyName = Literal["optimal", "uniform", "greedy", "random"]
 
 
 OBJECTIVES: dict[str, str] = {

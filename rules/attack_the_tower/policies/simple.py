@@ -37,14 +37,8 @@ class RandomPolicy:
 def kill_value(request: combat.AllocationRequest, vector: tuple[int, ...]) -> tuple[int, int, int]:
     """How good an allocation is for the greedy policy: power destroyed, then partial damage on
     structures (bases and palaces carry damage through the step), then the least damage spent."""
-    destroyed = sum(t.toughness if a == t.remaining else 0 for t, a in zip(request.targets, vector, strict=True))
-    destroyed_power = sum(t.deals if a == t.remaining else 0 for t, a in zip(request.targets, vector, strict=True))
-    spent = sum(vector)
-    return (
-        destroyed_power + destroyed,
-        sum(vector[i] for i, t in enumerate(request.targets) if t.is_structure),
-        -spent,
-    )
+    gains = [_kill_gain(t, a) for t, a in zip(request.targets, vector, strict=True)]
+    return sum(g[0] for g in gains), sum(g[1] for g in gains), sum(g[2] for g in gains)
 
 
 def _kill_gain(target: combat.Unit, amount: int) -> tuple[int, int, int]:
