@@ -105,6 +105,11 @@ def is_card(card_id: str) -> bool:
     return card_id in _card_index()
 
 
+def is_base_card(card_id: str) -> bool:
+    """Whether a card is a base card (a hand holds both kinds)."""
+    return isinstance(card(card_id), BaseCard)
+
+
 def raised_troop_name(army_id: str) -> str | None:
     """What a troop of this army that carries its own power raise is called: the name the army's raising
     ability gives it (Ninja: 'It becomes a Ninja and its power is raised by 3'); None when no ability of

@@ -14,18 +14,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rules.attack_the_tower.cards import BaseCard
-from rules.attack_the_tower.catalog import card
+from rules.attack_the_tower.catalog import is_base_card
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.model import Allocation, GameState, Player
 from rules.core.chance import ChanceSampler
 from rules.core.distribution import Distribution
 from rules.core.protocol import hand_deals, sample_hand
 from rules.core.records import json_data
-
-
-def _is_base(cid: str) -> bool:
-    return isinstance(card(cid), BaseCard)
 
 
 def observation(state: GameState, player: int) -> dict[str, Any]:
@@ -35,8 +30,8 @@ def observation(state: GameState, player: int) -> dict[str, Any]:
     hidden = state.players[other]
     seen = data["players"][other]
     seen["hand"] = {
-        "base cards": sum(_is_base(c) for c in hidden.hand),
-        "ability cards": sum(not _is_base(c) for c in hidden.hand),
+        "base cards": sum(is_base_card(c) for c in hidden.hand),
+        "ability cards": sum(not is_base_card(c) for c in hidden.hand),
     }
     seen["base_pile"] = {"cards": len(hidden.base_pile)}
     seen["ability_pile"] = {"cards": len(hidden.ability_pile)}
@@ -52,9 +47,9 @@ def observation(state: GameState, player: int) -> dict[str, Any]:
 def hidden_pool(player: Player) -> tuple[Counter[str], Counter[str], int, int]:
     """The opponent's unseen cards of each kind (hand and pile together) and how many of each kind the
     hand holds."""
-    bases = Counter(c for c in player.hand if _is_base(c)) + Counter(player.base_pile)
-    abilities = Counter(c for c in player.hand if not _is_base(c)) + Counter(player.ability_pile)
-    in_hand = sum(_is_base(c) for c in player.hand)
+    bases = Counter(c for c in player.hand if is_base_card(c)) + Counter(player.base_pile)
+    abilities = Counter(c for c in player.hand if not is_base_card(c)) + Counter(player.ability_pile)
+    in_hand = sum(is_base_card(c) for c in player.hand)
     return bases, abilities, in_hand, len(player.hand) - in_hand
 
 
@@ -102,10 +97,10 @@ def _placed(hand: tuple[str, ...], base_hand: tuple[str, ...], ability_hand: tup
             kept.append(c)
         else:
             kept.append(None)
-    extra_bases = iter(sorted(c for c in left.elements() if _is_base(c)))
-    extra_abilities = iter(sorted(c for c in left.elements() if not _is_base(c)))
+    extra_bases = iter(sorted(c for c in left.elements() if is_base_card(c)))
+    extra_abilities = iter(sorted(c for c in left.elements() if not is_base_card(c)))
     return tuple(
-        c if c is not None else next(extra_bases if _is_base(original) else extra_abilities)
+        c if c is not None else next(extra_bases if is_base_card(original) else extra_abilities)
         for c, original in zip(kept, hand, strict=True)
     )
 

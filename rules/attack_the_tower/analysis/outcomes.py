@@ -4,7 +4,7 @@ each objective, results of a move, allocations carried between equivalent positi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -57,19 +57,20 @@ class BattleOutcome:
     last battle fought: after a palace battle, the defender's troops left are its palace's special troops.
     """
 
+    # in the order `summary` writes them (the key order of `odds --json`)
     attacker_troops_left: int
     attacker_power_left: int
-    defender_troops_left: int
-    defender_power_left: int
-    bases_destroyed: int
-    bases_left: int
-    territory_cleared: bool
-    palace_destroyed: bool
     attacker_troops_lost: int
     attacker_power_lost: int
+    defender_troops_left: int
+    defender_power_left: int
     defender_troops_lost: int
     defender_power_lost: int
+    bases_destroyed: int
+    bases_left: int
     structure_power_destroyed: int
+    territory_cleared: bool
+    palace_destroyed: bool
 
     @property
     def power_balance(self) -> int:
@@ -111,23 +112,8 @@ class BattleOutcome:
         return "; ".join(parts)
 
     def summary(self) -> dict[str, int | bool]:
-        """The outcome as plain JSON values."""
-        return {
-            "attacker_troops_left": self.attacker_troops_left,
-            "attacker_power_left": self.attacker_power_left,
-            "attacker_troops_lost": self.attacker_troops_lost,
-            "attacker_power_lost": self.attacker_power_lost,
-            "defender_troops_left": self.defender_troops_left,
-            "defender_power_left": self.defender_power_left,
-            "defender_troops_lost": self.defender_troops_lost,
-            "defender_power_lost": self.defender_power_lost,
-            "bases_destroyed": self.bases_destroyed,
-            "bases_left": self.bases_left,
-            "structure_power_destroyed": self.structure_power_destroyed,
-            "territory_cleared": self.territory_cleared,
-            "palace_destroyed": self.palace_destroyed,
-            "power_balance": self.power_balance,
-        }
+        """The outcome as plain JSON values: every field in order, then the power balance."""
+        return {**asdict(self), "power_balance": self.power_balance}
 
 
 def objective_value(objective: str, outcome: BattleOutcome) -> int:

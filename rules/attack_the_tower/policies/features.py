@@ -8,8 +8,7 @@ is `data/learned_evaluation.json` (`policies.training`).
 
 from __future__ import annotations
 
-from rules.attack_the_tower.cards import BaseCard
-from rules.attack_the_tower.catalog import ability_card, base_card, card
+from rules.attack_the_tower.catalog import ability_card, base_card, is_base_card
 from rules.attack_the_tower.model import GameState, Player
 from rules.attack_the_tower.variants import Rules
 from rules.core.memo import memo
@@ -47,10 +46,6 @@ def _troop_power(rules: Rules, card_id: str) -> int:
     return rules.troop_power(base_card(card_id).troop_type)
 
 
-def _is_base(card_id: str) -> bool:
-    return isinstance(card(card_id), BaseCard)
-
-
 def _side(rules: Rules, player: Player) -> tuple[float, ...]:
     """`SIDE_FEATURES` of one side."""
     base_power, limit = rules.base_power, rules.max_troops_per_base
@@ -73,7 +68,7 @@ def _side(rules: Rules, player: Player) -> tuple[float, ...]:
     for card_id in player.palace:
         special = ability_card(card_id).special_troop
         specials += special.power if special is not None else 0
-    bases_in_hand = sum(1 for c in player.hand if _is_base(c))
+    bases_in_hand = sum(1 for c in player.hand if is_base_card(c))
     return (
         bases,
         troop_power,
