@@ -12,7 +12,6 @@ docs/analysis.md explains the model. Every rule comes from the engine (`engine.a
 `combat.allocation_request`); nothing here decides what is legal.
 """
 
-from rules.attack_the_tower.analysis.matrix import MatrixSolution, solve_matrix
 from rules.attack_the_tower.analysis.odds import (
     HiddenHand,
     MonteCarloReport,
@@ -25,8 +24,8 @@ from rules.attack_the_tower.analysis.odds import (
     simulate,
     with_hand,
 )
-from rules.attack_the_tower.analysis.outcomes import OBJECTIVES, POLICY_NAMES, BattleOutcome, objective_value
-from rules.attack_the_tower.analysis.space import AllocationOption, allocation_space, printed_power
+from rules.attack_the_tower.analysis.outcomes import OBJECTIVES, POLICY_NAMES, BattleOutcome
+from rules.attack_the_tower.analysis.space import AllocationOption, allocation_space
 from rules.attack_the_tower.analysis.steps import (
     BattleSolution,
     Cell,
@@ -38,7 +37,7 @@ from rules.attack_the_tower.analysis.steps import (
     solve_step,
     step_table,
 )
-from rules.attack_the_tower.analysis.tree import BattleTree, clear_cache, declare, tree_for
+from rules.attack_the_tower.analysis.tree import clear_cache, declare, tree_for
 
 __all__ = [
     "OBJECTIVES",
@@ -46,10 +45,8 @@ __all__ = [
     "AllocationOption",
     "BattleOutcome",
     "BattleSolution",
-    "BattleTree",
     "Cell",
     "HiddenHand",
-    "MatrixSolution",
     "MonteCarloReport",
     "Odds",
     "OddsRow",
@@ -62,13 +59,10 @@ __all__ = [
     "declare",
     "hidden_hands",
     "monte_carlo",
-    "objective_value",
     "odds",
     "outcome_distribution",
-    "printed_power",
     "simulate",
     "solve_battle",
-    "solve_matrix",
     "solve_step",
     "step_table",
     "tree_for",

@@ -4,7 +4,7 @@ each objective, results of a move, allocations carried between equivalent positi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -78,16 +78,12 @@ class BattleOutcome:
         return self.defender_power_lost + self.structure_power_destroyed - self.attacker_power_lost
 
     def then(self, later: BattleOutcome) -> BattleOutcome:
-        """This territory battle followed by the palace battle `later`."""
-        return BattleOutcome(
-            attacker_troops_left=later.attacker_troops_left,
-            attacker_power_left=later.attacker_power_left,
-            defender_troops_left=later.defender_troops_left,
-            defender_power_left=later.defender_power_left,
+        """This territory battle followed by the palace battle `later`: its survivors and palace, both losses."""
+        return replace(
+            later,
             bases_destroyed=self.bases_destroyed + later.bases_destroyed,
             bases_left=self.bases_left + later.bases_left,
             territory_cleared=self.territory_cleared,
-            palace_destroyed=later.palace_destroyed,
             attacker_troops_lost=self.attacker_troops_lost + later.attacker_troops_lost,
             attacker_power_lost=self.attacker_power_lost + later.attacker_power_lost,
             defender_troops_lost=self.defender_troops_lost + later.defender_troops_lost,

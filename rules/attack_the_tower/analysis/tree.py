@@ -32,12 +32,8 @@ class BattleTree:
         self._group_index: dict[tuple[Any, ...], dict[str, int]] = {}
 
     def clear(self) -> None:
-        self.nodes.clear()
-        self.moves.clear()
-        self._boards.clear()
-        self._by_identity.clear()
-        self._groups.clear()
-        self._group_index.clear()
+        for memo in (self.nodes, self.moves, self._boards, self._by_identity, self._groups, self._group_index):
+            memo.clear()
 
     def _board_id(self, state: GameState) -> int:
         players = state.players

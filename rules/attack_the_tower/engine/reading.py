@@ -121,8 +121,7 @@ def allocation_request(state: GameState, side: int | None = None) -> combat.Allo
         if not acting:
             return None
         side = acting[0]
-    who = side
-    return combat.allocation_request(state, who)
+    return combat.allocation_request(state, side)
 
 
 def probability_of(state: GameState, reveal: RevealCard) -> Fraction:

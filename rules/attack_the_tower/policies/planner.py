@@ -96,7 +96,6 @@ def _troop_power(rules: Rules, card_id: str) -> int:
 
 def _side_value(rules: Rules, territories: Territories, palace: tuple[str, ...], hand: int) -> float:
     """Material of one side: bases with their troops, special troops, and cards in hand."""
-    powers = _card_powers(rules)
     value = 0.0
     for terr in territories:
         if terr == EMPTY_TERRITORY:
@@ -104,8 +103,7 @@ def _side_value(rules: Rules, territories: Territories, palace: tuple[str, ...],
             continue
         for b in terr:
             if b is not None:
-                power = powers.get(b.card)
-                value += BASE_VALUE + b.troops * (_troop_power(rules, b.card) if power is None else power)
+                value += BASE_VALUE + b.troops * _troop_power(rules, b.card)
     for cid in palace:
         spec = ability_card(cid).special_troop
         value += spec.power if spec is not None else 0
