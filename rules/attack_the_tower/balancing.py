@@ -10,7 +10,7 @@ from typing import Any
 
 from rules.attack_the_tower.cards import Army
 from rules.attack_the_tower.catalog import ARMY_IDS, shipped_army
-from rules.attack_the_tower.overrides import settable
+from rules.attack_the_tower.overrides import card_in, settable
 from rules.core.card_edits import CardEdit, set_path, value_at
 from rules.core.jsonio import validate_strict
 
@@ -38,17 +38,7 @@ def default_tunes(armies: Sequence[str], current: Callable[[str], Any]) -> Itera
 
 def card_data(card: str) -> dict[str, Any]:
     """The shipped card `ARMY.CARD` as JSON data (empty when its army has no such card)."""
-    return _card_in(shipped_army(card.split(".", 1)[0]).model_dump(mode="json"), card)
-
-
-def _card_in(army: dict[str, Any], card: str) -> dict[str, Any]:
-    """The card's own data inside an army's JSON data (the same dict: a change to it changes the army)."""
-    for kind in ("bases", "abilities"):
-        for item in army.get(kind, ()):
-            if item["id"] == card:
-                found: dict[str, Any] = item
-                return found
-    return {}
+    return card_in(shipped_army(card.split(".", 1)[0]).model_dump(mode="json"), card)
 
 
 def card_problem(card: str, armies: Sequence[str]) -> str | None:
@@ -91,7 +81,7 @@ def answer_files(edits: Sequence[CardEdit], named: set[str]) -> dict[str, dict[s
     data: dict[str, dict[str, Any]] = {}
     for edit in edits:
         army = data.setdefault(edit.army, shipped_army(edit.army).model_dump(mode="json"))
-        card = _card_in(army, edit.card)
+        card = card_in(army, edit.card)
         old = value_at(card, edit.field)
         set_path(card, edit, settable)
         why = " to keep the deck at 25 cards" if edit.field == "copies" and edit.card not in named else ""

@@ -33,14 +33,15 @@ def parse_edit(text: str) -> CardEdit:
     return validate_model(CardEdit, {"card": ".".join(parts[:2]), "field": ".".join(parts[2:]), "value": value})
 
 
-def _card_data(army: dict[str, Any], card_id: str) -> dict[str, Any]:
+def card_in(army: dict[str, Any], card_id: str) -> dict[str, Any]:
+    """The card's own data inside an army's JSON data (the same dict: a change to it changes the army); empty
+    when the army has no such card."""
     for kind in ("bases", "abilities"):
         for card in army.get(kind, ()):
             if card.get("id") == card_id:
                 found: dict[str, Any] = card
                 return found
-    ids = [c["id"] for kind in ("bases", "abilities") for c in army.get(kind, ())]
-    raise IllegalPosition([Problem(card_id, f"the {army['name']} have no such card; their cards: {', '.join(ids)}")])
+    return {}
 
 
 def settable(node: dict[str, Any]) -> tuple[str, ...]:
@@ -60,7 +61,12 @@ def apply_edits(armies: Mapping[str, Army], edits: Iterable[CardEdit]) -> dict[s
         if edit.army not in armies:
             raise IllegalPosition([Problem(edit.card, f"no army {edit.army!r}; armies: {', '.join(armies)}")])
         army = data.setdefault(edit.army, armies[edit.army].model_dump(mode="json"))
-        set_path(_card_data(army, edit.card), edit, settable)
+        card = card_in(army, edit.card)
+        if not card:
+            ids = [c["id"] for kind in ("bases", "abilities") for c in army.get(kind, ())]
+            said = f"the {army['name']} have no such card; their cards: {', '.join(ids)}"
+            raise IllegalPosition([Problem(edit.card, said)])
+        set_path(card, edit, settable)
     out = dict(armies)
     for army_id, army_data in data.items():
         text = control_text_problem(army_data)
