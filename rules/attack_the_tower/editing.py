@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.attack_the_tower.cards import BaseCard
 from rules.attack_the_tower.catalog import army_ids, card
-from rules.attack_the_tower.engine.common import territories_with
+from rules.attack_the_tower.engine.common import remove_one, territories_with
 from rules.attack_the_tower.game import POSITION
 from rules.attack_the_tower.model import SLOTS, TERRITORIES, Base, GameState, Player, new_player
 from rules.attack_the_tower.variants import Rules
@@ -47,8 +47,7 @@ def _take(player: Player, card_id: str) -> Player:
     for field in ("base_pile", "ability_pile", "base_discard", "ability_discard"):
         cards: tuple[str, ...] = getattr(player, field)
         if card_id in cards:
-            i = cards.index(card_id)
-            return Record.replace(player, **{field: cards[:i] + cards[i + 1 :]})  # a field named at run time
+            return Record.replace(player, **{field: remove_one(cards, card_id)})  # a field named at run time
     name = card(card_id).name
     raise IllegalPosition(
         [Problem("", f"every copy of {name} is already in use (the deck holds {card(card_id).copies})")]

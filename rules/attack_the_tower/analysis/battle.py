@@ -205,10 +205,9 @@ class Node:
         assert state.battle is not None
         for role, vector in ((ATTACKER, attacker), (DEFENDER, defender)):
             request = self.requests[role]
-            player = request.player if request is not None else -1
-            if request is None or state.battle.pending[player] is not None:
+            if request is None or state.battle.pending[request.player] is not None:
                 continue
-            action = Allocate(player=player, allocation=request.allocation(vector))
+            action = Allocate(player=request.player, allocation=request.allocation(vector))
             post, step_events = engine.apply(post, action)
             events.extend(step_events)
         if post is state:  # neither side had anything to hand in: the engine resolved it already

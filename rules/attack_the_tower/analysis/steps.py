@@ -50,13 +50,6 @@ class _View:
     def deciding(self, role: int) -> bool:
         return self.node.fixed[role] is None
 
-    def to_node(self, role: int, vector: Vector) -> Vector:
-        mine = self.requests[role]
-        theirs = self.node.requests[role]
-        if mine is None or theirs is None:
-            return ()
-        return translate(vector, mine.targets, theirs.targets)
-
     def option(self, role: int, node_vector: Vector) -> AllocationOption:
         """The caller's option for a vector of the node."""
         mine = self.requests[role]
@@ -75,8 +68,8 @@ class _View:
         if not self.deciding(role):
             vector = self.node.strategy_vectors(role)[0]
             return [(self.option(role, vector), vector)]
-        request = self.requests[role]
-        assert request is not None
+        request, theirs = self.requests[role], self.node.requests[role]
+        assert request is not None and theirs is not None
         space = space_of(self.state, request)
         if which == "strategies":
             solved = self.node.solve(objective)
@@ -84,7 +77,7 @@ class _View:
         chosen = (
             space.options() if which == "all" else [space.options()[space.order.index(v)] for v in space.undominated]
         )
-        return [(o, self.to_node(role, o.vector)) for o in chosen]
+        return [(o, translate(o.vector, request.targets, theirs.targets)) for o in chosen]
 
 
 # ---- the table of a step -----------------------------------------------------------------------------
@@ -322,32 +315,26 @@ def _planned(node: Node, reach: Fraction, objective: str) -> PlannedStep:
     solved = node.solve(objective)
     battle = node.state.battle
     assert battle is not None
-    attacker: tuple[tuple[Allocation | Action, Fraction], ...] = ()
-    defender: tuple[tuple[Allocation | Action, Fraction], ...] = ()
-    if node.kind == "window":
-        assert solved.choice is not None
-        move = ((node.actions[solved.choice], Fraction(1)),)
-        if node.actor == node.state.attacker:
-            attacker = move
-        else:
-            defender = move
-    else:
-        attacker, defender = (_allocations(node, role, objective) for role in (ATTACKER, DEFENDER))
     return PlannedStep(
         stage=battle.stage,
         at_palace=battle.at_palace,
         reach=reach,
         value=solved.value,
         exact=solved.exact,
-        attacker=attacker,
-        defender=defender,
+        attacker=_moves(node, ATTACKER, objective),
+        defender=_moves(node, DEFENDER, objective),
         state=node.state,
     )
 
 
-def _allocations(node: Node, role: int, objective: str) -> tuple[tuple[Allocation | Action, Fraction], ...]:
-    """One side's optimal mix at a combat node as allocations (empty for a side that does not decide)."""
+def _moves(node: Node, role: int, objective: str) -> tuple[tuple[Allocation | Action, Fraction], ...]:
+    """One side's optimal play at a node: its window action or its mix of allocations (empty if it does not decide)."""
+    solved = node.solve(objective)
+    if node.kind == "window":
+        assert solved.choice is not None
+        acting = node.actor == (node.state.attacker if role == ATTACKER else node.state.defender)
+        return ((node.actions[solved.choice], Fraction(1)),) if acting else ()
     request = node.requests[role]
     if request is None or node.fixed[role] is not None:
         return ()
-    return tuple((request.allocation(v), p) for v, p in node.solve(objective).mix(role))
+    return tuple((request.allocation(v), p) for v, p in solved.mix(role))

@@ -112,16 +112,13 @@ class LearnedPolicy:
         total = 0.0
         for _ in range(RENEWAL_DEALS):
             world = sample_determinization(seen, me, sampler)
-            total += self._squashed(self._renewed(world, sampler), me)
+            total += self._squashed_value(self.value(self._renewed(world, sampler), me))
         return total / RENEWAL_DEALS > self._squashed_value(without)
 
     def _renewed(self, state: GameState, sampler: ChanceSampler) -> GameState:
         """The position once the renewal is over, chance by `sampler` and both sides' choices the planner's."""
         state = engine.next_position(state, Renew(player=state.attacker, renew=True))
         return played_on(state, self._planner, sampler, lambda s: s.phase.startswith("renewal"))
-
-    def _squashed(self, state: GameState, me: int) -> float:
-        return self._squashed_value(self.value(state, me))
 
     @staticmethod
     def _squashed_value(log_odds: float) -> float:
