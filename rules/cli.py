@@ -14,10 +14,9 @@ from typing import NoReturn
 from pydantic import ValidationError
 
 from rules.core.cli_positions import add_position_commands
-from rules.core.descriptor import CliTools
+from rules.core.descriptor import CliTools, called
 from rules.core.errors import IllegalPosition, RulesError
 from rules.core.jsonio import escape, problems_of, shown_problems
-from rules.core.ladder import ChunkRunner
 
 Register = Callable[[argparse._SubParsersAction], None]  # type: ignore[type-arg]
 
@@ -43,7 +42,8 @@ def build_parser(only: Sequence[str] | None = None) -> argparse.ArgumentParser:
     named = ", ".join(titles[:-1]) + f" and {titles[-1]}" if len(titles) > 1 else titles[0]
     parser = OneLineParser(prog="tower-rules", description=f"Rules engines for {named}.")
     games = parser.add_subparsers(dest="game", required=True, metavar="GAME")
-    tools = CliTools(ladder_runner=_ladder_runner)
+    # a ladder's chunks here, or on a local Dask cluster (the sweeps' tools, loaded only when asked)
+    tools = CliTools(ladder_runner=called("rules.sweeps.ladder_runner", "ladder_runner"))
     for game in found:
         p = games.add_parser(game.slug, help=game.help, description=game.description)
         sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -56,13 +56,6 @@ def build_parser(only: Sequence[str] | None = None) -> argparse.ArgumentParser:
         if game.commands is not None:
             game.commands(sub, tools)
     return parser
-
-
-def _ladder_runner(workers: int | None) -> contextlib.AbstractContextManager[ChunkRunner]:
-    """A ladder's chunks here, or on a local Dask cluster (the sweeps' tools, loaded only when asked)."""
-    from rules.sweeps.ladder_runner import ladder_runner
-
-    return ladder_runner(workers)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -238,13 +238,13 @@ def add_export_test_command(sub: Any, slug: str) -> None:
             lesson = read_lesson(args.lesson)
             if lesson.game != slug:
                 raise MalformedFile(f"{args.lesson}: the lesson is for {lesson.game}, not {slug}")
-            about = f"The lesson '{lesson.title}' ({args.lesson})."
-            print(export_test(game, lesson.start(), lesson.line(), about=about), end="")
-            return 0
-        if args.file is None:
+            position, line, about = lesson.start(), lesson.line(), f"The lesson '{lesson.title}' ({args.lesson})."
+        elif args.file is None:
             raise MalformedFile("export-test needs a position file (or --lesson FILE)")
-        position = game.game.positions.load(args.file)
-        print(export_test(game, position, read_line(game, args.line), about=f"From {args.file}."), end="")
+        else:
+            position = game.game.positions.load(args.file)
+            line, about = read_line(game, args.line), f"From {args.file}."
+        print(export_test(game, position, line, about=about), end="")
         return 0
 
     ex = sub.add_parser(

@@ -38,11 +38,6 @@ def register(game: GameDescriptor) -> GameDescriptor:
     return game
 
 
-def unregister(slug: str) -> None:
-    """Forget a game registered with `register`."""
-    _REGISTERED.pop(slug, None)
-
-
 @contextmanager
 def registered(game: GameDescriptor) -> Iterator[GameDescriptor]:
     """The game known to every tool inside the block, and forgotten after it."""
@@ -50,7 +45,7 @@ def registered(game: GameDescriptor) -> Iterator[GameDescriptor]:
     try:
         yield game
     finally:
-        unregister(game.slug)
+        _REGISTERED.pop(game.slug, None)
 
 
 def _installed() -> dict[str, str]:

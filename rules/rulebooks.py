@@ -6,7 +6,6 @@ import sys
 from pathlib import Path
 
 from rules.core.descriptor import GameDescriptor
-from rules.core.rulebook import Rulebook
 from rules.registry import SHIPPED, descriptor
 
 HEADER = """# Rules: every sentence of the source documents, and what the code does of it
@@ -25,13 +24,9 @@ def _games() -> list[GameDescriptor]:
     return [d for d in map(descriptor, SHIPPED) if d.rulebook is not None]
 
 
-def rulebooks() -> list[Rulebook]:
-    """Each game's registry, in the registry's order."""
-    return [d.rulebook() for d in _games() if d.rulebook is not None]
-
-
 def render() -> str:
-    return HEADER + "\n" + "\n".join(book.render_markdown() for book in rulebooks())
+    """docs/rules.md: the header, then each game's registry in the registry's order."""
+    return HEADER + "\n" + "\n".join(d.rulebook().render_markdown() for d in _games() if d.rulebook is not None)
 
 
 def rule_id_modules() -> dict[Path, str]:

@@ -20,19 +20,16 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from rules.balance.knobs import Knob, parse_tune
     from rules.balance.plan import BalanceSpec
     from rules.balance.run import BalanceProgress, BalanceResult, run_balance
 
 _WHERE = {
-    "Knob": "knobs",
-    "parse_tune": "knobs",
     "BalanceSpec": "plan",
     "BalanceProgress": "run",
     "BalanceResult": "run",
     "run_balance": "run",
 }
-__all__ = ["BalanceProgress", "BalanceResult", "BalanceSpec", "Knob", "parse_tune", "run_balance"]
+__all__ = ["BalanceProgress", "BalanceResult", "BalanceSpec", "run_balance"]
 
 
 def __getattr__(name: str) -> Any:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.core import limits
 from rules.core.descriptor import GameDescriptor
+from rules.core.errors import IllegalAction
 from rules.sweeps.cli import GamesBar, where_of, where_options
 
 if TYPE_CHECKING:
@@ -118,8 +119,6 @@ def _game_options(ba: Any, game: GameDescriptor) -> None:
 
 
 def _counts(flag: str, text: str, low: int, high: int) -> list[int]:
-    from rules.core.errors import IllegalAction
-
     parse = limits.count_argument(flag, low, high)
     try:
         return [parse(part) for part in text.split(",")]

@@ -159,8 +159,6 @@ def slot_params(steps: tuple[Step, ...], max_changes: int) -> dict[str, JsonValu
     """A combination as optuna's slot parameters (the unused slots change nothing)."""
     params: dict[str, JsonValue] = {}
     for slot in range(max_changes):
-        if slot < len(steps):
-            params[f"slot_{slot}_knob"], params[f"slot_{slot}_step"] = steps[slot].knob, steps[slot].step
-        else:
-            params[f"slot_{slot}_knob"], params[f"slot_{slot}_step"] = "none", 1
+        knob, step = (steps[slot].knob, steps[slot].step) if slot < len(steps) else ("none", 1)
+        params[f"slot_{slot}_knob"], params[f"slot_{slot}_step"] = knob, step
     return params

@@ -122,11 +122,10 @@ class Runner:
         todo = [p.cell for p in planned if p.cell.key not in self.memo]
         before = self.played
         if todo:
-            base = self.played
 
             def progressed(progress: SweepProgress) -> None:
                 if self.on_chunk is not None:
-                    self.on_chunk(base + progress.games_done - progress.games_cached)
+                    self.on_chunk(before + progress.games_done - progress.games_cached)
 
             where: dict[str, Any] = {"in_process": True} if self.in_process else {"client": self.client}
             run = run_cells(todo, **where, cache=self.cache, progress=progressed, stop=self.stop)

@@ -222,13 +222,9 @@ class GameBase:
         who = self.current_player(state)
         if who >= 0:
             return (who,)
-        if who == SIMULTANEOUS:
-            return self.simultaneous_players(state)
+        if who == SIMULTANEOUS:  # who has yet to submit: a game with such steps overrides `acting_players`
+            raise NotImplementedError(f"{self.card.long_name} has no simultaneous steps")
         return ()
-
-    def simultaneous_players(self, state: Any) -> tuple[int, ...]:
-        """At a simultaneous step, who has yet to submit (a game with such steps overrides this)."""
-        raise NotImplementedError(f"{self.card.long_name} has no simultaneous steps")
 
     def returns(self, state: Any) -> tuple[int, ...]:
         result = self.outcome(state)

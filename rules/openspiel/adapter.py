@@ -27,6 +27,10 @@ _UTILITY = {
     Utility.COOPERATIVE: pyspiel.GameType.Utility.IDENTICAL,
     Utility.SOLO: pyspiel.GameType.Utility.GENERAL_SUM,
 }
+_INFORMATION = {
+    Information.PERFECT: pyspiel.GameType.Information.PERFECT_INFORMATION,
+    Information.IMPERFECT: pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+}
 
 
 def short_name(game: GameDescriptor) -> str:
@@ -58,17 +62,12 @@ def _parameters(game: GameDescriptor) -> dict[str, Any]:
 def game_type(game: GameDescriptor) -> pyspiel.GameType:
     """OpenSpiel's type card from the protocol's."""
     card = game.game.card
-    perfect = card.information is Information.PERFECT
     return pyspiel.GameType(
         short_name=short_name(game),
         long_name=f"Python {card.long_name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=(
-            pyspiel.GameType.Information.PERFECT_INFORMATION
-            if perfect
-            else pyspiel.GameType.Information.IMPERFECT_INFORMATION
-        ),
+        information=_INFORMATION[card.information],
         utility=_UTILITY[card.utility],
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=card.max_players,

@@ -19,45 +19,18 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rules.sweeps.background import SweepRun, start_sweep
-    from rules.sweeps.cells import Cell, cells
-    from rules.sweeps.overrides import CardEdit, parse_edit, parse_edits
-    from rules.sweeps.runner import (
-        CellsResult,
-        ProgressHook,
-        StopHook,
-        SweepProgress,
-        SweepResult,
-        run_cells,
-        run_sweep,
-    )
+    from rules.sweeps.runner import SweepProgress, SweepResult, run_sweep
     from rules.sweeps.spec import SweepSpec
 
-_MODULES = {
-    "overrides": ("CardEdit", "parse_edit", "parse_edits"),
-    "cells": ("Cell", "cells"),
-    "runner": ("CellsResult", "ProgressHook", "StopHook", "SweepProgress", "SweepResult", "run_cells", "run_sweep"),
-    "background": ("SweepRun", "start_sweep"),
-    "spec": ("SweepSpec",),
+_WHERE = {
+    "SweepProgress": "runner",
+    "SweepResult": "runner",
+    "run_sweep": "runner",
+    "SweepRun": "background",
+    "start_sweep": "background",
+    "SweepSpec": "spec",
 }
-_WHERE = {name: module for module, names in _MODULES.items() for name in names}
-
-__all__ = [
-    "CardEdit",
-    "Cell",
-    "CellsResult",
-    "ProgressHook",
-    "StopHook",
-    "SweepProgress",
-    "SweepResult",
-    "SweepRun",
-    "SweepSpec",
-    "cells",
-    "parse_edit",
-    "parse_edits",
-    "run_cells",
-    "run_sweep",
-    "start_sweep",
-]
+__all__ = ["SweepProgress", "SweepResult", "SweepRun", "SweepSpec", "run_sweep", "start_sweep"]
 
 
 def __getattr__(name: str) -> Any:

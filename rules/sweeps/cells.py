@@ -15,15 +15,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, JsonValue
 
 from rules.core.card_edits import edits_text
-from rules.registry import descriptor
 from rules.sweeps.games import GameName, sweep_game
 from rules.sweeps.seeding import code_fingerprint, digest
 from rules.sweeps.spec import SweepSpec
-
-
-def package(game: str) -> str:
-    """The Python package whose code decides `game`'s results (its cache key digests it)."""
-    return descriptor(game).package
 
 
 class Cell(BaseModel):
@@ -77,7 +71,7 @@ class Cell(BaseModel):
     def key(self) -> str:
         """The cache key of the cell's results: what decides its games, how many, and the code that played
         them (the game's sources, the core's, the sweeps' and CODE_VERSION)."""
-        code = code_fingerprint(package(self.game))
+        code = code_fingerprint(sweep_game(self.game).descriptor.package)
         return digest({**self.decided_by(), "games": self.games, "code": code})
 
     def params(self) -> dict[str, Any]:

@@ -273,12 +273,11 @@ def describe_cell(row: dict[str, Any], varied: dict[str, Any]) -> str:
     if row.get("override", "none") != "none":
         said.append(row["override"])
     sides = ["player 1", "player 2"] if "wins_1" in row else ["won"]
-    rates = []
-    for i, side in enumerate(sides):
-        rates.append(
-            f"{side} {row[f'wins_{i}']}/{row['games']} ({row[f'win_rate_{i}']:.1%}, "
-            f"95% CI {row[f'ci_low_{i}']:.1%}-{row[f'ci_high_{i}']:.1%})"
-        )
+    rates = [
+        f"{side} {row[f'wins_{i}']}/{row['games']} ({row[f'win_rate_{i}']:.1%}, "
+        f"95% CI {row[f'ci_low_{i}']:.1%}-{row[f'ci_high_{i}']:.1%})"
+        for i, side in enumerate(sides)
+    ]
     if "draws" in row:
         rates.append(f"draws {row['draws']}")
     length = f"{row['mean_steps']:.0f} steps"

@@ -15,7 +15,7 @@ from typing import Any
 from rules.core.chance import ChanceSampler
 from rules.core.errors import RulesError
 from rules.core.playout import Playout, play_out
-from rules.sweeps.cells import Cell, package
+from rules.sweeps.cells import Cell
 from rules.sweeps.collection import fewer_collections
 from rules.sweeps.games import sweep_game
 from rules.sweeps.rules_values import make_rules
@@ -97,7 +97,7 @@ def play_game(cell: Cell, index: int, rules: Any, policies: list[Any]) -> GameRe
 def play_chunk(cell: Cell, start: int, stop: int, code: str | None = None) -> list[GameRecord]:
     """Games `start` to `stop - 1` of the cell. `code`, when given, is the planner's code fingerprint of
     the game: a worker running other code refuses rather than return results that would not match."""
-    if code is not None and code != code_fingerprint(package(cell.game)):
+    if code is not None and code != code_fingerprint(sweep_game(cell.game).descriptor.package):
         raise CodeMismatch(
             f"a worker runs another version of the {cell.game} rules than this sweep; install the same "
             "version of tower-rules-explorer on every worker"

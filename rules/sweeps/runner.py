@@ -18,7 +18,7 @@ import pandas as pd
 
 from rules.core.ladder import chunks_of
 from rules.sweeps.cache import SweepCache
-from rules.sweeps.cells import Cell, cells, package
+from rules.sweeps.cells import Cell, cells
 from rules.sweeps.cluster import dask_client
 from rules.sweeps.frames import empty_frames, games_frame, records_frame, summary_frame
 from rules.sweeps.games import sweep_game
@@ -221,7 +221,7 @@ def _run_on_dask(
 
     submitted = {}
     for task in tasks:
-        code = code_fingerprint(package(task.cell.game))
+        code = code_fingerprint(sweep_game(task.cell.game).descriptor.package)
         key = f"sweep-{task.cell.key[:24]}-{task.start}"
         future = client.submit(play_chunk, task.cell, task.start, task.stop, code, key=key)
         submitted[future.key] = (future, task)

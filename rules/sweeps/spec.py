@@ -182,8 +182,7 @@ class SweepSpec(BaseModel):
 
     def base_rules(self) -> dict[str, JsonValue]:
         """The rules values every cell sets: the game's defaults for a sweep, then `rules`."""
-        fixed: dict[str, JsonValue] = dict(sweep_game(self.game).default_rules)
-        return {**fixed, **self.rules}
+        return {**sweep_game(self.game).default_rules, **self.rules}
 
 
 def _pair(text: str) -> tuple[str, ...]:
