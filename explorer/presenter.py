@@ -21,7 +21,7 @@ import ipywidgets as w
 
 from explorer.board import BoardWidget
 from explorer.markup import STATIC, answer_parts
-from explorer.session_panel import SessionPanel, fit_labels
+from explorer.session_panel import SessionPanel, fit_labels, row
 from rules.lesson import Lesson, LessonStep, read_lesson
 
 PRESENT_CLASS = "tower-present"
@@ -113,8 +113,9 @@ class Presenting(SessionPanel):
 
     # ---- building ------------------------------------------------------------------------------------
     def _build_presenter(self, next_label: str = "next ▶") -> w.HBox:
-        """The bar (◀ back, step n of N, next ▶, predict then reveal, reveal) and the lesson's line above the
-        board; returns the bar."""
+        """The bar (◀ back, step n of N, next ▶, predict then reveal, reveal), the message line under it and the
+        lesson's line above the board; returns the bar."""
+        self.message = w.HTML()
         self.lesson = None
         self.predicting = False
         self.concealed_from = None
@@ -130,10 +131,7 @@ class Presenting(SessionPanel):
         self.lesson_note.add_class("lesson-note")
         back = self._button("◀ back", self.back, "one step back along this line (←)")
         forward = self._button(next_label, self.next, "the next step: replayed from the line, or played (→)")
-        bar = w.HBox(
-            [back, self.step_counter, forward, self.predict_toggle, self.reveal_button],
-            layout=w.Layout(flex_flow="row wrap", align_items="center"),
-        )
+        bar = row([back, self.step_counter, forward, self.predict_toggle, self.reveal_button])
         bar.add_class("presenter-bar")
         self.presenter_bar = bar
         self.log_view = LogView(on_jump=self.jump)
@@ -162,8 +160,7 @@ class Presenting(SessionPanel):
         if self.predicting and self.explorer.session.cursor != before:
             self.concealed_from = before
             self.concealed_cursor = self.explorer.session.cursor
-            self.say("")
-            self.refresh(keep_message=True)
+            self.refresh()
 
     def key(self, command: str) -> None:
         """A key on the board: → the next step, ← back, Enter and Escape as the panel's `key_methods` say."""
@@ -178,15 +175,13 @@ class Presenting(SessionPanel):
             self.say("nothing is hidden: 'next ▶' takes a step")
             return
         self.concealed_from = None
-        self.say(self._narration())
-        self.refresh(keep_message=True)
+        self._tell(self._narration())
 
     def back(self) -> None:
         """One step back; while a step's result is hidden, back to the position shown (the step undone)."""
         if self._concealed():
             self._unconceal()
-            self.say("")
-            self.refresh(keep_message=True)
+            self.refresh()
             return
         self.concealed_from = None
         super().back()
@@ -204,8 +199,7 @@ class Presenting(SessionPanel):
         if not on and self._concealed():
             self.reveal()
         elif changed:
-            self.say(PREDICT_ON if on else PREDICT_OFF)
-            self.refresh(keep_message=True)
+            self._tell(PREDICT_ON if on else PREDICT_OFF)
 
     def _concealed(self) -> bool:
         """A step's result is hidden now (and the line has not moved since it was hidden)."""
@@ -228,8 +222,7 @@ class Presenting(SessionPanel):
             self.explorer.play_lesson(lesson)
             self.lesson = lesson
             self.concealed_from = None
-            self.say(f"lesson: {lesson.title} ({len(lesson.steps)} steps) - 'next ▶' plays them one by one")
-            self.refresh(keep_message=True)
+            self._tell(f"lesson: {lesson.title} ({len(lesson.steps)} steps) - 'next ▶' plays them one by one")
 
         self._guard(run)
 

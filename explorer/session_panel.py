@@ -189,8 +189,7 @@ class SessionPanel(GuardedPanel):
 
         def make() -> None:
             made = self.explorer.branch(name)
-            self.say(f"new branch '{made}': the next action starts it")
-            self.refresh(keep_message=True)
+            self._tell(f"new branch '{made}': the next action starts it")
 
         self._guard(make)
 

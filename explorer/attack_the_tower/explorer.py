@@ -96,7 +96,7 @@ class Explorer(SessionNavigation[GameState], PositionFiles[GameState], LineTests
         for action in move if isinstance(move, tuple) else (move,):
             events += self.play(action)
             while self.to_move() == CHANCE:
-                events += self.decide(lambda who: policy(self.seats.get(who) or self.policy_name))
+                events += self.auto()
         return tuple(events)
 
     def pass_(self, player: int | None = None) -> tuple[Event, ...]:
@@ -181,7 +181,7 @@ class Explorer(SessionNavigation[GameState], PositionFiles[GameState], LineTests
             acting = self.acting()
             if who == TERMINAL or (who != CHANCE and self.seats.get(acting[0]) is None):
                 break
-            events += self.decide(lambda player: policy(self.seats[player] or self.policy_name))
+            events += self.auto()
             if on_turn is not None and self.state.turn != turn:
                 turn = self.state.turn
                 on_turn(turn)

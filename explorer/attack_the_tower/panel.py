@@ -63,7 +63,6 @@ class AttackTheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
         self.show_hidden = False
         self.last_refresh_ms = 0.0
         self.board = AttackTheTowerBoard(on_click=self.click, on_key=self.key)
-        self.message = w.HTML()
         self._build_controls()
         super().__init__(
             [
@@ -132,10 +131,8 @@ class AttackTheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
         self.variants = VariantsPanel(self)
         self.game = GameControls(self)
         self.inspector = DamageInspector(self)
-        sections = w.Accordion(children=[self.inspector, self.editor, self.variants, self.game])
-        for index, title in enumerate(("damage inspector", "position editor", "rule variants", "whole game")):
-            sections.set_title(index, title)
-        return sections
+        titles = ("damage inspector", "position editor", "rule variants", "whole game")
+        return w.Accordion(children=[self.inspector, self.editor, self.variants, self.game], titles=titles)
 
     # ---- plain methods (what every control calls) ------------------------------------------------------
     def click(self, key: str, shift: bool = False) -> None:
@@ -170,8 +167,7 @@ class AttackTheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
                 raise IllegalAction(refused.message, refused.rule)
             self.draft = {**self.draft, key: amount + 1}
         self.draft = {k: v for k, v in self.draft.items() if v}
-        self.say(engine.draft_tally(request, self.draft).words() + " (shift-click removes one)")
-        self.refresh(keep_message=True)
+        self._tell(engine.draft_tally(request, self.draft).words() + " (shift-click removes one)")
 
     def _click_move(self, key: str) -> None:
         """Outside damage distribution, a click makes a move: a card in hand is chosen (an ability that asks
@@ -252,8 +248,7 @@ class AttackTheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
         self.draft = {}
 
     def _after(self, events: tuple[Any, ...]) -> None:
-        self.say(" ".join(e.sentence() for e in events[-2:]) if events else "")
-        self.refresh(keep_message=True)
+        self._tell(" ".join(e.sentence() for e in events[-2:]) if events else "")
 
     def step(self) -> None:
         self._thinking()
@@ -362,8 +357,7 @@ class AttackTheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
         def use() -> None:
             army_id = self.explorer.use_army_file(path_or_text)
             self.game.offer_armies(army_ids())
-            self.say(f"army file loaded: {army(army_id).name} ({army_id})")
-            self.refresh(keep_message=True)
+            self._tell(f"army file loaded: {army(army_id).name} ({army_id})")
 
         self._guard(use)
 

@@ -50,7 +50,6 @@ class TheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
         self.advice_text = ""
         """The advice's HTML for the position shown (also part of the static representation)."""
         self.board = TheTowerBoard(on_click=self.click, on_key=self.key)
-        self.message = w.HTML()
         self.advice_view = w.HTML(layout=w.Layout(max_width="520px"))
         self._build_controls()
         main = w.HBox([self.board, self.advice_view], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
@@ -108,10 +107,9 @@ class TheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
             ]
         )
         self.sections = w.Accordion(
-            children=[w.VBox([self.editor, FileControls(self, "the-tower.json")]), rules_section]
+            children=[w.VBox([self.editor, FileControls(self, "the-tower.json")]), rules_section],
+            titles=("position editor", "rule variants"),
         )
-        self.sections.set_title(0, "position editor")
-        self.sections.set_title(1, "rule variants")
 
     # ---- plain methods (what every control calls) ----------------------------------------------------
     def click(self, key: str, shift: bool = False) -> None:

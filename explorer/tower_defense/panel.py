@@ -58,7 +58,6 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
         """Its HTML for the position shown (also part of the static representation)."""
         self.last_refresh_ms = 0.0
         self.board = TowerDefenseBoard(on_click=self.click, on_key=self.key)
-        self.message = w.HTML()
         self._build_controls()
         super().__init__(
             [
@@ -104,9 +103,7 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
         )
         self.actions = ActionControls(self)
         self.editor = EditorControls(self)
-        self.sections = w.Accordion(children=[self.actions, self.editor])
-        self.sections.set_title(0, "Phase 6 actions")
-        self.sections.set_title(1, "position editor")
+        self.sections = w.Accordion(children=[self.actions, self.editor], titles=("Phase 6 actions", "position editor"))
 
     # ---- plain methods (what every control calls) ----------------------------------------------------
     def selected_space(self) -> tuple[int, int] | None:
@@ -122,15 +119,13 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
     def _click(self, key: str) -> None:
         at = parse_key(checked_text(key, "a space of the board (column,row)"))
         if at is None:
-            self.say(f"selected {key}")
-            self.refresh(keep_message=True)
+            self._tell(f"selected {key}")
             return
         state = self.explorer.state
         if self.mode == "edit":
             self.selected = key
             self.editor.select(at)
-            self.say(f"editing space {space_words(at)}")
-            self.refresh(keep_message=True)
+            self._tell(f"editing space {space_words(at)}")
             return
         chosen = self.selected_space()
         tower = state.tower_at(chosen) if chosen is not None else None
@@ -180,8 +175,7 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
                     f"Phase 6 decided by the '{self.explorer.policy_name}' policy ({acted} event(s) of Phase 6; "
                     f"lives {lives} → {self.explorer.state.lives}; 'end Phase 6' ends it taking no action). " + text
                 )
-            self.say(text)
-            self.refresh(keep_message=True)
+            self._tell(text)
 
         self._guard(run)
 
