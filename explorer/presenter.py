@@ -22,7 +22,7 @@ import ipywidgets as w
 from explorer.board import BoardWidget
 from explorer.markup import STATIC, answer_parts
 from explorer.session_panel import SessionPanel, fit_labels, row
-from rules.lesson import Lesson, LessonStep, read_lesson
+from rules.lesson import Lesson, LessonStep, lesson_of, read_lesson
 
 PRESENT_CLASS = "tower-present"
 HIDDEN = "the result of this step is hidden: predict it, then press reveal"
@@ -89,13 +89,15 @@ def log_html(entries: Sequence[tuple[int, str]], cursor: int, total: int, branch
 class Presenting(SessionPanel):
     """Mixin for every game's panel: the presenter's bar and lessons over the SessionPanel's commands. The panel calls
     `_build_presenter` while building its controls and `_show_presenter` when it redraws, and names its own
-    step (`_next_step`): 'step ▶' for Attack the Tower and The Tower, 'next phase ▶' for Tower Defense."""
+    step (`next_method`): 'step ▶' for Attack the Tower and The Tower, 'next phase ▶' for Tower Defense."""
 
     board: BoardWidget
     game_slug: str
     key_methods: ClassVar[dict[str, str]] = {"commit": "auto", "clear": "clear_selection"}
     """The panel's method for Enter ('commit') and Escape ('clear') on the board (the arrows step and go back);
     by default Enter lets the policy decide and Escape leaves nothing selected."""
+    next_method: ClassVar[str] = "step"
+    """The panel's own step, which next ▶ takes (plays one, or replays the next of the line)."""
     lesson: Lesson | None
     predicting: bool
     concealed_from: int | None
@@ -106,10 +108,6 @@ class Presenting(SessionPanel):
     if TYPE_CHECKING:  # provided by the widget (declared for the type checker)
 
         def add_class(self, name: str) -> Any: ...
-
-    def _next_step(self) -> None:
-        """The panel's own step (plays one, or replays the next of the line)."""
-        raise NotImplementedError
 
     # ---- building ------------------------------------------------------------------------------------
     def _build_presenter(self, next_label: str = "next ▶") -> w.HBox:
@@ -148,6 +146,10 @@ class Presenting(SessionPanel):
         self.refresh()
 
     # ---- plain methods (what the bar's controls call) --------------------------------------------------
+    def auto(self) -> None:
+        """Let chance or the policy make the current decision (Enter on the board, by default)."""
+        self._act(self.explorer.auto)
+
     def next(self) -> None:
         """The next step: reveal a hidden result first; else play the panel's step (replaying the line when
         there is more of it), and under 'predict, then reveal' hide what it did until `reveal`."""
@@ -156,7 +158,7 @@ class Presenting(SessionPanel):
             return
         self.concealed_from = None
         before = self.explorer.session.cursor
-        self._next_step()
+        getattr(self, self.next_method)()
         if self.predicting and self.explorer.session.cursor != before:
             self.concealed_from = before
             self.concealed_cursor = self.explorer.session.cursor
@@ -228,8 +230,6 @@ class Presenting(SessionPanel):
 
     def lesson_text(self) -> str:
         """The lesson file of this line (the steps played so far, with the words the loaded lesson gives them)."""
-        from rules.lesson import lesson_of
-
         session = self.explorer.session
         notes = {} if self.lesson is None else dict(enumerate(self.lesson.steps, 1))
         title = self.lesson.title if self.lesson is not None else f"A line of {len(session.line)} steps"

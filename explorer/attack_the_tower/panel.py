@@ -205,10 +205,6 @@ class AttackTheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
         self.draft = {}
         self._after(self.explorer.play_move(move) + self._advance())
 
-    def _next_step(self) -> None:
-        """The presenter's next ▶: finish the current sub-step (or replay the next step of the line)."""
-        self.step()
-
     def commit(self) -> None:
         """Hand in the drafted allocation for the side now distributing damage."""
         self._guard(self._commit)
@@ -251,6 +247,7 @@ class AttackTheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
         self._tell(" ".join(e.sentence() for e in events[-2:]) if events else "")
 
     def step(self) -> None:
+        """Finish the current sub-step, a drafted allocation handed in first (or replay the next step of the line)."""
         self._thinking()
         self._guard(lambda: self._after(self._step()))
 

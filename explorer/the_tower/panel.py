@@ -144,14 +144,6 @@ class TheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
         """One step: the policy's choice and the chance it opens (or replay the line's next step)."""
         self._act(self.explorer.step)
 
-    def _next_step(self) -> None:
-        """The presenter's next ▶: one step."""
-        self.step()
-
-    def auto(self) -> None:
-        """Let chance or the policy make the current decision."""
-        self._act(self.explorer.auto)
-
     def edit(self, **changes: Any) -> None:
         """Start over from this position with parts of the table changed (see rules.the_tower.editing.edited;
         refused, saying what is wrong, when the table is not legal)."""

@@ -37,6 +37,8 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
 
     explorer: TowerDefenseExplorer
     game_slug = "tower-defense"
+    next_method = "next_phase"
+    """next ▶ finishes the phase in progress (or replays the line to the next phase)."""
 
     def __init__(
         self,
@@ -146,10 +148,6 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
         )
         self.refresh(keep_message=True)
 
-    def _next_step(self) -> None:
-        """The presenter's next ▶: finish the phase in progress (or replay the line to the next phase)."""
-        self.next_phase()
-
     def next_phase(self) -> None:
         """Finish the phase in progress and begin the next (or replay the line to it); in Phase 6 the
         policy takes the actions, and the message says how many and what became of the lives."""
@@ -178,10 +176,6 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
             self._tell(text)
 
         self._guard(run)
-
-    def auto(self) -> None:
-        """Let chance or the policy make the current decision."""
-        self._act(self.explorer.auto)
 
     def set_mode(self, mode: str) -> None:
         """'play' (clicks select and attack) or 'edit' (clicks choose the space to edit)."""
