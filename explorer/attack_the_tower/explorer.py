@@ -71,9 +71,7 @@ class Explorer(SessionNavigation[GameState], PositionFiles[GameState], LineTests
         """A snapshot: the board now and what the last step did (static, for any notebook reader)."""
         events = self.session.last_events()
         story = step_story(self.session, self.session.cursor, events)
-        summary = story.card if story is not None else ""
-        view = board_view(self.state, story=story, summary=summary, live=False)
-        return static_html(view, [e.narrate() for e in events])
+        return static_html(board_view(self.state, story=story, live=False), [e.narrate() for e in events])
 
     def __repr__(self) -> str:
         return f"Explorer(turn {self.state.turn}, {self.stage()}, step {self.session.cursor})"

@@ -388,7 +388,6 @@ class AttackTheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
             selected=self.selected,
             show_hidden=self.show_hidden,
             last_events=tuple(e.sentence() for e in events),
-            summary=story.card if story is not None else "",
             story=story,
             editing=self.mode == "edit",
         )

@@ -105,7 +105,7 @@ def _ending_board(line: Line) -> str:
         return static_html(board_view(line.end, live=False))
     before = line.state_at(len(line.steps) - 1)
     story = tell(before, line.end, line.steps[-1][1])
-    return static_html(board_view(line.end, story=story, summary=story.card, live=False))
+    return static_html(board_view(line.end, story=story, live=False))
 
 
 def _steps_html(line: Line, first: int | None) -> str:

@@ -180,8 +180,7 @@ class TheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
         return self._shown_view(board_view, status=self.explorer.phase_words())
 
     def _advice(self) -> str:
-        a = self.explorer.advice("all_points" if self.look_ahead.value else "next_fight")
-        return advice_html(a.choices, a.plans, a.odds, a.note, basis=a.basis)
+        return advice_html(self.explorer.advice("all_points" if self.look_ahead.value else "next_fight"))
 
     def refresh(self, *, keep_message: bool = False) -> None:
         """Redraw the board, the advice, the presenter's bar and log, and the branch list."""

@@ -243,8 +243,7 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
                     )
                 return plan_html(self.explorer.plan(), note)
             if kind == "income":
-                odds = self.explorer.income()
-                return income_html(odds.income, odds.types, odds.shares, odds.at_least_one, odds.expected)
+                return income_html(self.explorer.income())
             if kind == "movement":
                 sentences = [e.sentence() for e in self.explorer.movement_preview()]
                 return events_html("Movement preview (Phase 3 from this position)", sentences)
