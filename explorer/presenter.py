@@ -285,8 +285,10 @@ class Presenting(SessionPanel):
             parts.append(f"<b>{html.escape(self.lesson.title)}</b>: {html.escape(self.lesson.about)}")
         return f'<div class="answer">{" ".join(parts)}</div>' if parts else ""
 
-    def _show_presenter(self) -> None:
-        """Redraw the bar's counter, the lesson's line and the log (from `shown_step`)."""
+    def _show_presenter(self, board_html: str, keep_message: bool) -> None:
+        """Redraw the bar's counter, the lesson's line and the log (from `shown_step`) and the branch list, clear the
+        message unless it is kept, and draw `board_html` last: when the browser draws it again, the controls beside it
+        already say the same."""
         session = self.explorer.session
         cursor, total = session.cursor, len(session.line)
         hidden = " · result hidden" if self._concealed() else ""
@@ -298,6 +300,10 @@ class Presenting(SessionPanel):
             -self.log_lines :
         ]
         self.log_view.show(log_html(entries, shown, total, session.current_branch, self._log_extra()), None)
+        self._show_branches()
+        if not keep_message:
+            self.say("")
+        self.board.show(board_html, self.selected)
 
     log_lines = 40
 

@@ -58,8 +58,6 @@ class AttackTheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
     ) -> None:
         self.explorer = Explorer(position, policy_name=policy_name)
         self.draft: dict[str, int] = {}
-        self.selected: str | None = None
-        self.mode = "play"
         self.show_hidden = False
         self.last_refresh_ms = 0.0
         self.board = AttackTheTowerBoard(on_click=self.click, on_key=self.key)
@@ -397,16 +395,11 @@ class AttackTheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
         the inspector's list)."""
         start = time.perf_counter()
         view = self.view()
-        self._show_presenter()
         moves = [words for words, _ in person_moves(self.explorer.state)]
         if list(self.moves.options) != moves:
             self.moves.options = moves
             self.moves.index = 0 if moves else None
-        self._show_branches()
-        if not keep_message:
-            self.say("")
-        # The board last: when it is drawn again in the browser, the controls beside it already say the same.
-        self.board.show(board_html(view), self.selected)
+        self._show_presenter(board_html(view), keep_message)
         if not keep_inspector and hasattr(self, "inspector"):
             self.inspector.update()
         self.last_refresh_ms = (time.perf_counter() - start) * 1000

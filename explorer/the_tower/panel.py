@@ -46,7 +46,6 @@ class TheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
         """A panel over a new explorer of `position` (an example name, a position, or the opening), or
         over an existing `explorer` with its whole session."""
         self.explorer = explorer or TheTowerExplorer(position, policy_name=policy_name, seed=seed)
-        self.selected: str | None = None
         self.advice_text = ""
         """The advice's HTML for the position shown (also part of the static representation)."""
         self.board = TheTowerBoard(on_click=self.click, on_key=self.key)
@@ -187,14 +186,9 @@ class TheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
         concealed = self.shown_step() != self.explorer.session.cursor
         self.advice_text = "" if concealed else self._advice()
         self.advice_view.value = self.advice_text
-        self._show_presenter()
-        self._show_branches()
         self.editor.show(self.explorer.state)
         self.rules_form.show(self.explorer.rules)
-        if not keep_message:
-            self.say("")
-        # The board last: when it is drawn again in the browser, the controls beside it already say the same.
-        self.board.show(board_html(self.view()), self.selected)
+        self._show_presenter(board_html(self.view()), keep_message)
 
     def _repr_html_(self) -> str:
         """The same table, the advice and the log without a live kernel (GitHub, nbval)."""

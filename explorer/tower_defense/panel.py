@@ -51,8 +51,6 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
         """A panel over a new explorer of `position` (an example name, a position, or the default
         example), or over an existing `explorer` with its whole session (lines, branches, cursor)."""
         self.explorer = explorer or TowerDefenseExplorer(position, policy_name=policy_name)
-        self.selected: str | None = None
-        self.mode = "play"
         self.calc_kind: str | None = None
         """The calculator shown: 'boost' (for `calc_at`), 'plan', 'income', 'movement' or None."""
         self.calc_at: tuple[int, int] | None = None
@@ -298,14 +296,9 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
         start = time.perf_counter()
         view = self.view()
         self.calculator = self._calculate() if self.shown_step() == self.explorer.session.cursor else ""
-        self._show_presenter()
-        self._show_branches()
         self.actions.update()
         self.editor.update()
-        if not keep_message:
-            self.say("")
-        # The board last: when it is drawn again in the browser, the controls beside it already say the same.
-        self.board.show(board_html(view, self.calculator), self.selected)
+        self._show_presenter(board_html(view, self.calculator), keep_message)
         self.last_refresh_ms = (time.perf_counter() - start) * 1000
 
     def _repr_html_(self) -> str:
