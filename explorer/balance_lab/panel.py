@@ -126,10 +126,7 @@ class BalanceLabPanel(RunControls, GuardedPanel, w.VBox):  # type: ignore[misc]
             f"({progress.cells_done} of {progress.cells_total} cells{cached})"
         )
 
-    def _ended(self, run: SweepRun) -> None:
-        result = self._handed(run)
-        if result is None:
-            return
+    def _ended(self, result: SweepResult) -> None:
         if result.summary.empty:
             self.say("cancelled before any cell finished; the results shown are the previous ones", error=True)
             return
