@@ -49,6 +49,11 @@ class GuardedPanel:
         colour = theme.ERROR if error else theme.SUCCESS
         self.message.value = f'<span style="color:{colour}">{html.escape(text, quote=False)}</span>' if text else ""
 
+    def _tell(self, text: str) -> None:
+        """Say `text` under the board and redraw, the message kept (what most actions do once done)."""
+        self.say(text)
+        self.refresh(keep_message=True)
+
     def _guard(self, action: Callable[[], object]) -> None:
         """Run a panel action; a refusal shows the engine's message and changes nothing."""
         try:
@@ -69,7 +74,6 @@ class GuardedPanel:
             text = message
             if not text and isinstance(result, tuple) and result:
                 text = " ".join(e.sentence() for e in result[-3:] if hasattr(e, "sentence"))
-            self.say(text)
-            self.refresh(keep_message=True)
+            self._tell(text)
 
         self._guard(run)

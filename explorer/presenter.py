@@ -21,8 +21,8 @@ import ipywidgets as w
 
 from explorer.board import BoardWidget
 from explorer.markup import STATIC, answer_parts
-from explorer.session_panel import SessionPanel, fit_labels
-from rules.lesson import Lesson, LessonStep, read_lesson
+from explorer.session_panel import SessionPanel, fit_labels, row
+from rules.lesson import Lesson, LessonStep, lesson_of, read_lesson
 
 PRESENT_CLASS = "tower-present"
 HIDDEN = "the result of this step is hidden: predict it, then press reveal"
@@ -89,13 +89,15 @@ def log_html(entries: Sequence[tuple[int, str]], cursor: int, total: int, branch
 class Presenting(SessionPanel):
     """Mixin for every game's panel: the presenter's bar and lessons over the SessionPanel's commands. The panel calls
     `_build_presenter` while building its controls and `_show_presenter` when it redraws, and names its own
-    step (`_next_step`): 'step ▶' for Attack the Tower and The Tower, 'next phase ▶' for Tower Defense."""
+    step (`next_method`): 'step ▶' for Attack the Tower and The Tower, 'next phase ▶' for Tower Defense."""
 
     board: BoardWidget
     game_slug: str
     key_methods: ClassVar[dict[str, str]] = {"commit": "auto", "clear": "clear_selection"}
     """The panel's method for Enter ('commit') and Escape ('clear') on the board (the arrows step and go back);
     by default Enter lets the policy decide and Escape leaves nothing selected."""
+    next_method: ClassVar[str] = "step"
+    """The panel's own step, which next ▶ takes (plays one, or replays the next of the line)."""
     lesson: Lesson | None
     predicting: bool
     concealed_from: int | None
@@ -107,14 +109,11 @@ class Presenting(SessionPanel):
 
         def add_class(self, name: str) -> Any: ...
 
-    def _next_step(self) -> None:
-        """The panel's own step (plays one, or replays the next of the line)."""
-        raise NotImplementedError
-
     # ---- building ------------------------------------------------------------------------------------
     def _build_presenter(self, next_label: str = "next ▶") -> w.HBox:
-        """The bar (◀ back, step n of N, next ▶, predict then reveal, reveal) and the lesson's line above the
-        board; returns the bar."""
+        """The bar (◀ back, step n of N, next ▶, predict then reveal, reveal), the message line under it and the
+        lesson's line above the board; returns the bar."""
+        self.message = w.HTML()
         self.lesson = None
         self.predicting = False
         self.concealed_from = None
@@ -130,10 +129,7 @@ class Presenting(SessionPanel):
         self.lesson_note.add_class("lesson-note")
         back = self._button("◀ back", self.back, "one step back along this line (←)")
         forward = self._button(next_label, self.next, "the next step: replayed from the line, or played (→)")
-        bar = w.HBox(
-            [back, self.step_counter, forward, self.predict_toggle, self.reveal_button],
-            layout=w.Layout(flex_flow="row wrap", align_items="center"),
-        )
+        bar = row([back, self.step_counter, forward, self.predict_toggle, self.reveal_button])
         bar.add_class("presenter-bar")
         self.presenter_bar = bar
         self.log_view = LogView(on_jump=self.jump)
@@ -150,6 +146,10 @@ class Presenting(SessionPanel):
         self.refresh()
 
     # ---- plain methods (what the bar's controls call) --------------------------------------------------
+    def auto(self) -> None:
+        """Let chance or the policy make the current decision (Enter on the board, by default)."""
+        self._act(self.explorer.auto)
+
     def next(self) -> None:
         """The next step: reveal a hidden result first; else play the panel's step (replaying the line when
         there is more of it), and under 'predict, then reveal' hide what it did until `reveal`."""
@@ -158,12 +158,11 @@ class Presenting(SessionPanel):
             return
         self.concealed_from = None
         before = self.explorer.session.cursor
-        self._next_step()
+        getattr(self, self.next_method)()
         if self.predicting and self.explorer.session.cursor != before:
             self.concealed_from = before
             self.concealed_cursor = self.explorer.session.cursor
-            self.say("")
-            self.refresh(keep_message=True)
+            self.refresh()
 
     def key(self, command: str) -> None:
         """A key on the board: → the next step, ← back, Enter and Escape as the panel's `key_methods` say."""
@@ -178,15 +177,13 @@ class Presenting(SessionPanel):
             self.say("nothing is hidden: 'next ▶' takes a step")
             return
         self.concealed_from = None
-        self.say(self._narration())
-        self.refresh(keep_message=True)
+        self._tell(self._narration())
 
     def back(self) -> None:
         """One step back; while a step's result is hidden, back to the position shown (the step undone)."""
         if self._concealed():
             self._unconceal()
-            self.say("")
-            self.refresh(keep_message=True)
+            self.refresh()
             return
         self.concealed_from = None
         super().back()
@@ -204,8 +201,7 @@ class Presenting(SessionPanel):
         if not on and self._concealed():
             self.reveal()
         elif changed:
-            self.say(PREDICT_ON if on else PREDICT_OFF)
-            self.refresh(keep_message=True)
+            self._tell(PREDICT_ON if on else PREDICT_OFF)
 
     def _concealed(self) -> bool:
         """A step's result is hidden now (and the line has not moved since it was hidden)."""
@@ -228,15 +224,12 @@ class Presenting(SessionPanel):
             self.explorer.play_lesson(lesson)
             self.lesson = lesson
             self.concealed_from = None
-            self.say(f"lesson: {lesson.title} ({len(lesson.steps)} steps) - 'next ▶' plays them one by one")
-            self.refresh(keep_message=True)
+            self._tell(f"lesson: {lesson.title} ({len(lesson.steps)} steps) - 'next ▶' plays them one by one")
 
         self._guard(run)
 
     def lesson_text(self) -> str:
         """The lesson file of this line (the steps played so far, with the words the loaded lesson gives them)."""
-        from rules.lesson import lesson_of
-
         session = self.explorer.session
         notes = {} if self.lesson is None else dict(enumerate(self.lesson.steps, 1))
         title = self.lesson.title if self.lesson is not None else f"A line of {len(session.line)} steps"
@@ -292,8 +285,10 @@ class Presenting(SessionPanel):
             parts.append(f"<b>{html.escape(self.lesson.title)}</b>: {html.escape(self.lesson.about)}")
         return f'<div class="answer">{" ".join(parts)}</div>' if parts else ""
 
-    def _show_presenter(self) -> None:
-        """Redraw the bar's counter, the lesson's line and the log (from `shown_step`)."""
+    def _show_presenter(self, board_html: str, keep_message: bool) -> None:
+        """Redraw the bar's counter, the lesson's line and the log (from `shown_step`) and the branch list, clear the
+        message unless it is kept, and draw `board_html` last: when the browser draws it again, the controls beside it
+        already say the same."""
         session = self.explorer.session
         cursor, total = session.cursor, len(session.line)
         hidden = " · result hidden" if self._concealed() else ""
@@ -305,6 +300,10 @@ class Presenting(SessionPanel):
             -self.log_lines :
         ]
         self.log_view.show(log_html(entries, shown, total, session.current_branch, self._log_extra()), None)
+        self._show_branches()
+        if not keep_message:
+            self.say("")
+        self.board.show(board_html, self.selected)
 
     log_lines = 40
 

@@ -50,7 +50,10 @@ class SessionPanel(GuardedPanel):
     panel has (examples, the policy, share codes, branches) and the commands behind them."""
 
     explorer: Any
-    selected: str | None
+    selected: str | None = None
+    """The place on the board selected (a key of the board), if any."""
+    mode = "play"
+    """What a click on the board does: 'play', or 'edit' in a panel with a position editor (see `_mode_toggle`)."""
 
     def _toolbar(
         self, example_layout: w.Layout, share_width: str, before: Sequence[w.Widget], after: Sequence[w.Widget] = ()
@@ -189,8 +192,7 @@ class SessionPanel(GuardedPanel):
 
         def make() -> None:
             made = self.explorer.branch(name)
-            self.say(f"new branch '{made}': the next action starts it")
-            self.refresh(keep_message=True)
+            self._tell(f"new branch '{made}': the next action starts it")
 
         self._guard(make)
 

@@ -71,9 +71,7 @@ class Explorer(SessionNavigation[GameState], PositionFiles[GameState], LineTests
         """A snapshot: the board now and what the last step did (static, for any notebook reader)."""
         events = self.session.last_events()
         story = step_story(self.session, self.session.cursor, events)
-        summary = story.card if story is not None else ""
-        view = board_view(self.state, story=story, summary=summary, live=False)
-        return static_html(view, [e.narrate() for e in events])
+        return static_html(board_view(self.state, story=story, live=False), [e.narrate() for e in events])
 
     def __repr__(self) -> str:
         return f"Explorer(turn {self.state.turn}, {self.stage()}, step {self.session.cursor})"
@@ -96,7 +94,7 @@ class Explorer(SessionNavigation[GameState], PositionFiles[GameState], LineTests
         for action in move if isinstance(move, tuple) else (move,):
             events += self.play(action)
             while self.to_move() == CHANCE:
-                events += self.decide(lambda who: policy(self.seats.get(who) or self.policy_name))
+                events += self.auto()
         return tuple(events)
 
     def pass_(self, player: int | None = None) -> tuple[Event, ...]:
@@ -181,7 +179,7 @@ class Explorer(SessionNavigation[GameState], PositionFiles[GameState], LineTests
             acting = self.acting()
             if who == TERMINAL or (who != CHANCE and self.seats.get(acting[0]) is None):
                 break
-            events += self.decide(lambda player: policy(self.seats[player] or self.policy_name))
+            events += self.auto()
             if on_turn is not None and self.state.turn != turn:
                 turn = self.state.turn
                 on_turn(turn)

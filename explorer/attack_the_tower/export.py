@@ -59,8 +59,7 @@ def battle_page(explorer: Explorer, title: str = "", lesson: Lesson | None = Non
     for index in range(len(session.line) + 1):
         events = steps[index - 1].events if index else ()
         story = step_story(session, index, events)
-        summary = story.card if story is not None else ""
-        board = board_html(board_view(session.state_at(index), summary=summary, story=story, live=False))
+        board = board_html(board_view(session.state_at(index), story=story, live=False))
         words = lesson.note(index) if lesson is not None else None
         frames.append(_frame(index, board, [e.narrate() for e in events], words))
     about = f'<p class="about">{html.escape(lesson.about)}</p>' if lesson is not None and lesson.about else ""

@@ -115,9 +115,7 @@ def distribution_html(dist: Distribution[BattleOutcome]) -> str:
 def distribution_chart(dist: Distribution[BattleOutcome], title: str) -> Chart:
     """A bar chart of the power balance (power destroyed minus power lost) and its exact odds, in the theme's
     colours (explorer.charts)."""
-    by_balance: dict[int, Fraction] = {}
-    for outcome, p in dist.items():
-        by_balance[outcome.power_balance] = by_balance.get(outcome.power_balance, Fraction(0)) + p
+    by_balance = dist.map(lambda outcome: outcome.power_balance)
     xs = sorted(by_balance)
     with themed():
         drawn = figure(6, 2.8)

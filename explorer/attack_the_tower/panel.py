@@ -58,12 +58,9 @@ class AttackTheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
     ) -> None:
         self.explorer = Explorer(position, policy_name=policy_name)
         self.draft: dict[str, int] = {}
-        self.selected: str | None = None
-        self.mode = "play"
         self.show_hidden = False
         self.last_refresh_ms = 0.0
         self.board = AttackTheTowerBoard(on_click=self.click, on_key=self.key)
-        self.message = w.HTML()
         self._build_controls()
         super().__init__(
             [
@@ -132,10 +129,8 @@ class AttackTheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
         self.variants = VariantsPanel(self)
         self.game = GameControls(self)
         self.inspector = DamageInspector(self)
-        sections = w.Accordion(children=[self.inspector, self.editor, self.variants, self.game])
-        for index, title in enumerate(("damage inspector", "position editor", "rule variants", "whole game")):
-            sections.set_title(index, title)
-        return sections
+        titles = ("damage inspector", "position editor", "rule variants", "whole game")
+        return w.Accordion(children=[self.inspector, self.editor, self.variants, self.game], titles=titles)
 
     # ---- plain methods (what every control calls) ------------------------------------------------------
     def click(self, key: str, shift: bool = False) -> None:
@@ -170,8 +165,7 @@ class AttackTheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
                 raise IllegalAction(refused.message, refused.rule)
             self.draft = {**self.draft, key: amount + 1}
         self.draft = {k: v for k, v in self.draft.items() if v}
-        self.say(engine.draft_tally(request, self.draft).words() + " (shift-click removes one)")
-        self.refresh(keep_message=True)
+        self._tell(engine.draft_tally(request, self.draft).words() + " (shift-click removes one)")
 
     def _click_move(self, key: str) -> None:
         """Outside damage distribution, a click makes a move: a card in hand is chosen (an ability that asks
@@ -208,10 +202,6 @@ class AttackTheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
         self.selected = None
         self.draft = {}
         self._after(self.explorer.play_move(move) + self._advance())
-
-    def _next_step(self) -> None:
-        """The presenter's next ▶: finish the current sub-step (or replay the next step of the line)."""
-        self.step()
 
     def commit(self) -> None:
         """Hand in the drafted allocation for the side now distributing damage."""
@@ -252,10 +242,10 @@ class AttackTheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
         self.draft = {}
 
     def _after(self, events: tuple[Any, ...]) -> None:
-        self.say(" ".join(e.sentence() for e in events[-2:]) if events else "")
-        self.refresh(keep_message=True)
+        self._tell(" ".join(e.sentence() for e in events[-2:]) if events else "")
 
     def step(self) -> None:
+        """Finish the current sub-step, a drafted allocation handed in first (or replay the next step of the line)."""
         self._thinking()
         self._guard(lambda: self._after(self._step()))
 
@@ -362,8 +352,7 @@ class AttackTheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
         def use() -> None:
             army_id = self.explorer.use_army_file(path_or_text)
             self.game.offer_armies(army_ids())
-            self.say(f"army file loaded: {army(army_id).name} ({army_id})")
-            self.refresh(keep_message=True)
+            self._tell(f"army file loaded: {army(army_id).name} ({army_id})")
 
         self._guard(use)
 
@@ -397,7 +386,6 @@ class AttackTheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
             selected=self.selected,
             show_hidden=self.show_hidden,
             last_events=tuple(e.sentence() for e in events),
-            summary=story.card if story is not None else "",
             story=story,
             editing=self.mode == "edit",
         )
@@ -407,16 +395,11 @@ class AttackTheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
         the inspector's list)."""
         start = time.perf_counter()
         view = self.view()
-        self._show_presenter()
         moves = [words for words, _ in person_moves(self.explorer.state)]
         if list(self.moves.options) != moves:
             self.moves.options = moves
             self.moves.index = 0 if moves else None
-        self._show_branches()
-        if not keep_message:
-            self.say("")
-        # The board last: when it is drawn again in the browser, the controls beside it already say the same.
-        self.board.show(board_html(view), self.selected)
+        self._show_presenter(board_html(view), keep_message)
         if not keep_inspector and hasattr(self, "inspector"):
             self.inspector.update()
         self.last_refresh_ms = (time.perf_counter() - start) * 1000

@@ -52,8 +52,40 @@ class StepStory:
 
     @property
     def card(self) -> str:
-        """The step card's one line: the stage and both sides' damage, the losses, a fallen palace."""
-        return _card(self)
+        """The step card's one line: the stage and both sides' damage (0 included), the losses, a fallen palace."""
+        before, after, events = self.before, self.after, self.events
+        dealt = [e for e in events if isinstance(e, DamageDealt)]
+        parts: list[str] = []
+        if dealt:
+            stage = dealt[0].stage
+            sides = [side for side, _pool in engine.step_pools(before)] or sorted({e.player for e in dealt})
+            amounts = {side: sum(e.amount for e in dealt if e.player == side) for side in sides}
+            parts.append(
+                f"{STAGE_WORDS.get(stage, stage)}: "
+                + ", ".join(f"{_army(before, side)} deal {n}" for side, n in amounts.items())
+            )
+        elif (engine.in_combat_step(after) and any(isinstance(e, DamagePool) for e in events)) or _hidden(
+            before, after
+        ):
+            battle = after.battle
+            assert battle is not None
+            handed_in = engine.allocations_in(after)
+            told = []
+            for side, pool in engine.step_pools(after):
+                done = " (distributed, hidden)" if handed_in[side] else " to distribute"
+                told.append(f"{_army(after, side)} have {pool.total}{done}")
+            parts.append(f"{STAGE_WORDS[battle.stage]}: " + ", ".join(told))
+        losses = _losses(self)
+        if losses:
+            parts.append(losses)
+        won = [e for e in events if isinstance(e, GameWon)]
+        if won:
+            parts.append(f"palace destroyed: {_army(after, won[0].player)} win")
+        elif self.battle_over:
+            parts.append("the battle is over")
+        if parts:
+            return "; ".join(parts)
+        return events[0].sentence() if events else "the position before the first step"
 
 
 def step_story(
@@ -121,41 +153,6 @@ def _destroyed_name(events: Sequence[Event], key: str) -> str:
         if isinstance(e, Destroyed | DamageDealt | AbilityDamage) and e.target == key:
             return e.target_name
     return "palace" if key.endswith("/palace") else key
-
-
-def _card(story: StepStory) -> str:
-    """One line: the stage and each side's damage (both sides, 0 included), the losses, the palace."""
-    before, after, events = story.before, story.after, story.events
-    dealt = [e for e in events if isinstance(e, DamageDealt)]
-    parts: list[str] = []
-    if dealt:
-        stage = dealt[0].stage
-        sides = [side for side, _pool in engine.step_pools(before)] or sorted({e.player for e in dealt})
-        amounts = {side: sum(e.amount for e in dealt if e.player == side) for side in sides}
-        parts.append(
-            f"{STAGE_WORDS.get(stage, stage)}: "
-            + ", ".join(f"{_army(before, side)} deal {n}" for side, n in amounts.items())
-        )
-    elif (engine.in_combat_step(after) and any(isinstance(e, DamagePool) for e in events)) or _hidden(before, after):
-        battle = after.battle
-        assert battle is not None
-        handed_in = engine.allocations_in(after)
-        told = []
-        for side, pool in engine.step_pools(after):
-            done = " (distributed, hidden)" if handed_in[side] else " to distribute"
-            told.append(f"{_army(after, side)} have {pool.total}{done}")
-        parts.append(f"{STAGE_WORDS[battle.stage]}: " + ", ".join(told))
-    losses = _losses(story)
-    if losses:
-        parts.append(losses)
-    won = [e for e in events if isinstance(e, GameWon)]
-    if won:
-        parts.append(f"palace destroyed: {_army(after, won[0].player)} win")
-    elif story.battle_over:
-        parts.append("the battle is over")
-    if parts:
-        return "; ".join(parts)
-    return events[0].sentence() if events else "the position before the first step"
 
 
 def _hidden(before: GameState, after: GameState) -> bool:

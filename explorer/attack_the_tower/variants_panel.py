@@ -14,6 +14,7 @@ from explorer.attack_the_tower.rendering import static_html
 from explorer.attack_the_tower.story import tell
 from explorer.attack_the_tower.viewmodel import board_view
 from explorer.rules_form import RulesForm
+from explorer.session_panel import row
 from rules.attack_the_tower.variants import Rules
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ class VariantsPanel(w.VBox):  # type: ignore[misc]
         super().__init__(
             [
                 self.form,
-                w.HBox(
+                row(
                     [
                         panel._button("play under these rules", self.apply),
                         self.until,
@@ -49,8 +50,7 @@ class VariantsPanel(w.VBox):  # type: ignore[misc]
                             self.compare,
                             "replay this line under both, then play both on to the end",
                         ),
-                    ],
-                    layout=w.Layout(flex_flow="row wrap", align_items="center"),
+                    ]
                 ),
                 self.result,
             ]
@@ -105,7 +105,7 @@ def _ending_board(line: Line) -> str:
         return static_html(board_view(line.end, live=False))
     before = line.state_at(len(line.steps) - 1)
     story = tell(before, line.end, line.steps[-1][1])
-    return static_html(board_view(line.end, story=story, summary=story.card, live=False))
+    return static_html(board_view(line.end, story=story, live=False))
 
 
 def _steps_html(line: Line, first: int | None) -> str:

@@ -220,15 +220,15 @@ def board_view(
     selected: str | None = None,
     show_hidden: bool = False,
     last_events: tuple[str, ...] = (),
-    summary: str = "",
+    summary: str | None = None,
     story: StepStory | None = None,
     live: bool = True,
     editing: bool = False,
 ) -> dict[str, Any]:
     """The position as a JSON-ready dict: both kingdoms, the battle, the current request, the draft; with the
     `story` of the step just taken, its damage flows and casualties, and on the step that ends a battle that
-    battle's last moment (its dead struck out, its territories marked). `live`: drawn in a live panel (it
-    may ask for clicks); `editing`: in the panel's edit mode."""
+    battle's last moment (its dead struck out, its territories marked); `summary`, the step card (by default the
+    story's). `live`: drawn in a live panel (it may ask for clicks); `editing`: in the panel's edit mode."""
     shown = story.before if story is not None and story.battle_over else state
     units = units_by_key(shown)
     if story is not None and shown is not state:
@@ -259,5 +259,5 @@ def board_view(
         "winner": state.winner,
         "termination": state.termination,
         "last_events": list(last_events),
-        "summary": summary,
+        "summary": summary if summary is not None else story.card if story is not None else "",
     }

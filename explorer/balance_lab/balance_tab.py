@@ -231,10 +231,7 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
             f"{progress.doing}"
         )
 
-    def _ended(self, run: BalanceRun) -> None:
-        result = self._handed(run)
-        if result is None:
-            return
+    def _ended(self, result: BalanceResult) -> None:
         self.result = result
         self.refresh(keep_message=True)
         done = f"{result.search_played:,} games searched, {result.verify_played:,} checked"

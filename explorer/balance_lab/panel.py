@@ -10,6 +10,7 @@ choice is said in the sweep spec's words and the last good results stay on scree
 from __future__ import annotations
 
 import threading
+from functools import partial
 from typing import Any
 
 import ipywidgets as w
@@ -54,10 +55,8 @@ class BalanceLabPanel(RunControls, GuardedPanel, w.VBox):  # type: ignore[misc]
         self.file = w.Text(value="balance.csv", description="file", layout=w.Layout(width="280px", max_width="100%"))
         self.what = w.Dropdown(options=[("the summary", "summary"), ("every game", "games")], description="export")
         self.export_buttons = [
-            self._busy.button("export CSV", lambda: self._guard(lambda: self.export("csv")), "write a CSV file"),
-            self._busy.button(
-                "export Parquet", lambda: self._guard(lambda: self.export("parquet")), "write a Parquet file"
-            ),
+            self._busy.button(f"export {name}", partial(self._guard, partial(self.export, fmt)), f"write a {name} file")
+            for name, fmt in (("CSV", "csv"), ("Parquet", "parquet"))
         ]
         sweep = w.VBox(
             [
@@ -127,10 +126,7 @@ class BalanceLabPanel(RunControls, GuardedPanel, w.VBox):  # type: ignore[misc]
             f"({progress.cells_done} of {progress.cells_total} cells{cached})"
         )
 
-    def _ended(self, run: SweepRun) -> None:
-        result = self._handed(run)
-        if result is None:
-            return
+    def _ended(self, result: SweepResult) -> None:
         if result.summary.empty:
             self.say("cancelled before any cell finished; the results shown are the previous ones", error=True)
             return

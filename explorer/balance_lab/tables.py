@@ -12,7 +12,7 @@ from typing import Any
 import pandas as pd
 
 from explorer import theme
-from explorer.balance_lab.charts import value_label
+from explorer.balance_lab.charts import combination_label, value_label
 from rules.sweeps import SweepSpec
 from rules.sweeps.frames import write_frame
 
@@ -117,7 +117,6 @@ def export(frame: pd.DataFrame, name: str, fmt: str) -> Path:
 def strengths_html(spec: SweepSpec, summary: pd.DataFrame) -> str:
     """A sweep at several strengths, one row a combination: each strength's win rate (player 1's, or the
     table's) with its interval, median game length and verdict, and whether the verdicts agree."""
-    from explorer.balance_lab.charts import combination_label
     from rules.sweeps.strengths import compare_strengths
 
     compared = compare_strengths(spec, summary)

@@ -133,20 +133,23 @@ class RunControls:
         self.message = w.HTML()
 
     def _watch(self, handle: BackgroundRun[Any, Any], total: int, on_progress: Any, on_end: Any) -> None:
-        """Show a run just started (`total` games to go) and watch it until it ends (see SweepWatch)."""
+        """Show a run just started (`total` games to go) and watch it until it ends (see SweepWatch); `on_end` is
+        handed its result."""
         self.progress.max, self.progress.value = total, 0
         self.status.value = f"0 of {total:,} games"
         self.run_button.disabled, self.stop_button.disabled = True, False
-        self.watch = SweepWatch(handle, on_progress, on_end).start()
+        self.watch = SweepWatch(handle, on_progress, lambda run: self._handed(run, on_end)).start()
 
-    def _handed(self, run: BackgroundRun[Any, Any]) -> Any:
-        """A run that has ended: the buttons as before it, and its result (None once its failure is said)."""
+    def _handed(self, run: BackgroundRun[Any, Any], on_end: Any) -> None:
+        """A run that has ended: the buttons as before it, and its result handed to `on_end` (its failure said
+        instead)."""
         self.run_button.disabled, self.stop_button.disabled = False, True
         try:
-            return run.result(0)
+            result = run.result(0)
         except Exception as failure:  # the run's own refusal or failure, said; the last results stay
             self.say(f"refused: the {self.noun} stopped: {failure}", error=True)
-            return None
+            return
+        on_end(result)
 
     def cancel(self) -> None:
         """Stop the run after the games under way: what it finished is shown (a sweep's cells, a balance's

@@ -46,11 +46,9 @@ class TheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
         """A panel over a new explorer of `position` (an example name, a position, or the opening), or
         over an existing `explorer` with its whole session."""
         self.explorer = explorer or TheTowerExplorer(position, policy_name=policy_name, seed=seed)
-        self.selected: str | None = None
         self.advice_text = ""
         """The advice's HTML for the position shown (also part of the static representation)."""
         self.board = TheTowerBoard(on_click=self.click, on_key=self.key)
-        self.message = w.HTML()
         self.advice_view = w.HTML(layout=w.Layout(max_width="520px"))
         self._build_controls()
         main = w.HBox([self.board, self.advice_view], layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
@@ -108,10 +106,9 @@ class TheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
             ]
         )
         self.sections = w.Accordion(
-            children=[w.VBox([self.editor, FileControls(self, "the-tower.json")]), rules_section]
+            children=[w.VBox([self.editor, FileControls(self, "the-tower.json")]), rules_section],
+            titles=("position editor", "rule variants"),
         )
-        self.sections.set_title(0, "position editor")
-        self.sections.set_title(1, "rule variants")
 
     # ---- plain methods (what every control calls) ----------------------------------------------------
     def click(self, key: str, shift: bool = False) -> None:
@@ -145,14 +142,6 @@ class TheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
     def step(self) -> None:
         """One step: the policy's choice and the chance it opens (or replay the line's next step)."""
         self._act(self.explorer.step)
-
-    def _next_step(self) -> None:
-        """The presenter's next ▶: one step."""
-        self.step()
-
-    def auto(self) -> None:
-        """Let chance or the policy make the current decision."""
-        self._act(self.explorer.auto)
 
     def edit(self, **changes: Any) -> None:
         """Start over from this position with parts of the table changed (see rules.the_tower.editing.edited;
@@ -190,22 +179,16 @@ class TheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
         return self._shown_view(board_view, status=self.explorer.phase_words())
 
     def _advice(self) -> str:
-        a = self.explorer.advice("all_points" if self.look_ahead.value else "next_fight")
-        return advice_html(a.choices, a.plans, a.odds, a.note, basis=a.basis)
+        return advice_html(self.explorer.advice("all_points" if self.look_ahead.value else "next_fight"))
 
     def refresh(self, *, keep_message: bool = False) -> None:
         """Redraw the board, the advice, the presenter's bar and log, and the branch list."""
         concealed = self.shown_step() != self.explorer.session.cursor
         self.advice_text = "" if concealed else self._advice()
         self.advice_view.value = self.advice_text
-        self._show_presenter()
-        self._show_branches()
         self.editor.show(self.explorer.state)
         self.rules_form.show(self.explorer.rules)
-        if not keep_message:
-            self.say("")
-        # The board last: when it is drawn again in the browser, the controls beside it already say the same.
-        self.board.show(board_html(self.view()), self.selected)
+        self._show_presenter(board_html(self.view()), keep_message)
 
     def _repr_html_(self) -> str:
         """The same table, the advice and the log without a live kernel (GitHub, nbval)."""

@@ -8,12 +8,15 @@ room of the floor and 'pile:attack' / 'pile:potion' for the two decks one can dr
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from explorer.markup import e, log_html, static_text, step_card_html
 from rules.the_tower import cards
 from rules.the_tower.analysis import Choice, Plan, RoomOdds
 from rules.the_tower.model import FACE_DOWN, GameState, playable_cards
+
+if TYPE_CHECKING:
+    from explorer.the_tower.explorer import Advice
 
 BOARD_CSS = static_text("tower_board.css")
 SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -199,20 +202,14 @@ def _odds_row(odds: RoomOdds) -> str:
     )
 
 
-def advice_html(
-    choices: Sequence[Choice],
-    plans: dict[int, tuple[Plan, ...]],
-    odds: dict[int, Any],
-    note: str = "",
-    limit: int = 6,
-    basis: str = "",
-) -> str:
+def advice_html(advice: Advice, limit: int = 6) -> str:
     """The advice beside the board: the ranked choices (the first `limit`, the rest folded), the plans
     against known monsters, the room odds."""
     from rules.the_tower.text import describe_action
 
-    if note:
-        return f'<div class="tt-advice"><b>advice</b>: {e(note)}</div>'
+    if advice.note:
+        return f'<div class="tt-advice"><b>advice</b>: {e(advice.note)}</div>'
+    choices, plans, odds = advice.choices, advice.plans, advice.odds
 
     def row(i: int, c: Choice) -> str:
         name = e(describe_action(c.action))
@@ -226,7 +223,7 @@ def advice_html(
         if rest
         else ""
     )
-    how = f"; {e(basis)}" if basis else ""
+    how = f"; {e(advice.basis)}" if advice.basis else ""
     out = f'<div class="tt-advice"><b>advice</b> (best first{how})<ol>{rows}</ol>{folded}'
     if plans:
         out += "<b>plans with the hand</b><ul>" + "".join(_plan_rows(i, p) for i, p in sorted(plans.items())) + "</ul>"

@@ -25,6 +25,11 @@ def player_options(state: GameState) -> list[tuple[str, int]]:
     return [(f"Player {i + 1}", i) for i in range(len(state.players))]
 
 
+def player_choice(state: GameState, description: str) -> w.Dropdown:
+    """A choice of the position's players, Player 1 chosen (the editor's owner and players)."""
+    return w.Dropdown(options=player_options(state), value=0, description=description, layout=w.Layout(width="180px"))
+
+
 class ActionControls(w.VBox):  # type: ignore[misc]
     """Phase 6: the acting player, then build, upgrade, sell, boost, attack, combine, kill bonus, take a
     revealed credit and end the phase. The selected space is the tower (or the empty space) acted on."""

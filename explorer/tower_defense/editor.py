@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from explorer.tower_defense.explorer import TowerDefenseExplorer
     from explorer.tower_defense.panel import TowerDefensePanel
 
-from explorer.tower_defense.controls import STACK_OPTIONS, player_options
+from explorer.tower_defense.controls import STACK_OPTIONS, player_choice, player_options
 
 NO_MODIFIER = ""
 """The editor's choice for a wave without a Wave Modifier (a dropdown cannot show None as a choice)."""
@@ -46,9 +46,7 @@ class EditorControls(w.VBox):  # type: ignore[misc]
             description="tower",
             layout=w.Layout(width="300px"),
         )
-        self.owner = w.Dropdown(
-            options=player_options(state), value=0, description="owner", layout=w.Layout(width="180px")
-        )
+        self.owner = player_choice(state, "owner")
         self.level = w.BoundedIntText(
             value=1, min=1, max=state.rules.max_level, description="level", layout=w.Layout(width="140px")
         )
@@ -77,16 +75,12 @@ class EditorControls(w.VBox):  # type: ignore[misc]
         self.lives = w.BoundedIntText(
             value=state.lives, min=0, max=99, description="lives", layout=w.Layout(width="160px")
         )
-        self.credit_player = w.Dropdown(
-            options=player_options(state), value=0, description="player", layout=w.Layout(width="180px")
-        )
+        self.credit_player = player_choice(state, "player")
         self.credit_stack = w.Dropdown(
             options=STACK_OPTIONS, value="build", description="stack", layout=w.Layout(width="280px")
         )
         self.credit_cards = w.Text(placeholder="standard.1, boost.1, charge.2", description="cards")
-        self.marker_player = w.Dropdown(
-            options=player_options(state), value=0, description="player", layout=w.Layout(width="180px")
-        )
+        self.marker_player = player_choice(state, "player")
         self.skill = w.Dropdown(
             options=[(f"{sk.name}{' *' if sk.assumed else ''}", sk.id) for sk in catalog.skills().values()],
             description="skill",
@@ -202,9 +196,8 @@ class EditorControls(w.VBox):  # type: ignore[misc]
         if state is self.shown:
             return
         self.shown = state
-        set_options(self.owner, player_options(state))
-        set_options(self.credit_player, player_options(state))
-        set_options(self.marker_player, player_options(state))
+        for choice in (self.owner, self.credit_player, self.marker_player):
+            set_options(choice, player_options(state))
         self.lives.value = state.lives
         self.turn.value = state.turn
         self.phase.value = state.phase

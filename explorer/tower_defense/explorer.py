@@ -303,13 +303,10 @@ class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState
         modifier: str | None = None,
     ) -> GameState:
         """Put a wave on a space of the field (column, row) or on a track space number of its track."""
+        wave: dict[str, Any] = {"number": number, "defeated": defeated, "modifier": modifier}
         if isinstance(at, int):
-            return self.edit(
-                editing.place_wave(self.state, wave_id, at, number=number, defeated=defeated, modifier=modifier)
-            )
-        return self.edit(
-            editing.place_wave_at(self.state, wave_id, at, number=number, defeated=defeated, modifier=modifier)
-        )
+            return self.edit(editing.place_wave(self.state, wave_id, at, **wave))
+        return self.edit(editing.place_wave_at(self.state, wave_id, at, **wave))
 
     remove_wave = edit_by(editing.remove_wave)
     set_upcoming = edit_by(editing.set_upcoming)

@@ -37,6 +37,8 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
 
     explorer: TowerDefenseExplorer
     game_slug = "tower-defense"
+    next_method = "next_phase"
+    """next ▶ finishes the phase in progress (or replays the line to the next phase)."""
 
     def __init__(
         self,
@@ -49,8 +51,6 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
         """A panel over a new explorer of `position` (an example name, a position, or the default
         example), or over an existing `explorer` with its whole session (lines, branches, cursor)."""
         self.explorer = explorer or TowerDefenseExplorer(position, policy_name=policy_name)
-        self.selected: str | None = None
-        self.mode = "play"
         self.calc_kind: str | None = None
         """The calculator shown: 'boost' (for `calc_at`), 'plan', 'income', 'movement' or None."""
         self.calc_at: tuple[int, int] | None = None
@@ -58,7 +58,6 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
         """Its HTML for the position shown (also part of the static representation)."""
         self.last_refresh_ms = 0.0
         self.board = TowerDefenseBoard(on_click=self.click, on_key=self.key)
-        self.message = w.HTML()
         self._build_controls()
         super().__init__(
             [
@@ -104,9 +103,7 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
         )
         self.actions = ActionControls(self)
         self.editor = EditorControls(self)
-        self.sections = w.Accordion(children=[self.actions, self.editor])
-        self.sections.set_title(0, "Phase 6 actions")
-        self.sections.set_title(1, "position editor")
+        self.sections = w.Accordion(children=[self.actions, self.editor], titles=("Phase 6 actions", "position editor"))
 
     # ---- plain methods (what every control calls) ----------------------------------------------------
     def selected_space(self) -> tuple[int, int] | None:
@@ -122,15 +119,13 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
     def _click(self, key: str) -> None:
         at = parse_key(checked_text(key, "a space of the board (column,row)"))
         if at is None:
-            self.say(f"selected {key}")
-            self.refresh(keep_message=True)
+            self._tell(f"selected {key}")
             return
         state = self.explorer.state
         if self.mode == "edit":
             self.selected = key
             self.editor.select(at)
-            self.say(f"editing space {space_words(at)}")
-            self.refresh(keep_message=True)
+            self._tell(f"editing space {space_words(at)}")
             return
         chosen = self.selected_space()
         tower = state.tower_at(chosen) if chosen is not None else None
@@ -150,10 +145,6 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
             f"selected space {space_words(at)}" + (" (click a wave to attack it with this tower)" if attacks else "")
         )
         self.refresh(keep_message=True)
-
-    def _next_step(self) -> None:
-        """The presenter's next ▶: finish the phase in progress (or replay the line to the next phase)."""
-        self.next_phase()
 
     def next_phase(self) -> None:
         """Finish the phase in progress and begin the next (or replay the line to it); in Phase 6 the
@@ -180,14 +171,9 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
                     f"Phase 6 decided by the '{self.explorer.policy_name}' policy ({acted} event(s) of Phase 6; "
                     f"lives {lives} → {self.explorer.state.lives}; 'end Phase 6' ends it taking no action). " + text
                 )
-            self.say(text)
-            self.refresh(keep_message=True)
+            self._tell(text)
 
         self._guard(run)
-
-    def auto(self) -> None:
-        """Let chance or the policy make the current decision."""
-        self._act(self.explorer.auto)
 
     def set_mode(self, mode: str) -> None:
         """'play' (clicks select and attack) or 'edit' (clicks choose the space to edit)."""
@@ -255,8 +241,7 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
                     )
                 return plan_html(self.explorer.plan(), note)
             if kind == "income":
-                odds = self.explorer.income()
-                return income_html(odds.income, odds.types, odds.shares, odds.at_least_one, odds.expected)
+                return income_html(self.explorer.income())
             if kind == "movement":
                 sentences = [e.sentence() for e in self.explorer.movement_preview()]
                 return events_html("Movement preview (Phase 3 from this position)", sentences)
@@ -311,14 +296,9 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
         start = time.perf_counter()
         view = self.view()
         self.calculator = self._calculate() if self.shown_step() == self.explorer.session.cursor else ""
-        self._show_presenter()
-        self._show_branches()
         self.actions.update()
         self.editor.update()
-        if not keep_message:
-            self.say("")
-        # The board last: when it is drawn again in the browser, the controls beside it already say the same.
-        self.board.show(board_html(view, self.calculator), self.selected)
+        self._show_presenter(board_html(view, self.calculator), keep_message)
         self.last_refresh_ms = (time.perf_counter() - start) * 1000
 
     def _repr_html_(self) -> str:

@@ -4,13 +4,14 @@ self-contained static page (what GitHub, nbviewer and the exported views show)."
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from explorer.markup import e, log_html, static_text, step_card_html
 from explorer.tower_defense.viewmodel import ASSUMED_NOTE, player_word
-from rules.core.distribution import Distribution
 from rules.tower_defense.analysis import BoostOption, Plan
+
+if TYPE_CHECKING:
+    from explorer.tower_defense.explorer import IncomeOdds
 
 
 # ---- HTML -------------------------------------------------------------------------------------------
@@ -214,16 +215,10 @@ def plan_html(plan: Plan, note: str = "") -> str:
     )
 
 
-def income_html(
-    income: int,
-    outcomes: Distribution[tuple[str, ...]],
-    shares: Sequence[int],
-    at_least_one: dict[str, Fraction],
-    expected: dict[str, Fraction],
-    top: int = 8,
-) -> str:
+def income_html(odds: IncomeOdds, top: int = 8) -> str:
     """The exact odds of the next Phase 5: the likeliest sets of credit types, and per type."""
-    rows = sorted(outcomes.items(), key=lambda kv: (-kv[1], kv[0]))
+    at_least_one, expected = odds.at_least_one, odds.expected
+    rows = sorted(odds.types.items(), key=lambda kv: (-kv[1], kv[0]))
     shown = "".join(
         f"<tr><td>{e(', '.join(types))}</td><td>{p}</td><td>{float(p):.2%}</td></tr>" for types, p in rows[:top]
     )
@@ -233,9 +228,9 @@ def income_html(
         f"<td>{float(expected[k]):.2f}</td></tr>"
         for k in at_least_one
     )
-    split = ", ".join(f"P{i + 1} takes {n}" for i, n in enumerate(shares))
+    split = ", ".join(f"P{i + 1} takes {n}" for i, n in enumerate(odds.shares))
     return (
-        f'<div class="calc"><b>Income odds</b>: {income} Mark I credits are revealed ({e(split)}; 003 phase 5)'
+        f'<div class="calc"><b>Income odds</b>: {odds.income} Mark I credits are revealed ({e(split)}; 003 phase 5)'
         "<table><tr><th>credit types revealed</th><th>exact</th><th>≈</th></tr>"
         f"{shown}</table>{more}"
         "<table><tr><th>type</th><th>at least one</th><th>≈</th><th>expected</th></tr>"

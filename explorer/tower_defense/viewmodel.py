@@ -8,6 +8,7 @@ waves, the players' stacks and the legend. The live widget and the static `_repr
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -59,9 +60,7 @@ def player_word(player: int) -> str:
 
 def grouped(cards: Sequence[str]) -> list[str]:
     """Cards in a few words, equal ones counted: ['Standard I ×2', 'Boost I']."""
-    counts: dict[str, int] = {}
-    for c in cards:
-        counts[card_short(c)] = counts.get(card_short(c), 0) + 1
+    counts = Counter(card_short(c) for c in cards)
     return [f"{name} ×{n}" if n > 1 else name for name, n in counts.items()]
 
 
