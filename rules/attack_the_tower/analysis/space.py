@@ -143,17 +143,11 @@ class Space:
         targets = request.targets
         vectors = request.vectors()
         remaining = tuple(t.remaining for t in targets)
-        masks: list[int] = []
-        for vec in vectors:
-            mask = 0
-            bit = 1
-            for a, r in zip(vec, remaining, strict=True):
-                if a == r:  # the request never lets an amount exceed `remaining`, which is at least 1
-                    mask |= bit
-                bit <<= 1
-            masks.append(mask)
         self.vectors = vectors
-        self.masks = masks
+        # the request never lets an amount exceed `remaining`, which is at least 1: an equal amount kills
+        self.masks = [
+            sum(1 << i for i, (a, r) in enumerate(zip(vec, remaining, strict=True)) if a == r) for vec in vectors
+        ]
         self.footprints = self._footprints()
         # pruned (solvers' reading): another allocation is as good in every continuation. Of equal
         # footprints the one spending least is kept (no partial damage that counts for nothing).
@@ -194,10 +188,7 @@ class Space:
                 out.append((mask, lasting, total - sum(vec) if carries else 0))
             return out
         if context.stage == "regular" and context.attacking and context.structures_standing:
-            all_troops = 0
-            for i, t in enumerate(targets):
-                if not t.is_structure:
-                    all_troops |= 1 << i
+            all_troops = sum(1 << i for i, t in enumerate(targets) if not t.is_structure)
             structure = [t.is_structure for t in targets]
             out = []
             for vec, mask in zip(self.vectors, self.masks, strict=True):

@@ -175,7 +175,7 @@ def _build_choice(state: GameState, me: int, actions: Sequence[Any]) -> Any:
     strongest troop first. Build over an unmanned, weaker base only when every slot is taken."""
     p, rules = state.players[me], state.rules
     builds = [a for a in actions if isinstance(a, Build)]
-    empty = [a for a in builds if p.base_at(a.territory, a.slot) is None]
+    empty = [a for a in builds if p.territories[a.territory][a.slot] is None]
     if empty:
 
         def rank(a: Build) -> tuple[int, int, int]:
@@ -185,7 +185,7 @@ def _build_choice(state: GameState, me: int, actions: Sequence[Any]) -> Any:
         return max(empty, key=rank)
     upgrades = []
     for a in builds:
-        old = p.base_at(a.territory, a.slot)
+        old = p.territories[a.territory][a.slot]
         if old is not None and old.troops == 0 and _troop_power(rules, a.card) > _troop_power(rules, old.card):
             upgrades.append(a)
     if upgrades:
