@@ -203,15 +203,9 @@ class Space:
     def _coverer(self, fp: Footprint, among: list[Footprint] | None = None) -> Footprint | None:
         """Another footprint that covers `fp` (from `among`, or from every footprint), or None."""
         mask = fp[0]
-        if among is not None:
-            return next((o for o in among if o != fp and _covers(o, fp)), None)
-        for other_mask, group in self._by_mask.items():
-            if other_mask & mask != mask:
-                continue
-            for other in group:
-                if other != fp and _covers(other, fp):
-                    return other
-        return None
+        if among is None:  # only footprints that kill every target `fp` kills can cover it
+            among = [o for other_mask, group in self._by_mask.items() if other_mask & mask == mask for o in group]
+        return next((o for o in among if o != fp and _covers(o, fp)), None)
 
     def representatives(self) -> list[int]:
         """One vector index per distinct footprint (the one spending least): allocations with equal
@@ -345,17 +339,14 @@ def printed_power(state: GameState) -> Callable[[combat.Unit], int]:
             spec = ability_card(cid).special_troop
             if spec is not None:
                 specials[combat.special_key(owner, i)] = spec.power
+    structures = {"base": rules.base_power, "palace": rules.palace_power}
 
     def power(unit: combat.Unit) -> int:
         if unit.kind == "troop" and unit.troop_type is not None:
             return rules.troop_power(unit.troop_type)
         if unit.kind == "special":
             return specials.get(unit.key, unit.toughness)
-        if unit.kind == "base":
-            return rules.base_power
-        if unit.kind == "palace":
-            return rules.palace_power
-        return unit.toughness
+        return structures.get(unit.kind, unit.toughness)
 
     return power
 

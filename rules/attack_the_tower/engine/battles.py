@@ -251,13 +251,8 @@ def battle_played_out(
 
 def _only_structures_left(defenders: list[combat.Unit], dead: set[str]) -> bool:
     """Whether every defending troop is dead and some base (or the palace) still stands."""
-    structures_left = False
-    for u in defenders:
-        if u.key not in dead:
-            if u.kind not in combat.STRUCTURE_KINDS:
-                return False
-            structures_left = True
-    return structures_left
+    living = [u for u in defenders if u.key not in dead]
+    return bool(living) and all(u.kind in combat.STRUCTURE_KINDS for u in living)
 
 
 def _stage_rule(stage: str) -> RuleId:

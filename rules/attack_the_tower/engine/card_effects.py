@@ -87,10 +87,9 @@ def end_of_turn(state: GameState) -> GameState:
 # ---- abilities that make their player choose -------------------------------------------------------
 @functools.cache
 def _target_effect(card_id: str) -> RaiseChosenTroop | SacrificeToDestroyBases | None:
-    for e in ability_card(card_id).effects:
-        if isinstance(e, RaiseChosenTroop | SacrificeToDestroyBases):
-            return e
-    return None
+    return next(
+        (e for e in ability_card(card_id).effects if isinstance(e, RaiseChosenTroop | SacrificeToDestroyBases)), None
+    )
 
 
 def needs_targets(card_id: str) -> bool:
@@ -307,11 +306,8 @@ def combat_start(state: GameState, events: Events, unit_label: UnitNamer) -> Gam
 
 def troop_name(state: GameState, owner: int, troop_type: TroopType) -> str:
     """The name of the owner's troops of a type (e.g. 'Vrykolaka'), from the bases that recruit them."""
-    for _, _, b in state.players[owner].bases():
-        bc = base_card(b.card)
-        if bc.troop_type == troop_type:
-            return bc.troop_name
-    return troop_type.replace("_", " ")
+    cards = (base_card(b.card) for _, _, b in state.players[owner].bases())
+    return next((bc.troop_name for bc in cards if bc.troop_type == troop_type), troop_type.replace("_", " "))
 
 
 # ---- the second phase of the turn ------------------------------------------------------------------

@@ -104,9 +104,7 @@ def _side_value(rules: Rules, territories: Territories, palace: tuple[str, ...],
         for b in terr:
             if b is not None:
                 value += BASE_VALUE + b.troops * _troop_power(rules, b.card)
-    for cid in palace:
-        spec = ability_card(cid).special_troop
-        value += spec.power if spec is not None else 0
+    value += sum(s.power for c in palace if (s := ability_card(c).special_troop) is not None)
     value += 1.0 * hand
     return value
 
