@@ -51,9 +51,7 @@ def known_army_ids() -> tuple[str, ...]:
 def army(army_id: str) -> Army:
     """The army with this id: a designer's own army loaded under it, else `data/<id>.json`."""
     designed = _DESIGNED.get(army_id)
-    if designed is not None:
-        return designed
-    return shipped_army(army_id)
+    return designed if designed is not None else shipped_army(army_id)
 
 
 @functools.cache
@@ -114,11 +112,8 @@ def raised_troop_name(army_id: str) -> str | None:
     """What a troop of this army that carries its own power raise is called: the name the army's raising
     ability gives it (Ninja: 'It becomes a Ninja and its power is raised by 3'); None when no ability of
     the army raises one troop."""
-    for ability in army(army_id).abilities:
-        for effect in ability.effects:
-            if isinstance(effect, RaiseChosenTroop):
-                return effect.becomes
-    return None
+    effects = (effect for ability in army(army_id).abilities for effect in ability.effects)
+    return next((effect.becomes for effect in effects if isinstance(effect, RaiseChosenTroop)), None)
 
 
 def parse_army(text: str, *, source: str, toml: bool = False) -> Army:
@@ -178,9 +173,7 @@ def use_army_files(paths: Iterable[str | Path]) -> tuple[str, ...]:
 
 def use_shipped_armies() -> None:
     """Put the shipped armies back in use, forgetting every designer's army."""
-    if designed_armies():
-        designed_armies().clear()
-        forget_cards()
+    use_armies(())
 
 
 def forget_cards() -> None:

@@ -28,6 +28,14 @@ class GameEvent(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerEvent(GameEvent):
+    """An event about one player: its seat and its name as the sentence says it (fields first in JSON)."""
+
+    player: int
+    who: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Said(GameEvent):
     """A plain statement of what happened, for events that need no detail beyond their sentence."""
 
@@ -38,9 +46,7 @@ class Said(GameEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class CardDrawn(GameEvent):
-    player: int
-    who: str
+class CardDrawn(PlayerEvent):
     pile: str
     card: str
     card_name: str
@@ -51,9 +57,7 @@ class CardDrawn(GameEvent):
 
 @direct_init
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BaseBuilt(GameEvent):
-    player: int
-    who: str
+class BaseBuilt(PlayerEvent):
     card: str
     card_name: str
     territory: int
@@ -71,9 +75,7 @@ class BaseBuilt(GameEvent):
 
 @direct_init
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Recruited(GameEvent):
-    player: int
-    who: str
+class Recruited(PlayerEvent):
     territory: int
     slot: int
     troop_name: str
@@ -89,11 +91,9 @@ class Recruited(GameEvent):
 
 @direct_init
 @dataclass(frozen=True, slots=True, kw_only=True)
-class DamagePool(GameEvent):
+class DamagePool(PlayerEvent):
     """A side's damage for a combat step (initiative, regular, unmanned), with what it is made of."""
 
-    player: int
-    who: str
     stage: str
     amount: int
     artillery: int
@@ -117,11 +117,9 @@ class DamagePool(GameEvent):
 
 @direct_init
 @dataclass(frozen=True, slots=True, kw_only=True)
-class DamageDealt(GameEvent):
+class DamageDealt(PlayerEvent):
     """Damage one side assigned to one target in a combat step, and whether it destroyed it."""
 
-    player: int
-    who: str
     stage: str
     target: str
     target_name: str
@@ -138,11 +136,9 @@ class DamageDealt(GameEvent):
 
 @direct_init
 @dataclass(frozen=True, slots=True, kw_only=True)
-class AbilityDamage(GameEvent):
+class AbilityDamage(PlayerEvent):
     """Damage an ability causes outside the damage pools (Templar), and whether it destroyed its target."""
 
-    player: int
-    who: str
     source: str
     target: str
     target_name: str
@@ -158,11 +154,9 @@ class AbilityDamage(GameEvent):
 
 @direct_init
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Destroyed(GameEvent):
+class Destroyed(PlayerEvent):
     """A unit removed from the table (troop counter, base, special troop or palace)."""
 
-    player: int
-    who: str
     target: str
     target_name: str
     reason: str
@@ -173,9 +167,6 @@ class Destroyed(GameEvent):
 
 @direct_init
 @dataclass(frozen=True, slots=True, kw_only=True)
-class GameWon(GameEvent):
-    player: int
-    who: str
-
+class GameWon(PlayerEvent):
     def sentence(self) -> str:
         return f"{self.who} have destroyed the enemy palace and win the game."

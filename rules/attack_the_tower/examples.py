@@ -31,14 +31,10 @@ def build_player(
         used.update(b.card for b in slots if b is not None)
     while len(terr) < 3:
         terr.append((None, None, None))
-    used.update(hand)
-    used.update(palace)
-    used.update(in_play)
+    used.update(hand + palace + in_play)
 
     def minus(pile: tuple[str, ...]) -> tuple[str, ...]:
-        left = Counter(pile)
-        left.subtract(used)
-        return tuple(sorted(left.elements()))
+        return tuple(sorted((Counter(pile) - used).elements()))
 
     return full.replace(
         territories=(terr[0], terr[1], terr[2]),

@@ -12,7 +12,8 @@ from collections import Counter
 from rules.attack_the_tower.cards import AbilityCard, BaseCard
 from rules.attack_the_tower.catalog import ability_card, army, army_ids, card, is_card, known_army_ids
 from rules.attack_the_tower.engine import combat
-from rules.attack_the_tower.model import TERRITORIES, Battle, GameState, is_loyal
+from rules.attack_the_tower.engine.common import draw_pile
+from rules.attack_the_tower.model import TERRITORIES, Battle, GameState, complete_territories, is_loyal
 from rules.core import limits
 from rules.core.errors import IllegalAction, IllegalPosition
 from rules.core.jsonio import problems_from_lines
@@ -72,10 +73,10 @@ def player_problems(state: GameState, index: int) -> list[str]:
         if n > copies:
             out.append(f"{who}: the {army(p.army).name} deck holds {copies} {card(cid).name}, not {n}")
     needy = sum(1 for cid in p.palace if not is_loyal(cid))
-    if needy > p.complete_territories():
+    if needy > complete_territories(p.territories):
         out.append(
             f"{who}.palace: {needy} special troops need {needy} complete territories of three bases, "
-            f"but there are {p.complete_territories()}"
+            f"but there are {complete_territories(p.territories)}"
         )
     over_limit_allowed = state.phase in ("renewal_draw", "renewal_discard") and state.actor == index
     if len(p.hand) > rules.hand_limit and not over_limit_allowed:
@@ -99,10 +100,7 @@ def position_problems(state: GameState) -> list[str]:
     if state.drawing is not None:
         if state.phase not in ("setup_draw", "renewal_draw"):
             out.append("drawing: cards are revealed only while drawing")
-        pile = (
-            state.players[state.actor].base_pile if state.drawing == "base" else state.players[state.actor].ability_pile
-        )
-        if not pile:
+        if not draw_pile(state.players[state.actor], state.drawing):
             out.append(f"drawing: the {state.drawing} pile is empty")
     if len(set(state.attacks)) != len(state.attacks) and state.rules.attacks_per_territory_per_turn == 1:
         out.append("attacks: a territory may attack once a turn")

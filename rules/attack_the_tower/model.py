@@ -85,9 +85,6 @@ class Allocation(Record):
     def total(self) -> int:
         return sum(a for _, a in self.assignments)
 
-    def as_dict(self) -> dict[str, int]:
-        return dict(self.assignments)
-
 
 class Player(Record):
     """One player's side of the table: board, palace, hand, piles, abilities in play."""
@@ -116,19 +113,12 @@ class Player(Record):
         int, Field(ge=0, description="Times this player has burnt the opening hand (004 'Setting up').")
     ] = 0
 
-    def base_at(self, territory: int, slot: int) -> Base | None:
-        return self.territories[territory][slot]
-
     def bases(self) -> list[tuple[int, int, Base]]:
         """Every built base as (territory, slot, base)."""
         return [(t, s, b) for t, terr in enumerate(self.territories) for s, b in enumerate(terr) if b is not None]
 
     def troops_in(self, territory: int) -> int:
         return sum(b.troops for b in self.territories[territory] if b is not None)
-
-    def complete_territories(self) -> int:
-        """Territories with a base on all three slots (each maintains one special troop)."""
-        return complete_territories(self.territories)
 
     def all_cards(self) -> list[str]:
         """Every card this player owns, wherever it is (for conservation checks)."""

@@ -216,7 +216,7 @@ def canonical(vector: Vector, targets: Sequence[combat.Unit]) -> Vector:
 
 def vector_of(allocation: Allocation, request: combat.AllocationRequest) -> Vector:
     """An Allocation as amounts over the request's targets."""
-    amounts = allocation.as_dict()
+    amounts = dict(allocation.assignments)
     return tuple(amounts.get(t.key, 0) for t in request.targets)
 
 

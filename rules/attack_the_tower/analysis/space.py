@@ -143,17 +143,11 @@ class Space:
         targets = request.targets
         vectors = request.vectors()
         remaining = tuple(t.remaining for t in targets)
-        masks: list[int] = []
-        for vec in vectors:
-            mask = 0
-            bit = 1
-            for a, r in zip(vec, remaining, strict=True):
-                if a == r:  # the request never lets an amount exceed `remaining`, which is at least 1
-                    mask |= bit
-                bit <<= 1
-            masks.append(mask)
         self.vectors = vectors
-        self.masks = masks
+        # the request never lets an amount exceed `remaining`, which is at least 1: an equal amount kills
+        self.masks = [
+            sum(1 << i for i, (a, r) in enumerate(zip(vec, remaining, strict=True)) if a == r) for vec in vectors
+        ]
         self.footprints = self._footprints()
         # pruned (solvers' reading): another allocation is as good in every continuation. Of equal
         # footprints the one spending least is kept (no partial damage that counts for nothing).
@@ -194,10 +188,7 @@ class Space:
                 out.append((mask, lasting, total - sum(vec) if carries else 0))
             return out
         if context.stage == "regular" and context.attacking and context.structures_standing:
-            all_troops = 0
-            for i, t in enumerate(targets):
-                if not t.is_structure:
-                    all_troops |= 1 << i
+            all_troops = sum(1 << i for i, t in enumerate(targets) if not t.is_structure)
             structure = [t.is_structure for t in targets]
             out = []
             for vec, mask in zip(self.vectors, self.masks, strict=True):
@@ -212,15 +203,9 @@ class Space:
     def _coverer(self, fp: Footprint, among: list[Footprint] | None = None) -> Footprint | None:
         """Another footprint that covers `fp` (from `among`, or from every footprint), or None."""
         mask = fp[0]
-        if among is not None:
-            return next((o for o in among if o != fp and _covers(o, fp)), None)
-        for other_mask, group in self._by_mask.items():
-            if other_mask & mask != mask:
-                continue
-            for other in group:
-                if other != fp and _covers(other, fp):
-                    return other
-        return None
+        if among is None:  # only footprints that kill every target `fp` kills can cover it
+            among = [o for other_mask, group in self._by_mask.items() if other_mask & mask == mask for o in group]
+        return next((o for o in among if o != fp and _covers(o, fp)), None)
 
     def representatives(self) -> list[int]:
         """One vector index per distinct footprint (the one spending least): allocations with equal
@@ -354,17 +339,14 @@ def printed_power(state: GameState) -> Callable[[combat.Unit], int]:
             spec = ability_card(cid).special_troop
             if spec is not None:
                 specials[combat.special_key(owner, i)] = spec.power
+    structures = {"base": rules.base_power, "palace": rules.palace_power}
 
     def power(unit: combat.Unit) -> int:
         if unit.kind == "troop" and unit.troop_type is not None:
             return rules.troop_power(unit.troop_type)
         if unit.kind == "special":
             return specials.get(unit.key, unit.toughness)
-        if unit.kind == "base":
-            return rules.base_power
-        if unit.kind == "palace":
-            return rules.palace_power
-        return unit.toughness
+        return structures.get(unit.kind, unit.toughness)
 
     return power
 

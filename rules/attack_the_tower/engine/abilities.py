@@ -15,7 +15,7 @@ from rules.attack_the_tower.events import (
     Destroyed,
     Said,
 )
-from rules.attack_the_tower.model import GameState, renumbered_specials, unmaintained_specials
+from rules.attack_the_tower.model import GameState, complete_territories, renumbered_specials, unmaintained_specials
 
 
 def apply_play(state: GameState, action: PlayAbility, events: Events) -> GameState:
@@ -46,7 +46,7 @@ def apply_play(state: GameState, action: PlayAbility, events: Events) -> GameSta
         for effect in ability.effects:
             if isinstance(effect, Recruit):
                 state = _recruit_effect(state, action.player, effect, ability.name, events)
-        state = card_effects.on_play(state, action, ability, events, label)
+        state = card_effects.on_play(state, action, ability, events)
         state = maintain_specials(state, events)
     if in_window:
         assert state.battle is not None
@@ -122,7 +122,7 @@ def maintain_specials(state: GameState, events: Events) -> GameState:
                     who=label(state, index),
                     target=f"p{index}/palace/{i}",
                     target_name=ability_card(cid).special_troop.name,  # type: ignore[union-attr]
-                    reason=f"only {p.complete_territories()} complete territories maintain special troops",
+                    reason=f"only {complete_territories(p.territories)} complete territories maintain special troops",
                 )
             )
             state = _forget_special(state, index, i)

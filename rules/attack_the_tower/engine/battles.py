@@ -82,7 +82,7 @@ def apply_declare(state: GameState, action: DeclareAttack, events: Events) -> Ga
 
 def apply_pass(state: GameState, action: Pass, events: Events) -> GameState:
     if state.phase == "main":
-        return card_effects.end_main_window(state, action.player, events, label)
+        return card_effects.end_main_window(state, action.player, events)
     battle = state.battle
     require(
         battle is not None and battle.stage == "abilities",
@@ -139,7 +139,7 @@ def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
     state = state.replace(battle=battle)
     stage = battle.stage
     if stage == "initiative":
-        state = card_effects.combat_start(state, events, label, unit_label)
+        state = card_effects.combat_start(state, events, unit_label)
     rule: RuleId = _stage_rule(stage)
     attacker = state.attacker
     if stage == "unmanned":
@@ -251,13 +251,8 @@ def battle_played_out(
 
 def _only_structures_left(defenders: list[combat.Unit], dead: set[str]) -> bool:
     """Whether every defending troop is dead and some base (or the palace) still stands."""
-    structures_left = False
-    for u in defenders:
-        if u.key not in dead:
-            if u.kind not in combat.STRUCTURE_KINDS:
-                return False
-            structures_left = True
-    return structures_left
+    living = [u for u in defenders if u.key not in dead]
+    return bool(living) and all(u.kind in combat.STRUCTURE_KINDS for u in living)
 
 
 def _stage_rule(stage: str) -> RuleId:
@@ -278,7 +273,7 @@ def _resolve_step(state: GameState, pending: tuple[Allocation, Allocation], even
     stage = battle.stage
     owed = (0, 0)
     if stage == "regular":
-        dead += vrykolaka.destroy_per_fighter(state, pending, battle.dead, dead, events, label)
+        dead += vrykolaka.destroy_per_fighter(state, pending, battle.dead, dead, events)
         owed = vrykolaka.victims_owed(state, pending, battle.dead, dead)
     after = battle.replace(damage=tuple(sorted(damage.items())), dead=tuple(dead), pending=(None, None))
     if stage == "initiative":
@@ -353,14 +348,10 @@ def _regular_remaining(
 ) -> tuple[int, int]:
     """The attacker's regular damage not spent on troops (general) and on structures (artillery), for the
     unmanned bases and the palace."""
-    to_troops = to_structures = 0
-    for key, amount in pending[state.attacker].assignments:
-        if units[key].is_structure:
-            to_structures += amount
-        else:
-            to_troops += amount
+    mine = pending[state.attacker]
+    to_structures = sum(amount for key, amount in mine.assignments if units[key].is_structure)
     pool = step.pool(state.attacker)
-    return pool.general - to_troops, pool.artillery - to_structures
+    return pool.general - (mine.total() - to_structures), pool.artillery - to_structures
 
 
 def after_regular(state: GameState, events: Events) -> GameState:
@@ -377,7 +368,7 @@ def after_regular(state: GameState, events: Events) -> GameState:
 
 def apply_choose_victim(state: GameState, action: ChooseVictim, events: Events) -> GameState:
     """A Vrykolaka's victim chosen (Rules.vrykolaka_victims='chosen'); the last one chosen, the battle goes on."""
-    state = vrykolaka.choose_victim(state, action.player, action.target, events, label)
+    state = vrykolaka.choose_victim(state, action.player, action.target, events)
     battle = state.battle
     assert battle is not None
     return after_regular(state, events) if battle.owed == (0, 0) else state

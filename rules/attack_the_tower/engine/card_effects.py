@@ -22,16 +22,14 @@ from rules.attack_the_tower.cards import (
 )
 from rules.attack_the_tower.catalog import ability_card, base_card, card
 from rules.attack_the_tower.engine import combat
-from rules.attack_the_tower.engine.common import Events, territories_with
+from rules.attack_the_tower.engine.common import Events, label, territories_with
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import AbilityDamage, Destroyed, Said, possessive
 from rules.attack_the_tower.model import Base, GameState, Player, Territories, as_territories
 from rules.attack_the_tower.places import UnitKey
 
-Namer = Callable[[GameState, int], str]
-"""How events name a player (the engine's `label`)."""
 UnitNamer = Callable[[GameState, combat.Unit], str]
-"""How events name a unit (the engine's `_unit_label`)."""
+"""How events name a unit (the engine's `unit_label`, passed in: its module imports this one)."""
 
 
 # ---- troops that carry their own power ------------------------------------------------------------
@@ -89,10 +87,9 @@ def end_of_turn(state: GameState) -> GameState:
 # ---- abilities that make their player choose -------------------------------------------------------
 @functools.cache
 def _target_effect(card_id: str) -> RaiseChosenTroop | SacrificeToDestroyBases | None:
-    for e in ability_card(card_id).effects:
-        if isinstance(e, RaiseChosenTroop | SacrificeToDestroyBases):
-            return e
-    return None
+    return next(
+        (e for e in ability_card(card_id).effects if isinstance(e, RaiseChosenTroop | SacrificeToDestroyBases)), None
+    )
 
 
 def needs_targets(card_id: str) -> bool:
@@ -129,16 +126,15 @@ def _after_sacrifice(p: Player, effect: SacrificeToDestroyBases) -> tuple[Player
     """Kaiju: 'Sacrifice one Kaiju on each allied island'. The player after it, the (territory, slot) of
     each sacrifice, and the territories where the player still has such troops."""
     sacrificed = []
+    still: set[int] = set()
     territories = [list(terr) for terr in p.territories]
     for t, s, b in p.bases():
         if base_card(b.card).troop_type == effect.troop_type and b.troops > 0:
             territories[t][s] = without_troops(b, [b.troops - 1])
             sacrificed.append((t, s))
-    after = p.replace(territories=as_territories(territories))
-    still = sorted(
-        {t for t, _, b in after.bases() if base_card(b.card).troop_type == effect.troop_type and b.troops > 0}
-    )
-    return after, sacrificed, still
+            if b.troops > 1:
+                still.add(t)
+    return p.replace(territories=as_territories(territories)), sacrificed, sorted(still)
 
 
 def _base_choices(state: GameState, player: int, effect: SacrificeToDestroyBases) -> list[tuple[str, ...]]:
@@ -153,7 +149,7 @@ def _base_choices(state: GameState, player: int, effect: SacrificeToDestroyBases
     return [tuple(c) for c in itertools.combinations(keys, min(len(still), len(keys)))]
 
 
-def on_play(state: GameState, action: PlayAbility, ability: AbilityCard, events: Events, name: Namer) -> GameState:
+def on_play(state: GameState, action: PlayAbility, ability: AbilityCard, events: Events) -> GameState:
     """Carry out the effects of an ability that act when it is played and make its player choose."""
     effect = _target_effect(action.card)
     if effect is None:
@@ -165,8 +161,8 @@ def on_play(state: GameState, action: PlayAbility, ability: AbilityCard, events:
     if chosen not in options and not _same_choice(state, action.player, effect, chosen, options):
         raise IllegalAction(_bad_targets(ability, effect, options), "abilities")
     if isinstance(effect, RaiseChosenTroop):
-        return _raise(state, action.player, effect, chosen, events, name)
-    return _kaiju(state, action.player, effect, chosen, events, name)
+        return _raise(state, action.player, effect, chosen, events)
+    return _kaiju(state, action.player, effect, chosen, events)
 
 
 def _same_choice(
@@ -197,10 +193,10 @@ def _bad_targets(
 
 
 def _raise(
-    state: GameState, player: int, effect: RaiseChosenTroop, chosen: tuple[str, ...], events: Events, name: Namer
+    state: GameState, player: int, effect: RaiseChosenTroop, chosen: tuple[str, ...], events: Events
 ) -> GameState:
     if not chosen:
-        events.append(Said(rule="abilities", text=f"{name(state, player)} have no troop to make a {effect.becomes}."))
+        events.append(Said(rule="abilities", text=f"{label(state, player)} have no troop to make a {effect.becomes}."))
         return state
     t, s, i = UnitKey.parse(chosen[0]).troop_place()
     p = state.players[player]
@@ -213,7 +209,7 @@ def _raise(
     events.append(
         Said(
             rule="abilities",
-            text=f"{name(state, player)} make a {troop} (territory {t + 1}, slot {s + 1}) a {effect.becomes}: "
+            text=f"{label(state, player)} make a {troop} (territory {t + 1}, slot {s + 1}) a {effect.becomes}: "
             f"its power is raised by {effect.delta} (it now carries +{now}).",
         )
     )
@@ -226,10 +222,9 @@ def _kaiju(
     effect: SacrificeToDestroyBases,
     chosen: tuple[str, ...],
     events: Events,
-    name: Namer,
 ) -> GameState:
     p, sacrificed, _ = _after_sacrifice(state.players[player], effect)
-    who = name(state, player)
+    who = label(state, player)
     for t, s in sacrificed:
         b = state.players[player].territories[t][s]
         assert b is not None
@@ -255,7 +250,7 @@ def _kaiju(
             Destroyed(
                 rule="abilities",
                 player=enemy,
-                who=name(state, enemy),
+                who=label(state, enemy),
                 target=key,
                 target_name=f"{base_card(b.card).name} (territory {t + 1}, slot {s + 1})",
                 reason=f"destroyed by {possessive(who)} kaijus, with its {b.troops} troop(s)",
@@ -265,7 +260,7 @@ def _kaiju(
 
 
 # ---- effects inside combat -------------------------------------------------------------------------
-def combat_start(state: GameState, events: Events, name: Namer, unit_label: UnitNamer) -> GameState:
+def combat_start(state: GameState, events: Events, unit_label: UnitNamer) -> GameState:
     """Templar: 'During combat, allied templars cause 1 point of damage to enemy infantries': as combat
     begins (004: 'Steps 3 and 4 are collectively referred to as combat'), before the initiative step."""
     battle = state.battle
@@ -295,7 +290,7 @@ def combat_start(state: GameState, events: Events, name: Namer, unit_label: Unit
                 AbilityDamage(
                     rule="abilities",
                     player=owner,
-                    who=name(state, owner),
+                    who=label(state, owner),
                     source=f"{count} {troop_name(state, owner, e.troop_type)}(s)",
                     target=u.key,
                     target_name=unit_label(state, u),
@@ -311,11 +306,8 @@ def combat_start(state: GameState, events: Events, name: Namer, unit_label: Unit
 
 def troop_name(state: GameState, owner: int, troop_type: TroopType) -> str:
     """The name of the owner's troops of a type (e.g. 'Vrykolaka'), from the bases that recruit them."""
-    for _, _, b in state.players[owner].bases():
-        bc = base_card(b.card)
-        if bc.troop_type == troop_type:
-            return bc.troop_name
-    return troop_type.replace("_", " ")
+    cards = (base_card(b.card) for _, _, b in state.players[owner].bases())
+    return next((bc.troop_name for bc in cards if bc.troop_type == troop_type), troop_type.replace("_", " "))
 
 
 # ---- the second phase of the turn ------------------------------------------------------------------
@@ -339,12 +331,12 @@ def entering_main(state: GameState) -> GameState:
     return state.replace(actor=state.attacker)
 
 
-def end_main_window(state: GameState, player: int, events: Events, name: Namer) -> GameState:
+def end_main_window(state: GameState, player: int, events: Events) -> GameState:
     """The defending player plays no more abilities for now: the attacking player decides again."""
     if main_phase_actor(state) != player or player == state.attacker:
         raise IllegalAction("there is no ability window open", "battles.2 abilities")
     events.append(
-        Said(rule="turn.2 abilities", text=f"{name(state, player)} play no more abilities before the next battle.")
+        Said(rule="turn.2 abilities", text=f"{label(state, player)} play no more abilities before the next battle.")
     )
     return state.replace(actor=state.attacker)
 

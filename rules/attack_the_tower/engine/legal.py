@@ -60,9 +60,7 @@ def legal_actions(state: GameState, player: int | None = None) -> Sequence[Any]:
         if player is not None:
             return each.get(player, [])
         return chained(list(each.values()))
-    if player is not None:
-        return _player_actions(state, player) if player == who else []
-    return _player_actions(state, who)
+    return _player_actions(state, who) if player in (None, who) else []
 
 
 @identity_memo()

@@ -88,11 +88,9 @@ def outcome(state: GameState) -> Outcome | None:
 def drawable_piles(state: GameState, player: int) -> list[PileKind]:
     """Piles the player can draw from now (an empty pile counts when its discards can be reshuffled)."""
     p = state.players[player]
-    out: list[PileKind] = []
-    for kind in ("base", "ability"):
-        if draw_pile(p, kind) or (state.rules.empty_pile == "reshuffle" and discard_pile(p, kind)):
-            out.append(kind)
-    return out
+    reshuffle = state.rules.empty_pile == "reshuffle"
+    kinds: tuple[PileKind, ...] = ("base", "ability")
+    return [kind for kind in kinds if draw_pile(p, kind) or (reshuffle and discard_pile(p, kind))]
 
 
 def chance_outcomes(state: GameState) -> Distribution[RevealCard]:

@@ -160,7 +160,7 @@ def apply_build(state: GameState, action: Build, events: Events) -> GameState:
         raise IllegalAction(f"{card(action.card).name} is an ability, not a base", "building")
     if not (0 <= action.territory < TERRITORIES and 0 <= action.slot < SLOTS):
         raise IllegalAction("territories and slots are numbered 1 to 3", "building")
-    old = p.base_at(action.territory, action.slot)
+    old = p.territories[action.territory][action.slot]
     built = Base(card=action.card, troops=0)
     p = p.replace(
         hand=remove_one(p.hand, action.card),

@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from rules.attack_the_tower.cards import DestroyPerFighter
 from rules.attack_the_tower.catalog import base_card
 from rules.attack_the_tower.engine import combat
-from rules.attack_the_tower.engine.card_effects import Namer, territories_without, troop_name
-from rules.attack_the_tower.engine.common import Events
+from rules.attack_the_tower.engine.card_effects import territories_without, troop_name
+from rules.attack_the_tower.engine.common import Events, label
 from rules.attack_the_tower.errors import IllegalAction
 from rules.attack_the_tower.events import Destroyed, possessive
 from rules.attack_the_tower.model import Allocation, GameState
@@ -55,7 +55,6 @@ def destroy_per_fighter(
     dead_before: tuple[str, ...],
     dead: list[str],
     events: Events,
-    name: Namer,
 ) -> list[str]:
     """Vrykolaka: 'Destroy one enemy troop for each vrykolaka that inflicts damage in combat': once the
     regular step's damage is dealt, the keys of the enemy troops destroyed (the strongest first). Under
@@ -85,10 +84,10 @@ def destroy_per_fighter(
                 Destroyed(
                     rule="abilities",
                     player=u.owner,
-                    who=name(state, u.owner),
+                    who=label(state, u.owner),
                     target=key,
                     target_name=placed_name(u),
-                    reason=f"destroyed by {possessive(name(state, owner))} {count} {troop}(s) that inflicted damage",
+                    reason=f"destroyed by {possessive(label(state, owner))} {count} {troop}(s) that inflicted damage",
                 )
             )
     return out
@@ -135,7 +134,7 @@ def _fighting(state: GameState, owner: int) -> dict[str, combat.Unit]:
     return {u.key: u for u in (attackers if owner == state.attacker else defenders)}
 
 
-def choose_victim(state: GameState, player: int, target: str, events: Events, name: Namer) -> GameState:
+def choose_victim(state: GameState, player: int, target: str, events: Events) -> GameState:
     """Destroy the enemy troop `player` chose for a Vrykolaka: one fighting in the battle joins the battle's
     dead (removed when it ends); one elsewhere leaves the board at once."""
     battle = state.battle
@@ -164,10 +163,10 @@ def choose_victim(state: GameState, player: int, target: str, events: Events, na
         Destroyed(
             rule="variant.vrykolaka_victims",
             player=enemy,
-            who=name(state, enemy),
+            who=label(state, enemy),
             target=target,
             target_name=named,
-            reason=f"chosen by {name(state, player)} for their Vrykolaka(s)",
+            reason=f"chosen by {label(state, player)} for their Vrykolaka(s)",
         )
     )
     owed = list(battle.owed)

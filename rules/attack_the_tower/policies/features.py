@@ -64,10 +64,7 @@ def _side(rules: Rules, player: Player) -> tuple[float, ...]:
         complete += len(built) == 3
         recruit += sum(_troop_power(rules, b.card) for b in built if b.troops < limit)
     defences.sort()
-    specials = 0
-    for card_id in player.palace:
-        special = ability_card(card_id).special_troop
-        specials += special.power if special is not None else 0
+    specials = sum(s.power for c in player.palace if (s := ability_card(c).special_troop) is not None)
     bases_in_hand = sum(1 for c in player.hand if is_base_card(c))
     return (
         bases,

@@ -104,9 +104,7 @@ def _side_value(rules: Rules, territories: Territories, palace: tuple[str, ...],
         for b in terr:
             if b is not None:
                 value += BASE_VALUE + b.troops * _troop_power(rules, b.card)
-    for cid in palace:
-        spec = ability_card(cid).special_troop
-        value += spec.power if spec is not None else 0
+    value += sum(s.power for c in palace if (s := ability_card(c).special_troop) is not None)
     value += 1.0 * hand
     return value
 
@@ -175,7 +173,7 @@ def _build_choice(state: GameState, me: int, actions: Sequence[Any]) -> Any:
     strongest troop first. Build over an unmanned, weaker base only when every slot is taken."""
     p, rules = state.players[me], state.rules
     builds = [a for a in actions if isinstance(a, Build)]
-    empty = [a for a in builds if p.base_at(a.territory, a.slot) is None]
+    empty = [a for a in builds if p.territories[a.territory][a.slot] is None]
     if empty:
 
         def rank(a: Build) -> tuple[int, int, int]:
@@ -185,7 +183,7 @@ def _build_choice(state: GameState, me: int, actions: Sequence[Any]) -> Any:
         return max(empty, key=rank)
     upgrades = []
     for a in builds:
-        old = p.base_at(a.territory, a.slot)
+        old = p.territories[a.territory][a.slot]
         if old is not None and old.troops == 0 and _troop_power(rules, a.card) > _troop_power(rules, old.card):
             upgrades.append(a)
     if upgrades:

@@ -92,13 +92,11 @@ def power_notes(
     'The Power of enemy troops drop by one' marks every enemy troop it weakens)."""
     notes = []
     for eo, cid, e in sourced_effects_of(effects_key_of(state, dead)):
-        if isinstance(e, PowerSet) and _applies(eo, e.who, e.troop_types, owner, troop_type):
+        if isinstance(e, PowerSet) and _applies(eo, e, owner, troop_type):
             notes.append(PowerNote(ability_card(cid).name, f"power set to {e.value}"))
-        elif (
-            isinstance(e, PowerChange) and _applies(eo, e.who, e.troop_types, owner, troop_type) and _in_force(e, role)
-        ):
+        elif isinstance(e, PowerChange) and _applies(eo, e, owner, troop_type) and _in_force(e, role):
             notes.append(PowerNote(ability_card(cid).name, f"power {e.delta:+d}"))
-        elif isinstance(e, DamageBonus) and _applies(eo, e.who, e.troop_types, owner, troop_type):
+        elif isinstance(e, DamageBonus) and _applies(eo, e, owner, troop_type):
             notes.append(PowerNote(ability_card(cid).name, f"{e.delta:+d} damage dealt"))
     return tuple(notes)
 
@@ -110,11 +108,12 @@ def _in_force(change: PowerChange, role: Role | None) -> bool:
 
 
 def _applies(
-    effect_owner: int, who: str, types: tuple[TroopType, ...] | None, owner: int, troop_type: TroopType | None
+    holder: int, effect: PowerSet | PowerChange | DamageBonus | TraitLoss, owner: int, troop_type: TroopType | None
 ) -> bool:
-    if (who == "allied") != (effect_owner == owner):
+    """Whether an effect in play for `holder` reaches a troop of `owner` and `troop_type` (by side and troop type)."""
+    if (effect.who == "allied") != (holder == owner):
         return False
-    return types is None or (troop_type is not None and troop_type in types)
+    return effect.troop_types is None or (troop_type is not None and troop_type in effect.troop_types)
 
 
 def unit_stats(
@@ -129,17 +128,16 @@ def unit_stats(
     """(damage dealt, damage needed to destroy, traits) of one troop under the effects in play."""
     power = printed_power
     for eo, e in effects:
-        if isinstance(e, PowerSet) and _applies(eo, e.who, e.troop_types, owner, troop_type):
+        if isinstance(e, PowerSet) and _applies(eo, e, owner, troop_type):
             power = e.value
     bonus = 0
     traits = set(printed_traits)
     for eo, e in effects:
-        if isinstance(e, PowerChange) and _applies(eo, e.who, e.troop_types, owner, troop_type):
-            if _in_force(e, role):
-                power += e.delta
-        elif isinstance(e, DamageBonus) and _applies(eo, e.who, e.troop_types, owner, troop_type):
+        if isinstance(e, PowerChange) and _applies(eo, e, owner, troop_type) and _in_force(e, role):
+            power += e.delta
+        elif isinstance(e, DamageBonus) and _applies(eo, e, owner, troop_type):
             bonus += e.delta
-        elif isinstance(e, TraitLoss) and _applies(eo, e.who, e.troop_types, owner, troop_type):
+        elif isinstance(e, TraitLoss) and _applies(eo, e, owner, troop_type):
             traits.discard(e.trait)
     power = max(0, power)
     return max(0, power + bonus), max(power, minimum_toughness), frozenset(traits)

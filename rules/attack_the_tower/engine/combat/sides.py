@@ -126,23 +126,12 @@ def _troop_group(
     units = []
     for i in range(count):
         key = troop_key(owner, territory, slot, i)
-        if i < len(raised):
+        if i < len(raised):  # a group of its own
             r = raised[i]
-            units.append(
-                _undamaged(
-                    key,
-                    owner,
-                    "troop",
-                    raised_name or f"{name} raised by {r}",
-                    troop_type,
-                    deals + r,
-                    toughness + r,
-                    traits,
-                    key,
-                )
-            )
+            called, own_group = raised_name or f"{name} raised by {r}", key
         else:
-            units.append(_undamaged(key, owner, "troop", name, troop_type, deals, toughness, traits, group))
+            r, called, own_group = 0, name, group
+        units.append(_undamaged(key, owner, "troop", called, troop_type, deals + r, toughness + r, traits, own_group))
     return tuple(units)
 
 
