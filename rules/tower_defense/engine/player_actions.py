@@ -46,8 +46,8 @@ from rules.tower_defense.engine.common import (
 )
 from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.events import (
-    Said,
     player_name,
+    say,
 )
 from rules.tower_defense.model import (
     STACK_LABEL,
@@ -153,7 +153,9 @@ def _combined(player: int, at: Coord, towers: tuple[Coord, Coord], payment: tupl
     """A combined attack from `at` with these two towers and this payment, on a wave still to choose."""
 
     def strike(wave: str, target: AttackTarget, ignore: bool) -> CombineAttack:
-        return CombineAttack(player, at, towers, wave, target, ignore, payment=payment)
+        return CombineAttack(
+            player=player, at=at, towers=towers, wave=wave, target=target, ignore=ignore, payment=payment
+        )
 
     return strike
 
@@ -169,12 +171,7 @@ def convert(state: GameState, action: Convert, events: Events) -> GameState:
     left = payments.take(stacks.kill, tuple(action.payment), "Kill Bonus / Conversion", rule)
     n = payments.value(action.payment, state.rules)
     state = discard_cards(with_stack(state, action.player, "kill", left), action.payment)
-    events.append(
-        Said(
-            rule=rule,
-            text=f"{player_name(action.player)} discards {n} credit(s) and draws {n} Mark I credit(s).",
-        )
-    )
+    say(events, rule, f"{player_name(action.player)} discards {n} credit(s) and draws {n} Mark I credit(s).")
     return keep_window(state.replace(reveal_left=n, dividing=action.player), action.player)
 
 
@@ -190,12 +187,7 @@ def place_skill(state: GameState, action: PlaceSkillMarker, events: Events) -> G
     )
     state = paid(state, action.player, action.stack, action.payment, spec.slot_costs[action.slot], "skills.slots")
     marker = SkillMarker(action.player, action.skill, action.slot)
-    events.append(
-        Said(
-            rule=rule,
-            text=f"{player_name(action.player)} places a Skill Marker on {spec.name} ({spec.text}).",
-        )
-    )
+    say(events, rule, f"{player_name(action.player)} places a Skill Marker on {spec.name} ({spec.text}).")
     return state.replace(skill_markers=(*state.skill_markers, marker))
 
 
@@ -208,19 +200,16 @@ def complete_condition(state: GameState, action: CompleteCondition, events: Even
     state = onto_stack(state, action.player, action.stack, token)
     waiting = state.conditions_waiting
     nxt = ActiveCondition(waiting[0]) if waiting else None
-    events.append(
-        Said(
-            rule=rule,
-            text=f"{player_name(action.player)} completes {catalog.condition(cid).name}: its "
-            f"effects end, and it is "
-            f"worth {state.rules.condition_credits} Universal credits on the "
-            f"{STACK_LABEL[action.stack]} stack.",
-        )
+    say(
+        events,
+        rule,
+        f"{player_name(action.player)} completes {catalog.condition(cid).name}: its "
+        f"effects end, and it is "
+        f"worth {state.rules.condition_credits} Universal credits on the "
+        f"{STACK_LABEL[action.stack]} stack.",
     )
     if nxt is not None:
-        events.append(
-            Said(rule="setup.3A8 game condition", text=f"{catalog.condition(nxt.id).name} comes into effect.")
-        )
+        say(events, "setup.3A8 game condition", f"{catalog.condition(nxt.id).name} comes into effect.")
     return state.replace(condition=nxt, conditions_waiting=waiting[1:])
 
 
@@ -236,14 +225,14 @@ def restore_track(state: GameState, action: RestoreTrack, events: Events) -> Gam
         track=(*board.track, TrackPiece(track, number, at)),
         track_discard=remove_one(board.track_discard, action.piece),
     )
-    events.append(Said(rule=rule, text=f"{player_name(action.player)} places track {action.piece} on {at}."))
+    say(events, rule, f"{player_name(action.player)} places track {action.piece} on {at}.")
     left = state.restore_left - 1
     return state.replace(board=board, restore_left=left, restorer=state.restorer if left else None)
 
 
 def end_actions(state: GameState, action: EndActions, events: Events) -> GameState:
     """The end of Phase 6: units nobody attacked break the track; boosts end; the next turn begins."""
-    events.append(Said(rule="phase.6 actions", text="All players agree they do not want to perform any more actions."))
+    say(events, "phase.6 actions", "All players agree they do not want to perform any more actions.")
     for wave in list(state.waves):
         current = state.wave(wave.id)
         if current is not None and combat.visible_unit(current).has("must_be_attacked") and not current.attacked:
