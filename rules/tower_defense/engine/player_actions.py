@@ -4,8 +4,7 @@ credits, skill markers, the game condition, restoring track, the end of the phas
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from rules.tower_defense import catalog
 from rules.tower_defense.actions import (
@@ -90,7 +89,7 @@ def phase6_actions(state: GameState, player: int) -> list[Any]:
             continue
         spec = catalog.tower(t.card)
         if spec.reach == "range":
-            out += _strikes(state, functools.partial(Attack, player, t.at), t.at, spec.reach_at(t.level))
+            out += _strikes(state, functools.partial(Attack, player=player, at=t.at), t.at, spec.reach_at(t.level))
         else:
             out += _combines(state, player, t)
     for mark, pile in ((2, state.mark2_pile), (3, state.mark3_pile)):
@@ -114,8 +113,10 @@ def phase6_actions(state: GameState, player: int) -> list[Any]:
     return out
 
 
-Strike = Callable[[str, AttackTarget, bool], Any]
-"""An attack on a wave (its id, the target, whether an attribute is ignored), the rest of it given."""
+class Strike(Protocol):
+    """An attack on a wave (its id, the target, whether an attribute is ignored), the rest of it given."""
+
+    def __call__(self, *, wave: str, target: AttackTarget, ignore: bool) -> Any: ...
 
 
 def _strikes(state: GameState, strike: Strike, origin: Coord, reach: int) -> list[Any]:
@@ -126,12 +127,12 @@ def _strikes(state: GameState, strike: Strike, origin: Coord, reach: int) -> lis
         needed = combat.reach_needed(state, origin, w, at_unit=True)
         if needed is not None and needed <= reach:
             unit = combat.visible_unit(w)
-            out.append(strike(w.id, "unit", False))
+            out.append(strike(wave=w.id, target="unit", ignore=False))
             if unit.has("tough") or unit.has("armoured"):
-                out.append(strike(w.id, "unit", True))
+                out.append(strike(wave=w.id, target="unit", ignore=True))
         needed = combat.reach_needed(state, origin, w, at_unit=False)
         if w.modifier is not None and needed is not None and needed <= reach:
-            out.append(strike(w.id, "modifier", False))
+            out.append(strike(wave=w.id, target="modifier", ignore=False))
     return out
 
 
@@ -145,19 +146,9 @@ def _combines(state: GameState, player: int, combiner: Tower) -> list[Any]:
     for a, b in combine_partners(state, combiner):
         reach = max(combat.tower_range(a), combat.tower_range(b))
         for pay in options:
-            out += _strikes(state, _combined(player, combiner.at, (a.at, b.at), pay), combiner.at, reach)
+            strike = functools.partial(CombineAttack, player=player, at=combiner.at, towers=(a.at, b.at), payment=pay)
+            out += _strikes(state, strike, combiner.at, reach)
     return out
-
-
-def _combined(player: int, at: Coord, towers: tuple[Coord, Coord], payment: tuple[str, ...]) -> Strike:
-    """A combined attack from `at` with these two towers and this payment, on a wave still to choose."""
-
-    def strike(wave: str, target: AttackTarget, ignore: bool) -> CombineAttack:
-        return CombineAttack(
-            player=player, at=at, towers=towers, wave=wave, target=target, ignore=ignore, payment=payment
-        )
-
-    return strike
 
 
 def convert(state: GameState, action: Convert, events: Events) -> GameState:
