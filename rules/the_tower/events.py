@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core.events import Event
+from rules.core.events import Event, Events
 from rules.the_tower.rule_ids import RuleId
 
 
@@ -35,6 +35,11 @@ class Said(GameEvent):
 
     def sentence(self) -> str:
         return self.text
+
+
+def say(events: Events, rule: RuleId, text: str) -> None:
+    """Record a plain statement under `rule` (a `Said`, the event most steps word)."""
+    events.append(Said(rule=rule, text=text))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

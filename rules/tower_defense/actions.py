@@ -9,7 +9,7 @@ reads (`{"action": "sell", "player": 0, "at": [3, 0]}`), its schema written from
 
 from __future__ import annotations
 
-from typing import Annotated, Final, Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -128,31 +128,17 @@ class Attack(Record):
     TAG = ("action", "attack")
 
 
-class CombineAttack(Record):
+class CombineAttack(Record, kw_only=True):
     """6.D: your Combine tower attacks with the joined damage of two towers within its Radius."""
 
-    __slots__ = ("at", "ignore", "payment", "player", "target", "towers", "wave")
-    FIELDS = ("player", "at", "towers", "wave", "target", "ignore", "payment")
+    player: Seat
+    at: Coord
+    towers: tuple[Coord, Coord]
+    wave: str
+    target: AttackTarget = "unit"
+    ignore: bool = False
+    payment: tuple[str, ...]
     TAG = ("action", "combine")
-
-    def __init__(
-        self,
-        player: Seat,
-        at: Coord,
-        towers: tuple[Coord, Coord],
-        wave: str,
-        target: AttackTarget = "unit",
-        ignore: bool = False,
-        *,
-        payment: tuple[str, ...],
-    ) -> None:
-        self.player: Final = player
-        self.at: Final = at
-        self.towers: Final = towers
-        self.wave: Final = wave
-        self.target: Final = target
-        self.ignore: Final = ignore
-        self.payment: Final = payment
 
 
 class KillBonus(Record):

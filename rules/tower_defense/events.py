@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core.events import Event
+from rules.core.events import Event, Events
 from rules.tower_defense.rule_ids import RuleId
 
 
@@ -32,6 +32,11 @@ class Said(GameEvent):
         return self.text
 
 
+def say(events: Events, rule: RuleId, text: str) -> None:
+    """Record a plain statement under `rule` (a `Said`, the event most steps word)."""
+    events.append(Said(rule=rule, text=text))
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PhaseBegun(GameEvent):
     turn: int
@@ -43,10 +48,16 @@ class PhaseBegun(GameEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class WaveCalled(GameEvent):
+class WaveEvent(GameEvent):
+    """Base of the events of one wave: its id, name and Wave Number come first."""
+
     wave: str
     wave_name: str
     number: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WaveCalled(WaveEvent):
     track: str
     space: int
 
@@ -55,12 +66,9 @@ class WaveCalled(GameEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class WaveMoved(GameEvent):
+class WaveMoved(WaveEvent):
     """A wave's movement: how far, the discarded track it skipped and the waves it would have landed on."""
 
-    wave: str
-    wave_name: str
-    number: int
     track: str
     start: int
     end: int
@@ -82,10 +90,7 @@ class WaveMoved(GameEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class WaveEscaped(GameEvent):
-    wave: str
-    wave_name: str
-    number: int
+class WaveEscaped(WaveEvent):
     lives_lost: int
     lives_left: int
 
@@ -199,11 +204,7 @@ class Attacked(GameEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class WaveDefeated(GameEvent):
-    wave: str
-    wave_name: str
-    number: int
-
+class WaveDefeated(WaveEvent):
     def sentence(self) -> str:
         return f"The last unit of Wave {self.number} ({self.wave_name}) falls: the wave is defeated."
 

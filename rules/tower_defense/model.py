@@ -29,13 +29,9 @@ STACK_LABEL: dict[str, str] = {
 }
 Phase = Literal["setup", "tracker", "waves", "movement", "energize", "income", "actions", "game_over"]
 PHASE_NUMBER: dict[str, int] = {
-    "tracker": 1,
-    "waves": 2,
-    "movement": 3,
-    "energize": 4,
-    "income": 5,
-    "actions": 6,
+    phase: n for n, phase in enumerate(("tracker", "waves", "movement", "energize", "income", "actions"), start=1)
 }
+"""The six phases of a turn, in order, by their number (003)."""
 Termination = Literal["victory", "lives_lost", "track_lost", "turn_limit"]
 Seat = Annotated[int, Field(ge=0, le=3)]
 """A player: 0 to 3."""

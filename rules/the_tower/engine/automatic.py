@@ -7,7 +7,7 @@ from rules.the_tower.engine.common import Events
 from rules.the_tower.engine.fights import deal_floor, leave_fight
 from rules.the_tower.events import (
     PlayerDied,
-    Said,
+    say,
 )
 from rules.the_tower.model import (
     GameState,
@@ -28,11 +28,10 @@ def advance(state: GameState, events: Events) -> GameState:
             state = state.replace(phase="actions", action_points=state.rules.starting_action_points)
             state = deal_floor(state, 1, "floor.deal", events)
             if events.narrate:
-                events.append(
-                    Said(
-                        rule="turn.order",
-                        text=f"The player starts with {state.hp} HP and {state.action_points} action points.",
-                    )
+                say(
+                    events,
+                    "turn.order",
+                    f"The player starts with {state.hp} HP and {state.action_points} action points.",
                 )
             continue
         if at_a_loss(state):
@@ -43,22 +42,20 @@ def advance(state: GameState, events: Events) -> GameState:
                 state = leave_fight(state, how, events)
                 continue
             if events.narrate:
-                events.append(
-                    Said(
-                        rule="fight.repeat",
-                        text=f"No card in hand can hit the {cards.name(room)} and no action point can be spent: "
-                        f"the assault cannot go on, and the {cards.name(room)} strikes until the player falls.",
-                    )
+                say(
+                    events,
+                    "fight.repeat",
+                    f"No card in hand can hit the {cards.name(room)} and no action point can be spent: "
+                    f"the assault cannot go on, and the {cards.name(room)} strikes until the player falls.",
                 )
                 events.append(PlayerDied(rule="end.lose", monster_name=cards.name(room)))
             return state.replace(hp=0, phase="game_over", termination="player_died", fight=None)
         if trapped(state):
-            events.append(
-                Said(
-                    rule="fight.repeat",
-                    text="No room left can be fought and no action point spent: the player is trapped "
-                    "in the tower and the game is lost.",
-                )
+            say(
+                events,
+                "fight.repeat",
+                "No room left can be fought and no action point spent: the player is trapped "
+                "in the tower and the game is lost.",
             )
             return state.replace(phase="game_over", termination="player_trapped")
         return state

@@ -14,8 +14,8 @@ from rules.the_tower.events import (
     MonsterSlain,
     PlayerDied,
     Retaliation,
-    Said,
     room_label,
+    say,
 )
 from rules.the_tower.model import (
     FACE_DOWN,
@@ -40,7 +40,7 @@ def choose(state: GameState, action: ChooseRoom, events: Events) -> GameState:
         raise IllegalAction(f"{room_label(state.chosen_room)} is already named", rule)
     room_index(state, action.room, rule)
     if events.narrate:
-        events.append(Said(rule=rule, text=f"The player names {room_label(action.room)} for the next fight."))
+        say(events, rule, f"The player names {room_label(action.room)} for the next fight.")
     return state.replace(chosen_room=action.room)
 
 
@@ -68,11 +68,10 @@ def fight_room(state: GameState, action: FightRoom, events: Events) -> GameState
         raise IllegalAction(_stall_message(state, action.room), "fight.repeat")
     if state.floor[action.room] == FACE_DOWN:
         if events.narrate:
-            events.append(
-                Said(
-                    rule=rule,
-                    text=f"The player enters {room_label(action.room)}, still face down, to fight what lies inside.",
-                )
+            say(
+                events,
+                rule,
+                f"The player enters {room_label(action.room)}, still face down, to fight what lies inside.",
             )
         return state.replace(chosen_room=None, phase="fight", revealing=action.room)
     return begin_fight(state.replace(chosen_room=None), action.room, events)
@@ -116,11 +115,7 @@ def hit(state: GameState, action: Hit, events: Events) -> GameState:
     left = fight.monster_hp - damage
     if events.narrate:
         if potion:
-            events.append(
-                Said(
-                    rule="fight.potion", text=f"The {cards.name(card)} is used as an attack: it can no longer be drunk."
-                )
-            )
+            say(events, "fight.potion", f"The {cards.name(card)} is used as an attack: it can no longer be drunk.")
         doubled = cards.is_red(card) != cards.is_red(room)
         events.append(
             HitDealt(
@@ -188,11 +183,10 @@ def deal_floor(state: GameState, number: int, rule: RuleId, events: Events) -> G
     if events.narrate:
         events.append(FloorDealt(rule=rule, floor_number=number, rooms=n))
         if number > 1:
-            events.append(
-                Said(
-                    rule="floor.damage",
-                    text=f"On floor {number} every monster deals {number - 1} more damage than on the first.",
-                )
+            say(
+                events,
+                "floor.damage",
+                f"On floor {number} every monster deals {number - 1} more damage than on the first.",
             )
     return state.replace(floor=(FACE_DOWN,) * n, floor_number=number)
 
@@ -211,10 +205,5 @@ def leave_fight(state: GameState, how: str, events: Events) -> GameState:
     fight = state.fight
     assert fight is not None
     if events.narrate:
-        events.append(
-            Said(
-                rule="fight.repeat",
-                text=f"{how}: {room_label(fight.room)} stays face up, its monster healed.",
-            )
-        )
+        say(events, "fight.repeat", f"{how}: {room_label(fight.room)} stays face up, its monster healed.")
     return state.replace(phase="actions", fight=None)

@@ -20,8 +20,8 @@ from rules.the_tower.events import (
     PointSpent,
     PotionDrunk,
     RoomRevealed,
-    Said,
     room_label,
+    say,
 )
 from rules.the_tower.model import (
     FACE_DOWN,
@@ -48,9 +48,7 @@ def draw(state: GameState, action: DrawCard, events: Events) -> GameState:
             "waste",
         )
         state = state.with_pile(pile, cards.sort_cards(used), ())
-        events.append(
-            Said(rule="waste", text=f"The {len(used)} used {pile} cards are shuffled into a new {pile} deck.")
-        )
+        say(events, "waste", f"The {len(used)} used {pile} cards are shuffled into a new {pile} deck.")
     events.append(PointSpent(rule=rule, what=what, points_left=state.action_points))
     return state.replace(drawing=pile)
 

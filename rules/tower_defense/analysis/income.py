@@ -57,7 +57,4 @@ def first_pick(state: GameState) -> dict[str, Fraction]:
     revealed credits, so that player can receive it."""
     dist = income_distribution(state)
     kinds = sorted({credit_type(c) for c in (*state.mark1_deck, *state.mark1_discard)})
-    out: dict[str, Fraction] = {}
-    for k in kinds:
-        out[k] = dist.probability(lambda cards, k=k: any(credit_type(c) == k for c in cards))  # type: ignore[misc]
-    return out
+    return {k: dist.probability(lambda cards, k=k: any(credit_type(c) == k for c in cards)) for k in kinds}  # type: ignore[misc]

@@ -27,9 +27,9 @@ from rules.tower_defense.engine.common import (
 from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.events import (
     Attacked,
-    Said,
     WaveDefeated,
     player_name,
+    say,
 )
 from rules.tower_defense.model import STACK_LABEL, ActiveCondition, FieldWave, GameState, KillWindow
 from rules.tower_defense.places import Coord, distance
@@ -150,12 +150,7 @@ def _strike_modifier(
         return state
     state = state.replace(modifier_discard=tuple(sorted((*state.modifier_discard, wave.modifier))))
     if events.narrate:
-        events.append(
-            Said(
-                rule="phase.6G modifiers",
-                text=f"{wave.spec.name} loses its Wave Modifier and every ability it granted.",
-            )
-        )
+        say(events, "phase.6G modifiers", f"{wave.spec.name} loses its Wave Modifier and every ability it granted.")
     return set_wave(state, wave.replace(modifier=None))
 
 
@@ -177,11 +172,10 @@ def _defeat_unit(state: GameState, player: int, wave: FieldWave, events: Events)
     else:
         state = set_wave(state, wave.replace(defeated=wave.defeated + 1, attacked=False))
         if events.narrate:
-            events.append(
-                Said(
-                    rule="setup.lhex wave modifier",
-                    text=f"The Wave Modifier of {wave.spec.name} turns to reveal unit {wave.defeated + 2}.",
-                )
+            say(
+                events,
+                "setup.lhex wave modifier",
+                f"The Wave Modifier of {wave.spec.name} turns to reveal unit {wave.defeated + 2}.",
             )
     if unit.has("track_breaker"):
         if last:
@@ -192,11 +186,10 @@ def _defeat_unit(state: GameState, player: int, wave: FieldWave, events: Events)
             state = movement.destroy_beneath(state, wave.id, "a track breaker was defeated on it", events)
     if unit.has("restorer") and state.board.track_discard:
         n = min(state.rules.restored_track, len(state.board.track_discard))
-        events.append(
-            Said(
-                rule="attributes.restorer",
-                text=f"{player_name(player)} may place {n} discarded track piece(s) back on the field.",
-            )
+        say(
+            events,
+            "attributes.restorer",
+            f"{player_name(player)} may place {n} discarded track piece(s) back on the field.",
         )
         state = state.replace(restorer=player, restore_left=n)
     return state
@@ -241,12 +234,11 @@ def combine(state: GameState, action: CombineAttack, events: Events) -> GameStat
     state = set_tower(state, a.replace(depletion=a.depletion + 1))
     state = set_tower(state, b.replace(depletion=b.depletion + 1))
     if events.narrate:
-        events.append(
-            Said(
-                rule=rule,
-                text=f"{tower_label(combiner)} combines {tower_label(a)} and {tower_label(b)}: Range "
-                f"{reach}, {joined} Combine damage.",
-            )
+        say(
+            events,
+            rule,
+            f"{tower_label(combiner)} combines {tower_label(a)} and {tower_label(b)}: Range "
+            f"{reach}, {joined} Combine damage.",
         )
     return _strike(state, action, tower_label(combiner), {"combine": joined}, wave, events)
 
@@ -270,13 +262,12 @@ def kill_bonus(state: GameState, action: KillBonus, events: Events) -> GameState
         state = state.replace(mark3_pile=remove_one(state.mark3_pile, action.card))
     state = onto_stack(state, action.player, action.stack, action.card)
     if events.narrate:
-        events.append(
-            Said(
-                rule=rule,
-                text=f"{player_name(action.player)} pays {cost} credit(s) for a "
-                f"{catalog.tower(action.card).name} "
-                f"and puts it on the {STACK_LABEL[action.stack]} stack.",
-            )
+        say(
+            events,
+            rule,
+            f"{player_name(action.player)} pays {cost} credit(s) for a "
+            f"{catalog.tower(action.card).name} "
+            f"and puts it on the {STACK_LABEL[action.stack]} stack.",
         )
     return keep_window(state, action.player)
 

@@ -10,7 +10,7 @@ from rules.tower_defense.engine.common import (
 )
 from rules.tower_defense.events import (
     GameEnded,
-    Said,
+    say,
 )
 from rules.tower_defense.model import GameState, Termination
 from rules.tower_defense.rule_ids import RuleId
@@ -34,12 +34,7 @@ def _automatic_step(state: GameState, events: Events) -> GameState | None:
     if state.starting_player is None:
         return None
     if state.conditions_to_reveal and not state.condition_pile:
-        events.append(
-            Said(
-                rule="setup.3A7 conditions",
-                text="No Game Condition is left to reveal: that effect is ignored.",
-            )
-        )
+        say(events, "setup.3A7 conditions", "No Game Condition is left to reveal: that effect is ignored.")
         return state.replace(conditions_to_reveal=0)
     if state.conditions_to_reveal:
         return None
@@ -56,7 +51,7 @@ def _automatic_step(state: GameState, events: Events) -> GameState | None:
             return None
         return state.replace(restore_left=0, restorer=None)
     if state.phase == "setup":
-        events.append(Said(rule="setup.4E starting credits", text="Set up is complete: Turn 1 begins."))
+        say(events, "setup.4E starting credits", "Set up is complete: Turn 1 begins.")
         return state.replace(phase="tracker")
     return None
 
@@ -66,12 +61,11 @@ def _no_modifier_left(state: GameState, events: Events) -> GameState:
     if events.narrate:
         wave = state.wave(state.awaiting_modifier[0])
         assert wave is not None
-        events.append(
-            Said(
-                rule="setup.3A5 modifiers",
-                text=f"The Wave Modifier pile is empty: {wave.spec.name} gets a No Wave Modifier "
-                f"and a Game Condition is revealed.",
-            )
+        say(
+            events,
+            "setup.3A5 modifiers",
+            f"The Wave Modifier pile is empty: {wave.spec.name} gets a No Wave Modifier "
+            f"and a Game Condition is revealed.",
         )
     return state.replace(
         awaiting_modifier=state.awaiting_modifier[1:],
@@ -83,15 +77,14 @@ def _no_mark1_left(state: GameState, events: Events) -> GameState:
     """Credits are to be revealed and the Mark I deck is empty: its discards are shuffled in, or none is left."""
     if state.mark1_discard:
         if events.narrate:
-            events.append(
-                Said(
-                    rule="setup.3A2 mark I discard",
-                    text=f"The Mark I deck is empty: its {len(state.mark1_discard)} discarded cards "
-                    f"are shuffled into a new deck.",
-                )
+            say(
+                events,
+                "setup.3A2 mark I discard",
+                f"The Mark I deck is empty: its {len(state.mark1_discard)} discarded cards "
+                f"are shuffled into a new deck.",
             )
         return state.replace(mark1_deck=state.mark1_discard, mark1_discard=())
-    events.append(Said(rule="setup.3A2 mark I discard", text="No Mark I credits are left to reveal."))
+    say(events, "setup.3A2 mark I discard", "No Mark I credits are left to reveal.")
     state = state.replace(reveal_left=0)
     if not state.revealed:
         return state.replace(dividing=None)

@@ -27,9 +27,9 @@ from rules.tower_defense.events import (
     CreditRevealed,
     CreditTaken,
     PhaseBegun,
-    Said,
     WaveCalled,
     player_name,
+    say,
 )
 from rules.tower_defense.model import (
     PHASE_NUMBER,
@@ -81,32 +81,20 @@ def next_phase(state: GameState, action: NextPhase, events: Events) -> GameState
 def _phase_tracker(state: GameState, events: Events) -> GameState:
     position = tracker_position(state.rules, state.turn)
     calling = "a wave is called this turn" if calls_wave(state.rules, state.turn) else "no wave is called this turn"
-    events.append(
-        Said(rule="setup.3A9 turn tracker", text=f"The Turn Tracker is set to Position {position}: {calling}.")
-    )
+    say(events, "setup.3A9 turn tracker", f"The Turn Tracker is set to Position {position}: {calling}.")
     return state.replace(phase="waves")
 
 
 def _phase_waves(state: GameState, events: Events) -> GameState:
     state = state.replace(phase="movement")
     if not calls_wave(state.rules, state.turn):
-        events.append(Said(rule="phase.2 waves", text="No new wave this turn."))
+        say(events, "phase.2 waves", "No new wave this turn.")
         return state
     if not state.upcoming:
         if state.condition_pile:
-            events.append(
-                Said(
-                    rule="setup.3A12 next waves",
-                    text="No waves are left to call: a Game Condition is revealed instead.",
-                )
-            )
+            say(events, "setup.3A12 next waves", "No waves are left to call: a Game Condition is revealed instead.")
             return state.replace(conditions_to_reveal=state.conditions_to_reveal + 1)
-        events.append(
-            Said(
-                rule="setup.3A12 next waves",
-                text="No waves and no Game Conditions are left: nothing happens.",
-            )
-        )
+        say(events, "setup.3A12 next waves", "No waves and no Game Conditions are left: nothing happens.")
         return state
     call, upcoming = state.upcoming[0], state.upcoming[1:]
     number = state.waves_called + 1
@@ -126,11 +114,11 @@ def _phase_waves(state: GameState, events: Events) -> GameState:
             )
         )
     if len(call) == 2:
-        events.append(Said(rule="phase.2 pairs", text="Even numbered Waves are called in pairs: both start together."))
+        say(events, "phase.2 pairs", "Even numbered Waves are called in pairs: both start together.")
     if events.narrate:
         nxt = [catalog.wave(w).name for c in upcoming for w in c][:3]
         if nxt:
-            events.append(Said(rule="setup.3A10 next wave", text="Next waves: " + ", ".join(nxt) + "."))
+            say(events, "setup.3A10 next wave", "Next waves: " + ", ".join(nxt) + ".")
     return state.replace(
         waves=(*state.waves, *new),
         upcoming=upcoming,
@@ -141,7 +129,7 @@ def _phase_waves(state: GameState, events: Events) -> GameState:
 
 def _phase_movement(state: GameState, events: Events) -> GameState:
     if not state.waves:
-        events.append(Said(rule="phase.3 movement", text="No wave is on the field."))
+        say(events, "phase.3 movement", "No wave is on the field.")
     state = movement.move_waves(state, events)
     return state.replace(phase="energize")
 
@@ -151,23 +139,17 @@ def _phase_energize(state: GameState, events: Events) -> GameState:
     towers = tuple(t.replace(depletion=t.depletion - 1) if t.depletion else t for t in state.towers)
     if events.narrate:
         ready = sum(1 for t in towers if t.depletion == 0)
-        events.append(
-            Said(
-                rule="phase.4 energize",
-                text=f"One Depletion comes off each tower: {ready} of {len(towers)} have Energy.",
-            )
-        )
+        say(events, "phase.4 energize", f"One Depletion comes off each tower: {ready} of {len(towers)} have Energy.")
     return state.replace(towers=towers, phase="income")
 
 
 def _phase_income(state: GameState, events: Events) -> GameState:
     """Phase 5: reveal the top (4) Mark I credits; players take one each from the Starting Player on."""
     assert state.starting_player is not None
-    events.append(
-        Said(
-            rule="phase.5 income",
-            text=f"{state.income} Mark I credits are revealed; {player_name(state.starting_player)} takes first.",
-        )
+    say(
+        events,
+        "phase.5 income",
+        f"{state.income} Mark I credits are revealed; {player_name(state.starting_player)} takes first.",
     )
     return state.replace(phase="actions", reveal_left=state.income, chooser=state.starting_player, dividing=None)
 
@@ -182,12 +164,7 @@ _PHASES: dict[str, Callable[[GameState, Events], GameState]] = {
 
 
 def choose_starting(state: GameState, action: ChooseStartingPlayer, events: Events) -> GameState:
-    events.append(
-        Said(
-            rule="setup.4E starting credits",
-            text=f"{player_name(action.player)} receives the Starting Player Marker.",
-        )
-    )
+    say(events, "setup.4E starting credits", f"{player_name(action.player)} receives the Starting Player Marker.")
     return state.replace(starting_player=action.player, chooser=action.player)
 
 
@@ -209,12 +186,11 @@ def reveal_modifier(state: GameState, action: RevealModifier, events: Events) ->
     wave = state.wave(state.awaiting_modifier[0])
     assert wave is not None
     if spec.reveal_condition:
-        events.append(
-            Said(
-                rule="phase.2 modifiers",
-                text=f"The {spec.name} modifier says to draw a Game Condition; it is discarded and "
-                f"{wave.spec.name} gets a new Wave Modifier.",
-            )
+        say(
+            events,
+            "phase.2 modifiers",
+            f"The {spec.name} modifier says to draw a Game Condition; it is discarded and "
+            f"{wave.spec.name} gets a new Wave Modifier.",
         )
         return state.replace(
             modifier_pile=pile,
@@ -228,12 +204,11 @@ def reveal_modifier(state: GameState, action: RevealModifier, events: Events) ->
     if events.narrate:
         placed = state.wave(wave.id)
         assert placed is not None
-        events.append(
-            Said(
-                rule="phase.2 modifiers",
-                text=f"{wave.spec.name} gets the {spec.name} modifier ({spec.text}); it has "
-                f"{combat.modifier_hit_points(state, placed)} Hit Points.",
-            )
+        say(
+            events,
+            "phase.2 modifiers",
+            f"{wave.spec.name} gets the {spec.name} modifier ({spec.text}); it has "
+            f"{combat.modifier_hit_points(state, placed)} Hit Points.",
         )
     return state
 
@@ -243,19 +218,13 @@ def reveal_condition(state: GameState, action: RevealCondition, events: Events) 
     pile = remove_one(state.condition_pile, action.condition)
     state = state.replace(condition_pile=pile, conditions_to_reveal=state.conditions_to_reveal - 1)
     if state.condition is None:
-        events.append(
-            Said(
-                rule="setup.3A8 game condition",
-                text=f"The Game Condition {spec.name} comes into effect: {spec.text}",
-            )
-        )
+        say(events, "setup.3A8 game condition", f"The Game Condition {spec.name} comes into effect: {spec.text}")
         return state.replace(condition=ActiveCondition(action.condition))
-    events.append(
-        Said(
-            rule="setup.3A8 game condition",
-            text=f"The Game Condition {spec.name} waits below the one in play: 'Only 1 Game "
-            f"Condition may be in play at a time.'",
-        )
+    say(
+        events,
+        "setup.3A8 game condition",
+        f"The Game Condition {spec.name} waits below the one in play: 'Only 1 Game "
+        f"Condition may be in play at a time.'",
     )
     return state.replace(conditions_waiting=(*state.conditions_waiting, action.condition))
 
@@ -282,11 +251,10 @@ def take_credit(state: GameState, action: TakeCredit, events: Events) -> GameSta
     chooser = (state.chooser + 1) % len(state.players)
     state = state.replace(chooser=chooser)
     if not state.revealed and not state.reveal_left:
-        events.append(
-            Said(
-                rule="phase.5 income",
-                text=f"The Starting Player Marker goes to {player_name(chooser)}, who would next receive a credit.",
-            )
+        say(
+            events,
+            "phase.5 income",
+            f"The Starting Player Marker goes to {player_name(chooser)}, who would next receive a credit.",
         )
         state = state.replace(starting_player=chooser)
     return state

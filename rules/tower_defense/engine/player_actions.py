@@ -4,8 +4,7 @@ credits, skill markers, the game condition, restoring track, the end of the phas
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from rules.tower_defense import catalog
 from rules.tower_defense.actions import (
@@ -46,8 +45,8 @@ from rules.tower_defense.engine.common import (
 )
 from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.events import (
-    Said,
     player_name,
+    say,
 )
 from rules.tower_defense.model import (
     STACK_LABEL,
@@ -90,7 +89,7 @@ def phase6_actions(state: GameState, player: int) -> list[Any]:
             continue
         spec = catalog.tower(t.card)
         if spec.reach == "range":
-            out += _strikes(state, functools.partial(Attack, player, t.at), t.at, spec.reach_at(t.level))
+            out += _strikes(state, functools.partial(Attack, player=player, at=t.at), t.at, spec.reach_at(t.level))
         else:
             out += _combines(state, player, t)
     for mark, pile in ((2, state.mark2_pile), (3, state.mark3_pile)):
@@ -114,8 +113,10 @@ def phase6_actions(state: GameState, player: int) -> list[Any]:
     return out
 
 
-Strike = Callable[[str, AttackTarget, bool], Any]
-"""An attack on a wave (its id, the target, whether an attribute is ignored), the rest of it given."""
+class Strike(Protocol):
+    """An attack on a wave (its id, the target, whether an attribute is ignored), the rest of it given."""
+
+    def __call__(self, *, wave: str, target: AttackTarget, ignore: bool) -> Any: ...
 
 
 def _strikes(state: GameState, strike: Strike, origin: Coord, reach: int) -> list[Any]:
@@ -126,12 +127,12 @@ def _strikes(state: GameState, strike: Strike, origin: Coord, reach: int) -> lis
         needed = combat.reach_needed(state, origin, w, at_unit=True)
         if needed is not None and needed <= reach:
             unit = combat.visible_unit(w)
-            out.append(strike(w.id, "unit", False))
+            out.append(strike(wave=w.id, target="unit", ignore=False))
             if unit.has("tough") or unit.has("armoured"):
-                out.append(strike(w.id, "unit", True))
+                out.append(strike(wave=w.id, target="unit", ignore=True))
         needed = combat.reach_needed(state, origin, w, at_unit=False)
         if w.modifier is not None and needed is not None and needed <= reach:
-            out.append(strike(w.id, "modifier", False))
+            out.append(strike(wave=w.id, target="modifier", ignore=False))
     return out
 
 
@@ -145,17 +146,9 @@ def _combines(state: GameState, player: int, combiner: Tower) -> list[Any]:
     for a, b in combine_partners(state, combiner):
         reach = max(combat.tower_range(a), combat.tower_range(b))
         for pay in options:
-            out += _strikes(state, _combined(player, combiner.at, (a.at, b.at), pay), combiner.at, reach)
+            strike = functools.partial(CombineAttack, player=player, at=combiner.at, towers=(a.at, b.at), payment=pay)
+            out += _strikes(state, strike, combiner.at, reach)
     return out
-
-
-def _combined(player: int, at: Coord, towers: tuple[Coord, Coord], payment: tuple[str, ...]) -> Strike:
-    """A combined attack from `at` with these two towers and this payment, on a wave still to choose."""
-
-    def strike(wave: str, target: AttackTarget, ignore: bool) -> CombineAttack:
-        return CombineAttack(player, at, towers, wave, target, ignore, payment=payment)
-
-    return strike
 
 
 def convert(state: GameState, action: Convert, events: Events) -> GameState:
@@ -169,12 +162,7 @@ def convert(state: GameState, action: Convert, events: Events) -> GameState:
     left = payments.take(stacks.kill, tuple(action.payment), "Kill Bonus / Conversion", rule)
     n = payments.value(action.payment, state.rules)
     state = discard_cards(with_stack(state, action.player, "kill", left), action.payment)
-    events.append(
-        Said(
-            rule=rule,
-            text=f"{player_name(action.player)} discards {n} credit(s) and draws {n} Mark I credit(s).",
-        )
-    )
+    say(events, rule, f"{player_name(action.player)} discards {n} credit(s) and draws {n} Mark I credit(s).")
     return keep_window(state.replace(reveal_left=n, dividing=action.player), action.player)
 
 
@@ -190,12 +178,7 @@ def place_skill(state: GameState, action: PlaceSkillMarker, events: Events) -> G
     )
     state = paid(state, action.player, action.stack, action.payment, spec.slot_costs[action.slot], "skills.slots")
     marker = SkillMarker(action.player, action.skill, action.slot)
-    events.append(
-        Said(
-            rule=rule,
-            text=f"{player_name(action.player)} places a Skill Marker on {spec.name} ({spec.text}).",
-        )
-    )
+    say(events, rule, f"{player_name(action.player)} places a Skill Marker on {spec.name} ({spec.text}).")
     return state.replace(skill_markers=(*state.skill_markers, marker))
 
 
@@ -208,19 +191,16 @@ def complete_condition(state: GameState, action: CompleteCondition, events: Even
     state = onto_stack(state, action.player, action.stack, token)
     waiting = state.conditions_waiting
     nxt = ActiveCondition(waiting[0]) if waiting else None
-    events.append(
-        Said(
-            rule=rule,
-            text=f"{player_name(action.player)} completes {catalog.condition(cid).name}: its "
-            f"effects end, and it is "
-            f"worth {state.rules.condition_credits} Universal credits on the "
-            f"{STACK_LABEL[action.stack]} stack.",
-        )
+    say(
+        events,
+        rule,
+        f"{player_name(action.player)} completes {catalog.condition(cid).name}: its "
+        f"effects end, and it is "
+        f"worth {state.rules.condition_credits} Universal credits on the "
+        f"{STACK_LABEL[action.stack]} stack.",
     )
     if nxt is not None:
-        events.append(
-            Said(rule="setup.3A8 game condition", text=f"{catalog.condition(nxt.id).name} comes into effect.")
-        )
+        say(events, "setup.3A8 game condition", f"{catalog.condition(nxt.id).name} comes into effect.")
     return state.replace(condition=nxt, conditions_waiting=waiting[1:])
 
 
@@ -236,14 +216,14 @@ def restore_track(state: GameState, action: RestoreTrack, events: Events) -> Gam
         track=(*board.track, TrackPiece(track, number, at)),
         track_discard=remove_one(board.track_discard, action.piece),
     )
-    events.append(Said(rule=rule, text=f"{player_name(action.player)} places track {action.piece} on {at}."))
+    say(events, rule, f"{player_name(action.player)} places track {action.piece} on {at}.")
     left = state.restore_left - 1
     return state.replace(board=board, restore_left=left, restorer=state.restorer if left else None)
 
 
 def end_actions(state: GameState, action: EndActions, events: Events) -> GameState:
     """The end of Phase 6: units nobody attacked break the track; boosts end; the next turn begins."""
-    events.append(Said(rule="phase.6 actions", text="All players agree they do not want to perform any more actions."))
+    say(events, "phase.6 actions", "All players agree they do not want to perform any more actions.")
     for wave in list(state.waves):
         current = state.wave(wave.id)
         if current is not None and combat.visible_unit(current).has("must_be_attacked") and not current.attacked:

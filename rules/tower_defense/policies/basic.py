@@ -40,6 +40,12 @@ class RandomPolicy:
         return sampler.choice(actions)
 
 
+def planned_attack(state: GameState) -> Any:
+    """The first action of this turn's plan of attacks (`analysis.plan_turn`), or None when it makes none."""
+    plan = analysis.plan_turn(state)
+    return plan.actions[0] if plan.actions else None
+
+
 def track_cover(state: GameState, at: tuple[int, int], reach: int, watched: set[tuple[int, int]]) -> int:
     """Track pieces within `reach` of a space that no tower watches yet."""
     return sum(1 for p in state.board.track if p.number and p.at not in watched and distance(at, p.at) <= reach)
@@ -61,15 +67,8 @@ class SimplePolicy:
             return next(a for a in engine.legal_actions(state) if isinstance(a, RestoreTrack))
         if state.phase != "actions":
             return NextPhase()
-        for step in (self._planned, self._guard_track, self._build, self._upgrade):
-            action = step(state)
-            if action is not None:
-                return action
-        return EndActions()
-
-    def _planned(self, state: GameState) -> Any:
-        plan = analysis.plan_turn(state)
-        return plan.actions[0] if plan.actions else None
+        steps = (planned_attack, self._guard_track, self._build, self._upgrade)
+        return next((a for step in steps if (a := step(state)) is not None), EndActions())
 
     def _upgrade(self, state: GameState) -> Upgrade | None:
         players = range(len(state.players))

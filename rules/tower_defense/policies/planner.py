@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core.chance import ChanceSampler
-from rules.tower_defense import analysis, catalog, engine
+from rules.tower_defense import catalog, engine
 from rules.tower_defense.actions import (
     Attack,
     CompleteCondition,
@@ -31,6 +31,7 @@ from rules.tower_defense.model import GameState, Tower
 from rules.tower_defense.places import distance
 from rules.tower_defense.policies import outlook as look
 from rules.tower_defense.policies.appraisal import Appraisal, pay
+from rules.tower_defense.policies.basic import planned_attack
 from rules.tower_defense.policies.credits import take_credit
 
 TRACK_MARGIN = 2
@@ -52,7 +53,7 @@ class PlannerPolicy:
             return NextPhase()
         steps = (
             self._opportunity,
-            self._attack,
+            planned_attack,
             self._guard,
             self._tough,
             self._bonus,
@@ -60,11 +61,7 @@ class PlannerPolicy:
             self._invest,
             self._modifier,
         )
-        for step in steps:
-            action = step(state)
-            if action is not None:
-                return action
-        return EndActions()
+        return next((a for step in steps if (a := step(state)) is not None), EndActions())
 
     # ---- a kill's opportunity -----------------------------------------------------------------------
     def _opportunity(self, state: GameState) -> Any:
@@ -94,10 +91,6 @@ class PlannerPolicy:
         return None
 
     # ---- attacks ------------------------------------------------------------------------------------
-    def _attack(self, state: GameState) -> Any:
-        plan = analysis.plan_turn(state)
-        return plan.actions[0] if plan.actions else None
-
     def _guard(self, state: GameState) -> Attack | None:
         """Attack a unit that breaks the track unless a tower attacks it this turn (with the weakest tower)."""
         for wave in state.waves:
