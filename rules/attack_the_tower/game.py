@@ -16,7 +16,7 @@ POSITION: Codec[GameState] = Codec(schema.GameState, schema.RECORDS, legality.po
 
 
 class AttackTheTower(GameBase):
-    """The engine as an object implementing `rules.core.Game` (for sessions and generic tools)."""
+    """The engine as an object implementing `rules.core.protocol.Game` (for sessions and generic tools)."""
 
     card = metadata.CARD
     positions: Positions[GameState] = POSITION

@@ -16,7 +16,7 @@ rules by `legality.position_problems`."""
 
 
 class TheTower(GameBase):
-    """The engine as an object implementing `rules.core.Game` (for sessions and generic tools)."""
+    """The engine as an object implementing `rules.core.protocol.Game` (for sessions and generic tools)."""
 
     card = metadata.CARD
     positions: Positions[GameState] = POSITION

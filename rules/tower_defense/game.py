@@ -15,7 +15,7 @@ POSITION: Codec[GameState] = Codec(schema.GameState, schema.RECORDS, legality.po
 
 
 class TowerDefense(GameBase):
-    """The engine as an object implementing `rules.core.Game` (for sessions and generic tools)."""
+    """The engine as an object implementing `rules.core.protocol.Game` (for sessions and generic tools)."""
 
     card = metadata.CARD
     positions: Positions[GameState] = POSITION
