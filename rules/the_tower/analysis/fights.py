@@ -235,7 +235,13 @@ def weighted(parts: list[tuple[Fraction, Value]]) -> Value:
 
 def mean(values: list[Value]) -> Value:
     """The plain average of values (each equally likely)."""
-    return weighted([(Fraction(1, len(values)), v) for v in values])
+    n = len(values)
+    return (
+        exact_sum(v[0] for v in values) / n,
+        exact_sum(v[1] for v in values) / n,
+        exact_sum(v[2] for v in values) / n,
+        exact_sum(v[3] for v in values) / n,
+    )
 
 
 def expect(outcomes: list[Outcome], ctx: Context) -> Value:
