@@ -264,10 +264,17 @@ class Node:
     def _canon_groups(self, indices: Any, changes: dict[str, tuple[int, bool]], keep: str) -> tuple[Any, ...]:
         """`canon` of the groups at `indices`, with `changes` (damage, dead) laid on the living units."""
         groups, _, structures = self.groups
-        damage = self.unit_damage | {k: d for k, (d, _) in changes.items()}
-        dead = self.unit_dead | {k for k, (_, gone) in changes.items() if gone}
-        kept = {"all": None, "structures": structures, "dead": frozenset[str]()}[keep]
-        return canon(tuple(groups[gi] for gi in indices), damage, dead, kept)
+        damage, dead = self.unit_damage, self.unit_dead
+        out = []
+        for gi in indices:  # written out, not through `canon`: this runs for every result the solver looks at
+            entries = []
+            for k in groups[gi]:
+                d, gone = changes.get(k) or (damage.get(k, 0), k in dead)
+                if keep == "dead" or (keep == "structures" and k not in structures):
+                    d = 0
+                entries.append((d, gone))
+            out.append(tuple(sorted(entries)) if len(entries) > 1 else tuple(entries))
+        return tuple(out)
 
     def _pool(self, role: int) -> combat.Pool:
         request = self.requests[role]

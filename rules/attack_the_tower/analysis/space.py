@@ -143,11 +143,17 @@ class Space:
         targets = request.targets
         vectors = request.vectors()
         remaining = tuple(t.remaining for t in targets)
+        masks: list[int] = []
+        for vec in vectors:  # a plain loop: this runs for every allocation of every request, and is the hot path
+            mask = 0
+            bit = 1
+            for a, r in zip(vec, remaining, strict=True):
+                if a == r:  # the request never lets an amount exceed `remaining`, which is at least 1
+                    mask |= bit
+                bit <<= 1
+            masks.append(mask)
         self.vectors = vectors
-        # the request never lets an amount exceed `remaining`, which is at least 1: an equal amount kills
-        self.masks = [
-            sum(1 << i for i, (a, r) in enumerate(zip(vec, remaining, strict=True)) if a == r) for vec in vectors
-        ]
+        self.masks = masks
         self.footprints = self._footprints()
         # pruned (solvers' reading): another allocation is as good in every continuation. Of equal
         # footprints the one spending least is kept (no partial damage that counts for nothing).
@@ -203,9 +209,15 @@ class Space:
     def _coverer(self, fp: Footprint, among: list[Footprint] | None = None) -> Footprint | None:
         """Another footprint that covers `fp` (from `among`, or from every footprint), or None."""
         mask = fp[0]
-        if among is None:  # only footprints that kill every target `fp` kills can cover it
-            among = [o for other_mask, group in self._by_mask.items() if other_mask & mask == mask for o in group]
-        return next((o for o in among if o != fp and _covers(o, fp)), None)
+        if among is not None:
+            return next((o for o in among if o != fp and _covers(o, fp)), None)
+        for other_mask, group in self._by_mask.items():  # only footprints that kill every target `fp` kills
+            if other_mask & mask != mask:
+                continue
+            for other in group:
+                if other != fp and _covers(other, fp):
+                    return other
+        return None
 
     def representatives(self) -> list[int]:
         """One vector index per distinct footprint (the one spending least): allocations with equal
