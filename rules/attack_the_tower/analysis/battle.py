@@ -28,7 +28,7 @@ is the value of its matrix game (see `matrix`), a window's the best move of the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -264,17 +264,8 @@ class Node:
     def _canon_groups(self, indices: Any, changes: dict[str, tuple[int, bool]], keep: str) -> tuple[Any, ...]:
         """`canon` of the groups at `indices`, with `changes` (damage, dead) laid on the living units."""
         groups, _, structures = self.groups
-        damage, dead = self.unit_damage, self.unit_dead
-        out = []
-        for gi in indices:  # written out, not through `canon`: this runs for every result the solver looks at
-            entries = []
-            for k in groups[gi]:
-                d, gone = changes.get(k) or (damage.get(k, 0), k in dead)
-                if keep == "dead" or (keep == "structures" and k not in structures):
-                    d = 0
-                entries.append((d, gone))
-            out.append(tuple(sorted(entries)) if len(entries) > 1 else tuple(entries))
-        return tuple(out)
+        kept = None if keep == "all" else structures if keep == "structures" else frozenset[str]()
+        return canon(tuple(groups[gi] for gi in indices), self.unit_damage, self.unit_dead, kept, changes)
 
     def _pool(self, role: int) -> combat.Pool:
         request = self.requests[role]
@@ -456,20 +447,24 @@ def _frozen(matrix: list[list[Fraction]]) -> tuple[tuple[Fraction, ...], ...]:
     return tuple(tuple(row) for row in matrix)
 
 
+_NO_CHANGES: Mapping[str, tuple[int, bool]] = {}
+"""`canon` with nothing laid over the units."""
+
+
 def canon(
     groups: tuple[tuple[str, ...], ...],
     damage: dict[str, int],
     dead: set[str] | frozenset[str],
-    keep: frozenset[str] | None,
+    keep: Collection[str] | None,
+    changes: Mapping[str, tuple[int, bool]] = _NO_CHANGES,
 ) -> tuple[tuple[tuple[int, bool], ...], ...]:
-    """Units' (damage, dead) by group, twins sorted; damage only for units in `keep` (all when None)."""
+    """Units' (damage, dead) by group, twins sorted, with `changes` laid over `damage` and `dead`; damage only
+    for units in `keep` (all when None). Plain loops: the solver calls this for every result it looks at."""
     out: list[tuple[tuple[int, bool], ...]] = []
     for members in groups:
-        if len(members) == 1:
-            k = members[0]
-            out.append(((damage.get(k, 0) if keep is None or k in keep else 0, k in dead),))
-        else:
-            out.append(
-                tuple(sorted((damage.get(k, 0) if keep is None or k in keep else 0, k in dead) for k in members))
-            )
+        entries = []
+        for k in members:
+            d, gone = changes.get(k) or (damage.get(k, 0), k in dead)
+            entries.append((d if keep is None or k in keep else 0, gone))
+        out.append(tuple(sorted(entries)) if len(entries) > 1 else tuple(entries))
     return tuple(out)
