@@ -70,7 +70,7 @@ def phase6_actions(state: GameState, player: int) -> list[Any]:
     for card in sorted(set(stacks.build)):
         if not is_tower_card(card):
             continue
-        rest = payments.take(stacks.build, (card,), "build", "phase.6A1 build")
+        rest = tuple(sorted(remove_one(stacks.build, card)))  # the card built is not part of its payment
         for pay in payments.options(rest, build_cost(state, card), rules):
             out += [Build(player, card, at, pay) for at in spaces]
     ready = [t for t in state.towers if t.depletion == 0]
@@ -94,6 +94,8 @@ def phase6_actions(state: GameState, player: int) -> list[Any]:
             out += _combines(state, player, t)
     for mark, pile in ((2, state.mark2_pile), (3, state.mark3_pile)):
         options = payments.options(stacks.kill, kill_bonus_cost(state, player, mark), rules)
+        if not options:  # no payment: no card of the pile can be taken (the usual case, asked every step)
+            continue
         for card in sorted(set(pile)):
             for s in STACKS:
                 out += [KillBonus(player, card, s, pay) for pay in options]
