@@ -175,7 +175,7 @@ def main() -> None:
     base = baseline_steps_per_second()
     print(f"baseline (plain dict copy + random choice): {base:,.0f} steps/s")
     print(f"Attack the Tower, whole games to a palace or turn {TURN_LIMIT}, one core:")
-    for name, games in (("random", 150), ("greedy", 150), ("planner", 150), ("learned", 40)):
+    for name, games in (("random", 150), ("greedy", 150), ("planner", 150), ("learned", 40), ("tuned", 40)):
         gps, sps, steps = whole_games(name, games)
         print(
             f"  {name:8} {gps:7.1f} games/s  {sps:9,.0f} steps/s  ({steps} steps; {base / sps:5.1f}x the baseline step)"
@@ -192,15 +192,18 @@ def main() -> None:
         print(f"{label}: {value}")
     print("\n".join(balance_lab(planner_rate)))
     print("Attack the Tower ladder, Undead against Bandits, 400 games a pair, half in each seat:")
-    chosen = [policies.policy(n) for n in ("random", "greedy", "planner", "learned")]
+    chosen = [policies.policy(n) for n in ("random", "greedy", "planner", "learned", "tuned")]
     rules = Rules(turn_limit=200)
     for rung in ladder(GAME, lambda: engine.new_game(rules=rules), chosen, 400):
         print(f"  {rung.describe()}")
+    # the planner's rung's games (rung 2: the same seeds as learned against the planner above)
+    tuned = head_to_head(GAME, lambda: engine.new_game(rules=rules), chosen[4], chosen[2], 400, rung=2)
+    print(f"  {tuned.describe()} (the learned player's games against the planner, on the same seeds)")
     print(search_rung())
 
 
 def search_rung(games: int = SEARCH_GAMES, workers: int = 2) -> str:
-    """The search against the learned player, the rung below it, over fewer games on a local cluster (the
+    """The search against the tuned player, the rung below it, over fewer games on a local cluster (the
     400-game rung: the CLI)."""
     start = LadderStart(("undead", "bandits"), Rules(turn_limit=200))
     begun = time.perf_counter()
@@ -209,7 +212,7 @@ def search_rung(games: int = SEARCH_GAMES, workers: int = 2) -> str:
             GAME,
             start,
             policies.policy("search"),
-            policies.policy("learned"),
+            policies.policy("tuned"),
             games,
             runner=runner,
             chunk=LADDER_CHUNK,
@@ -217,7 +220,7 @@ def search_rung(games: int = SEARCH_GAMES, workers: int = 2) -> str:
     seconds = time.perf_counter() - begun
     return (
         f"  {rung.describe()}\n  ({games} games, not 400, on {workers} workers in {seconds:.0f} s; the 400-game rung: "
-        "tower-rules attack-the-tower ladder --policies learned,search --workers 2)"
+        "tower-rules attack-the-tower ladder --policies tuned,search --workers 2)"
     )
 
 

@@ -122,6 +122,6 @@ def test_a_seed_fixes_the_choice_and_the_choices_are_the_engines() -> None:
         assert first in engine.legal_actions(state, me)
 
 
-def test_search_is_in_the_default_ladder_above_the_planner_and_the_learned_player() -> None:
-    assert list(policies.POLICIES)[-3:] == ["planner", "learned", "search"]
+def test_search_is_in_the_default_ladder_above_the_planner_and_the_learned_players() -> None:
+    assert list(policies.POLICIES)[-4:] == ["planner", "learned", "tuned", "search"]
     assert policies.policy("search").name == "search"

@@ -6,7 +6,8 @@ ending the turn), and takes the one whose resulting position the model rates hig
 weighed by playing the renewal out in a few deals of the cards it cannot see. Draws, builds, discards, the
 opening hand and allocations are the planner's. The model (`data/learned_evaluation.json`, a logistic
 regression over `features.FEATURES`) reads only what its player sees; how it was fitted is in that file and
-in `policies.training`.
+in `policies.training`. `TunedPolicy` (`tuned`) is the same player with the model's weights tuned for play
+(`policies.tuning`, `data/tuned_evaluation.json`).
 """
 
 from __future__ import annotations
@@ -60,9 +61,13 @@ class Evaluation:
         )
 
 
-def shipped_evaluation() -> Evaluation:
-    """The evaluation shipped with the package (`data/learned_evaluation.json`)."""
-    text = resources.files("rules.attack_the_tower").joinpath("data", EVALUATION_FILE).read_text("utf-8")
+TUNED_EVALUATION_FILE = "tuned_evaluation.json"
+"""The same model with its weights tuned for play (`policies.tuning`): the `tuned` policy's."""
+
+
+def shipped_evaluation(file: str = EVALUATION_FILE) -> Evaluation:
+    """An evaluation shipped with the package (`data/learned_evaluation.json` unless another file is named)."""
+    text = resources.files("rules.attack_the_tower").joinpath("data", file).read_text("utf-8")
     return Evaluation.from_json(json.loads(text))
 
 
@@ -74,9 +79,10 @@ class LearnedPolicy:
     """The planner's look-ahead, with the board weighed by a model of who wins (see the module docstring)."""
 
     name = "learned"
+    evaluation_file = EVALUATION_FILE
 
     def __init__(self, evaluation: Evaluation | None = None) -> None:
-        self.evaluation = evaluation or shipped_evaluation()
+        self.evaluation = evaluation or shipped_evaluation(self.evaluation_file)
         self._planner = PlannerPolicy()
 
     def value(self, state: GameState, me: int) -> float:
@@ -124,3 +130,11 @@ class LearnedPolicy:
     def _squashed_value(log_odds: float) -> float:
         """A probability of winning (deals are averaged as probabilities, not log-odds)."""
         return 1.0 / (1.0 + math.exp(-log_odds))
+
+
+class TunedPolicy(LearnedPolicy):
+    """The learned player with the model's weights tuned for wins against the planner (`policies.tuning`):
+    the same look-ahead and features, the positions ranked by `data/tuned_evaluation.json`."""
+
+    name = "tuned"
+    evaluation_file = TUNED_EVALUATION_FILE

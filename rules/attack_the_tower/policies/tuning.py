@@ -1,0 +1,213 @@
+"""How the `tuned` policy's evaluation is made from the learned one: optuna searches the fitted model's weights
+for the most wins against the planner, on seeds the ladder and the bench never use, and the best few trials are
+played again on fresh seeds before one is kept.
+
+    python -m rules.attack_the_tower.policies.tuning --trials 110 --games 30 --seed 1 --workers 2
+
+The regression `policies.training` fits says how likely a position is to be won; the policy uses it to rank
+the positions its choices lead to, and a model that predicts outcomes well need not rank choices well (fitted
+to longer games it predicted better and played worse against the planner). So the fitted weights are where
+the search starts: each side's weights (mirrored for the other side, as the fit makes them), the pair of
+attack-over-weakest weights, `my_turn` and `turn` move within `SPREAD` of the fitted values; optuna's TPE
+sampler proposes them; a trial scores its win rate against the planner over the twelve ordered army pairs
+(`--games` a pair, half in each seat). The `--confirm` best trials and the fitted weights are played again
+over `--confirm-games` a pair on the next seed; the best there is written to `data/tuned_evaluation.json` with
+how it was tuned (the fit's own record kept). Like the fit, this needs the `training` extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import contextlib
+import json
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from importlib import metadata, resources
+from pathlib import Path
+from typing import Any
+
+from rules.attack_the_tower import engine
+from rules.attack_the_tower.game import GAME
+from rules.attack_the_tower.policies import learned, policy
+from rules.attack_the_tower.policies.features import FEATURES, SIDE_FEATURES
+from rules.attack_the_tower.policies.learned import Evaluation
+from rules.attack_the_tower.policies.training import PAIRS, TURN_LIMIT
+from rules.attack_the_tower.variants import Rules
+from rules.core.chance import ChanceSampler
+from rules.core.ladder import GameResult, chunks_of, game_seed, run_here
+from rules.core.playout import play_out
+
+SPREAD = 0.8
+"""How far (in standardised weight) a tuned weight may move from the fitted one."""
+
+OPPONENT = "planner"
+
+PARAMETERS = (*SIDE_FEATURES, "attack_over_weakest", "my_turn", "turn")
+"""The numbers tuned: each side's weights (the other side's are their negatives), the attack-over-weakest pair
+(likewise), and the two turn features."""
+
+
+def weights_of(parameters: dict[str, float]) -> tuple[float, ...]:
+    """The evaluation's weights, in `FEATURES` order, from the tuned numbers."""
+    side = [parameters[name] for name in SIDE_FEATURES]
+    attack = parameters["attack_over_weakest"]
+    return (*side, *(-w for w in side), attack, -attack, parameters["my_turn"], parameters["turn"])
+
+
+def parameters_of(weights: Sequence[float]) -> dict[str, float]:
+    """The tuned numbers of a mirrored evaluation's weights (`my_` weights stand for both sides)."""
+    named = dict(zip(FEATURES, weights, strict=True))
+    return {
+        **{name: named[f"my_{name}"] for name in SIDE_FEATURES},
+        "attack_over_weakest": named["my_attack_over_their_weakest"],
+        "my_turn": named["my_turn"],
+        "turn": named["turn"],
+    }
+
+
+@dataclass(frozen=True)
+class TrialGames:
+    """The games of one trial, by index: `games` a pair over the twelve ordered army pairs, the learned player
+    in seat 0 for the first half of each pair's games, each game seeded from the seed, its pair and its index
+    (so any chunking plays the same games)."""
+
+    evaluation: Evaluation
+    games: int
+    seed: int
+
+    def learned_seat(self, index: int) -> int:
+        return 0 if index % self.games < (self.games + 1) // 2 else 1
+
+    def __call__(self, indices: range) -> list[GameResult]:
+        rules = Rules(turn_limit=TURN_LIMIT)
+        out: list[GameResult] = []
+        for i in indices:
+            pair, game = divmod(i, self.games)
+            seats: list[Any] = [learned.LearnedPolicy(self.evaluation), policy(OPPONENT)]
+            if self.learned_seat(i):
+                seats.reverse()
+            began = time.process_time()
+            sampler = ChanceSampler(game_seed(self.seed, pair, game))
+            line = play_out(GAME, engine.new_game(PAIRS[pair], rules), seats, sampler, narrate=False)
+            out.append((line.final.winner, line.steps, time.process_time() - began))
+        return out
+
+    def win_rate(self, runner: Runner) -> float:
+        """The learned player's share of the trial's games won (draws count as not won)."""
+        total = self.games * len(PAIRS)
+        results = [r for part in runner(self, chunks_of(total, max(1, self.games // 2))) for r in part]
+        return sum(winner == self.learned_seat(i) for i, (winner, _, _) in enumerate(results)) / total
+
+
+Runner = Callable[[TrialGames, Sequence[range]], list[list[GameResult]]]
+"""Plays a trial's chunks (in this process, or on a local Dask cluster) and returns their results in order."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much the tuning plays: trials and their games a pair, the seeds, and the trials played again."""
+
+    trials: int = 110
+    games: int = 30
+    seed: int = 1
+    sampler_seed: int = 0
+    confirm: int = 5
+    confirm_games: int = 60
+
+
+def tune(fitted: Evaluation, budget: Budget, runner: Runner) -> tuple[tuple[float, ...], dict[str, Any]]:
+    """The tuned weights and what the tuning found (each confirmed trial's two scores)."""
+    import optuna
+
+    start = parameters_of(fitted.weights)
+
+    def evaluation(parameters: dict[str, float]) -> Evaluation:
+        return Evaluation(weights_of(parameters), fitted.intercept, fitted.means, fitted.scales)
+
+    def objective(trial: optuna.Trial) -> float:
+        parameters = {n: trial.suggest_float(n, start[n] - SPREAD, start[n] + SPREAD) for n in PARAMETERS}
+        return TrialGames(evaluation(parameters), budget.games, budget.seed).win_rate(runner)
+
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    sampler = optuna.samplers.TPESampler(seed=budget.sampler_seed)
+    study = optuna.create_study(direction="maximize", sampler=sampler)
+    study.enqueue_trial(start)  # the fitted weights are trial 0: the score to beat
+    study.optimize(objective, n_trials=budget.trials)
+    ranked = sorted((t for t in study.trials if t.value is not None), key=lambda t: -float(t.value or 0.0))
+    chosen = ranked[: budget.confirm] + [study.trials[0]] * (study.trials[0] not in ranked[: budget.confirm])
+    confirmed: list[dict[str, Any]] = []
+    for t in chosen:  # the best trials and the fitted weights, played again on the next seed
+        again = TrialGames(evaluation(t.params), budget.confirm_games, budget.seed + 1).win_rate(runner)
+        confirmed.append({"trial": t.number, "score": round(float(t.value or 0.0), 4), "confirmed": round(again, 4)})
+    kept = max(confirmed, key=lambda c: (c["confirmed"], -c["trial"]))
+    found = {"fitted_score": round(float(study.trials[0].value or 0.0), 4), "kept_trial": kept["trial"]}
+    return weights_of(study.trials[kept["trial"]].params), {**found, "confirmed": confirmed}
+
+
+@contextlib.contextmanager
+def _runner(workers: int) -> Iterator[Runner]:
+    """Chunks played in this process (one worker), or spread over `workers` processes of the standard library's
+    pool (the trials' games are a plain map: every game is seeded from its index, so the results are the same)."""
+    if workers <= 1:
+        yield run_here
+        return
+    with concurrent.futures.ProcessPoolExecutor(workers) as pool:
+
+        def run(play: TrialGames, chunks: Sequence[range]) -> list[list[GameResult]]:
+            return list(pool.map(play, chunks))
+
+        yield run
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    defaults = Budget()
+    parser = argparse.ArgumentParser(prog="python -m rules.attack_the_tower.policies.tuning")
+    parser.add_argument("--trials", type=int, default=defaults.trials)
+    parser.add_argument("--games", type=int, default=defaults.games, help="games a trial plays for each army pair")
+    parser.add_argument("--seed", type=int, default=defaults.seed, help="the trials' games (played again: the next)")
+    parser.add_argument("--sampler-seed", type=int, default=defaults.sampler_seed, help="optuna's sampler's seed")
+    parser.add_argument("--confirm", type=int, default=defaults.confirm, help="the best trials played again")
+    parser.add_argument("--confirm-games", type=int, default=defaults.confirm_games, help="their games a pair")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--out", type=Path, help="where to write the evaluation (default: the shipped file)")
+    args = parser.parse_args(argv)
+    budget = Budget(args.trials, args.games, args.seed, args.sampler_seed, args.confirm, args.confirm_games)
+    data_dir = resources.files("rules.attack_the_tower").joinpath("data")
+    data: dict[str, Any] = json.loads(data_dir.joinpath(learned.EVALUATION_FILE).read_text("utf-8"))
+    fitted = Evaluation.from_json(data)
+    begun = time.perf_counter()
+    with _runner(args.workers) as runner:
+        weights, found = tune(fitted, budget, runner)
+    data["weights"] = list(weights)
+    data["tuned"] = {
+        **found,
+        "trials": budget.trials,
+        "games_a_pair": budget.games,
+        "pairs": [list(p) for p in PAIRS],
+        "opponent": OPPONENT,
+        "seed": budget.seed,
+        "confirm_games_a_pair": budget.confirm_games,
+        "spread": SPREAD,
+        "sampler": f"optuna.samplers.TPESampler(seed={budget.sampler_seed}), the fitted weights enqueued as trial 0",
+        "started_from": learned.EVALUATION_FILE,
+        "versions": {"optuna": metadata.version("optuna")},
+        "minutes": round((time.perf_counter() - begun) / 60, 1),
+        "command": " ".join(
+            ["python -m rules.attack_the_tower.policies.tuning", *(sys.argv[1:] if argv is None else argv)]
+        ),
+    }
+    out = args.out or Path(str(data_dir.joinpath(learned.TUNED_EVALUATION_FILE)))
+    out.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    kept = next(c for c in found["confirmed"] if c["trial"] == found["kept_trial"])
+    print(
+        f"fitted weights: {found['fitted_score']:.1%} of the trial games won against the {OPPONENT}; kept trial "
+        f"{kept['trial']}: {kept['score']:.1%}, played again {kept['confirmed']:.1%}; wrote {out}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
