@@ -43,6 +43,8 @@ def test_trial_games_alternate_seats_and_do_not_depend_on_chunks() -> None:
     assert whole == parts
     won = sum(winner == trial.learned_seat(i) for i, (winner, _) in enumerate(whole))
     assert trial.win_rate(run_here) == won / len(whole)
+    with tuning.process_runner(2) as pool:  # the worker processes play the same games
+        assert trial.win_rate(pool) == won / len(whole)
 
 
 def test_a_short_tuning_writes_an_evaluation_with_how_it_was_tuned(tmp_path: Path) -> None:

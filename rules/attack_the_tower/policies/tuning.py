@@ -103,7 +103,8 @@ class TrialGames:
 
 
 Runner = Callable[[TrialGames, Sequence[range]], list[list[GameResult]]]
-"""Plays a trial's chunks (in this process, or on a local Dask cluster) and returns their results in order."""
+"""Plays a trial's chunks (in this process, or on a pool of worker processes) and returns their results in
+order."""
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,7 @@ def tune(fitted: Evaluation, budget: Budget, runner: Runner) -> tuple[tuple[floa
 
 
 @contextlib.contextmanager
-def _runner(workers: int) -> Iterator[Runner]:
+def process_runner(workers: int) -> Iterator[Runner]:
     """Chunks played in this process (one worker), or spread over `workers` processes of the standard library's
     pool (the trials' games are a plain map: every game is seeded from its index, so the results are the same)."""
     if workers <= 1:
@@ -179,7 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     data: dict[str, Any] = json.loads(data_dir.joinpath(learned.EVALUATION_FILE).read_text("utf-8"))
     fitted = Evaluation.from_json(data)
     begun = time.perf_counter()
-    with _runner(args.workers) as runner:
+    with process_runner(args.workers) as runner:
         weights, found = tune(fitted, budget, runner)
     data["weights"] = list(weights)
     data["tuned"] = {
