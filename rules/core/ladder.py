@@ -7,11 +7,13 @@ reproducible and one rung does not depend on how many games the others played.
 
 from __future__ import annotations
 
+import concurrent.futures
+import contextlib
 import itertools
 import json
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -139,6 +141,22 @@ ChunkRunner = Callable[[Callable[[range], list[GameResult]], Sequence[range]], l
 def run_here(play: Callable[[range], list[GameResult]], chunks: Sequence[range]) -> list[list[GameResult]]:
     """Every chunk in this process, one after another."""
     return [play(chunk) for chunk in chunks]
+
+
+@contextlib.contextmanager
+def pool_runner(workers: int) -> Iterator[ChunkRunner]:
+    """Chunks played in this process (one worker), or spread over `workers` processes of the standard library's
+    pool: a plain map, for a script that needs no cluster (every game is seeded from its index, so the results
+    are the same; `rules.sweeps.ladder_runner` plays them on a Dask cluster)."""
+    if workers <= 1:
+        yield run_here
+        return
+    with concurrent.futures.ProcessPoolExecutor(workers) as pool:
+
+        def run(play: Callable[[range], list[GameResult]], chunks: Sequence[range]) -> list[list[GameResult]]:
+            return list(pool.map(play, chunks))
+
+        yield run
 
 
 @dataclass(frozen=True, slots=True)

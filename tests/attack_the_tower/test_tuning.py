@@ -1,16 +1,18 @@
 """The tuning of the learned evaluation into the `tuned` policy's: mirrored weights from the tuned numbers and
-back, trial games that alternate seats and do not depend on how they are chunked, a run that writes a file the
+back, a trial's wins counted in both seats whatever the chunks or the worker processes, a run that writes a file the
 policy reads with how it was tuned, and the shipped file that says so."""
 
 from __future__ import annotations
 
+import functools
 import json
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from rules.attack_the_tower import policies
-from rules.attack_the_tower.policies import tuning
+from rules.attack_the_tower import engine, policies
+from rules.attack_the_tower.game import GAME
+from rules.attack_the_tower.policies import training, tuning
 from rules.attack_the_tower.policies.features import FEATURES, SIDE_FEATURES
 from rules.attack_the_tower.policies.learned import (
     EVALUATION_FILE,
@@ -20,7 +22,8 @@ from rules.attack_the_tower.policies.learned import (
     shipped_evaluation,
 )
 from rules.attack_the_tower.policies.training import PAIRS
-from rules.core.ladder import run_here
+from rules.attack_the_tower.variants import Rules
+from rules.core.ladder import RungGames, pool_runner
 
 
 def test_the_tuned_numbers_give_mirrored_weights_and_back() -> None:
@@ -34,17 +37,26 @@ def test_the_tuned_numbers_give_mirrored_weights_and_back() -> None:
     assert tuning.parameters_of(weights) == numbers
 
 
-def test_trial_games_alternate_seats_and_do_not_depend_on_chunks() -> None:
-    trial = tuning.TrialGames(shipped_evaluation(), games=2, seed=7)
-    assert [trial.learned_seat(i) for i in range(4)] == [0, 1, 0, 1]  # each pair: one game in each seat
-    everything = range(2 * len(PAIRS))
-    whole = [(winner, steps) for winner, steps, _ in trial(everything)]
-    parts = [(w, s) for chunk in (range(0, 5), range(5, 24)) for w, s, _ in trial(chunk)]
-    assert whole == parts
-    won = sum(winner == trial.learned_seat(i) for i, (winner, _) in enumerate(whole))
-    assert trial.win_rate(run_here) == won / len(whole)
-    with tuning.process_runner(2) as pool:  # the worker processes play the same games
-        assert trial.win_rate(pool) == won / len(whole)
+def test_a_trial_counts_the_learned_players_wins_in_both_seats_whatever_the_chunks_or_the_workers() -> None:
+    evaluation, rules = shipped_evaluation(), Rules(turn_limit=training.TURN_LIMIT)
+    won = games = 0
+    for pair, armies in enumerate(PAIRS):  # each pair's two games, one in each seat, in one chunk
+        rung = RungGames(
+            GAME,
+            functools.partial(engine.new_game, armies, rules),
+            LearnedPolicy(evaluation),
+            policies.policy("planner"),
+            2,
+            7,
+            pair,
+        )
+        assert [rung.stronger_first(i) for i in range(2)] == [True, False]
+        for i, (winner, _, _) in enumerate(rung(range(2))):
+            won += winner == (0 if rung.stronger_first(i) else 1)
+            games += 1
+    assert tuning.win_rate(evaluation, 2, 7) == won / games  # chunks of one game each
+    with pool_runner(2) as pool:  # the worker processes play the same games
+        assert tuning.win_rate(evaluation, 2, 7, pool) == won / games
 
 
 def test_a_short_tuning_writes_an_evaluation_with_how_it_was_tuned(tmp_path: Path) -> None:

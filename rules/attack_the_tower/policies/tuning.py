@@ -18,12 +18,11 @@ how it was tuned (the fit's own record kept). Like the fit, this needs the `trai
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
-import contextlib
+import functools
 import json
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import metadata, resources
 from pathlib import Path
@@ -36,9 +35,7 @@ from rules.attack_the_tower.policies.features import FEATURES, SIDE_FEATURES
 from rules.attack_the_tower.policies.learned import Evaluation
 from rules.attack_the_tower.policies.training import PAIRS, TURN_LIMIT
 from rules.attack_the_tower.variants import Rules
-from rules.core.chance import ChanceSampler
-from rules.core.ladder import GameResult, chunks_of, game_seed, run_here
-from rules.core.playout import play_out
+from rules.core.ladder import ChunkRunner, head_to_head, pool_runner, run_here
 
 SPREAD = 0.8
 """How far (in standardised weight) a tuned weight may move from the fitted one."""
@@ -68,43 +65,18 @@ def parameters_of(weights: Sequence[float]) -> dict[str, float]:
     }
 
 
-@dataclass(frozen=True)
-class TrialGames:
-    """The games of one trial, by index: `games` a pair over the twelve ordered army pairs, the learned player
-    in seat 0 for the first half of each pair's games, each game seeded from the seed, its pair and its index
-    (so any chunking plays the same games)."""
-
-    evaluation: Evaluation
-    games: int
-    seed: int
-
-    def learned_seat(self, index: int) -> int:
-        return 0 if index % self.games < (self.games + 1) // 2 else 1
-
-    def __call__(self, indices: range) -> list[GameResult]:
-        rules = Rules(turn_limit=TURN_LIMIT)
-        out: list[GameResult] = []
-        for i in indices:
-            pair, game = divmod(i, self.games)
-            seats: list[Any] = [learned.LearnedPolicy(self.evaluation), policy(OPPONENT)]
-            if self.learned_seat(i):
-                seats.reverse()
-            began = time.process_time()
-            sampler = ChanceSampler(game_seed(self.seed, pair, game))
-            line = play_out(GAME, engine.new_game(PAIRS[pair], rules), seats, sampler, narrate=False)
-            out.append((line.final.winner, line.steps, time.process_time() - began))
-        return out
-
-    def win_rate(self, runner: Runner) -> float:
-        """The learned player's share of the trial's games won (draws count as not won)."""
-        total = self.games * len(PAIRS)
-        results = [r for part in runner(self, chunks_of(total, max(1, self.games // 2))) for r in part]
-        return sum(winner == self.learned_seat(i) for i, (winner, _, _) in enumerate(results)) / total
-
-
-Runner = Callable[[TrialGames, Sequence[range]], list[list[GameResult]]]
-"""Plays a trial's chunks (in this process, or on a pool of worker processes) and returns their results in
-order."""
+def win_rate(evaluation: Evaluation, games: int, seed: int, runner: ChunkRunner = run_here) -> float:
+    """The learned player's share of games won (draws are not wins) with this evaluation against the planner:
+    `games` a pair over the twelve ordered army pairs, each pair a ladder rung (`rules.core.ladder.head_to_head`:
+    half the games in each seat, each seeded from the seed, the pair and its index)."""
+    rules = Rules(turn_limit=TURN_LIMIT)
+    player, opponent = learned.LearnedPolicy(evaluation), policy(OPPONENT)
+    wins = 0
+    for pair, armies in enumerate(PAIRS):
+        start = functools.partial(engine.new_game, armies, rules)
+        rung = head_to_head(GAME, start, player, opponent, games, seed=seed, rung=pair, runner=runner, chunk=games // 2)
+        wins += rung.stronger.wins
+    return wins / (games * len(PAIRS))
 
 
 @dataclass(frozen=True)
@@ -119,7 +91,7 @@ class Budget:
     confirm_games: int = 60
 
 
-def tune(fitted: Evaluation, budget: Budget, runner: Runner) -> tuple[tuple[float, ...], dict[str, Any]]:
+def tune(fitted: Evaluation, budget: Budget, runner: ChunkRunner) -> tuple[tuple[float, ...], dict[str, Any]]:
     """The tuned weights and what the tuning found (each confirmed trial's two scores)."""
     import optuna
 
@@ -130,7 +102,7 @@ def tune(fitted: Evaluation, budget: Budget, runner: Runner) -> tuple[tuple[floa
 
     def objective(trial: optuna.Trial) -> float:
         parameters = {n: trial.suggest_float(n, start[n] - SPREAD, start[n] + SPREAD) for n in PARAMETERS}
-        return TrialGames(evaluation(parameters), budget.games, budget.seed).win_rate(runner)
+        return win_rate(evaluation(parameters), budget.games, budget.seed, runner)
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     sampler = optuna.samplers.TPESampler(seed=budget.sampler_seed)
@@ -141,26 +113,11 @@ def tune(fitted: Evaluation, budget: Budget, runner: Runner) -> tuple[tuple[floa
     chosen = ranked[: budget.confirm] + [study.trials[0]] * (study.trials[0] not in ranked[: budget.confirm])
     confirmed: list[dict[str, Any]] = []
     for t in chosen:  # the best trials and the fitted weights, played again on the next seed
-        again = TrialGames(evaluation(t.params), budget.confirm_games, budget.seed + 1).win_rate(runner)
+        again = win_rate(evaluation(t.params), budget.confirm_games, budget.seed + 1, runner)
         confirmed.append({"trial": t.number, "score": round(float(t.value or 0.0), 4), "confirmed": round(again, 4)})
     kept = max(confirmed, key=lambda c: (c["confirmed"], -c["trial"]))
     found = {"fitted_score": round(float(study.trials[0].value or 0.0), 4), "kept_trial": kept["trial"]}
     return weights_of(study.trials[kept["trial"]].params), {**found, "confirmed": confirmed}
-
-
-@contextlib.contextmanager
-def process_runner(workers: int) -> Iterator[Runner]:
-    """Chunks played in this process (one worker), or spread over `workers` processes of the standard library's
-    pool (the trials' games are a plain map: every game is seeded from its index, so the results are the same)."""
-    if workers <= 1:
-        yield run_here
-        return
-    with concurrent.futures.ProcessPoolExecutor(workers) as pool:
-
-        def run(play: TrialGames, chunks: Sequence[range]) -> list[list[GameResult]]:
-            return list(pool.map(play, chunks))
-
-        yield run
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -180,7 +137,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     data: dict[str, Any] = json.loads(data_dir.joinpath(learned.EVALUATION_FILE).read_text("utf-8"))
     fitted = Evaluation.from_json(data)
     begun = time.perf_counter()
-    with process_runner(args.workers) as runner:
+    with pool_runner(args.workers) as runner:
         weights, found = tune(fitted, budget, runner)
     data["weights"] = list(weights)
     data["tuned"] = {
