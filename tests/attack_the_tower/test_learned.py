@@ -8,11 +8,18 @@ from importlib import resources
 from typing import Any
 
 from rules.attack_the_tower import engine, policies
+from rules.attack_the_tower.actions import Build
 from rules.attack_the_tower.game import GAME
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.policies import training
 from rules.attack_the_tower.policies.features import FEATURES, SIDE_FEATURES, features
-from rules.attack_the_tower.policies.learned import EVALUATION_FILE, Evaluation, LearnedPolicy, shipped_evaluation
+from rules.attack_the_tower.policies.learned import (
+    EVALUATION_FILE,
+    Evaluation,
+    LearnedPolicy,
+    TunedPolicy,
+    shipped_evaluation,
+)
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.playout import play_out
@@ -90,3 +97,48 @@ def test_training_fits_a_model_that_weighs_each_side_alike() -> None:
     evaluation = Evaluation.from_json(fitted)
     state = engine.new_game()
     assert abs(evaluation.log_odds(state, 0) + evaluation.log_odds(state, 1)) < 1e-2
+
+
+def _build_choices(count: int) -> list[GameState]:
+    """Positions where a player chooses a build with at least two places to build on, from planner games."""
+    found: list[GameState] = []
+
+    def keep(state: GameState, *_: Any) -> None:
+        if state.phase in ("setup_build", "renewal_build") and len(found) < count:
+            builds = [a for a in engine.legal_actions(state, engine.current_player(state)) if isinstance(a, Build)]
+            if len({(a.territory, a.slot) for a in builds}) >= 2:
+                found.append(state)
+
+    planner = policies.policy("planner")
+    for seed in range(10):
+        play_out(GAME, engine.new_game(), [planner, planner], ChanceSampler(seed), on_step=keep)
+    assert len(found) == count
+    return found
+
+
+def _only(name: str, weight: float) -> Evaluation:
+    """A model that weighs one feature and nothing else (unstandardised)."""
+    n = len(FEATURES)
+    return Evaluation(tuple(weight if f == name else 0.0 for f in FEATURES), 0.0, (0.0,) * n, (1.0,) * n)
+
+
+def test_tuned_builds_what_leaves_the_position_its_model_rates_highest_and_learned_as_the_planner() -> None:
+    """A build holds no chance: each legal build (or finishing) is played by the engine and the position rated."""
+    planner = policies.policy("planner")
+    for state in _build_choices(6):
+        me = engine.current_player(state)
+        actions = engine.legal_actions(state, me)
+        for model in (shipped_evaluation(), _only("my_recruit_power", 1.0), _only("my_open_territories", -1.0)):
+            player = TunedPolicy(model)
+            chosen = player.choose(state, ChanceSampler(0), me)
+            assert LearnedPolicy(model).choose(state, ChanceSampler(0), me) == planner.choose(
+                state, ChanceSampler(0), me
+            )
+            assert chosen in actions
+            best = max(player.value(engine.next_position(state, a), me) for a in actions)
+            assert player.value(engine.next_position(state, chosen), me) == best
+        open_before = features(state, me)[FEATURES.index("my_open_territories")]
+        chosen = TunedPolicy(_only("my_open_territories", -1.0)).choose(state, ChanceSampler(0), me)
+        after = features(engine.next_position(state, chosen), me)[FEATURES.index("my_open_territories")]
+        if open_before:  # a model that dislikes open territories builds in one
+            assert isinstance(chosen, Build) and after == open_before - 1

@@ -19,6 +19,7 @@ from rules.attack_the_tower.policies.learned import (
     TUNED_EVALUATION_FILE,
     Evaluation,
     LearnedPolicy,
+    TunedPolicy,
     shipped_evaluation,
 )
 from rules.attack_the_tower.policies.training import PAIRS
@@ -37,14 +38,14 @@ def test_the_tuned_numbers_give_mirrored_weights_and_back() -> None:
     assert tuning.parameters_of(weights) == numbers
 
 
-def test_a_trial_counts_the_learned_players_wins_in_both_seats_whatever_the_chunks_or_the_workers() -> None:
+def test_a_trial_counts_the_tuned_players_wins_in_both_seats_whatever_the_chunks_or_the_workers() -> None:
     evaluation, rules = shipped_evaluation(), Rules(turn_limit=training.TURN_LIMIT)
     won = games = 0
     for pair, armies in enumerate(PAIRS):  # each pair's two games, one in each seat, in one chunk
         rung = RungGames(
             GAME,
             functools.partial(engine.new_game, armies, rules),
-            LearnedPolicy(evaluation),
+            TunedPolicy(evaluation),
             policies.policy("planner"),
             2,
             7,
@@ -62,12 +63,14 @@ def test_a_trial_counts_the_learned_players_wins_in_both_seats_whatever_the_chun
 def test_a_short_tuning_writes_an_evaluation_with_how_it_was_tuned(tmp_path: Path) -> None:
     out = tmp_path / "tuned.json"
     argv = ["--trials", "2", "--games", "1", "--confirm", "1", "--confirm-games", "1", "--workers", "1"]
+    argv += ["--player", "learned"]
     assert tuning.main([*argv, "--out", str(out)]) == 0
     written = json.loads(out.read_text("utf-8"))
     fitted = _shipped(EVALUATION_FILE)
     assert (written["means"], written["scales"], written["how"]) == (fitted["means"], fitted["scales"], fitted["how"])
     tuned = written["tuned"]
     assert tuned["trials"] == 2 and tuned["games_a_pair"] == 1 and tuned["started_from"] == EVALUATION_FILE
+    assert tuned["player"] == "learned"
     assert tuned["command"].endswith(" ".join([*argv, "--out", str(out)]))
     kept = [c for c in tuned["confirmed"] if c["trial"] == tuned["kept_trial"]]
     assert kept and all(kept[0]["confirmed"] >= c["confirmed"] for c in tuned["confirmed"])
@@ -80,6 +83,7 @@ def test_the_shipped_tuned_evaluation_says_how_it_was_tuned_and_the_tuned_policy
     tuned = data["tuned"]
     assert tuned["command"].startswith("python -m rules.attack_the_tower.policies.tuning")
     assert tuned["trials"] >= 100 and tuned["games_a_pair"] >= 30 and "optuna" in tuned["versions"]
+    assert tuned["player"] in tuning.PLAYERS and tuned["command"].endswith(f"--player {tuned['player']}")
     kept = next(c for c in tuned["confirmed"] if c["trial"] == tuned["kept_trial"])
     fitted = next(c for c in tuned["confirmed"] if c["trial"] == 0)
     assert kept["confirmed"] >= fitted["confirmed"]  # kept only when it did at least as well on fresh games
@@ -94,3 +98,15 @@ def test_the_shipped_tuned_evaluation_says_how_it_was_tuned_and_the_tuned_policy
 def _shipped(file: str) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(resources.files("rules.attack_the_tower").joinpath("data", file).read_text())
     return data
+
+
+def test_a_second_round_starts_from_the_tuned_weights_and_keeps_the_first_rounds_record(tmp_path: Path) -> None:
+    out = tmp_path / "again.json"
+    argv = ["--trials", "1", "--games", "1", "--confirm", "1", "--confirm-games", "1", "--workers", "1"]
+    assert tuning.main([*argv, "--start", TUNED_EVALUATION_FILE, "--spread", "0.1", "--out", str(out)]) == 0
+    written = json.loads(out.read_text("utf-8"))
+    first = _shipped(TUNED_EVALUATION_FILE)
+    tuned = written["tuned"]
+    assert tuned["started_from"] == TUNED_EVALUATION_FILE and tuned["spread"] == 0.1 and tuned["player"] == "tuned"
+    assert tuned["earlier_round"] == first["tuned"]
+    assert tuned["kept_trial"] == 0 and written["weights"] == first["weights"]  # one trial: the starting weights

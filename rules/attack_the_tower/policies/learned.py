@@ -7,7 +7,7 @@ weighed by playing the renewal out in a few deals of the cards it cannot see. Dr
 opening hand and allocations are the planner's. The model (`data/learned_evaluation.json`, a logistic
 regression over `features.FEATURES`) reads only what its player sees; how it was fitted is in that file and
 in `policies.training`. `TunedPolicy` (`tuned`) is the same player with the model's weights tuned for play
-(`policies.tuning`, `data/tuned_evaluation.json`).
+(`policies.tuning`, `data/tuned_evaluation.json`), and it chooses its builds by the model too.
 """
 
 from __future__ import annotations
@@ -80,6 +80,8 @@ class LearnedPolicy:
 
     name = "learned"
     evaluation_file = EVALUATION_FILE
+    builds_by_model = False
+    """Whether builds are chosen by the model (`_build`) rather than by the planner's rule of thumb."""
 
     def __init__(self, evaluation: Evaluation | None = None) -> None:
         self.evaluation = evaluation or shipped_evaluation(self.evaluation_file)
@@ -96,7 +98,15 @@ class LearnedPolicy:
             return window_choice(state, player, engine.legal_actions(state, player), self.value)
         if phase == "renewal_decision":
             return Renew(player=player, renew=self._renews(state, player, sampler))
+        if self.builds_by_model and phase in ("setup_build", "renewal_build"):
+            return self._build(state, player)
         return self._planner.choose(state, sampler, player)
+
+    def _build(self, state: GameState, me: int) -> Any:
+        """The build (or finishing building) whose resulting position the model rates highest; a build holds no
+        chance, so the engine gives the position itself."""
+        actions = engine.legal_actions(state, me)
+        return max(actions, key=lambda a: self.value(engine.next_position(state, a), me))
 
     def _main(self, state: GameState, me: int) -> Any:
         actions = engine.legal_actions(state, me)
@@ -134,7 +144,9 @@ class LearnedPolicy:
 
 class TunedPolicy(LearnedPolicy):
     """The learned player with the model's weights tuned for wins against the planner (`policies.tuning`):
-    the same look-ahead and features, the positions ranked by `data/tuned_evaluation.json`."""
+    the same look-ahead and features, the positions ranked by `data/tuned_evaluation.json`, and each build
+    chosen by the position it leaves (the file says which player its weights were tuned with)."""
 
     name = "tuned"
     evaluation_file = TUNED_EVALUATION_FILE
+    builds_by_model = True

@@ -1,18 +1,21 @@
 """How the `tuned` policy's evaluation is made from the learned one: optuna searches the fitted model's weights
-for the most wins against the planner, on seeds the ladder and the bench never use, and the best few trials are
-played again on fresh seeds before one is kept.
+for the most wins against the planner, on seeds the ladder and the bench never use, and the best few trials
+are played again on fresh seeds before one is kept. The shipped weights were tuned with the learned player
+playing the trials (the tuned player, the default `--player`, also chooses its builds by the model):
 
-    python -m rules.attack_the_tower.policies.tuning --trials 110 --games 30 --seed 1 --workers 2
+    python -m rules.attack_the_tower.policies.tuning --trials 110 --games 30 --seed 1 --workers 2 --player learned
 
 The regression `policies.training` fits says how likely a position is to be won; the policy uses it to rank
 the positions its choices lead to, and a model that predicts outcomes well need not rank choices well (fitted
 to longer games it predicted better and played worse against the planner). So the fitted weights are where
 the search starts: each side's weights (mirrored for the other side, as the fit makes them), the pair of
-attack-over-weakest weights, `my_turn` and `turn` move within `SPREAD` of the fitted values; optuna's TPE
+attack-over-weakest weights, `my_turn` and `turn` move within `--spread` of the starting values; optuna's TPE
 sampler proposes them; a trial scores its win rate against the planner over the twelve ordered army pairs
-(`--games` a pair, half in each seat). The `--confirm` best trials and the fitted weights are played again
+(`--games` a pair, half in each seat). The `--confirm` best trials and the starting weights are played again
 over `--confirm-games` a pair on the next seed; the best there is written to `data/tuned_evaluation.json` with
-how it was tuned (the fit's own record kept). Like the fit, this needs the `training` extra.
+how it was tuned (the fit's own record kept). `--start tuned_evaluation.json` runs a further round from the
+tuned weights (usually with a smaller `--spread` and other seeds), the earlier round's record kept in the new
+one. Like the fit, this needs the `training` extra.
 """
 
 from __future__ import annotations
@@ -42,6 +45,9 @@ SPREAD = 0.8
 
 OPPONENT = "planner"
 
+PLAYERS: dict[str, type[learned.LearnedPolicy]] = {"tuned": learned.TunedPolicy, "learned": learned.LearnedPolicy}
+"""Who plays the trials (`--player`): the tuned player, which builds by the model too, or the learned one."""
+
 PARAMETERS = (*SIDE_FEATURES, "attack_over_weakest", "my_turn", "turn")
 """The numbers tuned: each side's weights (the other side's are their negatives), the attack-over-weakest pair
 (likewise), and the two turn features."""
@@ -65,16 +71,20 @@ def parameters_of(weights: Sequence[float]) -> dict[str, float]:
     }
 
 
-def win_rate(evaluation: Evaluation, games: int, seed: int, runner: ChunkRunner = run_here) -> float:
-    """The learned player's share of games won (draws are not wins) with this evaluation against the planner:
+def win_rate(
+    evaluation: Evaluation, games: int, seed: int, runner: ChunkRunner = run_here, player: str = "tuned"
+) -> float:
+    """`player`'s share of games won (draws are not wins) with this evaluation against the planner:
     `games` a pair over the twelve ordered army pairs, each pair a ladder rung (`rules.core.ladder.head_to_head`:
     half the games in each seat, each seeded from the seed, the pair and its index)."""
     rules = Rules(turn_limit=TURN_LIMIT)
-    player, opponent = learned.LearnedPolicy(evaluation), policy(OPPONENT)
+    playing, opponent = PLAYERS[player](evaluation), policy(OPPONENT)
     wins = 0
     for pair, armies in enumerate(PAIRS):
         start = functools.partial(engine.new_game, armies, rules)
-        rung = head_to_head(GAME, start, player, opponent, games, seed=seed, rung=pair, runner=runner, chunk=games // 2)
+        rung = head_to_head(
+            GAME, start, playing, opponent, games, seed=seed, rung=pair, runner=runner, chunk=games // 2
+        )
         wins += rung.stronger.wins
     return wins / (games * len(PAIRS))
 
@@ -89,38 +99,42 @@ class Budget:
     sampler_seed: int = 0
     confirm: int = 5
     confirm_games: int = 60
+    spread: float = SPREAD
+    player: str = "tuned"
 
 
 def tune(fitted: Evaluation, budget: Budget, runner: ChunkRunner) -> tuple[tuple[float, ...], dict[str, Any]]:
-    """The tuned weights and what the tuning found (each confirmed trial's two scores)."""
+    """The tuned weights and what the tuning found (each confirmed trial's two scores). `fitted` is where the
+    search starts (trial 0): the fit's weights, or an earlier tuning's."""
     import optuna
 
     start = parameters_of(fitted.weights)
+    spread = budget.spread
 
     def evaluation(parameters: dict[str, float]) -> Evaluation:
         return Evaluation(weights_of(parameters), fitted.intercept, fitted.means, fitted.scales)
 
     def objective(trial: optuna.Trial) -> float:
-        parameters = {n: trial.suggest_float(n, start[n] - SPREAD, start[n] + SPREAD) for n in PARAMETERS}
-        return win_rate(evaluation(parameters), budget.games, budget.seed, runner)
+        parameters = {n: trial.suggest_float(n, start[n] - spread, start[n] + spread) for n in PARAMETERS}
+        return win_rate(evaluation(parameters), budget.games, budget.seed, runner, budget.player)
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     sampler = optuna.samplers.TPESampler(seed=budget.sampler_seed)
     study = optuna.create_study(direction="maximize", sampler=sampler)
-    study.enqueue_trial(start)  # the fitted weights are trial 0: the score to beat
+    study.enqueue_trial(start)  # the starting weights are trial 0: the score to beat
     study.optimize(objective, n_trials=budget.trials)
     ranked = sorted((t for t in study.trials if t.value is not None), key=lambda t: -float(t.value or 0.0))
     chosen = ranked[: budget.confirm] + [study.trials[0]] * (study.trials[0] not in ranked[: budget.confirm])
     confirmed: list[dict[str, Any]] = []
-    for t in chosen:  # the best trials and the fitted weights, played again on the next seed
-        again = win_rate(evaluation(t.params), budget.confirm_games, budget.seed + 1, runner)
+    for t in chosen:  # the best trials and the starting weights, played again on the next seed
+        again = win_rate(evaluation(t.params), budget.confirm_games, budget.seed + 1, runner, budget.player)
         confirmed.append({"trial": t.number, "score": round(float(t.value or 0.0), 4), "confirmed": round(again, 4)})
     kept = max(confirmed, key=lambda c: (c["confirmed"], -c["trial"]))
-    found = {"fitted_score": round(float(study.trials[0].value or 0.0), 4), "kept_trial": kept["trial"]}
+    found = {"start_score": round(float(study.trials[0].value or 0.0), 4), "kept_trial": kept["trial"]}
     return weights_of(study.trials[kept["trial"]].params), {**found, "confirmed": confirmed}
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     defaults = Budget()
     parser = argparse.ArgumentParser(prog="python -m rules.attack_the_tower.policies.tuning")
     parser.add_argument("--trials", type=int, default=defaults.trials)
@@ -129,12 +143,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sampler-seed", type=int, default=defaults.sampler_seed, help="optuna's sampler's seed")
     parser.add_argument("--confirm", type=int, default=defaults.confirm, help="the best trials played again")
     parser.add_argument("--confirm-games", type=int, default=defaults.confirm_games, help="their games a pair")
+    parser.add_argument("--spread", type=float, default=defaults.spread, help="how far a weight may move")
+    parser.add_argument(
+        "--start",
+        choices=(learned.EVALUATION_FILE, learned.TUNED_EVALUATION_FILE),
+        default=learned.EVALUATION_FILE,
+        help="the shipped weights the search starts from: the fit's, or a second round from the tuned ones",
+    )
+    parser.add_argument("--player", choices=tuple(PLAYERS), default=defaults.player, help="who plays the trials")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, help="where to write the evaluation (default: the shipped file)")
-    args = parser.parse_args(argv)
-    budget = Budget(args.trials, args.games, args.seed, args.sampler_seed, args.confirm, args.confirm_games)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    budget = Budget(
+        args.trials,
+        args.games,
+        args.seed,
+        args.sampler_seed,
+        args.confirm,
+        args.confirm_games,
+        args.spread,
+        args.player,
+    )
     data_dir = resources.files("rules.attack_the_tower").joinpath("data")
-    data: dict[str, Any] = json.loads(data_dir.joinpath(learned.EVALUATION_FILE).read_text("utf-8"))
+    data: dict[str, Any] = json.loads(data_dir.joinpath(args.start).read_text("utf-8"))
+    earlier = data.pop("tuned", None)
     fitted = Evaluation.from_json(data)
     begun = time.perf_counter()
     with pool_runner(args.workers) as runner:
@@ -145,12 +181,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "trials": budget.trials,
         "games_a_pair": budget.games,
         "pairs": [list(p) for p in PAIRS],
+        "player": budget.player,
         "opponent": OPPONENT,
         "seed": budget.seed,
         "confirm_games_a_pair": budget.confirm_games,
-        "spread": SPREAD,
-        "sampler": f"optuna.samplers.TPESampler(seed={budget.sampler_seed}), the fitted weights enqueued as trial 0",
-        "started_from": learned.EVALUATION_FILE,
+        "spread": budget.spread,
+        "sampler": f"optuna.samplers.TPESampler(seed={budget.sampler_seed}), the starting weights enqueued as trial 0",
+        "started_from": args.start,
+        **({"earlier_round": earlier} if earlier is not None else {}),
         "versions": {"optuna": metadata.version("optuna")},
         "minutes": round((time.perf_counter() - begun) / 60, 1),
         "command": " ".join(
@@ -161,7 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     out.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     kept = next(c for c in found["confirmed"] if c["trial"] == found["kept_trial"])
     print(
-        f"fitted weights: {found['fitted_score']:.1%} of the trial games won against the {OPPONENT}; kept trial "
+        f"starting weights: {found['start_score']:.1%} of the trial games won against the {OPPONENT}; kept trial "
         f"{kept['trial']}: {kept['score']:.1%}, played again {kept['confirmed']:.1%}; wrote {out}"
     )
     return 0
