@@ -66,12 +66,13 @@ def phase6_actions(state: GameState, player: int) -> list[Any]:
     rules = state.rules
     stacks = state.players[player].stacks
     out: list[Any] = []
-    spaces = free_spaces(state)
+    spaces: list[Coord] | None = None  # found once a build can be paid for (most steps none can)
     for card in sorted(set(stacks.build)):
         if not is_tower_card(card):
             continue
         rest = tuple(sorted(remove_one(stacks.build, card)))  # the card built is not part of its payment
         for pay in payments.options(rest, build_cost(state, card), rules):
+            spaces = free_spaces(state) if spaces is None else spaces
             out += [Build(player, card, at, pay) for at in spaces]
     ready = [t for t in state.towers if t.depletion == 0]
     for t in ready:
