@@ -16,6 +16,7 @@ import json
 import math
 from dataclasses import dataclass
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from rules.attack_the_tower import engine
@@ -65,10 +66,14 @@ TUNED_EVALUATION_FILE = "tuned_evaluation.json"
 """The same model with its weights tuned for play (`policies.tuning`): the `tuned` policy's."""
 
 
+def data_file(file: str) -> Traversable:
+    """A file shipped in the package's `data/` folder (the evaluations are read and written there)."""
+    return resources.files("rules.attack_the_tower").joinpath("data", file)
+
+
 def shipped_evaluation(file: str = EVALUATION_FILE) -> Evaluation:
     """An evaluation shipped with the package (`data/learned_evaluation.json` unless another file is named)."""
-    text = resources.files("rules.attack_the_tower").joinpath("data", file).read_text("utf-8")
-    return Evaluation.from_json(json.loads(text))
+    return Evaluation.from_json(json.loads(data_file(file).read_text("utf-8")))
 
 
 RENEWAL_DEALS = 2

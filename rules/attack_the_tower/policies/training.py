@@ -20,7 +20,7 @@ import json
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import metadata, resources
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -156,7 +156,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "versions": {name: metadata.version(name) for name in ("scikit-learn", "numpy")},
         "command": " ".join(["python -m rules.attack_the_tower.policies.training", *sys.argv[1:]]),
     }
-    out = args.out or Path(str(resources.files("rules.attack_the_tower").joinpath("data", learned.EVALUATION_FILE)))
+    out = args.out or Path(str(learned.data_file(learned.EVALUATION_FILE)))
     out.write_text(json.dumps(fitted, indent=2) + "\n", encoding="utf-8")
     held = fitted["held_out"]
     turns, positions = fitted["how"]["mean_turns"], fitted["train"]["positions"]

@@ -26,8 +26,8 @@ import json
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
-from importlib import metadata, resources
+from dataclasses import dataclass, fields
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +45,7 @@ SPREAD = 0.8
 
 OPPONENT = "planner"
 
-PLAYERS: dict[str, type[learned.LearnedPolicy]] = {"tuned": learned.TunedPolicy, "learned": learned.LearnedPolicy}
+PLAYERS: dict[str, type[learned.LearnedPolicy]] = {p.name: p for p in (learned.TunedPolicy, learned.LearnedPolicy)}
 """Who plays the trials (`--player`): the tuned player, which builds by the model too, or the learned one."""
 
 PARAMETERS = (*SIDE_FEATURES, "attack_over_weakest", "my_turn", "turn")
@@ -103,16 +103,16 @@ class Budget:
     player: str = "tuned"
 
 
-def tune(fitted: Evaluation, budget: Budget, runner: ChunkRunner) -> tuple[tuple[float, ...], dict[str, Any]]:
-    """The tuned weights and what the tuning found (each confirmed trial's two scores). `fitted` is where the
+def tune(starting: Evaluation, budget: Budget, runner: ChunkRunner) -> tuple[tuple[float, ...], dict[str, Any]]:
+    """The tuned weights and what the tuning found (each confirmed trial's two scores). `starting` is where the
     search starts (trial 0): the fit's weights, or an earlier tuning's."""
     import optuna
 
-    start = parameters_of(fitted.weights)
+    start = parameters_of(starting.weights)
     spread = budget.spread
 
     def evaluation(parameters: dict[str, float]) -> Evaluation:
-        return Evaluation(weights_of(parameters), fitted.intercept, fitted.means, fitted.scales)
+        return Evaluation(weights_of(parameters), starting.intercept, starting.means, starting.scales)
 
     def objective(trial: optuna.Trial) -> float:
         parameters = {n: trial.suggest_float(n, start[n] - spread, start[n] + spread) for n in PARAMETERS}
@@ -158,23 +158,12 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    budget = Budget(
-        args.trials,
-        args.games,
-        args.seed,
-        args.sampler_seed,
-        args.confirm,
-        args.confirm_games,
-        args.spread,
-        args.player,
-    )
-    data_dir = resources.files("rules.attack_the_tower").joinpath("data")
-    data: dict[str, Any] = json.loads(data_dir.joinpath(args.start).read_text("utf-8"))
+    budget = Budget(**{f.name: getattr(args, f.name) for f in fields(Budget)})  # each field is an option
+    data: dict[str, Any] = json.loads(learned.data_file(args.start).read_text("utf-8"))
     earlier = data.pop("tuned", None)
-    fitted = Evaluation.from_json(data)
     begun = time.perf_counter()
     with pool_runner(args.workers) as runner:
-        weights, found = tune(fitted, budget, runner)
+        weights, found = tune(Evaluation.from_json(data), budget, runner)
     data["weights"] = list(weights)
     data["tuned"] = {
         **found,
@@ -195,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ["python -m rules.attack_the_tower.policies.tuning", *(sys.argv[1:] if argv is None else argv)]
         ),
     }
-    out = args.out or Path(str(data_dir.joinpath(learned.TUNED_EVALUATION_FILE)))
+    out = args.out or Path(str(learned.data_file(learned.TUNED_EVALUATION_FILE)))
     out.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     kept = next(c for c in found["confirmed"] if c["trial"] == found["kept_trial"])
     print(
