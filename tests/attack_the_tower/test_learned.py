@@ -8,18 +8,20 @@ from importlib import resources
 from typing import Any
 
 from rules.attack_the_tower import engine, policies
-from rules.attack_the_tower.actions import Build
+from rules.attack_the_tower.actions import Allocate, Build
 from rules.attack_the_tower.game import GAME
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.policies import training
 from rules.attack_the_tower.policies.features import FEATURES, SIDE_FEATURES, features
 from rules.attack_the_tower.policies.learned import (
+    ALLOCATIONS_WEIGHED_AT_MOST,
     EVALUATION_FILE,
     Evaluation,
     LearnedPolicy,
     TunedPolicy,
     shipped_evaluation,
 )
+from rules.attack_the_tower.policies.planner import outcome_of
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
 from rules.core.playout import play_out
@@ -142,3 +144,47 @@ def test_tuned_builds_what_leaves_the_position_its_model_rates_highest_and_learn
         after = features(engine.next_position(state, chosen), me)[FEATURES.index("my_open_territories")]
         if open_before:  # a model that dislikes open territories builds in one
             assert isinstance(chosen, Build) and after == open_before - 1
+
+
+def _allocation_choices(count: int) -> list[tuple[GameState, int]]:
+    """Positions where a side still to act distributes damage in more than one way, from planner games, with
+    the side."""
+    found: list[tuple[GameState, int]] = []
+
+    def keep(state: GameState, *_: Any) -> None:
+        for side in engine.acting_players(state):
+            request = engine.allocation_request(state, side)
+            if request is not None and len(found) < count and request.count() > 2:
+                found.append((state, side))
+
+    planner = policies.policy("planner")
+    for seed in range(10):
+        play_out(GAME, engine.new_game(), [planner, planner], ChanceSampler(seed), on_step=keep)
+    assert len(found) == count
+    return found
+
+
+def test_tuned_allocates_the_most_damage_the_way_its_model_rates_highest_and_learned_as_the_planner() -> None:
+    """Every allocation is listed and played out by brute force: the tuned player's deals the most damage there
+    is to deal, and no other such allocation leaves a battle its model rates higher."""
+    planner = policies.policy("planner")
+    differs = 0
+    for state, me in _allocation_choices(12):
+        request = engine.allocation_request(state, me)
+        assert request is not None
+        planned = planner.choose(state, ChanceSampler(0), me)
+        assert LearnedPolicy().choose(state, ChanceSampler(0), me) == planned
+        tuned = TunedPolicy()
+        chosen = tuned.choose(state, ChanceSampler(0), me)
+        legal = [Allocate(player=me, allocation=request.allocation(v)) for v in request.vectors()]
+        assert chosen in legal
+        most = max(sum(v) for v in request.vectors())
+        fullest = [a for a, v in zip(legal, request.vectors(), strict=True) if sum(v) == most]
+        if len(fullest) < 2 or len(fullest) > ALLOCATIONS_WEIGHED_AT_MOST:
+            assert chosen == planned
+            continue
+        assert chosen in fullest
+        value = tuned.value(outcome_of(state, chosen), me)
+        assert value == max(tuned.value(outcome_of(state, a), me) for a in fullest)
+        differs += chosen != planned
+    assert differs  # the model does not merely repeat the planner

@@ -7,7 +7,8 @@ weighed by playing the renewal out in a few deals of the cards it cannot see. Dr
 opening hand and allocations are the planner's. The model (`data/learned_evaluation.json`, a logistic
 regression over `features.FEATURES`) reads only what its player sees; how it was fitted is in that file and
 in `policies.training`. `TunedPolicy` (`tuned`) is the same player with the model's weights tuned for play
-(`policies.tuning`, `data/tuned_evaluation.json`), and it chooses its builds by the model too.
+(`policies.tuning`, `data/tuned_evaluation.json`); it also chooses its builds and its allocations by the model,
+and weighs a renewal over more deals.
 """
 
 from __future__ import annotations
@@ -20,11 +21,19 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 from rules.attack_the_tower import engine
-from rules.attack_the_tower.actions import EndTurn, PlayAbility, Renew
+from rules.attack_the_tower.actions import Allocate, EndTurn, PlayAbility, Renew
+from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.observation import sample_determinization
 from rules.attack_the_tower.policies.features import FEATURES, features
-from rules.attack_the_tower.policies.planner import PlannerPolicy, best_by_look_ahead, candidate_attacks, window_choice
+from rules.attack_the_tower.policies.planner import (
+    PlannerPolicy,
+    best_allocation,
+    best_by_look_ahead,
+    candidate_attacks,
+    outcome_of,
+    window_choice,
+)
 from rules.attack_the_tower.policies.search import as_seen, played_on
 from rules.core.chance import ChanceSampler
 
@@ -79,6 +88,12 @@ def shipped_evaluation(file: str = EVALUATION_FILE) -> Evaluation:
 RENEWAL_DEALS = 2
 """Deals of the unseen cards a renewal is played out in, to weigh renewing against not renewing."""
 
+ALLOCATIONS_LISTED_AT_MOST = 512
+"""The tuned player lists a request's allocations up to this many to find those that deal the most damage."""
+
+ALLOCATIONS_WEIGHED_AT_MOST = 32
+"""It plays out and weighs up to this many of those; past either bound it allocates as the planner does."""
+
 
 class LearnedPolicy:
     """The planner's look-ahead, with the board weighed by a model of who wins (see the module docstring)."""
@@ -87,6 +102,7 @@ class LearnedPolicy:
     evaluation_file = EVALUATION_FILE
     builds_by_model = False
     """Whether builds are chosen by the model (`_build`) rather than by the planner's rule of thumb."""
+    renewal_deals = RENEWAL_DEALS
 
     def __init__(self, evaluation: Evaluation | None = None) -> None:
         self.evaluation = evaluation or shipped_evaluation(self.evaluation_file)
@@ -131,10 +147,10 @@ class LearnedPolicy:
         seen = as_seen(state, me)
         without = self.value(engine.next_position(seen, Renew(player=me, renew=False)), me)
         total = 0.0
-        for _ in range(RENEWAL_DEALS):
+        for _ in range(self.renewal_deals):
             world = sample_determinization(seen, me, sampler)
             total += self._squashed_value(self.value(self._renewed(world, sampler), me))
-        return total / RENEWAL_DEALS > self._squashed_value(without)
+        return total / self.renewal_deals > self._squashed_value(without)
 
     def _renewed(self, state: GameState, sampler: ChanceSampler) -> GameState:
         """The position once the renewal is over, chance by `sampler` and both sides' choices the planner's."""
@@ -149,9 +165,31 @@ class LearnedPolicy:
 
 class TunedPolicy(LearnedPolicy):
     """The learned player with the model's weights tuned for wins against the planner (`policies.tuning`):
-    the same look-ahead and features, the positions ranked by `data/tuned_evaluation.json`, and each build
-    chosen by the position it leaves (the file says which player its weights were tuned with)."""
+    the same look-ahead and features, the positions ranked by `data/tuned_evaluation.json`, each build and each
+    allocation chosen by the position it leaves, and a renewal weighed over four deals (the file says which
+    player its weights were tuned with)."""
 
     name = "tuned"
     evaluation_file = TUNED_EVALUATION_FILE
     builds_by_model = True
+    renewal_deals = 4
+
+    def choose(self, state: GameState, sampler: ChanceSampler, player: int) -> Any:
+        request = engine.allocation_request(state, player)
+        if request is not None:
+            return self._allocation(state, player, request)
+        return super().choose(state, sampler, player)
+
+    def _allocation(self, state: GameState, me: int, request: combat.AllocationRequest) -> Allocate:
+        """Of the allocations that deal the most damage, the one whose battle, played out, the model rates
+        highest (the planner's on a tie); the planner's when there are too many to weigh, or only one."""
+        planned = best_allocation(request)
+        if request.count() > ALLOCATIONS_LISTED_AT_MOST:
+            return planned
+        vectors = request.vectors()
+        most = max(map(sum, vectors))
+        fullest = [v for v in vectors if sum(v) == most]
+        if not 1 < len(fullest) <= ALLOCATIONS_WEIGHED_AT_MOST:
+            return planned
+        options = [Allocate(player=me, allocation=request.allocation(v)) for v in fullest]
+        return max(options, key=lambda a: (self.value(outcome_of(state, a), me), a == planned))
