@@ -8,10 +8,11 @@ is `data/learned_evaluation.json` (`policies.training`).
 
 from __future__ import annotations
 
-from rules.attack_the_tower.catalog import ability_card, base_card, is_base_card
+from rules.attack_the_tower.catalog import ability_card, is_base_card
 from rules.attack_the_tower.model import GameState, Player
+from rules.attack_the_tower.policies.powers import card_powers
+from rules.attack_the_tower.policies.powers import troop_power as policy_troop_power
 from rules.attack_the_tower.variants import Rules
-from rules.core.memo import memo
 
 SIDE_FEATURES = (
     "bases",
@@ -41,28 +42,32 @@ FEATURES = (
 """Every number `features` gives, in order."""
 
 
-@memo(maxsize=1024)
-def _troop_power(rules: Rules, card_id: str) -> int:
-    return rules.troop_power(base_card(card_id).troop_type)
-
-
 def _side(rules: Rules, player: Player) -> tuple[float, ...]:
-    """`SIDE_FEATURES` of one side."""
+    """`SIDE_FEATURES` of one side (weighed for every position a look-ahead reaches, so written as plain loops)."""
+    powers = card_powers(rules)
     base_power, limit = rules.base_power, rules.max_troops_per_base
     bases = troop_power = open_territories = thin = complete = recruit = 0
     attacks: list[int] = []
     defences: list[int] = []
     for territory in player.territories:
-        built = [b for b in territory if b is not None]
-        power = sum(b.troops * _troop_power(rules, b.card) + sum(b.raised) for b in built)
-        bases += len(built)
+        built = power = 0
+        for b in territory:
+            if b is None:
+                continue
+            each = powers.get(b.card)
+            if each is None:
+                each = policy_troop_power(rules, b.card)
+            built += 1
+            power += b.troops * each + sum(b.raised)
+            if b.troops < limit:
+                recruit += each
+        bases += built
         troop_power += power
         attacks.append(power)
-        defences.append(power + base_power * len(built))
+        defences.append(power + base_power * built)
         open_territories += not built
-        thin += len(built) == 1
-        complete += len(built) == 3
-        recruit += sum(_troop_power(rules, b.card) for b in built if b.troops < limit)
+        thin += built == 1
+        complete += built == 3
     defences.sort()
     specials = sum(s.power for c in player.palace if (s := ability_card(c).special_troop) is not None)
     bases_in_hand = sum(1 for c in player.hand if is_base_card(c))

@@ -56,7 +56,7 @@ class Evaluation:
             return 0.0 if state.winner is None else (math.inf if state.winner == me else -math.inf)
         x = features(state, me)
         return self.intercept + sum(
-            w * (v - m) / s for w, v, m, s in zip(self.weights, x, self.means, self.scales, strict=True)
+            [w * (v - m) / s for w, v, m, s in zip(self.weights, x, self.means, self.scales, strict=True)]
         )
 
     @staticmethod
@@ -100,9 +100,8 @@ class LearnedPolicy:
 
     name = "learned"
     evaluation_file = EVALUATION_FILE
-    builds_by_model = False
-    """Whether builds are chosen by the model (`_build`) rather than by the planner's rule of thumb."""
     renewal_deals = RENEWAL_DEALS
+    """Deals of the unseen cards a renewal is weighed over."""
 
     def __init__(self, evaluation: Evaluation | None = None) -> None:
         self.evaluation = evaluation or shipped_evaluation(self.evaluation_file)
@@ -119,15 +118,7 @@ class LearnedPolicy:
             return window_choice(state, player, engine.legal_actions(state, player), self.value)
         if phase == "renewal_decision":
             return Renew(player=player, renew=self._renews(state, player, sampler))
-        if self.builds_by_model and phase in ("setup_build", "renewal_build"):
-            return self._build(state, player)
         return self._planner.choose(state, sampler, player)
-
-    def _build(self, state: GameState, me: int) -> Any:
-        """The build (or finishing building) whose resulting position the model rates highest; a build holds no
-        chance, so the engine gives the position itself."""
-        actions = engine.legal_actions(state, me)
-        return max(actions, key=lambda a: self.value(engine.next_position(state, a), me))
 
     def _main(self, state: GameState, me: int) -> Any:
         actions = engine.legal_actions(state, me)
@@ -171,14 +162,21 @@ class TunedPolicy(LearnedPolicy):
 
     name = "tuned"
     evaluation_file = TUNED_EVALUATION_FILE
-    builds_by_model = True
     renewal_deals = 4
 
     def choose(self, state: GameState, sampler: ChanceSampler, player: int) -> Any:
+        if state.phase in ("setup_build", "renewal_build"):
+            return self._build(state, player)
         request = engine.allocation_request(state, player)
         if request is not None:
             return self._allocation(state, player, request)
         return super().choose(state, sampler, player)
+
+    def _build(self, state: GameState, me: int) -> Any:
+        """The build (or finishing building) whose resulting position the model rates highest; a build holds no
+        chance, so the engine gives the position itself."""
+        actions = engine.legal_actions(state, me)
+        return max(actions, key=lambda a: self.value(engine.next_position(state, a), me))
 
     def _allocation(self, state: GameState, me: int, request: combat.AllocationRequest) -> Allocate:
         """Of the allocations that deal the most damage, the one whose battle, played out, the model rates

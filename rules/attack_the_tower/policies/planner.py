@@ -27,12 +27,13 @@ from rules.attack_the_tower.actions import (
     Renew,
 )
 from rules.attack_the_tower.cards import AbilityCard, BaseCard
-from rules.attack_the_tower.catalog import ability_card, base_card, card
+from rules.attack_the_tower.catalog import ability_card, card
 from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.model import EMPTY_TERRITORY, GameState, Player, Territories
+from rules.attack_the_tower.policies.powers import troop_power
 from rules.attack_the_tower.variants import Rules
 from rules.core.chance import ChanceSampler
-from rules.core.memo import identity_memo, memo
+from rules.core.memo import memo
 
 WIN = 10_000.0
 """The value of a won game (a lost one is its negative); far above any material count."""
@@ -80,20 +81,6 @@ def _best_vector(targets: engine.TargetKey, troop_cap: int, structure_cap: int, 
     return combat.best_vector(request, _kill_gain)
 
 
-@identity_memo(size=4)
-def _card_powers(rules: Rules) -> dict[str, int]:
-    """The troop power of each base card under these rules, filled in as `_troop_power` asks."""
-    return {}
-
-
-def _troop_power(rules: Rules, card_id: str) -> int:
-    powers = _card_powers(rules)
-    power = powers.get(card_id)
-    if power is None:
-        power = powers[card_id] = rules.troop_power(base_card(card_id).troop_type)
-    return power
-
-
 def _side_value(rules: Rules, territories: Territories, palace: tuple[str, ...], hand: int) -> float:
     """Material of one side: bases with their troops, special troops, and cards in hand."""
     value = 0.0
@@ -103,7 +90,7 @@ def _side_value(rules: Rules, territories: Territories, palace: tuple[str, ...],
             continue
         for b in terr:
             if b is not None:
-                value += BASE_VALUE + b.troops * _troop_power(rules, b.card)
+                value += BASE_VALUE + b.troops * troop_power(rules, b.card)
     value += sum(s.power for c in palace if (s := ability_card(c).special_troop) is not None)
     value += 1.0 * hand
     return value
@@ -178,16 +165,16 @@ def _build_choice(state: GameState, me: int, actions: Sequence[Any]) -> Any:
 
         def rank(a: Build) -> tuple[int, int, int]:
             count = sum(b is not None for b in p.territories[a.territory])
-            return (count == 0, count, _troop_power(rules, a.card))
+            return (count == 0, count, troop_power(rules, a.card))
 
         return max(empty, key=rank)
     upgrades = []
     for a in builds:
         old = p.territories[a.territory][a.slot]
-        if old is not None and old.troops == 0 and _troop_power(rules, a.card) > _troop_power(rules, old.card):
+        if old is not None and old.troops == 0 and troop_power(rules, a.card) > troop_power(rules, old.card):
             upgrades.append(a)
     if upgrades:
-        return max(upgrades, key=lambda a: _troop_power(rules, a.card))
+        return max(upgrades, key=lambda a: troop_power(rules, a.card))
     return FinishBuilding(player=me)
 
 
@@ -197,13 +184,13 @@ def _keep_value(state: GameState, p: Player, cid: str) -> float:
     if isinstance(c, AbilityCard):
         return 3.0 if c.not_implemented is None else 0.0
     empty = sum(b is None for terr in p.territories for b in terr)
-    return (3.5 if empty else 1.0) + _troop_power(state.rules, cid) / 10
+    return (3.5 if empty else 1.0) + troop_power(state.rules, cid) / 10
 
 
 def _renewal_gain(state: GameState, who: int) -> int:
     """Power a renewal would recruit for one side."""
     limit = state.rules.max_troops_per_base
-    return sum(_troop_power(state.rules, b.card) for _, _, b in state.players[who].bases() if b.troops < limit)
+    return sum(troop_power(state.rules, b.card) for _, _, b in state.players[who].bases() if b.troops < limit)
 
 
 class PlannerPolicy:
