@@ -9,6 +9,8 @@ from typing import Any
 
 from rules.attack_the_tower import engine, policies
 from rules.attack_the_tower.actions import Allocate, Build
+from rules.attack_the_tower.cards import TROOP_TYPES
+from rules.attack_the_tower.catalog import base_card
 from rules.attack_the_tower.game import GAME
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.policies import training
@@ -188,3 +190,18 @@ def test_tuned_allocates_the_most_damage_the_way_its_model_rates_highest_and_lea
         assert value == max(tuned.value(outcome_of(state, a), me) for a in fullest)
         differs += chosen != planned
     assert differs  # the model does not merely repeat the planner
+
+
+def test_features_read_troop_powers_under_the_position_s_own_rules() -> None:
+    """Powers are kept per rules object: the same board under rules with every troop twice as strong counts
+    twice the troop power, and the first rules' answers are not reused (brute force: each base summed here)."""
+    for state in _main_phase_positions(2):
+        doubled = state.rules.model_copy(update={f"{t}_power": 2 * state.rules.troop_power(t) for t in TROOP_TYPES})
+        for rules in (state.rules, doubled, state.rules):
+            position = state.replace(rules=rules)
+            for me in (0, 1):
+                expected = sum(
+                    b.troops * rules.troop_power(base_card(b.card).troop_type) + sum(b.raised)
+                    for _, _, b in position.players[me].bases()
+                )
+                assert features(position, me)[FEATURES.index("my_troop_power")] == expected
