@@ -4,6 +4,7 @@ what a player sees, and an evaluation file that says how it was fitted and is re
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
@@ -103,21 +104,31 @@ def test_training_fits_a_model_that_weighs_each_side_alike() -> None:
     assert abs(evaluation.log_odds(state, 0) + evaluation.log_odds(state, 1)) < 1e-2
 
 
-def _build_choices(count: int) -> list[GameState]:
-    """Positions where a player chooses a build with at least two places to build on, from planner games."""
-    found: list[GameState] = []
+def _planner_positions(count: int, wanted: Callable[[GameState, int], bool]) -> list[tuple[GameState, int]]:
+    """The first `count` positions of planner games where a player still to act faces a choice `wanted` picks
+    out, each with that player."""
+    found: list[tuple[GameState, int]] = []
 
     def keep(state: GameState, *_: Any) -> None:
-        if state.phase in ("setup_build", "renewal_build") and len(found) < count:
-            builds = [a for a in engine.legal_actions(state, engine.current_player(state)) if isinstance(a, Build)]
-            if len({(a.territory, a.slot) for a in builds}) >= 2:
-                found.append(state)
+        found.extend((state, side) for side in engine.acting_players(state) if wanted(state, side))
 
     planner = policies.policy("planner")
     for seed in range(10):
         play_out(GAME, engine.new_game(), [planner, planner], ChanceSampler(seed), on_step=keep)
-    assert len(found) == count
-    return found
+    assert len(found) >= count
+    return found[:count]
+
+
+def _build_choices(count: int) -> list[GameState]:
+    """Positions where a player chooses a build with at least two places to build on, from planner games."""
+
+    def two_places(state: GameState, side: int) -> bool:
+        if state.phase not in ("setup_build", "renewal_build"):
+            return False
+        builds = [a for a in engine.legal_actions(state, side) if isinstance(a, Build)]
+        return len({(a.territory, a.slot) for a in builds}) >= 2
+
+    return [state for state, _ in _planner_positions(count, two_places)]
 
 
 def _only(name: str, weight: float) -> Evaluation:
@@ -151,19 +162,12 @@ def test_tuned_builds_what_leaves_the_position_its_model_rates_highest_and_learn
 def _allocation_choices(count: int) -> list[tuple[GameState, int]]:
     """Positions where a side still to act distributes damage in more than one way, from planner games, with
     the side."""
-    found: list[tuple[GameState, int]] = []
 
-    def keep(state: GameState, *_: Any) -> None:
-        for side in engine.acting_players(state):
-            request = engine.allocation_request(state, side)
-            if request is not None and len(found) < count and request.count() > 2:
-                found.append((state, side))
+    def several_ways(state: GameState, side: int) -> bool:
+        request = engine.allocation_request(state, side)
+        return request is not None and request.count() > 2
 
-    planner = policies.policy("planner")
-    for seed in range(10):
-        play_out(GAME, engine.new_game(), [planner, planner], ChanceSampler(seed), on_step=keep)
-    assert len(found) == count
-    return found
+    return _planner_positions(count, several_ways)
 
 
 def test_tuned_allocates_the_most_damage_the_way_its_model_rates_highest_and_learned_as_the_planner() -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from rules.attack_the_tower.catalog import ability_card, is_base_card
 from rules.attack_the_tower.model import GameState, Player
 from rules.attack_the_tower.policies.powers import card_powers
-from rules.attack_the_tower.policies.powers import troop_power as policy_troop_power
 from rules.attack_the_tower.variants import Rules
 
 SIDE_FEATURES = (
@@ -54,9 +53,7 @@ def _side(rules: Rules, player: Player) -> tuple[float, ...]:
         for b in territory:
             if b is None:
                 continue
-            each = powers.get(b.card)
-            if each is None:
-                each = policy_troop_power(rules, b.card)
+            each = powers[b.card]
             built += 1
             power += b.troops * each + sum(b.raised)
             if b.troops < limit:

@@ -9,16 +9,24 @@ from rules.attack_the_tower.variants import Rules
 from rules.core.memo import identity_memo
 
 
+class CardPowers(dict[str, int]):
+    """The troop power of each base card under one rules object, each worked out the first time it is asked."""
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def __missing__(self, card_id: str) -> int:
+        power = self[card_id] = self.rules.troop_power(base_card(card_id).troop_type)
+        return power
+
+
 @identity_memo(size=4)
-def card_powers(rules: Rules) -> dict[str, int]:
-    """The troop power of each base card under these rules, filled in as `troop_power` asks."""
-    return {}
+def card_powers(rules: Rules) -> CardPowers:
+    """The troop powers under these rules (index it by a base card's id)."""
+    return CardPowers(rules)
 
 
 def troop_power(rules: Rules, card_id: str) -> int:
     """The power of one troop of this base card under these rules."""
-    powers = card_powers(rules)
-    power = powers.get(card_id)
-    if power is None:
-        power = powers[card_id] = rules.troop_power(base_card(card_id).troop_type)
-    return power
+    return card_powers(rules)[card_id]
