@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import json
+import shlex
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -80,13 +81,26 @@ def test_a_short_tuning_writes_an_evaluation_with_how_it_was_tuned(tmp_path: Pat
 
 def test_the_shipped_tuned_evaluation_says_how_it_was_tuned_and_the_tuned_policy_reads_it() -> None:
     data = _shipped(TUNED_EVALUATION_FILE)
-    tuned = data["tuned"]
-    assert tuned["command"].startswith("python -m rules.attack_the_tower.policies.tuning")
-    assert tuned["trials"] >= 100 and tuned["games_a_pair"] >= 30 and "optuna" in tuned["versions"]
-    assert tuned["player"] in tuning.PLAYERS and tuned["command"].endswith(f"--player {tuned['player']}")
-    kept = next(c for c in tuned["confirmed"] if c["trial"] == tuned["kept_trial"])
-    fitted = next(c for c in tuned["confirmed"] if c["trial"] == 0)
-    assert kept["confirmed"] >= fitted["confirmed"]  # kept only when it did at least as well on fresh games
+    rounds = [data["tuned"]]
+    while "earlier_round" in rounds[-1]:
+        rounds.append(rounds[-1]["earlier_round"])
+    for tuned in rounds:  # each round's command, run again, is the round its record describes
+        assert tuned["command"].startswith("python -m rules.attack_the_tower.policies.tuning ")
+        args = tuning._parser().parse_args(shlex.split(tuned["command"])[3:])
+        assert args.out is None  # it wrote the shipped file
+        assert (args.trials, args.games, args.seed, args.spread, args.player) == (
+            tuned["trials"],
+            tuned["games_a_pair"],
+            tuned["seed"],
+            tuned["spread"],
+            tuned["player"],
+        )
+        assert args.start == tuned.get("started_from", EVALUATION_FILE) and "optuna" in tuned["versions"]
+        assert tuned["trials"] >= 80 and tuned["games_a_pair"] >= 30 and tuned["player"] in tuning.PLAYERS
+        kept = next(c for c in tuned["confirmed"] if c["trial"] == tuned["kept_trial"])
+        starting = next(c for c in tuned["confirmed"] if c["trial"] == 0)
+        assert kept["confirmed"] >= starting["confirmed"]  # kept only when it did at least as well on fresh games
+    assert rounds[-1].get("started_from", EVALUATION_FILE) == EVALUATION_FILE  # the first round began at the fit
     evaluation = Evaluation.from_json(data)
     assert tuning.weights_of(tuning.parameters_of(evaluation.weights)) == evaluation.weights  # mirrored exactly
     assert (evaluation.means, evaluation.scales) == (shipped_evaluation().means, shipped_evaluation().scales)
