@@ -1,9 +1,12 @@
 """How the `tuned` policy's evaluation is made from the learned one: optuna searches the fitted model's weights
 for the most wins against the planner, on seeds the ladder and the bench never use, and the best few trials
-are played again on fresh seeds before one is kept. The shipped weights were tuned with the learned player
-playing the trials (the tuned player, the default `--player`, also chooses its builds by the model):
+are played again on fresh seeds before one is kept. The shipped weights are two rounds' work: a first from the
+fitted weights with the learned player playing the trials, then a second from those with the tuned player (the
+default `--player`, which also chooses its builds and allocations by the model) playing them:
 
     python -m rules.attack_the_tower.policies.tuning --trials 110 --games 30 --seed 1 --workers 2 --player learned
+    python -m rules.attack_the_tower.policies.tuning --trials 80 --games 30 --seed 3 --spread 0.4 \\
+        --start tuned_evaluation.json --player tuned --workers 2
 
 The regression `policies.training` fits says how likely a position is to be won; the policy uses it to rank
 the positions its choices lead to, and a model that predicts outcomes well need not rank choices well (fitted
