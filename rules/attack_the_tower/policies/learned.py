@@ -88,6 +88,9 @@ def shipped_evaluation(file: str = EVALUATION_FILE) -> Evaluation:
 RENEWAL_DEALS = 2
 """Deals of the unseen cards a renewal is played out in, to weigh renewing against not renewing."""
 
+TUNED_RENEWAL_DEALS = 4
+"""The tuned player's deals: four weighed a renewal better than two or six against the planner."""
+
 ALLOCATIONS_LISTED_AT_MOST = 512
 """The tuned player lists a request's allocations up to this many to find those that deal the most damage."""
 
@@ -162,7 +165,7 @@ class TunedPolicy(LearnedPolicy):
 
     name = "tuned"
     evaluation_file = TUNED_EVALUATION_FILE
-    renewal_deals = 4
+    renewal_deals = TUNED_RENEWAL_DEALS
 
     def choose(self, state: GameState, sampler: ChanceSampler, player: int) -> Any:
         if state.phase in ("setup_build", "renewal_build"):
