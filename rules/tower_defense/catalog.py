@@ -201,8 +201,13 @@ def credit_type(card: str) -> CreditType:
 def credit_value(card: str, rules: Rules) -> int:
     """Credits a card is worth: its mark (003: 'a Mark III Charge Tower is worth 3 Charge Credits'),
     or 2 Universal credits for a completed game condition (6.H)."""
+    return card_worth(card, rules.condition_credits)
+
+
+def card_worth(card: str, condition_credits: int) -> int:
+    """`credit_value` given the one rule it reads (what a completed game condition is worth)."""
     if card.startswith(CONDITION_PREFIX):
-        return rules.condition_credits
+        return condition_credits
     return tower(card).mark
 
 

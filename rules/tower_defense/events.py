@@ -33,8 +33,9 @@ class Said(GameEvent):
 
 
 def say(events: Events, rule: RuleId, text: str) -> None:
-    """Record a plain statement under `rule` (a `Said`, the event most steps word)."""
-    events.append(Said(rule=rule, text=text))
+    """Record a plain statement under `rule` (a `Said`, the event most steps word), when the step is narrated."""
+    if events.narrate:
+        events.append(Said(rule=rule, text=text))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

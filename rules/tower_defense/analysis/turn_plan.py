@@ -279,8 +279,7 @@ def plan_turn(state: GameState) -> Plan:
 def clear_caches() -> None:
     """Forget the memoised boost sets (for timing the planner from cold)."""
     _lethal_sets.cache_clear()
-    payments.subsets.cache_clear()
-    payments.options.cache_clear()
+    payments.clear_caches()
 
 
 def _replay(state: GameState, moves: Sequence[_Move]) -> tuple[tuple[Any, ...], int]:

@@ -212,7 +212,11 @@ def current_player(state: GameState) -> int:
 def acting_players(state: GameState) -> tuple[int, ...]:
     """Who may act now: every player in Phase 6 (each action applied at once, in any order, until the
     table agrees to end the phase), else the one player to move; nobody at a reveal or at the end."""
-    who = current_player(state)
+    return _acting(state, current_player(state))
+
+
+def _acting(state: GameState, who: int) -> tuple[int, ...]:
+    """`acting_players` from `current_player`'s answer (asked once a step)."""
     if who == SIMULTANEOUS:
         return tuple(range(len(state.players)))
     return (who,) if who >= 0 else ()
@@ -234,6 +238,11 @@ def chance_outcomes(state: GameState) -> Distribution[Any]:
     """Each outcome of the chance node with its exact probability."""
     if current_player(state) != CHANCE:
         raise IllegalAction("nothing is being revealed now, so there is no chance outcome")
+    return _chance_outcomes(state)
+
+
+def _chance_outcomes(state: GameState) -> Distribution[Any]:
+    """`chance_outcomes` at a position known to be a chance node."""
     if state.starting_player is None:
         return Distribution.uniform(ChooseStartingPlayer(p) for p in range(len(state.players)))
     if state.conditions_to_reveal:
@@ -261,8 +270,9 @@ def legal_actions(state: GameState, player: int | None = None) -> list[Any]:
     if who == TERMINAL:
         return []
     if who == CHANCE:
-        return list(chance_outcomes(state).outcomes()) if player is None else []
-    if player is not None and player not in acting_players(state):
+        return list(_chance_outcomes(state).outcomes()) if player is None else []
+    acting = _acting(state, who)
+    if player is not None and player not in acting:
         return []
     if state.revealed:
         return [TakeCredit(who, c, s) for c in sorted(set(state.revealed)) for s in STACKS]
@@ -273,7 +283,7 @@ def legal_actions(state: GameState, player: int | None = None) -> list[Any]:
         return [NEXT_PHASE]
     if state.phase == "actions":
         out: list[Any] = []
-        for p in acting_players(state) if player is None else (player,):
+        for p in acting if player is None else (player,):
             out += phase6_actions(state, p)
         out.append(END_ACTIONS)
         return out
@@ -302,20 +312,26 @@ def _perform(state: GameState, action: Action, events: Events) -> GameState:
     """The action checked and performed, then every automatic step after it."""
     require(state.phase != "game_over", "the game session is over", "end.victory")
     who = current_player(state)
-    if isinstance(action, CHANCE_ACTIONS):
+    kind = type(action)
+    if kind in _CHANCE_KINDS:
         require(who == CHANCE, "nothing is being revealed now", "setup.4E starting credits")
-        if action not in chance_outcomes(state):
+        if action not in _chance_outcomes(state):
             raise IllegalAction(f"{action!r} is not a possible outcome now", "setup.4E starting credits")
     else:
         require(who != CHANCE, "something is being revealed; reveal it first", "phase.5 income")
         _check_turn(state, action, who)
-    handler = _HANDLERS.get(type(action))
+    handler = _HANDLERS.get(kind)
     if handler is None:
         raise IllegalAction(f"unknown action {action!r}")
     state = handler(state, action, events)
-    if isinstance(action, PHASE6_ACTIONS):
+    if kind in _PHASE6_KINDS:
         state = state.replace(actions_taken=state.actions_taken + 1)
     return advance(state, events)
+
+
+_CHANCE_KINDS = frozenset(CHANCE_ACTIONS)
+_PHASE6_KINDS = frozenset(PHASE6_ACTIONS)
+"""The action classes of each kind, looked up by an action's own class (records are never subclassed)."""
 
 
 def _check_turn(state: GameState, action: Any, who: int) -> None:

@@ -3,6 +3,8 @@ small updates that return new positions (never validated: the conformance run ch
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.core.events import Events as Events
 from rules.tower_defense import catalog
 from rules.tower_defense.cards import TOWER_TYPES, AttributeKind
@@ -95,15 +97,17 @@ def require(condition: bool, message: str, rule: RuleId) -> None:
         raise IllegalAction(message, rule)
 
 
-def with_stack(state: GameState, player: int, stack: str, cards: tuple[str, ...]) -> GameState:
-    """The position with one of a player's stacks holding `cards` (sorted)."""
-    p = Player(state.players[player].stacks.with_stack(stack, tuple(sorted(cards))))
-    return state.replace(players=tuple(p if i == player else q for i, q in enumerate(state.players)))
+def with_stack(state: GameState, player: int, stack: str, cards: tuple[str, ...], **changes: Any) -> GameState:
+    """The position with one of a player's stacks holding `cards` (sorted) and, in the same copy, any other
+    `changes`."""
+    players = list(state.players)
+    players[player] = Player(players[player].stacks.with_stack(stack, tuple(sorted(cards))))
+    return state.replace(players=tuple(players), **changes)
 
 
-def onto_stack(state: GameState, player: int, stack: str, card: str) -> GameState:
-    """The position with `card` put on one of a player's stacks."""
-    return with_stack(state, player, stack, (*state.players[player].stacks.get(stack), card))
+def onto_stack(state: GameState, player: int, stack: str, card: str, **changes: Any) -> GameState:
+    """The position with `card` put on one of a player's stacks (and any other `changes`)."""
+    return with_stack(state, player, stack, (*state.players[player].stacks.get(stack), card), **changes)
 
 
 def discard_cards(state: GameState, cards: tuple[str, ...] | list[str]) -> GameState:

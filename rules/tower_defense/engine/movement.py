@@ -90,8 +90,8 @@ def movement_order(state: GameState) -> list[FieldWave]:
 
 
 def _occupied(state: GameState, wave: FieldWave) -> set[int]:
-    start_spaces = (0, 26)
-    return {w.space for w in state.waves if w.id != wave.id and w.track == wave.track and w.space not in start_spaces}
+    track = wave.track
+    return {w.space for w in state.waves if w.space not in (0, 26) and w.id != wave.id and w.track == track}
 
 
 def escape(state: GameState, wave: FieldWave, events: Events) -> GameState:

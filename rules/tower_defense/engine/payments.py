@@ -11,22 +11,31 @@ import functools
 import itertools
 from collections import Counter
 
-from rules.tower_defense.catalog import credit_value
+from rules.tower_defense.catalog import card_worth
 from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.rule_ids import RuleId
 from rules.tower_defense.variants import Rules
 
 
 def value(cards: tuple[str, ...] | list[str], rules: Rules) -> int:
-    return sum(credit_value(c, rules) for c in cards)
+    return _value(cards, rules.condition_credits)
+
+
+def _value(cards: tuple[str, ...] | list[str], condition_credits: int) -> int:
+    return sum(card_worth(c, condition_credits) for c in cards)
 
 
 def is_valid(payment: tuple[str, ...], cost: int, rules: Rules) -> bool:
     """Covers the cost with no card to spare (or equals it exactly under the 'exact' reading)."""
-    total = value(payment, rules)
-    if rules.payment == "exact":
+    return _pays(payment, cost, rules.payment == "exact", rules.condition_credits)
+
+
+def _pays(payment: tuple[str, ...], cost: int, exact: bool, condition_credits: int) -> bool:
+    """`is_valid` given the two rules it reads."""
+    total = _value(payment, condition_credits)
+    if exact:
         return total == cost
-    return total >= cost and all(total - credit_value(c, rules) < cost for c in payment)
+    return total >= cost and all(total - card_worth(c, condition_credits) < cost for c in payment)
 
 
 def take(stack: tuple[str, ...], cards: tuple[str, ...] | list[str], what: str, rule: RuleId) -> tuple[str, ...]:
@@ -53,12 +62,18 @@ def check(
     return left
 
 
-@functools.lru_cache(maxsize=4096)
 def options(stack: tuple[str, ...], cost: int, rules: Rules) -> tuple[tuple[str, ...], ...]:
     """Every distinct valid payment of `cost` from a stack (sorted multisets of card ids)."""
+    return _options(stack, cost, rules.payment == "exact", rules.condition_credits)
+
+
+@functools.lru_cache(maxsize=4096)
+def _options(stack: tuple[str, ...], cost: int, exact: bool, condition_credits: int) -> tuple[tuple[str, ...], ...]:
+    """`options`, remembered by the two rules it reads (hashing the whole `Rules` at each of the many calls a
+    step makes cost more than the rest of the lookup)."""
     if cost <= 0:
         return ((),)
-    return tuple(payment for payment in subsets(stack) if is_valid(payment, cost, rules))
+    return tuple(payment for payment in subsets(stack) if _pays(payment, cost, exact, condition_credits))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -71,3 +86,9 @@ def subsets(stack: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
         if chosen:
             out.append(chosen)
     return tuple(out)
+
+
+def clear_caches() -> None:
+    """Forget the remembered payments (for timing from cold; changed cards are forgotten by the catalog)."""
+    _options.cache_clear()
+    subsets.cache_clear()

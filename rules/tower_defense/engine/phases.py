@@ -67,14 +67,10 @@ def tracker_position(rules: Rules, turn: int) -> int:
 
 def next_phase(state: GameState, action: NextPhase, events: Events) -> GameState:
     phase = state.phase
-    events.append(
-        PhaseBegun(
-            rule=PHASE_RULE[phase],
-            turn=state.turn,
-            phase=PHASE_NUMBER[phase],
-            title=PHASE_TITLE[phase],
+    if events.narrate:
+        events.append(
+            PhaseBegun(rule=PHASE_RULE[phase], turn=state.turn, phase=PHASE_NUMBER[phase], title=PHASE_TITLE[phase])
         )
-    )
     return _PHASES[phase](state, events)
 
 
@@ -232,8 +228,8 @@ def reveal_condition(state: GameState, action: RevealCondition, events: Events) 
 def take_credit(state: GameState, action: TakeCredit, events: Events) -> GameState:
     if action.card not in state.revealed:
         raise IllegalAction(f"{action.card} is not among the revealed credits", "phase.5 income")
-    state = onto_stack(state, action.player, action.stack, action.card)
-    state = state.replace(revealed=remove_one(state.revealed, action.card))
+    revealed = remove_one(state.revealed, action.card)
+    state = onto_stack(state, action.player, action.stack, action.card, revealed=revealed)
     if events.narrate:
         events.append(
             CreditTaken(
@@ -249,15 +245,14 @@ def take_credit(state: GameState, action: TakeCredit, events: Events) -> GameSta
             state = state.replace(dividing=None)
         return state
     chooser = (state.chooser + 1) % len(state.players)
-    state = state.replace(chooser=chooser)
     if not state.revealed and not state.reveal_left:
         say(
             events,
             "phase.5 income",
             f"The Starting Player Marker goes to {player_name(chooser)}, who would next receive a credit.",
         )
-        state = state.replace(starting_player=chooser)
-    return state
+        return state.replace(chooser=chooser, starting_player=chooser)
+    return state.replace(chooser=chooser)
 
 
 def pending(state: GameState, acting: int) -> str:
