@@ -186,7 +186,18 @@ class _Named:
 @memo(maxsize=1 << 12)
 def _sorted_by_name(named: _Named) -> Sorted:
     """The permutation only: listings of one name share it but not their texts."""
-    return _sort(named.listed.canonical_texts())[0], None
+    listed = named.listed
+    if isinstance(listed, ChainedListing):
+        separate = listed.separate_permutation()
+        if separate is not None:
+            return separate, None
+    return _sort(listed.canonical_texts())[0], None
+
+
+def _part_permutation(part: Any) -> tuple[int, ...]:
+    """One named listing's permutation (remembered by its own name, which comes back far more often than the
+    names of the chains it is part of)."""
+    return _sorted_by_name(_Named(part.ordering_key(), part))[0]
 
 
 class ChainedListing(Sequence[Any]):
@@ -223,6 +234,23 @@ class ChainedListing(Sequence[Any]):
 
     def canonical_texts(self) -> tuple[str, ...]:
         return tuple(text for part in self._parts for text in part.canonical_texts())  # type: ignore[attr-defined]
+
+    def separate_permutation(self) -> tuple[int, ...] | None:
+        """The chain's permutation from its parts' own, without writing every text, when the parts' texts do not
+        interleave (each player's actions name the player first): the parts ordered by their smallest texts, each
+        part's largest text before the next part's smallest. None when they interleave."""
+        spans = []
+        for start, part in zip(self._starts, self._parts, strict=False):
+            if not len(part):
+                continue
+            order = _part_permutation(part)
+            first, last = canonical_key(part[order[0]]), canonical_key(part[order[-1]])
+            spans.append((first, last, start, order))
+        spans.sort()
+        for (_, last, _, _), (first, _, _, _) in itertools.pairwise(spans):
+            if not last < first:
+                return None
+        return tuple(start + place for _, _, start, order in spans for place in order)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Sequence) and not isinstance(other, str):

@@ -10,7 +10,7 @@ import pytest
 from rules.attack_the_tower import engine as attack_the_tower
 from rules.attack_the_tower.game import GAME as ATTACK_THE_TOWER
 from rules.attack_the_tower.variants import Rules as AttackTheTowerRules
-from rules.core.action_order import ChainedListing
+from rules.core.action_order import ActionOrder, ChainedListing
 from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalAction
 from rules.core.protocol import CHANCE, Game, canonical_key
@@ -103,3 +103,31 @@ def test_an_action_that_is_not_legal_has_no_id() -> None:
         state = THE_TOWER.step(state, THE_TOWER.chance_outcomes(state).outcomes()[0])
     with pytest.raises(IllegalAction, match="ids run from 0"):
         THE_TOWER.action_from_id(state, 10_000)
+
+
+class _Listing(list[str]):
+    """A named listing of plain strings (each string's canonical text is itself, quoted)."""
+
+    def ordering_key(self) -> tuple[str, ...]:
+        return tuple(self)
+
+    def canonical_texts(self) -> tuple[str, ...]:
+        return tuple(canonical_key(item) for item in self)
+
+
+@pytest.mark.parametrize(
+    "parts",
+    [
+        [["d", "c"], ["b", "a"]],  # apart: the second part's texts all come first
+        [["a", "c"], ["d", "b"]],  # interleaved: the chain is sorted whole
+        [["a", "b"], [], ["c"]],  # an empty part
+        [["b", "a"], ["b"]],  # one text in both parts
+    ],
+)
+def test_a_chain_of_named_listings_is_ordered_as_its_texts_sorted_whole(parts: list[list[str]]) -> None:
+    """A chain's order, taken from its parts' own orders when their texts do not interleave, is the order of
+    the chain's texts sorted whole (each part's texts apart or not)."""
+    chained = ChainedListing([_Listing(part) for part in parts])
+    order = ActionOrder(chained)
+    assert order.actions() == sorted(chained)
+    assert order.keys == tuple(sorted(canonical_key(item) for item in chained))
