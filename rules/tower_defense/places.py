@@ -40,7 +40,7 @@ class TrackPiece(Record):
 class Board(Record):
     """The playing field: a grid of spaces, the track laid on it, obstacles and the track discard."""
 
-    __slots__ = ("_locations", "_spaces", "height", "obstacles", "track", "track_discard", "width")
+    __slots__ = ("_locations", "_open", "_spaces", "height", "obstacles", "track", "track_discard", "width")
     FIELDS = ("width", "height", "obstacles", "track", "track_discard")
 
     def __init__(
@@ -62,6 +62,9 @@ class Board(Record):
         """Where each laid piece lies, by (track, number)."""
         self._spaces: Final = frozenset(p.at for p in track)
         """The spaces the track covers."""
+        taken = self._spaces | set(obstacles)
+        self._open: Final = tuple([(x, y) for y in range(height) for x in range(width) if (x, y) not in taken])
+        """The spaces neither track nor obstacle covers, row by row (where towers may stand)."""
 
     def replace(  # type: ignore[override]  # the board's size and obstacles never change
         self, *, track: tuple[TrackPiece, ...] | Kept = KEEP, track_discard: tuple[str, ...] | Kept = KEEP
@@ -86,3 +89,7 @@ class Board(Record):
 
     def track_spaces(self) -> frozenset[Coord]:
         return self._spaces
+
+    def open_spaces(self) -> tuple[Coord, ...]:
+        """The spaces neither track nor obstacle covers, row by row."""
+        return self._open

@@ -27,8 +27,8 @@ def full_decks(rules: Rules) -> tuple[tuple[str, ...], tuple[str, ...], tuple[st
 
 def free_spaces(state: GameState) -> list[Coord]:
     """Unoccupied spaces: no Tower, Track or Obstacle (6.A.I)."""
-    taken = state.board.track_spaces() | set(state.board.obstacles) | {t.at for t in state.towers}
-    return [(x, y) for y in range(state.board.height) for x in range(state.board.width) if (x, y) not in taken]
+    towers = {t.at for t in state.towers}
+    return [at for at in state.board.open_spaces() if at not in towers]
 
 
 def taxes(state: GameState, kind: AttributeKind) -> int:

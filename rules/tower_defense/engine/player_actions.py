@@ -66,14 +66,14 @@ def phase6_actions(state: GameState, player: int) -> list[Any]:
     rules = state.rules
     stacks = state.players[player].stacks
     out: list[Any] = []
-    spaces: list[Coord] | None = None  # found once a build can be paid for (most steps none can)
+    spaces: tuple[Coord, ...] | None = None  # found once a build can be paid for (most steps none can)
     for card in sorted(set(stacks.build)):
         if not is_tower_card(card):
             continue
         rest = tuple(sorted(remove_one(stacks.build, card)))  # the card built is not part of its payment
         for pay in payments.options(rest, build_cost(state, card), rules):
-            spaces = free_spaces(state) if spaces is None else spaces
-            out += [Build(player, card, at, pay) for at in spaces]
+            spaces = tuple(free_spaces(state)) if spaces is None else spaces
+            out += _builds(player, card, spaces, pay)
     ready = [t for t in state.towers if t.depletion == 0]
     for t in ready:
         if t.owner == player and t.level < rules.max_level:
@@ -114,6 +114,13 @@ def phase6_actions(state: GameState, player: int) -> list[Any]:
     if condition_ready(state):
         out += [CompleteCondition(player, s) for s in STACKS]
     return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _builds(player: int, card: str, spaces: tuple[Coord, ...], payment: tuple[str, ...]) -> tuple[Build, ...]:
+    """One card built with one payment on each free space: the same action objects while the spaces are the
+    same (a hand's builds are offered again step after step, and the id order is remembered by identity)."""
+    return tuple([Build(player, card, at, payment) for at in spaces])
 
 
 class Strike(Protocol):
