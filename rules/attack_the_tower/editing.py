@@ -18,7 +18,7 @@ from rules.attack_the_tower.model import SLOTS, TERRITORIES, Base, GameState, Pl
 from rules.attack_the_tower.variants import Rules
 from rules.core import limits, sharecode
 from rules.core.errors import IllegalPosition, Problem
-from rules.core.records import Record, json_data
+from rules.core.records import json_data
 
 SHARE_PREFIX = "ATT1-"
 
@@ -47,7 +47,8 @@ def _take(player: Player, card_id: str) -> Player:
     for field in ("base_pile", "ability_pile", "base_discard", "ability_discard"):
         cards: tuple[str, ...] = getattr(player, field)
         if card_id in cards:
-            return Record.replace(player, **{field: remove_one(cards, card_id)})  # a field named at run time
+            change: dict[str, Any] = {field: remove_one(cards, card_id)}  # a field named at run time
+            return player.replace(**change)
     name = card(card_id).name
     raise IllegalPosition(
         [Problem("", f"every copy of {name} is already in use (the deck holds {card(card_id).copies})")]
@@ -128,10 +129,12 @@ def set_cards(state: GameState, player: int, where: str, cards: list[str]) -> Ga
     p = state.players[player]
     for c in cards:
         _check_card(p, c)
-    p = _refill(Record.replace(p, **{where: ()}))
+    emptied: dict[str, Any] = {where: ()}  # a field named at run time
+    p = _refill(p.replace(**emptied))
     for c in cards:
         p = _take(p, c)
-    return _rebuilt(state.with_player(player, Record.replace(p, **{where: tuple(cards)})))
+    chosen: dict[str, Any] = {where: tuple(cards)}
+    return _rebuilt(state.with_player(player, p.replace(**chosen)))
 
 
 def set_attacker(state: GameState, player: int) -> GameState:

@@ -24,13 +24,14 @@ from pydantic import BaseModel
 from rules.core.distribution import Distribution
 from rules.core.errors import IllegalAction
 from rules.core.memo import memo
-from rules.core.records import Record, compact_json
+from rules.core.native_record import NativeRecord
+from rules.core.records import RECORD_CLASSES, Record, compact_json
 
 
 def canonical_key(value: Any) -> str:
     """The canonical JSON text of an action, a record or a pydantic value: the same on every run and machine
     (fields in their declared order; plain data with sorted keys). Ids follow the order of these texts."""
-    if isinstance(value, Record):
+    if isinstance(value, RECORD_CLASSES):
         return _record_key(value)
     if isinstance(value, BaseModel):
         return value.model_dump_json()
@@ -38,7 +39,7 @@ def canonical_key(value: Any) -> str:
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _record_key(record: Record) -> str:
+def _record_key(record: Record | NativeRecord) -> str:
     """A record's canonical text, remembered: the same actions are offered again and again in a game."""
     return compact_json(record)
 

@@ -11,6 +11,7 @@ player's words (`rules.core.errors`).
 from __future__ import annotations
 
 import inspect
+import sys
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
@@ -22,7 +23,8 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
 from rules.core import jsonio
 from rules.core.errors import IllegalPosition
 from rules.core.files import write_file
-from rules.core.records import ReadAs, Record, json_data, json_text
+from rules.core.native_record import NativeRecord
+from rules.core.records import RECORD_CLASSES, ReadAs, Record, json_data, json_text
 
 R = TypeVar("R", bound=Record)
 S = TypeVar("S")
@@ -165,6 +167,23 @@ def record_schemas(
     return {schema: record for record, schema in writer.schemas.items()}
 
 
+def _hints_and_defaults(record: type[Record | NativeRecord]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A record class's field types (with their `Annotated` extras) and defaults: from its annotations and
+    `__init__`, or, for a record compiled to C (which keeps neither), from the text of its annotations and the
+    defaults it lists (`rules.core.native_record`)."""
+    if issubclass(record, NativeRecord):
+
+        def annotated() -> None: ...
+
+        annotated.__annotations__ = dict(record.ANNOTATIONS)
+        names = vars(sys.modules[record.__module__])
+        return typing.get_type_hints(annotated, globalns=names, include_extras=True), dict(record.DEFAULTS)
+    written = record if vars(record).get("__annotations__") else record.__init__  # hand-written: its __init__
+    parameters = inspect.signature(record).parameters
+    defaults = {name: p.default for name, p in parameters.items() if p.default is not inspect.Parameter.empty}
+    return typing.get_type_hints(written, include_extras=True), defaults
+
+
 class _SchemaWriter:
     """Writes the models of `record_schemas`, each record's once, those its fields hold first."""
 
@@ -175,20 +194,19 @@ class _SchemaWriter:
         self.validators = validators
 
     def model(self, record: type[Record]) -> type[BaseModel]:
-        """The strict model of one record class."""
+        """The strict model of one record class (in the compiled build, a `NativeRecord` class for some: typed as
+        the `Record` it is written as)."""
         if record in self.schemas:
             return self.schemas[record]
-        written = record if vars(record).get("__annotations__") else record.__init__  # hand-written: its __init__
-        hints = typing.get_type_hints(written, include_extras=True)
-        parameters = inspect.signature(record).parameters
+        hints, defaults = _hints_and_defaults(record)
         fields: dict[str, Any] = {}
         if record.TAG is not None:
             kind, name = record.TAG
             fields[kind] = (Literal[name], name)
         for field in record.FIELDS:
-            default = parameters[field].default
-            if isinstance(default, Record):
-                default = self.model(type(default)).model_validate(json_data(default))
+            default = defaults.get(field, inspect.Parameter.empty)
+            if isinstance(default, RECORD_CLASSES):
+                default = self.model(typing.cast(type[Record], type(default))).model_validate(json_data(default))
             read = self.type_of(hints[field])
             fields[field] = read if default is inspect.Parameter.empty else (read, default)
         self.schemas[record] = create_model(
@@ -204,8 +222,8 @@ class _SchemaWriter:
     def type_of(self, hint: Any) -> Any:
         """A field's type as a file is read: each record in it as its model, a `ReadAs` type in place of the
         type it annotates."""
-        if isinstance(hint, type) and issubclass(hint, Record):
-            return self.model(hint)
+        if isinstance(hint, type) and issubclass(hint, RECORD_CLASSES):
+            return self.model(typing.cast(type[Record], hint))
         origin, args = typing.get_origin(hint), typing.get_args(hint)
         if origin is Annotated:
             metadata = [m for m in hint.__metadata__ if not isinstance(m, ReadAs)]

@@ -25,6 +25,8 @@ from typing import Any, ClassVar, Final, Literal, Self, TypeVar, dataclass_trans
 
 from pydantic import BaseModel
 
+from rules.core.native_record import NativeRecord
+
 
 class Keep(enum.Enum):
     """The default of every `replace` parameter: keep the field as it is."""
@@ -149,6 +151,10 @@ class Record(metaclass=RecordType):
         return rebuilt, (type(self), self.values())
 
 
+RECORD_CLASSES: Final = (Record, NativeRecord)
+"""What a record is an instance of: a `Record`, or a record compiled to C (`rules.core.native`)."""
+
+
 def rebuilt(cls: type[Record], values: tuple[Any, ...]) -> Record:
     """A record from its class and field values (how a pickled record is read back)."""
     return cls(**dict(zip(cls.FIELDS, values, strict=True)))
@@ -157,7 +163,7 @@ def rebuilt(cls: type[Record], values: tuple[Any, ...]) -> Record:
 def json_data(value: object) -> Any:
     """A record (or a tuple, a dict or a pydantic model, nested in any way) as JSON data: records and models as
     objects with their fields in order, tuples as lists."""
-    if isinstance(value, Record):
+    if isinstance(value, RECORD_CLASSES):
         data = {name: json_data(getattr(value, name)) for name in value.FIELDS}
         tag = value.TAG
         return data if tag is None else {tag[0]: tag[1], **data}
@@ -193,7 +199,7 @@ def compact_json(value: object) -> str:
         return "null"
     if kind is tuple or kind is list:
         return "[" + ",".join([compact_json(item) for item in value]) + "]"  # type: ignore[attr-defined]
-    if isinstance(value, Record):
+    if isinstance(value, RECORD_CLASSES):
         prefixes = _FIELD_PREFIXES.get(kind)
         if prefixes is None:
             prefixes = _FIELD_PREFIXES[kind] = _field_prefixes(value)
@@ -206,7 +212,7 @@ _FIELD_PREFIXES: dict[type, tuple[str, tuple[tuple[str, str], ...]]] = {}
 """For each record class: the text opening its object (with its tag, if any) and each field's `"name":`."""
 
 
-def _field_prefixes(record: Record) -> tuple[str, tuple[tuple[str, str], ...]]:
+def _field_prefixes(record: Record | NativeRecord) -> tuple[str, tuple[tuple[str, str], ...]]:
     fields = tuple((json.dumps(name) + ":", name) for name in record.FIELDS)
     tag = record.TAG
     if tag is None:

@@ -43,10 +43,10 @@ ROLES = {
     "data/",
 }
 """What every game package holds, by the names rules/README.md gives their roles."""
-OPTIONAL = {"observation.py", "places.py", "overrides.py"}
+OPTIONAL = {"observation.py", "places.py", "overrides.py", "compiled.py"}
 """Roles only some games have: what a player sees (the games with hidden information); where things stand on
 a board with places of its own (Attack the Tower's units, Tower Defense's playing field); card overrides (the
-games whose cards a sweep can change)."""
+games whose cards a sweep can change); what runs compiled to C (the games that compile any)."""
 MAX_MODULE_LINES = 500
 MAX_FUNCTION_LINES = 60
 RECORD_METHODS = ("__init__", "replace")

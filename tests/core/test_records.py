@@ -117,7 +117,7 @@ def test_a_record_class_is_built_from_its_annotated_fields_in_the_order_written(
 def test_replace_refuses_a_field_the_record_does_not_have() -> None:
     base = Base("undead.crypt", 1)
     assert base.replace(troops=2) == Base("undead.crypt", 2) and base == Base("undead.crypt", 1)
-    with pytest.raises(TypeError, match="unexpected keyword argument 'colour'"):
+    with pytest.raises(TypeError, match="colour"):  # Python's words, or the compiled record's
         base.replace(colour="red")  # type: ignore[call-arg]
     with pytest.raises(TypeError, match="Base has no field colour"):  # the slower one of hand-written records
         Record.replace(base, colour="red")

@@ -19,11 +19,11 @@ from rules.attack_the_tower.model import (
     Territories,
 )
 from rules.attack_the_tower.rule_ids import RuleId
-from rules.core import events as core_events
+from rules.core.events import Events as CoreEvents
 from rules.core.memo import identity_memo
 
 
-class Events(core_events.Events):
+class Events(CoreEvents):
     """What one step caused, in order, when it is narrated (`rules.core.events.Events`).
 
     A step that is not checked (`check=False`) belongs to a look-ahead playing battles out with the engine's
@@ -60,7 +60,7 @@ def label(state: GameState, player: int) -> str:
 
 
 @identity_memo(size=1)
-def _names(players: tuple[Player, Player]) -> tuple[str, str]:
+def _names(players: tuple[Player, ...]) -> tuple[str, str]:
     a, b = players[0].army, players[1].army
     return _label(a, b, 0), _label(a, b, 1)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import overload
+from typing import Any, overload
 
 from rules.attack_the_tower.actions import Allocate
 from rules.attack_the_tower.engine.combat.enumeration import (
@@ -71,7 +71,7 @@ class AllocationRequest:
 
     def actions(self) -> AllocateActions:
         """Every distinct allocation as an `Allocate` action, in `vectors` order, each built when looked at."""
-        return AllocateActions(self)
+        return AllocateActions(self.player, signature(self), _target_keys(self.targets))
 
 
 def _target_keys(targets: tuple[Unit, ...]) -> tuple[str, ...]:
@@ -90,12 +90,18 @@ class AllocateActions(Sequence[Allocate]):
 
     __slots__ = ("_keys", "_length", "_order", "_player", "_signature")
 
-    def __init__(self, request: AllocationRequest) -> None:
-        self._player = request.player
-        self._signature = signature(request)
-        self._length = count_completions(*self._signature)
-        self._keys = _target_keys(request.targets)
-        self._order = _key_order(self._keys)
+    def __init__(
+        self, player: int, sig: tuple[tuple[tuple[bool, int, int], ...], int, int], keys: tuple[str, ...]
+    ) -> None:
+        """The allocations of a request with this `signature` whose targets have these keys (in its order)."""
+        self._player = player
+        self._signature = sig
+        self._length = count_completions(*sig)
+        self._keys = keys
+        self._order = _key_order(keys)
+
+    def __reduce__(self) -> tuple[type[AllocateActions], tuple[Any, ...]]:
+        return AllocateActions, (self._player, self._signature, self._keys)
 
     def __len__(self) -> int:
         return self._length

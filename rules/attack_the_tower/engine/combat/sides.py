@@ -212,8 +212,8 @@ recent_sides: list[_Sides] = []
 def battle_sides(state: GameState) -> _Sides:
     """The `_Sides` of the battle in progress.
 
-    Cached by the identity of the players' tuple and of the rules (every change of the board replaces
-    the players' tuple; each entry holds both objects, so an identity cannot be reused while cached) and
+    Cached by the identity of each player and of the rules (every change of the board replaces a player;
+    each entry holds them, so an identity cannot be reused while cached) and
     by the battle fields that decide who fights: origin, target, palace, special troops that joined, and
     the special troops that died.
     """
@@ -222,9 +222,10 @@ def battle_sides(state: GameState) -> _Sides:
     dead = battle.dead
     dead_specials = special_keys_among(dead) if dead else ()
     key = (state.attacker, battle.sides_key(), dead_specials)
-    players, rules = state.players, state.rules
-    for sides in recent_sides:
-        if sides.players is players and sides.rules is rules and sides.key == key:
+    first, second = state.players
+    rules = state.rules
+    for sides in recent_sides:  # each player by identity: compiled, the pair itself is rebuilt at each read
+        if sides.players[0] is first and sides.players[1] is second and sides.rules is rules and sides.key == key:
             return sides
     sides = _Sides(state, key, dead_specials)
     recent_sides.insert(0, sides)
