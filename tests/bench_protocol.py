@@ -5,7 +5,10 @@ process (so the adapter's overhead and the games' relative speed are visible).""
 from __future__ import annotations
 
 import functools
+import os
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -17,6 +20,7 @@ import rules.openspiel  # noqa: F401  (registers our games)
 from rules.attack_the_tower import engine as attack_the_tower
 from rules.attack_the_tower import game as attack_the_tower_game
 from rules.attack_the_tower.variants import Rules as AttackTheTowerRules
+from rules.core import native
 from rules.core.chance import ChanceSampler
 from rules.core.protocol import CHANCE, Game
 from rules.the_tower import engine as the_tower
@@ -181,7 +185,29 @@ def figures() -> list[tuple[str, str]]:
                 f"  {rate / protocol:4.2f}x the protocol's own rate (at most {ceiling:4.2f}x over OpenSpiel's floor)"
             )
         rows.append((label, text))
+    if native.running_compiled():
+        rows.append(("Attack the Tower (turn limit 60)" + PROTOCOL + ", from the Python sources", _sources_figure()))
     return rows
+
+
+def sources_rates(seconds: float = SECONDS / ROUNDS) -> tuple[float, float]:
+    """(Attack the Tower's protocol steps/s, python_tic_tac_toe's), best of `ROUNDS` turns, in this process."""
+    _, game, start, _ = _our_games()[0]
+    best = (0.0, 0.0)
+    for _ in range(ROUNDS):
+        rates = (protocol_rate(game, start, seconds)[0], openspiel_rate("python_tic_tac_toe", seconds)[0])
+        best = (max(best[0], rates[0]), max(best[1], rates[1]))
+    return best
+
+
+def _sources_figure() -> str:
+    """Attack the Tower through the protocol where its compiled modules are not used: in a process of its own
+    (`TOWER_RULES_PURE=1`), beside python_tic_tac_toe measured there."""
+    script = "from tests.bench_protocol import sources_rates\nprint(*sources_rates())\n"
+    env = {**os.environ, native.PURE: "1"}
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+    rate, baseline = map(float, done.stdout.split())
+    return f"{rate:10,.0f} steps/s  ({rate / baseline:5.2f}x python_tic_tac_toe measured in that process)"
 
 
 NULL_WALK = "OpenSpiel python_null_walk (OpenSpiel's own cost a step: the floor)"

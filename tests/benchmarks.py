@@ -25,6 +25,7 @@ from rules.attack_the_tower.cli import LadderStart
 from rules.attack_the_tower.game import GAME, POSITION, AttackTheTower
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.variants import Rules
+from rules.core import native
 from rules.core.chance import ChanceSampler
 from rules.core.events import Event
 from rules.core.ladder import head_to_head, ladder
@@ -173,6 +174,8 @@ def other_games() -> list[tuple[str, str]]:
 
 def main() -> None:
     base = baseline_steps_per_second()
+    engine_runs = "compiled to C (rules.core.native_build)" if native.running_compiled() else "the Python sources"
+    print(f"Attack the Tower's engine: {engine_runs}")
     print(f"baseline (plain dict copy + random choice): {base:,.0f} steps/s")
     print(f"Attack the Tower, whole games to a palace or turn {TURN_LIMIT}, one core:")
     for name, games in (("random", 150), ("greedy", 150), ("planner", 150), ("learned", 40), ("tuned", 40)):
