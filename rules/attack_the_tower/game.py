@@ -21,9 +21,7 @@ class AttackTheTower(GameBase):
     card = metadata.CARD
     positions: Positions[GameState] = POSITION
 
-    def current_player(self, state: GameState) -> int:
-        return engine.current_player(state)
-
+    current_player = staticmethod(engine.current_player)
     acting_players = staticmethod(engine.acting_players)
     legal_actions = staticmethod(engine.legal_actions)
     chance_outcomes = staticmethod(engine.chance_outcomes)

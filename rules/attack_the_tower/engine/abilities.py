@@ -42,7 +42,8 @@ def apply_play(state: GameState, action: PlayAbility, events: Events) -> GameSta
         p = p.replace(in_play=(*p.in_play, action.card))
         state = state.with_player(action.player, p)
         note = "" if ability.not_implemented is None else " (its effect is not implemented yet)"
-        events.append(Said(rule="abilities", text=f'{who} play {ability.name}: "{ability.text}"{note}'))
+        if events.narrate:
+            events.append(Said(rule="abilities", text=f'{who} play {ability.name}: "{ability.text}"{note}'))
         for effect in ability.effects:
             if isinstance(effect, Recruit):
                 state = _recruit_effect(state, action.player, effect, ability.name, events)
@@ -71,7 +72,8 @@ def _recruit_effect(state: GameState, player: int, effect: Recruit, name: str, e
         target = limit if effect.amount == "fill" else min(limit, b.troops + effect.amount)
         if target > b.troops:
             p = set_base(p, t, s, b.replace(troops=target))
-            events.append(recruited(state, "abilities", player, t, s, b, target))
+            if events.narrate:
+                events.append(recruited(state, "abilities", player, t, s, b, target))
     return state.with_player(player, p)
 
 
@@ -84,20 +86,22 @@ def _recruit_special(state: GameState, player: int, cid: str, events: Events) ->
         older = [c for c in p.palace if "unique" in (ability_card(c).special_troop.traits)]  # type: ignore[union-attr]
         for c in older:
             p = p.replace(palace=remove_one(p.palace, c), ability_discard=(*p.ability_discard, c))
-            events.append(
-                Destroyed(
-                    rule="traits.unique",
-                    player=player,
-                    who=who,
-                    target=f"p{player}/palace",
-                    target_name=ability_card(c).special_troop.name,  # type: ignore[union-attr]
-                    reason="a newer unique troop was recruited",
+            if events.narrate:
+                events.append(
+                    Destroyed(
+                        rule="traits.unique",
+                        player=player,
+                        who=who,
+                        target=f"p{player}/palace",
+                        target_name=ability_card(c).special_troop.name,  # type: ignore[union-attr]
+                        reason="a newer unique troop was recruited",
+                    )
                 )
-            )
     p = p.replace(palace=(*p.palace, cid))
-    events.append(
-        Said(rule="abilities.special", text=f"{who} recruit a {spec.name} (power {spec.power}) on the palace.")
-    )
+    if events.narrate:
+        events.append(
+            Said(rule="abilities.special", text=f"{who} recruit a {spec.name} (power {spec.power}) on the palace.")
+        )
     return maintain_specials(state.with_player(player, p), events)
 
 
@@ -115,16 +119,19 @@ def maintain_specials(state: GameState, events: Events) -> GameState:
                 palace=p.palace[:i] + p.palace[i + 1 :],
                 ability_discard=(*p.ability_discard, cid),
             )
-            events.append(
-                Destroyed(
-                    rule="abilities.special",
-                    player=index,
-                    who=label(state, index),
-                    target=f"p{index}/palace/{i}",
-                    target_name=ability_card(cid).special_troop.name,  # type: ignore[union-attr]
-                    reason=f"only {complete_territories(p.territories)} complete territories maintain special troops",
+            if events.narrate:
+                events.append(
+                    Destroyed(
+                        rule="abilities.special",
+                        player=index,
+                        who=label(state, index),
+                        target=f"p{index}/palace/{i}",
+                        target_name=ability_card(cid).special_troop.name,  # type: ignore[union-attr]
+                        reason=(
+                            f"only {complete_territories(p.territories)} complete territories maintain special troops"
+                        ),
+                    )
                 )
-            )
             state = _forget_special(state, index, i)
         state = state.with_player(index, p)
     return state

@@ -27,7 +27,7 @@ def _automatic_step(state: GameState, events: Events) -> GameState | None:
     if phase in ("setup_draw", "renewal_draw"):
         if state.draws_left > 0 and drawable_piles(state, state.actor):
             return None
-        if state.draws_left > 0:
+        if state.draws_left > 0 and events.narrate:
             events.append(
                 Said(rule="variant.empty_pile", text=f"{label(state, state.actor)} have no cards left to draw.")
             )

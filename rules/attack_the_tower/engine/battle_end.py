@@ -133,9 +133,11 @@ def end_battle(state: GameState, events: Events) -> GameState:
             winner = att
     players[dfn] = _huns_sacrifice(state, effects, attackers, players[dfn], events)
 
-    events.append(HEAL)
+    if events.narrate:
+        events.append(HEAL)
     if winner is not None:
-        events.append(GameWon(rule="palace", player=winner, who=label(state, winner)))
+        if events.narrate:
+            events.append(GameWon(rule="palace", player=winner, who=label(state, winner)))
         return state.replace(
             players=(players[0], players[1]),
             battle=None,
@@ -187,19 +189,21 @@ def _sacrificed(
         for u in own:
             if u.kind == "troop" and u.troop_type in types and u.key not in dead:
                 if spared:
-                    events.append(Said(rule="abilities", text=f"{unit_label(state, u)} is spared from sacrifice."))
+                    if events.narrate:
+                        events.append(Said(rule="abilities", text=f"{unit_label(state, u)} is spared from sacrifice."))
                     continue
                 sacrificed.add(u.key)
-                events.append(
-                    Destroyed(
-                        rule="abilities",
-                        player=side,
-                        who=label(state, side),
-                        target=u.key,
-                        target_name=u.name,
-                        reason="sacrificed after battling",
+                if events.narrate:
+                    events.append(
+                        Destroyed(
+                            rule="abilities",
+                            player=side,
+                            who=label(state, side),
+                            target=u.key,
+                            target_name=u.name,
+                            reason="sacrificed after battling",
+                        )
                     )
-                )
     return sacrificed
 
 
@@ -220,16 +224,17 @@ def _huns_sacrifice(
             for s, b in enumerate(p.territories[battle.target]):
                 if b is not None and b.troops == 0:
                     p = set_base(p, battle.target, s, None).replace(base_discard=(*p.base_discard, b.card))
-                    events.append(
-                        Destroyed(
-                            rule="abilities",
-                            player=dfn,
-                            who=label(state, dfn),
-                            target=combat.base_key(dfn, battle.target, s),
-                            target_name=base_card(b.card).name,
-                            reason="a base with no troops, sacrificed after battling the Huns",
+                    if events.narrate:
+                        events.append(
+                            Destroyed(
+                                rule="abilities",
+                                player=dfn,
+                                who=label(state, dfn),
+                                target=combat.base_key(dfn, battle.target, s),
+                                target_name=base_card(b.card).name,
+                                reason="a base with no troops, sacrificed after battling the Huns",
+                            )
                         )
-                    )
     return p
 
 
@@ -261,6 +266,7 @@ def _to_the_palace(
             specials=survivors_specials,
             actor=att,
         )
-        events.append(ABILITY_WINDOW)
+        if events.narrate:
+            events.append(ABILITY_WINDOW)
         return state.replace(phase="battle", battle=palace_battle)
     return state

@@ -76,7 +76,8 @@ def apply_declare(state: GameState, action: DeclareAttack, events: Events) -> Ga
                 f"against {possessive(label(state, state.defender))} territory {action.target + 1}.",
             )
         )
-    events.append(ABILITY_WINDOW)
+    if events.narrate:
+        events.append(ABILITY_WINDOW)
     return state.replace(phase="battle", battle=battle, attacks=(*state.attacks, action.origin))
 
 
@@ -144,7 +145,8 @@ def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
     attacker = state.attacker
     if stage == "unmanned":
         what = "the palace is" if battle.at_palace else "the bases are"
-        events.append(Said(rule=rule, text=f"Every defending troop is dead: {what} unmanned."))
+        if events.narrate:
+            events.append(Said(rule=rule, text=f"Every defending troop is dead: {what} unmanned."))
         sides: tuple[int, ...] = (attacker,)
     else:
         sides = (attacker, 1 - attacker)
@@ -153,17 +155,18 @@ def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
     step = combat.combat_step(state)
     for side in sides:
         pool = step.pool(side)
-        events.append(
-            DamagePool(
-                rule=rule,
-                player=side,
-                who=label(state, side),
-                stage=stage,
-                amount=pool.total,
-                artillery=pool.artillery,
-                made_of=pool.describe,
+        if events.narrate:
+            events.append(
+                DamagePool(
+                    rule=rule,
+                    player=side,
+                    who=label(state, side),
+                    stage=stage,
+                    amount=pool.total,
+                    artillery=pool.artillery,
+                    made_of=pool.describe,
+                )
             )
-        )
     return state
 
 

@@ -196,7 +196,10 @@ def _raise(
     state: GameState, player: int, effect: RaiseChosenTroop, chosen: tuple[str, ...], events: Events
 ) -> GameState:
     if not chosen:
-        events.append(Said(rule="abilities", text=f"{label(state, player)} have no troop to make a {effect.becomes}."))
+        if events.narrate:
+            events.append(
+                Said(rule="abilities", text=f"{label(state, player)} have no troop to make a {effect.becomes}.")
+            )
         return state
     t, s, i = UnitKey.parse(chosen[0]).troop_place()
     p = state.players[player]
@@ -206,13 +209,14 @@ def _raise(
     p = p.replace(territories=territories_with(p, t, s, raised))
     troop = base_card(b.card).troop_name
     now = b.raise_of(i) + effect.delta
-    events.append(
-        Said(
-            rule="abilities",
-            text=f"{label(state, player)} make a {troop} (territory {t + 1}, slot {s + 1}) a {effect.becomes}: "
-            f"its power is raised by {effect.delta} (it now carries +{now}).",
+    if events.narrate:
+        events.append(
+            Said(
+                rule="abilities",
+                text=f"{label(state, player)} make a {troop} (territory {t + 1}, slot {s + 1}) a {effect.becomes}: "
+                f"its power is raised by {effect.delta} (it now carries +{now}).",
+            )
         )
-    )
     return state.with_player(player, p)
 
 
@@ -228,16 +232,17 @@ def _kaiju(
     for t, s in sacrificed:
         b = state.players[player].territories[t][s]
         assert b is not None
-        events.append(
-            Destroyed(
-                rule="abilities",
-                player=player,
-                who=who,
-                target=combat.troop_key(player, t, s, b.troops - 1),
-                target_name=f"{base_card(b.card).troop_name} (territory {t + 1}, slot {s + 1})",
-                reason=f"sacrificed on its {base_card(b.card).name}",
+        if events.narrate:
+            events.append(
+                Destroyed(
+                    rule="abilities",
+                    player=player,
+                    who=who,
+                    target=combat.troop_key(player, t, s, b.troops - 1),
+                    target_name=f"{base_card(b.card).troop_name} (territory {t + 1}, slot {s + 1})",
+                    reason=f"sacrificed on its {base_card(b.card).name}",
+                )
             )
-        )
     state = state.with_player(player, p)
     enemy = 1 - player
     q = state.players[enemy]
@@ -246,16 +251,17 @@ def _kaiju(
         b = q.territories[t][s]
         assert b is not None
         q = q.replace(territories=territories_with(q, t, s, None), base_discard=(*q.base_discard, b.card))
-        events.append(
-            Destroyed(
-                rule="abilities",
-                player=enemy,
-                who=label(state, enemy),
-                target=key,
-                target_name=f"{base_card(b.card).name} (territory {t + 1}, slot {s + 1})",
-                reason=f"destroyed by {possessive(who)} kaijus, with its {b.troops} troop(s)",
+        if events.narrate:
+            events.append(
+                Destroyed(
+                    rule="abilities",
+                    player=enemy,
+                    who=label(state, enemy),
+                    target=key,
+                    target_name=f"{base_card(b.card).name} (territory {t + 1}, slot {s + 1})",
+                    reason=f"destroyed by {possessive(who)} kaijus, with its {b.troops} troop(s)",
+                )
             )
-        )
     return state.with_player(enemy, q)
 
 
@@ -286,20 +292,21 @@ def combat_start(state: GameState, events: Events, unit_label: UnitNamer) -> Gam
             destroyed = total >= u.toughness
             if destroyed:
                 dead.append(u.key)
-            events.append(
-                AbilityDamage(
-                    rule="abilities",
-                    player=owner,
-                    who=label(state, owner),
-                    source=f"{count} {troop_name(state, owner, e.troop_type)}(s)",
-                    target=u.key,
-                    target_name=unit_label(state, u),
-                    amount=amount,
-                    total=total,
-                    toughness=u.toughness,
-                    destroyed=destroyed,
+            if events.narrate:
+                events.append(
+                    AbilityDamage(
+                        rule="abilities",
+                        player=owner,
+                        who=label(state, owner),
+                        source=f"{count} {troop_name(state, owner, e.troop_type)}(s)",
+                        target=u.key,
+                        target_name=unit_label(state, u),
+                        amount=amount,
+                        total=total,
+                        toughness=u.toughness,
+                        destroyed=destroyed,
+                    )
                 )
-            )
     new_battle = battle.replace(damage=tuple(sorted(damage.items())), dead=tuple(dead))
     return state.replace(battle=new_battle)
 
@@ -335,9 +342,10 @@ def end_main_window(state: GameState, player: int, events: Events) -> GameState:
     """The defending player plays no more abilities for now: the attacking player decides again."""
     if main_phase_actor(state) != player or player == state.attacker:
         raise IllegalAction("there is no ability window open", "battles.2 abilities")
-    events.append(
-        Said(rule="turn.2 abilities", text=f"{label(state, player)} play no more abilities before the next battle.")
-    )
+    if events.narrate:
+        events.append(
+            Said(rule="turn.2 abilities", text=f"{label(state, player)} play no more abilities before the next battle.")
+        )
     return state.replace(actor=state.attacker)
 
 

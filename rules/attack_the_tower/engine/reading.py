@@ -64,7 +64,11 @@ def _waiting_sides(state: GameState, battle: Battle) -> tuple[int, ...]:
 def acting_players(state: GameState) -> tuple[int, ...]:
     """Who may act now: the player to move, or both sides of a simultaneous combat step until each has
     distributed its damage; nobody at a draw or at the end."""
-    who = current_player(state)
+    return acting_when(state, current_player(state))
+
+
+def acting_when(state: GameState, who: int) -> tuple[int, ...]:
+    """`acting_players`, given `current_player`'s answer (for a caller that has asked it already)."""
     if who >= 0:
         return (who,)
     if who == SIMULTANEOUS:

@@ -35,7 +35,7 @@ from rules.attack_the_tower.engine.battles import (
 )
 from rules.attack_the_tower.engine.combat.requests import TargetKey, target_key
 from rules.attack_the_tower.engine.common import Events, label
-from rules.attack_the_tower.engine.reading import acting_players, current_player
+from rules.attack_the_tower.engine.reading import acting_when, current_player
 from rules.attack_the_tower.engine.turn import (
     apply_build,
     apply_burn,
@@ -97,7 +97,7 @@ def _check_actor(state: GameState, action: Action) -> None:
     if who == CHANCE:
         raise IllegalAction("a card is being drawn; reveal it first", "setup")
     player = getattr(action, "player", None)
-    acting = acting_players(state)
+    acting = acting_when(state, who)
     if player not in acting:
         if player not in (0, 1):
             raise IllegalAction("this action names no player", phase_rule(state))

@@ -81,13 +81,14 @@ def apply_draw(state: GameState, action: DrawCard, events: Events) -> GameState:
         fields: dict[str, Any] = {f"{action.pile}_pile": tuple(sorted(discards)), f"{action.pile}_discard": ()}
         p = p.replace(**fields)
         state = state.with_player(action.player, p)
-        events.append(
-            Said(
-                rule="variant.empty_pile",
-                text=f"{label(state, action.player)} shuffle {len(discards)} discarded "
-                f"{action.pile} cards into a new {action.pile} pile.",
+        if events.narrate:
+            events.append(
+                Said(
+                    rule="variant.empty_pile",
+                    text=f"{label(state, action.player)} shuffle {len(discards)} discarded "
+                    f"{action.pile} cards into a new {action.pile} pile.",
+                )
             )
-        )
     return state.replace(drawing=action.pile)
 
 
@@ -100,16 +101,17 @@ def apply_reveal(state: GameState, action: RevealCard, events: Events) -> GameSt
     drawn: dict[str, Any] = {f"{kind}_pile": remove_one(pile, action.card), "hand": (*p.hand, action.card)}
     p = p.replace(**drawn)
     rule: RuleId = "setup" if state.phase == "setup_draw" else "renewal.B draw"
-    events.append(
-        CardDrawn(
-            rule=rule,
-            player=state.actor,
-            who=label(state, state.actor),
-            pile=kind,
-            card=action.card,
-            card_name=card(action.card).name,
+    if events.narrate:
+        events.append(
+            CardDrawn(
+                rule=rule,
+                player=state.actor,
+                who=label(state, state.actor),
+                pile=kind,
+                card=action.card,
+                card_name=card(action.card).name,
+            )
         )
-    )
     return state.with_player(state.actor, p, drawing=None, draws_left=state.draws_left - 1)
 
 
@@ -123,12 +125,13 @@ def apply_burn(state: GameState, action: Burn, events: Events) -> GameState:
     )
     burnt = p.hand
     p = discard_cards(p.replace(hand=(), burns=p.burns + 1), burnt)
-    events.append(
-        Said(
-            rule="setup.burn",
-            text=f"{label(state, action.player)} burn {len(burnt)} cards and draw {state.rules.opening_draw} more.",
+    if events.narrate:
+        events.append(
+            Said(
+                rule="setup.burn",
+                text=f"{label(state, action.player)} burn {len(burnt)} cards and draw {state.rules.opening_draw} more.",
+            )
         )
-    )
     state = state.with_player(action.player, p)
     return state.replace(phase="setup_draw", draws_left=state.rules.opening_draw)
 
@@ -140,7 +143,8 @@ def may_burn(state: GameState, player: Player) -> bool:
 
 def apply_keep(state: GameState, action: KeepHand, events: Events) -> GameState:
     require(state.phase == "setup_keep", "there is no hand to keep now", "setup.burn")
-    events.append(Said(rule="setup.burn", text=f"{label(state, action.player)} keep the hand."))
+    if events.narrate:
+        events.append(Said(rule="setup.burn", text=f"{label(state, action.player)} keep the hand."))
     return state.replace(phase="setup_build")
 
 
@@ -167,34 +171,37 @@ def apply_build(state: GameState, action: Build, events: Events) -> GameState:
         territories=territories_with(p, action.territory, action.slot, built),
         base_discard=p.base_discard if old is None else (*p.base_discard, old.card),
     )
-    events.append(
-        BaseBuilt(
-            rule="building",
-            player=action.player,
-            who=label(state, action.player),
-            card=action.card,
-            card_name=card(action.card).name,
-            territory=action.territory,
-            slot=action.slot,
-            replaced=None if old is None else base_card(old.card).name,
-            replaced_troops=0 if old is None else old.troops,
+    if events.narrate:
+        events.append(
+            BaseBuilt(
+                rule="building",
+                player=action.player,
+                who=label(state, action.player),
+                card=action.card,
+                card_name=card(action.card).name,
+                territory=action.territory,
+                slot=action.slot,
+                replaced=None if old is None else base_card(old.card).name,
+                replaced_troops=0 if old is None else old.troops,
+            )
         )
-    )
     return state.with_player(action.player, p)
 
 
 def apply_finish_building(state: GameState, action: FinishBuilding, events: Events) -> GameState:
     require(state.phase in ("setup_build", "renewal_build"), "nobody is building now", "renewal.C build")
-    events.append(
-        Said(
-            rule="renewal.C build" if state.phase == "renewal_build" else "setup.build",
-            text=f"{label(state, action.player)} finish building.",
+    if events.narrate:
+        events.append(
+            Said(
+                rule="renewal.C build" if state.phase == "renewal_build" else "setup.build",
+                text=f"{label(state, action.player)} finish building.",
+            )
         )
-    )
     if state.phase == "setup_build":
         if action.player == 0:
             return state.replace(phase="setup_draw", actor=1, draws_left=state.rules.opening_draw)
-        events.append(Said(rule="turn", text=f"Turn 1: {label(state, 0)} is the attacking player."))
+        if events.narrate:
+            events.append(Said(rule="turn", text=f"Turn 1: {label(state, 0)} is the attacking player."))
         return state.replace(phase="renewal_decision", actor=0, attacker=0, turn=1)
     if action.player == state.attacker:
         return state.replace(actor=state.defender)
@@ -207,13 +214,14 @@ def apply_discard(state: GameState, action: Discard, events: Events) -> GameStat
     p = state.players[action.player]
     require(action.card in p.hand, "that card is not in your hand", "renewal.B draw")
     p = discard_cards(p.replace(hand=remove_one(p.hand, action.card)), [action.card])
-    events.append(
-        Said(
-            rule="renewal.B draw",
-            text=f"{label(state, action.player)} discard {card(action.card).name} "
-            f"to keep to the hand limit of {state.rules.hand_limit}.",
+    if events.narrate:
+        events.append(
+            Said(
+                rule="renewal.B draw",
+                text=f"{label(state, action.player)} discard {card(action.card).name} "
+                f"to keep to the hand limit of {state.rules.hand_limit}.",
+            )
         )
-    )
     return state.with_player(action.player, p)
 
 
@@ -221,9 +229,11 @@ def apply_renew(state: GameState, action: Renew, events: Events) -> GameState:
     require(state.phase == "renewal_decision", "renewal is decided only at the start of a turn", "turn.1 renewal")
     who = label(state, action.player)
     if not action.renew:
-        events.append(Said(rule="turn.1 renewal", text=f"{who} do not renew and say so."))
+        if events.narrate:
+            events.append(Said(rule="turn.1 renewal", text=f"{who} do not renew and say so."))
         return card_effects.entering_main(state.replace(phase="main"))
-    events.append(Said(rule="turn.1 renewal", text=f"{who} call a renewal; both players follow it."))
+    if events.narrate:
+        events.append(Said(rule="turn.1 renewal", text=f"{who} call a renewal; both players follow it."))
     players = list(state.players)
     limit = state.rules.max_troops_per_base
     for index in (state.attacker, state.defender):
@@ -232,7 +242,8 @@ def apply_renew(state: GameState, action: Renew, events: Events) -> GameState:
         for t, s, b in p.bases():
             if b.troops < limit:
                 territories[t][s] = b.replace(troops=b.troops + 1)
-                events.append(recruited(state, "renewal.A recruit", index, t, s, b, b.troops + 1))
+                if events.narrate:
+                    events.append(recruited(state, "renewal.A recruit", index, t, s, b, b.troops + 1))
         players[index] = p.replace(territories=as_territories(territories))
     return state.replace(
         players=(players[0], players[1]),
@@ -260,15 +271,16 @@ def apply_end_turn(state: GameState, action: EndTurn, events: Events) -> GameSta
         p = state.players[index]
         if p.returning:
             for cid in p.returning:
-                events.append(
-                    Said(
-                        rule="abilities.special",
-                        text=f"{possessive(label(state, index))} {ability_card(cid).special_troop.name} "  # type: ignore[union-attr]
-                        "is recruited again at the end of the turn.",
+                if events.narrate:
+                    events.append(
+                        Said(
+                            rule="abilities.special",
+                            text=f"{possessive(label(state, index))} {ability_card(cid).special_troop.name} "  # type: ignore[union-attr]
+                            "is recruited again at the end of the turn.",
+                        )
                     )
-                )
             p = p.replace(palace=p.palace + p.returning, returning=())
-        if p.in_play:
+        if p.in_play and events.narrate:
             events.append(
                 Said(
                     rule="abilities",
@@ -288,14 +300,16 @@ def apply_end_turn(state: GameState, action: EndTurn, events: Events) -> GameSta
     nxt = state.defender
     limit = state.rules.turn_limit
     if limit is not None and state.turn >= limit:
-        events.append(Said(rule="variant.turn_limit", text=f"The turn limit of {limit} is reached: a draw."))
+        if events.narrate:
+            events.append(Said(rule="variant.turn_limit", text=f"The turn limit of {limit} is reached: a draw."))
         return state.replace(phase="game_over", termination="turn_limit", attacks=())
-    events.append(
-        Said(
-            rule="turn",
-            text=f"{label(state, action.player)} end the turn; {label(state, nxt)} are now the attacking player.",
+    if events.narrate:
+        events.append(
+            Said(
+                rule="turn",
+                text=f"{label(state, action.player)} end the turn; {label(state, nxt)} are now the attacking player.",
+            )
         )
-    )
     return state.replace(
         attacker=nxt,
         actor=nxt,
@@ -317,5 +331,6 @@ def _recruit_per_kill(state: GameState, player: int, effect: RecruitPerKill, eve
         add = min(owed, limit - b.troops)
         owed -= add
         p = set_base(p, t, s, b.replace(troops=b.troops + add))
-        events.append(recruited(state, "abilities", player, t, s, b, b.troops + add))
+        if events.narrate:
+            events.append(recruited(state, "abilities", player, t, s, b, b.troops + add))
     return state.with_player(player, p)

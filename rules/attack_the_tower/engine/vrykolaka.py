@@ -80,16 +80,19 @@ def destroy_per_fighter(
                 continue
             u = by_key[key]
             out.append(key)
-            events.append(
-                Destroyed(
-                    rule="abilities",
-                    player=u.owner,
-                    who=label(state, u.owner),
-                    target=key,
-                    target_name=placed_name(u),
-                    reason=f"destroyed by {possessive(label(state, owner))} {count} {troop}(s) that inflicted damage",
+            if events.narrate:
+                events.append(
+                    Destroyed(
+                        rule="abilities",
+                        player=u.owner,
+                        who=label(state, u.owner),
+                        target=key,
+                        target_name=placed_name(u),
+                        reason=(
+                            f"destroyed by {possessive(label(state, owner))} {count} {troop}(s) that inflicted damage"
+                        ),
+                    )
                 )
-            )
     return out
 
 
@@ -159,16 +162,17 @@ def choose_victim(state: GameState, player: int, target: str, events: Events) ->
         named = named_in_slot(base_card(base.card).troop_name, place)
         territories = territories_without(state.players[enemy].territories, {(t, s): [i]}, ())
         state = state.with_player(enemy, state.players[enemy].replace(territories=territories))
-    events.append(
-        Destroyed(
-            rule="variant.vrykolaka_victims",
-            player=enemy,
-            who=label(state, enemy),
-            target=target,
-            target_name=named,
-            reason=f"chosen by {label(state, player)} for their Vrykolaka(s)",
+    if events.narrate:
+        events.append(
+            Destroyed(
+                rule="variant.vrykolaka_victims",
+                player=enemy,
+                who=label(state, enemy),
+                target=target,
+                target_name=named,
+                reason=f"chosen by {label(state, player)} for their Vrykolaka(s)",
+            )
         )
-    )
     owed = list(battle.owed)
     owed[player] -= 1
     return state.replace(battle=battle.replace(owed=(owed[0], owed[1])))
