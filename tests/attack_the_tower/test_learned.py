@@ -9,7 +9,7 @@ from importlib import resources
 from typing import Any
 
 from rules.attack_the_tower import engine, policies
-from rules.attack_the_tower.actions import Allocate, Build
+from rules.attack_the_tower.actions import Allocate, Build, EndTurn
 from rules.attack_the_tower.cards import TROOP_TYPES
 from rules.attack_the_tower.catalog import base_card
 from rules.attack_the_tower.game import GAME
@@ -19,9 +19,11 @@ from rules.attack_the_tower.policies.features import FEATURES, SIDE_FEATURES, fe
 from rules.attack_the_tower.policies.learned import (
     ALLOCATIONS_WEIGHED_AT_MOST,
     EVALUATION_FILE,
+    TUNED_EVALUATION_FILE,
     Evaluation,
     LearnedPolicy,
     TunedPolicy,
+    plays,
     shipped_evaluation,
 )
 from rules.attack_the_tower.policies.planner import outcome_of
@@ -194,6 +196,44 @@ def test_tuned_allocates_the_most_damage_the_way_its_model_rates_highest_and_lea
         assert value == max(tuned.value(outcome_of(state, a), me) for a in fullest)
         differs += chosen != planned
     assert differs  # the model does not merely repeat the planner
+
+
+def _two_play_value(player: TunedPolicy, state: GameState, me: int) -> float:
+    """By brute force: the model's value of a position a play led to, or of the best play that may follow it in
+    the same main phase."""
+    value = player.value(state, me)
+    if state.phase == "main" and engine.current_player(state) == me == state.attacker:
+        follow_ups = plays(state, me)
+        value = max([value, *(player.value(outcome_of(state, a), me) for a in follow_ups)])
+    return value
+
+
+def test_tuned_plays_what_its_model_rates_highest_two_plays_ahead_and_learned_one_play_ahead() -> None:
+    """Each attack or ability is played out, then each play that may follow it: the tuned player's choice is the
+    play whose best continuation the model rates highest when that beats ending the turn, else ending it."""
+    tuned, learned = TunedPolicy(), LearnedPolicy(shipped_evaluation(TUNED_EVALUATION_FILE))
+    differs = 0
+    for state, me in _planner_positions(12, lambda s, side: _attacks_again(s, side)):
+        options = plays(state, me)
+        chosen = tuned.choose(state, ChanceSampler(0), me)
+        values = {a: _two_play_value(tuned, outcome_of(state, a), me) for a in options}
+        ending = tuned.value(engine.next_position(state, EndTurn(player=me)), me)
+        best = max(values.values())
+        if best > ending:
+            assert chosen in options and values[chosen] == best
+        else:
+            assert chosen == EndTurn(player=me)
+        one_play = learned.choose(state, ChanceSampler(0), me)
+        differs += one_play != chosen
+    assert differs  # the second play changes some choices
+
+
+def _attacks_again(state: GameState, side: int) -> bool:
+    """A main-phase choice of the attacker with at least two plays, one of which leaves another attack open."""
+    if state.phase != "main" or side != state.attacker or engine.allocation_request(state, side) is not None:
+        return False
+    options = plays(state, side)
+    return len(options) >= 2 and any(plays(outcome_of(state, a), side) for a in options)
 
 
 def test_features_read_troop_powers_under_the_position_s_own_rules() -> None:

@@ -8,7 +8,8 @@ opening hand and allocations are the planner's. The model (`data/learned_evaluat
 regression over `features.FEATURES`) reads only what its player sees; how it was fitted is in that file and
 in `policies.training`. `TunedPolicy` (`tuned`) is the same player with the model's weights tuned for play
 (`policies.tuning`, `data/tuned_evaluation.json`); it also chooses its builds and its allocations by the model,
-and weighs a renewal over more deals.
+weighs a renewal over more deals, and looks two plays ahead in its turn: each attack or ability together with the
+best one that may follow it.
 """
 
 from __future__ import annotations
@@ -124,16 +125,18 @@ class LearnedPolicy:
         return self._planner.choose(state, sampler, player)
 
     def _main(self, state: GameState, me: int) -> Any:
-        actions = engine.legal_actions(state, me)
-        options: list[Any] = candidate_attacks(actions)
-        options += [a for a in actions if isinstance(a, PlayAbility)]
+        options = plays(state, me)
         ending = EndTurn(player=me)
         if not options:
             return ending
-        choice, value = best_by_look_ahead(state, me, options, self.value)
+        choice, value = best_by_look_ahead(state, me, options, self._play_value)
         if value > self.value(engine.next_position(state, ending), me):
             return choice
         return ending
+
+    def _play_value(self, state: GameState, me: int) -> float:
+        """How the model rates the position a play (an attack and its battle, or an ability) leads to."""
+        return self.value(state, me)
 
     def _renews(self, state: GameState, me: int, sampler: ChanceSampler) -> bool:
         """Renew when the renewal, played out in a few deals of the unseen cards, leaves a better position than
@@ -157,11 +160,18 @@ class LearnedPolicy:
         return 1.0 / (1.0 + math.exp(-log_odds))
 
 
+def plays(state: GameState, me: int) -> list[Any]:
+    """The plays of a main phase weighed by look-ahead: the candidate attacks and every ability play."""
+    actions = engine.legal_actions(state, me)
+    options: list[Any] = candidate_attacks(actions)
+    return options + [a for a in actions if isinstance(a, PlayAbility)]
+
+
 class TunedPolicy(LearnedPolicy):
     """The learned player with the model's weights tuned for wins against the planner (`policies.tuning`):
-    the same look-ahead and features, the positions ranked by `data/tuned_evaluation.json`, each build and each
-    allocation chosen by the position it leaves, and a renewal weighed over four deals (the file says which
-    player its weights were tuned with)."""
+    the same features, the positions ranked by `data/tuned_evaluation.json`, each build and each allocation
+    chosen by the position it leaves, a renewal weighed over four deals (the file says which player its weights
+    were tuned with), and each play of its turn weighed with the best play that may follow it."""
 
     name = "tuned"
     evaluation_file = TUNED_EVALUATION_FILE
@@ -174,6 +184,17 @@ class TunedPolicy(LearnedPolicy):
         if request is not None:
             return self._allocation(state, player, request)
         return super().choose(state, sampler, player)
+
+    def _play_value(self, state: GameState, me: int) -> float:
+        """The position a play leads to, or the best play that may follow it this turn when the model rates that
+        higher (one attack opens or spoils the next: a look-ahead of two plays, ending the turn after either)."""
+        value = self.value(state, me)
+        if state.phase != "main" or state.attacker != me or engine.current_player(state) != me:
+            return value
+        follow_ups = plays(state, me)
+        if not follow_ups:
+            return value
+        return max(value, max(self.value(outcome_of(state, a), me) for a in follow_ups))
 
     def _build(self, state: GameState, me: int) -> Any:
         """The build (or finishing building) whose resulting position the model rates highest; a build holds no
