@@ -59,15 +59,18 @@ def recorded() -> dict[str, str]:
 
 
 def stale_sources() -> list[str]:
-    """The sources whose compiled modules cannot be trusted: changed since they were compiled, or compiled
-    modules of which no build keeps a record."""
+    """The sources whose compiled modules cannot be trusted, so that none is used: changed since they were
+    compiled, or compiled with the others and now missing (a compiled module expects the others' compiled
+    classes), or compiled modules of which no build keeps a record."""
     sources = recorded()
-    changed = [m for m, known in sources.items() if not (ROOT / m).exists() or digest(m) != known]
-    shared = f"{GROUP.replace('.', '/')}__mypyc"
+    changed = [
+        m for m, known in sources.items() if not (ROOT / m).exists() or not extension(m).exists() or digest(m) != known
+    ]
+    shared = GROUP.rsplit(".", 1)[-1] + "__mypyc"
     unknown = [
         path.relative_to(ROOT).as_posix()
         for path in compiled_present()
-        if not path.name.startswith(shared.rsplit("/", 1)[-1])
+        if not path.name.startswith(shared)
         and path.relative_to(ROOT).as_posix().removesuffix(EXTENSION) + ".py" not in sources
     ]
     return changed + unknown

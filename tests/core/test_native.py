@@ -147,3 +147,27 @@ def test_the_sources_play_the_same_games_as_the_compiled_modules() -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     found: dict[str, Any] = json.loads(done.stdout)
     assert found == json.loads(STORED.read_text(encoding="utf-8"))
+
+
+def test_compiled_modules_are_trusted_only_as_built(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A compiled module is stale once its source changes, or when another of the same build is missing, or when
+    no build records it: then none is used (`prefer_sources`)."""
+    package = tmp_path / "rules"
+    (package / "game").mkdir(parents=True)
+    sources = {"rules/game/engine.py": "x = 1\n", "rules/game/model.py": "y = 2\n"}
+    for relative, text in sources.items():
+        (tmp_path / relative).write_text(text)
+    monkeypatch.setattr(native, "ROOT", tmp_path)
+    monkeypatch.setattr(native, "PACKAGE", package)
+    monkeypatch.setattr(native, "MANIFEST", package / ".native.json")
+    assert native.stale_sources() == [] and native.recorded() == {}
+    for relative in sources:
+        native.extension(relative).write_bytes(b"")
+    assert sorted(native.stale_sources()) == sorted(r.removesuffix(".py") + native.EXTENSION for r in sources)
+    native.MANIFEST.write_text(json.dumps({r: native.digest(r) for r in sources}))
+    assert native.stale_sources() == []
+    (tmp_path / "rules/game/model.py").write_text("y = 3\n")
+    assert native.stale_sources() == ["rules/game/model.py"]
+    (tmp_path / "rules/game/model.py").write_text("y = 2\n")
+    native.extension("rules/game/engine.py").unlink()
+    assert native.stale_sources() == ["rules/game/engine.py"]
