@@ -35,16 +35,10 @@ $(STAMP): pyproject.toml binder/constraints.txt
 	touch $(STAMP)
 
 # Attack the Tower's records and engine compiled to C by mypyc from the same sources (rules.core.native_build):
-# compiled again whenever one of them changes; without a C compiler the sources run (the same rules, slower).
-NATIVE_SOURCES := $(wildcard rules/attack_the_tower/engine/*.py rules/attack_the_tower/engine/combat/*.py) \
-	rules/attack_the_tower/model.py rules/attack_the_tower/actions.py rules/attack_the_tower/compiled.py \
-	$(wildcard rules/core/native*.py)
-NATIVE := build/native.stamp
-$(NATIVE): $(STAMP) $(NATIVE_SOURCES)
-	-$(BIN)/python -m rules.core.native_build build
-	@mkdir -p build && touch $(NATIVE)
-
-install: $(STAMP) $(NATIVE)
+# compiled again when one of them, or the build itself, has changed since (it keeps their digests); without a C
+# compiler the sources run (the same rules, slower).
+install: $(STAMP)
+	-@$(BIN)/python -m rules.core.native_build build
 
 # JupyterLab refuses to run as root unless told; containers and CI machines often are root.
 LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root,)

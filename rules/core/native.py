@@ -19,6 +19,7 @@ import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 PACKAGE = Path(__file__).resolve().parents[1]
 """The `rules` package's folder."""
@@ -30,7 +31,9 @@ PURE = "TOWER_RULES_PURE"
 """Set to 1 to run the pure-Python modules where compiled ones are present."""
 
 GROUP = "rules.native_engine"
-"""The name of the one shared library mypyc builds for the compiled modules (`rules/native_engine__mypyc...`)."""
+"""The name of the one shared library mypyc builds for the compiled modules."""
+SHARED_LIBRARY = PACKAGE / (GROUP.rsplit(".", 1)[-1] + "__mypyc")
+"""That library's file, without its extension (`rules/native_engine__mypyc...`)."""
 EXTENSION = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
 
 
@@ -49,13 +52,20 @@ def compiled_present() -> list[Path]:
     return sorted(PACKAGE.rglob("*" + EXTENSION))
 
 
-def recorded() -> dict[str, str]:
-    """The digest of each source of the last build, by path from the project's root (none: no build)."""
+def manifest() -> dict[str, Any]:
+    """What the last build recorded (empty: no build): `compiled`, the digest of each source it compiled by path
+    from the project's root, and `built_by`, the digest of the build's own sources."""
     try:
         found = json.loads(MANIFEST.read_text())
     except (OSError, ValueError):
         return {}
     return found if isinstance(found, dict) else {}
+
+
+def recorded() -> dict[str, str]:
+    """The digest of each source of the last build, by path from the project's root (none: no build)."""
+    compiled = manifest().get("compiled", {})
+    return compiled if isinstance(compiled, dict) else {}
 
 
 def stale_sources() -> list[str]:
@@ -66,11 +76,10 @@ def stale_sources() -> list[str]:
     changed = [
         m for m, known in sources.items() if not (ROOT / m).exists() or not extension(m).exists() or digest(m) != known
     ]
-    shared = GROUP.rsplit(".", 1)[-1] + "__mypyc"
     unknown = [
         path.relative_to(ROOT).as_posix()
         for path in compiled_present()
-        if not path.name.startswith(shared)
+        if not path.name.startswith(SHARED_LIBRARY.name)
         and path.relative_to(ROOT).as_posix().removesuffix(EXTENSION) + ".py" not in sources
     ]
     return changed + unknown

@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import tomllib
 from collections.abc import Sequence
 from types import ModuleType
 
@@ -25,9 +26,11 @@ from rules.core.native import (
     MANIFEST,
     PACKAGE,
     ROOT,
+    SHARED_LIBRARY,
     compiled_present,
     digest,
     extension,
+    manifest,
     running_compiled,
     stale_sources,
 )
@@ -63,8 +66,14 @@ def _non_native() -> dict[str, frozenset[str]]:
     return {f"{folder}/{name}": classes for folder, d in _declarations() for name, classes in d.NON_NATIVE.items()}
 
 
-def build() -> int:
-    """Compile the modules of `compiled_modules` (0), or say why not and leave the pure-Python ones (1)."""
+def build(force: bool = False) -> int:
+    """Compile the modules of `compiled_modules` (0), or say why not and leave the pure-Python ones (1); nothing
+    to do (0) when the last build compiled these very sources with this very build, unless `force`."""
+    modules = compiled_modules()
+    current = {"compiled": {m: digest(m) for m in modules}, "built_by": _build_digest()}
+    if not force and manifest() == current and not stale_sources():
+        print(f"the {len(modules)} compiled modules are up to date", file=sys.stderr)
+        return 0
     compiler = sysconfig.get_config_var("CC") or "cc"
     if shutil.which(compiler.split()[0]) is None:
         print(f"no C compiler ({compiler}) here: the pure-Python engine runs", file=sys.stderr)
@@ -72,7 +81,6 @@ def build() -> int:
     clean()
     shutil.rmtree(BUILD, ignore_errors=True)
     shutil.copytree(PACKAGE, BUILD / "rules", ignore=shutil.ignore_patterns("__pycache__", "*.so", ".native.json"))
-    modules = compiled_modules()
     for relative in modules:
         source = BUILD / relative
         source.write_text(_compiled_text(relative, source.read_text()))
@@ -83,13 +91,18 @@ def build() -> int:
         print(done.stdout[-4000:] + done.stderr[-4000:], file=sys.stderr)
         print("mypyc could not compile the engine (above): the pure-Python engine runs", file=sys.stderr)
         return 1
-    for built in BUILD.glob(f"{GROUP.replace('.', '/')}__mypyc*"):
+    for built in BUILD.glob(SHARED_LIBRARY.relative_to(ROOT).as_posix() + "*"):
         shutil.copy2(built, ROOT / built.relative_to(BUILD))
     for relative in modules:
         shutil.copy2(BUILD / extension(relative).relative_to(ROOT), extension(relative))
-    MANIFEST.write_text(json.dumps({m: digest(m) for m in modules}, indent=1) + "\n")
+    MANIFEST.write_text(json.dumps(current, indent=1) + "\n")
     print(f"compiled {len(modules)} modules to C", file=sys.stderr)
     return 0
+
+
+def _build_digest() -> str:
+    """The digest of the build's own sources: a change to how sources are written out compiles them again."""
+    return "".join(digest(f"rules/core/{name}.py") for name in ("native_build", "native_source"))
 
 
 def _compiled_text(relative: str, text: str) -> str:
@@ -102,12 +115,16 @@ def _mypy_config(modules: list[str]) -> str:
     """mypyc reads the types of every module the compiled ones import, and needs those of the compiled ones
     only to be right: the others (which still name `Record` where a compiled record now comes) are not held."""
     compiled = ",".join(m.removesuffix(".py").replace("/", ".") for m in modules)
+    untyped = [
+        override["module"] if isinstance(override["module"], str) else ",".join(override["module"])
+        for override in tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"].get("overrides", [])
+        if override.get("ignore_missing_imports")
+    ]
     return (
         "[mypy]\npython_version = 3.11\nplugins = pydantic.mypy\n"
         "[mypy-rules.*]\nignore_errors = True\n"
         f"[mypy-{compiled}]\nignore_errors = False\n"
-        "[mypy-pyspiel,open_spiel.*,anywidget.*,ipywidgets.*,icepool.*,scipy.*,tqdm.*,matplotlib.*,sklearn.*,optuna.*]\n"
-        "ignore_missing_imports = True\n"
+        + "".join(f"[mypy-{modules}]\nignore_missing_imports = True\n" for modules in untyped)
     )
 
 
@@ -129,9 +146,10 @@ def clean() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rules.core.native_build", description=__doc__.splitlines()[0])
     parser.add_argument("command", choices=["build", "clean", "status"])
+    parser.add_argument("--force", action="store_true", help="build even when the compiled modules are up to date")
     args = parser.parse_args(argv)
     if args.command == "build":
-        return build()
+        return build(args.force)
     if args.command == "clean":
         clean()
         return 0

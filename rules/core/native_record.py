@@ -50,11 +50,9 @@ class NativeRecord:
         return f"{type(self).__name__}({shown})"
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return native_rebuilt, (type(self), self.values())
+        return rebuilt, (type(self), self.values())
 
 
-def native_rebuilt(cls: type[NativeRecord], values: tuple[Any, ...]) -> NativeRecord:
-    """A compiled record from its class and field values (how a pickled one is read back)."""
-    build: Any = cls
-    record: NativeRecord = build(**dict(zip(cls.FIELDS, values, strict=True)))
-    return record
+def rebuilt(cls: Any, values: tuple[Any, ...]) -> Any:
+    """A record, compiled or not, from its class and field values (how a pickled record is read back)."""
+    return cls(**dict(zip(cls.FIELDS, values, strict=True)))

@@ -28,10 +28,11 @@ def compiled_source(text: str, *, non_native: frozenset[str] = frozenset()) -> s
     """A module's source as mypyc compiles it: record classes written out, `__slots__` dropped, fixed-length
     tuples of one type kept as Python tuples, and the classes named in `non_native` (those extending a class of
     a module left as Python) marked to stay Python classes."""
-    original = _field_annotations(text)
+    written = ast.parse(text)
+    original = _field_annotations(text, written)
     aliases: dict[str, str] = {}
-    if _defines_records(text):  # the other modules' own tuples stay as they are (C structs are fastest there)
-        text, aliases = _boxed_tuples(text)
+    if _defines_records(written):  # the other modules' own tuples stay as they are (C structs are fastest there)
+        text, aliases = _boxed_tuples(text, written)
     original = {key: _expanded(annotation, aliases) for key, annotation in original.items()}
     tree = ast.parse(text)
     lines = text.splitlines(keepends=True)
@@ -60,10 +61,9 @@ def compiled_source(text: str, *, non_native: frozenset[str] = frozenset()) -> s
     return _after_future_import(out, "".join(imports))
 
 
-def _defines_records(text: str) -> bool:
+def _defines_records(tree: ast.Module) -> bool:
     return any(
-        isinstance(node, ast.ClassDef) and any(_named(base, "Record") for base in node.bases)
-        for node in ast.walk(ast.parse(text))
+        isinstance(node, ast.ClassDef) and any(_named(base, "Record") for base in node.bases) for node in ast.walk(tree)
     )
 
 
@@ -71,20 +71,20 @@ def _named(node: ast.expr, name: str) -> bool:
     return isinstance(node, ast.Name) and node.id == name
 
 
-def _boxed_tuples(text: str) -> tuple[str, dict[str, str]]:
+def _boxed_tuples(text: str, tree: ast.Module) -> tuple[str, dict[str, str]]:
     """The source with each `tuple[X, X, ...]` of one type written `tuple[X, ...]`, and the module-level aliases
     that changed, with their definitions as written. mypyc keeps a fixed-length tuple as a C struct and builds a
     new Python tuple each time one is read into Python code (a memo, a dict, a record's field): this keeps one
     object, as the pure-Python engine does, which identity caches rely on."""
     segments = set()
-    for node in ast.walk(ast.parse(text)):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Subscript) and _named(node.value, "tuple") and isinstance(node.slice, ast.Tuple):
             items = [ast.get_source_segment(text, item) for item in node.slice.elts]
             if len(items) >= 2 and len(set(items)) == 1 and items[0] != "...":
                 segments.add((ast.get_source_segment(text, node) or "", f"tuple[{items[0]}, ...]"))
     aliases = {
         node.targets[0].id: ast.get_source_segment(text, node.value) or ""
-        for node in ast.parse(text).body
+        for node in tree.body
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
         if any(written in (ast.get_source_segment(text, node.value) or "") for written, _ in segments)
     }
@@ -93,11 +93,11 @@ def _boxed_tuples(text: str) -> tuple[str, dict[str, str]]:
     return text, aliases
 
 
-def _field_annotations(text: str) -> dict[tuple[str, str], str]:
+def _field_annotations(text: str, tree: ast.Module) -> dict[tuple[str, str], str]:
     """Each record field's annotation as written, by (class, field)."""
     return {
         (node.name, item.target.id): ast.get_source_segment(text, item.annotation) or ""
-        for node in ast.walk(ast.parse(text))
+        for node in ast.walk(tree)
         if isinstance(node, ast.ClassDef)
         for item in node.body
         if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Final, Literal, Self, TypeVar, dataclass_trans
 
 from pydantic import BaseModel
 
-from rules.core.native_record import NativeRecord
+from rules.core.native_record import NativeRecord, rebuilt
 
 
 class Keep(enum.Enum):
@@ -153,11 +153,6 @@ class Record(metaclass=RecordType):
 
 RECORD_CLASSES: Final = (Record, NativeRecord)
 """What a record is an instance of: a `Record`, or a record compiled to C (`rules.core.native`)."""
-
-
-def rebuilt(cls: type[Record], values: tuple[Any, ...]) -> Record:
-    """A record from its class and field values (how a pickled record is read back)."""
-    return cls(**dict(zip(cls.FIELDS, values, strict=True)))
 
 
 def json_data(value: object) -> Any:

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from rules.core import native
+from rules.core import native, native_build
 from rules.core.codec import record_schemas
 from rules.core.native_record import NativeRecord
 from rules.core.native_source import compiled_source
@@ -128,6 +128,9 @@ def test_the_engine_runs_compiled_where_the_build_ran() -> None:
     assert native.recorded(), "no compiled build here: `make install` compiles the engine"
     assert native.stale_sources() == []
     assert native.running_compiled()
+    built = {path: path.stat().st_mtime_ns for path in native.compiled_present()}
+    assert native_build.build() == 0  # up to date: nothing is compiled again
+    assert {path: path.stat().st_mtime_ns for path in native.compiled_present()} == built
 
 
 def test_the_sources_play_the_same_games_as_the_compiled_modules() -> None:
@@ -164,7 +167,7 @@ def test_compiled_modules_are_trusted_only_as_built(tmp_path: Path, monkeypatch:
     for relative in sources:
         native.extension(relative).write_bytes(b"")
     assert sorted(native.stale_sources()) == sorted(r.removesuffix(".py") + native.EXTENSION for r in sources)
-    native.MANIFEST.write_text(json.dumps({r: native.digest(r) for r in sources}))
+    native.MANIFEST.write_text(json.dumps({"compiled": {r: native.digest(r) for r in sources}}))
     assert native.stale_sources() == []
     (tmp_path / "rules/game/model.py").write_text("y = 3\n")
     assert native.stale_sources() == ["rules/game/model.py"]

@@ -155,18 +155,17 @@ def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
     step = combat.combat_step(state)
     for side in sides:
         pool = step.pool(side)
-        if events.narrate:
-            events.append(
-                DamagePool(
-                    rule=rule,
-                    player=side,
-                    who=label(state, side),
-                    stage=stage,
-                    amount=pool.total,
-                    artillery=pool.artillery,
-                    made_of=pool.describe,
-                )
+        events.append(
+            DamagePool(
+                rule=rule,
+                player=side,
+                who=label(state, side),
+                stage=stage,
+                amount=pool.total,
+                artillery=pool.artillery,
+                made_of=pool.describe,
             )
+        )
     return state
 
 
