@@ -1,10 +1,14 @@
-"""What of Attack the Tower runs compiled to C where a compiler is found (`rules.core.native_build`): its records
-and its whole engine, the part every playout, search and sweep spends its time in."""
+"""What of Attack the Tower runs compiled to C where a compiler is found (`rules.core.native_build`): its records,
+its whole engine and the look-ahead players, the part every playout, search and sweep spends its time in."""
 
 from __future__ import annotations
 
-MODULES = ("model.py", "actions.py")
+MODULES = ("model.py", "actions.py", "policies/planner.py", "policies/features.py", "policies/learned.py")
+"""The records, and the players that every sweep and ladder spends its time in (the planner and the learned and
+tuned players built on its look-ahead)."""
 FOLDERS = ("engine", "engine/combat")
 """Every module of these folders but their `__init__`."""
-NON_NATIVE = {"engine/common.py": frozenset({"Events"})}
-"""Classes that extend a class of a module left as Python (they stay Python classes), by module."""
+NON_NATIVE = {"engine/common.py": frozenset({"Events"}), "policies/learned.py": frozenset({"Evaluation"})}
+"""Classes that stay Python classes, by module: one that extends a class of a module left as Python, and a frozen
+dataclass that is pickled to the sweeps' workers (a compiled one refuses the fields' assignment unpickling
+makes)."""

@@ -101,8 +101,11 @@ def build(force: bool = False) -> int:
 
 
 def _build_digest() -> str:
-    """The digest of the build's own sources: a change to how sources are written out compiles them again."""
-    return "".join(digest(f"rules/core/{name}.py") for name in ("native_build", "native_source"))
+    """The digest of the build's own sources and of each game's `compiled` module: a change to how sources are
+    written out, or to which classes stay Python, compiles them again."""
+    own = [f"rules/core/{name}.py" for name in ("native_build", "native_source")]
+    declared = [f"{folder}/compiled.py" for folder, _ in _declarations()]
+    return "".join(digest(relative) for relative in (*own, *declared))
 
 
 def _compiled_text(relative: str, text: str) -> str:

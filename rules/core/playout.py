@@ -17,7 +17,9 @@ S_contra = TypeVar("S_contra", contravariant=True)
 class Policy(Protocol[S_contra]):
     """Who chooses when nobody clicks: given a position, a sampler and the player it plays for, an action."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The policy's name (in ladders, sweeps and logs)."""
 
     def choose(self, state: S_contra, sampler: ChanceSampler, player: int) -> Any: ...
 

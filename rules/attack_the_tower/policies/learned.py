@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import Any
+from typing import Any, ClassVar
 
 from rules.attack_the_tower import engine
 from rules.attack_the_tower.actions import Allocate, EndTurn, PlayAbility, Renew
@@ -102,9 +102,9 @@ ALLOCATIONS_WEIGHED_AT_MOST = 32
 class LearnedPolicy:
     """The planner's look-ahead, with the board weighed by a model of who wins (see the module docstring)."""
 
-    name = "learned"
-    evaluation_file = EVALUATION_FILE
-    renewal_deals = RENEWAL_DEALS
+    name: ClassVar[str] = "learned"
+    evaluation_file: ClassVar[str] = EVALUATION_FILE
+    renewal_deals: ClassVar[int] = RENEWAL_DEALS
     """Deals of the unseen cards a renewal is weighed over."""
 
     def __init__(self, evaluation: Evaluation | None = None) -> None:
@@ -173,9 +173,9 @@ class TunedPolicy(LearnedPolicy):
     chosen by the position it leaves, a renewal weighed over four deals (the file says which player its weights
     were tuned with), and each play of its turn weighed with the best play that may follow it."""
 
-    name = "tuned"
-    evaluation_file = TUNED_EVALUATION_FILE
-    renewal_deals = TUNED_RENEWAL_DEALS
+    name: ClassVar[str] = "tuned"
+    evaluation_file: ClassVar[str] = TUNED_EVALUATION_FILE
+    renewal_deals: ClassVar[int] = TUNED_RENEWAL_DEALS
 
     def choose(self, state: GameState, sampler: ChanceSampler, player: int) -> Any:
         if state.phase in ("setup_build", "renewal_build"):

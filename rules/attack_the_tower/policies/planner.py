@@ -9,7 +9,7 @@ choice whose resulting board it values most; it never holds a rule of its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from rules.attack_the_tower import engine
 from rules.attack_the_tower.actions import (
@@ -198,7 +198,7 @@ class PlannerPolicy:
     plays abilities when the battle played out leaves it better off (opponent's losses weighted a
     little above its own), allocates to destroy the palace first, then the most power."""
 
-    name = "planner"
+    name: ClassVar[str] = "planner"
 
     def choose(self, state: GameState, sampler: ChanceSampler, player: int) -> Any:
         request = engine.allocation_request(state, player)
