@@ -165,6 +165,8 @@ def other_games() -> list[tuple[str, str]]:
     figures += [(f"attack the tower analysis: {label}", value) for label, value in analysis.figures()]
     protocol = importlib.import_module("tests.bench_protocol")
     figures += [(f"random whole games: {label}", value) for label, value in protocol.figures()]
+    bots = importlib.import_module("tests.bench_search_bots")
+    figures += [(f"search bots: {label}", value) for label, value in bots.figures()]
     for game in ("the_tower", "tower_defense"):
         module = importlib.import_module(f"tests.{game}.bench_{game}")
         figure_fn: Callable[[], list[tuple[str, str]]] = module.figures

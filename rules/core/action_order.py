@@ -57,7 +57,7 @@ class ActionOrder:
     def __init__(self, listed: Sequence[Any], distribution: Distribution[Any] | None = None) -> None:
         self.listed = listed
         self.distribution = distribution
-        """At a chance node: the distribution whose outcomes are listed."""
+        """At a chance node: the distribution whose outcomes are listed, in its own order."""
         self._floats: list[float] | None = None
         self.permutation, self._keys = _sorted(listed)
         self._actions: list[Any] | None = None
@@ -94,8 +94,10 @@ class ActionOrder:
         if self._floats is None:
             if self.distribution is None:
                 raise ValueError("only a chance node's outcomes have probabilities")
-            numerators, denominator = dict(self.distribution.numerators()), self.distribution.denominator
-            self._floats = [numerators[outcome] / denominator for outcome in self.actions()]
+            # the listing is the distribution's outcomes in its own order: no outcome is hashed to find its share
+            listed = [numerator for _, numerator in self.distribution.numerators()]
+            denominator = self.distribution.denominator
+            self._floats = [listed[place] / denominator for place in self.permutation]
         return self._floats
 
     def id_of(self, action: Any) -> int:

@@ -52,6 +52,13 @@ class NativeRecord:
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return rebuilt, (type(self), self.values())
 
+    def __copy__(self) -> NativeRecord:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> NativeRecord:
+        """The record itself, as `Record.__deepcopy__`: it is immutable."""
+        return self
+
 
 def rebuilt(cls: Any, values: tuple[Any, ...]) -> Any:
     """A record, compiled or not, from its class and field values (how a pickled record is read back)."""

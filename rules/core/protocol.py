@@ -32,7 +32,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
 from rules.core.action_order import ActionOrder
 from rules.core.action_order import canonical_key as canonical_key  # where the id order is defined; read here too
@@ -209,6 +209,11 @@ class GameBase:
     chance_outcomes: Callable[[Any], Distribution[Any]]
     outcome: Callable[[Any], Outcome | None]
     apply: Callable[[Any, Any], tuple[Any, tuple[Event, ...]]]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """The game itself: it is its rules' functions and the answers they remembered, never a position's
+        part (an OpenSpiel state that holds it is copied for every search simulation)."""
+        return self
 
     def rules_of(self, state: Any) -> Any:
         return state.rules

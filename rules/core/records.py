@@ -150,6 +150,14 @@ class Record(metaclass=RecordType):
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return rebuilt, (type(self), self.values())
 
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """The record itself: it is immutable, so copying a state that holds a position (an OpenSpiel state
+        cloned for each search simulation) copies no part of the position."""
+        return self
+
 
 RECORD_CLASSES: Final = (Record, NativeRecord)
 """What a record is an instance of: a `Record`, or a record compiled to C (`rules.core.native`)."""

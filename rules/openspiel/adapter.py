@@ -129,9 +129,17 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]
         self.protocol = game.protocol
         self.open_simultaneous = game.open_simultaneous
         self.position = position
+        """The position now (replaced by each action applied, never changed in place)."""
+        self._player: int | None = None
+        """OpenSpiel's current player at `position`, once asked (OpenSpiel asks several times a step)."""
 
     # ---- who acts and what may be done -------------------------------------------------------------
     def current_player(self) -> int:
+        if self._player is None:
+            self._player = self._player_now()
+        return self._player
+
+    def _player_now(self) -> int:
         who = self.protocol.current_player(self.position)
         if who == SIMULTANEOUS:
             return self.protocol.acting_players(self.position)[0]
@@ -156,6 +164,7 @@ class ProtocolState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         self.position = self.protocol.step(self.position, self.protocol.action_from_id(self.position, action))
+        self._player = None
 
     def _action_to_string(self, player: int, action: int) -> str:
         chosen = self.protocol.action_from_id(self.position, action)

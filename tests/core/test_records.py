@@ -3,6 +3,7 @@ against the json module on every position and action of seeded games), and the c
 
 from __future__ import annotations
 
+import copy
 import json
 import pickle
 from collections.abc import Callable
@@ -84,6 +85,9 @@ def test_records_compare_hash_and_pickle_by_their_fields() -> None:
     assert pickle.loads(pickle.dumps(a)) == a
     state = engine.new_game()
     assert pickle.loads(pickle.dumps(state)) == state
+    # immutable: a copy, shallow or deep, is the record itself (compiled or not: the state is compiled where built)
+    assert copy.copy(a) is a and copy.deepcopy(a) is a and copy.deepcopy(state) is state
+    assert copy.deepcopy([state])[0] is state
 
 
 class _Marker(Record):
