@@ -54,7 +54,8 @@ def compiled_present() -> list[Path]:
 
 def manifest() -> dict[str, Any]:
     """What the last build recorded (empty: no build): `compiled`, the digest of each source it compiled by path
-    from the project's root, and `built_by`, the digest of the build's own sources and the games' `compiled` lists."""
+    from the project's root, and `built_by`, the digest of the build's own sources and of the games' `compiled`
+    lists."""
     try:
         found = json.loads(MANIFEST.read_text())
     except (OSError, ValueError):
