@@ -10,5 +10,5 @@ FOLDERS = ("engine", "engine/combat")
 """Every module of these folders but their `__init__`."""
 NON_NATIVE = {"engine/common.py": frozenset({"Events"}), "policies/learned.py": frozenset({"Evaluation"})}
 """Classes that stay Python classes, by module: one that extends a class of a module left as Python, and a frozen
-dataclass that is pickled to the sweeps' workers (a compiled one refuses the fields' assignment unpickling
-makes)."""
+dataclass that is pickled with its player to a ladder's or a tuning trial's workers (a compiled one refuses the
+fields' assignment unpickling makes)."""
