@@ -57,11 +57,17 @@ class ActionOrder:
     def __init__(self, listed: Sequence[Any], distribution: Distribution[Any] | None = None) -> None:
         self.listed = listed
         self.distribution = distribution
-        """At a chance node: the distribution whose outcomes are listed, in its own order."""
+        """At a chance node: the distribution whose outcomes are listed, in its own order (`of_chance`)."""
         self._floats: list[float] | None = None
         self.permutation, self._keys = _sorted(listed)
         self._actions: list[Any] | None = None
         self._ids: dict[Any, int] | None = None
+
+    @classmethod
+    def of_chance(cls, distribution: Distribution[Any]) -> ActionOrder:
+        """A chance node's outcomes in id order: listed as the distribution lists them, so that each outcome's
+        share is found by its place (`probabilities`)."""
+        return cls(distribution.outcomes(), distribution)
 
     @property
     def keys(self) -> tuple[str, ...]:

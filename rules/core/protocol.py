@@ -263,8 +263,7 @@ class GameBase:
         known, order = self._ordered
         if known is not state or order is None:
             if self.current_player(state) == CHANCE:
-                distribution = self.chance_outcomes(state)
-                order = ActionOrder(distribution.outcomes(), distribution)
+                order = ActionOrder.of_chance(self.chance_outcomes(state))
             else:
                 order = ActionOrder(self.legal_actions(state))
             self._ordered = (state, order)

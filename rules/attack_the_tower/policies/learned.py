@@ -194,7 +194,7 @@ class TunedPolicy(LearnedPolicy):
         follow_ups = plays(state, me)
         if not follow_ups:
             return value
-        return max(value, max(self.value(outcome_of(state, a), me) for a in follow_ups))
+        return max(value, best_by_look_ahead(state, me, follow_ups, self.value)[1])
 
     def _build(self, state: GameState, me: int) -> Any:
         """The build (or finishing building) whose resulting position the model rates highest; a build holds no
