@@ -64,7 +64,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _say("the output is closed; nothing could be printed", 2)
     try:
         parser = build_parser()  # imports every game: Ctrl-C may come while it does
-        args = parser.parse_args(argv)
+        args, unknown = parser.parse_known_args(argv)
+        if unknown:  # refused by the command they were given to, whose help lists its options
+            command = " ".join(v for v in (parser.prog, args.game, args.command) if v)
+            parser.prog = command
+            parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     except SystemExit as exc:  # argparse has printed its usage line and the problem (or the help)
         return exc.code if isinstance(exc.code, int) else 2
     except KeyboardInterrupt:

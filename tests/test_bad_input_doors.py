@@ -147,6 +147,14 @@ def test_a_key_holding_a_lone_surrogate_is_named(tmp_path: Path) -> None:
 SWEEP = ("--games", "1", "--in-process", "--no-progress")
 
 
+def test_an_unknown_option_is_refused_by_the_command_it_was_given_to(capsys: pytest.CaptureFixture[str]) -> None:
+    err = one_line_refusal(capsys, "attack-the-tower", "sweep", "--frobnicate")
+    said = "unrecognized arguments: --frobnicate (see tower-rules attack-the-tower sweep --help)"
+    assert err == f"tower-rules attack-the-tower sweep: error: {said}\n"
+    err = one_line_refusal(capsys, "the-tower", "ladder", "--games", "3", "\x1b[2Jloose")
+    assert "tower-rules the-tower ladder: error: unrecognized arguments: " in err and "loose" in err
+
+
 @pytest.mark.parametrize(
     ("argv", "words"),
     [

@@ -43,7 +43,7 @@ class LabForm(w.VBox):  # type: ignore[misc]
         self.policies = [w.Dropdown(description=name, style=STYLE) for name in ("policy", "player 2's policy")]
         self.strengths = w.Text(
             description="compare strengths",
-            placeholder="e.g. planner, learned: each plays every seat",
+            placeholder="e.g. planner, tuned",
             tooltip="several policies, comma-separated: the grid is played at each and the conclusions compared",
             style=STYLE,
             layout=WIDE,

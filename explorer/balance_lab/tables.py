@@ -115,9 +115,10 @@ def export(frame: pd.DataFrame, name: str, fmt: str) -> Path:
 
 
 def strengths_html(spec: SweepSpec, summary: pd.DataFrame) -> str:
-    """A sweep at several strengths, one row a combination: each strength's win rate (player 1's, or the
-    table's) with its interval, median game length and verdict, and whether the verdicts agree."""
-    from rules.sweeps.strengths import compare_strengths
+    """A sweep at several strengths, one row a combination: each strength's verdict with what it rests on (a
+    duel's share of the decided games for player 1 and its draws, or the table's win rate), its interval and
+    game lengths, and whether the verdicts agree."""
+    from rules.sweeps.strengths import compare_strengths, strength_words
 
     compared = compare_strengths(spec, summary)
     if compared.empty:
@@ -125,12 +126,12 @@ def strengths_html(spec: SweepSpec, summary: pd.DataFrame) -> str:
     names = list(spec.strengths)
     head = "<th>combination</th>" + "".join(f"<th>{html.escape(n)}</th>" for n in names) + "<th>same conclusion</th>"
     rows = []
-    for k, record in enumerate(compared.to_dict(orient="records")):
-        cells = [html.escape(combination_label(spec, k * len(names))).replace("\n", "<br>")]
+    for record in compared.to_dict(orient="records"):
+        label = combination_label(spec, int(record["combination"]) * len(names))
+        cells = [html.escape(label).replace("\n", "<br>")]
         for n in names:
-            rate, low, high = record[f"{n}_win_rate"], record[f"{n}_ci_low"], record[f"{n}_ci_high"]
-            turns, verdict = record[f"{n}_turns_median"], html.escape(record[f"{n}_favours"])
-            cells.append(f"{rate:.1%} ({low:.1%} to {high:.1%})<br>{turns:.0f} turns; favours {verdict}")
+            share, turns, verdict = (html.escape(part) for part in strength_words(n, record, to=" to "))
+            cells.append(f"{share}<br>{turns}; {verdict}")
         agrees = record["agrees"]
         colour = theme.SUCCESS if agrees else theme.ERROR
         cells.append(f'<span style="color:{colour}"><b>{"yes" if agrees else "no"}</b></span>')

@@ -66,7 +66,9 @@ def add_commands(sub: Any, tools: CliTools) -> None:
 
     la = sub.add_parser("ladder", help="each policy against the next one up, in both seats, with 95%% intervals")
     la.add_argument("--armies", default="undead,bandits", help=f"two of: {', '.join(ARMY_IDS)}")
-    add_ladder_options(la, list(POLICIES), "games per pair of policies, half in each seat")
+    add_ladder_options(
+        la, list(POLICIES), "games per pair of policies, half in each seat", "search takes seconds a game"
+    )
     la.add_argument("--turn-limit", type=TURN_LIMIT, default=PLAY_TURN_LIMIT, help="a game not over by then is a draw")
     la.add_argument(
         "--workers",

@@ -54,4 +54,9 @@ def look_up(table: Mapping[str, T], name: str, kind: str) -> T:
     try:
         return table[name]
     except KeyError:
-        raise KeyError(f"unknown {kind} {name!r}; {kind}s: {', '.join(table)}") from None
+        raise KeyError(f"unknown {kind} {name!r}; {plural(kind)}: {', '.join(table)}") from None
+
+
+def plural(noun: str) -> str:
+    """The plural of a one-word noun of this project ("policy" -> "policies", "example" -> "examples")."""
+    return noun[:-1] + "ies" if noun.endswith("y") and noun[-2:-1] not in "aeiou" else noun + "s"

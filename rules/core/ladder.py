@@ -93,20 +93,22 @@ class Rung:
 
     @property
     def holds(self) -> bool:
-        """Whether the stronger policy is shown stronger: >= 60% head to head, or (alone) a higher win
-        rate whose interval does not overlap the weaker's."""
+        """Whether the stronger policy is shown stronger: head to head, 60% of the games or more with its
+        interval clear of 50% (a few games won by chance show nothing); alone, a higher win rate whose interval
+        does not overlap the weaker's."""
         if self.head_to_head:
-            return self.stronger.rate >= STRONGER_THRESHOLD
+            return self.stronger.rate >= STRONGER_THRESHOLD and self.stronger.low > 0.5
         return self.stronger.low > self.weaker.high
 
     def describe(self) -> str:
         s, w = self.stronger, self.weaker
         if self.head_to_head:
             return (
-                f"{self.stronger_name} vs {self.weaker_name}: {s.wins}-{w.wins} with {self.draws} draws "
+                f"{self.stronger_name} vs {self.weaker_name}: {s.wins}-{w.wins} with {self.draws} "
+                f"draw{'' if self.draws == 1 else 's'} "
                 f"in {s.games} games; {self.stronger_name} wins {s.rate:.1%} (95% CI {s.low:.1%}-{s.high:.1%}), "
                 f"{s.mean_steps:.0f} steps and {s.seconds_a_game:.3f} s a game (both sides) - "
-                f"{'holds (60% or more)' if self.holds else 'does not hold (under 60%)'}"
+                f"{'holds (60% or more, its interval clear of 50%)' if self.holds else self._short_of()}"
             )
         return (
             f"{self.stronger_name} {s.wins}/{s.games} ({s.rate:.1%}, 95% CI {s.low:.1%}-{s.high:.1%}, "
@@ -114,6 +116,12 @@ class Rung:
             f"95% CI {w.low:.1%}-{w.high:.1%}, {w.seconds_a_game:.3f} s a game) - "
             f"{'holds (the intervals are apart)' if self.holds else 'does not hold (the intervals overlap)'}"
         )
+
+    def _short_of(self) -> str:
+        """Why a head-to-head rung does not hold."""
+        if self.stronger.rate < STRONGER_THRESHOLD:
+            return "does not hold (under 60%)"
+        return "not shown yet (60% or more, but its interval reaches 50%: play more games)"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -275,13 +283,18 @@ def print_ladder(rungs: Sequence[Rung], *, as_json: bool, about: dict[str, Any])
     return 0 if holds else 1
 
 
-def add_ladder_options(parser: Any, policies: Sequence[str], games_help: str) -> None:
-    """The options every game's `ladder` command takes: the policies (weakest first), the games, the seed and
-    `--json` (each count range-checked)."""
+DEFAULT_LADDER_GAMES = 400
+
+
+def add_ladder_options(parser: Any, policies: Sequence[str], games_help: str, slow: str = "") -> None:
+    """The options every game's `ladder` command takes: the policies (weakest first, with what is `slow` among
+    them said), the games, the seed and `--json` (each count range-checked)."""
     names = ",".join(policies)
-    parser.add_argument("--policies", default=names, help=f"the policies, weakest first (default {names})")
+    said = f"; {slow}" if slow else ""
+    parser.add_argument("--policies", default=names, help=f"the policies, weakest first (default {names}{said})")
     games = limits.count_argument("--games", 1, limits.MAX_GAMES)
-    parser.add_argument("--games", type=games, default=400, help=games_help)
+    games_help += f", 1 to {limits.MAX_GAMES:,} (default {DEFAULT_LADDER_GAMES})"
+    parser.add_argument("--games", type=games, default=DEFAULT_LADDER_GAMES, help=games_help)
     parser.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
     parser.add_argument("--json", action="store_true")
 

@@ -45,16 +45,17 @@ def add_sweep_command(sub: Any, game: str) -> None:
         default=100,
         help=f"games per cell, 1 to {limits.MAX_GAMES:,} (default 100)",
     )
+    found = descriptor(game)
+    support = found.sweep
+    assert support is not None, f"a sweep cannot play {game}"
     sw.add_argument(
         "--policy",
         action="append",
         default=[],
-        help="the policy (of player 1, in a two-player game); default the strongest. Given more than once, the "
+        help=f"the policy (of player 1, in a two-player game): {', '.join(found.policies)}; default "
+        f"{support.default_policies[0]}. Given more than once, the "
         "sweep is played at each strength (each policy on every seat) and the conclusions compared",
     )
-    found = descriptor(game)
-    support = found.sweep
-    assert support is not None, f"a sweep cannot play {game}"
     if found.two_player:
         sw.add_argument("--policy2", help="player 2's policy (default: the same as --policy)")
     if support.armies is not None:
@@ -219,7 +220,13 @@ def _print(result: SweepResult, *, as_json: bool) -> None:
     if as_json:
         about = {"spec": result.spec.model_dump(mode="json"), "played": result.played, "cached": result.cached}
         about.update(replayed=list(result.replayed), unsaved=list(result.unsaved))
-        print(json.dumps({**about, "summary": json.loads(summary.to_json(orient="records"))}))
+        about["summary"] = json.loads(summary.to_json(orient="records"))
+        if result.spec.strengths:  # each combination's verdict at every strength, and whether they agree
+            from rules.sweeps.strengths import compare_strengths
+
+            compared = compare_strengths(result.spec, summary)
+            about["strengths"] = json.loads(compared.to_json(orient="records"))
+        print(json.dumps(about))
         return
     cells = f"{len(summary)} cell{'' if len(summary) == 1 else 's'}"
     print(f"{result.spec.game}: {cells}, {result.played} games played, {result.cached} from the cache")
@@ -234,21 +241,20 @@ def _print(result: SweepResult, *, as_json: bool) -> None:
 
 
 def _print_strengths(result: SweepResult) -> None:
-    """Each combination at every strength: player 1's (or the table's) win rate, the median game length, what
-    it favours, and whether the strengths agree."""
-    from rules.sweeps.strengths import compare_strengths
+    """Each combination at every strength: player 1's share of the decided games (or the table's win rate)
+    with its interval, the game lengths, what it favours, and whether the strengths agree."""
+    from rules.sweeps.strengths import compare_strengths, strength_words
 
     compared = compare_strengths(result.spec, result.summary)
     names = result.spec.strengths
     print(f"at {len(names)} strengths ({', '.join(names)}): does the conclusion depend on the play?")
+    duel = any(c.endswith("_decided") for c in compared.columns)
+    rests_on = "player 1's share of the games somebody won (draws favour nobody)" if duel else "the win rate"
+    print(f"  ({rests_on}, 95% interval; turns: the median game, and the shortest and longest tenths)")
     for row in compared.to_dict(orient="records"):
         said = [f"{row['army_0']} vs {row['army_1']}"] if "army_0" in row else []
         said += [f"{k}={row[k]}" for k in result.spec.vary]
-        parts = [
-            f"{n} {row[f'{n}_win_rate']:.1%} ({row[f'{n}_ci_low']:.1%}-{row[f'{n}_ci_high']:.1%}, "
-            f"{row[f'{n}_turns_median']:.0f} turns, favours {row[f'{n}_favours']})"
-            for n in names
-        ]
+        parts = [f"{n} {', '.join(strength_words(n, row))}" for n in names]
         verdict = "same conclusion" if row["agrees"] else "CONCLUSIONS DIFFER"
         print(f"  {', '.join(said) or 'default rules'}: {'; '.join(parts)} - {verdict}")
 
@@ -280,7 +286,7 @@ def describe_cell(row: dict[str, Any], varied: dict[str, Any]) -> str:
     ]
     if "draws" in row:
         rates.append(f"draws {row['draws']}")
-    length = f"{row['mean_steps']:.0f} steps"
+    length = f"mean {row['mean_steps']:.0f} steps"
     if not math.isnan(row["mean_turns"]):
         length += f", {row['mean_turns']:.1f} turns"
     length += " a game"

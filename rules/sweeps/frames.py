@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Literal
 
 import pandas as pd
 
@@ -33,7 +34,8 @@ RECORD_DTYPES: dict[str, str] = {
 
 
 LENGTH_QUANTILES = {"turns_p10": 0.1, "turns_median": 0.5, "turns_p90": 0.9}
-"""How a cell's game lengths spread: the turns of its shortest tenth, its middle game and its longest tenth."""
+"""How a cell's game lengths spread: the turns of its shortest tenth, its middle game and its longest tenth.
+The tenths are the lengths of games played (the nearest rank), the median the usual middle value."""
 
 
 def records_frame(records: Sequence[GameRecord], players: int) -> pd.DataFrame:
@@ -127,7 +129,8 @@ def summary_frame(cells: Sequence[Cell], outcomes: Sequence[pd.DataFrame]) -> pd
         turns = games["turns"].dropna()
         row["mean_turns"] = float(turns.mean()) if len(turns) else float("nan")
         for name, q in LENGTH_QUANTILES.items():
-            row[name] = float(turns.quantile(q)) if len(turns) else float("nan")
+            way: Literal["linear", "nearest"] = "linear" if q == 0.5 else "nearest"
+            row[name] = float(turns.quantile(q, interpolation=way)) if len(turns) else float("nan")
         if sweep_game(cell.game).support.floors is not None:
             row["mean_floor_reached"] = float(games["floor_reached"].mean()) if n else float("nan")
         rows.append(row)

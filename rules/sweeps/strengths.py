@@ -4,24 +4,66 @@ every strength (`SweepSpec.strengths`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import pandas as pd
 
+from rules.core.ladder import wilson
 from rules.sweeps.spec import SweepSpec
 
 
-def favoured(row: pd.Series) -> str:
-    """Which side a summary row favours: player 1 when its interval is above 50%, player 2 when player 1's is
-    below (a duel), else neither; in a solo or cooperative game, the table ("won") or "lost" the same way."""
+def decided_share(row: pd.Series | dict[str, Any]) -> tuple[float, float, float, int]:
+    """Player 1's share of the games somebody won, with its Wilson 95% interval and how many there were: in a
+    duel draws favour nobody, so they are counted apart (a solo or cooperative game: the table's win rate over
+    every game)."""
+    if "wins_1" not in row:
+        return float(row["win_rate_0"]), float(row["ci_low_0"]), float(row["ci_high_0"]), int(row["games"])
+    first, decided = int(row["wins_0"]), int(row["wins_0"]) + int(row["wins_1"])
+    low, high = wilson(first, decided)
+    return (first / decided if decided else float("nan")), low, high, decided
+
+
+def favoured(row: pd.Series | dict[str, Any]) -> str:
+    """Which side a summary row favours: player 1 when its share of the decided games has its interval above
+    50%, player 2 when below, else neither; in a solo or cooperative game, the table ("won") or "lost" the same
+    way over every game."""
     above, below = ("player 1", "player 2") if "wins_1" in row else ("won", "lost")
-    if row["ci_low_0"] > 0.5:
+    _, low, high, decided = decided_share(row)
+    if decided and low > 0.5:
         return above
-    return below if row["ci_high_0"] < 0.5 else "neither"
+    return below if decided and high < 0.5 else "neither"
+
+
+def favoured_words(verdict: str, row: Mapping[Any, Any]) -> str:
+    """A verdict as a designer reads it: the army a seat plays named beside the seat ("player 2 (bandits)")."""
+    seat = {"player 1": "army_0", "player 2": "army_1"}.get(verdict)
+    return f"{verdict} ({row[seat]})" if seat is not None and seat in row else verdict
+
+
+def strength_words(name: str, row: Mapping[Any, Any], to: str = "-") -> tuple[str, str, str]:
+    """One strength's figures of a compared combination (a row of `compare_strengths`) in words: what the
+    verdict rests on with its interval (a duel: player 1's share of the decided games and the draws), the
+    game lengths, and the verdict with the army it names; `to` joins the ends of a range."""
+    if f"{name}_decided" in row and not row[f"{name}_decided"]:
+        share = f"no game decided, {row[f'{name}_draws']} draws"
+    elif f"{name}_decided" in row:
+        low, high = row[f"{name}_decided_low"], row[f"{name}_decided_high"]
+        share = f"{row[f'{name}_decided_share']:.1%} of {row[f'{name}_decided']} decided ({low:.1%}{to}{high:.1%})"
+        share += f", {row[f'{name}_draws']} draws"
+    else:
+        share = f"{row[f'{name}_win_rate']:.1%} ({row[f'{name}_ci_low']:.1%}{to}{row[f'{name}_ci_high']:.1%})"
+    median, shortest, longest = (row[f"{name}_turns_{q}"] for q in ("median", "p10", "p90"))
+    turns = f"{median:g} turns ({shortest:g}{to}{longest:g})"
+    return share, turns, f"favours {favoured_words(row[f'{name}_favours'], row)}"
 
 
 def compare_strengths(spec: SweepSpec, summary: pd.DataFrame) -> pd.DataFrame:
-    """One row per combination of the grid: what it sets, then for each strength its games, player 1's (or the
-    table's) win rate with its interval, its median and mean turns and what it favours; and `agrees`, True when
-    every strength favours the same. A combination not finished at every strength is left out."""
+    """One row per combination of the grid: its number in the grid (`combination`) and what it sets, then for
+    each strength its games, player 1's (or the table's) win rate over every game with its interval, a duel's
+    draws and player 1's share of the decided games with its interval (what the verdict rests on), the median,
+    10% and 90% game lengths in turns and the mean, and what it favours; and `agrees`, True when every strength
+    favours the same. A combination not finished at every strength is left out."""
     if not spec.strengths or summary.empty:
         return pd.DataFrame()
     strengths = list(spec.strengths)
@@ -31,26 +73,35 @@ def compare_strengths(spec: SweepSpec, summary: pd.DataFrame) -> pd.DataFrame:
         found = {str(r["strength"]): r for _, r in group.iterrows()}
         if set(found) != set(strengths):
             continue
-        row = dict(zip(keys, values if isinstance(values, tuple) else (values,), strict=True))
+        row: dict[str, Any] = {"combination": int(group["cell"].min()) // len(strengths)}
+        row.update(zip(keys, values if isinstance(values, tuple) else (values,), strict=True))
         verdicts = []
         for name in strengths:
             r = found[name]
-            verdict = favoured(r)
-            verdicts.append(verdict)
-            row.update(
-                {
-                    f"{name}_games": int(r["games"]),
-                    f"{name}_win_rate": float(r["win_rate_0"]),
-                    f"{name}_ci_low": float(r["ci_low_0"]),
-                    f"{name}_ci_high": float(r["ci_high_0"]),
-                    f"{name}_turns_median": float(r["turns_median"]),
-                    f"{name}_mean_turns": float(r["mean_turns"]),
-                    f"{name}_favours": verdict,
-                }
-            )
+            verdicts.append(favoured(r))
+            row.update(_at_strength(name, r, verdicts[-1]))
         row["agrees"] = len(set(verdicts)) == 1
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def _at_strength(name: str, r: pd.Series, verdict: str) -> dict[str, Any]:
+    """One strength's columns of a combination's row (see `compare_strengths`)."""
+    share, low, high, decided = decided_share(r)
+    columns: dict[str, Any] = {
+        f"{name}_games": int(r["games"]),
+        f"{name}_win_rate": float(r["win_rate_0"]),
+        f"{name}_ci_low": float(r["ci_low_0"]),
+        f"{name}_ci_high": float(r["ci_high_0"]),
+    }
+    if "draws" in r:
+        columns[f"{name}_draws"] = int(r["draws"])
+        columns.update({f"{name}_decided": decided, f"{name}_decided_share": share})
+        columns.update({f"{name}_decided_low": low, f"{name}_decided_high": high})
+    for length in ("turns_median", "turns_p10", "turns_p90", "mean_turns"):
+        columns[f"{name}_{length}"] = float(r[length])
+    columns[f"{name}_favours"] = verdict
+    return columns
 
 
 _RESULTS = {"games", "draws", "mean_steps", "mean_turns", "mean_floor_reached", "strength", "cell"}

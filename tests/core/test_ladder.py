@@ -15,6 +15,7 @@ from rules.attack_the_tower.policies import policy
 from rules.attack_the_tower.variants import Rules
 from rules.cli import main
 from rules.core.chance import ChanceSampler
+from rules.core.errors import look_up
 from rules.core.ladder import Rate, Rung, game_seed, head_to_head, wilson
 from rules.core.playout import play_out
 from rules.the_tower import engine as the_tower
@@ -29,6 +30,28 @@ def test_wilson_interval_matches_the_formula() -> None:
     assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
     assert wilson(0, 10)[0] == 0.0 and wilson(0, 10)[1] == pytest.approx(0.2775, abs=1e-4)
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_a_head_to_head_rung_holds_only_when_a_few_lucky_games_cannot_explain_it() -> None:
+    def rate(wins: int, games: int) -> Rate:
+        low, high = wilson(wins, games)
+        return Rate(wins, games, low, high, 10.0)
+
+    # 3 wins of 3 is 100%, but its Wilson 95% interval (43.9%-100%) reaches 50%
+    lucky = Rung("greedy", "random", rate(3, 3), rate(0, 3), 0, True)
+    assert not lucky.holds and lucky.describe().endswith(
+        "not shown yet (60% or more, but its interval reaches 50%: play more games)"
+    )
+    assert Rung("greedy", "random", rate(12, 12), rate(0, 12), 0, True).holds  # 75.8%-100%
+    assert "with 1 draw in" in Rung("b", "a", rate(2, 4), rate(1, 4), 1, True).describe()
+    assert "with 2 draws in" in Rung("b", "a", rate(1, 4), rate(1, 4), 2, True).describe()
+
+
+def test_an_unknown_name_is_refused_with_the_names_there_are() -> None:
+    with pytest.raises(KeyError, match=r"unknown policy 'grdy'; policies: random, greedy"):
+        look_up({"random": 1, "greedy": 2}, "grdy", "policy")
+    with pytest.raises(KeyError, match=r"unknown example 'x'; examples: a"):
+        look_up({"a": 1}, "x", "example")
 
 
 def test_a_solo_rung_holds_only_when_the_intervals_are_apart() -> None:

@@ -15,6 +15,7 @@ import pytest
 
 from explorer.balance_lab import BalanceLabPanel
 from explorer.balance_lab.form import NONE
+from explorer.balance_lab.tables import strengths_html
 from rules.attack_the_tower.cards import Army
 from rules.cli import main
 from rules.sweeps import SweepSpec, run_sweep
@@ -305,6 +306,26 @@ def test_no_control_is_wider_than_a_narrow_cell(game: str) -> None:
     fixed = [wd for wd in _widgets(BalanceLabPanel(game)) if str(getattr(wd.layout, "width", "") or "").endswith("px")]
     assert fixed
     assert [wd.description or type(wd).__name__ for wd in fixed if wd.layout.max_width != "100%"] == []
+
+
+def test_each_compared_row_is_named_for_its_own_combination_when_an_earlier_one_is_unfinished() -> None:
+    # after a cancel on a cluster, cells finish in any order: the first pair lacks its greedy cell, and the
+    # rows that remain keep their own names (and the army each verdict favours)
+    pairs = ["undead,bandits", "westerners,easterners", "bandits,undead"]
+    spec = SweepSpec(game="attack-the-tower", armies=pairs, strengths=["random", "greedy"], games=4, seed=0)
+    summary = run_sweep(spec, in_process=True).summary
+    table = strengths_html(spec, summary[summary["cell"] != 1])
+    rows = table.split("<tr>")[2:]
+    assert [row.split("</td>")[0].removeprefix("<td>") for row in rows] == [
+        "westerners v easterners",
+        "bandits v undead",
+    ]
+    compared = compare_strengths(spec, summary)
+    for row, record in zip(rows, compared.to_dict(orient="records")[1:], strict=True):
+        for name in ("random", "greedy"):
+            verdict = record[f"{name}_favours"]
+            army = {"player 1": record["army_0"], "player 2": record["army_1"]}.get(verdict)
+            assert f"favours {verdict} ({army})" in row if army else f"favours {verdict}" in row
 
 
 def test_the_lab_compares_strengths_of_play_and_says_where_their_conclusions_differ() -> None:

@@ -3,6 +3,9 @@ whether they agree (the balance question that depends on how well the game is pl
 
 from __future__ import annotations
 
+import json
+import re
+
 import pandas as pd
 import pytest
 
@@ -10,7 +13,7 @@ from rules.cli import main
 from rules.sweeps.cells import cells
 from rules.sweeps.runner import run_sweep
 from rules.sweeps.spec import SweepSpec
-from rules.sweeps.strengths import compare_strengths, favoured
+from rules.sweeps.strengths import compare_strengths, decided_share, favoured, favoured_words
 
 
 def spec(**changes: object) -> SweepSpec:
@@ -65,17 +68,49 @@ def test_the_comparison_gives_each_strengths_verdict_and_whether_they_agree() ->
             cell = summary[(summary["army_0"] == row["army_0"]) & (summary["strength"] == name)].iloc[0]
             assert row[f"{name}_win_rate"] == cell["win_rate_0"] and row[f"{name}_games"] == 8
             assert row[f"{name}_turns_median"] == cell["turns_median"]
+            assert row[f"{name}_draws"] == cell["draws"]
+            assert row[f"{name}_decided"] == cell["wins_0"] + cell["wins_1"]
             assert row[f"{name}_favours"] == favoured(cell)
             verdicts.add(row[f"{name}_favours"])
         assert row["agrees"] == (len(verdicts) == 1)
 
 
-def test_a_side_is_favoured_only_when_its_interval_is_clear_of_even() -> None:
-    duel = {"wins_1": 0, "ci_low_0": 0.52, "ci_high_0": 0.7}
-    assert favoured(pd.Series(duel)) == "player 1"
-    assert favoured(pd.Series({**duel, "ci_low_0": 0.2, "ci_high_0": 0.45})) == "player 2"
-    assert favoured(pd.Series({**duel, "ci_low_0": 0.45, "ci_high_0": 0.55})) == "neither"
-    assert favoured(pd.Series({"ci_low_0": 0.6, "ci_high_0": 0.8})) == "won"
+def duel(first: int, second: int, draws: int = 0) -> pd.Series:
+    """A duel's summary row (what the verdict reads of it)."""
+    return pd.Series({"wins_0": first, "wins_1": second, "draws": draws, "games": first + second + draws})
+
+
+def test_a_side_is_favoured_only_when_its_share_of_the_decided_games_is_clear_of_even() -> None:
+    assert favoured(duel(60, 30)) == "player 1"  # 66.7%, Wilson 95% 56.4%-75.5%
+    assert favoured(duel(30, 60)) == "player 2"
+    assert favoured(duel(50, 40)) == "neither"  # 55.6%, 45.3%-65.4%
+    assert favoured(duel(0, 0, 12)) == "neither"  # nobody won a game
+    assert favoured(pd.Series({"win_rate_0": 0.7, "ci_low_0": 0.6, "ci_high_0": 0.8, "games": 80})) == "won"
+    assert favoured(pd.Series({"win_rate_0": 0.3, "ci_low_0": 0.2, "ci_high_0": 0.4, "games": 80})) == "lost"
+
+
+def test_draws_favour_nobody() -> None:
+    # 13 wins against 16 and 31 draws: player 1 won 21.7% of all the games (interval below 50%), but of the games
+    # somebody won, 44.8% (28.4%-62.5%): neither side is favoured
+    row = duel(13, 16, 31)
+    assert decided_share(row)[0] == pytest.approx(13 / 29) and decided_share(row)[3] == 29
+    assert favoured(row) == "neither"
+
+
+def test_a_verdict_names_the_army_of_the_seat_it_favours() -> None:
+    row = {"army_0": "undead", "army_1": "bandits"}
+    assert favoured_words("player 2", row) == "player 2 (bandits)"
+    assert favoured_words("neither", row) == "neither"
+    assert favoured_words("won", {}) == "won"
+
+
+def test_a_combination_keeps_its_number_when_an_earlier_one_is_unfinished() -> None:
+    # a cancelled sweep on a cluster finishes cells in any order: the first pair lacks its greedy cell
+    result = run_sweep(spec(), in_process=True)
+    partial = result.summary[result.summary["cell"] != 1]
+    compared = compare_strengths(result.spec, partial)
+    assert list(compared["combination"]) == [1]
+    assert (compared["army_0"].iloc[0], compared["army_1"].iloc[0]) == ("bandits", "undead")
 
 
 def test_the_cli_plays_each_policy_given_as_a_strength(capsys: pytest.CaptureFixture[str]) -> None:
@@ -84,5 +119,14 @@ def test_the_cli_plays_each_policy_given_as_a_strength(capsys: pytest.CaptureFix
     out = capsys.readouterr().out
     assert "strength random" in out and "strength greedy" in out
     assert "at 2 strengths (random, greedy)" in out
+    assert "player 1's share of the games somebody won (draws favour nobody)" in out
+    assert re.search(r"undead vs bandits: random (no game decided|[0-9.]+% of \d+ decided)", out)
+    assert re.search(r"favours (neither|player 1 \(undead\)|player 2 \(bandits\))", out)
+    assert main([*argv, "--in-process", "--json"]) == 0
+    (compared,) = json.loads(capsys.readouterr().out)["strengths"]
+    assert (compared["army_0"], compared["army_1"], compared["combination"]) == ("undead", "bandits", 0)
+    assert compared["greedy_decided"] + compared["greedy_draws"] == compared["greedy_games"] == 4
+    assert {compared["random_favours"], compared["greedy_favours"]} <= {"player 1", "player 2", "neither"}
+    assert compared["agrees"] == (compared["random_favours"] == compared["greedy_favours"])
     assert main([*argv, "--policy2", "planner"]) == 2
     assert "--policy2 does not apply" in capsys.readouterr().err
