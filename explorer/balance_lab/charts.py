@@ -233,9 +233,11 @@ def combination_label(spec: SweepSpec, cell: int) -> str:
 
 @themed()
 def strengths_chart(spec: SweepSpec, summary: pd.DataFrame) -> tuple[Chart, str]:
-    """A sweep played at several strengths: above, player 1's (or the table's) win rate in each combination at
-    each strength, its 95% interval as a bar; below, how long the games last (median turns, the bar from the
-    shortest tenth to the longest tenth)."""
+    """A sweep played at several strengths: above, what each verdict rests on (player 1's share of the games
+    somebody won, or the table's win rate) in each combination at each strength, its 95% interval as a bar;
+    below, how long the games last (median turns, the bar from the shortest tenth to the longest tenth)."""
+    from rules.sweeps.strengths import decided_share
+
     strengths = list(spec.strengths)
     combos = list(dict.fromkeys(int(c) // len(strengths) for c in summary["cell"]))
     labels = [combination_label(spec, c * len(strengths)) for c in combos]
@@ -244,23 +246,26 @@ def strengths_chart(spec: SweepSpec, summary: pd.DataFrame) -> tuple[Chart, str]
     width = 0.7 / len(strengths)
     for k, name in enumerate(strengths):
         part = summary[summary["strength"] == name]
+        shares = pd.DataFrame([decided_share(r)[:3] for _, r in part.iterrows()], columns=["share", "low", "high"])
         at = [combos.index(int(c) // len(strengths)) + (k - (len(strengths) - 1) / 2) * width for c in part["cell"]]
         colour, marker = STRENGTH_COLOURS[k % 4], STRENGTH_MARKERS[k % 4]
-        for ax, (mid, low, high), label in (
-            (rates, ("win_rate_0", "ci_low_0", "ci_high_0"), f"{name}, 95% interval"),
-            (lengths, ("turns_median", "turns_p10", "turns_p90"), name),
+        for ax, (value, low, high), label in (
+            (rates, (shares["share"], shares["low"], shares["high"]), f"{name}, 95% interval"),
+            (lengths, (part["turns_median"], part["turns_p10"], part["turns_p90"]), name),
         ):
-            value = part[mid]
-            yerr = [value - part[low], part[high] - value]
-            ax.errorbar(at, value, yerr=yerr, fmt=marker, color=colour, capsize=3, label=label)
+            values = value.to_numpy(dtype=float)
+            yerr = [values - low.to_numpy(dtype=float), high.to_numpy(dtype=float) - values]
+            ax.errorbar(at, values, yerr=yerr, fmt=marker, color=colour, capsize=3, label=label)
+    duel = "win_rate_1" in summary
     rates.axhline(0.5, color=INK, linewidth=0.8, linestyle=":")
     rates.set_ylim(-0.02, 1.02)
-    rates.set_ylabel("player 1 win rate" if "win_rate_1" in summary else "win rate")
+    rates.set_ylabel("player 1's share of decided games" if duel else "win rate", fontsize=8)
     lengths.set_ylabel("turns a game")
     for ax in (rates, lengths):
         ax.set_xticks(range(len(combos)), labels if ax is lengths else [""] * len(combos), fontsize=8)
         ax.grid(alpha=0.3)
         ax.legend(fontsize=7, loc="best")
     rates.set_title(f"{spec.game} at {len(strengths)} strengths: {spec.games} games a cell", fontsize=10)
-    what = "win rate at each strength with its Wilson 95% interval, and the game lengths (median, 10% to 90%)"
+    rests_on = "player 1's share of the games somebody won (draws apart)" if duel else "win rate"
+    what = f"{rests_on} at each strength with its Wilson 95% interval, and the game lengths (median, 10% to 90%)"
     return to_chart(drawn, f"{spec.game} at {len(strengths)} strengths"), what

@@ -336,7 +336,8 @@ def test_the_lab_compares_strengths_of_play_and_says_where_their_conclusions_dif
     result = lab.wait(120)
     assert result is not None and result.complete and list(result.spec.strengths) == ["random", "greedy"]
     assert len(result.summary) == 4 and set(result.summary["strength"]) == {"random", "greedy"}
-    assert "win rate at each strength" in lab.chart_note and "<svg" in lab.chart_view.value
+    assert "share of the games somebody won (draws apart) at each strength" in lab.chart_note
+    assert "<svg" in lab.chart_view.value
     table = lab.table.value
     assert "does the conclusion depend on how well the game is played?" in table
     assert "undead v bandits" in table and "bandits v undead" in table
