@@ -90,7 +90,7 @@ class LabForm(w.VBox):  # type: ignore[misc]
         fields = field_paths(about.rules)
         defaults = c.DEFAULTS[game]
         first, values = defaults["first"]
-        self.fields[0].options = fields
+        self.fields[0].options = [NONE, *fields]  # (none): armies, variants or strengths alone
         self.fields[0].value = first
         self.values[0].value = values
         self.fields[1].options = [NONE, *fields]

@@ -279,6 +279,8 @@ def describe_cell(row: dict[str, Any], varied: dict[str, Any]) -> str:
     if row.get("override", "none") != "none":
         said.append(row["override"])
     sides = ["player 1", "player 2"] if "wins_1" in row else ["won"]
+    if "army_0" in row:  # the army each seat plays, as the verdicts name it
+        sides = [f"{side} ({row[f'army_{i}']})" for i, side in enumerate(sides)]
     rates = [
         f"{side} {row[f'wins_{i}']}/{row['games']} ({row[f'win_rate_{i}']:.1%}, "
         f"95% CI {row[f'ci_low_{i}']:.1%}-{row[f'ci_high_{i}']:.1%})"

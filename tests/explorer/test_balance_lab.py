@@ -308,6 +308,16 @@ def test_no_control_is_wider_than_a_narrow_cell(game: str) -> None:
     assert [wd.description or type(wd).__name__ for wd in fixed if wd.layout.max_width != "100%"] == []
 
 
+def test_armies_alone_are_compared_with_no_field_varied() -> None:
+    lab = BalanceLabPanel("attack-the-tower")
+    lab.choose(first=None, armies="undead,bandits; bandits,undead", games=3)
+    assert lab.form.fields[0].value == NONE
+    lab.run()
+    result = lab.wait(120)
+    assert result is not None and result.complete and result.spec.vary == {}
+    assert list(result.summary["army_0"]) == ["undead", "bandits"]
+
+
 def test_each_compared_row_is_named_for_its_own_combination_when_an_earlier_one_is_unfinished() -> None:
     # after a cancel on a cluster, cells finish in any order: the first pair lacks its greedy cell, and the
     # rows that remain keep their own names (and the army each verdict favours)

@@ -118,6 +118,7 @@ def test_the_cli_plays_each_policy_given_as_a_strength(capsys: pytest.CaptureFix
     assert main([*argv, "--in-process", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "strength random" in out and "strength greedy" in out
+    assert "player 1 (undead) " in out and "player 2 (bandits) " in out  # each seat's army beside its wins
     assert "at 2 strengths (random, greedy)" in out
     assert "player 1's share of the games somebody won (draws favour nobody)" in out
     assert re.search(r"undead vs bandits: random (no game decided|[0-9.]+% of \d+ decided)", out)
