@@ -136,4 +136,10 @@ def strengths_html(spec: SweepSpec, summary: pd.DataFrame) -> str:
         colour = theme.SUCCESS if agrees else theme.ERROR
         cells.append(f'<span style="color:{colour}"><b>{"yes" if agrees else "no"}</b></span>')
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    return lab_table("<caption>does the conclusion depend on how well the game is played?</caption>", head, rows)
+    duel = any(c.endswith("_decided") for c in compared.columns)
+    rests_on = "player 1's share of the games somebody won (draws favour nobody)" if duel else "the win rate"
+    caption = (
+        f"does the conclusion depend on how well the game is played? Each verdict rests on {rests_on} and its "
+        "95% interval; turns: the median game (the shortest and longest tenths)"
+    )
+    return lab_table(f"<caption>{html.escape(caption)}</caption>", head, rows)
