@@ -118,7 +118,7 @@ def strengths_html(spec: SweepSpec, summary: pd.DataFrame) -> str:
     """A sweep at several strengths, one row a combination: each strength's verdict with what it rests on (a
     duel's share of the decided games for player 1 and its draws, or the table's win rate), its interval and
     game lengths, and whether the verdicts agree."""
-    from rules.sweeps.strengths import compare_strengths, strength_words
+    from rules.sweeps.strengths import compare_strengths, strength_words, verdicts_rest_on
 
     compared = compare_strengths(spec, summary)
     if compared.empty:
@@ -136,10 +136,8 @@ def strengths_html(spec: SweepSpec, summary: pd.DataFrame) -> str:
         colour = theme.SUCCESS if agrees else theme.ERROR
         cells.append(f'<span style="color:{colour}"><b>{"yes" if agrees else "no"}</b></span>')
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    duel = any(c.endswith("_decided") for c in compared.columns)
-    rests_on = "player 1's share of the games somebody won (draws favour nobody)" if duel else "the win rate"
     caption = (
-        f"does the conclusion depend on how well the game is played? Each verdict rests on {rests_on} and its "
-        "95% interval; turns: the median game (the shortest and longest tenths)"
+        "does the conclusion depend on how well the game is played? Each verdict rests on "
+        f"{verdicts_rest_on(compared)} and its 95% interval; turns: the median game (the shortest and longest tenths)"
     )
     return lab_table(f"<caption>{html.escape(caption)}</caption>", head, rows)

@@ -243,14 +243,12 @@ def _print(result: SweepResult, *, as_json: bool) -> None:
 def _print_strengths(result: SweepResult) -> None:
     """Each combination at every strength: player 1's share of the decided games (or the table's win rate)
     with its interval, the game lengths, what it favours, and whether the strengths agree."""
-    from rules.sweeps.strengths import compare_strengths, strength_words
+    from rules.sweeps.strengths import compare_strengths, strength_words, verdicts_rest_on
 
     compared = compare_strengths(result.spec, result.summary)
     names = result.spec.strengths
     print(f"at {len(names)} strengths ({', '.join(names)}): does the conclusion depend on the play?")
-    duel = any(c.endswith("_decided") for c in compared.columns)
-    rests_on = "player 1's share of the games somebody won (draws favour nobody)" if duel else "the win rate"
-    print(f"  ({rests_on}, 95% interval; turns: the median game, and the shortest and longest tenths)")
+    print(f"  ({verdicts_rest_on(compared)}, 95% interval; turns: the median game, the shortest and longest tenths)")
     for row in compared.to_dict(orient="records"):
         said = [f"{row['army_0']} vs {row['army_1']}"] if "army_0" in row else []
         said += [f"{k}={row[k]}" for k in result.spec.vary]

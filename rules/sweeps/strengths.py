@@ -58,6 +58,13 @@ def strength_words(name: str, row: Mapping[Any, Any], to: str = "-") -> tuple[st
     return share, turns, f"favours {favoured_words(row[f'{name}_favours'], row)}"
 
 
+def verdicts_rest_on(compared: pd.DataFrame) -> str:
+    """What the verdicts of a comparison rest on, in words (a duel's or a table's)."""
+    if any(str(c).endswith("_decided") for c in compared.columns):
+        return "player 1's share of the games somebody won (draws favour nobody)"
+    return "the win rate"
+
+
 def compare_strengths(spec: SweepSpec, summary: pd.DataFrame) -> pd.DataFrame:
     """One row per combination of the grid: its number in the grid (`combination`) and what it sets, then for
     each strength its games, player 1's (or the table's) win rate over every game with its interval, a duel's
