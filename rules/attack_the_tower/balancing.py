@@ -70,6 +70,9 @@ def keep_decks_whole(edits: Sequence[CardEdit]) -> tuple[CardEdit, ...]:
     return tuple(out)
 
 
+KEPT_WHOLE = "to keep the deck at 25 cards"
+"""Why `keep_decks_whole` changes a card the answer does not name (004: each deck holds 25 cards)."""
+
 SUGGESTED = "suggested change (tower-rules balance)"
 """How a changed card's `source` begins in an answer's army file."""
 
@@ -84,7 +87,7 @@ def answer_files(edits: Sequence[CardEdit], named: set[str]) -> dict[str, dict[s
         card = card_in(army, edit.card)
         old = value_at(card, edit.field)
         set_path(card, edit, settable)
-        why = " to keep the deck at 25 cards" if edit.field == "copies" and edit.card not in named else ""
+        why = f" {KEPT_WHOLE}" if edit.field == "copies" and edit.card not in named else ""
         note = f"{SUGGESTED}: {edit.field} {json.dumps(edit.value)} (was {json.dumps(old)}){why}"
         card["source"] = f"{note}; {card['source']}"
     out = {}

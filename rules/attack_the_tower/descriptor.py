@@ -100,6 +100,7 @@ DESCRIPTOR = GameDescriptor(
         card_data=balancing.card_data,
         card_problem=balancing.card_problem,
         complete_edits=balancing.keep_decks_whole,
+        completed_because=balancing.KEPT_WHOLE,
         answer_files=balancing.answer_files,
     ),
     openspiel=OpenSpielSupport(

@@ -196,6 +196,19 @@ def card_edits(knobs: Iterable[Knob], choice: Choice, game: str) -> tuple[CardEd
     return edits + balance_support(game).complete_edits(edits)
 
 
+def brought_edits(knobs: Iterable[Knob], choice: Choice, game: str) -> tuple[tuple[CardEdit, JsonValue], ...]:
+    """The card edits a candidate brings with it beyond the knobs it turns (`BalanceSupport.complete_edits`),
+    each with the value it changes."""
+    knobs = tuple(knobs)
+    named = {(k.card, k.field) for k in knobs if k.kind == "card" and k.name in choice}
+    data = balance_support(game).card_data
+    return tuple(
+        (edit, value_at(data(edit.card), edit.field) if data is not None else None)
+        for edit in card_edits(knobs, choice, game)
+        if (edit.card, edit.field) not in named
+    )
+
+
 def knob_problems(knob: Knob, value: JsonValue, game: str, armies: Sequence[str]) -> list[Problem]:
     """What is wrong with playing the knob at `value` (its other knobs unchanged): the rules' or the cards'
     own words."""

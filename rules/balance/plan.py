@@ -123,6 +123,8 @@ class BalanceSpec(BaseModel):
             return [f"{a} v {b}" for a, b in itertools.combinations(self.armies, 2)]
         if self.of_tables:
             return [f"{n} player{'s' if n > 1 else ''}" for n in self.players]
+        if sweep_game(self.game).two_player:  # a duel without armies: the first seat's share of the decided games
+            return [f"player 1 at {self.seat_policy()}"]
         return [self.seat_policy()]
 
 
@@ -176,6 +178,7 @@ def plan(spec: BalanceSpec, choice: Choice, stage: int, games: int, first_index:
     knobs = spec.tuned()
     rules: dict[str, JsonValue] = {**sweep_game(spec.game).default_rules, **rules_values(knobs, choice)}
     edits = card_edits(knobs, choice, spec.game)
+    duel = sweep_game(spec.game).two_player
     out: list[Planned] = []
 
     def add(measure: str, seat: int | None, pair: tuple[str, str] | None, players: int) -> None:
@@ -194,7 +197,7 @@ def plan(spec: BalanceSpec, choice: Choice, stage: int, games: int, first_index:
             override=edits_text(mine),
             scenario=spec.scenario if spec.of_tables else None,
             players=players,
-            policies=(spec.seat_policy(),) * (1 if pair is None else 2),
+            policies=(spec.seat_policy(),) * (2 if duel else 1),
             games=games,
             seed=stage_seed(spec.seed, stage),
         )
@@ -204,6 +207,9 @@ def plan(spec: BalanceSpec, choice: Choice, stage: int, games: int, first_index:
         for a, b in itertools.combinations(spec.armies, 2):
             for seat, pair in ((0, (a, b)), (1, (b, a))):
                 add(f"{a} v {b}", seat, pair, 2)
+        return out
+    if duel:
+        add(spec.measures()[0], 0, None, 2)
         return out
     for name, players in zip(spec.measures(), spec.players if spec.of_tables else (1,), strict=False):
         add(name, None, None, players)

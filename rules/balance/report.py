@@ -3,11 +3,14 @@ interval), the changes, the Pareto front and the games spent."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from rules.balance.knobs import balance_support, brought_edits
 from rules.balance.measure import Tally, objectives
 from rules.balance.search import SCREENED
+from rules.sweeps.games import sweep_game
 
 if TYPE_CHECKING:
     from rules.balance.run import BalanceResult
@@ -23,6 +26,8 @@ def measures_table(result: BalanceResult) -> list[str]:
     """One line per measure: its rate before and after."""
     spec = result.spec
     what = "first army's share of the games won, both seats" if spec.of_armies else "win rate"
+    if not spec.of_armies and sweep_game(spec.game).two_player:
+        what = "player 1's share of the games won"
     lines = [f"measure ({what}, {spec.verify_games} fresh games a cell):"]
     width = max((len(n) for n in spec.measures()), default=10)
     for name in spec.measures():
@@ -103,12 +108,27 @@ def card_lines(result: BalanceResult, rows: int = 12) -> list[str]:
     return lines
 
 
+def check_lines(result: BalanceResult) -> list[str]:
+    """Whether the check's own games bear the answer out: its worst distance from the target closer than the
+    rules' as they are, or as close with a smaller mean distance; else a warning that they do not."""
+    if not result.before or not result.after:
+        return []
+    before, after = objectives(result.before, result.spec.target), objectives(result.after, result.spec.target)
+    words = f"worst distance {before.worst:.3f} -> {after.worst:.3f}, mean {before.mean:.3f} -> {after.mean:.3f}"
+    if after.worst < before.worst or (after.worst == before.worst and after.mean < before.mean):
+        return [f"the check's fresh games point the same way: {words}"]
+    return [
+        f"the check's fresh games do NOT point the same way ({words}): the search's games favoured it; "
+        "play more games (--verify-games, --budget) before trusting it"
+    ]
+
+
 def report(result: BalanceResult, *, timed: bool = True) -> str:
     spec = result.spec
     target = spec.target
     lines = [
         f"{spec.game} balance at {spec.seat_policy()}: target {target:.0%} +- {spec.tolerance:.0%}, at most "
-        f"{spec.max_changes} change(s), {len(spec.tuned())} knobs",
+        f"{spec.max_changes} change(s), {len(spec.tuned())} knob{'' if len(spec.tuned()) == 1 else 's'}",
     ]
     if not result.complete:
         lines.append("stopped before the end: the candidates measured whole are compared, nothing was checked")
@@ -134,6 +154,12 @@ def report(result: BalanceResult, *, timed: bool = True) -> str:
         by_name = {k.name: k for k in spec.tuned()}
         for name, value in result.answer.choice.items():
             lines.append(f"  {name}: {by_name[name].current} -> {value}")
+        because = balance_support(spec.game).completed_because
+        for edit, was in brought_edits(spec.tuned(), result.answer.choice, spec.game):
+            lines.append(
+                f"  and {edit.card}.{edit.field}: {json.dumps(was)} -> {json.dumps(edit.value)} {because}".rstrip()
+            )
+        lines += check_lines(result)
     lines.append("Pareto front (worst distance in the search's games, changes, size):")
     for c in result.front:
         found = c.objectives(target)

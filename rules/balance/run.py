@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import JsonValue
 
 from rules.balance.answer import answer_files, write_answer
-from rules.balance.knobs import card_edits, rules_values
+from rules.balance.knobs import brought_edits, card_edits, rules_values
 from rules.balance.measure import Tally, objectives, tallies_json
 from rules.balance.plan import VERIFY_STAGE, BalanceSpec, plan
 from rules.balance.search import (
@@ -95,6 +95,10 @@ class BalanceResult:
             "knobs": [{"tune": k.text(), "current": k.current, "kind": k.kind} for k in self.spec.tuned()],
             "answer": self.answer.to_json(target) if self.answer is not None else None,
             "changes": self.changes,
+            "changes_brought": {  # the edits the changes bring with them (a deck kept at its size)
+                f"{edit.card}.{edit.field}": {"value": edit.value, "was": was}
+                for edit, was in brought_edits(self.spec.tuned(), self.changes, self.spec.game)
+            },
             "rules": self.changed_rules(),
             "overrides": edits_text(card_edits(self.spec.tuned(), self.changes, self.spec.game)),  # `none`: no card
             "before": tallies_json(self.before),

@@ -148,6 +148,9 @@ class BalanceSupport:
     """Why a balance of these armies cannot turn this card, in words (None: it can)."""
     complete_edits: Callable[[Sequence[CardEdit]], tuple[CardEdit, ...]] = lambda edits: ()
     """The edits a change of cards brings with it (e.g. the one that keeps a deck at its size)."""
+    completed_because: str = ""
+    """Why `complete_edits` makes its edits, in words an answer prints beside them ('to keep the deck at 25
+    cards')."""
     answer_files: Callable[[Sequence[CardEdit], set[str]], Mapping[str, Any]] | None = None
     """An answer's card changes as files a designer opens and plays (`NAME.json` data by name), given its edits and
     the cards it names itself; None: they are written as one `--override` line (`overrides.txt`)."""

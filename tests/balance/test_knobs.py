@@ -7,7 +7,7 @@ import pytest
 
 from rules.attack_the_tower.catalog import shipped_army
 from rules.attack_the_tower.overrides import armies_for
-from rules.balance.knobs import Knob, card_edits, default_knobs, parse_tune
+from rules.balance.knobs import Knob, brought_edits, card_edits, default_knobs, parse_tune
 from rules.core.errors import IllegalPosition
 
 ARMIES = ("undead", "bandits", "westerners", "easterners")
@@ -69,6 +69,19 @@ def test_a_copies_change_keeps_the_deck_at_25_cards() -> None:
     assert sum(b.copies for b in army.bases) == 25
     assert next(b for b in army.bases if b.id == "undead.graveyard").copies == 9
     assert len(edits) == 2 and edits[1].card != "undead.graveyard"
+
+
+def test_the_edit_a_copies_change_brings_is_named_with_the_value_it_changes() -> None:
+    # an answer printed or written as JSON must name every card it changes, or the deck it gives holds 23 cards
+    knobs = [
+        parse_tune(f"bandits.{b}_base.copies=3..7", "attack-the-tower", ARMIES) for b in ("siege", "heavy_infantry")
+    ]
+    choice = {knobs[0].name: 4, knobs[1].name: 4}
+    ((edit, was),) = brought_edits(knobs, choice, "attack-the-tower")
+    assert (edit.card, edit.field, edit.value, was) == ("bandits.light_infantry_base", "copies", 7, 5)
+    assert brought_edits(knobs, {knobs[0].name: 5}, "attack-the-tower") == ()  # no change, nothing brought
+    ghost = parse_tune("undead.ghost.special_troop.power=1..4", "attack-the-tower", ARMIES)
+    assert brought_edits([ghost], {ghost.name: 4}, "attack-the-tower") == ()
 
 
 def test_each_default_knob_holds_its_current_value_and_plays_at_every_value() -> None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from rules.balance.measure import Tally, add_tallies, objectives
+from rules.balance.report import check_lines
 from rules.core.ladder import wilson
 
 
@@ -57,3 +60,17 @@ def test_the_army_that_moved_most_is_the_one_whose_mean_share_changed_most() -> 
         moved_most(two, {"undead v bandits": Tally(3, 10)}, {"undead v bandits": Tally(5, 10)}, ["bandits"])
         == "bandits"
     )
+
+
+def test_the_report_warns_when_the_checks_fresh_games_do_not_point_the_searchs_way() -> None:
+    # three matchups: the answer's check leaves the worst where it was and moves the mean away (a reviewer's run)
+    before = {"a v b": Tally(6, 20), "a v c": Tally(10, 20), "b v c": Tally(14, 20)}
+    worse = {"a v b": Tally(6, 20), "a v c": Tally(7, 20), "b v c": Tally(14, 20)}
+    better = {"a v b": Tally(9, 20), "a v c": Tally(10, 20), "b v c": Tally(12, 20)}
+    spec = SimpleNamespace(target=0.5)
+    (warned,) = check_lines(SimpleNamespace(spec=spec, before=before, after=worse))  # type: ignore[arg-type]
+    assert warned.startswith("the check's fresh games do NOT point the same way (worst distance 0.200 -> 0.200")
+    assert "--verify-games" in warned
+    (borne,) = check_lines(SimpleNamespace(spec=spec, before=before, after=better))  # type: ignore[arg-type]
+    assert borne == "the check's fresh games point the same way: worst distance 0.200 -> 0.100, mean 0.133 -> 0.050"
+    assert check_lines(SimpleNamespace(spec=spec, before=before, after={})) == []  # type: ignore[arg-type]

@@ -3,6 +3,7 @@ CLI, the conformance run, OpenSpiel's random_sim_test, a sweep, export-test and 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,7 +13,7 @@ import pytest
 from rules import registry
 from rules.cli import main
 from rules.conformance import main as conformance_main
-from rules.core.descriptor import GameDescriptor
+from rules.core.descriptor import BalanceSupport, GameDescriptor
 from tests.nim.descriptor import DESCRIPTOR
 from tests.nim.game import GAME, Rules, State
 from tests.pytest_process import run_pytest
@@ -124,3 +125,19 @@ def test_a_game_the_balancer_does_not_tune_gets_no_balance_command(
     assert nim.balance is None and nim.sweep is not None
     assert main(["dice-nim", "balance"]) == 2
     assert "invalid choice: 'balance'" in capsys.readouterr().err
+
+
+def test_the_balancer_tunes_a_duel_without_armies_given_its_balance_support(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A two-player game with no armies is balanced on the first seat's share of the decided games: one cell a
+    candidate, a policy on each seat."""
+    tuned = dataclasses.replace(DESCRIPTOR, balance=BalanceSupport(aim="the first player's share", policy="random"))
+    with registry.registered(tuned):
+        argv = ["dice-nim", "balance", "--tune", "start_stones=4..6", "--budget", "60", "--stages", "10,20"]
+        assert main([*argv, "--verify-games", "20", "--in-process", "--no-progress", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert list(data["before"]) == ["player 1 at random"]
+    before = data["before"]["player 1 at random"]
+    assert before["trials"] + before["draws"] == 20
+    assert data["knobs"] == [{"tune": "start_stones=4..6", "current": 4, "kind": "rules"}]
