@@ -14,9 +14,13 @@ from rules.registry import descriptors
 
 
 def suites() -> dict[str, Suite]:  # type: ignore[type-arg]
-    """Every registered game's suite by its short name."""
-    found = [d.conformance() for d in descriptors() if d.conformance is not None]
-    return {s.game.card.short_name: s for s in found}
+    """Every registered game's suite by its name on the command line (its descriptor's slug)."""
+    return {d.slug: d.conformance() for d in descriptors() if d.conformance is not None}
+
+
+def game_name(text: str) -> str:
+    """A game as `--game` names it: its command-line name, or its package's name (underscores for hyphens)."""
+    return text.replace("_", "-")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,7 +31,9 @@ def main(argv: list[str] | None = None) -> int:
         default=200,
         help="whole games per game (default 200)",
     )
-    parser.add_argument("--game", choices=sorted(suites()), action="append", help="only this game (repeatable)")
+    parser.add_argument(
+        "--game", type=game_name, choices=sorted(suites()), action="append", help="only this game (repeatable)"
+    )
     parser.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
     parser.add_argument(
         "--workers",

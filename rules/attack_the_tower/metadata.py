@@ -31,7 +31,8 @@ def max_game_length(rules: Rules) -> int:
         name for name in ("turn_limit", "max_burns", "attacks_per_territory_per_turn") if getattr(rules, name) is None
     ]
     if missing:
-        raise UnboundedGame(f"a game has no length bound unless {', '.join(missing)} is set")
+        names = f"{', '.join(missing[:-1])} and {missing[-1]} are" if len(missing) > 1 else f"{missing[0]} is"
+        raise UnboundedGame(f"a game has no length bound unless {names} set")
     assert rules.turn_limit is not None and rules.max_burns is not None
     assert rules.attacks_per_territory_per_turn is not None
     draws = rules.renewal_draws + SPECIAL_TROOPS_AT_MOST

@@ -60,10 +60,46 @@ def add_balance_command(sub: Any, game: GameDescriptor) -> None:
         "(repeatable; default: the game's own set, see rules/balance/knobs.py)",
     )
     _game_options(ba, game)
-    ba.add_argument("--max-changes", type=limits.count_argument("--max-changes", 1, 10), default=3)
-    ba.add_argument("--target", type=fraction_argument("--target", 0.01, 0.99), default=0.5)
-    ba.add_argument("--tolerance", type=fraction_argument("--tolerance", 0.0, 0.49), default=0.05)
-    ba.add_argument("--policy", help="the policy of every seat (default: learned, planner, expectimax)")
+    _aim_options(ba, game)
+    _search_options(ba, game)
+    where_options(ba, chunk=False)
+    ba.add_argument("--cache", metavar="DIR", help="keep finished cells in DIR; a run again plays only what is missing")
+    ba.add_argument("--out", metavar="DIR", help="write the answer's army files (and rules.json) in DIR")
+    ba.add_argument("--json", action="store_true", help="print the result as JSON")
+    ba.add_argument("--no-progress", action="store_true", help="no progress bar (shown on a terminal otherwise)")
+    ba.set_defaults(run=run_command, balance_game=game.slug)
+
+
+def _aim_options(ba: Any, game: GameDescriptor) -> None:
+    """What an answer is: how many changes at most, the target and its tolerance, and the policy that plays."""
+    assert game.balance is not None
+    ba.add_argument(
+        "--max-changes",
+        type=limits.count_argument("--max-changes", 1, 10),
+        default=3,
+        help="the most knobs an answer changes, 1 to 10 (default 3)",
+    )
+    ba.add_argument(
+        "--target",
+        type=fraction_argument("--target", 0.01, 0.99),
+        default=0.5,
+        help=f"the win rate sought for {game.balance.aim}, 0.01 to 0.99 (default 0.5)",
+    )
+    ba.add_argument(
+        "--tolerance",
+        type=fraction_argument("--tolerance", 0.0, 0.49),
+        default=0.05,
+        help="how far from the target counts as there, 0 to 0.49 (default 0.05)",
+    )
+    ba.add_argument(
+        "--policy",
+        help=f"the policy of every seat: {', '.join(game.policies)} (default {game.balance.policy})",
+    )
+
+
+def _search_options(ba: Any, game: GameDescriptor) -> None:
+    """How the search spends its games, and the check's games."""
+    assert game.balance is not None
     ba.add_argument(
         "--budget",
         type=limits.count_argument("--budget", 1, MAX_BUDGET),
@@ -81,8 +117,18 @@ def add_balance_command(sub: Any, game: GameDescriptor) -> None:
         default=500,
         help="fresh games a cell for the final check, before and after (default 500: 1,000 a matchup)",
     )
-    ba.add_argument("--max-candidates", type=limits.count_argument("--max-candidates", 1, 10_000), default=200)
-    ba.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
+    ba.add_argument(
+        "--max-candidates",
+        type=limits.count_argument("--max-candidates", 1, 10_000),
+        default=200,
+        help="the most candidates the search measures, whatever the budget left (default 200)",
+    )
+    ba.add_argument(
+        "--seed",
+        type=limits.count_argument("--seed", 0, limits.MAX_SEED),
+        default=0,
+        help="fixes every game's deal and the search's sampler: the same seed, the same answer (default 0)",
+    )
     ba.add_argument(
         "--no-screen",
         action="store_true",
@@ -94,12 +140,6 @@ def add_balance_command(sub: Any, game: GameDescriptor) -> None:
         choices=(1, 2),
         help=f"how far the screen moves each knob either way (default {game.balance.screen_step})",
     )
-    where_options(ba, chunk=False)
-    ba.add_argument("--cache", metavar="DIR", help="keep finished cells in DIR; a run again plays only what is missing")
-    ba.add_argument("--out", metavar="DIR", help="write the answer's army files (and rules.json) in DIR")
-    ba.add_argument("--json", action="store_true", help="print the result as JSON")
-    ba.add_argument("--no-progress", action="store_true", help="no progress bar (shown on a terminal otherwise)")
-    ba.set_defaults(run=run_command, balance_game=game.slug)
 
 
 def _game_options(ba: Any, game: GameDescriptor) -> None:

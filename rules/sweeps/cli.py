@@ -229,6 +229,8 @@ def _print(result: SweepResult, *, as_json: bool) -> None:
         print(json.dumps(about))
         return
     cells = f"{len(summary)} cell{'' if len(summary) == 1 else 's'}"
+    if not result.spec.strengths:  # the policies that played (several strengths: each cell's line says its own)
+        cells += f" played by {' against '.join(result.spec.strength_seats()[0])}"
     print(f"{result.spec.game}: {cells}, {result.played} games played, {result.cached} from the cache")
     if result.replayed:
         print(replayed_words(result.replayed))

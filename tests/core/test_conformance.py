@@ -16,7 +16,7 @@ from rules.conformance import main, suites
 from rules.core.conformance import Report, Suite, play_and_check, run
 from rules.core.outcome import Outcome
 
-SAMPLE = {"attack_the_tower": 24, "the_tower": 50, "tower_defense": 12}
+SAMPLE = {"attack-the-tower": 24, "the-tower": 50, "tower-defense": 12}
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLE))
@@ -30,13 +30,13 @@ def test_random_whole_games_break_nothing(name: str) -> None:
 
 
 def test_attack_the_tower_games_reach_destroyed_palaces_and_determinisations() -> None:
-    report = run(suites()["attack_the_tower"], 12, seed=5)  # 2 of these 12 random games destroy a palace
+    report = run(suites()["attack-the-tower"], 12, seed=5)  # 2 of these 12 random games destroy a palace
     assert report.terminations["palace_destroyed"] > 0
     assert report.determinisations > 0
 
 
 def test_the_same_seed_plays_the_same_games_whatever_the_workers() -> None:
-    suite = suites()["the_tower"]
+    suite = suites()["the-tower"]
     one = run(suite, 12, seed=3)
     two = run(suite, 12, seed=3, workers=2)
     assert (one.steps, one.terminations) == (two.steps, two.terminations)
@@ -59,7 +59,7 @@ class LyingGame(AttackTheTower):
 
 
 def test_the_harness_reports_a_game_that_breaks_the_protocol() -> None:
-    suite: Suite[Any] = dataclasses.replace(suites()["attack_the_tower"], game=LyingGame())
+    suite: Suite[Any] = dataclasses.replace(suites()["attack-the-tower"], game=LyingGame())
     report = play_and_check(suite, 1, seed=1)
     assert any("do not sum to 0" in v for v in report.violations)
     assert any("not the game's own" in v for v in report.violations)
@@ -70,7 +70,7 @@ def test_the_harness_reports_a_broken_invariant() -> None:
     def never(before: Any, action: Any, after: Any, events: Any) -> list[str]:
         return ["always wrong"]
 
-    suite = dataclasses.replace(suites()["the_tower"], invariants=(never,))
+    suite = dataclasses.replace(suites()["the-tower"], invariants=(never,))
     report: Report = play_and_check(suite, 0, seed=0)
     assert report.steps > 0 and len(report.violations) == report.steps
 

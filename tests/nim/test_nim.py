@@ -72,7 +72,10 @@ def test_a_sweep_plays_it_and_perfect_play_wins_its_winning_positions(
     assert rates[4] == 1.0 and 0.0 < rates[3] < 1.0
     assert main(["dice-nim", "sweep", "--vary", "max_take=2,3", "--games", "5", "--in-process", "--no-progress"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("dice-nim: 2 cells, 10 games played") and "max_take=3: player 1" in out
+    assert (
+        out.startswith("dice-nim: 2 cells played by perfect against perfect, 10 games played")
+        and "max_take=3: player 1" in out
+    )
 
 
 def test_export_test_writes_a_passing_test(

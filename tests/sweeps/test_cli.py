@@ -49,13 +49,19 @@ def test_the_cli_prints_one_line_per_cell_and_writes_csv(capsys: pytest.CaptureF
     code, out, _ = run(capsys, *SWEEP, "--in-process", "--out", str(out_file), "--cache", str(tmp_path / "cache"))
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == f"attack-the-tower: 3 cells, {3 * GAMES} games played, 0 from the cache"
+    assert (
+        lines[0]
+        == f"attack-the-tower: 3 cells played by planner against planner, {3 * GAMES} games played, 0 from the cache"
+    )
     assert lines[1].startswith(f"undead vs westerners, cavalry_power=2, {OVERRIDE}: player 1 ")
     assert "95% CI" in lines[1] and "draws" in lines[1]
     rows = pd.read_csv(out_file)
     assert len(rows) == 3 * GAMES and list(rows["cavalry_power"].unique()) == [2, 3, 4]
     code, out, _ = run(capsys, *SWEEP, "--in-process", "--cache", str(tmp_path / "cache"))
-    assert out.splitlines()[0] == f"attack-the-tower: 3 cells, 0 games played, {3 * GAMES} from the cache"
+    assert (
+        out.splitlines()[0]
+        == f"attack-the-tower: 3 cells played by planner against planner, 0 games played, {3 * GAMES} from the cache"
+    )
 
 
 def copied_army(tmp_path: Path, change: dict[str, int], text: str | None = None) -> Path:
