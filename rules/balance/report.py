@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from rules.balance.knobs import balance_support, brought_edits
 from rules.balance.measure import Tally, objectives
-from rules.balance.search import SCREENED
+from rules.balance.search import SCREENED, screen_skipped
 from rules.sweeps.games import sweep_game
 
 if TYPE_CHECKING:
@@ -123,6 +123,24 @@ def check_lines(result: BalanceResult) -> list[str]:
     ]
 
 
+def games_line(result: BalanceResult, *, timed: bool = True) -> str:
+    """The games the search and the check spent, and how the candidates ended (why none was screened)."""
+    spec = result.spec
+    refused = sum(1 for c in result.candidates if c.refused)
+    stopped = sum(1 for c in result.candidates if c.stopped and c.stopped != SCREENED and not c.refused)
+    screened = sum(1 for c in result.candidates if c.screened)
+    unplayable = f", {refused} refused by the cards" if refused else ""
+    skipped = screen_skipped(spec) if not screened else ""
+    return (
+        f"games: search {result.search_played:,} played + {result.search_cached:,} from the cache over "
+        f"{len(result.candidates)} candidates ({screened} single changes screened"
+        f"{f': {skipped};' if skipped else ','} {stopped} stopped early"
+        f"{unplayable}); "
+        f"check {result.verify_played:,} played + "
+        f"{result.verify_cached:,} from the cache" + (f"; {result.seconds:.0f} s" if timed else "")
+    )
+
+
 def report(result: BalanceResult, *, timed: bool = True) -> str:
     spec = result.spec
     target = spec.target
@@ -168,17 +186,7 @@ def report(result: BalanceResult, *, timed: bool = True) -> str:
             f"  #{c.number}: {found.worst:.3f} ({found.worst_measure}), {c.changes} change(s), size {c.size:.2f}: "
             f"{changes}"
         )
-    refused = sum(1 for c in result.candidates if c.refused)
-    stopped = sum(1 for c in result.candidates if c.stopped and c.stopped != SCREENED and not c.refused)
-    screened = sum(1 for c in result.candidates if c.screened)
-    unplayable = f", {refused} refused by the cards" if refused else ""
-    lines.append(
-        f"games: search {result.search_played:,} played + {result.search_cached:,} from the cache over "
-        f"{len(result.candidates)} candidates ({screened} single changes screened, {stopped} stopped early"
-        f"{unplayable}); "
-        f"check {result.verify_played:,} played + "
-        f"{result.verify_cached:,} from the cache" + (f"; {result.seconds:.0f} s" if timed else "")
-    )
+    lines.append(games_line(result, timed=timed))
     if result.files:
         lines.append(f"files: {', '.join(result.files)}")
     return "\n".join(lines)

@@ -263,6 +263,18 @@ def measure(
     return candidate
 
 
+def screen_skipped(spec: BalanceSpec) -> str:
+    """Why the screen does not run, in words ('' when it runs): asked not to, a single knob, or too dear."""
+    if not spec.screen:
+        return "--no-screen"
+    if len(spec.tuned()) < 2:
+        return "one knob, whose values optuna tries itself"
+    cost = screen_cost(spec)
+    if cost > spec.budget // 2:
+        return f"screening would take {cost:,} games, over half the budget"
+    return ""
+
+
 def screen_cost(spec: BalanceSpec) -> int:
     """The games the screen plays: every screened single change on the first stage, counting only the cells it
     changes (a matchup of two armies a change leaves alone is the rules as they are, read back from memory)."""
@@ -339,7 +351,7 @@ def search(
     report("measuring the rules as they are")
     try:
         measure(spec, state, runner, {})
-        if spec.screen and len(spec.tuned()) > 1 and screen_cost(spec) <= spec.budget // 2:
+        if not screen_skipped(spec):
             screen(spec, state, runner, study, report, stop)
     except Cancelled:
         return state

@@ -5,7 +5,19 @@ from __future__ import annotations
 from pydantic import JsonValue
 
 from rules.balance.measure import Tally
-from rules.balance.search import REFUSED, Candidate, Runner, SearchState, choice_of, chosen, measure, pareto, search
+from rules.balance.search import (
+    REFUSED,
+    Candidate,
+    Runner,
+    SearchState,
+    choice_of,
+    chosen,
+    measure,
+    pareto,
+    screen_cost,
+    screen_skipped,
+    search,
+)
 from tests.balance.helpers import small_spec
 
 
@@ -74,3 +86,13 @@ def test_a_candidate_the_cards_cannot_hold_is_refused_unplayed_and_the_search_go
     assert refused not in state.whole()
     found = search(spec, Runner(client=None, in_process=True, cache=None))
     assert found.whole()[0].choice == {}  # the rules as they are are still measured, whatever is refused
+
+
+def test_the_report_says_why_nothing_was_screened() -> None:
+    spec = small_spec()
+    assert screen_skipped(spec) == "" and screen_cost(spec) == 24  # 2 knobs, a few games each: it runs
+    assert screen_skipped(small_spec(budget=47)) == "screening would take 24 games, over half the budget"
+    assert screen_skipped(small_spec(budget=48)) == ""
+    assert screen_skipped(small_spec(screen=False)) == "--no-screen"
+    one = small_spec(knobs=["undead.ghost.special_troop.power=1..4"])
+    assert screen_skipped(one) == "one knob, whose values optuna tries itself"
