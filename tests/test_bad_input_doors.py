@@ -147,6 +147,22 @@ def test_a_key_holding_a_lone_surrogate_is_named(tmp_path: Path) -> None:
 SWEEP = ("--games", "1", "--in-process", "--no-progress")
 
 
+def test_a_file_where_a_folder_is_wanted_is_refused_before_any_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the balance's answer folder and the sweep's cache are made first: a file in the way costs no search
+    (tmp_path / "taken").write_text("mine\n")
+    taken = str(tmp_path / "taken")
+    err = one_line_refusal(capsys, "attack-the-tower", "balance", "--in-process", "--no-progress", "--out", taken)
+    assert err.endswith(f"error: cannot write the answer in {taken}: it is a file, not a folder\n")
+    below = str(tmp_path / "taken" / "answer")
+    err = one_line_refusal(capsys, "attack-the-tower", "balance", "--in-process", "--no-progress", "--out", below)
+    assert err.endswith(f"cannot write the answer in {below}: a folder above it is a file, not a folder\n")
+    err = one_line_refusal(capsys, "the-tower", "sweep", "--games", "1", "--in-process", "--cache", taken)
+    assert err.endswith(f"error: cannot write the sweep cache in {taken}: it is a file, not a folder\n")
+    assert (tmp_path / "taken").read_text() == "mine\n"
+
+
 def test_an_unknown_option_is_refused_by_the_command_it_was_given_to(capsys: pytest.CaptureFixture[str]) -> None:
     err = one_line_refusal(capsys, "attack-the-tower", "sweep", "--frobnicate")
     said = "unrecognized arguments: --frobnicate (see tower-rules attack-the-tower sweep --help)"

@@ -15,7 +15,7 @@ from typing import Any
 
 from rules.balance.knobs import Choice, Knob, balance_support, card_edits, rules_values
 from rules.core.card_edits import CardEdit
-from rules.core.files import write_file
+from rules.core.files import make_folder, write_file
 
 
 def answer_files(knobs: Sequence[Knob], choice: Choice, game: str) -> Mapping[str, Any]:
@@ -35,8 +35,7 @@ def write_answer(folder: str | Path, knobs: Sequence[Knob], choice: Choice, game
     """Write the answer's files in `folder` (created if missing): the game's own (`<name>.json`, e.g. each army
     changed), else its card changes as `overrides.txt`; and `rules.json` with the rules fields changed; the paths
     written."""
-    target = Path(folder)
-    target.mkdir(parents=True, exist_ok=True)
+    target = make_folder(folder, "the answer")
     edits = card_edits(knobs, choice, game)
     files = {
         f"{name}.json": json.dumps(data, indent=2) for name, data in _card_files(edits, knobs, choice, game).items()

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from rules.core import limits
 from rules.core.descriptor import GameDescriptor
 from rules.core.errors import IllegalAction
+from rules.core.files import make_folder
 from rules.sweeps.cli import GamesBar, where_of, where_options
 
 if TYPE_CHECKING:
@@ -199,6 +200,8 @@ def run_command(args: argparse.Namespace) -> int:
     from rules.balance.run import run_balance
 
     spec = spec_from(args)
+    if args.out:  # refused before any game is played, not after the whole search
+        make_folder(args.out, "the answer")
     with GamesBar(spec.budget, shown=sys.stderr.isatty() and not args.no_progress) as bar:
         result = run_balance(spec, **where_of(args), progress=lambda p: bar.move_to(p.played, _note(p)))
     if args.out:

@@ -164,3 +164,17 @@ def _writable_mode(target: Path, shown: str) -> int:
     if not stat.S_ISREG(info.st_mode):
         raise CannotWrite(f"cannot write {shown}: it is {_kind(info.st_mode)} (nothing was written)")
     return stat.S_IMODE(info.st_mode)
+
+
+def make_folder(path: str | Path, what: str) -> Path:
+    """The folder at `path`, created with its parents when missing; CannotWrite naming `what` (e.g. 'the sweep
+    cache') when a file or something else stands in its way, or it cannot be created."""
+    folder = Path(path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        where = "it is a file" if folder.exists() else "a folder above it is a file"
+        raise CannotWrite(f"cannot write {what} in {escape(str(folder))}: {where}, not a folder") from None
+    except OSError as exc:
+        raise CannotWrite(f"cannot write {what} in {escape(str(folder))}: {reason(exc)}") from None
+    return folder

@@ -23,7 +23,7 @@ import pandas as pd
 
 from rules.core import limits
 from rules.core.errors import CannotWrite, MalformedFile
-from rules.core.files import read_file_bytes, write_file
+from rules.core.files import make_folder, read_file_bytes, write_file
 from rules.sweeps.cells import Cell
 from rules.sweeps.frames import checked_frame
 
@@ -80,10 +80,7 @@ class SweepCache:
         buffer = io.BytesIO()
         games.to_parquet(buffer, index=False)
         raw = buffer.getvalue()
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise CannotWrite(f"cannot write the sweep cache in {self.folder}: {exc.strerror or exc}") from None
+        make_folder(self.folder, "the sweep cache")
         try:
             write_file(self.path(cell), raw)
             write_file(self.digest_path(cell), f"{hashlib.sha256(raw).hexdigest()}  {self.path(cell).name}\n")

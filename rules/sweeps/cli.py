@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.core import limits
 from rules.core.errors import IllegalAction
-from rules.core.files import escape
+from rules.core.files import escape, make_folder
 from rules.registry import descriptor
 
 if TYPE_CHECKING:
@@ -129,7 +129,10 @@ def where_options(parser: argparse.ArgumentParser, *, chunk: bool = True) -> Non
 
 
 def where_of(args: argparse.Namespace) -> dict[str, Any]:
-    """Where the games run and the cache, as the options of `where_options` and `--cache` say."""
+    """Where the games run and the cache, as the options of `where_options` and `--cache` say (the cache's folder
+    made first: a file in its way is refused before any game is played)."""
+    if args.cache:
+        make_folder(args.cache, "the sweep cache")
     return {"workers": args.workers, "scheduler": args.scheduler, "in_process": args.in_process, "cache": args.cache}
 
 
