@@ -26,6 +26,13 @@ if TYPE_CHECKING:
 OUTPUT_SUFFIXES = (".parquet", ".csv")
 
 
+def _vary_example(game: str) -> str:
+    """A `--vary` of the game's own: its first whole-number Rules field at its default and one either side."""
+    fields = descriptor(game).rules.model_fields.items()
+    name, value = next(((n, f.default) for n, f in fields if type(f.default) is int), ("turn_limit", 30))
+    return f"{name}={','.join(str(v) for v in (max(0, value - 1), value, value + 1))}"
+
+
 def add_sweep_command(sub: Any, game: str) -> None:
     """Register `sweep` under a game's subcommands (its options follow what the game has)."""
     sw = sub.add_parser("sweep", help="win rates over a grid of rules values, with 95%% intervals (Dask)")
@@ -34,7 +41,7 @@ def add_sweep_command(sub: Any, game: str) -> None:
         action="append",
         default=[],
         metavar="FIELD=V1,V2,...",
-        help="a Rules field and the values to try, e.g. cavalry_power=2,3,4 (repeatable: every combination)",
+        help=f"a Rules field and the values to try, e.g. {_vary_example(game)} (repeatable: every combination)",
     )
     sw.add_argument(
         "--set", action="append", default=[], metavar="FIELD=VALUE", help="a Rules field fixed for every cell"
