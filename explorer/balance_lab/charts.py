@@ -236,7 +236,7 @@ def strengths_chart(spec: SweepSpec, summary: pd.DataFrame) -> tuple[Chart, str]
     """A sweep played at several strengths: above, what each verdict rests on (player 1's share of the games
     somebody won, or the table's win rate) in each combination at each strength, its 95% interval as a bar;
     below, how long the games last (median turns, the bar from the shortest tenth to the longest tenth)."""
-    from rules.sweeps.strengths import decided_share
+    from rules.sweeps.strengths import decided_share, verdicts_rest_on
 
     strengths = list(spec.strengths)
     combos = list(dict.fromkeys(int(c) // len(strengths) for c in summary["cell"]))
@@ -266,6 +266,6 @@ def strengths_chart(spec: SweepSpec, summary: pd.DataFrame) -> tuple[Chart, str]
         ax.grid(alpha=0.3)
         ax.legend(fontsize=7, loc="best")
     rates.set_title(f"{spec.game} at {len(strengths)} strengths: {spec.games} games a cell", fontsize=10)
-    rests_on = "player 1's share of the games somebody won (draws apart)" if duel else "win rate"
-    what = f"{rests_on} at each strength with its Wilson 95% interval, and the game lengths (median, 10% to 90%)"
+    what = f"{verdicts_rest_on(summary)} at each strength with its Wilson 95% interval, and the game lengths"
+    what += " (median, 10% to 90%)"
     return to_chart(drawn, f"{spec.game} at {len(strengths)} strengths"), what

@@ -29,7 +29,10 @@ OUTPUT_SUFFIXES = (".parquet", ".csv")
 def _vary_example(game: str) -> str:
     """A `--vary` of the game's own: its first whole-number Rules field at its default and one either side."""
     fields = descriptor(game).rules.model_fields.items()
-    name, value = next(((n, f.default) for n, f in fields if type(f.default) is int), ("turn_limit", 30))
+    found = next(((n, f.default) for n, f in fields if type(f.default) is int), None)
+    if found is None:
+        return "FIELD=V1,V2"
+    name, value = found
     return f"{name}={','.join(str(v) for v in (max(0, value - 1), value, value + 1))}"
 
 
@@ -260,7 +263,9 @@ def _print_strengths(result: SweepResult) -> None:
     compared = compare_strengths(result.spec, result.summary)
     names = result.spec.strengths
     print(f"at {len(names)} strengths ({', '.join(names)}): does the conclusion depend on the play?")
-    print(f"  ({verdicts_rest_on(compared)}, 95% interval; turns: the median game, the shortest and longest tenths)")
+    print(
+        f"  ({verdicts_rest_on(result.summary)}, 95% interval; turns: the median game, the shortest and longest tenths)"
+    )
     for row in compared.to_dict(orient="records"):
         said = [f"{row['army_0']} vs {row['army_1']}"] if "army_0" in row else []
         said += [f"{k}={row[k]}" for k in result.spec.vary]

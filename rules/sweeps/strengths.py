@@ -58,9 +58,9 @@ def strength_words(name: str, row: Mapping[Any, Any], to: str = "-") -> tuple[st
     return share, turns, f"favours {favoured_words(row[f'{name}_favours'], row)}"
 
 
-def verdicts_rest_on(compared: pd.DataFrame) -> str:
-    """What the verdicts of a comparison rest on, in words (a duel's or a table's)."""
-    if any(str(c).endswith("_decided") for c in compared.columns):
+def verdicts_rest_on(summary: pd.DataFrame) -> str:
+    """What the verdicts of a sweep's summary rest on, in words (`decided_share`: a duel's or a table's)."""
+    if "wins_1" in summary:
         return "player 1's share of the games somebody won (draws favour nobody)"
     return "the win rate"
 

@@ -346,7 +346,7 @@ def test_the_lab_compares_strengths_of_play_and_says_where_their_conclusions_dif
     result = lab.wait(120)
     assert result is not None and result.complete and list(result.spec.strengths) == ["random", "greedy"]
     assert len(result.summary) == 4 and set(result.summary["strength"]) == {"random", "greedy"}
-    assert "share of the games somebody won (draws apart) at each strength" in lab.chart_note
+    assert "share of the games somebody won (draws favour nobody) at each strength" in lab.chart_note
     assert "<svg" in lab.chart_view.value
     table = lab.table.value
     assert "does the conclusion depend on how well the game is played?" in table
