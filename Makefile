@@ -34,9 +34,9 @@ $(STAMP): pyproject.toml binder/constraints.txt
 	$(INSTALL) -e ".[dev]"
 	touch $(STAMP)
 
-# Attack the Tower's records and engine compiled to C by mypyc from the same sources (rules.core.native_build):
-# compiled again when one of them, or the build itself, has changed since (it keeps their digests); without a C
-# compiler the sources run (the same rules, slower).
+# Attack the Tower's and Tower Defense's records and engines compiled to C by mypyc from the same sources
+# (rules.core.native_build): compiled again when one of them, or the build itself, has changed since (it keeps
+# their digests); without a C compiler the sources run (the same rules, slower).
 install: $(STAMP)
 	-@$(BIN)/python -m rules.core.native_build build
 

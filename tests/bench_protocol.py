@@ -186,13 +186,19 @@ def figures() -> list[tuple[str, str]]:
             )
         rows.append((label, text))
     if native.running_compiled():
-        rows.append(("Attack the Tower (turn limit 60)" + PROTOCOL + ", from the Python sources", _sources_figure()))
+        for index in COMPILED_GAMES:
+            label = _our_games()[index][0]
+            rows.append((label + PROTOCOL + ", from the Python sources", _sources_figure(index)))
     return rows
 
 
-def sources_rates(seconds: float = SECONDS / ROUNDS) -> tuple[float, float]:
-    """(Attack the Tower's protocol steps/s, python_tic_tac_toe's), best of `ROUNDS` turns, in this process."""
-    _, game, start, _ = _our_games()[0]
+COMPILED_GAMES = (0, 2)
+"""The games of `_our_games` that `make install` compiles (Attack the Tower, Tower Defense)."""
+
+
+def sources_rates(index: int, seconds: float = SECONDS / ROUNDS) -> tuple[float, float]:
+    """(game `index`'s protocol steps/s, python_tic_tac_toe's), best of `ROUNDS` turns, in this process."""
+    _, game, start, _ = _our_games()[index]
     best = (0.0, 0.0)
     for _ in range(ROUNDS):
         rates = (protocol_rate(game, start, seconds)[0], openspiel_rate("python_tic_tac_toe", seconds)[0])
@@ -200,10 +206,10 @@ def sources_rates(seconds: float = SECONDS / ROUNDS) -> tuple[float, float]:
     return best
 
 
-def _sources_figure() -> str:
-    """Attack the Tower through the protocol where its compiled modules are not used: in a process of its own
+def _sources_figure(index: int) -> str:
+    """Game `index` through the protocol where the compiled modules are not used: in a process of its own
     (`TOWER_RULES_PURE=1`), beside python_tic_tac_toe measured there."""
-    script = "from tests.bench_protocol import sources_rates\nprint(*sources_rates())\n"
+    script = f"from tests.bench_protocol import sources_rates\nprint(*sources_rates({index}))\n"
     env = {**os.environ, native.PURE: "1"}
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
     rate, baseline = map(float, done.stdout.split())
