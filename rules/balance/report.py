@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from rules.balance.knobs import balance_support, brought_edits
 from rules.balance.measure import Tally, objectives
-from rules.balance.search import SCREENED, screen_skipped
+from rules.balance.search import SCREENED, Candidate, screen_skipped
 from rules.sweeps.games import sweep_game
 
 if TYPE_CHECKING:
@@ -141,12 +141,30 @@ def games_line(result: BalanceResult, *, timed: bool = True) -> str:
     )
 
 
+def changes_text(count: int) -> str:
+    """ "1 change", "2 changes"."""
+    return f"{count} change{'' if count == 1 else 's'}"
+
+
+def front_line(candidate: Candidate, target: float) -> str:
+    """One candidate of the Pareto front: its worst distance with the interval and the games it rests on (a
+    front drawn from a few games each says as much), its changes and their size."""
+    found = candidate.objectives(target)
+    games = sum(t.trials + t.draws for t in candidate.tallies.values())
+    changes = ", ".join(f"{k}={v}" for k, v in candidate.choice.items()) or "no change"
+    return (
+        f"  #{candidate.number}: {found.worst:.3f} ({found.worst_measure}; 95%: {found.worst_low:.3f}-"
+        f"{found.worst_high:.3f}; {games} games), {changes_text(candidate.changes)}, "
+        f"size {candidate.size:.2f}: {changes}"
+    )
+
+
 def report(result: BalanceResult, *, timed: bool = True) -> str:
     spec = result.spec
     target = spec.target
     lines = [
         f"{spec.game} balance at {spec.seat_policy()}: target {target:.0%} +- {spec.tolerance:.0%}, at most "
-        f"{spec.max_changes} change(s), {len(spec.tuned())} knob{'' if len(spec.tuned()) == 1 else 's'}",
+        f"{changes_text(spec.max_changes)}, {len(spec.tuned())} knob{'' if len(spec.tuned()) == 1 else 's'}",
     ]
     if not result.complete:
         lines.append("stopped before the end: the candidates measured whole are compared, nothing was checked")
@@ -168,7 +186,7 @@ def report(result: BalanceResult, *, timed: bool = True) -> str:
     if result.answer is None:
         lines.append("answer: no candidate measured whole came closer than the rules as they are")
     else:
-        lines.append(f"answer: candidate {result.answer.number}, {result.answer.changes} change(s):")
+        lines.append(f"answer: candidate {result.answer.number}, {changes_text(result.answer.changes)}:")
         by_name = {k.name: k for k in spec.tuned()}
         for name, value in result.answer.choice.items():
             lines.append(f"  {name}: {by_name[name].current} -> {value}")
@@ -178,14 +196,8 @@ def report(result: BalanceResult, *, timed: bool = True) -> str:
                 f"  and {edit.card}.{edit.field}: {json.dumps(was)} -> {json.dumps(edit.value)} {because}".rstrip()
             )
         lines += check_lines(result)
-    lines.append("Pareto front (worst distance in the search's games, changes, size):")
-    for c in result.front:
-        found = c.objectives(target)
-        changes = ", ".join(f"{k}={v}" for k, v in c.choice.items()) or "no change"
-        lines.append(
-            f"  #{c.number}: {found.worst:.3f} ({found.worst_measure}), {c.changes} change(s), size {c.size:.2f}: "
-            f"{changes}"
-        )
+    lines.append("Pareto front (worst distance in the search's games, with its 95% interval; changes; size):")
+    lines += [front_line(c, target) for c in result.front]
     lines.append(games_line(result, timed=timed))
     if result.files:
         lines.append(f"files: {', '.join(result.files)}")
