@@ -4,6 +4,7 @@ every strength (`SweepSpec.strengths`)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -35,16 +36,35 @@ def favoured(row: pd.Series | dict[str, Any]) -> str:
     return below if decided and high < 0.5 else "neither"
 
 
+TABLE_VERDICTS = {
+    "won": "won more often than lost",
+    "lost": "lost more often than won",
+    "neither": "neither won nor lost clearly more often",
+}
+"""A solo or cooperative game's verdicts (`favoured` over every game) in words: nobody is favoured there."""
+
+
 def favoured_words(verdict: str, row: Mapping[Any, Any]) -> str:
-    """A verdict as a designer reads it: the army a seat plays named beside the seat ("player 2 (bandits)")."""
+    """A duel's verdict as a designer reads it: the army a seat plays named beside the seat ("player 2
+    (bandits)")."""
     seat = {"player 1": "army_0", "player 2": "army_1"}.get(verdict)
     return f"{verdict} ({row[seat]})" if seat is not None and seat in row else verdict
+
+
+def verdict_words(name: str, row: Mapping[Any, Any]) -> str:
+    """One strength's verdict in words: "favours player 2 (bandits)" in a duel, "won more often than lost" at a
+    solo or cooperative table (whose rows have no decided games)."""
+    verdict = row[f"{name}_favours"]
+    if f"{name}_decided" not in row:
+        return TABLE_VERDICTS[verdict]
+    return f"favours {favoured_words(verdict, row)}"
 
 
 def strength_words(name: str, row: Mapping[Any, Any], to: str = "-") -> tuple[str, str, str]:
     """One strength's figures of a compared combination (a row of `compare_strengths`) in words: what the
     verdict rests on with its interval (a duel: player 1's share of the decided games and the draws), the
-    game lengths, and the verdict with the army it names; `to` joins the ends of a range."""
+    game lengths (in steps where the game counts no turns), and the verdict (`verdict_words`); `to` joins the
+    ends of a range."""
     if f"{name}_decided" in row and not row[f"{name}_decided"]:
         share = f"no game decided, {row[f'{name}_draws']} draws"
     elif f"{name}_decided" in row:
@@ -54,8 +74,11 @@ def strength_words(name: str, row: Mapping[Any, Any], to: str = "-") -> tuple[st
     else:
         share = f"{row[f'{name}_win_rate']:.1%} ({row[f'{name}_ci_low']:.1%}{to}{row[f'{name}_ci_high']:.1%})"
     median, shortest, longest = (row[f"{name}_turns_{q}"] for q in ("median", "p10", "p90"))
-    turns = f"{median:g} turns ({shortest:g}{to}{longest:g})"
-    return share, turns, f"favours {favoured_words(row[f'{name}_favours'], row)}"
+    if math.isnan(median):  # a game that counts no turns (The Tower): its mean length in steps
+        turns = f"{row[f'{name}_mean_steps']:.0f} steps (mean; the game counts no turns)"
+    else:
+        turns = f"{median:g} turns ({shortest:g}{to}{longest:g})"
+    return share, turns, verdict_words(name, row)
 
 
 def verdicts_rest_on(summary: pd.DataFrame) -> str:
@@ -105,7 +128,7 @@ def _at_strength(name: str, r: pd.Series, verdict: str) -> dict[str, Any]:
         columns[f"{name}_draws"] = int(r["draws"])
         columns.update({f"{name}_decided": decided, f"{name}_decided_share": share})
         columns.update({f"{name}_decided_low": low, f"{name}_decided_high": high})
-    for length in ("turns_median", "turns_p10", "turns_p90", "mean_turns"):
+    for length in ("turns_median", "turns_p10", "turns_p90", "mean_turns", "mean_steps"):
         columns[f"{name}_{length}"] = float(r[length])
     columns[f"{name}_favours"] = verdict
     return columns

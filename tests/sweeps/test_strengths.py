@@ -13,7 +13,14 @@ from rules.cli import main
 from rules.sweeps.cells import cells
 from rules.sweeps.runner import run_sweep
 from rules.sweeps.spec import SweepSpec
-from rules.sweeps.strengths import compare_strengths, decided_share, favoured, favoured_words
+from rules.sweeps.strengths import (
+    TABLE_VERDICTS,
+    compare_strengths,
+    decided_share,
+    favoured,
+    favoured_words,
+    strength_words,
+)
 
 
 def spec(**changes: object) -> SweepSpec:
@@ -131,3 +138,21 @@ def test_the_cli_plays_each_policy_given_as_a_strength(capsys: pytest.CaptureFix
     assert compared["agrees"] == (compared["random_favours"] == compared["greedy_favours"])
     assert main([*argv, "--policy2", "planner"]) == 2
     assert "--policy2 does not apply" in capsys.readouterr().err
+
+
+def test_a_table_game_is_won_or_lost_more_often_not_favoured_and_counts_its_length_as_it_can(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The Tower: one player, no turns counted, so no side to favour and no turns to spread
+    tower = SweepSpec(game="the-tower", strengths=["random", "greedy"], vary={"starting_hp": [6]}, games=6, seed=0)
+    compared = compare_strengths(tower, run_sweep(tower, in_process=True).summary)
+    _, length, verdict = strength_words("random", compared.iloc[0].to_dict())
+    assert verdict in set(TABLE_VERDICTS.values())
+    assert "steps (mean; the game counts no turns)" in length and "nan" not in length
+    # Tower Defense: a cooperative table counts turns
+    argv = ["tower-defense", "sweep", "--policy", "random", "--policy", "planner", "--games", "10", "--in-process"]
+    assert main([*argv, "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "favours" not in out.split("does the conclusion depend on the play?")[1]
+    assert re.search(r"random 0\.0% \([0-9.]+%-[0-9.]+%\), \d+ turns \(\d+-\d+\), lost more often than won", out)
+    assert "planner 100.0% (72.2%-100.0%)" in out and "won more often than lost - CONCLUSIONS DIFFER" in out
