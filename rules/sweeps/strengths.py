@@ -74,7 +74,7 @@ def strength_words(name: str, row: Mapping[Any, Any], to: str = "-") -> tuple[st
     else:
         share = f"{row[f'{name}_win_rate']:.1%} ({row[f'{name}_ci_low']:.1%}{to}{row[f'{name}_ci_high']:.1%})"
     median, shortest, longest = (row[f"{name}_turns_{q}"] for q in ("median", "p10", "p90"))
-    if math.isnan(median):  # a game that counts no turns (The Tower): its mean length in steps
+    if math.isnan(median):  # a game that counts no turns: its mean length in steps
         turns = f"{row[f'{name}_mean_steps']:.0f} steps (mean; the game counts no turns)"
     else:
         turns = f"{median:g} turns ({shortest:g}{to}{longest:g})"
