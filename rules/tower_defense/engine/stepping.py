@@ -187,7 +187,13 @@ def _pile(kind: Callable[[str], Any], pile: tuple[str, ...]) -> Distribution[Any
     lowest terms, so a seeded sampler draws as it always has)."""
     counts = Counter(pile)
     common = math.gcd(*counts.values())
-    return Distribution.from_counts({kind(c): n // common for c, n in counts.items()})
+    return Distribution.from_counts({_outcome(kind, c): n // common for c, n in counts.items()})
+
+
+@functools.lru_cache(maxsize=1024)
+def _outcome(kind: Callable[[str], Any], card: str) -> Any:
+    """One revealed card as an outcome, built once (piles of the same cards offer the same objects)."""
+    return kind(card)
 
 
 def legal_actions(state: GameState, player: int | None = None) -> list[Any]:
@@ -202,7 +208,7 @@ def legal_actions(state: GameState, player: int | None = None) -> list[Any]:
     if player is not None and player not in acting:
         return []
     if state.revealed:
-        return [TakeCredit(who, c, s) for c in sorted(set(state.revealed)) for s in STACKS]
+        return list(_credit_choices(who, tuple(sorted(set(state.revealed)))))
     if state.restore_left:
         spaces = free_spaces(state)
         return [RestoreTrack(who, p, at) for p in sorted(set(state.board.track_discard)) for at in spaces]
@@ -215,6 +221,13 @@ def legal_actions(state: GameState, player: int | None = None) -> list[Any]:
         out.append(END_ACTIONS)
         return out
     return []
+
+
+@functools.lru_cache(maxsize=1024)
+def _credit_choices(who: int, credits: tuple[str, ...]) -> tuple[TakeCredit, ...]:
+    """Each revealed credit on each stack, for `who`: the same objects whenever the same credits wait, so the
+    OpenSpiel adapter finds their id order by identity instead of writing their texts."""
+    return tuple(TakeCredit(who, c, s) for c in credits for s in STACKS)
 
 
 NEXT_PHASE = NextPhase()
