@@ -49,7 +49,7 @@ def test_policies_default_to_the_strongest_and_one_name_plays_both_seats() -> No
     assert cavalry_spec().seat_policies() == ("planner", "planner")
     assert cavalry_spec(policies="greedy").seat_policies() == ("greedy", "greedy")
     assert cavalry_spec(policies=["planner", "random"]).seat_policies() == ("planner", "random")
-    assert SweepSpec(game="tower-defense").seat_policies() == ("coop",)
+    assert SweepSpec(game="tower-defense").seat_policies() == ("planner",)
 
 
 def test_overrides_are_read_from_text_or_edits() -> None:

@@ -31,6 +31,7 @@ def td_spec(**changes: object) -> SweepSpec:
         "game": "tower-defense",
         "overrides": ["none", STRONG],
         "players": 1,
+        "policies": ["coop"],
         "games": 4,
         "seed": 3,
     }
