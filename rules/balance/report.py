@@ -110,13 +110,20 @@ def card_lines(result: BalanceResult, rows: int = 12) -> list[str]:
 
 def check_lines(result: BalanceResult) -> list[str]:
     """Whether the check's own games bear the answer out: its worst distance from the target closer than the
-    rules' as they are, or as close with a smaller mean distance; else a warning that they do not."""
+    rules' as they are, or as close with a smaller mean distance, and whether beyond the check's noise (the two
+    worst distances' 95% intervals apart); else a warning that they do not."""
     if not result.before or not result.after:
         return []
     before, after = objectives(result.before, result.spec.target), objectives(result.after, result.spec.target)
     words = f"worst distance {before.worst:.3f} -> {after.worst:.3f}, mean {before.mean:.3f} -> {after.mean:.3f}"
     if after.worst < before.worst or (after.worst == before.worst and after.mean < before.mean):
-        return [f"the check's fresh games point the same way: {words}"]
+        if after.worst_high < before.worst_low:
+            return [f"the check's fresh games point the same way, beyond their noise: {words}"]
+        return [
+            f"the check's fresh games point the same way, but within their noise ({words}; 95%: "
+            f"{before.worst_low:.3f}-{before.worst_high:.3f} before, {after.worst_low:.3f}-{after.worst_high:.3f} "
+            "after): play more games (--verify-games) before trusting it"
+        ]
     return [
         f"the check's fresh games do NOT point the same way ({words}): the search's games favoured it; "
         "play more games (--verify-games, --budget) before trusting it"

@@ -72,5 +72,17 @@ def test_the_report_warns_when_the_checks_fresh_games_do_not_point_the_searchs_w
     assert warned.startswith("the check's fresh games do NOT point the same way (worst distance 0.200 -> 0.200")
     assert "--verify-games" in warned
     (borne,) = check_lines(SimpleNamespace(spec=spec, before=before, after=better))  # type: ignore[arg-type]
-    assert borne == "the check's fresh games point the same way: worst distance 0.200 -> 0.100, mean 0.133 -> 0.050"
+    # 20 games a matchup: 0.200 -> 0.100 is within the check's noise, and the line says so
+    assert borne.startswith(
+        "the check's fresh games point the same way, but within their noise (worst distance 0.200 -> 0.100, "
+        "mean 0.133 -> 0.050; 95%: "
+    )
+    assert borne.endswith("after): play more games (--verify-games) before trusting it")
+    # 400 games a matchup: 30% -> 49% clears the noise
+    wide = {"a v b": Tally(120, 400)}
+    (clear,) = check_lines(SimpleNamespace(spec=spec, before=wide, after={"a v b": Tally(196, 400)}))  # type: ignore[arg-type]
+    assert clear == (
+        "the check's fresh games point the same way, beyond their noise: "
+        "worst distance 0.200 -> 0.010, mean 0.200 -> 0.010"
+    )
     assert check_lines(SimpleNamespace(spec=spec, before=before, after={})) == []  # type: ignore[arg-type]
