@@ -432,6 +432,8 @@ def _balance_arguments(huge: str) -> list[tuple[tuple[str, ...], str]]:
     """Bad `balance` options: each refused before a cluster starts or a game is played."""
     return [
         (("attack-the-tower", "balance", "--tune", "cavalry_power"), r"takes NAME=LO\.\.HI"),
+        (("tower-defense", "balance", "--tune", "single_credit_boost"), r"\(e\.g\. single_credit_boost=0\.\.3\)"),
+        (("the-tower", "balance", "--tune", "starting_hp"), r"\(e\.g\. starting_hp=2\.\.12\)"),
         (("attack-the-tower", "balance", "--tune", "cavalry_power=4..2"), r"LO must be below HI"),
         (("attack-the-tower", "balance", "--tune", f"cavalry_power=1..{huge}"), r"digits|too long|whole number"),
         (("attack-the-tower", "balance", "--tune", "cavalry_power=true,3"), r"cannot be played|whole number"),

@@ -65,7 +65,11 @@ def add_balance_command(sub: Any, game: GameDescriptor) -> None:
     _search_options(ba, game)
     where_options(ba, chunk=False)
     ba.add_argument("--cache", metavar="DIR", help="keep finished cells in DIR; a run again plays only what is missing")
-    ba.add_argument("--out", metavar="DIR", help="write the answer's army files (and rules.json) in DIR")
+    armies = game.sweep.armies is not None
+    cards = game.balance is not None and game.balance.card_data is not None
+    written = "rules.json and its card changes (overrides.txt)" if cards else "rules.json"
+    written = "its army files and rules.json" if armies else written
+    ba.add_argument("--out", metavar="DIR", help=f"write the answer in DIR: {written}, for the changes it has")
     ba.add_argument("--json", action="store_true", help="print the result as JSON")
     ba.add_argument("--no-progress", action="store_true", help="no progress bar (shown on a terminal otherwise)")
     ba.set_defaults(run=run_command, balance_game=game.slug)
@@ -94,7 +98,7 @@ def _aim_options(ba: Any, game: GameDescriptor) -> None:
     )
     ba.add_argument(
         "--policy",
-        help=f"the policy of every seat: {', '.join(game.policies)} (default {game.balance.policy})",
+        help=f"the policy every player plays: {', '.join(game.policies)} (default {game.balance.policy})",
     )
 
 
@@ -117,7 +121,9 @@ def _search_options(ba: Any, game: GameDescriptor) -> None:
         "--verify-games",
         type=limits.count_argument("--verify-games", 0, limits.MAX_GAMES),
         default=500,
-        help="fresh games a cell for the final check, before and after (default 500: 1,000 a matchup)",
+        help="fresh games a cell for the final check, before the changes and after (default 500"
+        + ("; a matchup is two cells, one a seat)" if game.sweep is not None and game.sweep.armies else ")")
+        + "; 0 checks nothing",
     )
     ba.add_argument(
         "--max-candidates",

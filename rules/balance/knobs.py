@@ -78,6 +78,13 @@ def _refuse(text: str, message: str) -> IllegalPosition:
     return IllegalPosition([Problem(FLAG, f"{escape(repr(text), 120)}: {message}")])
 
 
+def tune_example(game: str) -> str:
+    """ " (e.g. X)" with the first `--tune` of the game's own fixed set, or nothing for a game whose set depends
+    on the armies balanced (an example must name what the game has)."""
+    tunes = balance_support(game).default_tunes
+    return f" (e.g. {tunes[0]})" if isinstance(tunes, tuple) and tunes else ""
+
+
 def parse_tune(text: str, game: str, armies: Sequence[str] = ()) -> Knob:
     """`NAME=LO..HI` or `NAME=V1,V2,...` as a knob of `game`; IllegalPosition in words when it is malformed,
     names nothing the game has, or offers a value the rules or the cards cannot hold."""
@@ -86,7 +93,7 @@ def parse_tune(text: str, game: str, armies: Sequence[str] = ()) -> Knob:
     name, sep, raw = text.partition("=")
     name, raw = name.strip(), raw.strip()
     if not sep or not name or not raw:
-        raise _refuse(text, "takes NAME=LO..HI or NAME=V1,V2,... (e.g. cavalry_power=2..4)")
+        raise _refuse(text, f"takes NAME=LO..HI or NAME=V1,V2,...{tune_example(game)}")
     values = _values(text, raw)
     game_rules = sweep_game(game).rules
     if name in field_paths(game_rules):
