@@ -295,13 +295,20 @@ def add_ladder_options(parser: Any, policies: Sequence[str], games_help: str, sl
     games = limits.count_argument("--games", 1, limits.MAX_GAMES)
     games_help += f", 1 to {limits.MAX_GAMES:,} (default {DEFAULT_LADDER_GAMES})"
     parser.add_argument("--games", type=games, default=DEFAULT_LADDER_GAMES, help=games_help)
-    parser.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0, help="the first deal (default 0)"
+    )
+    parser.add_argument("--json", action="store_true", help="print the rungs as JSON")
+    parser.epilog = "exit code: 0 when every rung holds, 1 when one does not (the figures are printed either way)"
 
 
 def ladder_policies(text: str, policy: Callable[[str], Policy[Any]]) -> list[Policy[Any]]:
     """The policies `--policies` names (separated by commas, weakest first): at least two."""
-    chosen = [policy(name.strip()) for name in text.split(",")]
+    names = [name.strip() for name in text.split(",")]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise IllegalAction(f"--policies names {', '.join(twice)} twice: a rung compares two different policies")
+    chosen = [policy(name) for name in names]
     if len(chosen) < 2:
         raise IllegalAction("--policies takes at least two policies separated by commas, weakest first")
     return chosen

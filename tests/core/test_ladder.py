@@ -180,3 +180,13 @@ def test_ladder_refuses_bad_counts(capsys: pytest.CaptureFixture[str]) -> None:
     ):
         assert main(args) == 2
         assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", ["attack-the-tower", "the-tower", "tower-defense"])
+def test_a_ladder_refuses_a_policy_named_twice_and_says_what_its_exit_code_means(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([game, "ladder", "--policies", "random,random"]) == 2
+    assert "--policies names random twice: a rung compares two different policies" in capsys.readouterr().err
+    assert main([game, "ladder", "--help"]) == 0
+    assert "exit code: 0 when every rung holds, 1 when one does not" in " ".join(capsys.readouterr().out.split())
