@@ -109,8 +109,9 @@ def _search_options(ba: Any, game: GameDescriptor) -> None:
         "--budget",
         type=limits.count_argument("--budget", 1, MAX_BUDGET),
         default=12_000,
-        help="games the search may use (played or read from the cache; the stage under way when it runs out is "
-        "finished, a few games more; default 12,000)",
+        help="games the search may use (played or read from the cache; default 12,000): the unchanged rules are "
+        "always measured whole, and the stage under way when it runs out is finished, so a small budget is "
+        "exceeded",
     )
     ba.add_argument(
         "--stages",

@@ -138,9 +138,17 @@ def games_line(result: BalanceResult, *, timed: bool = True) -> str:
     screened = sum(1 for c in result.candidates if c.screened)
     unplayable = f", {refused} refused by the cards" if refused else ""
     skipped = screen_skipped(spec) if not screened else ""
+    spent = result.search_played + result.search_cached
+    over = (
+        f" ({spent - spec.budget:,} over the --budget of {spec.budget:,}: a stage under way is finished, and the "
+        "unchanged rules are always measured whole)"
+        if spent > spec.budget
+        else ""
+    )
     return (
-        f"games: search {result.search_played:,} played + {result.search_cached:,} from the cache over "
-        f"{len(result.candidates)} candidates ({screened} single changes screened"
+        f"games: search {result.search_played:,} played + {result.search_cached:,} from the cache{over} over "
+        f"{len(result.candidates)} candidate{'' if len(result.candidates) == 1 else 's'} ({screened} single "
+        f"change{'' if screened == 1 else 's'} screened"
         f"{f': {skipped};' if skipped else ','} {stopped} stopped early"
         f"{unplayable}); "
         f"check {result.verify_played:,} played + "

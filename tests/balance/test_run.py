@@ -12,7 +12,7 @@ from distributed import LocalCluster
 
 from rules.attack_the_tower.balancing import SUGGESTED
 from rules.attack_the_tower.catalog import load_army_file
-from rules.balance.plan import VERIFY_STAGE, plan
+from rules.balance.plan import VERIFY_STAGE, BalanceSpec, plan
 from rules.balance.run import BalanceResult, run_balance
 from rules.cli import main
 from tests.balance.helpers import CLI, comparable, small_spec
@@ -139,3 +139,12 @@ def test_bad_options_are_refused_in_words_without_a_traceback(
 ) -> None:
     code, out, err = run_cli(capsys, "attack-the-tower", "balance", "--in-process", *args)
     assert code == 2 and words in err and "Traceback" not in err and out == ""
+
+
+def test_a_budget_below_one_whole_measurement_is_exceeded_and_the_report_says_why() -> None:
+    spec = BalanceSpec(game="the-tower", policy="random", budget=5, stages=(2, 4), verify_games=0, seed=1)
+    result = run_balance(spec, in_process=True)
+    assert result.search_played == 6  # the rules as they are, measured whole: 2 + 4 games
+    line = result.report(timed=False).splitlines()[-1]
+    assert "6 played + 0 from the cache (1 over the --budget of 5: a stage under way is finished" in line
+    assert " over 1 candidate (0 single changes screened" in line
