@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from rules.core import limits
 from rules.core.descriptor import GameDescriptor
 from rules.core.errors import IllegalAction
-from rules.core.files import make_folder
+from rules.core.files import escape, make_folder
 from rules.sweeps.cli import GamesBar, where_of, where_options
 
 if TYPE_CHECKING:
@@ -215,6 +215,8 @@ def run_command(args: argparse.Namespace) -> int:
     if args.out:
         result.write(args.out)
     print(json.dumps(result.to_json()) if args.json else result.report())
+    if args.out and not result.files and not args.json:
+        print(f"nothing written in {escape(args.out, 200)}: no change came closer, so there is no answer to write")
     return 0
 
 

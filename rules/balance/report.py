@@ -28,6 +28,8 @@ def measures_table(result: BalanceResult) -> list[str]:
     what = "first army's share of the games won, both seats" if spec.of_armies else "win rate"
     if not spec.of_armies and sweep_game(spec.game).two_player:
         what = "player 1's share of the games won"
+    if not spec.verify_games:
+        return [f"measure ({what}): not checked on fresh games (--verify-games 0): the search's games alone"]
     lines = [f"measure ({what}, {spec.verify_games} fresh games a cell):"]
     width = max((len(n) for n in spec.measures()), default=10)
     for name in spec.measures():

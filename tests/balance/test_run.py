@@ -148,3 +148,16 @@ def test_a_budget_below_one_whole_measurement_is_exceeded_and_the_report_says_wh
     line = result.report(timed=False).splitlines()[-1]
     assert "6 played + 0 from the cache (1 over the --budget of 5: a stage under way is finished" in line
     assert " over 1 candidate (0 single changes screened" in line
+    assert "not checked on fresh games (--verify-games 0)" in result.report(timed=False)
+
+
+def test_an_out_folder_left_empty_for_want_of_an_answer_is_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # random play never wins The Tower: no change comes closer to 50%, so there is no answer to write
+    argv = ["the-tower", "balance", "--policy", "random", "--budget", "6", "--stages", "2,4", "--verify-games", "0"]
+    assert main([*argv, "--in-process", "--no-progress", "--out", str(tmp_path / "answer")]) == 0
+    out = capsys.readouterr().out
+    assert "answer: no candidate measured whole came closer" in out
+    assert f"nothing written in {tmp_path / 'answer'}: no change came closer" in out
+    assert list((tmp_path / "answer").iterdir()) == []
