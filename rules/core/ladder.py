@@ -296,7 +296,10 @@ def add_ladder_options(parser: Any, policies: Sequence[str], games_help: str, sl
     games_help += f", 1 to {limits.MAX_GAMES:,} (default {DEFAULT_LADDER_GAMES})"
     parser.add_argument("--games", type=games, default=DEFAULT_LADDER_GAMES, help=games_help)
     parser.add_argument(
-        "--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0, help="the first deal (default 0)"
+        "--seed",
+        type=limits.count_argument("--seed", 0, limits.MAX_SEED),
+        default=0,
+        help="the seed every game's deal derives from (default 0)",
     )
     parser.add_argument("--json", action="store_true", help="print the rungs as JSON")
     parser.epilog = "exit code: 0 when every rung holds, 1 when one does not (the figures are printed either way)"
