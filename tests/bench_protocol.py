@@ -5,6 +5,7 @@ process (so the adapter's overhead and the games' relative speed are visible).""
 from __future__ import annotations
 
 import functools
+import importlib.util
 import os
 import random
 import subprocess
@@ -186,14 +187,16 @@ def figures() -> list[tuple[str, str]]:
             )
         rows.append((label, text))
     if native.running_compiled():
-        for index in COMPILED_GAMES:
-            label = _our_games()[index][0]
-            rows.append((label + PROTOCOL + ", from the Python sources", _sources_figure(index)))
+        for index, (label, game, _, _) in enumerate(_our_games()):
+            if _compiled(game):
+                rows.append((label + PROTOCOL + ", from the Python sources", _sources_figure(index)))
     return rows
 
 
-COMPILED_GAMES = (0, 2)
-"""The games of `_our_games` that `make install` compiles (Attack the Tower, Tower Defense)."""
+def _compiled(game: Game[Any, Any]) -> bool:
+    """Whether `make install` compiles the game's modules: its package says so in a `compiled` module."""
+    package = type(game).__module__.rpartition(".")[0]
+    return importlib.util.find_spec(f"{package}.compiled") is not None
 
 
 def sources_rates(index: int, seconds: float = SECONDS / ROUNDS) -> tuple[float, float]:

@@ -16,6 +16,7 @@ from typing import Any
 from rules.balance.knobs import Choice, Knob, balance_support, card_edits, rules_values
 from rules.core.card_edits import CardEdit
 from rules.core.files import make_folder, write_file
+from rules.sweeps.games import sweep_game
 
 
 def answer_files(knobs: Sequence[Knob], choice: Choice, game: str) -> Mapping[str, Any]:
@@ -29,6 +30,15 @@ def _card_files(edits: Sequence[CardEdit], knobs: Sequence[Knob], choice: Choice
     if write is None or not edits:
         return {}
     return write(edits, {k.card for k in knobs if k.kind == "card" and k.name in choice and k.card is not None})
+
+
+def files_written(game: str) -> str:
+    """What `write_answer` writes for this game, in words (for `--out`'s help): decided as it decides."""
+    support = balance_support(game)
+    if support.answer_files is not None:
+        own = "army" if sweep_game(game).has_armies else "card"
+        return f"its {own} files and rules.json"
+    return "rules.json and its card changes (overrides.txt)" if support.card_data is not None else "rules.json"
 
 
 def write_answer(folder: str | Path, knobs: Sequence[Knob], choice: Choice, game: str) -> list[Path]:

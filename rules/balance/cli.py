@@ -65,10 +65,9 @@ def add_balance_command(sub: Any, game: GameDescriptor) -> None:
     _search_options(ba, game)
     where_options(ba, chunk=False)
     ba.add_argument("--cache", metavar="DIR", help="keep finished cells in DIR; a run again plays only what is missing")
-    armies = game.sweep.armies is not None
-    cards = game.balance is not None and game.balance.card_data is not None
-    written = "rules.json and its card changes (overrides.txt)" if cards else "rules.json"
-    written = "its army files and rules.json" if armies else written
+    from rules.balance.answer import files_written
+
+    written = files_written(game.slug)
     ba.add_argument("--out", metavar="DIR", help=f"write the answer in DIR: {written}, for the changes it has")
     ba.add_argument("--json", action="store_true", help="print the result as JSON")
     ba.add_argument("--no-progress", action="store_true", help="no progress bar (shown on a terminal otherwise)")
@@ -123,7 +122,7 @@ def _search_options(ba: Any, game: GameDescriptor) -> None:
         type=limits.count_argument("--verify-games", 0, limits.MAX_GAMES),
         default=500,
         help="fresh games a cell for the final check, before the changes and after (default 500"
-        + ("; a matchup is two cells, one a seat)" if game.sweep is not None and game.sweep.armies else ")")
+        + ("; a matchup is two cells, one a seat)" if game.sweep is not None and game.sweep.armies is not None else ")")
         + "; 0 checks nothing",
     )
     ba.add_argument(

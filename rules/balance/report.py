@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from rules.balance.knobs import balance_support, brought_edits
 from rules.balance.measure import Tally, objectives
 from rules.balance.search import SCREENED, Candidate, screen_skipped
+from rules.core.errors import counted
 from rules.sweeps.games import sweep_game
 
 if TYPE_CHECKING:
@@ -149,18 +150,12 @@ def games_line(result: BalanceResult, *, timed: bool = True) -> str:
     )
     return (
         f"games: search {result.search_played:,} played + {result.search_cached:,} from the cache{over} over "
-        f"{len(result.candidates)} candidate{'' if len(result.candidates) == 1 else 's'} ({screened} single "
-        f"change{'' if screened == 1 else 's'} screened"
+        f"{counted(len(result.candidates), 'candidate')} ({counted(screened, 'single change')} screened"
         f"{f': {skipped};' if skipped else ','} {stopped} stopped early"
         f"{unplayable}); "
         f"check {result.verify_played:,} played + "
         f"{result.verify_cached:,} from the cache" + (f"; {result.seconds:.0f} s" if timed else "")
     )
-
-
-def changes_text(count: int) -> str:
-    """ "1 change", "2 changes"."""
-    return f"{count} change{'' if count == 1 else 's'}"
 
 
 def front_line(candidate: Candidate, target: float) -> str:
@@ -171,7 +166,7 @@ def front_line(candidate: Candidate, target: float) -> str:
     changes = ", ".join(f"{k}={v}" for k, v in candidate.choice.items()) or "no change"
     return (
         f"  #{candidate.number}: {found.worst:.3f} ({found.worst_measure}; 95%: {found.worst_low:.3f}-"
-        f"{found.worst_high:.3f}; {games} games), {changes_text(candidate.changes)}, "
+        f"{found.worst_high:.3f}; {counted(games, 'game')}), {counted(candidate.changes, 'change')}, "
         f"size {candidate.size:.2f}: {changes}"
     )
 
@@ -181,7 +176,7 @@ def report(result: BalanceResult, *, timed: bool = True) -> str:
     target = spec.target
     lines = [
         f"{spec.game} balance at {spec.seat_policy()}: target {target:.0%} +- {spec.tolerance:.0%}, at most "
-        f"{changes_text(spec.max_changes)}, {len(spec.tuned())} knob{'' if len(spec.tuned()) == 1 else 's'}",
+        f"{counted(spec.max_changes, 'change')}, {counted(len(spec.tuned()), 'knob')}",
     ]
     if not result.complete:
         lines.append("stopped before the end: the candidates measured whole are compared, nothing was checked")
@@ -203,7 +198,7 @@ def report(result: BalanceResult, *, timed: bool = True) -> str:
     if result.answer is None:
         lines.append("answer: no candidate measured whole came closer than the rules as they are")
     else:
-        lines.append(f"answer: candidate {result.answer.number}, {changes_text(result.answer.changes)}:")
+        lines.append(f"answer: candidate {result.answer.number}, {counted(result.answer.changes, 'change')}:")
         by_name = {k.name: k for k in spec.tuned()}
         for name, value in result.answer.choice.items():
             lines.append(f"  {name}: {by_name[name].current} -> {value}")

@@ -60,3 +60,8 @@ def look_up(table: Mapping[str, T], name: str, kind: str) -> T:
 def plural(noun: str) -> str:
     """The plural of a one-word noun of this project ("policy" -> "policies", "example" -> "examples")."""
     return noun[:-1] + "ies" if noun.endswith("y") and noun[-2:-1] not in "aeiou" else noun + "s"
+
+
+def counted(count: int, noun: str) -> str:
+    """A count with its noun, singular for one ("1 change", "2 changes", "3 policies")."""
+    return f"{count} {noun if count == 1 else plural(noun)}"

@@ -19,7 +19,7 @@ from typing import Any
 
 from rules.core import limits
 from rules.core.chance import ChanceSampler
-from rules.core.errors import IllegalAction
+from rules.core.errors import IllegalAction, counted
 from rules.core.outcome import Utility
 from rules.core.playout import Policy, play_out
 from rules.core.protocol import Game
@@ -104,8 +104,7 @@ class Rung:
         s, w = self.stronger, self.weaker
         if self.head_to_head:
             return (
-                f"{self.stronger_name} vs {self.weaker_name}: {s.wins}-{w.wins} with {self.draws} "
-                f"draw{'' if self.draws == 1 else 's'} "
+                f"{self.stronger_name} vs {self.weaker_name}: {s.wins}-{w.wins} with {counted(self.draws, 'draw')} "
                 f"in {s.games} games; {self.stronger_name} wins {s.rate:.1%} (95% CI {s.low:.1%}-{s.high:.1%}), "
                 f"{s.mean_steps:.0f} steps and {s.seconds_a_game:.3f} s a game (both sides) - "
                 f"{'holds (60% or more, its interval clear of 50%)' if self.holds else self._short_of()}"

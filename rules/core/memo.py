@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import sys
 import typing
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Hashable
 from typing import Any, Generic, ParamSpec, Protocol, TypeVar
 
 P = ParamSpec("P")
@@ -126,6 +126,14 @@ def _last_answer(compute: Callable[[K], V]) -> Remembered[K, V]:
     functools.update_wrapper(remembered, compute)
     remembered.cache_clear = cache_clear  # type: ignore[attr-defined]
     return typing.cast(Remembered[K, V], remembered)
+
+
+@memo(maxsize=1 << 12)
+def built_once(kind: Callable[[Any], V], value: Hashable) -> V:
+    """`kind(value)`, built once and given again: a game offers the same immutable action (a record of one field)
+    as the same object, so listings of them come back as the same objects (the OpenSpiel adapter finds their id
+    order by identity) and nothing is built twice."""
+    return kind(value)
 
 
 def clear_all() -> None:

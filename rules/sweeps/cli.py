@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rules.core import limits
-from rules.core.errors import IllegalAction
+from rules.core.errors import IllegalAction, counted
 from rules.core.files import escape, make_folder
 from rules.registry import descriptor
 
@@ -241,7 +241,7 @@ def _print(result: SweepResult, *, as_json: bool) -> None:
             about["strengths"] = json.loads(compared.to_json(orient="records"))
         print(json.dumps(about))
         return
-    cells = f"{len(summary)} cell{'' if len(summary) == 1 else 's'}"
+    cells = counted(len(summary), "cell")
     if not result.spec.strengths:  # the policies that played (several strengths: each cell's line says its own)
         cells += f" played by {' against '.join(result.spec.strength_seats()[0])}"
     print(f"{result.spec.game}: {cells}, {result.played} games played, {result.cached} from the cache")

@@ -18,6 +18,7 @@ from typing import Any
 
 from rules.core.distribution import Distribution
 from rules.core.events import Event
+from rules.core.memo import built_once
 from rules.core.outcome import Outcome
 from rules.core.protocol import CHANCE, TERMINAL
 from rules.the_tower import cards, catalog, metadata
@@ -119,24 +120,14 @@ def _uniform(pile: tuple[str, ...]) -> Distribution[RevealCard]:
 
 
 # ---- legal actions ----------------------------------------------------------------------------------
-_DRAWS = {pile: DrawCard(pile) for pile in ("attack", "potion")}
-
-
-@functools.lru_cache(maxsize=1024)
-def _action(kind: Callable[[Any], Any], value: Any) -> Any:
-    """An action of one field, built once and offered again (records are immutable): the same listings come
-    back as the same objects, so the OpenSpiel adapter finds their id order by identity."""
-    return kind(value)
-
-
 def _spending(state: GameState) -> list[Any]:
     """Ways to spend one action point now (drawing and drinking; exploring outside fights)."""
     if state.action_points < 1:
         return []
-    out: list[Any] = [_DRAWS[p] for p in ("attack", "potion") if can_draw(state, p)]
-    out += [_action(Drink, c) for c in state.hand if cards.kind(c) == "potion"]
+    out: list[Any] = [built_once(DrawCard, p) for p in ("attack", "potion") if can_draw(state, p)]
+    out += [built_once(Drink, c) for c in state.hand if cards.kind(c) == "potion"]
     if state.phase == "actions":
-        out += [_action(Explore, i) for i, s in enumerate(state.floor) if s == FACE_DOWN]
+        out += [built_once(Explore, i) for i, s in enumerate(state.floor) if s == FACE_DOWN]
     return out
 
 
@@ -149,7 +140,7 @@ def legal_actions(state: GameState, player: int | None = None) -> list[Any]:
         return list(chance_outcomes(state).outcomes())
     rules = state.rules
     if state.phase == "fight":
-        out: list[Any] = [_action(Hit, c) for c in playable_cards(state)]
+        out: list[Any] = [built_once(Hit, c) for c in playable_cards(state)]
         if points_usable_in_fight(state):
             out += _spending(state)
         if rules.may_leave_fight:
@@ -163,7 +154,7 @@ def legal_actions(state: GameState, player: int | None = None) -> list[Any]:
     spending = _spending(state)
     if rules.spend_all_points_before_fight and spending:
         return spending
-    return spending + [_action(FightRoom, i) for i in rooms]
+    return spending + [built_once(FightRoom, i) for i in rooms]
 
 
 # ---- apply ------------------------------------------------------------------------------------------

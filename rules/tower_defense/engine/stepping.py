@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.core.distribution import Distribution
 from rules.core.events import Event
+from rules.core.memo import built_once
 from rules.core.outcome import Outcome
 from rules.core.protocol import CHANCE, SIMULTANEOUS, TERMINAL
 from rules.tower_defense import catalog, metadata
@@ -187,13 +188,7 @@ def _pile(kind: Callable[[str], Any], pile: tuple[str, ...]) -> Distribution[Any
     lowest terms, so a seeded sampler draws as it always has)."""
     counts = Counter(pile)
     common = math.gcd(*counts.values())
-    return Distribution.from_counts({_outcome(kind, c): n // common for c, n in counts.items()})
-
-
-@functools.lru_cache(maxsize=1024)
-def _outcome(kind: Callable[[str], Any], card: str) -> Any:
-    """One revealed card as an outcome, built once (piles of the same cards offer the same objects)."""
-    return kind(card)
+    return Distribution.from_counts({built_once(kind, c): n // common for c, n in counts.items()})
 
 
 def legal_actions(state: GameState, player: int | None = None) -> list[Any]:
