@@ -334,3 +334,17 @@ def test_greedy_outplays_random() -> None:
 def test_greedy_wins_the_end_game_the_best_play_always_wins() -> None:
     rate = analysis.simulate("greedy", 20, seed=2, start=examples.last_rooms(), progress=False)
     assert rate.wins == 20
+
+
+def test_simulate_deals_the_games_a_ladder_with_the_same_seed_deals() -> None:
+    # `the-tower simulate --seed S` and `the-tower ladder --seed S` name the same games: each game's deal comes
+    # from the seed and the game's index alone (rules.core.ladder.game_seed). The end game is won about half the
+    # time by random play, so two different sets of deals would show different win counts.
+    from rules.core.ladder import solo_rate
+    from rules.the_tower.game import GAME
+    from rules.the_tower.policies import policy
+
+    for seed in (0, 7):
+        simulated = analysis.simulate("random", 120, seed=seed, start=examples.last_rooms(), progress=False)
+        laddered = solo_rate(GAME, examples.last_rooms, policy("random"), 120, seed=seed)
+        assert (simulated.wins, simulated.games) == (laddered.wins, laddered.games)

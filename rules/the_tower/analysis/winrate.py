@@ -10,7 +10,7 @@ from typing import Any
 from tqdm import tqdm
 
 from rules.core.chance import ChanceSampler
-from rules.core.ladder import wilson
+from rules.core.ladder import game_seed, wilson
 from rules.core.playout import play_out
 from rules.the_tower import engine
 from rules.the_tower.game import GAME
@@ -50,17 +50,18 @@ def simulate(
     start: GameState | None = None,
     progress: bool | None = None,
 ) -> WinRate:
-    """Play `games` whole games (from `start`, or new games) with a policy (a name or an object); the
-    seed fixes every chance step. The progress bar shows on a terminal unless `progress` is False."""
+    """Play `games` whole games (from `start`, or new games) with a policy (a name or an object). The seed
+    fixes every chance step: game i is dealt as a ladder with the same seed deals its game i
+    (`rules.core.ladder.game_seed`), so `simulate` and `ladder` agree. The progress bar shows on a terminal
+    unless `progress` is False."""
     from rules.the_tower.policies import policy as by_name
 
     chooser = by_name(policy) if isinstance(policy, str) else policy
     show = sys.stderr.isatty() if progress is None else progress
-    master = ChanceSampler(seed)
     wins = slain = 0
-    for _ in tqdm(range(games), desc=f"{chooser.name} games", disable=not show, leave=False):
+    for index in tqdm(range(games), desc=f"{chooser.name} games", disable=not show, leave=False):
         state = start if start is not None else engine.new_game(rules)
-        line = play_out(GAME, state, [chooser], master.spawn(), narrate=False)
+        line = play_out(GAME, state, [chooser], ChanceSampler(game_seed(seed, 0, index)), narrate=False)
         result = engine.outcome(line.final)
         wins += result is not None and result.won
         slain += len(line.final.room_waste) - len(state.room_waste)
