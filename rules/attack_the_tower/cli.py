@@ -45,7 +45,9 @@ def add_commands(sub: Any, tools: CliTools) -> None:
     ba.add_argument("--from", dest="origin", type=int, required=True, metavar="T", help="the attacking territory (1-3)")
     ba.add_argument("--to", dest="target", type=int, required=True, metavar="T", help="the defending territory (1-3)")
     ba.add_argument("--policy", default="greedy", choices=sorted(POLICIES), help="who allocates (default greedy)")
-    ba.add_argument("--seed", type=SEED, default=0)
+    ba.add_argument(
+        "--seed", type=SEED, default=0, help="the seed of the random choices of a policy that makes them (default 0)"
+    )
     ba.add_argument("--json", action="store_true", help="print events and the resulting position as JSON")
     add_army_file_option(ba)
     ba.set_defaults(run=_battle)
@@ -53,14 +55,14 @@ def add_commands(sub: Any, tools: CliTools) -> None:
     pl = sub.add_parser("play", help="play a whole game between two policies")
     pl.add_argument("--armies", default="undead,bandits", help=f"two of: {', '.join(ARMY_IDS)}")
     pl.add_argument("--policy", default="planner", help="a policy, or two separated by a comma")
-    pl.add_argument("--seed", type=SEED, default=0)
+    pl.add_argument("--seed", type=SEED, default=0, help="the seed of the game's deals (default 0)")
     pl.add_argument(
         "--turn-limit",
         type=TURN_LIMIT,
         default=PLAY_TURN_LIMIT,
         help=f"1 to {limits.MAX_TURN_LIMIT} (default {PLAY_TURN_LIMIT})",
     )
-    pl.add_argument("--json", action="store_true")
+    pl.add_argument("--json", action="store_true", help="print the events and the result as JSON")
     add_army_file_option(pl)
     pl.set_defaults(run=_play)
 

@@ -37,7 +37,12 @@ def add_commands(sub: Any, tools: CliTools) -> None:
         choices=sorted(POLICIES),
         help="who plays (default greedy, quick to watch; expectimax plays far better, about 0.3 s a game)",
     )
-    pl.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
+    pl.add_argument(
+        "--seed",
+        type=limits.count_argument("--seed", 0, limits.MAX_SEED),
+        default=0,
+        help="the seed of the game's deal (default 0)",
+    )
     _variant_option(pl)
     pl.add_argument("--json", action="store_true", help="print the events and the result as JSON")
     pl.set_defaults(run=_play)
@@ -56,10 +61,15 @@ def add_commands(sub: Any, tools: CliTools) -> None:
         default=200,
         help=f"games to play, 1 to {limits.MAX_GAMES:,} (default 200)",
     )
-    si.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
+    si.add_argument(
+        "--seed",
+        type=limits.count_argument("--seed", 0, limits.MAX_SEED),
+        default=0,
+        help="the seed every game's deal derives from (default 0); a ladder with the same --seed deals the same games",
+    )
     si.add_argument("--no-progress", action="store_true", help="no progress bar")
     _variant_option(si)
-    si.add_argument("--json", action="store_true")
+    si.add_argument("--json", action="store_true", help="print the win rate and its interval as JSON")
     si.set_defaults(run=_simulate)
 
     la = sub.add_parser("ladder", help="each policy's win rate beside the next one up, with 95%% intervals")
@@ -69,7 +79,7 @@ def add_commands(sub: Any, tools: CliTools) -> None:
 
     fi = sub.add_parser("fight", help="the best way to fight each known monster, and every alternative")
     fi.add_argument("file")
-    fi.add_argument("--json", action="store_true")
+    fi.add_argument("--json", action="store_true", help="print the plans as JSON")
     fi.set_defaults(run=_fight)
 
     od = sub.add_parser("odds", help="what lies behind each room, what its fight costs, what each choice is worth")
@@ -81,7 +91,7 @@ def add_commands(sub: Any, tools: CliTools) -> None:
         help="between fights, value each choice by the next fight fought right after it (default), or by the "
         "best way to spend every point left first (exact, slower; refused when too large a search)",
     )
-    od.add_argument("--json", action="store_true")
+    od.add_argument("--json", action="store_true", help="print the odds and the choices' values as JSON")
     od.set_defaults(run=_odds)
 
 

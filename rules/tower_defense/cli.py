@@ -36,7 +36,7 @@ def add_commands(sub: Any, tools: CliTools) -> None:
     )
     bo.add_argument("--credits", default="", help="credit cards on hand, comma separated, e.g. boost.1,standard.1")
     bo.add_argument("--already", default="", help="credit types discarded on it earlier this turn, e.g. boost")
-    bo.add_argument("--json", action="store_true")
+    bo.add_argument("--json", action="store_true", help="print the boost's outcomes as JSON")
     bo.set_defaults(run=_boost)
 
     mv = sub.add_parser("move", help="carry out one movement phase (Phase 3) of a position, narrated")
@@ -46,12 +46,12 @@ def add_commands(sub: Any, tools: CliTools) -> None:
 
     pl = sub.add_parser("plan", help="the attacks that defeat the most units this turn")
     pl.add_argument("file")
-    pl.add_argument("--json", action="store_true")
+    pl.add_argument("--json", action="store_true", help="print the attacks as JSON")
     pl.set_defaults(run=_plan)
 
     inc = sub.add_parser("income", help="the exact distribution of the next income's credits")
     inc.add_argument("file")
-    inc.add_argument("--json", action="store_true")
+    inc.add_argument("--json", action="store_true", help="print the distribution as JSON")
     inc.set_defaults(run=_income)
 
     py = sub.add_parser("play", help="play a whole session of a scenario with a policy")
@@ -60,14 +60,19 @@ def add_commands(sub: Any, tools: CliTools) -> None:
         "--players", type=limits.count_argument("--players", 1, 4), default=2, help="1 to 4 players (default 2)"
     )
     py.add_argument("--policy", default="planner", choices=sorted(POLICIES), help="who plays (default planner)")
-    py.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
+    py.add_argument(
+        "--seed",
+        type=limits.count_argument("--seed", 0, limits.MAX_SEED),
+        default=0,
+        help="the seed of the session's deals (default 0)",
+    )
     py.add_argument(
         "--turn-limit",
         type=limits.count_argument("--turn-limit", 1, limits.MAX_TURN_LIMIT),
         default=PLAY_TURN_LIMIT,
         help=f"1 to {limits.MAX_TURN_LIMIT} (default {PLAY_TURN_LIMIT})",
     )
-    py.add_argument("--json", action="store_true")
+    py.add_argument("--json", action="store_true", help="print the events and the result as JSON")
     py.set_defaults(run=_play)
 
     _register_ladder(sub)
@@ -85,7 +90,11 @@ def _register_ladder(sub: Any) -> None:
     )
     add_ladder_options(la, LADDER, "sessions per policy (the same seeds for each)")
     la.add_argument(
-        "--turn-limit", type=limits.count_argument("--turn-limit", 1, limits.MAX_TURN_LIMIT), default=PLAY_TURN_LIMIT
+        "--turn-limit",
+        type=limits.count_argument("--turn-limit", 1, limits.MAX_TURN_LIMIT),
+        default=PLAY_TURN_LIMIT,
+        help=f"1 to {limits.MAX_TURN_LIMIT}: a session still going after this many turns counts as not won"
+        f" (default {PLAY_TURN_LIMIT})",
     )
     la.set_defaults(run=_ladder)
 
