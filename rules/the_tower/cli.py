@@ -47,6 +47,33 @@ def add_commands(sub: Any, tools: CliTools) -> None:
     pl.add_argument("--json", action="store_true", help="print the events and the result as JSON")
     pl.set_defaults(run=_play)
 
+    _register_simulate(sub)
+
+    la = sub.add_parser("ladder", help="each policy's win rate beside the next one up, with 95%% intervals")
+    add_ladder_options(la, list(POLICIES), "games per policy (the same seeds for each)")
+    _variant_option(la)
+    la.set_defaults(run=_ladder)
+
+    fi = sub.add_parser("fight", help="the best way to fight each known monster, and every alternative")
+    fi.add_argument("file")
+    fi.add_argument("--json", action="store_true", help="print the plans as JSON")
+    fi.set_defaults(run=_fight)
+
+    od = sub.add_parser("odds", help="what lies behind each room, what its fight costs, what each choice is worth")
+    od.add_argument("file")
+    od.add_argument(
+        "--lookahead",
+        choices=("next_fight", "all_points"),
+        default="next_fight",
+        help="between fights, value each choice by the next fight fought right after it (default), or by the "
+        "best way to spend every point left first (exact, slower; refused when too large a search)",
+    )
+    od.add_argument("--json", action="store_true", help="print the odds and the choices' values as JSON")
+    od.set_defaults(run=_odds)
+
+
+def _register_simulate(sub: Any) -> None:
+    """`simulate`: one policy's win rate over many games (every count range-checked)."""
     si = sub.add_parser("simulate", help="win rate of a policy over many games, with its 95%% interval")
     si.add_argument(
         "--policy",
@@ -71,28 +98,6 @@ def add_commands(sub: Any, tools: CliTools) -> None:
     _variant_option(si)
     si.add_argument("--json", action="store_true", help="print the win rate and its interval as JSON")
     si.set_defaults(run=_simulate)
-
-    la = sub.add_parser("ladder", help="each policy's win rate beside the next one up, with 95%% intervals")
-    add_ladder_options(la, list(POLICIES), "games per policy (the same seeds for each)")
-    _variant_option(la)
-    la.set_defaults(run=_ladder)
-
-    fi = sub.add_parser("fight", help="the best way to fight each known monster, and every alternative")
-    fi.add_argument("file")
-    fi.add_argument("--json", action="store_true", help="print the plans as JSON")
-    fi.set_defaults(run=_fight)
-
-    od = sub.add_parser("odds", help="what lies behind each room, what its fight costs, what each choice is worth")
-    od.add_argument("file")
-    od.add_argument(
-        "--lookahead",
-        choices=("next_fight", "all_points"),
-        default="next_fight",
-        help="between fights, value each choice by the next fight fought right after it (default), or by the "
-        "best way to spend every point left first (exact, slower; refused when too large a search)",
-    )
-    od.add_argument("--json", action="store_true", help="print the odds and the choices' values as JSON")
-    od.set_defaults(run=_odds)
 
 
 def _variant_option(parser: argparse.ArgumentParser) -> None:
