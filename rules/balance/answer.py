@@ -9,13 +9,17 @@ changes, as a JSON object (`--variant`/`--set` values).
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from pydantic import JsonValue
+
 from rules.balance.knobs import Choice, Knob, balance_support, card_edits, rules_values
 from rules.core.card_edits import CardEdit
-from rules.core.files import make_folder, write_file
+from rules.core.errors import CannotWrite
+from rules.core.files import escape, make_folder, write_file
 from rules.sweeps.games import sweep_game
 
 
@@ -41,20 +45,53 @@ def files_written(game: str) -> str:
     return "rules.json and its card changes (overrides.txt)" if support.card_data is not None else "rules.json"
 
 
+OVERRIDES_FILE = "overrides.txt"
+RULES_FILE = "rules.json"
+
+
+def answer_folder(path: str | Path) -> Path:
+    """The folder an answer is written in, created when missing. CannotWrite when it already holds an answer's kind
+    of file (`*.json`, `overrides.txt`): a designer loading the folder would mix an earlier answer with this one."""
+    folder = make_folder(path, "the answer")
+    earlier = sorted(p.name for p in folder.iterdir() if p.suffix == ".json" or p.name == OVERRIDES_FILE)
+    if earlier:
+        named = ", ".join(escape(name, 60) for name in earlier[:3]) + (", ..." if len(earlier) > 3 else "")
+        raise CannotWrite(
+            f"cannot write the answer in {escape(str(folder))}: it already holds an answer's files ({named}), which"
+            " would be mixed with this answer's; name a new or empty folder"
+        )
+    return folder
+
+
 def write_answer(folder: str | Path, knobs: Sequence[Knob], choice: Choice, game: str) -> list[Path]:
-    """Write the answer's files in `folder` (created if missing): the game's own (`<name>.json`, e.g. each army
-    changed), else its card changes as `overrides.txt`; and `rules.json` with the rules fields changed; the paths
-    written."""
-    target = make_folder(folder, "the answer")
+    """Write the answer's files in `folder` (created if missing, refused if it holds an earlier answer's: see
+    `answer_folder`): the game's own (`<name>.json`, e.g. each army changed), else its card changes as
+    `overrides.txt`; and `rules.json` with the rules fields changed; the paths written."""
+    target = answer_folder(folder)
     edits = card_edits(knobs, choice, game)
     files = {
         f"{name}.json": json.dumps(data, indent=2) for name, data in _card_files(edits, knobs, choice, game).items()
     }
     if edits and balance_support(game).answer_files is None:
-        files["overrides.txt"] = ",".join(e.text() for e in edits)
+        files[OVERRIDES_FILE] = ",".join(e.text() for e in edits)
     rules = rules_values(knobs, choice)
     if rules:
-        files["rules.json"] = json.dumps(rules, indent=2)
+        files[RULES_FILE] = json.dumps(rules, indent=2)
     for name, text in files.items():
         write_file(target / name, text + "\n")
     return [target / name for name in files]
+
+
+def sweep_command(game: str, files: Sequence[str | Path], rules: Mapping[str, JsonValue], overrides: str) -> str:
+    """The sweep command that plays the answer written in `files`: each game file as `--army-file`, the card changes
+    written to `overrides.txt` (`overrides`, their text) as `--override`, and the rules fields written to
+    `rules.json` as `--set` (no command reads `rules.json` itself)."""
+    words = ["tower-rules", game, "sweep"]
+    for path in map(Path, files):
+        if path.name == OVERRIDES_FILE:
+            words += ["--override", overrides]
+        elif path.name != RULES_FILE:
+            words += ["--army-file", str(path)]
+    for name, value in rules.items():
+        words += ["--set", f"{name}={value if isinstance(value, str) else json.dumps(value)}"]
+    return shlex.join(words)

@@ -18,10 +18,11 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from rules.balance.answer import answer_folder
 from rules.core import limits
 from rules.core.descriptor import GameDescriptor
 from rules.core.errors import IllegalAction
-from rules.core.files import escape, make_folder
+from rules.core.files import escape
 from rules.sweeps.cli import GamesBar, where_of, where_options
 
 if TYPE_CHECKING:
@@ -208,7 +209,7 @@ def run_command(args: argparse.Namespace) -> int:
 
     spec = spec_from(args)
     if args.out:  # refused before any game is played, not after the whole search
-        make_folder(args.out, "the answer")
+        answer_folder(args.out)
     with GamesBar(spec.budget, shown=sys.stderr.isatty() and not args.no_progress) as bar:
         result = run_balance(spec, **where_of(args), progress=lambda p: bar.move_to(p.played, _note(p)))
     if args.out:

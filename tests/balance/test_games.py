@@ -3,10 +3,17 @@ policy; what is measured and what an answer may change."""
 
 from __future__ import annotations
 
+import json
+import shlex
 from pathlib import Path
 
+import pytest
+
+from rules.balance.answer import sweep_command, write_answer
 from rules.balance.plan import BalanceSpec, plan
 from rules.balance.run import run_balance
+from rules.cli import main
+from rules.core.errors import CannotWrite
 
 
 def test_tower_defense_is_measured_at_each_number_of_players() -> None:
@@ -32,8 +39,6 @@ def test_tower_defense_is_measured_at_each_number_of_players() -> None:
 
 def test_a_tower_defense_answer_is_written_as_rules_and_card_overrides(tmp_path: Path) -> None:
     spec = BalanceSpec(game="tower-defense", knobs=["wave_every=2..6", "standard.1.damage_by_level.0=1..9"])
-    from rules.balance.answer import write_answer
-
     knobs = spec.tuned()
     written = write_answer(tmp_path, knobs, {"wave_every": 4, knobs[1].name: 9}, "tower-defense")
     assert sorted(p.name for p in written) == ["overrides.txt", "rules.json"]
@@ -47,3 +52,31 @@ def test_the_tower_is_measured_at_its_policy() -> None:
     assert spec.measures() == ["greedy"]
     found = run_balance(spec, in_process=True)
     assert found.before["greedy"].trials == 2 and found.candidates[0].choice == {}
+
+
+def test_an_answer_is_not_written_over_an_earlier_one(tmp_path: Path) -> None:
+    # loading a folder of two answers' files would mix them: the second answer is refused, the first kept whole
+    spec = BalanceSpec(game="tower-defense", knobs=["wave_every=2..6", "standard.1.damage_by_level.0=1..9"])
+    knobs = spec.tuned()
+    write_answer(tmp_path, knobs, {"wave_every": 4, knobs[1].name: 9}, "tower-defense")
+    before = {p.name: p.read_text() for p in tmp_path.iterdir()}
+    with pytest.raises(CannotWrite, match=r"already holds an answer's files \(overrides.txt, rules.json\)"):
+        write_answer(tmp_path, knobs, {"wave_every": 5}, "tower-defense")
+    assert {p.name: p.read_text() for p in tmp_path.iterdir()} == before
+    (tmp_path / "empty").mkdir()
+    assert [p.name for p in write_answer(tmp_path / "empty", knobs, {"wave_every": 5}, "tower-defense")] == [
+        "rules.json"
+    ]
+
+
+def test_the_printed_sweep_command_plays_the_written_answer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # no command reads rules.json: the report prints the sweep that plays the answer, its rules fields as --set
+    spec = BalanceSpec(game="tower-defense", knobs=["wave_every=2..6", "standard.1.damage_by_level.0=1..9"])
+    knobs = spec.tuned()
+    written = write_answer(tmp_path, knobs, {"wave_every": 4, knobs[1].name: 9}, "tower-defense")
+    command = sweep_command("tower-defense", written, {"wave_every": 4}, "standard.1.damage_by_level.0=9")
+    words = shlex.split(command)
+    assert words[:3] == ["tower-rules", "tower-defense", "sweep"]
+    assert main([*words[1:], "--games", "2", "--in-process", "--json", "--no-progress"]) == 0
+    cell = json.loads(capsys.readouterr().out)["summary"][0]
+    assert cell["wave_every"] == 4 and cell["override"] == "standard.1.damage_by_level.0=9"

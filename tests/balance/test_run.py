@@ -3,6 +3,7 @@ and from the command line; its check on fresh deals; its answer as army files; a
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -161,3 +162,23 @@ def test_an_out_folder_left_empty_for_want_of_an_answer_is_said(
     assert "answer: no candidate measured whole came closer" in out
     assert f"nothing written in {tmp_path / 'answer'}: no change came closer" in out
     assert list((tmp_path / "answer").iterdir()) == []
+
+
+def test_an_out_folder_holding_an_earlier_answer_is_refused_before_any_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "rules.json").write_text('{"starting_hp": 9}\n')
+    argv = ["the-tower", "balance", "--policy", "random", "--budget", "6", "--stages", "2,4", "--in-process"]
+    assert main([*argv, "--no-progress", "--out", str(tmp_path)]) == 2
+    _, err = capsys.readouterr()
+    assert "already holds an answer's files (rules.json)" in err and "Traceback" not in err
+    assert (tmp_path / "rules.json").read_text() == '{"starting_hp": 9}\n'
+
+
+def test_the_report_prints_the_sweep_that_plays_the_written_answer(in_process: BalanceResult, tmp_path: Path) -> None:
+    assert in_process.answer is not None  # the small seeded search finds one
+    result = dataclasses.replace(in_process, files=[])
+    written = result.write(tmp_path)
+    line = result.report(timed=False).splitlines()[-1]
+    armies = " ".join(f"--army-file {path}" for path in written if not path.endswith("rules.json"))
+    assert line.startswith(f"play the answer: tower-rules attack-the-tower sweep {armies}")
