@@ -114,6 +114,11 @@ def export(frame: pd.DataFrame, name: str, fmt: str) -> Path:
     return write_frame(frame, export_path(name, fmt), fmt)
 
 
+AGREEMENT_CELLS = {"same": "yes", "unsettled": "not settled", "opposite": "no"}
+"""The strengths table's last column by `rules.sweeps.strengths.agreement`: "not settled" where some strength
+cannot tell a side yet (more games may), "no" only where two strengths favour different sides."""
+
+
 def strengths_html(spec: SweepSpec, summary: pd.DataFrame) -> str:
     """A sweep at several strengths, one row a combination: each strength's verdict with what it rests on (a
     duel's share of the decided games for player 1 and its draws, or the table's win rate), its interval and
@@ -132,9 +137,9 @@ def strengths_html(spec: SweepSpec, summary: pd.DataFrame) -> str:
         for n in names:
             share, turns, verdict = (html.escape(part) for part in strength_words(n, record, to=" to "))
             cells.append(f"{share}<br>{turns}; {verdict}")
-        agrees = record["agrees"]
-        colour = theme.SUCCESS if agrees else theme.ERROR
-        cells.append(f'<span style="color:{colour}"><b>{"yes" if agrees else "no"}</b></span>')
+        said = AGREEMENT_CELLS[record["agreement"]]
+        colour = {"yes": theme.SUCCESS, "no": theme.ERROR}.get(said, "inherit")
+        cells.append(f'<span style="color:{colour}"><b>{said}</b></span>')
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     caption = (
         "does the conclusion depend on how well the game is played? Each verdict rests on "

@@ -31,7 +31,7 @@ from rules.core import limits
 from rules.core.chance import ChanceSampler
 from rules.core.cli_positions import print_events, print_played
 from rules.core.descriptor import CliTools
-from rules.core.ladder import LADDER_CHUNK, add_ladder_options, ladder, ladder_policies, print_ladder
+from rules.core.ladder import LADDER_CHUNK, add_ladder_options, ladder, ladder_bar, ladder_policies, print_ladder
 from rules.core.playout import play_out
 
 SEED = limits.count_argument("--seed", 0, limits.MAX_SEED)
@@ -125,8 +125,10 @@ def _ladder(args: argparse.Namespace) -> int:
         raise IllegalAction(f"--games takes a number of games of at least 2, not {args.games}")
     chosen = ladder_policies(args.policies, policy)
     start = LadderStart(armies, rules, armies_in_use())
-    with args.ladder_runner(args.workers) as runner:
-        rungs = ladder(GAME, start, chosen, args.games, seed=args.seed, runner=runner, chunk=LADDER_CHUNK)
+    with args.ladder_runner(args.workers) as runner, ladder_bar(GAME, chosen, args.games, args.no_progress) as bar:
+        rungs = ladder(
+            GAME, start, chosen, args.games, seed=args.seed, runner=runner, chunk=LADDER_CHUNK, progress=bar.advance
+        )
     about = {"game": "attack-the-tower", "armies": ",".join(armies), "games": args.games, "seed": args.seed}
     return print_ladder(rungs, as_json=args.json, about=about)
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +22,8 @@ from rules.core import limits
 from rules.core.descriptor import GameDescriptor
 from rules.core.errors import IllegalAction
 from rules.core.files import escape
-from rules.sweeps.cli import GamesBar, where_of, where_options
+from rules.core.progress import GamesBar, shown_on_terminal
+from rules.sweeps.cli import where_of, where_options
 
 if TYPE_CHECKING:
     from rules.balance.run import BalanceProgress
@@ -210,7 +210,7 @@ def run_command(args: argparse.Namespace) -> int:
     spec = spec_from(args)
     if args.out:  # refused before any game is played, not after the whole search
         answer_folder(args.out)
-    with GamesBar(spec.budget, shown=sys.stderr.isatty() and not args.no_progress) as bar:
+    with GamesBar(spec.budget, shown=shown_on_terminal(args.no_progress)) as bar:
         result = run_balance(spec, **where_of(args), progress=lambda p: bar.move_to(p.played, _note(p)))
     if args.out:
         result.write(args.out)

@@ -15,13 +15,14 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from rules.core import limits
 from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalAction, counted
 from rules.core.outcome import Utility
 from rules.core.playout import Policy, play_out
+from rules.core.progress import GamesBar, shown_on_terminal
 from rules.core.protocol import Game
 
 STRONGER_THRESHOLD = 0.6
@@ -105,7 +106,8 @@ class Rung:
         if self.head_to_head:
             return (
                 f"{self.stronger_name} vs {self.weaker_name}: {s.wins}-{w.wins} with {counted(self.draws, 'draw')} "
-                f"in {s.games} games; {self.stronger_name} wins {s.rate:.1%} (95% CI {s.low:.1%}-{s.high:.1%}), "
+                f"in {s.games} games; {self.stronger_name} wins {s.rate:.1%} of them, a draw not a win"
+                f" (95% CI {s.low:.1%}-{s.high:.1%}), "
                 f"{s.mean_steps:.0f} steps and {s.seconds_a_game:.3f} s a game (both sides) - "
                 f"{'holds (60% or more, its interval clear of 50%)' if self.holds else self._short_of()}"
             )
@@ -117,7 +119,12 @@ class Rung:
         )
 
     def _short_of(self) -> str:
-        """Why a head-to-head rung does not hold."""
+        """Why a head-to-head rung does not hold (saying so when the weaker policy is the one shown stronger)."""
+        weaker = self.weaker
+        if weaker.rate >= STRONGER_THRESHOLD and weaker.low > 0.5:
+            return (
+                f"does not hold: {self.weaker_name} is the stronger here ({weaker.rate:.1%}, its interval clear of 50%)"
+            )
         if self.stronger.rate < STRONGER_THRESHOLD:
             return "does not hold (under 60%)"
         return "not shown yet (60% or more, but its interval reaches 50%: play more games)"
@@ -141,13 +148,29 @@ processor seconds it took (on the worker that played it)."""
 LADDER_CHUNK = 4
 """Games per task on a cluster: small, so slow and fast games even out across the workers."""
 
-ChunkRunner = Callable[[Callable[[range], list[GameResult]], Sequence[range]], list[list[GameResult]]]
-"""Plays chunks of a rung's games (by index) and gives each chunk's results in order: here, or on a cluster."""
+Progress = Callable[[int], None]
+"""Told the number of games just finished, as they finish (a progress bar's `advance`)."""
 
 
-def run_here(play: Callable[[range], list[GameResult]], chunks: Sequence[range]) -> list[list[GameResult]]:
+class ChunkRunner(Protocol):
+    """Plays chunks of a rung's games (by index) and gives each chunk's results in order: here, or on a cluster;
+    `done` is told each chunk's games as the chunk ends."""
+
+    def __call__(
+        self, play: Callable[[range], list[GameResult]], chunks: Sequence[range], done: Progress | None = None, /
+    ) -> list[list[GameResult]]: ...
+
+
+def run_here(
+    play: Callable[[range], list[GameResult]], chunks: Sequence[range], done: Progress | None = None, /
+) -> list[list[GameResult]]:
     """Every chunk in this process, one after another."""
-    return [play(chunk) for chunk in chunks]
+    results = []
+    for chunk in chunks:
+        results.append(play(chunk))
+        if done is not None:
+            done(len(chunk))
+    return results
 
 
 @contextlib.contextmanager
@@ -160,8 +183,14 @@ def pool_runner(workers: int) -> Iterator[ChunkRunner]:
         return
     with concurrent.futures.ProcessPoolExecutor(workers) as pool:
 
-        def run(play: Callable[[range], list[GameResult]], chunks: Sequence[range]) -> list[list[GameResult]]:
-            return list(pool.map(play, chunks))
+        def run(
+            play: Callable[[range], list[GameResult]], chunks: Sequence[range], done: Progress | None = None, /
+        ) -> list[list[GameResult]]:
+            futures = {pool.submit(play, chunk): len(chunk) for chunk in chunks}
+            for finished in concurrent.futures.as_completed(futures):
+                if done is not None:
+                    done(futures[finished])
+            return [future.result() for future in futures]
 
         yield run
 
@@ -211,11 +240,13 @@ def head_to_head(
     rung: int = 0,
     runner: ChunkRunner = run_here,
     chunk: int | None = None,
+    progress: Progress | None = None,
 ) -> Rung:
     """`games` two-player games, the stronger policy in seat 0 for the first half and seat 1 for the rest;
-    `runner` plays them in chunks of `chunk` games (all at once by default), with the same results anywhere."""
+    `runner` plays them in chunks of `chunk` games (all at once by default), with the same results anywhere,
+    telling `progress` each chunk's games as it ends."""
     play = RungGames(game, new_game, stronger, weaker, games, seed, rung)
-    results = [r for part in runner(play, chunks_of(games, chunk or games)) for r in part]
+    results = [r for part in runner(play, chunks_of(games, chunk or games), progress) for r in part]
     steps, seconds = sum(r[1] for r in results), sum((r[2] for r in results), 0.0)
     # True: the stronger policy won; False: the weaker; None: a draw
     won = Counter(None if w is None else (w == 0) == play.stronger_first(i) for i, (w, _, _) in enumerate(results))
@@ -232,9 +263,10 @@ def solo_rate(
     players: int = 1,
     seed: int = 0,
     rung: int = 0,
+    progress: Progress | None = None,
 ) -> Rate:
     """One policy's win rate alone (or the same policy in every seat of a cooperative game): the games whose
-    outcome says somebody won (`Outcome.won`: the solo player or the team)."""
+    outcome says somebody won (`Outcome.won`: the solo player or the team); `progress` is told each game."""
     wins = steps = 0
     began = time.process_time()
     for i in range(games):
@@ -242,6 +274,8 @@ def solo_rate(
         result = game.outcome(line.final)
         wins += result is not None and result.won
         steps += line.steps
+        if progress is not None:
+            progress(1)
     return _rate(wins, games, steps, time.process_time() - began)
 
 
@@ -255,19 +289,32 @@ def ladder(
     players: int = 2,
     runner: ChunkRunner = run_here,
     chunk: int | None = None,
+    progress: Progress | None = None,
 ) -> list[Rung]:
     """Each policy (weakest first) against the next one up, in a duel (a zero-sum game, as its protocol card
     says); in a solo or cooperative game each policy plays `games` alone (`players` seats) on the same seeds,
     and neighbours are compared. Head-to-head rungs are played by `runner` in chunks of `chunk` games (see
-    `head_to_head`)."""
+    `head_to_head`); `progress` is told the games as they finish (`ladder_games` in all)."""
     pairs = list(itertools.pairwise(policies))
     if game.card.utility is Utility.ZERO_SUM:
         return [
-            head_to_head(game, new_game, up, down, games, seed=seed, rung=i, runner=runner, chunk=chunk)
+            head_to_head(
+                game, new_game, up, down, games, seed=seed, rung=i, runner=runner, chunk=chunk, progress=progress
+            )
             for i, (down, up) in enumerate(pairs)
         ]
-    rates = [solo_rate(game, new_game, p, games, players=players, seed=seed) for p in policies]
+    rates = [solo_rate(game, new_game, p, games, players=players, seed=seed, progress=progress) for p in policies]
     return [Rung(up.name, down.name, rates[i + 1], rates[i], 0, False) for i, (down, up) in enumerate(pairs)]
+
+
+def ladder_games(game: Game[Any, Any], policies: int, games: int) -> int:
+    """The games a ladder of this many policies plays: `games` a rung in a duel, `games` a policy alone."""
+    return games * (policies - 1 if game.card.utility is Utility.ZERO_SUM else policies)
+
+
+def ladder_bar(game: Game[Any, Any], policies: Sequence[Policy[Any]], games: int, no_progress: bool) -> GamesBar:
+    """The progress bar of a ladder command's games (on a terminal, unless `--no-progress`)."""
+    return GamesBar(ladder_games(game, len(policies), games), shown=shown_on_terminal(no_progress))
 
 
 def print_ladder(rungs: Sequence[Rung], *, as_json: bool, about: dict[str, Any]) -> int:
@@ -301,6 +348,7 @@ def add_ladder_options(parser: Any, policies: Sequence[str], games_help: str, sl
         help="the seed every game's deal derives from (default 0)",
     )
     parser.add_argument("--json", action="store_true", help="print the rungs as JSON")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar (shown on a terminal otherwise)")
     parser.epilog = "exit code: 0 when every rung holds, 1 when one does not (the figures are printed either way)"
 
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rules.core import limits
 from rules.core.errors import IllegalAction, counted
 from rules.core.files import escape, make_folder
+from rules.core.progress import GamesBar, shown_on_terminal
 from rules.registry import descriptor
 
 if TYPE_CHECKING:
@@ -204,33 +204,12 @@ def run_command(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else None
     if out is not None and out.suffix.lower() not in OUTPUT_SUFFIXES:
         raise IllegalAction(f"--out writes .parquet or .csv files, not {out.name!r}")
-    with GamesBar(spec.size() * spec.games, shown=sys.stderr.isatty() and not args.no_progress) as bar:
+    with GamesBar(spec.size() * spec.games, shown=shown_on_terminal(args.no_progress)) as bar:
         result = run_sweep(spec, **where_of(args), progress=lambda p: bar.move_to(p.games_done), chunk=args.chunk)
     if out is not None:  # one row per game
         write_frame(result.games, out, out.suffix.lower().lstrip("."))
     _print(result, as_json=args.json)
     return 0
-
-
-class GamesBar:
-    """A tqdm bar on stderr of the games played against a total (a sweep's games, a balance's budget)."""
-
-    def __init__(self, total: int, *, shown: bool) -> None:
-        from tqdm import tqdm
-
-        self.bar = tqdm(total=total, desc="games", unit="game", file=sys.stderr, disable=not shown, leave=False)
-
-    def move_to(self, games: int, note: str = "") -> None:
-        """Show `games` played (within the total), with a note after the bar when given."""
-        self.bar.update(max(0, min(games, self.bar.total) - self.bar.n))
-        if note:
-            self.bar.set_postfix_str(note, refresh=False)
-
-    def __enter__(self) -> GamesBar:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.bar.close()
 
 
 def _print(result: SweepResult, *, as_json: bool) -> None:
@@ -263,7 +242,7 @@ def _print(result: SweepResult, *, as_json: bool) -> None:
 def _print_strengths(result: SweepResult) -> None:
     """Each combination at every strength: player 1's share of the decided games (or the table's win rate)
     with its interval, the game lengths, what it favours, and whether the strengths agree."""
-    from rules.sweeps.strengths import compare_strengths, strength_words, verdicts_rest_on
+    from rules.sweeps.strengths import agreement_words, compare_strengths, strength_words, verdicts_rest_on
 
     compared = compare_strengths(result.spec, result.summary)
     names = result.spec.strengths
@@ -275,8 +254,7 @@ def _print_strengths(result: SweepResult) -> None:
         said = [f"{row['army_0']} vs {row['army_1']}"] if "army_0" in row else []
         said += [f"{k}={row[k]}" for k in result.spec.vary]
         parts = [f"{n} {', '.join(strength_words(n, row))}" for n in names]
-        verdict = "same conclusion" if row["agrees"] else "CONCLUSIONS DIFFER"
-        print(f"  {', '.join(said) or 'default rules'}: {'; '.join(parts)} - {verdict}")
+        print(f"  {', '.join(said) or 'default rules'}: {'; '.join(parts)} - {agreement_words(row, list(names))}")
 
 
 def replayed_words(replayed: tuple[str, ...]) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterator, Sequence
 
-from rules.core.ladder import LADDER_CHUNK, ChunkRunner, GameResult, run_here
+from rules.core.ladder import LADDER_CHUNK, ChunkRunner, GameResult, Progress, run_here
 from rules.sweeps.cluster import dask_client
 
 __all__ = ["LADDER_CHUNK", "ladder_runner"]
@@ -22,10 +22,18 @@ def ladder_runner(workers: int | None) -> Iterator[ChunkRunner]:
     if workers is None:
         yield run_here
         return
+    from distributed import as_completed
+
     with dask_client(None, None, workers) as client:
 
-        def run(play: Callable[[range], list[GameResult]], chunks: Sequence[range]) -> list[list[GameResult]]:
+        def run(
+            play: Callable[[range], list[GameResult]], chunks: Sequence[range], done: Progress | None = None, /
+        ) -> list[list[GameResult]]:
             futures = client.map(play, list(chunks), pure=False)
+            sizes = {future.key: len(chunk) for future, chunk in zip(futures, chunks, strict=True)}
+            for finished in as_completed(futures):
+                if done is not None:
+                    done(sizes[finished.key])
             results: list[list[GameResult]] = client.gather(futures)
             return results
 

@@ -57,7 +57,32 @@ def verdict_words(name: str, row: Mapping[Any, Any]) -> str:
     verdict = row[f"{name}_favours"]
     if f"{name}_decided" not in row:
         return TABLE_VERDICTS[verdict]
+    if verdict == "neither":
+        return "no side shown favoured (the interval reaches 50%)"
     return f"favours {favoured_words(verdict, row)}"
+
+
+def agreement(verdicts: list[str]) -> str:
+    """How a combination's verdicts at several strengths (`favoured`) compare: "same" (all alike), "opposite"
+    (two strengths favour different sides, or one a win and another a loss) or "unsettled" (some strengths show a
+    side, others none: more games may settle it either way)."""
+    shown = {v for v in verdicts if v != "neither"}
+    if len(set(verdicts)) == 1:
+        return "same"
+    return "opposite" if len(shown) > 1 else "unsettled"
+
+
+def agreement_words(row: Mapping[Any, Any], names: list[str]) -> str:
+    """A compared combination's `agreement` in words, naming the strengths where it is not the same."""
+    kind = row["agreement"]
+    if kind == "same":
+        if row[f"{names[0]}_favours"] == "neither":
+            return "the same at every strength: none can tell yet (more games may)"
+        return "the same conclusion at every strength"
+    unshown = [n for n in names if row[f"{n}_favours"] == "neither"]
+    if kind == "unsettled":
+        return f"not settled: {' and '.join(unshown)} cannot tell yet (the interval reaches 50%; more games may)"
+    return "CONCLUSIONS DIFFER: " + "; ".join(f"{n} {verdict_words(n, row)}" for n in names if n not in unshown)
 
 
 def strength_words(name: str, row: Mapping[Any, Any], to: str = "-") -> tuple[str, str, str]:
@@ -93,7 +118,8 @@ def compare_strengths(spec: SweepSpec, summary: pd.DataFrame) -> pd.DataFrame:
     each strength its games, player 1's (or the table's) win rate over every game with its interval, a duel's
     draws and player 1's share of the decided games with its interval (what the verdict rests on), the median,
     10% and 90% game lengths in turns and the mean, and what it favours; and `agrees`, True when every strength
-    favours the same. A combination not finished at every strength is left out."""
+    favours the same, with `agreement` saying how they differ when they do. A combination not finished at every
+    strength is left out."""
     if not spec.strengths or summary.empty:
         return pd.DataFrame()
     strengths = list(spec.strengths)
@@ -111,6 +137,7 @@ def compare_strengths(spec: SweepSpec, summary: pd.DataFrame) -> pd.DataFrame:
             verdicts.append(favoured(r))
             row.update(_at_strength(name, r, verdicts[-1]))
         row["agrees"] = len(set(verdicts)) == 1
+        row["agreement"] = agreement(verdicts)
         rows.append(row)
     return pd.DataFrame(rows)
 

@@ -14,7 +14,7 @@ from rules.core.cli_positions import print_played
 from rules.core.descriptor import CliTools
 from rules.core.distribution import Distribution
 from rules.core.jsonio import escape, parse_model, parse_value_text
-from rules.core.ladder import add_ladder_options, ladder, ladder_policies, print_ladder
+from rules.core.ladder import add_ladder_options, ladder, ladder_bar, ladder_policies, print_ladder
 from rules.core.playout import play_out
 from rules.core.protocol import CHANCE, TERMINAL
 from rules.core.records import json_data
@@ -234,7 +234,10 @@ def _simulate(args: argparse.Namespace) -> int:
 def _ladder(args: argparse.Namespace) -> int:
     rules = rules_from(args.variant)
     chosen = ladder_policies(args.policies, policy)
-    rungs = ladder(GAME, lambda: engine.new_game(rules), chosen, args.games, seed=args.seed, players=1)
+    with ladder_bar(GAME, chosen, args.games, args.no_progress) as bar:
+        rungs = ladder(
+            GAME, lambda: engine.new_game(rules), chosen, args.games, seed=args.seed, players=1, progress=bar.advance
+        )
     about = {
         "game": "the-tower",
         "variant": " ".join(args.variant) or "default rules",

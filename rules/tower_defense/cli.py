@@ -10,7 +10,7 @@ from rules.core import limits
 from rules.core.chance import ChanceSampler
 from rules.core.cli_positions import print_events, print_played
 from rules.core.descriptor import CliTools
-from rules.core.ladder import add_ladder_options, ladder, ladder_policies, print_ladder
+from rules.core.ladder import add_ladder_options, ladder, ladder_bar, ladder_policies, print_ladder
 from rules.core.playout import play_out
 from rules.core.records import json_data
 from rules.tower_defense import analysis, catalog, engine, examples
@@ -103,14 +103,16 @@ def _ladder(args: argparse.Namespace) -> int:
     scenario = examples.scenario(args.scenario, args.players)
     rules = Rules(turn_limit=args.turn_limit)
     chosen = ladder_policies(args.policies, policy)
-    rungs = ladder(
-        GAME,
-        lambda: engine.new_game(scenario, rules),
-        chosen,
-        args.games,
-        seed=args.seed,
-        players=args.players,
-    )
+    with ladder_bar(GAME, chosen, args.games, args.no_progress) as bar:
+        rungs = ladder(
+            GAME,
+            lambda: engine.new_game(scenario, rules),
+            chosen,
+            args.games,
+            seed=args.seed,
+            players=args.players,
+            progress=bar.advance,
+        )
     about = {"game": "tower-defense", "scenario": scenario.name, "players": args.players, "games": args.games}
     return print_ladder(rungs, as_json=args.json, about={**about, "seed": args.seed})
 

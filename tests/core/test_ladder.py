@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 from typing import Any
@@ -16,8 +17,9 @@ from rules.attack_the_tower.variants import Rules
 from rules.cli import main
 from rules.core.chance import ChanceSampler
 from rules.core.errors import look_up
-from rules.core.ladder import Rate, Rung, game_seed, head_to_head, wilson
+from rules.core.ladder import Rate, Rung, game_seed, head_to_head, ladder, ladder_games, pool_runner, wilson
 from rules.core.playout import play_out
+from rules.sweeps.ladder_runner import ladder_runner
 from rules.the_tower import engine as the_tower
 from rules.the_tower import game as the_tower_game
 from rules.the_tower.policies import policy as the_tower_policy
@@ -190,3 +192,31 @@ def test_a_ladder_refuses_a_policy_named_twice_and_says_what_its_exit_code_means
     assert "--policies names random twice: a rung compares two different policies" in capsys.readouterr().err
     assert main([game, "ladder", "--help"]) == 0
     assert "exit code: 0 when every rung holds, 1 when one does not" in " ".join(capsys.readouterr().out.split())
+
+
+def test_a_rung_the_other_way_round_says_which_policy_is_the_stronger() -> None:
+    def rate(wins: int) -> Rate:
+        low, high = wilson(wins, 400)
+        return Rate(wins, 400, low, high, 10.0)
+
+    said = Rung("search", "tuned", rate(60), rate(310), 30, True).describe()
+    assert said.endswith("does not hold: tuned is the stronger here (77.5%, its interval clear of 50%)")
+    assert "search wins 15.0% of them, a draw not a win" in said
+
+
+RUNNERS = {"here": lambda: pool_runner(1), "process pool": lambda: pool_runner(2), "dask": lambda: ladder_runner(2)}
+
+
+@pytest.mark.parametrize("where", list(RUNNERS))
+def test_a_ladder_tells_its_progress_every_game_it_plays(where: str) -> None:
+    told: list[int] = []
+    chosen = [policy("random"), policy("greedy"), policy("planner")]
+    start = functools.partial(engine.new_game, ("undead", "bandits"), Rules(turn_limit=30))
+    with RUNNERS[where]() as runner:
+        rungs = ladder(GAME, start, chosen, 6, runner=runner, chunk=4, progress=told.append)
+    assert sum(told) == ladder_games(GAME, len(chosen), 6) == 12 == sum(r.stronger.games for r in rungs)
+    assert sorted(told) == [2, 2, 4, 4]  # chunk by chunk: 4 and 2 games a rung
+    solo: list[int] = []
+    tower = [the_tower_policy("random"), the_tower_policy("greedy")]
+    ladder(the_tower_game.GAME, the_tower.new_game, tower, 3, players=1, progress=solo.append)
+    assert solo == [1] * ladder_games(the_tower_game.GAME, len(tower), 3) == [1] * 6

@@ -15,7 +15,7 @@ import pytest
 
 from explorer.balance_lab import BalanceLabPanel
 from explorer.balance_lab.form import NONE
-from explorer.balance_lab.tables import strengths_html
+from explorer.balance_lab.tables import AGREEMENT_CELLS, strengths_html
 from rules.attack_the_tower.cards import Army
 from rules.cli import main
 from rules.sweeps import SweepSpec, run_sweep
@@ -335,7 +335,7 @@ def test_each_compared_row_is_named_for_its_own_combination_when_an_earlier_one_
         for name in ("random", "greedy"):
             verdict = record[f"{name}_favours"]
             army = {"player 1": record["army_0"], "player 2": record["army_1"]}.get(verdict)
-            assert f"favours {verdict} ({army})" in row if army else f"favours {verdict}" in row
+            assert f"favours {verdict} ({army})" in row if army else "no side shown favoured" in row
 
 
 def test_the_lab_compares_strengths_of_play_and_says_where_their_conclusions_differ() -> None:
@@ -351,8 +351,8 @@ def test_the_lab_compares_strengths_of_play_and_says_where_their_conclusions_dif
     table = lab.table.value
     assert "does the conclusion depend on how well the game is played?" in table
     assert "undead v bandits" in table and "bandits v undead" in table
-    for agrees in compare_strengths(result.spec, result.summary)["agrees"]:
-        assert ("<b>yes</b>" if agrees else "<b>no</b>") in table
+    for kind in compare_strengths(result.spec, result.summary)["agreement"]:
+        assert f"<b>{AGREEMENT_CELLS[kind]}</b>" in table
     assert "turns: median (10% to 90%)" in table
     spec = SweepSpec(
         game="attack-the-tower",

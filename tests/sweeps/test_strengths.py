@@ -15,11 +15,14 @@ from rules.sweeps.runner import run_sweep
 from rules.sweeps.spec import SweepSpec
 from rules.sweeps.strengths import (
     TABLE_VERDICTS,
+    agreement,
+    agreement_words,
     compare_strengths,
     decided_share,
     favoured,
     favoured_words,
     strength_words,
+    verdict_words,
 )
 
 
@@ -155,4 +158,27 @@ def test_a_table_game_is_won_or_lost_more_often_not_favoured_and_counts_its_leng
     out = capsys.readouterr().out
     assert "favours" not in out.split("does the conclusion depend on the play?")[1]
     assert re.search(r"random 0\.0% \([0-9.]+%-[0-9.]+%\), \d+ turns \(\d+-\d+\), lost more often than won", out)
-    assert "planner 100.0% (72.2%-100.0%)" in out and "won more often than lost - CONCLUSIONS DIFFER" in out
+    assert "planner 100.0% (72.2%-100.0%)" in out
+    assert "CONCLUSIONS DIFFER: random lost more often than won; planner won more often than lost" in out
+
+
+def test_strengths_that_disagree_are_told_apart_from_strengths_not_settled_yet() -> None:
+    # a side shown at one strength and none at the other is not settled (more games may show it), not a reversal
+    names = ["planner", "tuned"]
+    assert agreement(["player 2", "player 2"]) == "same" and agreement(["neither", "neither"]) == "same"
+    assert agreement(["neither", "player 2"]) == "unsettled" and agreement(["player 1", "neither", "player 1"]) == (
+        "unsettled"
+    )
+    assert agreement(["player 1", "player 2"]) == "opposite" and agreement(["won", "neither", "lost"]) == "opposite"
+    row: dict[str, object] = {"army_0": "bandits", "army_1": "undead", "agreement": "unsettled"}
+    row |= {"planner_favours": "neither", "planner_decided": 40, "tuned_favours": "player 1", "tuned_decided": 40}
+    assert agreement_words(row, names) == (
+        "not settled: planner cannot tell yet (the interval reaches 50%; more games may)"
+    )
+    assert verdict_words("planner", row) == "no side shown favoured (the interval reaches 50%)"
+    row |= {"agreement": "opposite", "planner_favours": "player 2"}
+    assert agreement_words(row, names) == (
+        "CONCLUSIONS DIFFER: planner favours player 2 (undead); tuned favours player 1 (bandits)"
+    )
+    row |= {"agreement": "same", "planner_favours": "neither", "tuned_favours": "neither"}
+    assert agreement_words(row, names) == "the same at every strength: none can tell yet (more games may)"
