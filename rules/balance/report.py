@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 def rate_text(t: Tally) -> str:
     low, high = t.interval()
-    draws = f", {t.draws} draws" if t.draws else ""
+    draws = f", {counted(t.draws, 'draw')}" if t.draws else ""
     return f"{t.rate:.1%} (95% CI {low:.1%}-{high:.1%}; {t.successes}/{t.trials}{draws})"
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pandas as pd
 
+from rules.core.errors import counted
 from rules.core.ladder import wilson
 from rules.sweeps.spec import SweepSpec
 
@@ -91,11 +92,11 @@ def strength_words(name: str, row: Mapping[Any, Any], to: str = "-") -> tuple[st
     game lengths (in steps where the game counts no turns), and the verdict (`verdict_words`); `to` joins the
     ends of a range."""
     if f"{name}_decided" in row and not row[f"{name}_decided"]:
-        share = f"no game decided, {row[f'{name}_draws']} draws"
+        share = f"no game decided, {counted(row[f'{name}_draws'], 'draw')}"
     elif f"{name}_decided" in row:
         low, high = row[f"{name}_decided_low"], row[f"{name}_decided_high"]
         share = f"{row[f'{name}_decided_share']:.1%} of {row[f'{name}_decided']} decided ({low:.1%}{to}{high:.1%})"
-        share += f", {row[f'{name}_draws']} draws"
+        share += f", {counted(row[f'{name}_draws'], 'draw')}"
     else:
         share = f"{row[f'{name}_win_rate']:.1%} ({row[f'{name}_ci_low']:.1%}{to}{row[f'{name}_ci_high']:.1%})"
     median, shortest, longest = (row[f"{name}_turns_{q}"] for q in ("median", "p10", "p90"))
