@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import matplotlib
+from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
@@ -52,6 +53,11 @@ def figure(width: float = 6.4, height: float = 3.4) -> Figure:
     drawn = Figure(figsize=(width, height), dpi=90)
     FigureCanvasAgg(drawn)
     return drawn
+
+
+def outside_legend(ax: Axes, fontsize: float = 8) -> None:
+    """The axes' legend beside the plot, at its top right, where it covers no line, band or bar."""
+    ax.legend(fontsize=fontsize, loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0)
 
 
 @dataclass(frozen=True)

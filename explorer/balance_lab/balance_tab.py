@@ -4,7 +4,8 @@ Pareto front, the matchup matrices before and after with their intervals, the me
 table (sortable by any column); apply the answer as army files, or open a game with it in the explorer.
 
 Every control calls a plain method (choose, run, cancel, wait, apply, open_in_explorer, card_table); the widgets
-are a thin view over them. A refused choice is said in the balancer's own words and the last result stays.
+are a thin view over them. A refused choice is said in the balancer's own words, named by the tab's labels, and
+the last result stays; so does the last finished answer when a run is stopped.
 """
 
 from __future__ import annotations
@@ -16,16 +17,16 @@ import ipywidgets as w
 import pandas as pd
 
 from explorer import theme
+from explorer.balance_lab.balance_view import AnswerView, card_table_html
+from explorer.balance_lab.balance_words import ended_words, labelled, out_of_range, progress_words
 from explorer.balance_lab.choices import Refused, checked
 from explorer.balance_lab.form import NARROW, STYLE
-from explorer.balance_lab.svg import matrix_svg, pareto_svg
 from explorer.balance_lab.watch import RunControls
 from explorer.session_panel import row
-from rules.balance.card_stats import card_stats, rate_words, sort_table
-from rules.balance.metagame import Equilibrium, equilibrium, matrix_from_tallies
+from rules.balance.metagame import Equilibrium
 from rules.balance.plan import BalanceSpec
 from rules.balance.run import BalanceProgress, BalanceResult, BalanceRun, start_balance
-from rules.core.errors import RulesError
+from rules.core.errors import RulesError, counted
 from rules.core.jsonio import escape
 
 WIDE = w.Layout(width="420px", max_width="100%")
@@ -45,6 +46,7 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
         self.where = dict(where) if where is not None else {"in_process": True}
         self.cache = cache
         self.result: BalanceResult | None = None
+        self.view: AnswerView | None = None
         self.run_handle: BalanceRun | None = None
         self._make_spec_controls()
         self._make_run_controls()
@@ -104,8 +106,8 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
             options=list(CARD_COLUMNS), value="difference", description="sort cards by", style=STYLE
         )
         self.descending = w.Checkbox(value=True, description="largest first")
-        self.sort_by.observe(lambda _c: self.refresh(), "value")
-        self.descending.observe(lambda _c: self.refresh(), "value")
+        self.sort_by.observe(lambda _c: self._guarded(self._sorted), "value")
+        self.descending.observe(lambda _c: self._guarded(self._sorted), "value")
 
     # ---- plain methods ------------------------------------------------------------------------------------
     def choose(self, **chosen: Any) -> BalanceTab:
@@ -130,7 +132,7 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
         return self
 
     def spec(self) -> BalanceSpec:
-        """The balance the controls describe, checked (Refused in the balancer's words)."""
+        """The balance the controls describe, checked (Refused in the balancer's words under the tab's labels)."""
         data: dict[str, Any] = {
             "game": self.game,
             "knobs": [line.strip() for line in self.tune.value.splitlines() if line.strip()],
@@ -148,8 +150,11 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
         if self.game == "attack-the-tower":
             data["armies"] = self.armies.value
         if self.game == "tower-defense":
-            data["players"] = _numbers("players", self.players.value)
-        return checked(BalanceSpec, data)
+            data["players"] = _numbers("numbers of players", self.players.value)
+        problems = out_of_range(data)
+        if problems:
+            raise Refused("\n".join(map(str, problems)))
+        return checked(BalanceSpec, data, labelled)
 
     def run(self) -> BalanceRun:
         """Check the choices and start the balance in the background (Refused if they are wrong or one runs)."""
@@ -157,7 +162,7 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
             raise Refused("a balance is running: wait for it or stop it first")
         spec = self.spec()
         self.run_handle = start_balance(spec, **self.where, cache=self.cache)
-        self.say(f"balancing {len(spec.measures())} measure(s) with {len(spec.tuned())} knobs")
+        self.say(f"balancing {counted(len(spec.measures()), 'measure')} with {counted(len(spec.tuned()), 'knob')}")
         self._watch(self.run_handle, spec.budget, self._progressed, self._ended)
         return self.run_handle
 
@@ -207,35 +212,40 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
 
     def metagame(self) -> tuple[Equilibrium | None, Equilibrium | None]:
         """The army-choice game's equilibrium before and after the answer (Attack the Tower)."""
-        if self.result is None or self.game != "attack-the-tower" or not self.result.before:
-            return None, None
-        armies = self.result.spec.armies
-        before = equilibrium(armies, matrix_from_tallies(armies, self.result.before))
-        after = equilibrium(armies, matrix_from_tallies(armies, self.result.after))
-        return before, after
+        return (None, None) if self.view is None else self.view.metagame
 
     def card_table(self, by: str | None = None, descending: bool | None = None) -> pd.DataFrame:
         """The answer's cards (the check's games): play rate, win rates played and not, sorted as asked."""
-        if self.result is None or self.result.after_games is None or self.game != "attack-the-tower":
+        if self.view is None:
             return pd.DataFrame()
-        table = card_stats(self.result.after_games)
-        return sort_table(table, by or self.sort_by.value, self.descending.value if descending is None else descending)
+        return self.view.card_table(
+            by or self.sort_by.value, self.descending.value if descending is None else descending
+        )
+
+    def _sorted(self) -> None:
+        """Show the card table in the order chosen (the report and the charts stay as drawn)."""
+        self.cards.value = self.cards_html()
 
     # ---- the run's progress and end -----------------------------------------------------------------------
     def _progressed(self, progress: BalanceProgress) -> None:
-        self.progress.max = max(1, progress.budget)
-        self.progress.value = min(progress.played, progress.budget)
-        best = "" if progress.best is None else f"; best worst distance {progress.best:.3f}"
-        self.status.value = html.escape(
-            f"{progress.played:,} of {progress.budget:,} games, {progress.candidates} candidate(s){best}: "
-            f"{progress.doing}"
-        )
+        if progress.to_check:
+            self.progress.max, self.progress.value = progress.to_check, min(progress.checked, progress.to_check)
+        else:
+            self.progress.max = max(1, progress.budget)
+            self.progress.value = min(progress.played, progress.budget)
+        self.status.value = html.escape(progress_words(progress))
 
     def _ended(self, result: BalanceResult) -> None:
-        self.result = result
-        self.refresh(keep_message=True)
-        done = f"{result.search_played:,} games searched, {result.verify_played:,} checked"
-        self.say(f"done: {done}" if result.complete else f"stopped: {done}; the candidates measured whole are shown")
+        """A finished balance replaces the answer shown; a stopped one (no check of an answer) leaves it."""
+        self.status.value = html.escape(ended_words(result))
+        if result.complete:
+            self.progress.value = self.progress.max
+            self.result, self.view = result, AnswerView(result)
+            self.refresh(keep_message=True)
+            self.say(f"done: {result.search_played:,} games searched, {result.verify_played:,} checked")
+            return
+        shown = "the results shown are the previous ones" if self.result is not None else "no balance has finished"
+        self.say(f"stopped after {result.search_played:,} games searched: its partial results are not shown; {shown}")
 
     # ---- drawing --------------------------------------------------------------------------------------------
     def _guarded(self, action: Any) -> None:
@@ -252,39 +262,16 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
         self.cards.value = self.cards_html()
 
     def report_html(self) -> str:
-        if self.result is None:
+        if self.view is None:
             said = "choose what may change, then balance: the answer appears here"
             return f'<div style="color:{theme.TEXT}">{said}</div>'
-        style = f"color:{theme.TEXT};white-space:pre-wrap;font-size:11px"
-        return f'<pre class="balance-report" style="{style}">{html.escape(self.result.report(timed=False))}</pre>'
+        return self.view.report_html
 
     def charts_html(self) -> str:
-        if self.result is None:
-            return ""
-        r = self.result
-        spec = r.spec
-        front = pareto_svg(
-            r.candidates, r.front, r.answer, target=spec.target, tolerance=spec.tolerance, max_changes=spec.max_changes
-        )
-        parts = [front]
-        if r.spec.game == "attack-the-tower" and r.before:
-            armies = r.spec.armies
-            parts.append(matrix_svg(armies, matrix_from_tallies(armies, r.before), "before (95% intervals)"))
-            if r.answer is not None:
-                parts.append(matrix_svg(armies, matrix_from_tallies(armies, r.after), "after (95% intervals)"))
-            before, after = self.metagame()
-            said = [
-                f"before: {before.text()}" if before else "",
-                f"after: {after.text()}" if after and r.answer else "",
-            ]
-            parts.append(f'<div style="color:{theme.TEXT}">{"<br>".join(html.escape(s) for s in said if s)}</div>')
-        return '<div style="display:flex;flex-wrap:wrap;gap:12px">' + "".join(parts) + "</div>"
+        return "" if self.view is None else self.view.charts_html
 
     def cards_html(self) -> str:
-        table = self.card_table()
-        if table.empty:
-            return ""
-        return card_table_html(table)
+        return card_table_html(self.card_table())
 
 
 def open_sweep_game(
@@ -304,35 +291,6 @@ def open_sweep_game(
     panel.explorer.jump(len(actions) if step is None else step)
     panel.refresh()
     return panel
-
-
-def card_table_html(table: pd.DataFrame) -> str:
-    """The card table in the theme's colours: each win rate with its 95% interval."""
-    cell = f"border:1px solid var(--jp-border-color1,#888);padding:2px 6px;color:{theme.TEXT}"
-    head = [
-        "card",
-        "kind",
-        "played (of games)",
-        "mean plays",
-        "median first turn",
-        "win rate played (95%)",
-        "win rate not played (95%)",
-        "difference",
-    ]
-    rows = []
-    for r in table.to_dict("records"):
-        played, not_played, difference = rate_words(r)
-        first = "-" if pd.isna(r["first_turn"]) else f"{r['first_turn']:.0f}"
-        plays = f"{r['played']}/{r['games']} ({r['play_rate']:.0%})"
-        values = (html.escape(str(r["card"])), r["kind"], plays, f"{r['mean_plays']:.1f}", first, played, not_played)
-        rows.append("<tr>" + "".join(f'<td style="{cell}">{v}</td>' for v in (*values, difference)) + "</tr>")
-    header = "".join(f'<th style="{cell};background:{theme.TINT_BLUE}">{h}</th>' for h in head)
-    return (
-        f'<table class="balance-cards" style="border-collapse:collapse;font-size:12px;color:{theme.TEXT}">'
-        f"<caption style='text-align:left'>cards of the answer's check games</caption><tr>{header}</tr>"
-        + "".join(rows)
-        + "</table>"
-    )
 
 
 def _numbers(what: str, text: str) -> list[int]:

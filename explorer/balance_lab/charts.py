@@ -13,7 +13,7 @@ from typing import Any
 
 import pandas as pd
 
-from explorer.charts import INK, Chart, figure, themed, to_chart
+from explorer.charts import INK, Chart, figure, outside_legend, themed, to_chart
 from rules.sweeps import SweepSpec
 
 LINE_COLOURS = ("#3a7bd5", "#d2691e")
@@ -90,8 +90,9 @@ def sides(spec: SweepSpec, summary: pd.DataFrame) -> list[tuple[int, str]]:
 
 @themed()
 def line_chart(spec: SweepSpec, summary: pd.DataFrame, axis: Dimension | None) -> Chart:
-    """Win rate along one dimension (or of the single cell), each side's Wilson 95% interval as a band."""
-    drawn = figure()
+    """Win rate along one dimension (or of the single cell), each side's Wilson 95% interval as a band; the
+    legend beside the plot."""
+    drawn = figure(width=8.4)
     ax = drawn.add_subplot()
     n = len(summary)
     xs = axis.numbers if axis is not None and axis.numbers is not None else list(range(n))
@@ -116,7 +117,7 @@ def line_chart(spec: SweepSpec, summary: pd.DataFrame, axis: Dimension | None) -
     ax.set_ylim(-0.02, 1.02)
     ax.set_ylabel("win rate")
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8, loc="best")
+    outside_legend(ax)
     ax.set_title(f"{spec.game}: {spec.games} games a cell", fontsize=10)
     return to_chart(drawn, f"{spec.game}: win rate, {spec.games} games a cell")
 
@@ -189,8 +190,9 @@ def win_rate_chart(spec: SweepSpec, summary: pd.DataFrame) -> tuple[Chart, str]:
 @themed()
 def compare_chart(summary: pd.DataFrame, x: str, by: str, title: str = "", y: str = "win_rate_0") -> Chart:
     """Column `y` of the summaries of several sweeps put together (e.g. two policies, or each number of
-    players) along column `x`, one line for each value of column `by`; a win rate with its Wilson band."""
-    drawn = figure()
+    players) along column `x`, one line for each value of column `by`; a win rate with its Wilson band; the legend
+    beside the plot."""
+    drawn = figure(width=8.0)
     ax = drawn.add_subplot()
     labels = [value_label(v) for v in dict.fromkeys(summary[x])]
     numbers = _numbers(list(dict.fromkeys(summary[x])))
@@ -208,7 +210,7 @@ def compare_chart(summary: pd.DataFrame, x: str, by: str, title: str = "", y: st
         ax.set_ylim(-0.02, 1.02)
     ax.set_ylabel("win rate (95% interval shaded)" if banded else y.replace("_", " "))
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=8, loc="best")
+    outside_legend(ax)
     if title:
         ax.set_title(title, fontsize=10)
     return to_chart(drawn, title or f"{y} by {x}")
@@ -241,7 +243,7 @@ def strengths_chart(spec: SweepSpec, summary: pd.DataFrame) -> tuple[Chart, str]
     strengths = list(spec.strengths)
     combos = list(dict.fromkeys(int(c) // len(strengths) for c in summary["cell"]))
     labels = [combination_label(spec, c * len(strengths)) for c in combos]
-    drawn = figure(width=max(6.4, 1.1 * len(combos) + 2.5), height=5.2)
+    drawn = figure(width=max(7.6, 1.1 * len(combos) + 3.7), height=5.2)
     rates, lengths = drawn.add_subplot(2, 1, 1), drawn.add_subplot(2, 1, 2, sharex=None)
     width = 0.7 / len(strengths)
     for k, name in enumerate(strengths):
@@ -264,7 +266,7 @@ def strengths_chart(spec: SweepSpec, summary: pd.DataFrame) -> tuple[Chart, str]
     for ax in (rates, lengths):
         ax.set_xticks(range(len(combos)), labels if ax is lengths else [""] * len(combos), fontsize=8)
         ax.grid(alpha=0.3)
-        ax.legend(fontsize=7, loc="best")
+        outside_legend(ax, fontsize=7)
     rates.set_title(f"{spec.game} at {len(strengths)} strengths: {spec.games} games a cell", fontsize=10)
     what = f"{verdicts_rest_on(summary)} at each strength with its Wilson 95% interval, and the game lengths"
     what += " (median, 10% to 90%)"

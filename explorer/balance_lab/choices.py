@@ -5,12 +5,13 @@ games per cell and the seed. A bad choice is refused in the sweep spec's own wor
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, JsonValue, ValidationError
 
-from rules.core.errors import IllegalPosition, RulesError
+from rules.core.errors import IllegalPosition, Problem, RulesError
 from rules.core.jsonio import escape, problems_of
 from rules.sweeps import SweepSpec
 from rules.sweeps.games import game_names, sweep_game
@@ -92,14 +93,15 @@ class LabChoices:
         return vary
 
 
-def checked(model: type[M], data: dict[str, Any]) -> M:
-    """`model` made of `data`; Refused naming every problem, one a line, otherwise (in the model's words)."""
+def checked(model: type[M], data: dict[str, Any], located: Callable[[Problem], Problem] = lambda p: p) -> M:
+    """`model` made of `data`; Refused naming every problem, one a line, otherwise (in the model's words, each
+    problem passed through `located`: a panel names a field by its own label)."""
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise Refused("\n".join(str(p) for p in problems_of(exc))) from None
+        raise Refused("\n".join(str(located(p)) for p in problems_of(exc))) from None
     except IllegalPosition as exc:
-        raise Refused("\n".join(str(p) for p in exc.problems)) from None
+        raise Refused("\n".join(str(located(p)) for p in exc.problems)) from None
 
 
 def split_list(text: str) -> list[str]:

@@ -19,8 +19,9 @@ from explorer import theme
 from explorer.balance_lab.balance_tab import BalanceTab
 from explorer.balance_lab.charts import win_rate_chart
 from explorer.balance_lab.choices import Refused
+from explorer.balance_lab.exports import export, exported_words
 from explorer.balance_lab.form import LabForm
-from explorer.balance_lab.tables import export, strengths_html, summary_html
+from explorer.balance_lab.tables import strengths_html, summary_html
 from explorer.balance_lab.watch import RunControls
 from explorer.busy import BusyButtons
 from explorer.charts import Chart
@@ -98,12 +99,14 @@ class BalanceLabPanel(RunControls, GuardedPanel, w.VBox):  # type: ignore[misc]
         return self.sweep
 
     def export(self, fmt: str, name: str | None = None) -> str:
-        """Write the results (the summary or every game, as chosen) to the file named, as `csv` or `parquet`."""
+        """Write the results (the summary or every game, as chosen) to the file named, as `csv` or `parquet`;
+        returns the absolute path written (see explorer.balance_lab.exports for the names refused)."""
         if self.result is None:
             raise Refused("nothing to export yet: run a sweep first")
         frame = self.result.summary if self.what.value == "summary" else self.result.games
-        path = export(frame, self.file.value if name is None else name, fmt)
-        self.say(f"wrote {len(frame)} rows to {path}")
+        named = self.file.value if name is None else name
+        path = export(frame, named, fmt)
+        self.say(exported_words(len(frame), named, path, fmt))
         return str(path)
 
     def open_game(self, row: int, *, step: int | None = None) -> Any:

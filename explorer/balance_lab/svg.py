@@ -6,6 +6,7 @@ theme."""
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Callable, Mapping, Sequence
 
 from explorer import theme
@@ -15,7 +16,20 @@ from rules.balance.search import Candidate
 
 FONT = "font-family:var(--jp-ui-font-family,sans-serif);font-size:11px"
 LOW, MID, HIGH = (31, 95, 168), (255, 255, 255), (214, 120, 30)
-TITLE = "Pareto front: worst matchup's distance from the target by number of changes"
+TITLE = ("Pareto front", "worst matchup's distance from the target, by changes")
+"""The front's title on two lines, each within the chart's width."""
+CHAR_WIDTH = 0.62
+"""The widest a character of the chart's font runs on average, as a share of its size (for text that must fit)."""
+
+
+def nice_ticks(high: float, intervals: int = 5) -> list[float]:
+    """Round values from 0 to at least `high` (0, 0.1, 0.2, ... or 0, 0.25, 0.5, ...): a step of 1, 2, 2.5 or 5
+    times a power of ten, at most `intervals` of them."""
+    raw = max(high, 1e-9) / intervals
+    power = 10.0 ** math.floor(math.log10(raw))
+    step = next(power * m for m in (1, 2, 2.5, 5, 10) if power * m >= raw * (1 - 1e-9))
+    count = math.ceil(high / step - 1e-9)
+    return [round(step * k, 10) for k in range(max(1, count) + 1)]
 
 
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> str:
@@ -85,10 +99,11 @@ def pareto_svg(
     """Every candidate measured whole as a point (x: number of changes, nudged by their size; y: the worst
     measure's distance from the target), the front joined by a line, the answer ringed, the tolerance dashed."""
     done = [c for c in candidates if c.whole]
-    width, height, left, bottom, top = 460, 260, 52, 34, 24
+    width, height, left, bottom, top = 460, 276, 52, 34, 40
     plot_w, plot_h = width - left - 16, height - top - bottom
     worst = [c.objectives(target).worst for c in done] or [0.5]
-    y_max = max(0.1, max(worst) * 1.1, tolerance * 1.5)
+    ticks = nice_ticks(max(0.1, max(worst) * 1.05, tolerance * 1.5))
+    y_max = ticks[-1]
 
     def at(c: Candidate) -> tuple[float, float]:
         x = left + plot_w * (c.changes + min(c.size, max_changes) / (2 * max_changes + 2)) / (max_changes + 0.6)
@@ -98,7 +113,8 @@ def pareto_svg(
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
         'aria-label="Pareto front of the balance">',
-        _text(4, 14, TITLE, anchor="start", extra='font-weight="bold"'),
+        _text(4, 14, TITLE[0], anchor="start", extra='font-weight="bold"'),
+        _text(4, 28, TITLE[1], anchor="start"),
         f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="{theme.TEXT}"/>',
         f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="{theme.TEXT}"/>',
     ]
@@ -106,10 +122,9 @@ def pareto_svg(
         x = left + plot_w * k / (max_changes + 0.6)
         parts.append(_text(x, top + plot_h + 14, str(k)))
     parts.append(_text(left + plot_w / 2, height - 4, "changes (nudged right by their size)"))
-    for k in range(5):
-        value = y_max * k / 4
-        y = top + plot_h * (1 - k / 4)
-        parts.append(_text(left - 4, y + 4, f"{value:.2f}", anchor="end"))
+    for value in ticks:
+        y = top + plot_h * (1 - value / y_max)
+        parts.append(_text(left - 4, y + 4, f"{value:g}", anchor="end"))
     y_tol = top + plot_h * (1 - tolerance / y_max)
     parts.append(
         f'<line x1="{left}" y1="{y_tol:.1f}" x2="{left + plot_w}" y2="{y_tol:.1f}" stroke="{theme.TEXT}" '

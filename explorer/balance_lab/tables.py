@@ -1,12 +1,10 @@
-"""The balance lab's summary as an HTML table in the theme's colours, and its exports: CSV or Parquet,
-written atomically (a temporary file beside the target, renamed over it) so a failed export never leaves a
-half-written file."""
+"""The balance lab's summary, and a sweep compared at several strengths, as HTML tables in the theme's colours
+(the exports are explorer.balance_lab.exports)."""
 
 from __future__ import annotations
 
 import html
 import math
-from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -14,10 +12,8 @@ import pandas as pd
 from explorer import theme
 from explorer.balance_lab.charts import combination_label, value_label
 from rules.sweeps import SweepSpec
-from rules.sweeps.frames import write_frame
 
 BORDER = "1px solid var(--jp-border-color1,#888)"
-FORMATS = {"csv": ".csv", "parquet": ".parquet"}
 
 
 def columns_shown(spec: SweepSpec, summary: pd.DataFrame) -> list[str]:
@@ -92,26 +88,6 @@ def summary_html(spec: SweepSpec, summary: pd.DataFrame, *, caption: str = "") -
         record.update({name: value_label(values[name]) for name in spec.vary if name in values})
         rows.append("<tr>" + "".join(f"<td>{_cell(c, record)}</td>" for c in shown) + "</tr>")
     return lab_table(f"<caption>{html.escape(caption)}</caption>" if caption else "", head, rows)
-
-
-def export_path(name: str, fmt: str) -> Path:
-    """Where an export goes: the name given with the format's suffix (`results` -> `results.csv`)."""
-    if fmt not in FORMATS:
-        raise ValueError(f"exports are {' or '.join(FORMATS)}, not {fmt!r}")
-    name = name.strip()
-    if not name:
-        raise ValueError("give a file name to export to, e.g. balance.csv")
-    path = Path(name).expanduser()
-    if path.name in ("", ".", ".."):
-        raise ValueError(f"{name!r} is not a file name")
-    return path.with_suffix(FORMATS[fmt]) if path.suffix.lower() in (".csv", ".parquet", "") else path
-
-
-def export(frame: pd.DataFrame, name: str, fmt: str) -> Path:
-    """Write `frame` as CSV or Parquet to `name` (its suffix set to the format's) as rules.sweeps.frames.write_frame
-    does: atomically, a FIFO, a device, a folder or a link there refused; CannotWrite in words when the folder is
-    missing or not writable, or the disk is full."""
-    return write_frame(frame, export_path(name, fmt), fmt)
 
 
 AGREEMENT_CELLS = {"same": "yes", "unsettled": "not settled", "opposite": "no"}

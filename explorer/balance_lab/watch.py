@@ -152,8 +152,8 @@ class RunControls:
         on_end(result)
 
     def cancel(self) -> None:
-        """Stop the run after the games under way: what it finished is shown (a sweep's cells, a balance's
-        candidates measured whole)."""
+        """Stop the run after the games under way: a sweep's cells finished are shown; a balance's last finished
+        answer stays (a stopped balance has checked no answer)."""
         if not self.running or self.watch is None:
             self.say(f"no {self.noun} is running")
             return

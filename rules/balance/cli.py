@@ -31,11 +31,16 @@ if TYPE_CHECKING:
 MAX_BUDGET = 1_000_000
 
 
+def _span(bounds: tuple[float, float]) -> str:
+    """A range of rates as the help says it ("0.01 to 0.99")."""
+    return f"{bounds[0]:g} to {bounds[1]:g}"
+
+
 def fraction_argument(flag: str, low: float, high: float) -> Callable[[str], float]:
     """An argparse `type` for a number from `low` to `high` (a rate), refusing anything else in words."""
 
     def parse(text: str) -> float:
-        said = f"{flag} takes a number from {low:g} to {high:g}"
+        said = f"{flag} takes a number from {_span((low, high))}"
         try:
             value = float(text) if len(text) <= 20 else math.nan
         except ValueError:
@@ -86,15 +91,15 @@ def _aim_options(ba: Any, game: GameDescriptor) -> None:
     )
     ba.add_argument(
         "--target",
-        type=fraction_argument("--target", 0.01, 0.99),
+        type=fraction_argument("--target", *limits.BALANCE_TARGET),
         default=0.5,
-        help=f"the win rate sought for {game.balance.aim}, 0.01 to 0.99 (default 0.5)",
+        help=f"the win rate sought for {game.balance.aim}, {_span(limits.BALANCE_TARGET)} (default 0.5)",
     )
     ba.add_argument(
         "--tolerance",
-        type=fraction_argument("--tolerance", 0.0, 0.49),
+        type=fraction_argument("--tolerance", *limits.BALANCE_TOLERANCE),
         default=0.05,
-        help="how far from the target counts as there, 0 to 0.49 (default 0.05)",
+        help=f"how far from the target counts as there, {_span(limits.BALANCE_TOLERANCE)} (default 0.05)",
     )
     ba.add_argument(
         "--policy",
@@ -221,6 +226,7 @@ def run_command(args: argparse.Namespace) -> int:
 
 
 def _note(progress: BalanceProgress) -> str:
-    """The candidates tried and the best worst distance so far, after the bar."""
+    """The candidates tried and the best worst distance so far, after the bar (and the final check's games)."""
     best = "" if progress.best is None else f"best {progress.best:.3f}"
-    return f"{progress.candidates} candidates {best}"
+    check = f"; checking {progress.checked:,} of {progress.to_check:,} games" if progress.to_check else ""
+    return f"{progress.candidates} candidates {best}{check}"

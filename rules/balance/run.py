@@ -158,9 +158,7 @@ def run_balance(
         after: dict[str, Tally] = {}
         if not stopped:
             if progress is not None:
-                best = state.best()
-                doing = "checking on fresh deals"
-                progress(BalanceProgress(searched, spec.budget, search_cached, len(state.candidates), best, doing))
+                checking(spec, runner, state.best(), len(state.candidates), answer, progress)
             before = verify(spec, runner, {})
             after = verify(spec, runner, answer.choice) if answer is not None else dict(before)
     result = BalanceResult(
@@ -181,6 +179,30 @@ def run_balance(
         result.before_games = checked_games(spec, runner, {})
         result.after_games = checked_games(spec, runner, answer.choice if answer is not None else {})
     return result
+
+
+def checking(
+    spec: BalanceSpec,
+    runner: Runner,
+    best: float | None,
+    candidates: int,
+    answer: Candidate | None,
+    progress: ProgressHook,
+) -> None:
+    """Report the final check's progress from here on: its games played of the games it plays (the cells of the
+    rules as they are and of the answer not yet in memory), apart from the search's count against the budget."""
+    choices = [{}, *([answer.choice] if answer is not None else [])] if spec.verify_games else []
+    cells = {p.cell.key: p.cell.games for c in choices for p in plan(spec, c, VERIFY_STAGE, spec.verify_games)}
+    to_check = sum(games for key, games in cells.items() if key not in runner.memo)
+    searched, cached = runner.played, runner.cached
+
+    def report(played: int) -> None:
+        checked = min(played - searched, to_check)
+        doing = "checking on fresh deals"
+        progress(BalanceProgress(searched, spec.budget, cached, candidates, best, doing, checked, to_check))
+
+    runner.on_chunk = report
+    report(searched)
 
 
 def checked_games(spec: BalanceSpec, runner: Runner, choice: dict[str, JsonValue]) -> pd.DataFrame:

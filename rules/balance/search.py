@@ -42,8 +42,9 @@ MAX_REPEATS = 30
 
 @dataclass(frozen=True, slots=True)
 class BalanceProgress:
-    """Where a balance stands: games played (against the budget) and from the cache, candidates tried, the best
-    worst-matchup distance measured whole so far, and what it is doing."""
+    """Where a balance stands: the search's games played (against the budget) and from the cache, candidates
+    tried, the best worst-matchup distance measured whole so far, and what it is doing; once the search has ended,
+    the final check's games played of the games it plays (`checked` of `to_check`), counted apart from the budget."""
 
     played: int
     budget: int
@@ -51,6 +52,8 @@ class BalanceProgress:
     candidates: int
     best: float | None
     doing: str
+    checked: int = 0
+    to_check: int = 0
 
 
 ProgressHook = Callable[[BalanceProgress], None]

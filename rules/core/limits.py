@@ -87,6 +87,13 @@ MAX_SWEEP_CHUNK = 10_000
 MAX_CACHE_CELL_BYTES = 64_000_000
 """A sweep cache's cell file is read only up to this size (a cell of MAX_GAMES games is a few megabytes)."""
 
+BALANCE_TARGET = (0.01, 0.99)
+"""A balance's target win rate lies from the first to the second (the command line's `--target`, the panel's
+*target*)."""
+
+BALANCE_TOLERANCE = (0.0, 0.49)
+"""A balance's tolerance around its target lies from the first to the second (`--tolerance`, *tolerance*)."""
+
 # ---- exact analyses -----------------------------------------------------------------------------------
 MAX_ALLOCATION_PAIRS = 10**6
 """An exact battle analysis considers at most this many (attacker, defender) allocation pairs in one step."""

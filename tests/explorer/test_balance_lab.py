@@ -138,17 +138,38 @@ def test_exports_write_files_that_read_back(lab: BalanceLabPanel, tmp_path: Path
     assert result is not None
     lab.file.value = str(tmp_path / "balance.txt.csv")
     written = lab.export("csv")
-    assert written.endswith("balance.txt.csv") and "wrote 2 rows" in lab.message.value
+    assert written == str(tmp_path / "balance.txt.csv")
+    assert f"wrote 2 rows as CSV to {written}</span>" in lab.message.value
     from_csv = pd.read_csv(written)
     assert list(from_csv["win_rate_0"]) == pytest.approx(list(result.summary["win_rate_0"]))
     lab.what.value = "games"
     written = lab.export("parquet", str(tmp_path / "games.csv"))
-    assert written.endswith("games.parquet")
+    assert written == str(tmp_path / "games.parquet")
+    assert f"as Parquet to {written} (a Parquet file's name ends .parquet, so not games.csv)" in lab.message.value
     pd.testing.assert_frame_equal(pd.read_parquet(written), result.games)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["balance.txt.csv", "games.parquet"]  # no temporaries
     lab.file.value = str(tmp_path / "missing" / "x.csv")
     lab.export_buttons[0].click()
     assert "refused: cannot write" in lab.message.value and "No such file or directory" in lab.message.value
+
+
+def test_an_export_to_a_folder_or_another_kind_of_file_is_refused_and_writes_nothing(
+    lab: BalanceLabPanel, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lab.run()
+    assert lab.wait(60) is not None
+    monkeypatch.chdir(tmp_path)
+    lab.file.value = str(tmp_path)
+    lab.export_buttons[0].click()
+    assert f"is a folder: give a file name in it, e.g. {tmp_path / 'balance.csv'}" in lab.message.value
+    lab.file.value = "my results.xlsx"
+    lab.export_buttons[0].click()
+    assert "refused:" in lab.message.value and "name it 'my results.csv'" in lab.message.value
+    assert not list(tmp_path.iterdir())  # nothing written, beside the folder or in it
+    lab.file.value = "results"
+    lab.export_buttons[0].click()
+    assert f"to {tmp_path / 'results.csv'}</span>" in lab.message.value
+    assert [p.name for p in tmp_path.iterdir()] == ["results.csv"]
 
 
 def test_changing_the_game_offers_its_fields_and_policies(lab: BalanceLabPanel) -> None:

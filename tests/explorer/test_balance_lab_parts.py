@@ -4,6 +4,7 @@ hands a run over once."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pandas as pd
@@ -11,7 +12,8 @@ import pytest
 
 from explorer.balance_lab.charts import compare_chart, dimensions, win_rate_chart
 from explorer.balance_lab.choices import LabChoices, Refused, split_list
-from explorer.balance_lab.tables import columns_shown, export_path, summary_html
+from explorer.balance_lab.exports import export_path
+from explorer.balance_lab.tables import columns_shown, summary_html
 from explorer.balance_lab.watch import SweepWatch
 from rules.sweeps import SweepSpec, run_sweep, start_sweep
 
@@ -108,14 +110,29 @@ def test_sweeps_put_together_compare_on_one_chart() -> None:
         compare_chart(together, "wave_every", "policy")
 
 
-def test_export_names_take_the_formats_suffix() -> None:
-    assert export_path("results", "csv").name == "results.csv"
-    assert export_path("results.csv", "parquet").name == "results.parquet"
-    assert export_path("run.2026", "csv").name == "run.2026"
+def test_export_names_take_the_formats_suffix(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert export_path("results", "csv") == tmp_path / "results.csv"
+    assert export_path("results.csv", "parquet") == tmp_path / "results.parquet"
+    assert export_path("run.2026", "csv") == tmp_path / "run.2026"
+    assert export_path("sub/../my results.CSV", "csv") == tmp_path / "my results.csv"
     with pytest.raises(ValueError, match="give a file name"):
         export_path("  ", "csv")
     with pytest.raises(ValueError, match="exports are csv or parquet"):
         export_path("x", "xlsx")
+
+
+@pytest.mark.parametrize("name", ["{tmp}", "{tmp}/", ".", "..", "new-folder/"])
+def test_a_folder_is_refused_as_an_export_name(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match=r"is a folder: give a file name in it, e\.g\. /"):
+        export_path(name.format(tmp=tmp_path), "csv")
+
+
+@pytest.mark.parametrize("name", ["my results.xlsx", "games.json", "notes.TXT"])
+def test_the_name_of_another_kind_of_file_is_refused(name: str) -> None:
+    with pytest.raises(ValueError, match=r"names a \.\w+ file, but this export writes CSV: name it '"):
+        export_path(name, "csv")
 
 
 class ManualTimer:

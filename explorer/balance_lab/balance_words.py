@@ -1,0 +1,76 @@
+"""The balance tab's words: its progress line while a balance runs and once it has ended, and a refusal of its
+choices under the tab's own field labels (not the balancer's field names or the command line's flags), with the
+ranges the command line gives."""
+
+from __future__ import annotations
+
+import math
+
+from rules.balance.run import BalanceProgress, BalanceResult
+from rules.core import limits
+from rules.core.errors import Problem, counted
+
+LABELS = {
+    "--tune": "may change",
+    "knobs": "may change",
+    "max_changes": "at most changes",
+    "budget": "budget (games)",
+    "verify_games": "check games",
+    "seed": "balance seed",
+    "players": "numbers of players",
+    "policy": "balance policy",
+}
+"""The tab's label of each of the balancer's fields whose label is not its name (target, tolerance, stages and
+armies are called the same)."""
+
+RANGES = {"target": limits.BALANCE_TARGET, "tolerance": limits.BALANCE_TOLERANCE}
+"""The rates the tab takes, from the same bounds as the command line's `--target` and `--tolerance`."""
+
+
+def labelled(problem: Problem) -> Problem:
+    """`problem` located by the tab's label of its field (`--tune` is "may change", `verify_games` "check
+    games"); the rest of its path is kept."""
+    head, dot, rest = problem.where.partition(".")
+    return Problem(LABELS.get(head, head) + dot + rest, problem.message) if head in LABELS else problem
+
+
+def out_of_range(chosen: dict[str, float]) -> list[Problem]:
+    """Each rate chosen outside the range the command line takes, in the same words ("from 0.01 to 0.99")."""
+    problems = []
+    for name, (low, high) in RANGES.items():
+        value = chosen[name]
+        if not (math.isfinite(value) and low <= value <= high):
+            problems.append(Problem(name, f"a number from {low:g} to {high:g}, not {value:g}"))
+    return problems
+
+
+def searched(played: int, budget: int) -> str:
+    """The search's games against its budget, never more than the total said (the last candidate may finish
+    beyond the budget)."""
+    if played <= budget:
+        return f"{played:,} of {budget:,} games searched"
+    return f"{played:,} games searched (the budget of {budget:,} spent)"
+
+
+def best_words(best: float | None) -> str:
+    return "" if best is None else f"; best worst distance {best:.3f}"
+
+
+def progress_words(progress: BalanceProgress) -> str:
+    """The line beside the bar while a balance runs: the search's games, or the final check's once it checks."""
+    candidates = counted(progress.candidates, "candidate")
+    if progress.to_check:
+        check = f"{progress.checked:,} of {progress.to_check:,} check games"
+        return f"{check} ({searched(progress.played, progress.budget)}, {candidates}){best_words(progress.best)}"
+    return f"{searched(progress.played, progress.budget)}, {candidates}{best_words(progress.best)}: {progress.doing}"
+
+
+def ended_words(result: BalanceResult) -> str:
+    """The line beside the bar once a balance has ended: done (with the check's games) or stopped."""
+    spec = result.spec
+    candidates = counted(len(result.candidates), "candidate")
+    best = result.front[0].objectives(spec.target).worst if result.front else None
+    games = searched(result.search_played, spec.budget)
+    if result.complete:
+        return f"done: {games}, {result.verify_played:,} checked; {candidates}{best_words(best)}"
+    return f"stopped: {games}; {candidates}{best_words(best)}"
