@@ -215,7 +215,7 @@ def run_command(args: argparse.Namespace) -> int:
 def _print(result: SweepResult, *, as_json: bool) -> None:
     summary = result.summary
     if as_json:
-        about = {"spec": result.spec.model_dump(mode="json"), "played": result.played, "cached": result.cached}
+        about = {"spec": result.spec.to_json(), "played": result.played, "cached": result.cached}
         about.update(replayed=list(result.replayed), unsaved=list(result.unsaved))
         about["summary"] = json.loads(summary.to_json(orient="records"))
         if result.spec.strengths:  # each combination's verdict at every strength, and whether they agree

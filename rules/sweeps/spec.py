@@ -141,6 +141,16 @@ class SweepSpec(BaseModel):
             raise ValueError("\n".join(str(p) for p in problems))
         return self
 
+    def to_json(self) -> dict[str, Any]:
+        """The spec as JSON that reads back as the same spec (`model_validate`): every field but those of what the
+        game does not have (armies, scenarios and player counts, card overrides), which a spec may not name."""
+        game = sweep_game(self.game)
+        absent = {"armies", "army_files"} if not game.has_armies else set()
+        absent |= {"scenarios", "players"} if not game.has_scenario else set()
+        absent |= {"overrides"} if not game.has_cards else set()
+        data: dict[str, Any] = self.model_dump(mode="json", exclude=absent)
+        return data
+
     def seat_policies(self) -> tuple[str, ...]:
         """The policy of each seat (the game's strongest when none is named; the first strength's when the sweep
         is played at several)."""

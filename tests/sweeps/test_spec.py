@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
 from pydantic import ValidationError
 
@@ -119,3 +122,18 @@ def test_a_cell_that_cannot_start_is_refused_before_any_game() -> None:
     words = refusal(game="tower-defense", vary={"track_length": [20, 25]}, players=1)
     assert "the game cannot start with track_length=20:" in words
     assert "board.track" in words
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        {"game": "attack-the-tower", "armies": ["undead,bandits", "bandits,undead"], "strengths": ["random", "greedy"]},
+        {"game": "the-tower", "vary": {"starting_hp": [6, 8]}, "games": 4},
+        {"game": "tower-defense", "scenarios": ["beginner"], "players": 1, "overrides": ["standard.1.build_cost=2"]},
+    ],
+)
+def test_a_spec_written_as_json_reads_back_as_the_same_spec(given: dict[str, Any]) -> None:
+    # a sweep's --json output names its spec: a designer (or a notebook) reads it back to compare or play again
+    spec = SweepSpec.model_validate(given)
+    written = json.loads(json.dumps(spec.to_json()))
+    assert SweepSpec.model_validate(written) == spec
