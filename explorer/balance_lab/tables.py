@@ -119,6 +119,7 @@ def strengths_html(spec: SweepSpec, summary: pd.DataFrame) -> str:
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     caption = (
         "does the conclusion depend on how well the game is played? Each verdict rests on "
-        f"{verdicts_rest_on(summary)} and its 95% interval; turns: the median game (the shortest and longest tenths)"
+        f"{verdicts_rest_on(summary)} and its 95% interval; turns: the median game's, and the range the middle 80% of"
+        " the games' lengths fall in"
     )
     return lab_table(f"<caption>{html.escape(caption)}</caption>", head, rows)

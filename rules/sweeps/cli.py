@@ -248,7 +248,8 @@ def _print_strengths(result: SweepResult) -> None:
     names = result.spec.strengths
     print(f"at {len(names)} strengths ({', '.join(names)}): does the conclusion depend on the play?")
     print(
-        f"  ({verdicts_rest_on(result.summary)}, 95% interval; turns: the median game, the shortest and longest tenths)"
+        f"  ({verdicts_rest_on(result.summary)}, 95% interval; turns: the median game's, and the range the middle 80%"
+        " of the games' lengths fall in)"
     )
     for row in compared.to_dict(orient="records"):
         said = [f"{row['army_0']} vs {row['army_1']}"] if "army_0" in row else []
