@@ -223,6 +223,11 @@ def _print(result: SweepResult, *, as_json: bool) -> None:
 
             compared = compare_strengths(result.spec, summary)
             about["strengths"] = json.loads(compared.to_json(orient="records"))
+        from rules.sweeps.matchups import both_seats
+
+        pairs = both_seats(summary)
+        if not pairs.empty:  # each pair of armies played in both seat orders, the two cells together
+            about["matchups"] = json.loads(pairs.to_json(orient="records"))
         print(json.dumps(about))
         return
     cells = counted(len(summary), "cell")
@@ -235,8 +240,26 @@ def _print(result: SweepResult, *, as_json: bool) -> None:
         print(f"{len(result.unsaved)} cell(s) not kept in the cache: {escape('; '.join(result.unsaved), 600)}")
     for row in summary.to_dict(orient="records"):
         print(describe_cell({str(k): v for k, v in row.items()}, result.spec.vary))
+    _print_matchups(result)
     if result.spec.strengths:
         _print_strengths(result)
+
+
+def _print_matchups(result: SweepResult) -> None:
+    """Each pair of armies the sweep plays in both seat orders, its two cells together (`both_seats`)."""
+    from rules.sweeps.matchups import both_seats, matchup_words
+
+    pairs = both_seats(result.summary)
+    if pairs.empty:
+        return
+    print("each pair of armies over both seats (each first once: the first player's edge evened out):")
+    for row in pairs.to_dict(orient="records"):
+        said = [f"{k}={row[k]}" for k in result.spec.vary]
+        if row.get("override", "none") != "none":
+            said.append(row["override"])
+        if row.get("strength"):
+            said.append(f"strength {row['strength']}")
+        print(f"  {', '.join(said) + ': ' if said else ''}{matchup_words(row)}")
 
 
 def _print_strengths(result: SweepResult) -> None:

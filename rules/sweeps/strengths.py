@@ -124,7 +124,7 @@ def compare_strengths(spec: SweepSpec, summary: pd.DataFrame) -> pd.DataFrame:
     if not spec.strengths or summary.empty:
         return pd.DataFrame()
     strengths = list(spec.strengths)
-    keys = [c for c in summary.columns if c in _grid_columns(summary)]
+    keys = [c for c in summary.columns if c in grid_columns(summary)]
     rows = []
     for values, group in summary.groupby(keys, sort=False, dropna=False):
         found = {str(r["strength"]): r for _, r in group.iterrows()}
@@ -165,7 +165,7 @@ def _at_strength(name: str, r: pd.Series, verdict: str) -> dict[str, Any]:
 _RESULTS = {"games", "draws", "mean_steps", "mean_turns", "mean_floor_reached", "strength", "cell"}
 
 
-def _grid_columns(summary: pd.DataFrame) -> list[str]:
+def grid_columns(summary: pd.DataFrame) -> list[str]:
     """The summary's columns that say which combination a row is (not its strength, policies or results)."""
     results = ("wins_", "win_rate_", "ci_", "turns_", "policy")
     return [str(c) for c in summary.columns if str(c) not in _RESULTS and not str(c).startswith(results)]
