@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+from rules.balance.measure import points
 from rules.balance.run import BalanceProgress, BalanceResult
 from rules.core import limits
 from rules.core.errors import Problem, counted
@@ -53,7 +54,7 @@ def searched(played: int, budget: int) -> str:
 
 
 def best_words(best: float | None) -> str:
-    return "" if best is None else f"; best worst distance {best:.3f}"
+    return "" if best is None else f"; best worst distance {points(best)} points"
 
 
 def progress_words(progress: BalanceProgress) -> str:

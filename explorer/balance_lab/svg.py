@@ -10,13 +10,13 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 
 from explorer import theme
-from rules.balance.measure import Tally
+from rules.balance.measure import Tally, points
 from rules.balance.metagame import tally_of
 from rules.balance.search import Candidate
 
 FONT = "font-family:var(--jp-ui-font-family,sans-serif);font-size:11px"
 LOW, MID, HIGH = (31, 95, 168), (255, 255, 255), (214, 120, 30)
-TITLE = ("Pareto front", "worst matchup's distance from the target, by changes")
+TITLE = ("Pareto front", "worst matchup's distance from the target (points), by changes")
 """The front's title on two lines, each within the chart's width."""
 CHAR_WIDTH = 0.62
 """The widest a character of the chart's font runs on average, as a share of its size (for text that must fit)."""
@@ -124,7 +124,7 @@ def pareto_svg(
     parts.append(_text(left + plot_w / 2, height - 4, "changes (nudged right by their size)"))
     for value in ticks:
         y = top + plot_h * (1 - value / y_max)
-        parts.append(_text(left - 4, y + 4, f"{value:g}", anchor="end"))
+        parts.append(_text(left - 4, y + 4, f"{100 * value:g}", anchor="end"))
     y_tol = top + plot_h * (1 - tolerance / y_max)
     parts.append(
         f'<line x1="{left}" y1="{y_tol:.1f}" x2="{left + plot_w}" y2="{y_tol:.1f}" stroke="{theme.TEXT}" '
@@ -156,7 +156,7 @@ def _candidate_points(
         changes = ", ".join(f"{k}={v}" for k, v in c.choice.items()) or "no change"
         parts.append(
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{5 if on_front else 3.5}" fill="{colour}" fill-opacity="0.85">'
-            f"<title>#{c.number}: {c.objectives(target).worst:.3f}; {html.escape(changes)}</title></circle>"
+            f"<title>#{c.number}: {points(c.objectives(target).worst)} points; {html.escape(changes)}</title></circle>"
         )
         if answer is not None and c.number == answer.number:
             parts.append(

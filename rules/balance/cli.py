@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rules.balance.answer import answer_folder
+from rules.balance.measure import points
 from rules.core import limits
 from rules.core.descriptor import GameDescriptor
 from rules.core.errors import IllegalAction
@@ -227,6 +228,6 @@ def run_command(args: argparse.Namespace) -> int:
 
 def _note(progress: BalanceProgress) -> str:
     """The candidates tried and the best worst distance so far, after the bar (and the final check's games)."""
-    best = "" if progress.best is None else f"best {progress.best:.3f}"
+    best = "" if progress.best is None else f"best {points(progress.best)} points"
     check = f"; checking {progress.checked:,} of {progress.to_check:,} games" if progress.to_check else ""
     return f"{progress.candidates} candidates {best}{check}"

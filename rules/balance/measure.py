@@ -60,6 +60,12 @@ class Tally:
         }
 
 
+def points(distance: float) -> str:
+    """A distance between win rates in percentage points, as a designer reads it ("27.5" for 0.275: a win rate of
+    77.5% against a target of 50%)."""
+    return f"{100 * distance:.1f}"
+
+
 Tallies = Mapping[str, Tally]
 """Each measure's tally, by the measure's name."""
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from rules.balance.answer import sweep_command
 from rules.balance.knobs import balance_support, brought_edits, card_edits
-from rules.balance.measure import Tally, objectives
+from rules.balance.measure import Tally, objectives, points
 from rules.balance.search import SCREENED, Candidate, screen_skipped
 from rules.core.card_edits import edits_text
 from rules.core.errors import counted
@@ -120,14 +120,17 @@ def check_lines(result: BalanceResult) -> list[str]:
     if not result.before or not result.after:
         return []
     before, after = objectives(result.before, result.spec.target), objectives(result.after, result.spec.target)
-    words = f"worst distance {before.worst:.3f} -> {after.worst:.3f}, mean {before.mean:.3f} -> {after.mean:.3f}"
+    words = (
+        f"worst distance {points(before.worst)} -> {points(after.worst)} points, mean {points(before.mean)} -> "
+        f"{points(after.mean)}"
+    )
     if after.worst < before.worst or (after.worst == before.worst and after.mean < before.mean):
         if after.worst_high < before.worst_low:
             return [f"the check's fresh games point the same way, beyond their noise: {words}"]
         return [
             f"the check's fresh games point the same way, but within their noise ({words}; 95%: "
-            f"{before.worst_low:.3f}-{before.worst_high:.3f} before, {after.worst_low:.3f}-{after.worst_high:.3f} "
-            "after): play more games (--verify-games) before trusting it"
+            f"{points(before.worst_low)}-{points(before.worst_high)} before, {points(after.worst_low)}-"
+            f"{points(after.worst_high)} after): play more games (--verify-games) before trusting it"
         ]
     return [
         f"the check's fresh games do NOT point the same way ({words}): the search's games favoured it; "
@@ -167,8 +170,8 @@ def front_line(candidate: Candidate, target: float) -> str:
     games = sum(t.trials + t.draws for t in candidate.tallies.values())
     changes = ", ".join(f"{k}={v}" for k, v in candidate.choice.items()) or "no change"
     return (
-        f"  #{candidate.number}: {found.worst:.3f} ({found.worst_measure}; 95%: {found.worst_low:.3f}-"
-        f"{found.worst_high:.3f}; {counted(games, 'game')}), {counted(candidate.changes, 'change')}, "
+        f"  #{candidate.number}: {points(found.worst)} points ({found.worst_measure}; 95%: {points(found.worst_low)}-"
+        f"{points(found.worst_high)}; {counted(games, 'game')}), {counted(candidate.changes, 'change')}, "
         f"size {candidate.size:.2f}: {changes}"
     )
 
@@ -194,8 +197,8 @@ def report(result: BalanceResult, *, timed: bool = True) -> str:
         if tallies and (which == "before" or result.answer is not None):
             found = objectives(tallies, target)
             lines.append(
-                f"worst {which}: {found.worst_measure} at {found.worst:.3f} from the target "
-                f"(95%: {found.worst_low:.3f}-{found.worst_high:.3f}); mean distance {found.mean:.3f}"
+                f"worst {which}: {found.worst_measure} at {points(found.worst)} points from the target "
+                f"(95%: {points(found.worst_low)}-{points(found.worst_high)}); mean distance {points(found.mean)}"
             )
     if result.answer is None:
         lines.append("answer: no candidate measured whole came closer than the rules as they are")
@@ -210,7 +213,11 @@ def report(result: BalanceResult, *, timed: bool = True) -> str:
                 f"  and {edit.card}.{edit.field}: {json.dumps(was)} -> {json.dumps(edit.value)} {because}".rstrip()
             )
         lines += check_lines(result)
-    lines.append("Pareto front (worst distance in the search's games, with its 95% interval; changes; size):")
+    lines.append(
+        "Pareto front: the candidates no other beats on all three of closeness, fewer changes and smaller ones"
+        " (#: candidate number; worst distance from the target in the search's games, with its 95% interval;"
+        " changes; size: each change's share of its knob's farthest move, summed):"
+    )
     lines += [front_line(c, target) for c in result.front]
     lines.append(games_line(result, timed=timed))
     if result.files:

@@ -25,7 +25,15 @@ from typing import TYPE_CHECKING, Any
 from pydantic import JsonValue
 
 from rules.balance.knobs import Choice, Knob
-from rules.balance.measure import STOP_CONFIDENCE, Objectives, Tally, add_tallies, objectives, tallies_json
+from rules.balance.measure import (
+    STOP_CONFIDENCE,
+    Objectives,
+    Tally,
+    add_tallies,
+    objectives,
+    points,
+    tallies_json,
+)
 from rules.balance.plan import VERIFY_STAGE, BalanceSpec, Planned, plan, tally
 from rules.core.errors import IllegalPosition
 
@@ -322,7 +330,7 @@ def screen(
         objectives = [values.worst, 1.0, candidate.size]  # a finished trial: optuna's sampler learns from it
         params = slot_params((step,), spec.max_changes)
         study.add_trial(optuna.trial.create_trial(params=params, distributions=space, values=objectives))
-        report(f"screened {step.knob} = {step.value}: worst distance {values.worst:.3f} on the first stage")
+        report(f"screened {step.knob} = {step.value}: worst distance {points(values.worst)} points on the first stage")
     shorter = shorter_steps(spec.tuned(), screened)
     for steps in proposals(base, screened, spec.target, spec.max_changes, shorter=shorter):
         study.enqueue_trial(slot_params(steps, spec.max_changes))
@@ -375,7 +383,7 @@ def search(
         else:
             values = candidate.objectives(spec.target)
             study.tell(trial, [values.worst, float(candidate.changes), candidate.size])
-            report(f"candidate {candidate.number}: worst distance {values.worst:.3f}")
+            report(f"candidate {candidate.number}: worst distance {points(values.worst)} points")
         if repeats >= MAX_REPEATS:
             break
     return state

@@ -69,13 +69,13 @@ def test_the_report_warns_when_the_checks_fresh_games_do_not_point_the_searchs_w
     better = {"a v b": Tally(9, 20), "a v c": Tally(10, 20), "b v c": Tally(12, 20)}
     spec = SimpleNamespace(target=0.5)
     (warned,) = check_lines(SimpleNamespace(spec=spec, before=before, after=worse))  # type: ignore[arg-type]
-    assert warned.startswith("the check's fresh games do NOT point the same way (worst distance 0.200 -> 0.200")
+    assert warned.startswith("the check's fresh games do NOT point the same way (worst distance 20.0 -> 20.0 points")
     assert "--verify-games" in warned
     (borne,) = check_lines(SimpleNamespace(spec=spec, before=before, after=better))  # type: ignore[arg-type]
-    # 20 games a matchup: 0.200 -> 0.100 is within the check's noise, and the line says so
+    # 20 games a matchup: 20 -> 10 points from the target is within the check's noise, and the line says so
     assert borne.startswith(
-        "the check's fresh games point the same way, but within their noise (worst distance 0.200 -> 0.100, "
-        "mean 0.133 -> 0.050; 95%: "
+        "the check's fresh games point the same way, but within their noise (worst distance 20.0 -> 10.0 points, "
+        "mean 13.3 -> 5.0; 95%: "
     )
     assert borne.endswith("after): play more games (--verify-games) before trusting it")
     # 400 games a matchup: 30% -> 49% clears the noise
@@ -83,6 +83,6 @@ def test_the_report_warns_when_the_checks_fresh_games_do_not_point_the_searchs_w
     (clear,) = check_lines(SimpleNamespace(spec=spec, before=wide, after={"a v b": Tally(196, 400)}))  # type: ignore[arg-type]
     assert clear == (
         "the check's fresh games point the same way, beyond their noise: "
-        "worst distance 0.200 -> 0.010, mean 0.200 -> 0.010"
+        "worst distance 20.0 -> 1.0 points, mean 20.0 -> 1.0"
     )
     assert check_lines(SimpleNamespace(spec=spec, before=before, after={})) == []  # type: ignore[arg-type]
