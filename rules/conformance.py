@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--game", type=game_name, choices=sorted(suites()), action="append", help="only this game (repeatable)"
     )
-    parser.add_argument("--seed", type=limits.count_argument("--seed", 0, limits.MAX_SEED), default=0)
+    limits.add_seed_option(parser, "the seed every game's deal derives from")
     parser.add_argument(
         "--workers",
         type=limits.count_argument("--workers", 1, limits.MAX_SWEEP_WORKERS),

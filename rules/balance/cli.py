@@ -138,12 +138,7 @@ def _search_options(ba: Any, game: GameDescriptor) -> None:
         default=200,
         help="the most candidates the search measures, whatever the budget left (default 200)",
     )
-    ba.add_argument(
-        "--seed",
-        type=limits.count_argument("--seed", 0, limits.MAX_SEED),
-        default=0,
-        help="fixes every game's deal and the search's sampler: the same seed, the same answer (default 0)",
-    )
+    limits.add_seed_option(ba, "fixes every game's deal and the search's sampler: the same seed, the same answer")
     ba.add_argument(
         "--no-screen",
         action="store_true",

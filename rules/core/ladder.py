@@ -341,12 +341,7 @@ def add_ladder_options(parser: Any, policies: Sequence[str], games_help: str, sl
     games = limits.count_argument("--games", 1, limits.MAX_GAMES)
     games_help += f", 1 to {limits.MAX_GAMES:,} (default {DEFAULT_LADDER_GAMES})"
     parser.add_argument("--games", type=games, default=DEFAULT_LADDER_GAMES, help=games_help)
-    parser.add_argument(
-        "--seed",
-        type=limits.count_argument("--seed", 0, limits.MAX_SEED),
-        default=0,
-        help="the seed every game's deal derives from (default 0)",
-    )
+    limits.add_seed_option(parser, "the seed every game's deal derives from")
     parser.add_argument("--json", action="store_true", help="print the rungs as JSON")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar (shown on a terminal otherwise)")
     parser.epilog = "exit code: 0 when every rung holds, 1 when one does not (the figures are printed either way)"

@@ -136,6 +136,11 @@ def count_argument(flag: str, low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+def add_seed_option(parser: argparse.ArgumentParser, seeds: str) -> None:
+    """`--seed`, 0 to MAX_SEED (default 0), its help saying what it `seeds` ("the game's deal")."""
+    parser.add_argument("--seed", type=count_argument("--seed", 0, MAX_SEED), default=0, help=f"{seeds} (default 0)")
+
+
 def whole_number(where: str, value: object, low: int, high: int) -> int:
     """`value` when it is a whole number from `low` to `high` (true/false and 2.0 are not); otherwise
     IllegalPosition naming `where` and the bounds. For indices and counts given to editing helpers."""

@@ -82,12 +82,7 @@ def add_sweep_command(sub: Any, game: str) -> None:
         )
     if support.cards is not None:
         _override_option(sw, support.cards.form)
-    sw.add_argument(
-        "--seed",
-        type=limits.count_argument("--seed", 0, limits.MAX_SEED),
-        default=0,
-        help="the seed every cell's games derive from (default 0): the same seed plays the same games",
-    )
+    limits.add_seed_option(sw, "the seed every cell's games derive from: the same seed plays the same games")
     where_options(sw)
     sw.add_argument("--out", metavar="FILE", help="write one row per game to FILE (.parquet or .csv)")
     sw.add_argument("--cache", metavar="DIR", help="keep finished cells in DIR; a run again plays only what is missing")

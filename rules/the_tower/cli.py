@@ -37,12 +37,7 @@ def add_commands(sub: Any, tools: CliTools) -> None:
         choices=sorted(POLICIES),
         help="who plays (default greedy, quick to watch; expectimax plays far better, about 0.3 s a game)",
     )
-    pl.add_argument(
-        "--seed",
-        type=limits.count_argument("--seed", 0, limits.MAX_SEED),
-        default=0,
-        help="the seed of the game's deal (default 0)",
-    )
+    limits.add_seed_option(pl, "the seed of the game's deal")
     _variant_option(pl)
     pl.add_argument("--json", action="store_true", help="print the events and the result as JSON")
     pl.set_defaults(run=_play)
@@ -88,12 +83,7 @@ def _register_simulate(sub: Any) -> None:
         default=200,
         help=f"games to play, 1 to {limits.MAX_GAMES:,} (default 200)",
     )
-    si.add_argument(
-        "--seed",
-        type=limits.count_argument("--seed", 0, limits.MAX_SEED),
-        default=0,
-        help="the seed every game's deal derives from (default 0); a ladder with the same --seed deals the same games",
-    )
+    limits.add_seed_option(si, "the seed every game's deal derives from; a ladder's same --seed deals the same games")
     si.add_argument("--no-progress", action="store_true", help="no progress bar")
     _variant_option(si)
     si.add_argument("--json", action="store_true", help="print the win rate and its interval as JSON")

@@ -60,12 +60,7 @@ def add_commands(sub: Any, tools: CliTools) -> None:
         "--players", type=limits.count_argument("--players", 1, 4), default=2, help="1 to 4 players (default 2)"
     )
     py.add_argument("--policy", default="planner", choices=sorted(POLICIES), help="who plays (default planner)")
-    py.add_argument(
-        "--seed",
-        type=limits.count_argument("--seed", 0, limits.MAX_SEED),
-        default=0,
-        help="the seed of the session's deals (default 0)",
-    )
+    limits.add_seed_option(py, "the seed of the session's deals")
     py.add_argument(
         "--turn-limit",
         type=limits.count_argument("--turn-limit", 1, limits.MAX_TURN_LIMIT),
