@@ -19,7 +19,7 @@ from pydantic import JsonValue
 from rules.balance.knobs import Choice, Knob, balance_support, card_edits, rules_values
 from rules.core.card_edits import CardEdit
 from rules.core.errors import CannotWrite
-from rules.core.files import escape, make_folder, write_file
+from rules.core.files import escape, make_folder, reason, write_file
 from rules.sweeps.games import sweep_game
 
 
@@ -53,7 +53,10 @@ def answer_folder(path: str | Path) -> Path:
     """The folder an answer is written in, created when missing. CannotWrite when it already holds an answer's kind
     of file (`*.json`, `overrides.txt`): a designer loading the folder would mix an earlier answer with this one."""
     folder = make_folder(path, "the answer")
-    earlier = sorted(p.name for p in folder.iterdir() if p.suffix == ".json" or p.name == OVERRIDES_FILE)
+    try:
+        earlier = sorted(p.name for p in folder.iterdir() if p.suffix == ".json" or p.name == OVERRIDES_FILE)
+    except OSError as exc:
+        raise CannotWrite(f"cannot write the answer in {escape(str(folder))}: {reason(exc)}") from None
     if earlier:
         named = ", ".join(escape(name, 60) for name in earlier[:3]) + (", ..." if len(earlier) > 3 else "")
         raise CannotWrite(

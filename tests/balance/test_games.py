@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.balance.answer import sweep_command, write_answer
+from rules.balance.answer import answer_folder, sweep_command, write_answer
 from rules.balance.plan import BalanceSpec, plan
 from rules.balance.run import run_balance
 from rules.cli import main
@@ -80,3 +80,14 @@ def test_the_printed_sweep_command_plays_the_written_answer(tmp_path: Path, caps
     assert main([*words[1:], "--games", "2", "--in-process", "--json", "--no-progress"]) == 0
     cell = json.loads(capsys.readouterr().out)["summary"][0]
     assert cell["wave_every"] == 4 and cell["override"] == "standard.1.damage_by_level.0=9"
+
+
+def test_an_answer_folder_that_cannot_be_read_is_refused_in_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def unreadable(self: Path) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "iterdir", unreadable)
+    with pytest.raises(CannotWrite, match=r"cannot write the answer in .*: Permission denied"):
+        answer_folder(tmp_path)
