@@ -11,6 +11,7 @@ the last result stays; so does the last finished answer when a run is stopped.
 from __future__ import annotations
 
 import html
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
@@ -171,7 +172,7 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
         if self.result is None or self.result.answer is None:
             raise Refused("no answer to apply yet: run a balance that finds one")
         files = self.result.write(folder if folder is not None else self.folder.value)
-        self.say(f"wrote {', '.join(files)}")
+        self.say(f"wrote {', '.join(str(Path(f).resolve()) for f in files)}")
         return files
 
     def open_in_explorer(self, first: str, second: str, *, policy: str = "greedy") -> Any:

@@ -13,6 +13,7 @@ from explorer.balance_lab.balance_tab import BalanceTab
 from explorer.balance_lab.choices import Refused
 from rules.attack_the_tower.catalog import load_army_file, use_shipped_armies
 from rules.balance.run import BalanceResult, run_balance
+from rules.core.errors import CannotWrite
 from tests.balance.helpers import SMALL, comparable, small_spec
 
 
@@ -70,6 +71,9 @@ def test_the_answer_applies_as_army_files_and_opens_in_the_explorer(
         return
     files = tab.apply(str(tmp_path))
     assert files and all(Path(f).exists() for f in files)
+    assert str((tmp_path / "undead.json").resolve()) in tab.message.value  # the full path, whatever the folder given
+    with pytest.raises(CannotWrite, match=r"already holds an answer's files \(undead.json"):
+        tab.apply(str(tmp_path))  # a second answer is not mixed with the first
     assert load_army_file(tmp_path / "undead.json").id == "undead"
     panel = tab.open_in_explorer("undead", "bandits")
     assert panel.explorer.state.phase != "game_over"
