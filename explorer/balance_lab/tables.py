@@ -90,6 +90,27 @@ def summary_html(spec: SweepSpec, summary: pd.DataFrame, *, caption: str = "") -
     return lab_table(f"<caption>{html.escape(caption)}</caption>" if caption else "", head, rows)
 
 
+def matchups_html(spec: SweepSpec, summary: pd.DataFrame) -> str:
+    """Each pair of armies the sweep plays in both seat orders, its two cells added up (the first player's edge
+    evened out; `rules.sweeps.matchups`): one row a pair at each setting and strength; empty when there is none."""
+    from rules.sweeps.matchups import both_seats, matchup_words
+
+    pairs = both_seats(summary)
+    if pairs.empty:
+        return ""
+    settings = (
+        [name for name in spec.vary] + ["override"] * bool(any(spec.overrides)) + ["strength"] * bool(spec.strengths)
+    )
+    head = "".join(f"<th>{html.escape(name)}</th>" for name in settings) + "<th>the pair over both seats</th>"
+    rows = []
+    for record in pairs.to_dict(orient="records"):
+        cells = [html.escape(value_label(record[name])) for name in settings if name in record]
+        cells.append(html.escape(matchup_words(record)))
+        rows.append("<tr>" + "".join(f'<td style="text-align:left">{c}</td>' for c in cells) + "</tr>")
+    caption = "each pair of armies over both seats (each army first once): the first player's edge evened out"
+    return lab_table(f"<caption>{html.escape(caption)}</caption>", head, rows)
+
+
 AGREEMENT_CELLS = {"same": "yes", "unsettled": "not settled", "opposite": "no"}
 """The strengths table's last column by `rules.sweeps.strengths.agreement`: "not settled" where some strength
 cannot tell a side yet (more games may), "no" only where two strengths favour different sides."""

@@ -372,6 +372,9 @@ def test_the_lab_compares_strengths_of_play_and_says_where_their_conclusions_dif
     table = lab.table.value
     assert "does the conclusion depend on how well the game is played?" in table
     assert "undead v bandits" in table and "bandits v undead" in table
+    # the pair over both seats, at each strength (its two cells added up)
+    assert "each pair of armies over both seats" in table
+    assert table.count("undead v bandits, both seats: undead won") == 2
     for kind in compare_strengths(result.spec, result.summary)["agreement"]:
         assert f"<b>{AGREEMENT_CELLS[kind]}</b>" in table
     assert "turns: median (10% to 90%)" in table
