@@ -19,7 +19,7 @@ import pandas as pd
 
 from explorer import theme
 from explorer.balance_lab.balance_view import AnswerView, card_table_html
-from explorer.balance_lab.balance_words import ended_words, labelled, out_of_range, progress_words
+from explorer.balance_lab.balance_words import ended_words, labelled, progress_words
 from explorer.balance_lab.choices import Refused, checked
 from explorer.balance_lab.form import NARROW, STYLE
 from explorer.balance_lab.watch import RunControls
@@ -46,8 +46,8 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
         self.game = game
         self.where = dict(where) if where is not None else {"in_process": True}
         self.cache = cache
-        self.result: BalanceResult | None = None
         self.view: AnswerView | None = None
+        """The last finished balance as the tab draws it (its `result`), kept when a later run is stopped."""
         self.run_handle: BalanceRun | None = None
         self._make_spec_controls()
         self._make_run_controls()
@@ -110,6 +110,11 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
         self.sort_by.observe(lambda _c: self._guarded(self._sorted), "value")
         self.descending.observe(lambda _c: self._guarded(self._sorted), "value")
 
+    @property
+    def result(self) -> BalanceResult | None:
+        """The last finished balance shown (the view's)."""
+        return None if self.view is None else self.view.result
+
     # ---- plain methods ------------------------------------------------------------------------------------
     def choose(self, **chosen: Any) -> BalanceTab:
         """Set controls by name (armies, tune as text or a list, max_changes, target, tolerance, budget, stages,
@@ -152,9 +157,6 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
             data["armies"] = self.armies.value
         if self.game == "tower-defense":
             data["players"] = _numbers("numbers of players", self.players.value)
-        problems = out_of_range(data)
-        if problems:
-            raise Refused("\n".join(map(str, problems)))
         return checked(BalanceSpec, data, labelled)
 
     def run(self) -> BalanceRun:
@@ -241,7 +243,7 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
         self.status.value = html.escape(ended_words(result))
         if result.complete:
             self.progress.value = self.progress.max
-            self.result, self.view = result, AnswerView(result)
+            self.view = AnswerView(result)
             self.refresh(keep_message=True)
             self.say(f"done: {result.search_played:,} games searched, {result.verify_played:,} checked")
             return

@@ -1,14 +1,10 @@
 """The balance tab's words: its progress line while a balance runs and once it has ended, and a refusal of its
-choices under the tab's own field labels (not the balancer's field names or the command line's flags), with the
-ranges the command line gives."""
+choices under the tab's own field labels (not the balancer's field names or the command line's flags)."""
 
 from __future__ import annotations
 
-import math
-
 from rules.balance.measure import points
 from rules.balance.run import BalanceProgress, BalanceResult
-from rules.core import limits
 from rules.core.errors import Problem, counted
 
 LABELS = {
@@ -24,25 +20,12 @@ LABELS = {
 """The tab's label of each of the balancer's fields whose label is not its name (target, tolerance, stages and
 armies are called the same)."""
 
-RANGES = {"target": limits.BALANCE_TARGET, "tolerance": limits.BALANCE_TOLERANCE}
-"""The rates the tab takes, from the same bounds as the command line's `--target` and `--tolerance`."""
-
 
 def labelled(problem: Problem) -> Problem:
     """`problem` located by the tab's label of its field (`--tune` is "may change", `verify_games` "check
     games"); the rest of its path is kept."""
     head, dot, rest = problem.where.partition(".")
     return Problem(LABELS.get(head, head) + dot + rest, problem.message) if head in LABELS else problem
-
-
-def out_of_range(chosen: dict[str, float]) -> list[Problem]:
-    """Each rate chosen outside the range the command line takes, in the same words ("from 0.01 to 0.99")."""
-    problems = []
-    for name, (low, high) in RANGES.items():
-        value = chosen[name]
-        if not (math.isfinite(value) and low <= value <= high):
-            problems.append(Problem(name, f"a number from {low:g} to {high:g}, not {value:g}"))
-    return problems
 
 
 def searched(played: int, budget: int) -> str:

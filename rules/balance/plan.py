@@ -15,10 +15,11 @@ not by their luck), and the final check plays other deals (`VERIFY_STAGE`).
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
 
 import pandas as pd
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationInfo, field_validator, model_validator
 
 from rules.balance.knobs import Choice, Knob, balance_support, card_edits, default_knobs, parse_tune, rules_values
 from rules.balance.measure import Tally
@@ -54,8 +55,10 @@ class BalanceSpec(BaseModel):
     policy: str | None = None
     knobs: tuple[Knob, ...] = ()
     max_changes: int = Field(3, ge=1, le=10)
-    target: float = Field(0.5, gt=0.0, lt=1.0)
-    tolerance: float = Field(0.05, ge=0.0, lt=0.5)
+    target: float = 0.5
+    """The win rate sought, within `limits.BALANCE_TARGET`."""
+    tolerance: float = 0.05
+    """How far from the target counts as there, within `limits.BALANCE_TOLERANCE`."""
     budget: int = Field(12_000, ge=1, le=MAX_BUDGET)
     stages: tuple[int, ...] = DEFAULT_STAGES
     verify_games: int = Field(500, ge=0, le=limits.MAX_GAMES)
@@ -67,6 +70,15 @@ class BalanceSpec(BaseModel):
     """How far the screen moves each knob, one or two steps either way; None: the game's default (its descriptor's
     `BalanceSupport.screen_step`)."""
     seed: int = Field(0, ge=0, le=limits.MAX_SEED)
+
+    @field_validator("target", "tolerance")
+    @classmethod
+    def _rate_in_range(cls, value: float, info: ValidationInfo) -> float:
+        """A rate within its bounds, refused in the command line's words ("a number from 0.01 to 0.99")."""
+        low, high = limits.BALANCE_TARGET if info.field_name == "target" else limits.BALANCE_TOLERANCE
+        if not (math.isfinite(value) and low <= value <= high):
+            raise ValueError(f"a number from {low:g} to {high:g}, not {value:g}")
+        return value
 
     @field_validator("armies", mode="before")
     @classmethod
