@@ -15,6 +15,7 @@ from rules.sweeps.spec import SweepSpec
 from rules.sweeps.strengths import compare_strengths
 
 KEPT = Path(__file__).resolve().parents[2] / "notebooks" / "attack-the-tower" / "data" / "army-matrix-500.json"
+FINGERPRINTS = Path(__file__).resolve().parents[1] / "fingerprint.json"
 
 
 def test_the_kept_matrix_is_the_sweep_its_command_plays() -> None:
@@ -37,3 +38,15 @@ def test_every_ordered_pair_is_there_at_both_strengths_with_figures_that_add_up(
     assert (summary["turns_p10"] <= summary["turns_median"]).all()
     assert (summary["turns_median"] <= summary["turns_p90"]).all()
     assert len(compare_strengths(spec, summary)) == 12
+
+
+def test_the_kept_matrix_was_played_by_the_engine_and_players_of_today() -> None:
+    """The kept file names the behaviour fingerprint of Attack the Tower it was played under (`tests/fingerprint.py`:
+    seeded games of every player, the planner and the tuned player among them). A change of the rules or of a
+    player's choices changes the fingerprint, and the matrix must then be played again, not shown as today's."""
+    kept = json.loads(KEPT.read_text(encoding="utf-8"))
+    today = json.loads(FINGERPRINTS.read_text(encoding="utf-8"))["attack_the_tower"]["sha256"]
+    assert kept["fingerprint"] == today, (
+        "the engine or its players play otherwise since the army matrix was played: run its command again "
+        f"({kept['command']}) and keep the output with today's fingerprint"
+    )
