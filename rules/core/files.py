@@ -166,6 +166,24 @@ def _writable_mode(target: Path, shown: str) -> int:
     return stat.S_IMODE(info.st_mode)
 
 
+def check_new_file(path: str | Path, what: str) -> Path:
+    """`path`, once it is known that a new file can be written there: CannotWrite naming `what` (e.g. 'the rows')
+    when something already stands at `path` (an earlier file is not replaced), or its folder is missing or cannot
+    be written in. Asked before a long run, so that its results are not lost at the end."""
+    target = Path(path)
+    shown = escape(str(target))
+    if target.is_symlink() or target.exists():
+        raise CannotWrite(
+            f"cannot write {what} to {shown}: something is already there; name a new file (nothing was replaced)"
+        )
+    folder = target.parent
+    if not folder.is_dir():
+        raise CannotWrite(f"cannot write {what} to {shown}: there is no folder {escape(str(folder))}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise CannotWrite(f"cannot write {what} to {shown}: the folder {escape(str(folder))} cannot be written in")
+    return target
+
+
 def make_folder(path: str | Path, what: str) -> Path:
     """The folder at `path`, created with its parents when missing; CannotWrite naming `what` (e.g. 'the sweep
     cache') when a file or something else stands in its way, or it cannot be created."""

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.core import limits
 from rules.core.errors import IllegalAction, counted
-from rules.core.files import escape, make_folder
+from rules.core.files import check_new_file, escape, make_folder
 from rules.core.progress import GamesBar, shown_on_terminal
 from rules.registry import descriptor
 
@@ -84,7 +84,9 @@ def add_sweep_command(sub: Any, game: str) -> None:
         _override_option(sw, support.cards.form)
     limits.add_seed_option(sw, "the seed every cell's games derive from: the same seed plays the same games")
     where_options(sw)
-    sw.add_argument("--out", metavar="FILE", help="write one row per game to FILE (.parquet or .csv)")
+    sw.add_argument(
+        "--out", metavar="FILE", help="write one row per game to FILE (.parquet or .csv; a new file, checked first)"
+    )
     sw.add_argument("--cache", metavar="DIR", help="keep finished cells in DIR; a run again plays only what is missing")
     sw.add_argument("--json", action="store_true", help="print the summary as JSON")
     sw.add_argument("--no-progress", action="store_true", help="no progress bar (shown on a terminal otherwise)")
@@ -197,8 +199,10 @@ def run_command(args: argparse.Namespace) -> int:
 
     spec = spec_from(args)
     out = Path(args.out) if args.out else None
-    if out is not None and out.suffix.lower() not in OUTPUT_SUFFIXES:
-        raise IllegalAction(f"--out writes .parquet or .csv files, not {out.name!r}")
+    if out is not None:  # refused now, not once every game is played
+        if out.suffix.lower() not in OUTPUT_SUFFIXES:
+            raise IllegalAction(f"--out writes .parquet or .csv files, not {out.name!r}")
+        check_new_file(out, "the rows (--out)")
     with GamesBar(spec.size() * spec.games, shown=shown_on_terminal(args.no_progress)) as bar:
         result = run_sweep(spec, **where_of(args), progress=lambda p: bar.move_to(p.games_done), chunk=args.chunk)
     if out is not None:  # one row per game

@@ -136,6 +136,21 @@ def test_bad_input_is_one_line_without_traceback(
     assert words in err and "Traceback" not in err
 
 
+def test_out_is_refused_before_any_game_when_it_would_replace_a_file_or_has_no_folder(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Nothing already written is lost, and no game is played for rows that could not be written."""
+    earlier = tmp_path / "rows.csv"
+    earlier.write_text("kept\n")
+    for out, words in ((earlier, "something is already there"), (tmp_path / "no" / "rows.csv", "there is no folder")):
+        cache = tmp_path / "cache"
+        code, printed, err = run(capsys, *SWEEP, "--in-process", "--cache", str(cache), "--out", str(out))
+        assert code == 2 and printed == "" and "Traceback" not in err
+        assert f"cannot write the rows (--out) to {out}: {words}" in err
+        assert not cache.exists()  # no cell was played (a played cell is kept in the cache)
+    assert earlier.read_text() == "kept\n"
+
+
 def test_every_game_sweeps_from_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(
         capsys, "the-tower", "sweep", "--vary", "starting_hp=6,14", "--policy", "greedy", "--games", "3", "--in-process"
