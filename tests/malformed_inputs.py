@@ -439,6 +439,10 @@ def _balance_arguments(huge: str) -> list[tuple[tuple[str, ...], str]]:
         (("attack-the-tower", "balance", "--tune", "cavalry_power=true,3"), r"cannot be played|whole number"),
         (("attack-the-tower", "balance", "--tune", "gravity=1..3"), r"no rules field"),
         (("attack-the-tower", "balance", "--tune", "undead.ghost.special_troop.power=7..9"), r"current value 2"),
+        (
+            ("attack-the-tower", "balance", "--tune", "undead.ghost.special_troop.power=2,3,999999999"),
+            r"the value 999999999 cannot be played: undead\.ghost\.special_troop\.power: must be at most 1000",
+        ),
         (("attack-the-tower", "balance", "--tune", "\x1b[31m=1..2"), r"\\x1b|no rules field"),
         (("attack-the-tower", "balance", "--armies", "undead,robots"), r"no army 'robots'"),
         (("attack-the-tower", "balance", "--budget", "0"), r"from 1 to"),

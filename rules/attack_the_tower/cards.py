@@ -10,6 +10,8 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from rules.core.limits import MAX_RULES_NUMBER as MAX_NUMBER
+
 TroopType = Literal["light_infantry", "shooter", "heavy_infantry", "cavalry", "siege_weapon"]
 TROOP_TYPES: tuple[TroopType, ...] = get_args(TroopType)
 AbilityType = Literal["light_infantry", "shooter", "heavy_infantry", "cavalry", "siege_weapon", "common", "special"]
@@ -30,6 +32,11 @@ TROOP_TYPE_LABEL: dict[TroopType, str] = {t: t.replace("_", " ") for t in TROOP_
 """A troop type in words: 'heavy infantry'."""
 
 
+# Every number on a card (a power, an amount, a change, a count of copies) is at most MAX_NUMBER either way, as every
+# number of a rules config is: a card of a power in the millions would make a battle's allocations and a game's
+# length grow past what a sweep can play.
+
+
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -41,7 +48,7 @@ class PowerChange(_Frozen):
     effect: Literal["power_change"] = "power_change"
     who: Who
     troop_types: tuple[TroopType, ...] | None = None
-    delta: int
+    delta: int = Field(ge=-MAX_NUMBER, le=MAX_NUMBER)
     when: When = "always"
 
 
@@ -51,7 +58,7 @@ class PowerSet(_Frozen):
     effect: Literal["power_set"] = "power_set"
     who: Who
     troop_types: tuple[TroopType, ...] | None = None
-    value: int = Field(ge=0)
+    value: int = Field(ge=0, le=MAX_NUMBER)
 
 
 class DamageBonus(_Frozen):
@@ -60,7 +67,7 @@ class DamageBonus(_Frozen):
     effect: Literal["damage_bonus"] = "damage_bonus"
     who: Who
     troop_types: tuple[TroopType, ...] | None = None
-    delta: int
+    delta: int = Field(ge=-MAX_NUMBER, le=MAX_NUMBER)
 
 
 class TraitLoss(_Frozen):
@@ -84,7 +91,7 @@ class Recruit(_Frozen):
 
     effect: Literal["recruit"] = "recruit"
     troop_types: tuple[TroopType, ...]
-    amount: int | Literal["fill"] = 1
+    amount: Annotated[int, Field(ge=1, le=MAX_NUMBER)] | Literal["fill"] = 1
     only_in_territories_with: TroopType | None = None
 
 
@@ -120,7 +127,7 @@ class ExtraRenewalDraws(_Frozen):
     """While in play, the owner draws this many extra cards in each renewal sequence."""
 
     effect: Literal["extra_renewal_draws"] = "extra_renewal_draws"
-    count: int = Field(ge=1)
+    count: int = Field(ge=1, le=MAX_NUMBER)
 
 
 class DestroyPerFighter(_Frozen):
@@ -138,7 +145,7 @@ class CombatStartDamage(_Frozen):
     effect: Literal["combat_start_damage"] = "combat_start_damage"
     troop_type: TroopType
     target_types: tuple[TroopType, ...]
-    amount: int = Field(1, ge=1)
+    amount: int = Field(1, ge=1, le=MAX_NUMBER)
 
 
 class SacrificeToDestroyBases(_Frozen):
@@ -154,7 +161,7 @@ class RaiseChosenTroop(_Frozen):
     called `becomes`) for as long as it lives (or this turn, under `Rules.raised_troop_lasts`)."""
 
     effect: Literal["raise_chosen_troop"] = "raise_chosen_troop"
-    delta: int = Field(ge=1)
+    delta: int = Field(ge=1, le=MAX_NUMBER)
     becomes: str
 
 
@@ -182,7 +189,7 @@ class SpecialTroopSpec(_Frozen):
     """The troop a special ability recruits on the palace; its effects last while it lives."""
 
     name: str
-    power: int = Field(ge=0)
+    power: int = Field(ge=0, le=MAX_NUMBER)
     traits: tuple[Trait, ...] = ()
     returns_at_end_of_turn: bool = False
     effects: tuple[Effect, ...] = ()
@@ -196,7 +203,7 @@ class BaseCard(_Frozen):
     name: str
     troop_name: str
     troop_type: TroopType
-    copies: int = Field(ge=1)
+    copies: int = Field(ge=1, le=MAX_NUMBER)
     source: str
     assumed: bool = Field(False, description="True when the name or the count is an assumption, not a fact.")
 
@@ -208,7 +215,7 @@ class AbilityCard(_Frozen):
     name: str
     type: AbilityType
     text: str
-    copies: int = Field(ge=0)
+    copies: int = Field(ge=0, le=MAX_NUMBER)
     source: str
     copies_assumed: bool = True
     effects: tuple[Effect, ...] = ()

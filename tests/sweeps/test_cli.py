@@ -124,6 +124,13 @@ def test_an_army_file_may_add_an_army(tmp_path: Path) -> None:
         (["--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "not allowed with argument"),
         (["--out", "rows.txt"], "--out writes .parquet or .csv files, not 'rows.txt'"),
         (["--override", "undead.ghost.special_troop.power=x"], "must be a whole number"),
+        # a card number is bounded as a rules number is, and the card is named as the override names it
+        (
+            ["--override", "undead.ghost.special_troop.power=999999999"],
+            "undead.ghost.special_troop.power: must be at most 1000",
+        ),
+        (["--override", "undead.lich.effects.0.delta=-1001"], "undead.lich.effects.0.delta: must be at least -1000"),
+        (["--override", "undead.workshop.copies=0"], "undead.workshop.copies: must be at least 1"),
         (["--armies", "undead"], "'undead' is not a pair of armies: two army ids joined by a comma"),
         (["--policy2", "random"], "give --policy for player 1 too"),
     ],
