@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,7 @@ from rules.registry import descriptor
 
 if TYPE_CHECKING:
     from rules.sweeps.runner import SweepResult
+    from rules.sweeps.spec import SweepSpec
 
 OUTPUT_SUFFIXES = (".parquet", ".csv")
 
@@ -233,12 +235,19 @@ def _print(result: SweepResult, *, as_json: bool) -> None:
     if not result.spec.strengths:  # the policies that played (several strengths: each cell's line says its own)
         cells += f" played by {' against '.join(result.spec.strength_seats()[0])}"
     print(f"{result.spec.game}: {cells}, {result.played} games played, {result.cached} from the cache")
+    files = [str(getattr(army, "id", "")) for army in result.spec.army_files]
+    if files:  # a designer's army stands in for the shipped one of its id in every cell that plays it
+        played = {army for pair in result.spec.armies for army in pair}
+        print(f"armies read from --army-file: {', '.join(files)}")
+        idle = [army for army in files if army not in played]
+        if idle:
+            print(f"  played by no cell: {', '.join(idle)} (--armies names the pairs played)")
     if result.replayed:
         print(replayed_words(result.replayed))
     if result.unsaved:
         print(f"{len(result.unsaved)} cell(s) not kept in the cache: {escape('; '.join(result.unsaved), 600)}")
     for row in summary.to_dict(orient="records"):
-        print(describe_cell({str(k): v for k, v in row.items()}, result.spec.vary))
+        print(describe_cell({str(k): v for k, v in row.items()}, result.spec))
     _print_matchups(result)
     if result.spec.strengths:
         _print_strengths(result)
@@ -253,12 +262,9 @@ def _print_matchups(result: SweepResult) -> None:
         return
     print("each pair of armies over both seats (each first once: the first player's edge evened out):")
     for row in pairs.to_dict(orient="records"):
-        said = [f"{k}={row[k]}" for k in result.spec.vary]
-        if row.get("override", "none") != "none":
-            said.append(row["override"])
-        if row.get("strength"):
-            said.append(f"strength {row['strength']}")
-        print(f"  {', '.join(said) + ': ' if said else ''}{matchup_words(row)}")
+        # the pair itself is in the words; what else sets the row apart goes first
+        said = cell_label({k: v for k, v in row.items() if k not in ("army_0", "army_1")}, result.spec)
+        print(f"  {'' if said == 'default rules' else said + ': '}{matchup_words(row)}")
 
 
 def _print_strengths(result: SweepResult) -> None:
@@ -274,10 +280,9 @@ def _print_strengths(result: SweepResult) -> None:
         " of the games' lengths fall in)"
     )
     for row in compared.to_dict(orient="records"):
-        said = [f"{row['army_0']} vs {row['army_1']}"] if "army_0" in row else []
-        said += [f"{k}={row[k]}" for k in result.spec.vary]
         parts = [f"{n} {', '.join(strength_words(n, row))}" for n in names]
-        print(f"  {', '.join(said) or 'default rules'}: {'; '.join(parts)} - {agreement_words(row, list(names))}")
+        said = cell_label(row, result.spec, strength=False)
+        print(f"  {said}: {'; '.join(parts)} - {agreement_words(row, list(names))}")
 
 
 def replayed_words(replayed: tuple[str, ...]) -> str:
@@ -288,17 +293,24 @@ def replayed_words(replayed: tuple[str, ...]) -> str:
     return f"{count} ({escape('; '.join(replayed), 600)})"
 
 
-def describe_cell(row: dict[str, Any], varied: dict[str, Any]) -> str:
-    """One cell's summary as a line: what it varies, then each side's win rate with its interval."""
-    said = [f"{k}={row[k]}" for k in varied]
-    if row.get("strength"):
-        said.append(f"strength {row['strength']}")
+def cell_label(row: Mapping[Any, Any], spec: SweepSpec, *, strength: bool = True) -> str:
+    """What sets a cell (or a row of the strengths' or matchups' tables) apart, as every line names it: the
+    scenario, the armies, the varied fields, the card variant, the strength; where nothing does, the rules
+    every cell is played under (`--set`), else 'default rules'."""
+    said = [f"{row['scenario']} ({row['difficulty']})"] if "scenario" in row else []
     if "army_0" in row:
-        said.insert(0, f"{row['army_0']} vs {row['army_1']}")
-    if "scenario" in row:
-        said.insert(0, f"{row['scenario']} ({row['difficulty']})")
+        said.append(f"{row['army_0']} vs {row['army_1']}")
+    said += [f"{k}={row[k]}" for k in spec.vary]
     if row.get("override", "none") != "none":
-        said.append(row["override"])
+        said.append(str(row["override"]))
+    if strength and row.get("strength"):
+        said.append(f"strength {row['strength']}")
+    return ", ".join(said) or ", ".join(f"{k}={v}" for k, v in spec.rules.items()) or "default rules"
+
+
+def describe_cell(row: dict[str, Any], spec: SweepSpec) -> str:
+    """One cell's summary as a line: what sets it apart (`cell_label`), then each side's win rate with its
+    interval."""
     sides = ["player 1", "player 2"] if "wins_1" in row else ["won"]
     if "army_0" in row:  # the army each seat plays, as the verdicts name it
         sides = [f"{side} ({row[f'army_{i}']})" for i, side in enumerate(sides)]
@@ -315,4 +327,4 @@ def describe_cell(row: dict[str, Any], varied: dict[str, Any]) -> str:
     length += " a game"
     if "mean_floor_reached" in row:
         length += f", mean floor reached {row['mean_floor_reached']:.2f}"
-    return f"{', '.join(said) or 'default rules'}: {'; '.join(rates)}; {length}"
+    return f"{cell_label(row, spec)}: {'; '.join(rates)}; {length}"

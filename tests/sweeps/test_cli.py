@@ -158,6 +158,55 @@ def test_out_is_refused_before_any_game_when_it_would_replace_a_file_or_has_no_f
     assert earlier.read_text() == "kept\n"
 
 
+def test_each_line_names_what_sets_its_cell_apart_at_every_strength(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two card variants at two strengths: the strengths' section names each variant (it printed two rows under
+    one label), as the cells' and the matchups' lines do."""
+    argv = ["attack-the-tower", "sweep", "--policy", "planner", "--policy", "greedy", "--armies", "undead,bandits"]
+    argv += ["--override", "none", "--override", OVERRIDE, "--games", "1", "--in-process", "--no-progress"]
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    section = out.split("does the conclusion depend on the play?")[1].splitlines()[2:]
+    labels = [line.split(":")[0].strip() for line in section]
+    assert labels == ["undead vs bandits", f"undead vs bandits, {OVERRIDE}"]
+    code, out, err = run(
+        capsys, "tower-defense", "sweep", "--policy", "coop", "--policy", "planner", "--scenario", "beginner",
+        "--scenario", "eight-waves", "--players", "1", "--set", "turn_limit=2", "--games", "1", "--in-process",
+    )  # fmt: skip
+    assert code == 0, err
+    section = out.split("does the conclusion depend on the play?")[1].splitlines()[2:]
+    assert [line.split(" (")[0].strip() for line in section] == ["beginner", "eight-waves"]
+
+
+def test_a_cell_set_apart_by_nothing_is_named_by_the_rules_it_is_played_under(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["the-tower", "sweep", "--games", "1", "--in-process", "--no-progress"]
+    code, out, err = run(capsys, *argv, "--set", "damage_per_floor=3")
+    assert code == 0, err
+    assert out.splitlines()[1].startswith("damage_per_floor=3: won ")  # it said "default rules"
+    code, out, err = run(capsys, *argv)
+    assert out.splitlines()[1].startswith("default rules: won ")
+
+
+def test_the_armies_read_from_files_are_named_and_one_no_cell_plays_is_pointed_out(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    data = json.loads(UNDEAD.read_text("utf-8"))
+    data["id"] = "ghouls"
+    for card in data["bases"] + data["abilities"]:
+        card["id"] = "ghouls." + card["id"].split(".", 1)[1]
+    (tmp_path / "ghouls.json").write_text(json.dumps(data), "utf-8")
+    argv = ["attack-the-tower", "sweep", "--army-file", str(tmp_path / "ghouls.json"), "--games", "1"]
+    code, out, err = run(capsys, *argv, "--in-process", "--no-progress")
+    assert code == 0, err
+    assert out.splitlines()[1:3] == [
+        "armies read from --army-file: ghouls",
+        "  played by no cell: ghouls (--armies names the pairs played)",
+    ]
+    code, out, err = run(capsys, *argv, "--armies", "ghouls,bandits", "--in-process", "--no-progress")
+    assert out.splitlines()[1] == "armies read from --army-file: ghouls" and "played by no cell" not in out
+
+
 def test_every_game_sweeps_from_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(
         capsys, "the-tower", "sweep", "--vary", "starting_hp=6,14", "--policy", "greedy", "--games", "3", "--in-process"
