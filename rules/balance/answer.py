@@ -8,11 +8,12 @@ changes, as a JSON object (`--variant`/`--set` values).
 
 from __future__ import annotations
 
+import itertools
 import json
 import shlex
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import JsonValue
 
@@ -21,6 +22,9 @@ from rules.core.card_edits import CardEdit
 from rules.core.errors import CannotWrite
 from rules.core.files import escape, make_folder, reason, write_file
 from rules.sweeps.games import sweep_game
+
+if TYPE_CHECKING:
+    from rules.balance.plan import BalanceSpec
 
 
 def answer_files(knobs: Sequence[Knob], choice: Choice, game: str) -> Mapping[str, Any]:
@@ -85,11 +89,15 @@ def write_answer(folder: str | Path, knobs: Sequence[Knob], choice: Choice, game
     return [target / name for name in files]
 
 
-def sweep_command(game: str, files: Sequence[str | Path], rules: Mapping[str, JsonValue], overrides: str) -> str:
-    """The sweep command that plays the answer written in `files`: each game file as `--army-file`, the card changes
-    written to `overrides.txt` (`overrides`, their text) as `--override`, and the rules fields written to
-    `rules.json` as `--set` (no command reads `rules.json` itself)."""
-    words = ["tower-rules", game, "sweep"]
+def sweep_commands(
+    spec: BalanceSpec, files: Sequence[str | Path], rules: Mapping[str, JsonValue], overrides: str
+) -> list[str]:
+    """The sweep commands that play the answer written in `files` as the balance measured it: each game file as
+    `--army-file`, the card changes written to `overrides.txt` (`overrides`, their text) as `--override`, the rules
+    fields written to `rules.json` as `--set` (no command reads `rules.json` itself); the balance's policy, each
+    pair of its armies in both seats, and its check's games a cell. A game of tables: one command per number of
+    players (a sweep plays one), on the balance's scenario."""
+    words = ["tower-rules", spec.game, "sweep", "--policy", spec.seat_policy()]
     for path in map(Path, files):
         if path.name == OVERRIDES_FILE:
             words += ["--override", overrides]
@@ -97,4 +105,11 @@ def sweep_command(game: str, files: Sequence[str | Path], rules: Mapping[str, Js
             words += ["--army-file", str(path)]
     for name, value in rules.items():
         words += ["--set", f"{name}={value if isinstance(value, str) else json.dumps(value)}"]
-    return shlex.join(words)
+    if spec.of_armies:
+        for a, b in itertools.combinations(spec.armies, 2):
+            words += ["--armies", f"{a},{b}", "--armies", f"{b},{a}"]
+    if spec.verify_games:
+        words += ["--games", str(spec.verify_games)]
+    if spec.of_tables:
+        return [shlex.join([*words, "--scenario", spec.scenario, "--players", str(n)]) for n in spec.players]
+    return [shlex.join(words)]

@@ -7,11 +7,9 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from rules.balance.answer import sweep_command
-from rules.balance.knobs import balance_support, brought_edits, card_edits
+from rules.balance.knobs import balance_support, brought_edits
 from rules.balance.measure import Tally, objectives, points
 from rules.balance.search import SCREENED, Candidate, screen_skipped
-from rules.core.card_edits import edits_text
 from rules.core.errors import counted
 from rules.sweeps.games import sweep_game
 
@@ -222,6 +220,8 @@ def report(result: BalanceResult, *, timed: bool = True) -> str:
     lines.append(games_line(result, timed=timed))
     if result.files:
         lines.append(f"files: {', '.join(result.files)}")
-        overrides = edits_text(card_edits(spec.tuned(), result.changes, spec.game))
-        lines.append(f"play the answer: {sweep_command(spec.game, result.files, result.changed_rules(), overrides)}")
+        commands = result.play_commands()
+        for players, command in zip(spec.players, commands, strict=False):
+            at = f" ({counted(players, 'player')})" if len(commands) > 1 else ""
+            lines.append(f"play the answer{at}: {command}")
     return "\n".join(lines)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import JsonValue
 
-from rules.balance.answer import answer_files, write_answer
+from rules.balance.answer import answer_files, sweep_commands, write_answer
 from rules.balance.knobs import brought_edits, card_edits, rules_values
 from rules.balance.measure import Tally, objectives, tallies_json
 from rules.balance.plan import VERIFY_STAGE, BalanceSpec, plan
@@ -84,6 +84,14 @@ class BalanceResult:
         self.files = [str(p) for p in write_answer(folder, self.spec.tuned(), self.changes, self.spec.game)]
         return self.files
 
+    def play_commands(self) -> list[str]:
+        """The sweep commands that play the written answer as the balance measured it (`sweep_commands`); none
+        before the answer is written."""
+        if not self.files:
+            return []
+        overrides = edits_text(card_edits(self.spec.tuned(), self.changes, self.spec.game))
+        return sweep_commands(self.spec, self.files, self.changed_rules(), overrides)
+
     def to_json(self) -> dict[str, Any]:
         target = self.spec.target
         return {
@@ -119,6 +127,7 @@ class BalanceResult:
             "seconds": self.seconds,
             "complete": self.complete,
             "files": self.files,
+            "play_the_answer": self.play_commands(),
         }
 
     def report(self, *, timed: bool = True) -> str:

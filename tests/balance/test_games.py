@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.balance.answer import answer_folder, sweep_command, write_answer
+from rules.balance.answer import answer_folder, sweep_commands, write_answer
 from rules.balance.plan import BalanceSpec, plan
 from rules.balance.run import run_balance
 from rules.cli import main
@@ -69,17 +69,28 @@ def test_an_answer_is_not_written_over_an_earlier_one(tmp_path: Path) -> None:
     ]
 
 
-def test_the_printed_sweep_command_plays_the_written_answer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # no command reads rules.json: the report prints the sweep that plays the answer, its rules fields as --set
-    spec = BalanceSpec(game="tower-defense", knobs=["wave_every=2..6", "standard.1.damage_by_level.0=1..9"])
+def test_the_printed_sweep_commands_play_the_written_answer_at_each_table_size(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # no command reads rules.json: the report prints the sweeps that play the answer, its rules fields as --set,
+    # one a number of players (a sweep plays one), on the balance's scenario and at its policy
+    spec = BalanceSpec(
+        game="tower-defense", knobs=["wave_every=2..6", "standard.1.damage_by_level.0=1..9"], players=(1, 2)
+    )
     knobs = spec.tuned()
     written = write_answer(tmp_path, knobs, {"wave_every": 4, knobs[1].name: 9}, "tower-defense")
-    command = sweep_command("tower-defense", written, {"wave_every": 4}, "standard.1.damage_by_level.0=9")
-    words = shlex.split(command)
-    assert words[:3] == ["tower-rules", "tower-defense", "sweep"]
-    assert main([*words[1:], "--games", "2", "--in-process", "--json", "--no-progress"]) == 0
-    cell = json.loads(capsys.readouterr().out)["summary"][0]
-    assert cell["wave_every"] == 4 and cell["override"] == "standard.1.damage_by_level.0=9"
+    commands = sweep_commands(spec, written, {"wave_every": 4}, "standard.1.damage_by_level.0=9")
+    assert len(commands) == 2
+    for players, command in zip((1, 2), commands, strict=True):
+        words = shlex.split(command)
+        assert words[:5] == ["tower-rules", "tower-defense", "sweep", "--policy", spec.seat_policy()]
+        assert words[-4:] == ["--scenario", spec.scenario, "--players", str(players)]
+        assert words[words.index("--games") + 1] == str(spec.verify_games)
+        words[words.index("--games") + 1] = "1"
+        assert main([*words[1:], "--in-process", "--json", "--no-progress"]) == 0
+        cell = json.loads(capsys.readouterr().out)["summary"][0]
+        assert cell["wave_every"] == 4 and cell["override"] == "standard.1.damage_by_level.0=9"
+        assert cell["players"] == players
 
 
 def test_an_answer_folder_that_cannot_be_read_is_refused_in_words(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,8 @@ from rules.attack_the_tower.balancing import SUGGESTED
 from rules.attack_the_tower.catalog import load_army_file
 from rules.balance.plan import VERIFY_STAGE, BalanceSpec, plan
 from rules.balance.run import BalanceResult, run_balance
-from rules.cli import main
+from rules.cli import build_parser, main
+from rules.sweeps.cli import spec_from
 from tests.balance.helpers import CLI, comparable, small_spec
 
 
@@ -91,7 +93,9 @@ def test_the_command_line_prints_the_same_result_and_writes_the_answer(
     )
     assert code == 0
     data: dict[str, Any] = json.loads(out)
-    assert comparable(data) == comparable({**in_process.to_json(), "files": data["files"]})
+    assert comparable(data) == comparable(
+        {**in_process.to_json(), "files": data["files"], "play_the_answer": data["play_the_answer"]}
+    )
     if in_process.answer is not None:
         army = load_army_file(tmp_path / "answer" / "undead.json")
         changed = [a for a in army.abilities if a.source.startswith(SUGGESTED)]
@@ -180,5 +184,13 @@ def test_the_report_prints_the_sweep_that_plays_the_written_answer(in_process: B
     result = dataclasses.replace(in_process, files=[])
     written = result.write(tmp_path)
     line = result.report(timed=False).splitlines()[-1]
+    policy = result.spec.seat_policy()
     armies = " ".join(f"--army-file {path}" for path in written if not path.endswith("rules.json"))
-    assert line.startswith(f"play the answer: tower-rules attack-the-tower sweep {armies}")
+    assert line.startswith(f"play the answer: tower-rules attack-the-tower sweep --policy {policy} {armies}")
+    assert result.to_json()["play_the_answer"] == [line.removeprefix("play the answer: ")]
+    # the command plays what the balance's check measured: its policy, each pair in both seats, its games a cell
+    args = build_parser().parse_args(shlex.split(line.removeprefix("play the answer: "))[1:])
+    sweep = spec_from(args)
+    assert sweep.seat_policies() == (policy, policy) and sweep.games == result.spec.verify_games
+    pairs = [p.cell.armies for p in plan(result.spec, {}, VERIFY_STAGE, 1)]
+    assert sorted(sweep.armies) == sorted(pairs) == [("bandits", "undead"), ("undead", "bandits")]
