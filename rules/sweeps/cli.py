@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rules.core import limits
-from rules.core.errors import IllegalAction, counted
+from rules.core.errors import IllegalAction, IllegalPosition, Problem, counted
 from rules.core.files import check_new_file, escape, make_folder
 from rules.core.progress import GamesBar, shown_on_terminal
 from rules.registry import descriptor
@@ -162,6 +162,9 @@ def _pairs(flag: str, items: list[str]) -> list[tuple[str, str]]:
 
 def spec_from(args: argparse.Namespace) -> Any:
     """The SweepSpec the options describe (refused in the model's words)."""
+    from pydantic import ValidationError
+
+    from rules.core.jsonio import problems_of
     from rules.sweeps.rules_values import parse_value
     from rules.sweeps.spec import SweepSpec
 
@@ -191,7 +194,37 @@ def spec_from(args: argparse.Namespace) -> Any:
         data.update(scenarios=args.scenario or [support.scenarios.default], players=args.players)
     if support.cards is not None:
         data["overrides"] = args.override or ["none"]
-    return SweepSpec.model_validate(data)
+    try:
+        return SweepSpec.model_validate(data)
+    except ValidationError as exc:  # each problem named by the option that was typed, not the model's field
+        named = [(_as_option(p.where), p.message) for p in problems_of(exc)]
+        raise IllegalPosition([Problem("" if m.startswith(f"{w}:") else w, m) for w, m in named]) from None
+
+
+OPTION_OF_FIELD = {
+    "policies": "--policy",
+    "strengths": "--policy",
+    "armies": "--armies",
+    "army_files": "--army-file",
+    "overrides": "--override",
+    "vary": "--vary",
+    "rules": "--set",
+    "scenarios": "--scenario",
+    "players": "--players",
+    "games": "--games",
+    "seed": "--seed",
+}
+"""The option a sweep's field comes from (`spec_from`), for the messages of the command line."""
+
+
+def _as_option(where: str) -> str:
+    """A problem's place as the command line names it: `strengths` is `--policy`, `vary.cavalry_power` is `--vary
+    cavalry_power`; an option already named (`--override: ...`) or a rules field is left as it is."""
+    head, _, rest = where.partition(".")
+    option = OPTION_OF_FIELD.get(head)
+    if option is None:
+        return where
+    return f"{option} {rest}" if rest else option
 
 
 def run_command(args: argparse.Namespace) -> int:
@@ -234,7 +267,7 @@ def _print(result: SweepResult, *, as_json: bool) -> None:
     cells = counted(len(summary), "cell")
     if not result.spec.strengths:  # the policies that played (several strengths: each cell's line says its own)
         cells += f" played by {' against '.join(result.spec.strength_seats()[0])}"
-    print(f"{result.spec.game}: {cells}, {result.played} games played, {result.cached} from the cache")
+    print(f"{result.spec.game}: {cells}, {counted(result.played, 'game')} played, {result.cached} from the cache")
     files = [str(getattr(army, "id", "")) for army in result.spec.army_files]
     if files:  # a designer's army stands in for the shipped one of its id in every cell that plays it
         played = {army for pair in result.spec.armies for army in pair}

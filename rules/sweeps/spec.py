@@ -354,6 +354,11 @@ def _card_problems(spec: SweepSpec) -> list[Problem]:
     names = {a for pair in spec.armies for a in pair}
     problems = [] if game.has_armies else _twice("overrides", [edits_text(e) for e in spec.overrides])
     for edits in spec.overrides:
+        fields = [f"{e.card}.{e.field}" for e in edits]
+        twice = sorted({f for f in fields if fields.count(f) > 1})
+        if twice:  # the later value would win unseen
+            problems += [Problem(f"override {edits_text(edits)}", f"sets {f} twice; give it one value") for f in twice]
+            continue
         try:
             cards.carry(names, spec.army_files, edits)
         except IllegalPosition as exc:

@@ -103,7 +103,7 @@ def strength_words(name: str, row: Mapping[Any, Any], to: str = "-") -> tuple[st
     if math.isnan(median):  # a game that counts no turns: its mean length in steps
         turns = f"{row[f'{name}_mean_steps']:.0f} steps (mean; the game counts no turns)"
     else:
-        turns = f"median {median:g} turns, the middle 80% {shortest:g}{to}{longest:g}"
+        turns = f"median {median:g} turn{'' if median == 1 else 's'}, the middle 80% {shortest:g}{to}{longest:g}"
     return share, turns, verdict_words(name, row)
 
 

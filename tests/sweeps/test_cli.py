@@ -131,6 +131,15 @@ def test_an_army_file_may_add_an_army(tmp_path: Path) -> None:
         ),
         (["--override", "undead.lich.effects.0.delta=-1001"], "undead.lich.effects.0.delta: must be at least -1000"),
         (["--override", "undead.workshop.copies=0"], "undead.workshop.copies: must be at least 1"),
+        (
+            ["--override", "undead.ghost.special_troop.power=3,undead.ghost.special_troop.power=4"],
+            "sets undead.ghost.special_troop.power twice; give it one value",
+        ),
+        # each problem named by the option typed, not by the sweep's field
+        (["--policy", "planner", "--policy", "planner"], "error: --policy: lists planner twice"),
+        (["--policy", "bogus"], "error: --policy: no policy 'bogus'"),
+        (["--vary", "cavalry_power=2,2"], "error: --vary cavalry_power: lists a value twice"),
+        (["--override", "undead"], "error: --override: takes ARMY.CARD.FIELD=VALUE"),
         (["--armies", "undead"], "'undead' is not a pair of armies: two army ids joined by a comma"),
         (["--policy2", "random"], "give --policy for player 1 too"),
     ],
