@@ -365,7 +365,7 @@ def cli_arguments(workdir: Path) -> list[Case]:
         (("attack-the-tower", "odds", a, "--from", "1", "--to", "2", "--policy", "psychic"), r"psychic|policy"),
         (("attack-the-tower", "odds", a, "--from", "1", "--to", "2", "--objective", "glory"), r"invalid choice"),
         (("attack-the-tower", "play", "--armies", "undead"), r"two armies"),
-        (("attack-the-tower", "play", "--armies", "undead,robots"), r"two armies"),
+        (("attack-the-tower", "play", "--armies", "undead,robots"), r"no army 'robots'"),
         (("attack-the-tower", "play", "--turn-limit", "0"), r"from 1 to"),
         (("attack-the-tower", "play", "--turn-limit", "1000000000000"), r"too long|from 1 to"),
         (("attack-the-tower", "play", "--policy", "psychic"), r"psychic|policy"),

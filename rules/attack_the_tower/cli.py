@@ -31,6 +31,7 @@ from rules.core import limits
 from rules.core.chance import ChanceSampler
 from rules.core.cli_positions import print_events, print_played
 from rules.core.descriptor import CliTools
+from rules.core.files import escape
 from rules.core.ladder import LADDER_CHUNK, add_ladder_options, ladder, ladder_bar, ladder_policies, print_ladder
 from rules.core.playout import play_out
 
@@ -112,8 +113,12 @@ def _battle(args: argparse.Namespace) -> int:
 
 def _armies(text: str) -> tuple[str, str]:
     armies = tuple(a.strip() for a in text.split(","))
-    if len(armies) != 2 or any(a not in army_ids() for a in armies):
-        raise IllegalAction(f"--armies takes two armies separated by a comma, from: {', '.join(army_ids())}")
+    known = ", ".join(army_ids())
+    if len(armies) != 2:
+        raise IllegalAction(f"--armies takes two armies separated by a comma, from: {known}; not {escape(repr(text))}")
+    unknown = [a for a in armies if a not in army_ids()]
+    if unknown:
+        raise IllegalAction(f"--armies: no army {escape(repr(unknown[0]), 80)}; armies: {known}")
     return armies[0], armies[1]
 
 

@@ -48,6 +48,8 @@ _WORDS: dict[str, str] = {
     "none_required": "must be null",
     "float_type": "must be a number",
     "json_invalid": "is not valid JSON",
+    "union_tag_not_found": "needs the field {discriminator}, which says what kind of thing it is",
+    "union_tag_invalid": "{discriminator} {tag!r} is no kind known here; the kinds: {expected_tags}",
 }
 """Pydantic's error types in a player's words (the rest keep pydantic's own message)."""
 

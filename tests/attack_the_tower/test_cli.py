@@ -119,7 +119,9 @@ def test_play_same_seed_same_game(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_play_refuses_unknown_armies(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "attack-the-tower", "play", "--armies", "undead,orcs")
-    assert code == 2 and "--armies" in err
+    assert code == 2 and "--armies: no army 'orcs'; armies: undead, bandits" in err  # names the unknown one
+    code, _, err = run(capsys, "attack-the-tower", "ladder", "--armies", "undead")
+    assert code == 2 and "--armies takes two armies separated by a comma" in err and "not 'undead'" in err
 
 
 def test_console_script_is_installed() -> None:

@@ -96,6 +96,9 @@ def test_the_cli_writes_the_test_to_stdout(tmp_path: Path, capsys: pytest.Captur
         ("[{", "not valid JSON"),
         ('{"action": "end_turn"}', "is neither a JSON list"),
         ('[{"action": "fly"}]', "action 1 is not an action of Attack the Tower"),
+        # pydantic's words for a tagged union ("Unable to extract tag using discriminator") said in a player's
+        ('[{"bogus": 1}]', r"\(needs the field 'action', which says what kind of thing it is\)"),
+        ('[{"action": "fly"}]', r"'action' 'fly' is no kind known here; the kinds: 'draw', 'reveal'"),
     ],
 )
 def test_a_bad_line_is_refused_in_words(line: str, message: str) -> None:
