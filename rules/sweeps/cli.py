@@ -64,9 +64,9 @@ def add_sweep_command(sub: Any, game: str) -> None:
         "--policy",
         action="append",
         default=[],
-        help=f"the policy (of player 1, in a two-player game): {', '.join(found.policies)}; default "
-        f"{support.default_policies[0]}. Given more than once, the "
-        "sweep is played at each strength (each policy on every seat) and the conclusions compared",
+        help=f"the policy{' of player 1' if found.two_player else ''}: {', '.join(found.policies)}; default "
+        f"{support.default_policies[0]}. Given more than once, the sweep is played at each strength"
+        f"{' (each policy on every seat)' if found.two_player else ''} and the conclusions compared",
     )
     if found.two_player:
         sw.add_argument("--policy2", help="player 2's policy (default: the same as --policy)")

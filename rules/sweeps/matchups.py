@@ -52,7 +52,15 @@ def _together(a: str, b: str, first: Mapping[Any, Any], second: Mapping[Any, Any
         "share_a": wins_a / decided if decided else math.nan,
         "low_a": low,
         "high_a": high,
+        "favours": favoured(a, b, low, high) if decided else None,
     }
+
+
+def favoured(a: str, b: str, low: float, high: float) -> str | None:
+    """The army favoured by the first army's share of the decided games (its interval clear of 50%), else None."""
+    if low > 0.5:
+        return a
+    return b if high < 0.5 else None
 
 
 def matchup_words(row: Mapping[Any, Any]) -> str:
@@ -62,12 +70,8 @@ def matchup_words(row: Mapping[Any, Any]) -> str:
     decided = row["wins_a"] + row["wins_b"]
     if not decided:
         return f"{a} v {b}, both seats: no game decided, {counted(row['draws'], 'draw')}"
-    if row["low_a"] > 0.5:
-        verdict = f"favours {a}"
-    elif row["high_a"] < 0.5:
-        verdict = f"favours {b}"
-    else:
-        verdict = "no army shown favoured (the interval reaches 50%)"
+    side = favoured(a, b, row["low_a"], row["high_a"])
+    verdict = f"favours {side}" if side else "no army shown favoured (the interval reaches 50%)"
     return (
         f"{a} v {b}, both seats: {a} won {row['share_a']:.1%} of {decided:,} decided ({row['low_a']:.1%}-"
         f"{row['high_a']:.1%}), {counted(row['draws'], 'draw')} - {verdict}"

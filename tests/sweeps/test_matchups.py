@@ -43,13 +43,14 @@ def test_a_pair_played_both_ways_adds_its_two_cells_from_each_armys_side() -> No
     assert matchup_words(row) == (
         "undead v bandits, both seats: undead won 28.5% of 193 decided (22.6%-35.2%), 7 draws - favours bandits"
     )
+    assert row["favours"] == "bandits"  # the verdict as data, for --json and the lab
 
 
 def test_no_pair_is_counted_twice_and_a_game_without_armies_has_none() -> None:
     summary = pd.DataFrame([cell("a", "b", 5, 5, 0), cell("b", "a", 6, 4, 0), cell("a", "a", 3, 7, 0)])
     rows = both_seats(summary).to_dict(orient="records")
     assert [(r["army_a"], r["army_b"], r["wins_a"], r["wins_b"]) for r in rows] == [("a", "b", 9, 11)]
-    assert "no army shown favoured" in matchup_words(rows[0])
+    assert "no army shown favoured" in matchup_words(rows[0]) and rows[0]["favours"] is None
     assert both_seats(pd.DataFrame([{"game": "the-tower", "games": 4, "wins_0": 2}])).empty
     nobody = both_seats(pd.DataFrame([cell("a", "b", 0, 0, 3), cell("b", "a", 0, 0, 2)])).iloc[0].to_dict()
     assert math.isnan(nobody["share_a"]) and matchup_words(nobody) == "a v b, both seats: no game decided, 5 draws"
