@@ -166,11 +166,15 @@ def front_line(candidate: Candidate, target: float) -> str:
     front drawn from a few games each says as much), its changes and their size."""
     found = candidate.objectives(target)
     games = sum(t.trials + t.draws for t in candidate.tallies.values())
+    worst = candidate.tallies.get(found.worst_measure)
+    where, spent = found.worst_measure, counted(games, "game")
+    if worst is not None and len(candidate.tallies) > 1:  # the worst measure's own games, then all the candidate's
+        where, spent = f"{where}, {counted(worst.trials + worst.draws, 'game')}", f"{spent} in all"
     changes = ", ".join(f"{k}={v}" for k, v in candidate.choice.items()) or "no change"
     return (
-        f"  #{candidate.number}: {points(found.worst)} points ({found.worst_measure}; 95%: {points(found.worst_low)}-"
-        f"{points(found.worst_high)}; {counted(games, 'game')}), {counted(candidate.changes, 'change')}, "
-        f"size {candidate.size:.2f}: {changes}"
+        f"  #{candidate.number}: {points(found.worst)} points ({where}; 95%: {points(found.worst_low)}-"
+        f"{points(found.worst_high)}; {spent}), {counted(candidate.changes, 'change')}, size {candidate.size:.2f}: "
+        f"{changes}"
     )
 
 
