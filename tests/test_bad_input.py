@@ -191,7 +191,7 @@ def test_a_base_of_100_troops_is_refused_by_the_rules_limit(tmp_path: Path, caps
     path = position_file(tmp_path, data)
     code, _, err = run(capsys, "attack-the-tower", "odds", str(path), "--from", "1", "--to", "2")
     assert code == 2
-    assert "error: rules.max_troops_per_base: must be at most 12 (the limit for this number), not 100" in err
+    assert f"error: {path}, rules.max_troops_per_base: must be at most 12 (the limit for this number), not 100" in err
 
 
 def test_exact_odds_of_a_battle_too_large_are_refused_with_its_size(capsys: pytest.CaptureFixture[str]) -> None:
@@ -271,7 +271,7 @@ def test_tower_defense_mode_is_checked_against_its_catalog(tmp_path: Path, capsy
     path = position_file(tmp_path, data)
     code, _, err = run(capsys, "tower-defense", "validate", str(path))
     assert code == 2
-    assert "error: mode: there is no game mode 'nightmare-99'; modes: " in err
+    assert f"error: {path}, mode: there is no game mode 'nightmare-99'; modes: " in err  # the file named
 
 
 def test_a_pending_allocation_to_a_unit_that_does_not_exist_is_refused() -> None:

@@ -21,7 +21,7 @@ from typing import Annotated, Any, Generic, Literal, Protocol, TypeVar, Union
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
 
 from rules.core import jsonio
-from rules.core.errors import IllegalPosition
+from rules.core.errors import IllegalPosition, Problem
 from rules.core.files import write_file
 from rules.core.native_record import NativeRecord
 from rules.core.records import RECORD_CLASSES, ReadAs, Record, json_data, json_text
@@ -81,8 +81,15 @@ class Codec(Generic[R]):
         return self.from_schema(jsonio.parse_model(self.schema, text, source=source))
 
     def load(self, path: str | Path) -> R:
-        """A file's position (see `jsonio.read_text_file` for what is refused before reading)."""
-        return self.parse(jsonio.read_text_file(path), source=jsonio.escape(str(path)))
+        """A file's position (see `jsonio.read_text_file` for what is refused before reading); each problem of an
+        illegal one is named with the file, as an army file's are (`pos.json, players: is missing`)."""
+        shown = jsonio.escape(str(path))
+        text = jsonio.read_text_file(path)
+        try:
+            return self.parse(text, source=shown)
+        except IllegalPosition as exc:
+            named = [Problem(f"{shown}, {p.where}" if p.where else shown, p.message) for p in exc.problems]
+            raise IllegalPosition(named) from None
 
     def read(self, path_or_json: str | Path) -> R:
         """A position from a JSON file, or from JSON text itself (what a panel's load box receives)."""

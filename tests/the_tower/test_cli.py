@@ -163,7 +163,7 @@ def test_a_hand_written_table_is_enough(run: Run, tmp_path: Path) -> None:
     table["room_waste"] = ["KC"]
     path.write_text(json.dumps(table))
     code, out, err = run("validate", str(path))
-    assert code == 2 and out == "" and "error: the King of Clubs stands 2 times" in err
+    assert code == 2 and out == "" and f"error: {path}: the King of Clubs stands 2 times" in err
 
 
 def test_variants_are_checked_in_words(run: Run) -> None:
