@@ -350,7 +350,10 @@ def cli_arguments(workdir: Path) -> list[Case]:
         (("attack-the-tower", "battle", a, "--from", "0", "--to", "1"), r"from 1 to 3"),
         (("attack-the-tower", "battle", a, "--from", "4", "--to", "1"), r"from 1 to 3"),
         (("attack-the-tower", "battle", a, "--from", "-1", "--to", "1"), r"from 1 to 3|expected one argument"),
-        (("attack-the-tower", "battle", a, "--from", "one", "--to", "2"), r"invalid int value"),
+        (
+            ("attack-the-tower", "battle", a, "--from", "one", "--to", "2"),
+            r"--from takes a territory number from 1 to 3, not .one.",
+        ),
         (("attack-the-tower", "battle", a, "--from", huge, "--to", "2"), r"invalid int value"),
         (("attack-the-tower", "battle", a, "--from", "1.5", "--to", "2"), r"invalid int value"),
         (("attack-the-tower", "battle", a, "--from", "1", "--to", "2", "--seed", "-4"), r"from 0"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
@@ -43,8 +44,22 @@ def add_commands(sub: Any, tools: CliTools) -> None:
     """The game's own subcommands (the generic ones are added by rules.cli from its descriptor)."""
     ba = sub.add_parser("battle", help="resolve one battle from a position, step by step")
     ba.add_argument("file")
-    ba.add_argument("--from", dest="origin", type=int, required=True, metavar="T", help="the attacking territory (1-3)")
-    ba.add_argument("--to", dest="target", type=int, required=True, metavar="T", help="the defending territory (1-3)")
+    ba.add_argument(
+        "--from",
+        dest="origin",
+        type=_territory_number("--from"),
+        required=True,
+        metavar="T",
+        help="the attacking territory (1-3)",
+    )
+    ba.add_argument(
+        "--to",
+        dest="target",
+        type=_territory_number("--to"),
+        required=True,
+        metavar="T",
+        help="the defending territory (1-3)",
+    )
     ba.add_argument("--policy", default="greedy", choices=sorted(POLICIES), help="who allocates (default greedy)")
     ba.add_argument(
         "--seed", type=SEED, default=0, help="the seed of the random choices of a policy that makes them (default 0)"
@@ -82,6 +97,22 @@ def add_commands(sub: Any, tools: CliTools) -> None:
     la.set_defaults(run=_ladder, ladder_runner=tools.ladder_runner)
 
     register_odds(sub)
+
+
+def _territory_number(flag: str) -> Callable[[str], int]:
+    """An argparse `type` for a territory number, 1 to 3, refusing anything else in words (not argparse's own
+    "invalid int value")."""
+
+    def territory(text: str) -> int:
+        shown = text.strip()[:40]
+        if not (shown.isascii() and shown.isdigit() and len(shown) < 3):
+            raise argparse.ArgumentTypeError(f"{flag} takes a territory number from 1 to 3, not {shown!r}")
+        if not 1 <= int(shown) <= 3:
+            raise argparse.ArgumentTypeError(f"{flag} takes a territory number from 1 to 3, not {int(shown)}")
+        return int(shown)
+
+    territory.__name__ = "territory number"
+    return territory
 
 
 def _territory(value: int, flag: str) -> int:
@@ -188,8 +219,22 @@ def register_odds(sub: Any) -> None:
         ),
     )
     od.add_argument("file")
-    od.add_argument("--from", dest="origin", type=int, required=True, metavar="T", help="attacking territory (1-3)")
-    od.add_argument("--to", dest="target", type=int, required=True, metavar="T", help="defending territory (1-3)")
+    od.add_argument(
+        "--from",
+        dest="origin",
+        type=_territory_number("--from"),
+        required=True,
+        metavar="T",
+        help="attacking territory (1-3)",
+    )
+    od.add_argument(
+        "--to",
+        dest="target",
+        type=_territory_number("--to"),
+        required=True,
+        metavar="T",
+        help="defending territory (1-3)",
+    )
     od.add_argument(
         "--policy",
         default="optimal",
