@@ -308,10 +308,13 @@ def _print_strengths(result: SweepResult) -> None:
     compared = compare_strengths(result.spec, result.summary)
     names = result.spec.strengths
     print(f"at {len(names)} strengths ({', '.join(names)}): does the conclusion depend on the play?")
-    print(
-        f"  ({verdicts_rest_on(result.summary)}, 95% interval; turns: the median game's, and the range the middle 80%"
-        " of the games' lengths fall in)"
+    counts_turns = "turns_median" in result.summary and not result.summary["turns_median"].isna().all()
+    lengths = (
+        "turns: the median game's, and the range the middle 80% of the games' lengths fall in"
+        if counts_turns
+        else "the game counts no turns: its mean length in steps"
     )
+    print(f"  ({verdicts_rest_on(result.summary)}, 95% interval; {lengths})")
     for row in compared.to_dict(orient="records"):
         parts = [f"{n} {', '.join(strength_words(n, row))}" for n in names]
         said = cell_label(row, result.spec, strength=False)

@@ -152,6 +152,10 @@ def test_a_table_game_is_won_or_lost_more_often_not_favoured_and_counts_its_leng
     _, length, verdict = strength_words("random", compared.iloc[0].to_dict())
     assert verdict in set(TABLE_VERDICTS.values())
     assert "steps (mean; the game counts no turns)" in length and "nan" not in length
+    argv = ["the-tower", "sweep", "--policy", "random", "--policy", "greedy", "--games", "2", "--in-process"]
+    assert main([*argv, "--no-progress"]) == 0
+    legend = capsys.readouterr().out.split("does the conclusion depend on the play?")[1].splitlines()[1]
+    assert legend.endswith("95% interval; the game counts no turns: its mean length in steps)")  # no "turns: ..."
     # Tower Defense: a cooperative table counts turns
     argv = ["tower-defense", "sweep", "--policy", "random", "--policy", "planner", "--games", "10", "--in-process"]
     assert main([*argv, "--no-progress"]) == 0
