@@ -12,8 +12,10 @@ malformed `--tune` (or any other value) is refused in words by the same checks a
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -209,12 +211,16 @@ def run_command(args: argparse.Namespace) -> int:
     from rules.balance.run import run_balance
 
     spec = spec_from(args)
+    made = bool(args.out) and not os.path.lexists(args.out)
     if args.out:  # refused before any game is played, not after the whole search
         answer_folder(args.out)
     with GamesBar(spec.budget, shown=shown_on_terminal(args.no_progress)) as bar:
         result = run_balance(spec, **where_of(args), progress=lambda p: bar.move_to(p.played, _note(p)))
     if args.out:
         result.write(args.out)
+        if made and not result.files:  # no answer: the folder made for it is not left behind, empty
+            with contextlib.suppress(OSError):
+                os.rmdir(args.out)
     print(json.dumps(result.to_json()) if args.json else result.report())
     if args.out and not result.files and not args.json:
         print(f"nothing written in {escape(args.out, 200)}: no change came closer, so there is no answer to write")

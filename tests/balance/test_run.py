@@ -165,7 +165,10 @@ def test_an_out_folder_left_empty_for_want_of_an_answer_is_said(
     out = capsys.readouterr().out
     assert "answer: no candidate measured whole came closer" in out
     assert f"nothing written in {tmp_path / 'answer'}: no change came closer" in out
-    assert list((tmp_path / "answer").iterdir()) == []
+    assert not (tmp_path / "answer").exists()  # the folder the run made for the answer is not left behind
+    (tmp_path / "mine").mkdir()  # a folder the designer made stays
+    assert main([*argv, "--in-process", "--no-progress", "--out", str(tmp_path / "mine")]) == 0
+    assert (tmp_path / "mine").is_dir() and list((tmp_path / "mine").iterdir()) == []
 
 
 def test_an_out_folder_holding_an_earlier_answer_is_refused_before_any_game(
