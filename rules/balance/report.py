@@ -111,6 +111,15 @@ def card_lines(result: BalanceResult, rows: int = 12) -> list[str]:
     return lines
 
 
+def borne_out(result: BalanceResult) -> bool | None:
+    """Whether the check's fresh games point the same way as the search (closer to the target at worst, or as
+    close with a smaller mean distance); None when there was no check."""
+    if not result.before or not result.after:
+        return None
+    before, after = objectives(result.before, result.spec.target), objectives(result.after, result.spec.target)
+    return after.worst < before.worst or (after.worst == before.worst and after.mean < before.mean)
+
+
 def check_lines(result: BalanceResult) -> list[str]:
     """Whether the check's own games bear the answer out: its worst distance from the target closer than the
     rules' as they are, or as close with a smaller mean distance, and whether beyond the check's noise (the two
@@ -122,7 +131,7 @@ def check_lines(result: BalanceResult) -> list[str]:
         f"worst distance {points(before.worst)} -> {points(after.worst)} points, mean {points(before.mean)} -> "
         f"{points(after.mean)}"
     )
-    if after.worst < before.worst or (after.worst == before.worst and after.mean < before.mean):
+    if borne_out(result):
         if after.worst_high < before.worst_low:
             return [f"the check's fresh games point the same way, beyond their noise: {words}"]
         return [
@@ -224,6 +233,11 @@ def report(result: BalanceResult, *, timed: bool = True) -> str:
     lines.append(games_line(result, timed=timed))
     if result.files:
         lines.append(f"files: {', '.join(result.files)}")
+        if borne_out(result) is False:
+            lines.append(
+                "  (written as asked, but the check's fresh games do not bear the answer out: play it with more games"
+                " before using these files)"
+            )
         commands = result.play_commands()
         for players, command in zip(spec.players, commands, strict=False):
             at = f" ({counted(players, 'player')})" if len(commands) > 1 else ""

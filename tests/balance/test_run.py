@@ -15,6 +15,7 @@ from distributed import LocalCluster
 from rules.attack_the_tower.balancing import SUGGESTED
 from rules.attack_the_tower.catalog import load_army_file
 from rules.balance.plan import VERIFY_STAGE, BalanceSpec, plan
+from rules.balance.report import borne_out
 from rules.balance.run import BalanceResult, run_balance
 from rules.cli import build_parser, main
 from rules.sweeps.cli import spec_from
@@ -197,3 +198,19 @@ def test_the_report_prints_the_sweep_that_plays_the_written_answer(in_process: B
     assert sweep.seat_policies() == (policy, policy) and sweep.games == result.spec.verify_games
     pairs = [p.cell.armies for p in plan(result.spec, {}, VERIFY_STAGE, 1) if p.cell.armies is not None]
     assert sorted(sweep.armies) == sorted(pairs) == [("bandits", "undead"), ("undead", "bandits")]
+
+
+def test_files_the_check_does_not_bear_out_are_written_with_a_warning(
+    in_process: BalanceResult, tmp_path: Path
+) -> None:
+    assert in_process.answer is not None and borne_out(in_process) is True  # the small seeded search's answer holds
+    # the same answer with the check's two sides swapped: its fresh games now point the other way
+    doubted = dataclasses.replace(in_process, files=[], before=in_process.after, after=in_process.before)
+    assert borne_out(doubted) is False
+    doubted.write(tmp_path / "doubted")
+    lines = doubted.report(timed=False).splitlines()
+    files = next(i for i, line in enumerate(lines) if line.startswith("files: "))
+    assert lines[files + 1].startswith("  (written as asked, but the check's fresh games do not bear the answer out")
+    held = dataclasses.replace(in_process, files=[])
+    held.write(tmp_path / "held")
+    assert "do not bear the answer out" not in held.report(timed=False)
