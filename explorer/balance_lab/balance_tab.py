@@ -174,7 +174,8 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
         if self.result is None or self.result.answer is None:
             raise Refused("no answer to apply yet: run a balance that finds one")
         files = self.result.write(folder if folder is not None else self.folder.value)
-        self.say(f"wrote {', '.join(str(Path(f).resolve()) for f in files)}")
+        played = "; ".join(self.result.play_commands())  # no command reads rules.json: its fields go as --set
+        self.say(f"wrote {', '.join(str(Path(f).resolve()) for f in files)}; play the answer: {played}")
         return files
 
     def open_in_explorer(self, first: str, second: str, *, policy: str = "greedy") -> Any:

@@ -55,7 +55,10 @@ RULES_FILE = "rules.json"
 
 def answer_folder(path: str | Path) -> Path:
     """The folder an answer is written in, created when missing. CannotWrite when it already holds an answer's kind
-    of file (`*.json`, `overrides.txt`): a designer loading the folder would mix an earlier answer with this one."""
+    of file (`*.json`, `overrides.txt`): a designer loading the folder would mix an earlier answer with this one; and
+    when its name is blank (a folder of spaces is all but invisible, and no name at all is the current folder)."""
+    if not str(path).strip() or not Path(path).name.strip():
+        raise CannotWrite(f"give a folder to write the answer in, e.g. balanced (not {escape(repr(str(path)), 60)})")
     folder = make_folder(path, "the answer")
     try:
         earlier = sorted(p.name for p in folder.iterdir() if p.suffix == ".json" or p.name == OVERRIDES_FILE)

@@ -69,9 +69,13 @@ def test_the_answer_applies_as_army_files_and_opens_in_the_explorer(
         with pytest.raises(Refused, match="no answer"):
             tab.apply(str(tmp_path))
         return
+    for blank in ("   ", ""):  # a folder of spaces is all but invisible; no name at all is the notebook's folder
+        with pytest.raises(CannotWrite, match="give a folder to write the answer in"):
+            tab.apply(blank)
     files = tab.apply(str(tmp_path))
     assert files and all(Path(f).exists() for f in files)
     assert str((tmp_path / "undead.json").resolve()) in tab.message.value  # the full path, whatever the folder given
+    assert "play the answer: tower-rules attack-the-tower sweep --policy " in tab.message.value  # rules.json as --set
     with pytest.raises(CannotWrite, match=r"already holds an answer's files \(undead.json"):
         tab.apply(str(tmp_path))  # a second answer is not mixed with the first
     assert load_army_file(tmp_path / "undead.json").id == "undead"
