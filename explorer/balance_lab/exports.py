@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from rules.core.files import check_new_file
 from rules.sweeps.frames import write_frame
 
 FORMATS = {"csv": ".csv", "parquet": ".parquet"}
@@ -68,8 +69,10 @@ def export_path(name: str, fmt: str) -> Path:
 def export(frame: pd.DataFrame, name: str, fmt: str) -> Path:
     """Write `frame` as CSV or Parquet to `export_path(name, fmt)` as rules.sweeps.frames.write_frame does:
     atomically, a FIFO, a device, a folder or a link there refused; CannotWrite in words when the folder is
-    missing or not writable, or the disk is full. Returns the absolute path written."""
-    return write_frame(frame, export_path(name, fmt), fmt)
+    missing or not writable, or the disk is full; and a file already there, as a sweep's --out does (nothing is
+    replaced). Returns the absolute path written."""
+    target = check_new_file(export_path(name, fmt), f"the {FORMAT_NAMES[fmt]} export")
+    return write_frame(frame, target, fmt)
 
 
 def exported_words(rows: int, name: str, written: Path, fmt: str) -> str:

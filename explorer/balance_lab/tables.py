@@ -46,7 +46,8 @@ def _cell(name: str, record: dict[Any, Any]) -> str:
     if name.startswith("mean_"):
         return f"{float(value):.1f}"
     if name == "turns_median":
-        return f"{float(value):.0f} ({float(record['turns_p10']):.0f} to {float(record['turns_p90']):.0f})"
+        # as the strengths' table words it (`strength_words`): a median of an even count may end in .5
+        return f"{float(value):g} ({float(record['turns_p10']):g} to {float(record['turns_p90']):g})"
     return html.escape(str(value))
 
 

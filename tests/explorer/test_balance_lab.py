@@ -150,7 +150,15 @@ def test_exports_write_files_that_read_back(lab: BalanceLabPanel, tmp_path: Path
     assert sorted(p.name for p in tmp_path.iterdir()) == ["balance.txt.csv", "games.parquet"]  # no temporaries
     lab.file.value = str(tmp_path / "missing" / "x.csv")
     lab.export_buttons[0].click()
-    assert "refused: cannot write" in lab.message.value and "No such file or directory" in lab.message.value
+    assert "refused: cannot write" in lab.message.value and f"there is no folder {tmp_path / 'missing'}" in (
+        lab.message.value
+    )
+    before = (tmp_path / "balance.txt.csv").read_bytes()
+    lab.what.value = "games"
+    lab.file.value = str(tmp_path / "balance.txt.csv")
+    lab.export_buttons[0].click()  # the games over the summary written before: refused, the file kept
+    assert "something is already there; name a new file (nothing was replaced)" in lab.message.value
+    assert (tmp_path / "balance.txt.csv").read_bytes() == before
 
 
 def test_an_export_to_a_folder_or_another_kind_of_file_is_refused_and_writes_nothing(

@@ -166,3 +166,11 @@ def test_the_watch_reports_progress_and_hands_the_run_over_once() -> None:
         timer.action()  # again (a run fast enough to end before the first look leaves no timer)
     watch.poll()
     assert ended == [run] and seen[-1] == 6 and seen == sorted(seen)
+
+
+def test_the_cells_table_gives_a_median_of_turns_as_the_strengths_table_does() -> None:
+    # a median of an even number of games may end in .5: "10.5" in both tables (the cells' said "10", by rounding)
+    spec = SweepSpec(game="attack-the-tower", policies=["greedy"], games=2)
+    summary = pd.DataFrame([{"game": "attack-the-tower", "games": 2, "turns_median": 10.5, "turns_p10": 3.0}])
+    summary["turns_p90"] = 15.0
+    assert ">10.5 (3 to 15)</td>" in summary_html(spec, summary)
