@@ -114,7 +114,8 @@ def matchups_html(spec: SweepSpec, summary: pd.DataFrame) -> str:
 
 AGREEMENT_CELLS = {"same": "yes", "unsettled": "not settled", "opposite": "no"}
 """The strengths table's last column by `rules.sweeps.strengths.agreement`: "not settled" where some strength
-cannot tell a side yet (more games may), "no" only where two strengths favour different sides."""
+cannot tell a side yet (more games may), "no" only where two strengths favour different sides; "none can tell yet"
+where every strength agrees only in showing no side."""
 
 
 def strengths_html(spec: SweepSpec, summary: pd.DataFrame) -> str:
@@ -136,6 +137,8 @@ def strengths_html(spec: SweepSpec, summary: pd.DataFrame) -> str:
             share, turns, verdict = (html.escape(part) for part in strength_words(n, record, to=" to "))
             cells.append(f"{share}<br>{turns}; {verdict}")
         said = AGREEMENT_CELLS[record["agreement"]]
+        if record["agreement"] == "same" and record[f"{names[0]}_favours"] == "neither":
+            said = "none can tell yet"  # no strength shows a side: nothing to agree on (`agreement_words`)
         colour = {"yes": theme.SUCCESS, "no": theme.ERROR}.get(said, "inherit")
         cells.append(f'<span style="color:{colour}"><b>{said}</b></span>')
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")

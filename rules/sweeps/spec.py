@@ -314,6 +314,10 @@ def _policy_problems(spec: SweepSpec) -> list[Problem]:
         unknown = [p for p in names if p not in game.policies]
         if unknown:
             return [Problem(where, f"no policy {unknown[0]!r}; policies: {', '.join(game.policies)}")]
+    if len(spec.strengths) == 1:
+        return [
+            Problem("strengths", f"compare two or more; {spec.strengths[0]} alone is one policy (give it as policies)")
+        ]
     return _twice("strengths", list(spec.strengths))
 
 

@@ -395,3 +395,12 @@ def test_the_lab_compares_strengths_of_play_and_says_where_their_conclusions_dif
         seed=2,
     )
     pd.testing.assert_frame_equal(result.summary, run_sweep(spec, in_process=True).summary)
+
+
+def test_strengths_that_agree_only_in_showing_no_side_are_not_a_green_yes() -> None:
+    # every game a draw at a turn limit of 1: no strength shows a side, so there is no conclusion to agree on
+    spec = SweepSpec(game="attack-the-tower", strengths=["random", "greedy"], rules={"turn_limit": 1}, games=2, seed=0)
+    summary = run_sweep(spec, in_process=True).summary
+    assert (summary["draws"] == summary["games"]).all()
+    table = strengths_html(spec, summary)
+    assert "<b>none can tell yet</b>" in table and "<b>yes</b>" not in table

@@ -78,6 +78,7 @@ def test_nested_rules_fields_are_varied_by_a_dotted_name() -> None:
         ({"vary": {"cavalry_power": ["x"]}}, "cavalry_power: must be a whole number"),
         ({"vary": {"cavalry_power": []}}, "needs at least one value"),
         ({"vary": {"cavalry_power": [2, 2]}}, "vary.cavalry_power: lists a value twice"),
+        ({"strengths": ["planner"]}, "strengths: compare two or more; planner alone is one policy"),
         ({"vary": {"turn_limit": [20_000]}}, "turn_limit: must be at most 10000"),
         ({"vary": {"empty_pile": ["sometimes"]}}, "empty_pile: must be one of 'reshuffle' or 'cannot_draw'"),
         ({"games": 0}, "games: must be at least 1"),
