@@ -24,7 +24,9 @@ class AnswerView:
 
     @cached_property
     def report_html(self) -> str:
-        style = f"color:{theme.TEXT};white-space:pre-wrap;font-size:11px"
+        # JupyterLab breaks an output's <pre> anywhere (word-break: break-all): lines wrap between words here, and
+        # only a word longer than the line (a path) is broken
+        style = f"color:{theme.TEXT};white-space:pre-wrap;word-break:normal;overflow-wrap:anywhere;font-size:11px"
         return f'<pre class="balance-report" style="{style}">{html.escape(self.result.report(timed=False))}</pre>'
 
     @cached_property
