@@ -47,6 +47,14 @@ def _data(rules: type[BaseModel], values: dict[str, JsonValue]) -> dict[str, Any
     return data
 
 
+def _with_values(problem: Problem, names: list[str], values: dict[str, JsonValue]) -> str:
+    """A refusal with the values that tell its cell apart: only the field's own value when the refused field is
+    one of them (the same refusal in every cell of a grid then reads the same, and is said once), else them all."""
+    own = [k for k in names if k == problem.where]
+    cell = ", ".join(f"{k}={json.dumps(values[k])}" for k in own or names)
+    return f"{problem.message} (with {escape(cell)})" if cell else problem.message
+
+
 def rules_problems(
     rules: type[BaseModel], values: dict[str, JsonValue], shown: Iterable[str] | None = None
 ) -> list[Problem]:
@@ -61,8 +69,7 @@ def rules_problems(
         made = parse_model(rules, json.dumps(_data(rules, values)), source="the rules")
     except IllegalPosition as exc:
         names = list(values) if shown is None else [k for k in shown if k in values]
-        cell = ", ".join(f"{k}={json.dumps(values[k])}" for k in names)
-        return [Problem(p.where, f"{p.message} (with {escape(cell)})" if cell else p.message) for p in exc.problems]
+        return [Problem(p.where, _with_values(p, names, values)) for p in exc.problems]
     except MalformedFile as exc:
         return [Problem("rules", str(exc))]
     return [Problem("", line) for line in limits.number_problems(made)]

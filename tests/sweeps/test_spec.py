@@ -138,3 +138,9 @@ def test_a_spec_written_as_json_reads_back_as_the_same_spec(given: dict[str, Any
     spec = SweepSpec.model_validate(given)
     written = json.loads(json.dumps(spec.to_json()))
     assert SweepSpec.model_validate(written) == spec
+
+
+def test_a_bad_value_is_refused_once_not_once_a_cell_of_the_grid() -> None:
+    said = refusal(game="attack-the-tower", vary={"cavalry_power": [1, 2, 3], "shooter_power": [1, "x"]})
+    assert said.count("must be a whole number") == 1
+    assert 'shooter_power: must be a whole number (with shooter_power="x")' in said  # its own value, not the cell's
