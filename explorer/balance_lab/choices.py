@@ -75,7 +75,7 @@ class LabChoices:
             data["overrides"] = split_list(self.overrides) or ["none"]
         if game.has_scenario:
             data.update(players=self.players, scenarios=list(self.scenarios))
-        return checked(SweepSpec, data)
+        return checked(SweepSpec, data, located=sweep_labelled)
 
     def vary(self) -> dict[str, list[JsonValue]]:
         """The fields varied and their values, read as the command line reads them (`none` is no value)."""
@@ -102,6 +102,35 @@ def checked(model: type[M], data: dict[str, Any], located: Callable[[Problem], P
         raise Refused("\n".join(str(located(p)) for p in problems_of(exc))) from None
     except IllegalPosition as exc:
         raise Refused("\n".join(str(located(p)) for p in exc.problems)) from None
+
+
+SWEEP_LABELS = {
+    "games": "games a cell",
+    "strengths": "compare strengths",
+    "policies": "player policies",
+    "armies": "army pairs",
+    "overrides": "card variants",
+    "army_files": "army files",
+    "--override": "card variants",
+    "vary": "values",
+}
+"""The sweep tab's label of each of a sweep's fields (and the command-line option a message may name) whose label
+is not its name."""
+
+
+def sweep_labelled(problem: Problem) -> Problem:
+    """`problem` named by the sweep tab's label of its field (`overrides` is "card variants"), its message cleared of
+    the option the command line would name (`--override: takes ...`)."""
+    head, dot, rest = problem.where.partition(".")
+    label = SWEEP_LABELS.get(head)
+    message = problem.message
+    for option in ("--override: ",):
+        message = message.removeprefix(option)
+    if label is None:
+        return Problem(problem.where, message)
+    if head == "vary" and rest:  # the values box of the field named
+        return Problem(f"{rest} values", message)
+    return Problem(label + dot + rest, message)
 
 
 def split_list(text: str) -> list[str]:

@@ -117,7 +117,7 @@ def test_a_bad_value_is_refused_in_words_and_the_last_results_stay(lab: BalanceL
     assert "undead,dragons is not a pair of armies" in lab.message.value
     lab.choose(armies="", games=0)
     lab.run_button.click()
-    assert "games: must be at least 1" in lab.message.value
+    assert "refused: games a cell: must be at least 1" in lab.message.value
     assert lab.result is good
 
 

@@ -42,7 +42,10 @@ def test_choices_make_the_spec_the_command_line_would() -> None:
         (LabChoices("the-tower", (("starting_hpp", "6"),)), "starting_hpp: the rules have no such field; did you mean"),
         (LabChoices("the-tower", (("starting_hp", "6"), ("starting_hp", "7"))), "starting_hp is chosen twice"),
         (LabChoices("the-tower", (("starting_hp", " , "),)), "give its values separated by commas"),
-        (LabChoices("the-tower", (("starting_hp", "6,6"),)), "vary.starting_hp: lists a value twice"),
+        (LabChoices("the-tower", (("starting_hp", "6,6"),)), "starting_hp values: lists a value twice"),
+        # named by the tab's own labels, not the sweep's fields or the command line's options
+        (LabChoices("attack-the-tower", (), overrides="nonsense"), "card variants: takes ARMY.CARD.FIELD=VALUE"),
+        (LabChoices("attack-the-tower", (), armies="undead,orcs"), "army pairs: undead,orcs is not a pair"),
         (LabChoices("the-tower", policies=("planner",)), "no policy 'planner'; policies: random, greedy"),
         (LabChoices("tower-defense", players=5), "players: must be at most 4"),
         (LabChoices("attack-the-tower", overrides="undead.ghost=3"), "takes ARMY.CARD.FIELD=VALUE"),
