@@ -123,9 +123,7 @@ def sweep_labelled(problem: Problem) -> Problem:
     the option the command line would name (`--override: takes ...`)."""
     head, dot, rest = problem.where.partition(".")
     label = SWEEP_LABELS.get(head)
-    message = problem.message
-    for option in ("--override: ",):
-        message = message.removeprefix(option)
+    message = problem.message.removeprefix("--override: ")
     if label is None:
         return Problem(problem.where, message)
     if head == "vary" and rest:  # the values box of the field named
