@@ -67,8 +67,8 @@ def answer_folder(path: str | Path) -> Path:
     if earlier:
         named = ", ".join(escape(name, 60) for name in earlier[:3]) + (", ..." if len(earlier) > 3 else "")
         raise CannotWrite(
-            f"cannot write the answer in {escape(str(folder))}: it already holds an answer's files ({named}), which"
-            " would be mixed with this answer's; name a new or empty folder"
+            f"cannot write the answer in {escape(str(folder))}: it already holds files of the kinds an answer writes "
+            f"({named}), which would be mixed with this answer's; name a new or empty folder"
         )
     return folder
 

@@ -60,7 +60,9 @@ def test_an_answer_is_not_written_over_an_earlier_one(tmp_path: Path) -> None:
     knobs = spec.tuned()
     write_answer(tmp_path, knobs, {"wave_every": 4, knobs[1].name: 9}, "tower-defense")
     before = {p.name: p.read_text() for p in tmp_path.iterdir()}
-    with pytest.raises(CannotWrite, match=r"already holds an answer's files \(overrides.txt, rules.json\)"):
+    with pytest.raises(
+        CannotWrite, match=r"already holds files of the kinds an answer writes \(overrides.txt, rules.json\)"
+    ):
         write_answer(tmp_path, knobs, {"wave_every": 5}, "tower-defense")
     assert {p.name: p.read_text() for p in tmp_path.iterdir()} == before
     (tmp_path / "empty").mkdir()

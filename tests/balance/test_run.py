@@ -179,7 +179,7 @@ def test_an_out_folder_holding_an_earlier_answer_is_refused_before_any_game(
     argv = ["the-tower", "balance", "--policy", "random", "--budget", "6", "--stages", "2,4", "--in-process"]
     assert main([*argv, "--no-progress", "--out", str(tmp_path)]) == 2
     _, err = capsys.readouterr()
-    assert "already holds an answer's files (rules.json)" in err and "Traceback" not in err
+    assert "already holds files of the kinds an answer writes (rules.json)" in err and "Traceback" not in err
     assert (tmp_path / "rules.json").read_text() == '{"starting_hp": 9}\n'
 
 

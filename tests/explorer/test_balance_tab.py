@@ -76,7 +76,7 @@ def test_the_answer_applies_as_army_files_and_opens_in_the_explorer(
     assert files and all(Path(f).exists() for f in files)
     assert str((tmp_path / "undead.json").resolve()) in tab.message.value  # the full path, whatever the folder given
     assert "play the answer: tower-rules attack-the-tower sweep --policy " in tab.message.value  # rules.json as --set
-    with pytest.raises(CannotWrite, match=r"already holds an answer's files \(undead.json"):
+    with pytest.raises(CannotWrite, match=r"already holds files of the kinds an answer writes \(undead.json"):
         tab.apply(str(tmp_path))  # a second answer is not mixed with the first
     assert load_army_file(tmp_path / "undead.json").id == "undead"
     panel = tab.open_in_explorer("undead", "bandits")
