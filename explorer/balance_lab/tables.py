@@ -112,17 +112,17 @@ def matchups_html(spec: SweepSpec, summary: pd.DataFrame) -> str:
     return lab_table(f"<caption>{html.escape(caption)}</caption>", head, rows)
 
 
-AGREEMENT_CELLS = {"same": "yes", "unsettled": "not settled", "opposite": "no"}
-"""The strengths table's last column by `rules.sweeps.strengths.agreement`: "not settled" where some strength
-cannot tell a side yet (more games may), "no" only where two strengths favour different sides; "none can tell yet"
-where every strength agrees only in showing no side."""
+AGREEMENT_CELLS = {"same": "yes", "none": "none can tell yet", "unsettled": "not settled", "opposite": "no"}
+"""The strengths table's last column by `rules.sweeps.strengths.agreement_shown`: "not settled" where some
+strength cannot tell a side yet (more games may), "no" only where two strengths favour different sides, "none can
+tell yet" where every strength agrees only in showing no side."""
 
 
 def strengths_html(spec: SweepSpec, summary: pd.DataFrame) -> str:
     """A sweep at several strengths, one row a combination: each strength's verdict with what it rests on (a
     duel's share of the decided games for player 1 and its draws, or the table's win rate), its interval and
     game lengths, and whether the verdicts agree."""
-    from rules.sweeps.strengths import compare_strengths, strength_words, verdicts_rest_on
+    from rules.sweeps.strengths import agreement_shown, compare_strengths, strength_words, verdicts_rest_on
 
     compared = compare_strengths(spec, summary)
     if compared.empty:
@@ -136,9 +136,7 @@ def strengths_html(spec: SweepSpec, summary: pd.DataFrame) -> str:
         for n in names:
             share, turns, verdict = (html.escape(part) for part in strength_words(n, record, to=" to "))
             cells.append(f"{share}<br>{turns}; {verdict}")
-        said = AGREEMENT_CELLS[record["agreement"]]
-        if record["agreement"] == "same" and record[f"{names[0]}_favours"] == "neither":
-            said = "none can tell yet"  # no strength shows a side: nothing to agree on (`agreement_words`)
+        said = AGREEMENT_CELLS[agreement_shown(record, names)]
         colour = {"yes": theme.SUCCESS, "no": theme.ERROR}.get(said, "inherit")
         cells.append(f'<span style="color:{colour}"><b>{said}</b></span>')
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")

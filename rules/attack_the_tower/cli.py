@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
@@ -44,22 +43,7 @@ def add_commands(sub: Any, tools: CliTools) -> None:
     """The game's own subcommands (the generic ones are added by rules.cli from its descriptor)."""
     ba = sub.add_parser("battle", help="resolve one battle from a position, step by step")
     ba.add_argument("file")
-    ba.add_argument(
-        "--from",
-        dest="origin",
-        type=_territory_number("--from"),
-        required=True,
-        metavar="T",
-        help="the attacking territory (1-3)",
-    )
-    ba.add_argument(
-        "--to",
-        dest="target",
-        type=_territory_number("--to"),
-        required=True,
-        metavar="T",
-        help="the defending territory (1-3)",
-    )
+    _territory_options(ba)
     ba.add_argument("--policy", default="greedy", choices=sorted(POLICIES), help="who allocates (default greedy)")
     ba.add_argument(
         "--seed", type=SEED, default=0, help="the seed of the random choices of a policy that makes them (default 0)"
@@ -99,26 +83,14 @@ def add_commands(sub: Any, tools: CliTools) -> None:
     register_odds(sub)
 
 
-def _territory_number(flag: str) -> Callable[[str], int]:
-    """An argparse `type` for a territory number, 1 to 3, refusing anything else in words (not argparse's own
-    "invalid int value")."""
-
-    def territory(text: str) -> int:
-        shown = text.strip()[:40]
-        if not (shown.isascii() and shown.isdigit() and len(shown) < 3):
-            raise argparse.ArgumentTypeError(f"{flag} takes a territory number from 1 to 3, not {shown!r}")
-        if not 1 <= int(shown) <= 3:
-            raise argparse.ArgumentTypeError(f"{flag} takes a territory number from 1 to 3, not {int(shown)}")
-        return int(shown)
-
-    territory.__name__ = "territory number"
-    return territory
-
-
-def _territory(value: int, flag: str) -> int:
-    if not 1 <= value <= 3:
-        raise IllegalAction(f"{flag} takes a territory number from 1 to 3, not {value}")
-    return value - 1
+def _territory_options(parser: argparse.ArgumentParser) -> None:
+    """`--from` and `--to`: the attacking and the defending territory, 1 to 3 (`origin` and `target` as typed; the
+    engine counts from 0)."""
+    for flag, dest, side in (("--from", "origin", "attacking"), ("--to", "target", "defending")):
+        number = limits.count_argument(flag, 1, 3, noun="territory number")
+        parser.add_argument(
+            flag, dest=dest, type=number, required=True, metavar="T", help=f"the {side} territory (1-3)"
+        )
 
 
 def _battle(args: argparse.Namespace) -> int:
@@ -128,8 +100,8 @@ def _battle(args: argparse.Namespace) -> int:
         raise IllegalAction(f"a battle is declared in the second phase of a turn; this position is in {state.phase!r}")
     attack = DeclareAttack(
         player=state.attacker,
-        origin=_territory(args.origin, "--from"),
-        target=_territory(args.target, "--to"),
+        origin=args.origin - 1,
+        target=args.target - 1,
     )
     sampler = ChanceSampler(args.seed)
     chooser = policy(args.policy)
@@ -219,22 +191,7 @@ def register_odds(sub: Any) -> None:
         ),
     )
     od.add_argument("file")
-    od.add_argument(
-        "--from",
-        dest="origin",
-        type=_territory_number("--from"),
-        required=True,
-        metavar="T",
-        help="attacking territory (1-3)",
-    )
-    od.add_argument(
-        "--to",
-        dest="target",
-        type=_territory_number("--to"),
-        required=True,
-        metavar="T",
-        help="defending territory (1-3)",
-    )
+    _territory_options(od)
     od.add_argument(
         "--policy",
         default="optimal",
@@ -271,8 +228,7 @@ def _percent(p: Fraction) -> str:
 
 
 def _odds(args: argparse.Namespace) -> int:
-    origin = _territory(args.origin, "--from")
-    target = _territory(args.target, "--to")
+    origin, target = args.origin - 1, args.target - 1
     attacker_policy, defender_policy = policy_pair(args.policy)
     use_army_files(args.army_file)
     state = POSITION.load(args.file)

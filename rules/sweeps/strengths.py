@@ -73,12 +73,19 @@ def agreement(verdicts: list[str]) -> str:
     return "opposite" if len(shown) > 1 else "unsettled"
 
 
+def agreement_shown(row: Mapping[Any, Any], names: list[str]) -> str:
+    """A compared combination's `agreement` as it is told: "none" where every strength agrees only in showing no
+    side (nothing to agree on yet), else the agreement itself ("same", "unsettled", "opposite")."""
+    kind: str = row["agreement"]
+    return "none" if kind == "same" and row[f"{names[0]}_favours"] == "neither" else kind
+
+
 def agreement_words(row: Mapping[Any, Any], names: list[str]) -> str:
     """A compared combination's `agreement` in words, naming the strengths where it is not the same."""
-    kind = row["agreement"]
+    kind = agreement_shown(row, names)
+    if kind == "none":
+        return "the same at every strength: none can tell yet (more games may)"
     if kind == "same":
-        if row[f"{names[0]}_favours"] == "neither":
-            return "the same at every strength: none can tell yet (more games may)"
         return "the same conclusion at every strength"
     unshown = [n for n in names if row[f"{n}_favours"] == "neither"]
     if kind == "unsettled":

@@ -19,7 +19,7 @@ from explorer.balance_lab.tables import AGREEMENT_CELLS, strengths_html
 from rules.attack_the_tower.cards import Army
 from rules.cli import main
 from rules.sweeps import SweepSpec, run_sweep
-from rules.sweeps.strengths import compare_strengths
+from rules.sweeps.strengths import agreement_shown, compare_strengths
 
 
 @pytest.fixture
@@ -383,8 +383,8 @@ def test_the_lab_compares_strengths_of_play_and_says_where_their_conclusions_dif
     # the pair over both seats, at each strength (its two cells added up)
     assert "each pair of armies over both seats" in table
     assert table.count("undead v bandits, both seats: undead won") == 2
-    for kind in compare_strengths(result.spec, result.summary)["agreement"]:
-        assert f"<b>{AGREEMENT_CELLS[kind]}</b>" in table
+    for record in compare_strengths(result.spec, result.summary).to_dict(orient="records"):
+        assert f"<b>{AGREEMENT_CELLS[agreement_shown(record, list(result.spec.strengths))]}</b>" in table
     assert "turns: median (10% to 90%)" in table
     spec = SweepSpec(
         game="attack-the-tower",
