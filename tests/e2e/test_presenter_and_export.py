@@ -69,6 +69,14 @@ def counter(panel: Any) -> str:
     return str(panel.locator(".step-counter").first.inner_text())
 
 
+def expect_counter(panel: Any, text: str) -> None:
+    """The step counter reads `text`, waited for: it is a widget of its own, drawn after the board a click redraws
+    (`act` waits for the board only)."""
+    from playwright.sync_api import expect  # the e2e extra's: make test collects this module without it
+
+    expect(panel.locator(".step-counter").first).to_have_text(text, timeout=30_000)
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("game", list(GAMES))
 def test_the_presenter_fits_a_projector(voila: str, browser: Any, game: str, size: tuple[int, int]) -> None:
@@ -138,14 +146,14 @@ def test_a_lesson_plays_with_predict_then_reveal(voila: str, browser: Any) -> No
     for _ in range(4):  # each step hidden, then revealed: steps 1 and 2
         act(page, panel, "next ▶")
     act(page, panel, "next ▶")  # step 3: the initiative, hidden behind its question
-    assert counter(panel) == "step 3 of 7 · result hidden"
+    expect_counter(panel, "step 3 of 7 · result hidden")
     question = panel.locator(".lesson-note .question")
     assert "How much damage does the Bandit archer deal?" in question.inner_text()
     assert "hidden: predict it, then press reveal" in panel.locator(".step-card").inner_text()
     question.evaluate("el => el.scrollIntoView({block: 'start'})")
     page.screenshot(path=str(ARTIFACTS / "presenter-lesson-question.png"))
     act(page, panel, "reveal")
-    assert counter(panel) == "step 3 of 7"
+    expect_counter(panel, "step 3 of 7")
     assert "1: its power" in panel.locator(".lesson-note .answer").inner_text()
     card = panel.locator(".step-card").inner_text()
     assert card == "initiative: the Undead have 2 to distribute, the Bandits have 1 to distribute"
