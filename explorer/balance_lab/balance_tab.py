@@ -24,11 +24,13 @@ from explorer.balance_lab.choices import Refused, checked
 from explorer.balance_lab.form import NARROW, STYLE
 from explorer.balance_lab.watch import RunControls
 from explorer.session_panel import row
+from rules.balance.answer import files_written
 from rules.balance.metagame import Equilibrium
 from rules.balance.plan import BalanceSpec
 from rules.balance.run import BalanceProgress, BalanceResult, BalanceRun, start_balance
 from rules.core.errors import RulesError, counted
 from rules.core.jsonio import escape
+from rules.sweeps.games import sweep_game
 
 WIDE = w.Layout(width="420px", max_width="100%")
 CARD_COLUMNS = ("play_rate", "win_rate_played", "win_rate_not_played", "difference", "mean_plays", "first_turn", "card")
@@ -101,7 +103,8 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
             run, ("stop", "stop the search after the games under way"), lambda: self._guarded(self.run), "300px"
         )
         self.folder = w.Text(value="balanced", description="folder", style=STYLE, layout=NARROW)
-        self.apply_button = w.Button(description="apply as army files", tooltip="write the answer's files")
+        own = "army files" if sweep_game(self.game).has_armies else "files"
+        self.apply_button = w.Button(description=f"apply as {own}", tooltip=f"write {files_written(self.game)}")
         self.apply_button.on_click(lambda _b: self._guarded(lambda: self.apply()))
         self.sort_by = w.Dropdown(
             options=list(CARD_COLUMNS), value="difference", description="sort cards by", style=STYLE
@@ -246,7 +249,7 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
             self.progress.value = self.progress.max
             self.view = AnswerView(result)
             self.refresh(keep_message=True)
-            self.say(f"done: {result.search_played:,} games searched, {result.verify_played:,} checked")
+            self.say(_answer_shown(result, self.apply_button.description))
             return
         shown = "the results shown are the previous ones" if self.result is not None else "no balance has finished"
         self.say(f"stopped after {result.search_played:,} games searched: its partial results are not shown; {shown}")
@@ -302,3 +305,14 @@ def _numbers(what: str, text: str) -> list[int]:
         return [int(part) for part in text.split(",")]
     except ValueError:
         raise Refused(f"{what}: whole numbers joined by commas, not {escape(repr(text), 60)}") from None
+
+
+def _answer_shown(result: BalanceResult, apply: str) -> str:
+    """Below the bar, once a balance is done: where its answer is and what to do with it (the counts are beside
+    the bar)."""
+    if result.answer is None:
+        return "finished: no candidate came closer than the rules as they are; the report below shows the nearest"
+    return (
+        f"finished: the answer (candidate {result.answer.number}) is in the report, the charts and the card table"
+        f" below; *{apply}* writes it into the folder named"
+    )

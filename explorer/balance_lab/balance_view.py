@@ -10,6 +10,7 @@ from functools import cached_property
 import pandas as pd
 
 from explorer import theme
+from explorer.balance_lab.balance_words import REPORT_NAMES
 from explorer.balance_lab.svg import matrix_svg, pareto_svg
 from rules.balance.card_stats import card_stats, rate_words, sort_table
 from rules.balance.metagame import Equilibrium, equilibrium, matrix_from_tallies
@@ -27,7 +28,8 @@ class AnswerView:
         # JupyterLab breaks an output's <pre> anywhere (word-break: break-all): lines wrap between words here, and
         # only a word longer than the line (a path) is broken
         style = f"color:{theme.TEXT};white-space:pre-wrap;word-break:normal;overflow-wrap:anywhere;font-size:11px"
-        return f'<pre class="balance-report" style="{style}">{html.escape(self.result.report(timed=False))}</pre>'
+        text = html.escape(self.result.report(timed=False, named=REPORT_NAMES))
+        return f'<pre class="balance-report" style="{style}">{text}</pre>'
 
     @cached_property
     def metagame(self) -> tuple[Equilibrium | None, Equilibrium | None]:

@@ -19,6 +19,8 @@ LABELS = {
 }
 """The tab's label of each of the balancer's fields whose label is not its name (target, tolerance, stages and
 armies are called the same)."""
+REPORT_NAMES = {name: f"'{LABELS[name]}'" for name in ("verify_games", "budget")}
+"""The boxes the balance report's advice speaks of, by the tab's labels (the command line says its options)."""
 
 
 def labelled(problem: Problem) -> Problem:

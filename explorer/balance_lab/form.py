@@ -16,6 +16,7 @@ from explorer.session_panel import row
 from rules.core.files import escape
 from rules.sweeps.games import game_names, scenario_names, sweep_game
 from rules.sweeps.rules_values import field_paths
+from rules.sweeps.scheduler import ClusterError, scheduler_address
 
 NONE = "(none)"
 WHERE = (("this kernel", "process"), ("a local Dask cluster", "local"), ("a Dask scheduler", "scheduler"))
@@ -61,6 +62,7 @@ class LabForm(w.VBox):  # type: ignore[misc]
         self.where = w.Dropdown(options=list(WHERE), value=where, description="run in", style=STYLE)
         self.scheduler = w.Text(description="address", placeholder="tcp://host:8786", style=STYLE)
         self.where.observe(lambda _ch: self._show_where(), "value")
+        self.strengths.observe(lambda _ch: self._policies_in_use(), "value")
         self.army_row = row([self.armies, self.army_files])
         self.cards_row = row([self.overrides])
         self.players_row = row([self.players, self.scenarios])
@@ -111,6 +113,13 @@ class LabForm(w.VBox):  # type: ignore[misc]
 
     def _show_where(self) -> None:
         _shown(self.scheduler, self.where.value == "scheduler")
+
+    def _policies_in_use(self) -> None:
+        """The policy drop-downs are greyed out while strengths are compared: each strength plays every seat."""
+        comparing = bool(self.strengths.value.strip())
+        for dropdown in self.policies:
+            dropdown.disabled = comparing
+            dropdown.tooltip = "not used: the strengths compared play every seat" if comparing else None
 
     def choose(self, **chosen: Any) -> None:
         """Set controls by name in one call (game first), as a notebook or a test would:
@@ -169,6 +178,10 @@ class LabForm(w.VBox):  # type: ignore[misc]
             address = self.scheduler.value.strip()
             if not address:
                 raise c.Refused("give the Dask scheduler's address, e.g. tcp://host:8786")
+            try:  # its form is checked before a sweep starts (reaching it is tried when one does)
+                scheduler_address(address, named="the address box")
+            except ClusterError as exc:
+                raise c.Refused(str(exc)) from None
             return {"scheduler": address}
         return {}
 

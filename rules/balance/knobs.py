@@ -228,8 +228,20 @@ def knob_problems(knob: Knob, value: JsonValue, game: str, armies: Sequence[str]
         if cards is not None:  # the cards the edits make (refused in the cards' words when they cannot be held)
             cards.carry(armies, (), card_edits([knob], choice, game))
     except IllegalPosition as exc:
-        return list(exc.problems)
+        return [_with_why(problem, knob, choice, game) for problem in exc.problems]
     return []
+
+
+def _with_why(problem: Problem, knob: Knob, choice: Choice, game: str) -> Problem:
+    """A problem of a card the knob does not name (a deck kept whole takes copies from another card) says that the
+    knob's change brought it, and why: the card named alone would puzzle a designer who never asked to change it."""
+    because = balance_support(game).completed_because
+    for edit, was in brought_edits([knob], choice, game):
+        if problem.where == f"{edit.card}.{edit.field}":
+            change = f"takes it from {json.dumps(was)} to {json.dumps(edit.value)}"
+            brought = f"{knob.name}={_said(choice[knob.name])} {change}"
+            return Problem(problem.where, f"{problem.message} ({brought} {because})".replace(" )", ")"))
+    return problem
 
 
 def default_knobs(game: str, armies: Sequence[str] = ()) -> tuple[Knob, ...]:

@@ -83,7 +83,7 @@ class BalanceSpec(BaseModel):
     @field_validator("armies", mode="before")
     @classmethod
     def _army_list(cls, value: object) -> object:
-        return [a.strip() for a in value.split(",")] if isinstance(value, str) else value
+        return [a.strip().lower() for a in value.split(",")] if isinstance(value, str) else value  # ids: lower case
 
     @field_validator("players", mode="before")
     @classmethod

@@ -16,6 +16,9 @@ from rules.sweeps.games import sweep_game
 if TYPE_CHECKING:
     from rules.balance.run import BalanceResult
 
+OPTIONS: Mapping[str, str] = {"verify_games": "--verify-games", "budget": "--budget"}
+"""How the command line names the settings the report's advice speaks of (a panel passes its own labels)."""
+
 
 def rate_text(t: Tally) -> str:
     low, high = t.interval()
@@ -23,14 +26,15 @@ def rate_text(t: Tally) -> str:
     return f"{t.rate:.1%} (95% CI {low:.1%}-{high:.1%}; {t.successes}/{t.trials}{draws})"
 
 
-def measures_table(result: BalanceResult) -> list[str]:
+def measures_table(result: BalanceResult, named: Mapping[str, str] = OPTIONS) -> list[str]:
     """One line per measure: its rate before and after."""
     spec = result.spec
     what = "first army's share of the games won, both seats" if spec.of_armies else "win rate"
     if not spec.of_armies and sweep_game(spec.game).two_player:
         what = "player 1's share of the games won"
     if not spec.verify_games:
-        return [f"measure ({what}): not checked on fresh games (--verify-games 0): the search's games alone"]
+        unchecked = f"not checked on fresh games ({named['verify_games']} is 0): the search's games alone"
+        return [f"measure ({what}): {unchecked}"]
     lines = [f"measure ({what}, {spec.verify_games} fresh games a cell):"]
     width = max((len(n) for n in spec.measures()), default=10)
     for name in spec.measures():
@@ -120,7 +124,7 @@ def borne_out(result: BalanceResult) -> bool | None:
     return after.worst < before.worst or (after.worst == before.worst and after.mean < before.mean)
 
 
-def check_lines(result: BalanceResult) -> list[str]:
+def check_lines(result: BalanceResult, named: Mapping[str, str] = OPTIONS) -> list[str]:
     """Whether the check's own games bear the answer out: its worst distance from the target closer than the
     rules' as they are, or as close with a smaller mean distance, and whether beyond the check's noise (the two
     worst distances' 95% intervals apart); else a warning that they do not."""
@@ -137,15 +141,15 @@ def check_lines(result: BalanceResult) -> list[str]:
         return [
             f"the check's fresh games point the same way, but within their noise ({words}; 95%: "
             f"{points(before.worst_low)}-{points(before.worst_high)} before, {points(after.worst_low)}-"
-            f"{points(after.worst_high)} after): play more games (--verify-games) before trusting it"
+            f"{points(after.worst_high)} after): play more games ({named['verify_games']}) before trusting it"
         ]
     return [
         f"the check's fresh games do NOT point the same way ({words}): the search's games favoured it; "
-        "play more games (--verify-games, --budget) before trusting it"
+        f"play more games ({named['verify_games']}, {named['budget']}) before trusting it"
     ]
 
 
-def games_line(result: BalanceResult, *, timed: bool = True) -> str:
+def games_line(result: BalanceResult, *, timed: bool = True, named: Mapping[str, str] = OPTIONS) -> str:
     """The games the search and the check spent, and how the candidates ended (why none was screened)."""
     spec = result.spec
     refused = sum(1 for c in result.candidates if c.refused)
@@ -155,8 +159,8 @@ def games_line(result: BalanceResult, *, timed: bool = True) -> str:
     skipped = screen_skipped(spec) if not screened else ""
     spent = result.search_played + result.search_cached
     over = (
-        f" ({spent - spec.budget:,} over the --budget of {spec.budget:,}: a stage under way is finished, and the "
-        "unchanged rules are always measured whole)"
+        f" ({spent - spec.budget:,} over the {named['budget']} of {spec.budget:,}: a stage under way is finished, "
+        "and the unchanged rules are always measured whole)"
         if spent > spec.budget
         else ""
     )
@@ -187,7 +191,8 @@ def front_line(candidate: Candidate, target: float) -> str:
     )
 
 
-def report(result: BalanceResult, *, timed: bool = True) -> str:
+def report(result: BalanceResult, *, timed: bool = True, named: Mapping[str, str] = OPTIONS) -> str:
+    """The result in words; `named`: how the reader's door names the settings its advice speaks of."""
     spec = result.spec
     target = spec.target
     lines = [
@@ -196,7 +201,7 @@ def report(result: BalanceResult, *, timed: bool = True) -> str:
     ]
     if not result.complete:
         lines.append("stopped before the end: the candidates measured whole are compared, nothing was checked")
-    lines += measures_table(result)
+    lines += measures_table(result, named)
     if spec.of_armies and result.before:
         lines += matrix_lines(spec.armies, result.before, "before")
         if result.answer is not None:
@@ -223,14 +228,14 @@ def report(result: BalanceResult, *, timed: bool = True) -> str:
             lines.append(
                 f"  and {edit.card}.{edit.field}: {json.dumps(was)} -> {json.dumps(edit.value)} {because}".rstrip()
             )
-        lines += check_lines(result)
+        lines += check_lines(result, named)
     lines.append(
         "Pareto front: the candidates no other beats on all three of closeness, fewer changes and smaller ones"
         " (#: candidate number; worst distance from the target in the search's games, with its 95% interval;"
         " changes; size: each change's share of its knob's farthest move, summed):"
     )
     lines += [front_line(c, target) for c in result.front]
-    lines.append(games_line(result, timed=timed))
+    lines.append(games_line(result, timed=timed, named=named))
     if result.files:
         lines.append(f"files: {', '.join(result.files)}")
         if borne_out(result) is False:

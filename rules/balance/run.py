@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -130,12 +131,13 @@ class BalanceResult:
             "play_the_answer": self.play_commands(),
         }
 
-    def report(self, *, timed: bool = True) -> str:
+    def report(self, *, timed: bool = True, named: Mapping[str, str] | None = None) -> str:
         """The result in words: the matrices before and after, the changes, the front and the games spent (and
-        the seconds it took, unless `timed` is False: a notebook's output then reads the same on every run)."""
-        from rules.balance.report import report
+        the seconds it took, unless `timed` is False: a notebook's output then reads the same on every run);
+        `named`: how the reader's door names the budget and the check's games (default the command line's)."""
+        from rules.balance.report import OPTIONS, report
 
-        return report(self, timed=timed)
+        return report(self, timed=timed, named=OPTIONS if named is None else named)
 
 
 def run_balance(

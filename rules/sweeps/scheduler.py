@@ -41,9 +41,9 @@ class ClusterError(RulesError):
     """The Dask cluster asked for cannot be started or reached."""
 
 
-def scheduler_address(text: str) -> tuple[str, str]:
-    """(scheme, address with its scheme) of a scheduler named on the command line; a scheme the installed
-    Dask cannot connect with, or an address that is not HOST:PORT, is refused in words."""
+def scheduler_address(text: str, named: str = "--scheduler") -> tuple[str, str]:
+    """(scheme, address with its scheme) of a scheduler named on the command line (or in a box called `named`);
+    a scheme the installed Dask cannot connect with, or an address that is not HOST:PORT, is refused in words."""
     from distributed.comm import registry
     from distributed.comm.addressing import parse_address, parse_host_port, unparse_address
 
@@ -53,17 +53,17 @@ def scheduler_address(text: str) -> tuple[str, str]:
         host, port = parse_host_port(location)
     except ValueError:
         raise ClusterError(
-            f"--scheduler takes an address SCHEME://HOST:PORT, e.g. tcp://host:8786, not {shown!r}"
+            f"{named} takes an address SCHEME://HOST:PORT, e.g. tcp://host:8786, not {shown!r}"
         ) from None
     if not 0 < port < 65536:
-        raise ClusterError(f"--scheduler {shown}: a port is a number from 1 to 65535, not {port}")
+        raise ClusterError(f"{named} {shown}: a port is a number from 1 to 65535, not {port}")
     usable = usable_schemes()
     if scheme not in registry.backends:
-        raise ClusterError(f"--scheduler {shown}: Dask has no {scheme!r} connections; schemes: {', '.join(usable)}")
+        raise ClusterError(f"{named} {shown}: Dask has no {scheme!r} connections; schemes: {', '.join(usable)}")
     if scheme not in usable:
         why = "only within one process" if scheme == "inproc" else "not with the packages installed here"
         raise ClusterError(
-            f"--scheduler {shown}: Dask connects over {scheme!r} {why}; schemes that work here: {', '.join(usable)}"
+            f"{named} {shown}: Dask connects over {scheme!r} {why}; schemes that work here: {', '.join(usable)}"
         )
     return scheme, unparse_address(scheme, f"[{host}]:{port}" if ":" in host else f"{host}:{port}")
 

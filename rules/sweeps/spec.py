@@ -197,7 +197,7 @@ class SweepSpec(BaseModel):
 
 def _pair(text: str) -> tuple[str, ...]:
     """`undead,westerners` as two army ids; ValueError in words when it is not two."""
-    pair = tuple(a.strip() for a in text.split(","))
+    pair = tuple(a.strip().lower() for a in text.split(","))  # army ids are lower case: "Undead" is undead
     if len(pair) != 2 or not all(pair):
         raise ValueError(f"{text!r} is not a pair of armies: two army ids joined by a comma, e.g. undead,westerners")
     return pair

@@ -8,6 +8,7 @@ import pytest
 from rules.attack_the_tower.catalog import shipped_army
 from rules.attack_the_tower.overrides import armies_for
 from rules.balance.knobs import Knob, brought_edits, card_edits, default_knobs, parse_tune
+from rules.balance.plan import BalanceSpec
 from rules.core.errors import IllegalPosition
 
 ARMIES = ("undead", "bandits", "westerners", "easterners")
@@ -48,6 +49,12 @@ def test_a_list_of_values_is_taken_as_given() -> None:
         ("undead.lich.effects.0.delta=-1,x", "the value x cannot be played"),
         ("cavalry_power=3,3", "lists a value twice"),
         ("undead.graveyard.copies=7..30", "cannot be played"),
+        # the card a deck kept whole takes copies from is named with the change that moved it, and why
+        (
+            "undead.lich.copies=1..12",
+            "the value 8 cannot be played: undead.zombie.copies: must be at least 0 (undead.lich.copies=8 takes it "
+            "from 4 to -1 to keep the deck at 25 cards)",
+        ),
     ],
 )
 def test_a_malformed_tune_is_refused_in_words(text: str, words: str) -> None:
@@ -128,3 +135,8 @@ def test_tower_defense_knobs_are_its_rules_fields_and_card_numbers() -> None:
     assert rules.kind == "rules" and card.kind == "card" and card.current in card.values
     with pytest.raises(IllegalPosition, match="no rules field"):
         parse_tune("wave_evry=2..6", "tower-defense")
+
+
+def test_the_armies_balanced_are_read_whatever_their_case() -> None:
+    """Army ids are lower case (the army files' pattern): "Undead, Bandits" names the same armies."""
+    assert BalanceSpec(game="attack-the-tower", armies="Undead, BANDITS").armies == ("undead", "bandits")

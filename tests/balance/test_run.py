@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from distributed import LocalCluster
 
+from explorer.balance_lab.balance_words import REPORT_NAMES
 from rules.attack_the_tower.balancing import SUGGESTED
 from rules.attack_the_tower.catalog import load_army_file
 from rules.balance.plan import VERIFY_STAGE, BalanceSpec, plan
@@ -154,7 +155,11 @@ def test_a_budget_below_one_whole_measurement_is_exceeded_and_the_report_says_wh
     line = result.report(timed=False).splitlines()[-1]
     assert "6 played + 0 from the cache (1 over the --budget of 5: a stage under way is finished" in line
     assert " over 1 candidate (0 single changes screened" in line
-    assert "not checked on fresh games (--verify-games 0)" in result.report(timed=False)
+    assert "not checked on fresh games (--verify-games is 0)" in result.report(timed=False)
+    # the balance tab's report speaks of its own boxes, where the command line's speaks of its options
+    in_the_tab = result.report(timed=False, named=REPORT_NAMES)
+    assert "(1 over the 'budget (games)' of 5" in in_the_tab and "('check games' is 0)" in in_the_tab
+    assert "--" not in in_the_tab
 
 
 def test_an_out_folder_left_empty_for_want_of_an_answer_is_said(

@@ -50,7 +50,11 @@ def test_a_small_balance_from_the_tab_shows_the_answer_the_front_and_the_matrice
     button = tab.get_by_role("button", name="balance", exact=True)
     button.click()
     # This run's done message: 5 games a cell, before and after (the notebook's own run checked 6 a cell).
-    expect(tab).to_contain_text(re.compile(r"done: [\d,]+ games searched, (10|20) checked"), timeout=180_000)
+    expect(tab).to_contain_text(
+        re.compile(r"done: [\d,]+ (of [\d,]+ )?games searched( \(the budget of [\d,]+ spent\))?, (10|20) checked"),
+        timeout=180_000,
+    )
+    expect(tab).to_contain_text("finished: ")
     assert "undead v bandits" in tab.inner_text()
     assert tab.locator("svg").count() >= 2
     assert tab.locator("table.balance-cards tr").count() > 3

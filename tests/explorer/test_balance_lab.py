@@ -203,6 +203,13 @@ def test_where_the_games_run(lab: BalanceLabPanel) -> None:
     assert lab.form.scheduler.layout.display is None
     lab.run_button.click()
     assert "give the Dask scheduler's address" in lab.message.value
+    # an address of the wrong form is refused before a sweep starts, in the box's own name
+    lab.form.scheduler.value = "localhost"
+    lab.run_button.click()
+    assert "the address box takes an address SCHEME://HOST:PORT" in lab.message.value and not lab.running
+    lab.form.scheduler.value = "tcp://127.0.0.1:99999"
+    lab.run_button.click()
+    assert "a port is a number from 1 to 65535, not 99999" in lab.message.value and not lab.running
     lab.form.scheduler.value = "tcp://127.0.0.1:8786"
     assert lab.form.run_options() == {"scheduler": "tcp://127.0.0.1:8786"}
 
@@ -370,7 +377,9 @@ def test_each_compared_row_is_named_for_its_own_combination_when_an_earlier_one_
 def test_the_lab_compares_strengths_of_play_and_says_where_their_conclusions_differ() -> None:
     lab = BalanceLabPanel("attack-the-tower")
     lab.choose(first=("cavalry_power", "3"), armies="undead,bandits; bandits,undead", games=6, seed=2)
+    assert not any(dropdown.disabled for dropdown in lab.form.policies)
     lab.choose(strengths="random, greedy")
+    assert all(dropdown.disabled for dropdown in lab.form.policies)  # the strengths play every seat
     lab.run()
     result = lab.wait(120)
     assert result is not None and result.complete and list(result.spec.strengths) == ["random", "greedy"]

@@ -48,7 +48,10 @@ def test_the_tab_shows_the_report_the_front_and_the_matrices(ran: tuple[BalanceT
     assert tab.charts.value.count("<svg") == (3 if found.answer is not None else 2)
     assert "equilibrium mix" in tab.charts.value
     assert tab.run_button.disabled is False and tab.stop_button.disabled is True
-    assert "done:" in tab.message.value
+    assert "done: " in tab.status.value and "checked" in tab.status.value  # the counts beside the bar
+    answer = f"the answer (candidate {found.answer.number})" if found.answer is not None else "no candidate came"
+    assert "finished: " in tab.message.value and answer in tab.message.value  # below it, where the answer is
+    assert "done" not in tab.message.value  # said once
 
 
 def test_the_card_table_sorts_by_the_column_chosen(ran: tuple[BalanceTab, BalanceResult]) -> None:

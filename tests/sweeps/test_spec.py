@@ -42,6 +42,11 @@ def test_the_grid_is_every_combination_in_order() -> None:
     assert [c.index for c in cells(spec)] == list(range(8))
 
 
+def test_army_ids_are_read_whatever_their_case() -> None:
+    """Army ids are lower case (the army files' pattern): "Undead, Bandits" names the same pair."""
+    assert cavalry_spec(armies="Undead, BANDITS").armies == (("undead", "bandits"),)
+
+
 def test_a_sweep_sets_a_turn_limit_unless_told() -> None:
     assert cavalry_spec().base_rules() == {"turn_limit": 200}
     assert cavalry_spec(rules={"turn_limit": 80}).base_rules() == {"turn_limit": 80}
