@@ -10,7 +10,8 @@ import sys
 
 from rules.core import limits
 from rules.core.conformance import Report, Suite, as_json, run, summary
-from rules.registry import descriptors
+from rules.core.errors import RulesError
+from rules.registry import broken, descriptors
 
 
 def suites() -> dict[str, Suite]:  # type: ignore[type-arg]
@@ -43,11 +44,17 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--json", action="store_true", help="print the reports as JSON")
     args = parser.parse_args(argv)
+    for words in broken().values():  # another package's broken game is said; the others are checked
+        print(f"warning: {words}", file=sys.stderr)
     reports: list[Report] = []
     for name, suite in suites().items():
         if args.game and name not in args.game:
             continue
-        reports.append(run(suite, args.games, args.seed, workers=args.workers))
+        try:
+            reports.append(run(suite, args.games, args.seed, workers=args.workers))
+        except RulesError as refusal:  # e.g. a suite that cannot reach worker processes
+            print(f"error: {refusal}", file=sys.stderr)
+            return 2
         if not args.json:
             print(reports[-1].line(), flush=True)
     print(as_json(reports) if args.json else summary(reports))

@@ -10,12 +10,14 @@ for, so a tool that needs one game loads only that game.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib.metadata import entry_points
 
 from rules.core.descriptor import GameDescriptor
+from rules.core.errors import RulesError
 
 SHIPPED: dict[str, str] = {
     "attack-the-tower": "rules.attack_the_tower.descriptor",
@@ -28,12 +30,30 @@ ENTRY_POINTS = "tower_rules.games"
 
 _LOADED: dict[str, GameDescriptor] = {}
 _REGISTERED: dict[str, GameDescriptor] = {}
+_BROKEN: dict[str, str] = {}
+"""Installed games whose entry point could not be loaded, with why."""
 
 
 def register(game: GameDescriptor) -> GameDescriptor:
-    """Make a game known to every tool (a designer's or a test's own game); a shipped name cannot be taken."""
+    """Make a game known to every tool (a designer's or a test's own game). Its name, and its card's short name
+    (OpenSpiel's `python_<short name>`), may not be another game's: ValueError naming the game that has it (the
+    short names of games not loaded yet are checked when OpenSpiel registers them). Registering the same descriptor
+    again does nothing."""
+    if _REGISTERED.get(game.slug) is game:
+        return game
     if game.slug in SHIPPED:
         raise ValueError(f"{game.slug!r} is a shipped game's name")
+    if game.slug in _installed():
+        raise ValueError(f"{game.slug!r} is the name of a game installed by {_installed()[game.slug]}")
+    if game.slug in _REGISTERED:
+        raise ValueError(f"{game.slug!r} is already registered (as {_REGISTERED[game.slug].title})")
+    short = game.game.card.short_name
+    for other in (*_LOADED.values(), *_REGISTERED.values()):  # the games loaded so far (OpenSpiel checks again)
+        if other.game.card.short_name == short:
+            raise ValueError(
+                f"{game.slug!r}: its card's short name {short!r} is the game {other.slug!r}'s (OpenSpiel knows a game "
+                "by it)"
+            )
     _REGISTERED[game.slug] = game
     return game
 
@@ -54,26 +74,63 @@ def _installed() -> dict[str, str]:
 
 
 def names() -> tuple[str, ...]:
-    """Every game's name: the shipped ones first, then the installed, then the registered."""
-    return (*SHIPPED, *(n for n in _installed() if n not in SHIPPED), *_REGISTERED)
+    """Every game's name: the shipped ones first, then the installed (but those found broken), then the
+    registered."""
+    return (*SHIPPED, *(n for n in _installed() if n not in SHIPPED and n not in _BROKEN), *_REGISTERED)
+
+
+class GameNotLoaded(RulesError):
+    """An installed game's entry point names no descriptor that can be loaded."""
+
+
+def broken() -> dict[str, str]:
+    """The installed games that could not be loaded, by name, each with why in words (the tools list the others
+    and say these)."""
+    return dict(_BROKEN)
 
 
 def descriptor(slug: str) -> GameDescriptor:
     """The game of this name; KeyError naming the games otherwise."""
     if slug in _REGISTERED:
         return _REGISTERED[slug]
+    if slug in _BROKEN:
+        raise GameNotLoaded(_BROKEN[slug])
     if slug not in _LOADED:
-        where = SHIPPED.get(slug) or _installed().get(slug)
-        if where is None:
+        if slug in SHIPPED:
+            _LOADED[slug] = _load(SHIPPED[slug])
+        elif slug in _installed():
+            _LOADED[slug] = _load_installed(slug, _installed()[slug])
+        else:
             raise KeyError(f"no game {slug!r}; games: {', '.join(names())}")
-        module, _, attribute = where.partition(":")
-        found = getattr(importlib.import_module(module), attribute or "DESCRIPTOR")
-        if not isinstance(found, GameDescriptor):
-            raise TypeError(f"{where} is not a GameDescriptor")
-        _LOADED[slug] = found
     return _LOADED[slug]
 
 
+def _load(where: str) -> GameDescriptor:
+    """The descriptor at `module:ATTRIBUTE` (`DESCRIPTOR` when no attribute is named)."""
+    module, _, attribute = where.partition(":")
+    found = getattr(importlib.import_module(module), attribute or "DESCRIPTOR")
+    if not isinstance(found, GameDescriptor):
+        raise TypeError(f"{where} is a {type(found).__name__}, not a GameDescriptor")
+    return found
+
+
+def _load_installed(slug: str, where: str) -> GameDescriptor:
+    """An installed game's descriptor; GameNotLoaded naming the entry point and what went wrong when it cannot be
+    loaded (a package's mistake must not keep the other games from every tool)."""
+    try:
+        return _load(where)
+    except Exception as exc:  # any error of another package's import: said, and that game set aside
+        _BROKEN[slug] = (
+            f"the game {slug!r} installed as {slug} = {where!r} (entry point group {ENTRY_POINTS}) cannot be loaded: "
+            f"{type(exc).__name__}: {exc}"
+        )
+        raise GameNotLoaded(_BROKEN[slug]) from None
+
+
 def descriptors() -> list[GameDescriptor]:
-    """Every game, in the order of `names()`."""
-    return [descriptor(slug) for slug in names()]
+    """Every game that loads, in the order of `names()`; an installed game that does not is set aside (`broken`)."""
+    found = []
+    for slug in names():
+        with contextlib.suppress(GameNotLoaded):
+            found.append(descriptor(slug))
+    return found

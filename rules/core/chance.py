@@ -28,7 +28,10 @@ class ChanceSampler:
         raise AssertionError("probabilities do not sum to 1")  # unreachable: Distribution sums to 1
 
     def choice(self, options: Sequence[T]) -> T:
-        """One option, uniformly."""
+        """One option, uniformly; ValueError in words when there is none (a player asked to act with no legal
+        action: a game's mistake its conformance check finds)."""
+        if not options:
+            raise ValueError("there is nothing to choose from: the player asked to act has no legal action")
         return options[self._rng.randrange(len(options))]
 
     def randrange(self, n: int) -> int:

@@ -11,6 +11,7 @@ player's words (`rules.core.errors`).
 from __future__ import annotations
 
 import inspect
+import json
 import sys
 import types
 import typing
@@ -18,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Generic, Literal, Protocol, TypeVar, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, create_model
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 
 from rules.core import jsonio
 from rules.core.errors import IllegalPosition, Problem
@@ -73,7 +74,23 @@ class Codec(Generic[R]):
 
     def validate(self, data: object) -> R:
         """Already-parsed data (a dict from JSON, or built in Python, records in it allowed) as a legal record."""
-        return self.from_schema(jsonio.validate_model(self.schema, json_data(data)))
+        return self.from_schema(self._model(json_data(data)))
+
+    def _model(self, plain: object) -> BaseModel:
+        """JSON data as the schema, validated as Python data; when that fails, as JSON reads it, which a schema
+        with strict types needs (a list stands for a tuple there, as `parse` reads files). The problems said are
+        the Python reading's, or the JSON reading's for a schema whose own config is strict."""
+        try:
+            return self.schema.model_validate(plain)
+        except ValidationError as exc:
+            first = exc
+        try:
+            return self.schema.model_validate_json(json.dumps(plain), strict=True)
+        except ValidationError as exc:
+            said = exc if self.schema.model_config.get("strict") else first
+        except (TypeError, ValueError):  # not JSON data (a model the engine holds): the Python reading's words
+            said = first
+        raise IllegalPosition(jsonio.problems_of(said)) from None
 
     def parse(self, text: str, *, source: str = "input") -> R:
         """JSON text as a legal record: MalformedFile if not JSON, IllegalPosition if not legal (strict types:
@@ -106,8 +123,7 @@ class Codec(Generic[R]):
 
     def compact_data(self, record: R) -> dict[str, Any]:
         """The record as JSON data without the fields at their defaults (what share codes hold)."""
-        model = self.schema.model_validate(json_data(record))
-        return model.model_dump(mode="json", exclude_defaults=True)
+        return self._model(json_data(record)).model_dump(mode="json", exclude_defaults=True)
 
     def text(self, record: R, *, indent: int | None = 2) -> str:
         """The record as JSON text (exactly what `parse` reads back); compact when `indent` is None."""

@@ -15,6 +15,8 @@ the same event sentences. No wall-clock time is asserted anywhere.
 from __future__ import annotations
 
 import json
+import pickle
+import traceback
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
@@ -106,6 +108,7 @@ def _check_state(suite: Suite[S], state: S, report: Report, where: str, deal: bo
     for player in acting:
         if not game.legal_actions(state, player):
             problems.append(f"{where}: player {player} must act but has no legal action")
+            raise _Stuck
     if deal:
         for player in range(game.num_players(state)):
             seen = game.observation_string(state, player)
@@ -115,47 +118,82 @@ def _check_state(suite: Suite[S], state: S, report: Report, where: str, deal: bo
                 problems.append(f"{where}: a determinisation for player {player} looks different to that player")
 
 
+class _Stuck(Exception):
+    """A position the game cannot go on from (said in the report): its game's check ends there."""
+
+
 def play_and_check(suite: Suite[S], index: int, seed: int) -> Report:
-    """One whole random game, every step checked; the report of that game."""
+    """One whole random game, every step checked; the report of that game. An error raised by the game's own code
+    is a violation naming where it was raised (a game being written is checked, not crashed into)."""
+    report = Report(suite.game.card.short_name)
+    where = f"{suite.game.card.short_name} game {index} (seed {seed})"
+    at = [f"{where} start"]  # where the game is, for an error its code raises
+    try:
+        _play(suite, index, seed, report, where, at)
+    except _Stuck:
+        pass
+    except Exception as exc:  # the game's mistake, reported with the line that raised it
+        report.violations.append(f"{at[0]}: {raised(exc)}")
+    return report
+
+
+def raised(exc: BaseException) -> str:
+    """An error in words with the innermost line that raised it (file, line, function)."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    at = f" (in {frames[-1].name}, {frames[-1].filename} line {frames[-1].lineno})" if frames else ""
+    return f"the game's code raised {type(exc).__name__}: {exc}{at}"
+
+
+def _play(suite: Suite[S], index: int, seed: int, report: Report, where: str, at: list[str]) -> None:
     game = suite.game
-    report = Report(game.card.short_name)
-    sampler = ChanceSampler(seed)
-    deals = ChanceSampler(seed + 1)
+    sampler, deals = ChanceSampler(seed), ChanceSampler(seed + 1)
     initial = suite.start(index)
     seated = suite.policies(index)
     try:
         bound = game.card.max_game_length(game.rules_of(initial))
     except ValueError:  # rules without a length bound: a random game must still end
         bound = UNBOUNDED_GAME_STEPS
+    _check_players(game, initial, report, where)
     state = initial
     ids: list[int] = []
     events: list[tuple[Event, ...]] = []
-    where = f"{game.card.short_name} game {index} (seed {seed})"
     _check_state(suite, state, report, f"{where} start", True, deals)
     while not game.is_terminal(state):
+        step = at[0] = f"{where} step {len(ids) + 1}"
         if len(ids) >= bound:
             report.violations.append(f"{where}: still going after {bound} steps, the card's bound")
-            return report
+            return
         action = random_action(game, state, sampler, seated)
         try:
             action_id = game.action_id(state, action)
         except IllegalAction as refusal:
-            report.violations.append(f"{where} step {len(ids) + 1}: the action chosen has no id: {refusal}")
-            return report
+            report.violations.append(f"{step}: the action chosen has no id: {refusal}")
+            return
         if game.action_from_id(state, action_id) != action:
-            report.violations.append(f"{where} step {len(ids) + 1}: action id {action_id} does not map back")
-        after, happened = game.apply(state, action)
+            report.violations.append(f"{step}: action id {action_id} does not map back")
+        applied = game.apply(state, action)
+        if not (isinstance(applied, tuple) and len(applied) == 2):
+            report.violations.append(f"{step}: apply gave a {type(applied).__name__}, not (position, events)")
+            return
+        after, happened = applied
         for check in suite.invariants:
-            report.violations += [f"{where} step {len(ids) + 1}: {p}" for p in check(state, action, after, happened)]
+            report.violations += [f"{step}: {p}" for p in check(state, action, after, happened)]
         ids.append(action_id)
         events.append(happened)
         state = after
-        deal = len(ids) % suite.determinise_every == 0
-        _check_state(suite, state, report, f"{where} step {len(ids)}", deal, deals)
+        _check_state(suite, state, report, step, len(ids) % suite.determinise_every == 0, deals)
+    at[0] = f"{where} end"
     _check_end(suite, initial, ids, state, events, report, where)
     report.games = 1
     report.steps = len(ids)
-    return report
+
+
+def _check_players(game: Game[S, Any], initial: S, report: Report, where: str) -> None:
+    """The game's players at the start are as many as its card allows."""
+    card, players = game.card, game.num_players(initial)
+    if not card.min_players <= players <= card.max_players:
+        allowed = f"{card.min_players}" + (f" to {card.max_players}" if card.max_players != card.min_players else "")
+        report.violations.append(f"{where} start: {players} players, where the card says {allowed}")
 
 
 def _check_end(
@@ -175,8 +213,11 @@ def _check_end(
         report.violations.append(f"{where}: the game is over but has no outcome")
         return
     report.terminations[outcome.termination.name.lower()] += 1
-    if returns != outcome.returns or len(returns) != game.num_players(final):
+    players = game.num_players(final)
+    if returns != outcome.returns:
         report.violations.append(f"{where}: returns {returns} disagree with the outcome {outcome.returns}")
+    elif len(returns) != players:
+        report.violations.append(f"{where}: returns {returns} hold {len(returns)} results for {players} players")
     if not all(card.min_return <= r <= card.max_return for r in returns):
         report.violations.append(f"{where}: returns {returns} outside the card's range")
     if not isinstance(outcome.termination, card.termination):
@@ -200,6 +241,13 @@ def run(suite: Suite[S], games: int, seed: int = 0, *, workers: int = 1) -> Repo
     if workers <= 1:
         return _run_chunk(suite, range(games), seed)
     report = Report(suite.game.card.short_name)
+    try:
+        pickle.dumps(suite)
+    except Exception as exc:  # a suite of lambdas or local functions: said before any worker starts
+        raise RulesError(
+            f"{suite.game.card.short_name}: its conformance suite cannot be sent to worker processes ({exc}); run "
+            "with one worker, or define the suite's functions at the top level of a module"
+        ) from None
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(workers) as pool:

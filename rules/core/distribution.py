@@ -24,6 +24,7 @@ class Distribution(Generic[T]):
     __slots__ = ("_den", "_num")
 
     def __init__(self, weights: Mapping[T, Fraction | int]) -> None:
+        """Outcomes with relative weights, scaled to sum to 1 (`of_probabilities` checks probabilities instead)."""
         if any(w < 0 for w in weights.values()):
             raise ValueError("weights must not be negative")
         positive = {k: Fraction(w) for k, w in weights.items() if w != 0}
@@ -34,6 +35,19 @@ class Distribution(Generic[T]):
         common = math.gcd(*ints.values())
         self._num: dict[T, int] = {k: n // common for k, n in ints.items()}
         self._den: int = sum(self._num.values())
+
+    @classmethod
+    def of_probabilities(cls, probabilities: Mapping[T, Fraction | int]) -> Distribution[T]:
+        """Outcomes with their exact probabilities, which must sum to 1: ValueError saying the sum otherwise (a
+        chance node written with a face left out, or 1/7 for a die's six faces). The constructor takes relative
+        weights and would scale such a mistake silently."""
+        total = sum(probabilities.values(), Fraction(0))
+        if total != 1:
+            listed = ", ".join(f"{k!r}: {v}" for k, v in list(probabilities.items())[:6])
+            raise ValueError(
+                f"probabilities must sum to 1, not {total} ({listed}{', ...' if len(probabilities) > 6 else ''})"
+            )
+        return cls(probabilities)
 
     @classmethod
     def from_counts(cls, counts: Mapping[T, int]) -> Distribution[T]:

@@ -209,13 +209,23 @@ class StringObserver:
 
 def register(game: GameDescriptor) -> type[ProtocolGame]:
     """Register the game with OpenSpiel (once) and return its game class; KeyError for a game whose descriptor
-    does not say how it becomes an OpenSpiel game."""
+    does not say how it becomes an OpenSpiel game, ValueError when OpenSpiel's name for it is another game's."""
     name = short_name(game)
     _support(game)
+    if name in _REGISTERED:
+        if _REGISTERED[name][0].slug != game.slug:
+            raise ValueError(f"{game.slug!r} cannot be OpenSpiel's {name}: the game {_REGISTERED[name][0].slug!r} is")
+        return _REGISTERED[name][1]
+    if name in pyspiel.registered_names():
+        raise ValueError(f"{game.slug!r} cannot be OpenSpiel's {name}: OpenSpiel has a game of that name")
     cls = typing.cast(type[ProtocolGame], type(f"{name}_game", (ProtocolGame,), {"descriptor": game}))
-    if name not in pyspiel.registered_names():
-        pyspiel.register_game(game_type(game), cls)
+    pyspiel.register_game(game_type(game), cls)
+    _REGISTERED[name] = (game, cls)
     return cls
+
+
+_REGISTERED: dict[str, tuple[GameDescriptor, type[ProtocolGame]]] = {}
+"""The games registered with OpenSpiel here, by OpenSpiel's name (pyspiel cannot register a name twice)."""
 
 
 def ismcts_resampler(seed: int = 0) -> Callable[[ProtocolState, int], ProtocolState]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.core.descriptor import GameDescriptor
 from rules.openspiel.adapter import ProtocolGame, register
-from rules.registry import descriptor, names
+from rules.registry import descriptor, descriptors
 
 
 def register_game(slug: str) -> type[ProtocolGame]:
@@ -13,8 +13,6 @@ def register_game(slug: str) -> type[ProtocolGame]:
     return register(descriptor(slug))
 
 
-REGISTRATIONS: dict[str, GameDescriptor] = {
-    slug: descriptor(slug) for slug in names() if descriptor(slug).openspiel is not None
-}
+REGISTRATIONS: dict[str, GameDescriptor] = {game.slug: game for game in descriptors() if game.openspiel is not None}
 """Every game registered when `rules.openspiel` was imported, by its command-line name."""
 GAME_CLASSES: dict[str, type[ProtocolGame]] = {slug: register(game) for slug, game in REGISTRATIONS.items()}

@@ -14,7 +14,7 @@ from pydantic import BaseModel, JsonValue
 
 from rules.core.descriptor import GameDescriptor, SweepSupport
 from rules.core.protocol import Game
-from rules.registry import descriptor, names
+from rules.registry import descriptor, descriptors
 
 GameName = str
 """A game's name as the command line spells it (a registered game's `slug`)."""
@@ -22,7 +22,7 @@ GameName = str
 
 def game_names() -> tuple[str, ...]:
     """Every registered game a sweep can play."""
-    return tuple(n for n in names() if descriptor(n).sweep is not None)
+    return tuple(game.slug for game in descriptors() if game.sweep is not None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,6 +3,8 @@
 from collections import Counter
 from fractions import Fraction
 
+import pytest
+
 from rules.core.chance import ChanceSampler
 from rules.core.distribution import Distribution
 
@@ -28,3 +30,9 @@ def test_never_picks_an_impossible_outcome() -> None:
     d = Distribution({"only": 1})
     sampler = ChanceSampler(3)
     assert {sampler.pick(d) for _ in range(100)} == {"only"}
+
+
+def test_choosing_from_nothing_is_said_in_words() -> None:
+    """A game that asks a player to act with no legal action gets words, not `randrange`'s own error."""
+    with pytest.raises(ValueError, match="nothing to choose from: the player asked to act has no legal action"):
+        ChanceSampler(0).choice([])

@@ -136,3 +136,26 @@ def test_record_schemas_write_each_records_model_from_its_fields() -> None:
     assert schema["description"] == "Cards a player holds." and schema["required"] == ["player"]
     assert schema["properties"]["player"]["description"] == "Whose hand."
     assert schema["properties"]["cards"]["maxItems"] == 3
+
+
+class Score(Record):
+    """A position of a designer's game holding a pair of numbers."""
+
+    scores: tuple[int, int]
+
+
+class _StrictScoreSchema(BaseModel):
+    """A schema written by hand with strict types (as tests/nim's are): a tuple there takes a tuple only."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+    scores: tuple[Annotated[int, Field(ge=0)], Annotated[int, Field(ge=0)]]
+
+
+def test_a_strict_schema_reads_a_position_built_in_python_as_it_reads_its_file() -> None:
+    """A position built in Python (a sweep's start, OpenSpiel's) is validated as its file is read: its tuple
+    written as a list is a tuple, where Python-mode strict validation said it must be a list."""
+    codec: Codec[Score] = Codec(_StrictScoreSchema, {_StrictScoreSchema: Score})
+    assert codec.validate(Score((3, 4))) == Score((3, 4)) == codec.parse('{"scores": [3, 4]}')
+    assert codec.compact_data(Score((3, 4))) == {"scores": [3, 4]}
+    with pytest.raises(IllegalPosition, match=r"scores\.1: must be at least 0"):
+        codec.validate(Score((3, -1)))

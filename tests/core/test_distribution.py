@@ -50,3 +50,15 @@ def test_mixture_weights() -> None:
     a, b = Distribution.point("x"), Distribution({"x": 1, "y": 1})
     mixed = Distribution.mixture([(Fraction(1, 2), a), (Fraction(1, 2), b)])
     assert mixed == Distribution({"x": 3, "y": 1})
+
+
+def test_probabilities_that_do_not_sum_to_one_are_refused_where_weights_are_scaled() -> None:
+    """`of_probabilities` holds a chance node to its sum (a face left out, 1/7 for six faces); the constructor's
+    weights are relative and scaled."""
+    faces = {face: Fraction(1, 6) for face in range(1, 7)}
+    assert Distribution.of_probabilities(faces) == Distribution(faces)
+    with pytest.raises(ValueError, match="probabilities must sum to 1, not 6/7"):
+        Distribution.of_probabilities({face: Fraction(1, 7) for face in range(1, 7)})
+    with pytest.raises(ValueError, match="not 5/6"):
+        Distribution.of_probabilities({face: Fraction(1, 6) for face in range(1, 6)})
+    assert Distribution({face: Fraction(1, 7) for face in range(1, 7)})[1] == Fraction(1, 6)  # weights: scaled

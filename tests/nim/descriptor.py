@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from typing import Any
 
 from pydantic import BaseModel
@@ -68,12 +69,19 @@ def _start(rules: BaseModel, **_: Any) -> State:
     return new_game(rules)
 
 
+def _start_of_game(index: int) -> State:
+    """Game number `index` of a conformance run: from 0 to 6 stones before the roll."""
+    return new_game(Rules(start_stones=index % 7))
+
+
+def _after_is_legal(before: State, action: Any, after: State, events: Any) -> list[str]:
+    """Every position a step makes keeps the game's own rules (`problems`)."""
+    return problems(after)
+
+
 def _suite() -> Suite[State]:
-    return Suite(
-        game=GAME,
-        start=lambda index: new_game(Rules(start_stones=index % 7)),
-        invariants=(lambda before, action, after, events: problems(after),),
-    )
+    """The conformance run's suite: its functions at the top level, so `--workers 2` can send it to processes."""
+    return Suite(game=GAME, start=_start_of_game, invariants=(_after_is_legal,))
 
 
 def _openspiel_start(rules: BaseModel, extra: dict[str, Any]) -> State:
@@ -98,3 +106,9 @@ DESCRIPTOR = GameDescriptor(
     openspiel=OpenSpielSupport(new_state=_openspiel_start),
     panel="explorer.game_panel:GamePanel",
 )
+
+
+def renamed(slug: str, short_name: str) -> GameDescriptor:
+    """Dice Nim under another command-line name and card short name (for tests of names taken twice)."""
+    card = dataclasses.replace(GAME.card, short_name=short_name)
+    return dataclasses.replace(DESCRIPTOR, slug=slug, game=type("RenamedNim", (type(GAME),), {"card": card})())

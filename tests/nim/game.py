@@ -128,7 +128,7 @@ def legal_actions(state: State, player: int | None = None) -> Sequence[Record]:
 
 def chance_outcomes(state: State) -> Distribution[Record]:
     sides = state.rules.die_sides
-    return Distribution({Roll(p): Fraction(1, sides) for p in range(1, sides + 1)})
+    return Distribution.of_probabilities({Roll(p): Fraction(1, sides) for p in range(1, sides + 1)})
 
 
 def apply(state: State, action: Any, events: Events | None = None) -> tuple[State, tuple[Event, ...]]:

@@ -3,6 +3,7 @@ parameters from `Rules`, and the exact chance and the results passed through."""
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 from fractions import Fraction
 
@@ -18,7 +19,8 @@ from rules.attack_the_tower.variants import Rules as AttackTheTowerRules
 from rules.core.errors import IllegalPosition
 from rules.core.protocol import SIMULTANEOUS
 from rules.openspiel import ismcts_resampler
-from rules.openspiel.adapter import ProtocolState
+from rules.openspiel.adapter import ProtocolState, register
+from tests.nim.descriptor import renamed
 
 GAMES = ("python_attack_the_tower(turn_limit=4)", "python_the_tower", "python_tower_defense(turn_limit=4)")
 
@@ -148,3 +150,17 @@ def test_ismcts_plays_whole_games_of_attack_the_tower() -> None:
     for seed in range(2):
         end = _play(game, bots, seed)
         assert sum(end.returns()) == 0
+
+
+def test_a_game_whose_openspiel_name_is_taken_is_refused_in_words() -> None:
+    """OpenSpiel knows a game by `python_<short name>`: a second game of that name would silently be the first."""
+    from open_spiel.python.games import tic_tac_toe  # noqa: F401  (registers OpenSpiel's python_tic_tac_toe)
+
+    tower = rules.openspiel.REGISTRATIONS["the-tower"]
+    assert register(tower) is register(tower)  # the same game again: its one class
+    with pytest.raises(
+        ValueError, match="'tower-copy' cannot be OpenSpiel's python_the_tower: the game 'the-tower' is"
+    ):
+        register(dataclasses.replace(tower, slug="tower-copy"))
+    with pytest.raises(ValueError, match="OpenSpiel's python_tic_tac_toe: OpenSpiel has a game of that name"):
+        register(renamed("my-tic-tac-toe", "tic_tac_toe"))
