@@ -54,10 +54,12 @@ function render({ model, el }) {
     send(event);
   };
   // In presenter mode (Voila, the panel marked tower-present) the arrow keys step from anywhere on the page,
-  // except while typing in a control; in JupyterLab the board takes them once clicked.
+  // except while typing in a control; in JupyterLab the board takes them once clicked. The panel must be on the
+  // screen, not the board: a teacher scrolled down to the panel's buttons, the board above, still steps.
   const onPageKey = (event) => {
-    if (!root.closest(".tower-present") || !root.isConnected) return;
-    const box = root.getBoundingClientRect();
+    const panel = root.closest(".tower-present");
+    if (!panel || !root.isConnected) return;
+    const box = panel.getBoundingClientRect();
     if (box.bottom < 0 || box.top > window.innerHeight) return; // another panel of the page is shown
     if (event.target.closest && event.target.closest("input, select, textarea, [contenteditable]")) return;
     if (event.key === "ArrowRight" || event.key === "ArrowLeft") send(event);

@@ -165,8 +165,8 @@ class GameDescriptor:
     """One game, as every tool reads it. `slug` is its name on the command line and in sweeps
     (`dice-nim`); `package` the Python package whose code a sweep's cache key digests; `game_module`
     the module whose `GAME` an exported test imports. `play_rules` are the `Rules` values every whole game
-    played by policies is played under unless set (a turn limit, so that every game ends): sweeps, `play`
-    and ladders read them."""
+    played by policies is played under unless set (a turn limit, so that every game ends): sweeps read them,
+    and so do the shipped games' own `play` and `ladder` commands (a game's ladder is its own command)."""
 
     slug: str
     title: str

@@ -115,6 +115,29 @@ def test_the_presenter_fits_a_projector(voila: str, browser: Any, game: str, siz
     page.close()
 
 
+def test_the_arrow_keys_keep_stepping_with_the_board_scrolled_above_and_the_board_stays_put(
+    voila: str, browser: Any
+) -> None:
+    """On a projector's 720 lines, with the page scrolled down to the panel's buttons (the board above, out of the
+    window), the right arrow still steps; the board does not creep up the page as the steps draw it again."""
+    page, panel = open_app(browser, voila, WALKTHROUGH, 1280, 720)
+    act(page, panel, "attack")
+    act(page, panel, "next ▶")
+    board = panel.locator(".att-board").first
+    panel.get_by_role("button", name="attack", exact=True).first.scroll_into_view_if_needed()
+    page.mouse.wheel(0, 400)  # further down: the board's bottom above the window's top on some steps
+    page.wait_for_timeout(300)
+    top = board.bounding_box()["y"]
+    for _ in range(3):
+        shown = counter(panel)
+        page.keyboard.press("ArrowRight")
+        step_counter = panel.locator(".step-counter").first.element_handle()
+        page.wait_for_function("([el, v]) => el.innerText !== v", arg=[step_counter, shown])
+        page.wait_for_timeout(300)
+        assert abs(board.bounding_box()["y"] - top) < 2, "the board moved on the page as it was drawn again"
+    page.close()
+
+
 def test_the_final_step_of_the_palace_assault_shows_the_palace_destroyed(voila: str, browser: Any) -> None:
     page, panel = open_app(browser, voila, WALKTHROUGH, 1280, 720)
     choose(page, panel, "lesson", "Palace assault: unmanned bases, then the palace")
