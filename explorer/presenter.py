@@ -259,9 +259,13 @@ class Presenting(SessionPanel):
         if shown != session.cursor:
             return board_view(session.state_at(shown), selected=self.selected, summary=HIDDEN)
         events = session.last_events()
-        summary = step_card(events) if session.cursor else ""
+        summary = self._step_card(events) if session.cursor else ""
         last = tuple(e.sentence() for e in events)
         return board_view(self.explorer.state, selected=self.selected, last_events=last, summary=summary, **now)
+
+    def _step_card(self, events: Sequence[Any]) -> str:
+        """The step card of the step at the cursor (a game says more where its first sentence is a heading)."""
+        return step_card(events)
 
     def note(self, number: int) -> LessonStep | None:
         """The lesson's words for step `number`, if a lesson is played and says something there."""

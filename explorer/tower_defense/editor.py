@@ -156,7 +156,9 @@ class EditorControls(w.VBox):  # type: ignore[misc]
 
     def _set_lives(self) -> None:
         lives = self.lives.value
-        self.panel.edit(lambda x: x.set_lives(lives), f"lives set to {lives}")
+        # end.failure: 'If at any point ... the last Life Cube is removed', checked after every step
+        ends = ": the next step ends the session in failure (no Life Cube is left)" if lives == 0 else ""
+        self.panel.edit(lambda x: x.set_lives(lives), f"lives set to {lives}{ends}")
 
     def _table_rows(self) -> list[w.Widget]:
         """The players' credit stacks and skill markers, and the turn."""

@@ -9,27 +9,40 @@ refused action or edit shows the engine's message and leaves the position as it 
 from __future__ import annotations
 
 import html
+import re
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as w
 
 from explorer.board import styled_board
 from explorer.guarded import checked_edit, checked_text
-from explorer.presenter import Presenting
+from explorer.presenter import Presenting, step_card
 from explorer.session_panel import row
 from explorer.tower_defense.controls import ActionControls
 from explorer.tower_defense.editor import EditorControls
 from explorer.tower_defense.explorer import TowerDefenseExplorer
 from explorer.tower_defense.rendering import board_html, boost_html, events_html, income_html, plan_html, static_html
 from explorer.tower_defense.viewmodel import board_view, parse_key
-from rules.core.errors import RulesError
+from rules.core.errors import RulesError, counted
 from rules.tower_defense import catalog, engine
+from rules.tower_defense.events import PhaseBegun
 from rules.tower_defense.model import GameState
 from rules.tower_defense.text import space_words
 
 TowerDefenseBoard = styled_board("TowerDefenseBoard", "td_board.css")
+
+
+PHASE_SIX_ENDS = "phase.6 actions"
+"""The rule the step that ends Phase 6 cites (all players agree to take no more actions)."""
+ACTION_KINDS = {"exactly two": "boost"}
+"""A Phase 6 action counted by its rule's words (`phase.6C1 boost`), where they are not its kind's name."""
+
+
+def _rule(event: Any) -> str:
+    return str(getattr(event, "rule", ""))
 
 
 class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
@@ -289,6 +302,36 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
 
     def _log_extra(self) -> str:
         return str(self.explorer.phase_words())
+
+    def _step_card(self, events: Sequence[Any]) -> str:
+        """What the step did, with the phase it belongs to: a phase's heading with its first sentence after it
+        ("Turn 14, Phase 3: all Waves move: Wave 2 ... moves 5 from B5 to B10 (and 2 more)"), else the step's
+        first sentence under its phase ("Phase 6 · Player 1 builds ...")."""
+        sentences = [e.sentence() for e in events]
+        if len(sentences) > 1 and isinstance(events[0], PhaseBegun):
+            more = f" (and {len(sentences) - 2} more)." if len(sentences) > 2 else "."
+            return f"{sentences[0].rstrip('.')}: {sentences[1].rstrip('.')}{more}"
+        card = step_card(events)
+        rule = _rule(events[0]) if events else ""
+        phase = re.match(r"phase\.(\d)", rule)  # the rule the step's first event cites names its phase
+        if rule == PHASE_SIX_ENDS:  # one press of 'next phase' plays a whole Phase 6: what it held
+            card = card.rstrip(".") + f" ({self._phase_six_words()})."
+        return f"Phase {phase.group(1)} · {card}" if phase and not isinstance(events[0], PhaseBegun) else card
+
+    def _phase_six_words(self) -> str:
+        """The actions of the Phase 6 the step at the cursor ends, counted by kind ("after 3 actions: 2 boosts, 1
+        build")."""
+        session = self.explorer.session
+        kinds: Counter[str] = Counter()
+        for step in reversed(session.steps()[: session.cursor - 1]):
+            rule = _rule(step.events[0]) if step.events else ""
+            if not rule.startswith("phase.6") or rule == PHASE_SIX_ENDS:
+                break
+            word = rule.partition(" ")[2]
+            kinds[ACTION_KINDS.get(word, word)] += 1
+        if not kinds:
+            return "no action taken"
+        return f"after {counted(kinds.total(), 'action')}: " + ", ".join(counted(n, k) for k, n in kinds.most_common())
 
     def refresh(self, *, keep_message: bool = False) -> None:
         """Redraw the board, the calculator, the presenter's bar and log, the branch list and the controls'

@@ -167,6 +167,8 @@ def board_html(view: dict[str, Any], beside_grid: str = "") -> str:
     (a calculator's result) comes right under the grid, next to the tower or wave it is about."""
     number = view["phase_number"]
     phase = f"Phase {number}: {view['phase_title']}" if number else view["phase_title"]
+    if number and view["phase"] != "actions":  # Phases 1 to 5 are carried out by the next step; players act in 6
+        phase = f"next: {phase}"
     head = (
         f"Turn {view['turn']} · {e(phase)} · Turn Tracker position {view['tracker']}"
         f" ({'a wave is called this turn' if view['calls_wave'] else 'no wave called this turn'})"

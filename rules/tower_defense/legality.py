@@ -13,7 +13,7 @@ from rules.tower_defense.cards import MARK_NAME, TOWER_TYPES
 from rules.tower_defense.catalog import is_condition_card, is_tower_card, modifier_order
 from rules.tower_defense.model import STACKS, GameState
 from rules.tower_defense.places import REVERSE_START_SPACE, START_SPACE, Board, Coord
-from rules.tower_defense.text import parse_piece, piece_label
+from rules.tower_defense.text import parse_piece, piece_label, space_words
 from rules.tower_defense.variants import Rules
 
 
@@ -166,7 +166,8 @@ def _tower_problems(state: GameState) -> list[str]:
         if not state.board.on_board(t.at):
             out.append(f"{where}: {t.at} is outside the playing field")
         if t.at in track_spaces:
-            out.append(f"{where}: a tower cannot stand on a track space ({t.at})")
+            pieces = " and ".join(piece_label(p.track, p.number) for p in state.board.track if p.at == t.at)
+            out.append(f"{where}: a tower cannot stand on a track space: {space_words(t.at)} is track piece {pieces}")
         if t.at in state.board.obstacles:
             out.append(f"{where}: 'Players may not place Towers on Obstacles' ({t.at})")
         if t.at in seen:

@@ -367,3 +367,15 @@ def test_a_refused_edit_keeps_what_was_typed(panel: TowerDefensePanel) -> None:
     click_button(editor, "set turn")
     assert "refused" in panel.message.value and panel.explorer.state is before
     assert (editor.turn.value, editor.phase.value) == (5, "game_over"), "the controls still hold the user's input"
+
+
+def test_lives_set_to_none_left_are_said_to_end_the_session_at_the_next_step(panel: TowerDefensePanel) -> None:
+    # 003 end: 'If at any point during the game session the last Life Cube is removed ... the session ends in
+    # failure' (checked after every step)
+    panel.mode_toggle.value = "edit"
+    panel.editor.lives.value = 0
+    click_button(panel.editor, "set lives")
+    assert "lives set to 0: the next step ends the session in failure" in panel.message.value
+    panel.mode_toggle.value = "play"
+    panel.next_phase()
+    assert panel.explorer.state.phase == "game_over" and panel.explorer.state.termination == "lives_lost"

@@ -34,3 +34,27 @@ def test_a_calculator_result_appears_right_under_the_grid_next_to_the_tower_clic
     grid_end = html.index('<div class="boxes">')
     assert html.index("Boost options") < grid_end, "the boost table comes before the players' boxes"
     assert panel.children.index(panel.calculators) < panel.children.index(panel.board), "its buttons are above"
+
+
+def test_the_step_card_says_what_a_phase_did_and_the_heading_names_the_phase_to_come() -> None:
+    """A class reads on the card what the step just did (a phase's heading with its first sentence, a Phase 6
+    counted by kind), and above the board the phase the next step carries out, marked 'next'."""
+    panel = TowerDefensePanel()
+    panel.next_phase()  # the example's Phase 6, played by the policy
+    card = panel.view()["summary"]
+    steps = panel.explorer.session.steps()[: panel.explorer.session.cursor - 1]
+    kinds = {"boost": "boost", "exactly two": "boost"}
+    boosts = sum(kinds.get(str(s.events[0].rule).partition(" ")[2]) == "boost" for s in steps)
+    assert card.startswith("Phase 6 · All players agree they do not want to perform any more actions (after ")
+    assert f"{boosts} boosts" in card and boosts > 0
+    panel.next_phase()  # Phase 1
+    panel.next_phase()  # Phase 2
+    panel.next_phase()  # Phase 3: the waves move
+    card = panel.view()["summary"]
+    moved = [e.sentence() for e in panel.explorer.session.last_events()]
+    assert card.startswith(moved[0].rstrip(".") + ": " + moved[1].rstrip("."))
+    assert card.endswith(f"(and {len(moved) - 2} more).") if len(moved) > 2 else card.endswith(".")
+    assert "· next: Phase 4: energize Towers ·" in panel.board.html  # the heading: the phase to come
+    while panel.explorer.state.phase != "actions":
+        panel.next_phase()
+    assert "· Phase 6: spend Energy and / or Credits ·" in panel.board.html  # players act in it: no 'next'

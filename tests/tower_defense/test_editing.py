@@ -165,7 +165,7 @@ def test_a_tower_where_the_rules_forbid_one_is_refused() -> None:
     state = examples.example(BUSY)
     with pytest.raises(IllegalPosition, match=r"'Players may not place Towers on Obstacles'"):
         editing.place_tower(state, "standard.1", (5, 4), owner=0)
-    with pytest.raises(IllegalPosition, match=r"a tower cannot stand on a track space \(\(0, 1\)\)"):
+    with pytest.raises(IllegalPosition, match=r"a tower cannot stand on a track space: \(0, 1\) is track piece A1"):
         editing.place_tower(state, "standard.1", (0, 1), owner=0)
     with pytest.raises(IllegalPosition, match=r"outside the playing field"):
         editing.place_tower(state, "standard.1", (12, 0), owner=0)
@@ -438,7 +438,7 @@ def test_track_where_the_rules_forbid_it_is_refused() -> None:
         editing.lay_track(state, "B1", (0, 1))
     with pytest.raises(IllegalPosition, match=r"'Track cannot be placed on Obstacles'"):
         editing.lay_track(state, "B1", (5, 4))
-    with pytest.raises(IllegalPosition, match=r"a tower cannot stand on a track space \(\(3, 0\)\)"):
+    with pytest.raises(IllegalPosition, match=r"a tower cannot stand on a track space: \(3, 0\) is track piece B1"):
         editing.lay_track(state, "B1", (3, 0))
     with pytest.raises(IllegalPosition, match=r"'Z9' is not a track piece"):
         editing.lay_track(state, "Z9", (0, 0))
