@@ -15,7 +15,9 @@ import importlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib.metadata import entry_points
+from typing import Any
 
+from rules.core.codec import Codec, name_games_with
 from rules.core.descriptor import GameDescriptor
 from rules.core.errors import RulesError
 
@@ -134,3 +136,23 @@ def descriptors() -> list[GameDescriptor]:
         with contextlib.suppress(GameNotLoaded):
             found.append(descriptor(slug))
     return found
+
+
+def _games_of(positions: Codec[Any], text: str) -> tuple[str, str]:
+    """The title of the game whose codec `positions` is, and of another game whose codec reads `text` ('' if
+    none): asked only when a position is refused, to say whose file it is."""
+    games = descriptors()
+    mine = next((d.title for d in games if d.game.positions is positions), "this game")
+    for other in games:
+        read = getattr(other.game.positions, "parse_strictly", None)  # a game's own codec of another kind: not asked
+        if other.game.positions is positions or read is None:
+            continue
+        try:
+            read(text)
+        except RulesError:
+            continue
+        return mine, other.title
+    return mine, ""
+
+
+name_games_with(_games_of)

@@ -463,3 +463,20 @@ def test_share_codes_and_files_are_capped_in_size(tmp_path: Path) -> None:
     path.write_text('{"hand": ["8C"]}' + " " * (limits.MAX_FILE_BYTES + 1))
     with pytest.raises(MalformedFile, match=r"a position file is at most 1,000,000"):
         TOWER.load(path)
+
+
+def test_another_games_position_is_named_in_one_sentence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A The Tower file given to Tower Defense: one line saying whose it is, where each of its fields was refused."""
+    tower = tmp_path / "tower.json"
+    TOWER.save(tower_examples.example("fight-in-progress"), tower)
+    code, _, err = run(capsys, "tower-defense", "validate", str(tower))
+    assert code == 2 and err.count("\n") == 1, err
+    assert "tower.json: this is a position of The Tower, not of Tower Defense (15 of its 18 fields are not" in err
+    junk = tmp_path / "junk.json"
+    junk.write_text('{"a": 1, "b": 2, "rules": {}}')
+    code, _, err = run(capsys, "the-tower", "validate", str(junk))
+    assert code == 2 and "junk.json: not a position of The Tower (2 of its 3 fields are not The Tower's: a, b); " in err
+    # a position of the game with one field wrong keeps its own problems
+    with pytest.raises(IllegalPosition, match="hp: ") as refused:
+        TOWER.parse(json.dumps({**TOWER.data(tower_examples.example("fight-in-progress")), "hp": -1}))
+    assert "not a position" not in str(refused.value)

@@ -22,7 +22,7 @@ from typing import Annotated, Any, Generic, Literal, Protocol, TypeVar, Union
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 
 from rules.core import jsonio
-from rules.core.errors import IllegalPosition, Problem
+from rules.core.errors import IllegalPosition, Problem, RulesError
 from rules.core.files import write_file
 from rules.core.native_record import NativeRecord
 from rules.core.records import RECORD_CLASSES, ReadAs, Record, json_data, json_text
@@ -94,8 +94,14 @@ class Codec(Generic[R]):
 
     def parse(self, text: str, *, source: str = "input") -> R:
         """JSON text as a legal record: MalformedFile if not JSON, IllegalPosition if not legal (strict types:
-        true is not 1 and 1.0 is not a whole number)."""
-        return self.from_schema(jsonio.parse_model(self.schema, text, source=source))
+        true is not 1 and 1.0 is not a whole number; another game's position said in one sentence)."""
+        try:
+            return self.parse_strictly(text, source=source)
+        except IllegalPosition:
+            foreign = self._foreign(text)
+            if foreign:  # one sentence, where each of another game's fields would be refused
+                raise IllegalPosition([Problem("", foreign)]) from None
+            raise
 
     def load(self, path: str | Path) -> R:
         """A file's position (see `jsonio.read_text_file` for what is refused before reading); each problem of an
@@ -107,6 +113,27 @@ class Codec(Generic[R]):
         except IllegalPosition as exc:
             named = [Problem(f"{shown}, {p.where}" if p.where else shown, p.message) for p in exc.problems]
             raise IllegalPosition(named) from None
+
+    def parse_strictly(self, text: str, *, source: str = "input") -> R:
+        """`parse` without looking for another game's position in a refused one."""
+        return self.from_schema(jsonio.parse_model(self.schema, text, source=source))
+
+    def _foreign(self, text: str) -> str:
+        """Why a file is no position of this game, in one sentence, when most of its fields are none of this
+        schema's (another game's file, say: named when it reads as one); '' otherwise."""
+        try:
+            data = jsonio.parse_json_object(text)
+        except RulesError:
+            return ""
+        unknown = [key for key in data if key not in self.schema.model_fields]
+        if not data or 2 * len(unknown) <= len(data):
+            return ""
+        mine, theirs = _NAMERS[0](self, text) if _NAMERS else ("this game", "")
+        listed = ", ".join(jsonio.escape(key, 40) for key in unknown[:4]) + (", ..." if len(unknown) > 4 else "")
+        fields = f"{len(unknown)} of its {len(data)} fields are not {mine}'s: {listed}"
+        if theirs:
+            return f"this is a position of {theirs}, not of {mine} ({fields})"
+        return f"not a position of {mine} ({fields}); is it another game's file?"
 
     def read(self, path_or_json: str | Path) -> R:
         """A position from a JSON file, or from JSON text itself (what a panel's load box receives)."""
@@ -138,6 +165,17 @@ class Codec(Generic[R]):
     def json_schema(self) -> dict[str, Any]:
         """The JSON Schema a file of this record must match."""
         return self.schema.model_json_schema()
+
+
+GameNamer = Callable[["Codec[Any]", str], tuple[str, str]]
+"""A codec's game's title, and the title of another game whose codec reads a text as its position ('' if none)."""
+_NAMERS: list[GameNamer] = []
+
+
+def name_games_with(namer: GameNamer) -> None:
+    """How a position refused as another game's names the two games (`rules.registry` gives this: a codec knows
+    no game; without it the words say 'this game')."""
+    _NAMERS[:] = [namer]
 
 
 def records_of(value: Any, records: Mapping[type[BaseModel], type[Record]]) -> Any:

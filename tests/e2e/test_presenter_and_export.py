@@ -25,6 +25,14 @@ GAMES = {
 """Each game's walkthrough: its board's class, what of it is the board on a projector (Tower Defense's is the
 playing field; the table and the players' stacks follow it), and the next button's words."""
 SIZES = [(1280, 720), (1920, 1080)]
+SMALLEST_TEXT = """el => Math.min(...Array.from(el.querySelectorAll('*')).filter(
+    e => Array.from(e.childNodes).some(n => n.nodeType === 3 && n.textContent.trim()) && e.offsetParent !== null
+).map(e => parseFloat(getComputedStyle(e).fontSize)))"""
+"""The font size of the smallest words drawn on a board (hidden ones aside)."""
+CLIPPED = """el => Array.from(el.querySelectorAll('.tower, .wave')).filter(
+    e => e.scrollHeight > e.clientHeight + 1
+).map(e => e.innerText.slice(0, 24))"""
+"""Tower Defense's towers and waves whose words run past their box."""
 
 
 def open_app(browser: Any, voila: str, notebook: str, width: int = 1280, height: int = 720) -> tuple[Any, Any]:
@@ -104,6 +112,10 @@ def test_the_presenter_fits_a_projector(voila: str, browser: Any, game: str, siz
     assert re.fullmatch(r"step [1-9]\d* of [1-9]\d*", counter(panel)), counter(panel)
     size_px = float(board.evaluate("el => parseFloat(getComputedStyle(el).fontSize)"))
     assert size_px >= 17, f"the board's type is {size_px}px"
+    smallest = float(panel.locator(f".{board_class}").first.evaluate(SMALLEST_TEXT))
+    assert smallest >= 12, f"the board's smallest words are {smallest}px: too small for the back of a class"
+    clipped = panel.locator(f".{board_class}").first.evaluate(CLIPPED)
+    assert clipped == [], f"pieces whose words are cut off: {clipped}"
     card_px = float(card.evaluate("el => parseFloat(getComputedStyle(el).fontSize)"))
     card_box = card.bounding_box()
     assert card_px >= 20 and card_box is not None and card_box["height"] < 2 * card_px, "a one-line step card"
