@@ -37,8 +37,6 @@ TowerDefenseBoard = styled_board("TowerDefenseBoard", "td_board.css")
 
 PHASE_SIX_ENDS = "phase.6 actions"
 """The rule the step that ends Phase 6 cites (all players agree to take no more actions)."""
-ACTION_KINDS = {"exactly two": "boost"}
-"""A Phase 6 action counted by its rule's words (`phase.6C1 boost`), where they are not its kind's name."""
 
 
 def _rule(event: Any) -> str:
@@ -327,8 +325,7 @@ class TowerDefensePanel(Presenting, w.VBox):  # type: ignore[misc]
             rule = _rule(step.events[0]) if step.events else ""
             if not rule.startswith("phase.6") or rule == PHASE_SIX_ENDS:
                 break
-            word = rule.partition(" ")[2]
-            kinds[ACTION_KINDS.get(word, word)] += 1
+            kinds[type(step.action).__name__.lower()] += 1
         if not kinds:
             return "no action taken"
         return f"after {counted(kinds.total(), 'action')}: " + ", ".join(counted(n, k) for k, n in kinds.most_common())
