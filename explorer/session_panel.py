@@ -161,11 +161,16 @@ class SessionPanel(GuardedPanel):
         self._act(run, message)
 
     def back(self) -> None:
-        """One step back along the line (a replay: nothing is lost)."""
+        """Back along the line as far as a step of the panel goes (`_back_steps`; a replay: nothing is lost)."""
         if self.explorer.session.cursor == 0:
             self.say("already at the start of this line")
             return
-        self._go(self.explorer.back, "one step back")
+        steps = self._back_steps()
+        self._go(lambda: self.explorer.back(steps), "one step back" if steps == 1 else f"back {steps} steps")
+
+    def _back_steps(self) -> int:
+        """How many steps 'back' undoes: one (a game whose step plays several says how many)."""
+        return 1
 
     def forward(self) -> None:
         """One step forward along the line already played."""

@@ -207,11 +207,11 @@ def _head(view: dict[str, Any]) -> str:
     head = f"Turn {view['turn']} · {e(view['phase_words'])}"
     if battle is not None:
         where = "the palace" if battle["at_palace"] else f"territory {battle['target'] + 1}"
-        now = (
-            "the battle is over: the destroyed leave the board, the survivors heal"
-            if battle["over"]
-            else f"step {e(battle['stage_words'])}"
-        )
+        now = f"step {e(battle['stage_words'])}"
+        if battle["over"]:
+            now = "the battle is over: the destroyed leave the board, the survivors heal"
+        if battle.get("to_palace"):  # 004: a territory left empty, the survivors attack the palace at once
+            now = "the territory is emptied: the destroyed leave the board, the survivors attack the palace"
         head = f"Turn {view['turn']} · battle from territory {battle['origin'] + 1} against {where} · {now}"
     if view["termination"]:
         head += f" · {e(view['termination'].replace('_', ' '))}"

@@ -81,6 +81,9 @@ class StepStory:
         won = [e for e in events if isinstance(e, GameWon)]
         if won:
             parts.append(f"palace destroyed: {_army(after, won[0].player)} win")
+        elif self.battle_over and after.battle is not None and after.battle.at_palace:
+            # 004 battles: a territory left without troops and bases, the survivors attack the palace at once
+            parts.append(f"territory {after.battle.target + 1} is emptied: the survivors attack the palace")
         elif self.battle_over:
             parts.append("the battle is over")
         if parts:

@@ -165,6 +165,7 @@ def _battle_view(state: GameState, show_hidden: bool) -> dict[str, Any] | None:
         "stage": fight.stage,
         "stage_words": f"{STAGE_STEPS[fight.stage]}. {STAGE_WORDS[fight.stage]}",
         "over": False,
+        "to_palace": False,
         "pools": pools,
         "pending": list(engine.allocations_in(state)),
         "shown": shown,
@@ -239,7 +240,8 @@ def board_view(
     who = engine.current_player(state)
     battle = _battle_view(shown, show_hidden)
     if battle is not None and shown is not state:
-        battle.update(pools=[], pending=[True, True], shown={}, over=True)
+        to_palace = state.battle is not None and state.battle.at_palace and not battle["at_palace"]
+        battle.update(pools=[], pending=[True, True], shown={}, over=True, to_palace=to_palace)
     return {
         "turn": state.turn,
         "phase": state.phase,

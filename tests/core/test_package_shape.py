@@ -238,6 +238,7 @@ def test_every_game_panel_is_built_on_the_one_panel_base(game: str) -> None:
     assert issubclass(panel, SessionPanel) and issubclass(panel, Presenting)
     shared = {name for name in vars(SessionPanel) if not name.startswith("__")}
     redefined = shared & set(vars(panel))
-    # what the position left leaves behind, a new board's selection cleared, and the game's own words and board
-    hooks = {"_moved", "load_example", "summary", "_repr_html_"}
+    # what the position left leaves behind, how far back goes, a new board's selection cleared, and the game's own
+    # words and board
+    hooks = {"_moved", "_back_steps", "load_example", "summary", "_repr_html_"}
     assert redefined <= hooks, f"{panel.__name__} writes again {sorted(redefined - hooks)}"

@@ -96,3 +96,19 @@ def test_the_lich_is_named_on_the_troops_it_weakens() -> None:
     assert archer is not None and archer.group(1) == "0"  # power 1, less 1
     assert board.count('<span class="note" title="Lich: power -1">Lich −1</span>') == 4  # every Bandit troop
     assert 'data-key="p0/t0/s0/0"' in board and board.count("Lich −1") == 4  # no Undead troop marked
+
+
+def test_the_step_that_empties_a_territory_says_the_survivors_attack_the_palace() -> None:
+    # manual, battles: if a territory loses every troop and base, the survivors attack the palace at once -
+    # the battle is not over, and nobody heals yet
+    assault = Explorer("palace-assault")
+    assault.attack(0, 2, specials=(0,))
+    while assault.state.battle is not None and not assault.state.battle.at_palace:
+        assault.step()
+    story = step_story(assault.session, assault.session.cursor)
+    assert story is not None and story.battle_over
+    assert story.card.endswith("territory 3 is emptied: the survivors attack the palace")
+    assert "the battle is over" not in story.card
+    board = drawn(assault, assault.session.cursor)
+    assert "the territory is emptied: the destroyed leave the board, the survivors attack the palace" in board
+    assert "the survivors heal" not in board

@@ -3,6 +3,8 @@ browser would send them (anywidget custom messages)."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from explorer.the_tower.explorer import TheTowerExplorer
@@ -114,3 +116,19 @@ def test_explorer_runs_a_seeded_game_reproducibly() -> None:
     one.run(12)
     two.run(12)
     assert one.session.line == two.session.line and "Floor" in one._repr_html_()
+
+
+def test_back_stops_where_next_stops_past_the_cards_a_choice_drew() -> None:
+    """'next ▶' plays a choice and the chance it opens; '◀ back' undoes both, so the two stop at the same
+    positions (a class stepping back does not land on a half-drawn card)."""
+    panel = TheTowerPanel("opening", seed=3)
+    forward = [panel.explorer.session.cursor]
+    for _ in range(4):
+        panel.next()
+        forward.append(panel.explorer.session.cursor)
+    assert any(b - a > 1 for a, b in itertools.pairwise(forward)), "a choice that drew a card"
+    back = [panel.explorer.session.cursor]
+    for _ in range(4):
+        panel.back()
+        back.append(panel.explorer.session.cursor)
+    assert back == forward[::-1]
