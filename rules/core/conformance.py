@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import json
 import pickle
-import traceback
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, Generic, TypeVar
 
 from rules.core.chance import ChanceSampler
-from rules.core.errors import IllegalAction, RulesError
+from rules.core.errors import IllegalAction, RulesError, raised_at
 from rules.core.events import Event
 from rules.core.outcome import Utility
 from rules.core.playout import Policy, random_action
@@ -139,9 +138,7 @@ def play_and_check(suite: Suite[S], index: int, seed: int) -> Report:
 
 def raised(exc: BaseException) -> str:
     """An error in words with the innermost line that raised it (file, line, function)."""
-    frames = traceback.extract_tb(exc.__traceback__)
-    at = f" (in {frames[-1].name}, {frames[-1].filename} line {frames[-1].lineno})" if frames else ""
-    return f"the game's code raised {type(exc).__name__}: {exc}{at}"
+    return f"the game's code raised {raised_at(exc)}"
 
 
 def _play(suite: Suite[S], index: int, seed: int, report: Report, where: str, at: list[str]) -> None:

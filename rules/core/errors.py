@@ -49,6 +49,20 @@ class CannotWrite(RulesError):
     """A file that cannot be written (no such folder, a folder of that name, no permission)."""
 
 
+class GameFailed(RulesError):
+    """A game's own code raised an error while it was played (a game being written): said with where."""
+
+
+def raised_at(exc: BaseException) -> str:
+    """An error in words with the innermost line that raised it: 'IndexError: ... (in legal_actions, game.py
+    line 40)'."""
+    import traceback
+
+    frames = traceback.extract_tb(exc.__traceback__)
+    at = f" (in {frames[-1].name}, {frames[-1].filename} line {frames[-1].lineno})" if frames else ""
+    return f"{type(exc).__name__}: {exc}{at}"
+
+
 def look_up(table: Mapping[str, T], name: str, kind: str) -> T:
     """`table[name]`, or a KeyError naming what there is ("unknown policy 'x'; policies: random, greedy")."""
     try:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core.chance import ChanceSampler
-from rules.core.errors import RulesError
+from rules.core.errors import GameFailed, RulesError, raised_at
 from rules.core.playout import Playout, play_out
 from rules.sweeps.cells import Cell
 from rules.sweeps.collection import fewer_collections
@@ -104,4 +104,19 @@ def play_chunk(cell: Cell, start: int, stop: int, code: str | None = None) -> li
         )
     rules, policies = set_up(cell)
     with fewer_collections():
-        return [play_game(cell, i, rules, policies) for i in range(start, stop)]
+        return [_played(cell, i, rules, policies) for i in range(start, stop)]
+
+
+def _played(cell: Cell, index: int, rules: Any, policies: list[Any]) -> GameRecord:
+    """`play_game`, an error of the game's own code said in one line with where it was raised (a game being
+    written meets words, as its conformance run gives them, not a traceback from a worker)."""
+    try:
+        return play_game(cell, index, rules, policies)
+    except RulesError:
+        raise
+    except Exception as exc:  # the game's or its policy's mistake
+        seed = game_seed(cell.seed_key, index)
+        raise GameFailed(
+            f"{cell.game}: cell {cell.index}, game {index} (seed {seed}): the game's code raised {raised_at(exc)}; "
+            f"its conformance run (python -m rules.conformance --game {cell.game}) checks every step"
+        ) from None

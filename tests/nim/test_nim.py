@@ -7,6 +7,7 @@ import dataclasses
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,7 +15,7 @@ from rules import registry
 from rules.cli import main
 from rules.conformance import main as conformance_main
 from rules.core.descriptor import BalanceSupport, GameDescriptor
-from tests.nim.descriptor import DESCRIPTOR
+from tests.nim.descriptor import DESCRIPTOR, PerfectPolicy
 from tests.nim.game import GAME, Rules, State
 from tests.pytest_process import run_pytest
 
@@ -76,6 +77,32 @@ def test_a_sweep_plays_it_and_perfect_play_wins_its_winning_positions(
         out.startswith("dice-nim: 2 cells played by perfect against perfect, 10 games played")
         and "max_take=3: player 1" in out
     )
+
+
+class SlipperyPolicy:
+    """A designer's policy with a mistake: it reads past the end of its list once three stones or fewer are left."""
+
+    name = "slippery"
+
+    def choose(self, state: State, sampler: Any, player: int) -> Any:
+        if state.pile is not None and state.pile <= 3:
+            return [][0]
+        return PerfectPolicy().choose(state, sampler, player)
+
+
+def test_an_error_of_the_games_own_code_in_a_sweep_is_one_line_naming_where(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    slippery = dataclasses.replace(DESCRIPTOR, policies={**DESCRIPTOR.policies, "slippery": SlipperyPolicy})
+    with registry.registered(slippery):
+        code = main(["dice-nim", "sweep", "--policy", "slippery", "--games", "20", "--in-process", "--no-progress"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
+    assert "error: dice-nim: cell 0, game " in err
+    assert (
+        "the game's code raised IndexError: list index out of range (in choose, " in err and "test_nim.py line" in err
+    )
+    assert "python -m rules.conformance --game dice-nim" in err
 
 
 def test_export_test_writes_a_passing_test(
