@@ -106,6 +106,28 @@ class SessionNavigation(Generic[S]):
     def forward(self, steps: int = 1) -> None:
         self.session.forward(steps)
 
+    def forward_past_chance(self) -> tuple[Event, ...]:
+        """One step forward along the line and the chance steps right after it (a choice with the cards it drew),
+        as a step that plays on takes them; the events of every step passed."""
+        session = self.session
+        session.forward()
+        events = list(session.last_events())
+        while session.cursor < len(session.line) and session.game.current_player(session.state) == CHANCE:
+            session.forward()
+            events += session.last_events()
+        return tuple(events)
+
+    def steps_back_to_choice(self) -> int:
+        """How many steps back the position of the last choice is: one, and one more for each chance step that
+        followed the choice (what `forward_past_chance` passes going forward)."""
+        session, steps = self.session, 1
+        while (
+            session.cursor - steps > 0
+            and session.game.current_player(session.state_at(session.cursor - steps)) == CHANCE
+        ):
+            steps += 1
+        return steps
+
     def restart(self) -> None:
         self.session.restart()
 

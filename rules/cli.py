@@ -34,12 +34,11 @@ def build_parser(only: Sequence[str] | None = None) -> argparse.ArgumentParser:
     `export-test`, `sweep` and `balance` (for a game a sweep can play and the balancer tunes) and the game's own."""
     from rules.balance.cli import add_balance_command
     from rules.line_export import add_export_test_command
-    from rules.registry import broken, descriptors
+    from rules.registry import descriptors, warn_broken
     from rules.sweeps.cli import add_sweep_command
 
     found = [d for d in descriptors() if only is None or d.slug in only]
-    for words in broken().values():  # another package's broken game is said; every other game still works
-        print(f"warning: {escape(words, 2000)}", file=sys.stderr)
+    warn_broken()
     titles = [d.title for d in found]
     named = ", ".join(titles[:-1]) + f" and {titles[-1]}" if len(titles) > 1 else titles[0]
     parser = OneLineParser(prog="tower-rules", description=f"Rules engines for {named}.")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib.metadata import entry_points
@@ -20,6 +21,7 @@ from typing import Any
 from rules.core.codec import Codec, name_games_with
 from rules.core.descriptor import GameDescriptor
 from rules.core.errors import RulesError
+from rules.core.files import escape
 
 SHIPPED: dict[str, str] = {
     "attack-the-tower": "rules.attack_the_tower.descriptor",
@@ -45,8 +47,9 @@ def register(game: GameDescriptor) -> GameDescriptor:
         return game
     if game.slug in SHIPPED:
         raise ValueError(f"{game.slug!r} is a shipped game's name")
-    if game.slug in _installed():
-        raise ValueError(f"{game.slug!r} is the name of a game installed by {_installed()[game.slug]}")
+    installed = _installed().get(game.slug)
+    if installed is not None:
+        raise ValueError(f"{game.slug!r} is the name of a game installed by {installed}")
     if game.slug in _REGISTERED:
         raise ValueError(f"{game.slug!r} is already registered (as {_REGISTERED[game.slug].title})")
     short = game.game.card.short_name
@@ -89,6 +92,12 @@ def broken() -> dict[str, str]:
     """The installed games that could not be loaded, by name, each with why in words (the tools list the others
     and say these)."""
     return dict(_BROKEN)
+
+
+def warn_broken() -> None:
+    """Say each installed game that could not be loaded, a warning line on stderr (every other game still works)."""
+    for words in _BROKEN.values():
+        print(f"warning: {escape(words, 2000)}", file=sys.stderr)
 
 
 def descriptor(slug: str) -> GameDescriptor:

@@ -46,6 +46,12 @@ class StepStory:
     """The step ended the battle that `before` holds: the board shows that battle's last moment."""
 
     @property
+    def to_palace(self) -> bool:
+        """The step ended a territory's battle by emptying it: the survivors attack the palace at once (004
+        battles), so the battle goes on there; nobody heals yet."""
+        return self.battle_over and self.after.battle is not None and self.after.battle.at_palace
+
+    @property
     def totals(self) -> dict[str, int]:
         """The damage each target had taken once the step's damage was dealt (key -> total)."""
         return {e.target: e.total for e in self.events if isinstance(e, DamageDealt | AbilityDamage)}
@@ -81,8 +87,7 @@ class StepStory:
         won = [e for e in events if isinstance(e, GameWon)]
         if won:
             parts.append(f"palace destroyed: {_army(after, won[0].player)} win")
-        elif self.battle_over and after.battle is not None and after.battle.at_palace:
-            # 004 battles: a territory left without troops and bases, the survivors attack the palace at once
+        elif self.to_palace and after.battle is not None:
             parts.append(f"territory {after.battle.target + 1} is emptied: the survivors attack the palace")
         elif self.battle_over:
             parts.append("the battle is over")

@@ -239,9 +239,8 @@ def board_view(
     request = engine.allocation_request(state, draft_player if state.battle is not None else None)
     who = engine.current_player(state)
     battle = _battle_view(shown, show_hidden)
-    if battle is not None and shown is not state:
-        to_palace = state.battle is not None and state.battle.at_palace and not battle["at_palace"]
-        battle.update(pools=[], pending=[True, True], shown={}, over=True, to_palace=to_palace)
+    if battle is not None and story is not None and shown is not state:
+        battle.update(pools=[], pending=[True, True], shown={}, over=True, to_palace=story.to_palace)
     return {
         "turn": state.turn,
         "phase": state.phase,

@@ -89,10 +89,9 @@ class TheTowerExplorer(SessionNavigation[GameState], PositionFiles[GameState], L
 
     def step(self) -> tuple[Event, ...]:
         """One step of the game: the policy's choice (or a pending chance step) and the chance it opens.
-        In the middle of a line, replay its next step instead."""
+        In the middle of a line, replay its next step instead, with the chance steps after it."""
         if self.session.cursor < len(self.session.line):
-            self.session.forward()
-            return self.session.last_events()
+            return self.forward_past_chance()
         events = list(self.auto())
         events += self.resolve_chance()
         return tuple(events)

@@ -22,8 +22,6 @@ from explorer.the_tower.explorer import TheTowerExplorer
 from explorer.the_tower.viewmodel import advice_html, board_html, board_view, static_html
 from rules.core.errors import IllegalPosition, Problem, RulesError
 from rules.core.files import escape
-from rules.core.protocol import CHANCE
-from rules.the_tower.game import GAME
 from rules.the_tower.model import GameState
 from rules.the_tower.variants import Rules
 
@@ -148,11 +146,7 @@ class TheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
     def _back_steps(self) -> int:
         """Back as 'next ▶' goes forward: past the chance a choice opened (the cards it drew) to the choice itself,
         so that back and next stop at the same positions."""
-        session = self.explorer.session
-        steps = 1
-        while session.cursor - steps > 0 and GAME.current_player(session.state_at(session.cursor - steps)) == CHANCE:
-            steps += 1
-        return steps
+        return self.explorer.steps_back_to_choice()
 
     def edit(self, **changes: Any) -> None:
         """Start over from this position with parts of the table changed (see rules.the_tower.editing.edited;

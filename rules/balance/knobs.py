@@ -238,9 +238,10 @@ def _with_why(problem: Problem, knob: Knob, choice: Choice, game: str) -> Proble
     because = balance_support(game).completed_because
     for edit, was in brought_edits([knob], choice, game):
         if problem.where == f"{edit.card}.{edit.field}":
-            change = f"takes it from {json.dumps(was)} to {json.dumps(edit.value)}"
-            brought = f"{knob.name}={_said(choice[knob.name])} {change}"
-            return Problem(problem.where, f"{problem.message} ({brought} {because})".replace(" )", ")"))
+            brought = (
+                f"{knob.name}={_said(choice[knob.name])} takes it from {json.dumps(was)} to {json.dumps(edit.value)}"
+            )
+            return Problem(problem.where, f"{problem.message} ({' '.join(filter(None, (brought, because)))})")
     return problem
 
 

@@ -28,6 +28,7 @@ from rules.core.card_edits import edits_text
 from rules.sweeps.cells import Cell
 from rules.sweeps.games import GameName, scenario_names, sweep_game
 from rules.sweeps.seeding import digest
+from rules.sweeps.spec import army_list
 
 DEFAULT_STAGES = (12, 24, 64)
 """Games per cell at each stage of a candidate's measurement (cumulative 12, 36, 100 a cell: an Attack the Tower
@@ -83,7 +84,7 @@ class BalanceSpec(BaseModel):
     @field_validator("armies", mode="before")
     @classmethod
     def _army_list(cls, value: object) -> object:
-        return [a.strip().lower() for a in value.split(",")] if isinstance(value, str) else value  # ids: lower case
+        return army_list(value) if isinstance(value, str) else value
 
     @field_validator("players", mode="before")
     @classmethod

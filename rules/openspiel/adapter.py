@@ -207,6 +207,10 @@ class StringObserver:
         return self.protocol.observation_string(state.position, player)
 
 
+_REGISTERED: dict[str, tuple[GameDescriptor, type[ProtocolGame]]] = {}
+"""The games registered with OpenSpiel here, by OpenSpiel's name (pyspiel cannot register a name twice)."""
+
+
 def register(game: GameDescriptor) -> type[ProtocolGame]:
     """Register the game with OpenSpiel (once) and return its game class; KeyError for a game whose descriptor
     does not say how it becomes an OpenSpiel game, ValueError when OpenSpiel's name for it is another game's."""
@@ -222,10 +226,6 @@ def register(game: GameDescriptor) -> type[ProtocolGame]:
     pyspiel.register_game(game_type(game), cls)
     _REGISTERED[name] = (game, cls)
     return cls
-
-
-_REGISTERED: dict[str, tuple[GameDescriptor, type[ProtocolGame]]] = {}
-"""The games registered with OpenSpiel here, by OpenSpiel's name (pyspiel cannot register a name twice)."""
 
 
 def ismcts_resampler(seed: int = 0) -> Callable[[ProtocolState, int], ProtocolState]:

@@ -195,9 +195,14 @@ class SweepSpec(BaseModel):
         return {**sweep_game(self.game).default_rules, **self.rules}
 
 
+def army_list(text: str) -> list[str]:
+    """Army ids joined by commas, as typed: "Undead, bandits" is undead and bandits (ids are lower case)."""
+    return [a.strip().lower() for a in text.split(",")]
+
+
 def _pair(text: str) -> tuple[str, ...]:
     """`undead,westerners` as two army ids; ValueError in words when it is not two."""
-    pair = tuple(a.strip().lower() for a in text.split(","))  # army ids are lower case: "Undead" is undead
+    pair = tuple(army_list(text))
     if len(pair) != 2 or not all(pair):
         raise ValueError(f"{text!r} is not a pair of armies: two army ids joined by a comma, e.g. undead,westerners")
     return pair

@@ -132,3 +132,8 @@ def test_back_stops_where_next_stops_past_the_cards_a_choice_drew() -> None:
         panel.back()
         back.append(panel.explorer.session.cursor)
     assert back == forward[::-1]
+    replayed = [panel.explorer.session.cursor]
+    for _ in range(4):  # next ▶ along the line played: the same stops again
+        panel.next()
+        replayed.append(panel.explorer.session.cursor)
+    assert replayed == forward
