@@ -20,22 +20,28 @@ def star(assumed: bool) -> str:
     return '<span class="assumed" title="assumed">*</span>' if assumed else ""
 
 
+def _narrow(long: str, brief: str) -> str:
+    """Words written in full, and briefly in a space too narrow for them (the style sheet shows one of the two)."""
+    return f'<span class="long">{e(long)}</span><span class="brief">{e(brief)}</span>'
+
+
 def _tower_cell(t: dict[str, Any]) -> str:
     dep = "●" * t["depletion"]
     if t["reach_kind"] == "range":
         boosted = " boosted" if t["boosts"] else ""
         numbers = (
             f'<span class="dmg{boosted}" title="damage this turn: {e(t["damage_text"])}">'
-            f"dmg {t['damage']}{star(t['damage_assumed'])}</span> r{t['reach']}{star(t['reach_assumed'])}"
+            f"{_narrow('dmg ', 'd')}{t['damage']}{star(t['damage_assumed'])}</span>"
+            f" r{t['reach']}{star(t['reach_assumed'])}"
         )
     else:
-        numbers = f"radius {t['reach']}{star(t['reach_assumed'])}"
+        numbers = f"{_narrow('radius ', 'rad ')}{t['reach']}{star(t['reach_assumed'])}"
     title = f"{t['name']}, Level {t['level']}, {player_word(t['owner'])}, {t['depletion']} Depletion" + (
         f", boosted by {', '.join(t['boosts'])}" if t["boosts"] else ""
     )
     return (
         f'<div class="tower type-{t["type"]} owner-{t["owner"]}" title="{e(title)}">'
-        f'<div class="tname">{e(t["short"])}</div>'
+        f'<div class="tname">{_narrow(t["short"], t["brief"])}</div>'
         f'<div class="tnum">{numbers}</div>'
         f'<div class="towner">P{t["owner"] + 1} <span class="lvl">L{t["level"]}</span> '
         f'<span class="dep" title="Depletion">{dep}</span></div></div>'
@@ -73,7 +79,8 @@ def _cell_html(c: dict[str, Any], selected: str | None) -> str:
         inner += _tower_cell(c["tower"])
     if c["wave"] is not None:
         inner += _wave_cell(c["wave"])
-    title = f' title="space {c["key"]}"' if inner else ""  # (an empty space's number is on the grid's edges)
+    # a piece's space is named in its tooltip; an empty space's number is on the grid's edges, a track's on it
+    title = f' title="space {c["key"]}"' if c["tower"] is not None or c["wave"] is not None else ""
     return f'<div class="{" ".join(classes)}" data-key="{c["key"]}"{title}>{inner}</div>'
 
 
@@ -157,7 +164,8 @@ LEGEND = (
     '<span class="sw track-A">A7</span> track A (odd ranks) · <span class="sw track-B">B7</span> track B '
     "(even ranks) · "
     + " ".join(f'<span class="sw owner-{i}">P{i + 1}</span>' for i in range(4))
-    + " tower owners · ● Depletion · L2: Level 2 · r: Range · W2 u1/3: Wave 2, visible unit 1 of 3 · "
+    + " tower owners · ● Depletion · L2: Level 2 · r: Range · on a narrow board, Std, Bst, Chg, Cmb: Standard, "
+    "Boost, Charge, Combine, and d: dmg · W2 u1/3: Wave 2, visible unit 1 of 3 · "
     "9+3hp: Hit Points, plus those a tough or armoured unit may be treated as having · mv: Movement</div>"
 )
 

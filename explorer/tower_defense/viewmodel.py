@@ -24,7 +24,7 @@ from rules.tower_defense.model import (
     Tower,
 )
 from rules.tower_defense.places import Coord
-from rules.tower_defense.text import PHASE_TITLE, card_short
+from rules.tower_defense.text import PHASE_TITLE, ROMAN, card_short
 
 ASSUMED_NOTE = "assumed: not in the rulebook"
 """The legend of the asterisk that marks every number the data files mark `assumed: true`."""
@@ -39,6 +39,8 @@ ATTRIBUTE_WORDS = {
     "elusive": "elusive (+1 Range needed)",
     "must_be_attacked": "must be attacked",
 }
+TYPE_BRIEF = {"standard": "Std", "boost": "Bst", "charge": "Chg", "combine": "Cmb"}
+"""A tower type in three letters, for spaces too narrow for its name (the legend says which is which)."""
 
 
 def cell_key(at: Coord) -> str:
@@ -79,6 +81,7 @@ def tower_view(state: GameState, tower: Tower) -> dict[str, Any]:
         "type": spec.type,
         "mark": spec.mark,
         "short": card_short(tower.card),
+        "brief": f"{TYPE_BRIEF[spec.type]} {ROMAN[spec.mark]}",
         "owner": tower.owner,
         "level": tower.level,
         "depletion": tower.depletion,

@@ -133,6 +133,11 @@ def test_every_panel_reads_in_light_dark_and_high_contrast_themes(lab: Lab, brow
     page.close()
 
 
+CUT_WORDS = """towers => towers.flatMap(t => Array.from(t.querySelectorAll('.tname, .tnum'))).filter(
+    e => e.scrollWidth > e.clientWidth + 1).map(e => e.innerText)"""
+"""A tower's name and numbers that run past its space (a name cut mid-word, 'Standar I')."""
+
+
 @pytest.mark.parametrize("width", [1000, 1600])
 def test_controls_and_boards_fit_the_window(lab: Lab, browser: Any, width: int) -> None:
     """The file browser open beside the notebook: control rows wrap, the board scales."""
@@ -148,6 +153,10 @@ def test_controls_and_boards_fit_the_window(lab: Lab, browser: Any, width: int) 
     for column in (8, 11):
         box = panel.locator(f'[data-key="{column},0"]').first.bounding_box()
         assert box is not None and box["x"] + box["width"] <= width, f"column {column} is cut off at {width} px"
+    towers = panel.locator(".td-board .grid .tower")
+    assert towers.count() >= 3, "the walkthrough's board has towers to read"
+    cut = towers.evaluate_all(CUT_WORDS)
+    assert cut == [], f"tower words cut off at {width} px: {cut}"
     panel.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / f"layout-tower-defense-{width}.png"))
     page.close()

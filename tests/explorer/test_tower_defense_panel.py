@@ -40,6 +40,9 @@ def test_the_grid_shows_tracks_towers_waves_and_what_is_assumed(panel: TowerDefe
     assert html.count('class="cell obstacle"') == 4
     # Towers with type, mark, level, owner and Depletion; the Mark II Standard Tower of player 4.
     assert "Standard II" in html and "P4" in html and 'title="Depletion">●<' in html
+    # A space too narrow for a name shows it in three letters (the style sheet picks one), as the legend says.
+    assert '<span class="long">Standard II</span><span class="brief">Std II</span>' in html
+    assert '<span class="long">dmg </span><span class="brief">d</span>' in html and "Std, Bst, Chg, Cmb" in html
     # Waves with their visible unit and modifier: Wave 4 (Rank 4 wave B) shows unit 1 of 3.
     assert "W4 u1/3" in html and "Hasty" in html
     # Every number the data files mark assumed carries an asterisk, explained in the legend.
