@@ -161,6 +161,30 @@ def busy_board(rules: Rules | None = None) -> GameState:
     )
 
 
+def condition_met(rules: Rules | None = None) -> GameState:
+    """Two players in Phase 6 just after Player 1's tower defeated the unit that met Fog's requirement (6.H):
+    either player may complete it, until they perform another action; Player 2's Combine Tower stands between
+    both players' towers (6.D)."""
+    towers = (
+        Tower(card="standard.1", at=(3, 0), owner=0, level=2, depletion=1),
+        Tower(card="charge.1", at=(3, 2), owner=0),
+        Tower(card="combine.1", at=(4, 2), owner=1),
+        Tower(card="standard.1", at=(5, 2), owner=1),
+    )
+    return position(
+        rules=rules,
+        towers=towers,
+        waves=(FieldWave(id="rank1.b", number=1, space=6, defeated=1), FieldWave(id="rank2.a", number=2, space=3)),
+        stacks={0: {"combine": ["standard.1"], "boost": ["charge.1"]}, 1: {"combine": ["charge.1"]}},
+        upcoming=(("rank3.a",),),
+        turn=5,
+        phase="actions",
+        condition={"id": "fog", "progress": 2, "met_at": 1},
+        actions_taken=1,
+        kill_window={"player": 0, "wave_defeated": False, "at": 1},
+    )
+
+
 STANDARD_CALLS: tuple[tuple[str, ...], ...] = (
     ("rank1.b",),
     ("rank2.a", "rank2.b"),
@@ -233,6 +257,7 @@ EXAMPLES: dict[str, tuple[Callable[[Rules | None], GameState], str]] = {
         "003 phase 3's example: A10, movement 4 + 1, A12 and A15 discarded.",
     ),
     "busy-board": (busy_board, "Four players in Phase 6: every tower type, six waves, a condition in play."),
+    "condition-met": (condition_met, "Phase 6 just after a kill met Fog's requirement: who may complete it."),
     "new-session": (new_session, "The beginner scenario before set up."),
 }
 

@@ -7,6 +7,7 @@ conformance run after every step; the engine's own steps never ask.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from rules.tower_defense import catalog
 from rules.tower_defense.cards import MARK_NAME, TOWER_TYPES
@@ -141,6 +142,7 @@ def _wave_problems(state: GameState) -> list[str]:
             out.append(f"{where}: wave number {w.number} has not been called yet ({state.waves_called} called)")
         if w.modifier is not None and w.modifier not in catalog.modifiers():
             out.append(f"{where}: there is no wave modifier {w.modifier!r}")
+    out += order_problems(state.upcoming)
     for j, call in enumerate(state.upcoming):
         ranks = {catalog.wave(w).rank for w in call}
         rank = min(ranks)
@@ -151,6 +153,18 @@ def _wave_problems(state: GameState) -> list[str]:
         elif rank % 2 == 1 and len(call) != 1:
             out.append(f"upcoming.{j}: an odd ranked wave is called alone")
     return out
+
+
+def order_problems(calls: Sequence[Sequence[str]]) -> list[str]:
+    """3.A.XII: the waves still to be called lie 'in numerical, sequential order with the lowest number on top'."""
+    ranks = [min(catalog.wave(w).rank for w in call) for call in calls if call]
+    for j in range(1, len(ranks)):
+        if ranks[j] < ranks[j - 1]:
+            return [
+                f"upcoming.{j}: a Rank {ranks[j]} wave comes after a Rank {ranks[j - 1]} wave; 'Put all selected "
+                "unrevealed Waves face down, in numerical, sequential order with the lowest number on top'"
+            ]
+    return []
 
 
 def _tower_problems(state: GameState) -> list[str]:
@@ -184,6 +198,23 @@ def _tower_problems(state: GameState) -> list[str]:
     return out
 
 
+def _condition_problems(state: GameState) -> list[str]:
+    """The condition's record of its requirement met (6.H): when, and who may no longer complete it."""
+    c = state.condition
+    if c is None:
+        return []
+    out = []
+    if c.met_at is not None and c.met_at > state.actions_taken:
+        out.append(
+            f"condition.met_at: the requirement was met after action {c.met_at}, but {state.actions_taken} taken"
+        )
+    if c.barred and c.met_at is None:
+        out.append("condition.barred: players are barred from completing a requirement that is not met")
+    if len(set(c.barred)) != len(c.barred) or any(p >= len(state.players) for p in c.barred):
+        out.append("condition.barred: each barred player is one of the players, once")
+    return out
+
+
 def position_problems(state: GameState) -> list[str]:
     """Every rule the whole position breaks; empty when the position is legal."""
     n = len(state.players)
@@ -205,6 +236,7 @@ def position_problems(state: GameState) -> list[str]:
             out.append(f"conditions: there is no game condition {c!r}")
     if state.condition is not None and state.condition.id not in catalog.conditions():
         out.append(f"condition: there is no game condition {state.condition.id!r}")
+    out += _condition_problems(state)
     if state.conditions_waiting and state.condition is None:
         out.append("conditions_waiting: a waiting condition comes into effect when none is in play")
     if list(state.modifier_pile) != sorted(state.modifier_pile, key=modifier_order):

@@ -124,6 +124,13 @@ class ActiveCondition(Record):
     met_at: Annotated[
         int | None, Field(description="The Phase 6 action count right after the action that met the requirement.")
     ] = None
+    barred: Annotated[
+        tuple[Seat, ...],
+        Field(
+            description="Players who performed an action since the requirement was met (6.H: 'that player may "
+            "not discard the Game Requirement until the requirement has been completed again')."
+        ),
+    ] = ()
 
 
 class KillWindow(Record):

@@ -77,6 +77,8 @@ RuleId = Literal[
     "towers.range",
     "variant.armoured_extra_hit_points",
     "variant.boost_needs_energy",
+    "variant.combine_own_tower_only",
+    "variant.condition_closes",
     "variant.condition_credits",
     "variant.covered_units_active",
     "variant.elusive_extra_range",

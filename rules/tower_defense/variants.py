@@ -163,6 +163,20 @@ class Rules(RulesBase):
         description="The taxes of units not yet visible apply too (003 Enemies: 'Each Unit on a Wave is "
         "active individually'; 'While this unit is on the Playing Field').",
     )
+    combine_own_tower_only: bool = Field(
+        True,
+        description="Only the owner of a Combine Tower makes its Combine Attack (6.G: 'Choose a Tower with your "
+        "Player Marker', read as holding for every attack; 6.D says 'choose a Combine Tower' and names no owner, "
+        "and its 2 partners are 'controlled by any player(s)').",
+    )
+    condition_closes: Literal["for_who_acts", "after_any_action"] = Field(
+        "for_who_acts",
+        description="Once a Game Condition's requirement is met, who may still complete it. 'for_who_acts': every "
+        "player who has not performed an action since (6.H: 'If a player chooses to perform any action after the "
+        "Game Condition requirement is complete, that player may not discard the Game Requirement'; 'Players may "
+        "choose to discard the Game Condition at any point during Phase 6'). 'after_any_action': only right "
+        "after the action that met it, whoever performs the next action.",
+    )
     turn_limit: int | None = Field(
         None,
         ge=1,

@@ -161,6 +161,10 @@ SCENARIOS: dict[tuple[str, str], tuple[str, str]] = {
     ("tower_defense", "restored_track"): (TD_SCENARIOS, "test_restored_track_is_how_many_pieces_a_restorer_gives_back"),
     ("tower_defense", "elusive_extra_range"): (TD_SCENARIOS, "test_elusive_extra_range_is_added_to_the_range_needed"),
     ("tower_defense", "wave_movement"): (TD_SCENARIOS, "test_wave_movement_reads_the_visible_unit_or_unit_1"),
+    ("tower_defense", "condition_closes"): (
+        "tests/tower_defense/test_engine.py",
+        "test_the_other_reading_closes_the_completion_after_any_action",
+    ),
     ("tower_defense", "modifier_hit_points_from"): (
         TD_SCENARIOS,
         "test_modifier_hit_points_from_the_wave_number_or_the_rank",

@@ -304,6 +304,25 @@ def test_combine_attack() -> None:
     assert [t.depletion for t in state.towers] == [1, 1, 1]
 
 
+def test_a_combine_attack_is_made_by_the_combine_towers_owner() -> None:
+    # 003 6.G: "Choose a Tower with your Player Marker" read for the Combine Tower too (Rules.combine_own_tower_only);
+    # 6.D names no owner ("choose a Combine Tower"): the other reading lets any player make its Combine Attack.
+    towers = (
+        Tower(card="combine.1", at=(4, 0), owner=1),
+        Tower(card="boost.1", at=(5, 0), owner=1),
+        Tower(card="charge.1", at=(3, 0), owner=0),
+    )
+    action = CombineAttack(player=0, at=(4, 0), towers=((5, 0), (3, 0)), wave="rank1.example", payment=("standard.1",))
+    state = fight(towers=towers, stacks={0: {"combine": ["standard.1"]}})
+    assert action not in engine.legal_actions(state, 0)
+    with pytest.raises(IllegalAction, match="Choose a Tower with your Player Marker"):
+        engine.apply(state, action)
+    anyone = fight(towers=towers, stacks={0: {"combine": ["standard.1"]}}, rules=Rules(combine_own_tower_only=False))
+    assert action in engine.legal_actions(anyone, 0)
+    after, _ = run(anyone, action)
+    assert [t.depletion for t in after.towers] == [1, 1, 1]
+
+
 def test_kill_bonus_is_cheaper_right_after_a_kill() -> None:
     # 003 6.E.I: "Spend 3 Credits from this stack to draw one Mk. II Tower. ... Decrease this cost to 2
     # Credits if you have just defeated a Unit. If any player performs any other action after the Unit
@@ -358,9 +377,9 @@ def test_skill_markers_are_paid_and_limited_to_four() -> None:
 
 
 def test_complete_a_game_condition_right_after_meeting_it() -> None:
-    # 003 6.H: "If a player chooses to perform any action after the Game Condition requirement is complete,
-    # that player may not discard the Game Requirement until the requirement has been completed again"
-    # and "The completed Game Condition is worth 2 Universal Credits."
+    # 003 6.H: "Players may choose to discard the Game Condition at any point during Phase 6 as an action, if
+    # the Game Condition requirement has been met." and "The completed Game Condition is worth 2 Universal
+    # Credits."
     waves = (FieldWave(id="rank1.walker", number=1, space=3), FieldWave(id="rank3.a", number=3, space=20))
     state = fight(
         waves=waves,
@@ -369,12 +388,70 @@ def test_complete_a_game_condition_right_after_meeting_it() -> None:
         conditions_waiting=("storm",),
     )
     state, _ = run(state, Attack(player=0, at=(3, 0), wave="rank1.walker"))
-    assert engine.condition_ready(state)
+    assert engine.condition_ready(state, 0) and engine.condition_ready(state, 1)
     done, _ = run(state, CompleteCondition(player=1, stack="build"))
     assert done.players[1].stacks.build == ("condition.fog",) and done.condition == ActiveCondition(id="storm")
-    later = state.replace(actions_taken=state.actions_taken + 1)
-    with pytest.raises(IllegalAction, match="no Game Condition requirement"):
-        engine.apply(later, CompleteCondition(player=1, stack="build"))
+
+
+def _condition_met_then_player_2_boosts(rules: Rules) -> GameState:
+    """Player 1's tower defeats the unit that meets Fog's requirement; then Player 2 boosts their own tower."""
+    state = fight(
+        towers=(
+            Tower(card="standard.1", at=(3, 0), owner=0, level=2),
+            Tower(card="standard.1", at=(5, 0), owner=1),
+        ),
+        waves=(FieldWave(id="rank1.example", number=1, space=4), FieldWave(id="rank3.c", number=3, space=6)),
+        condition={"id": "fog", "progress": 1},
+        stacks={1: {"boost": ["charge.1"]}},
+        rules=rules,
+    )
+    state, _ = run(state, Attack(player=0, at=(3, 0), wave="rank1.example"))
+    assert state.condition is not None and state.condition.met_at == state.actions_taken
+    state, _ = run(state, Boost(player=1, at=(5, 0), card="charge.1"))
+    return state
+
+
+def test_an_action_after_the_requirement_is_met_bars_only_the_player_who_acted() -> None:
+    # 003 6.H: "If a player chooses to perform any action after the Game Condition requirement is complete,
+    # that player may not discard the Game Requirement until the requirement has been completed again"
+    state = _condition_met_then_player_2_boosts(Rules())
+    assert state.condition is not None and state.condition.barred == (1,)
+    with pytest.raises(IllegalAction, match="Player 2 performed an action after the requirement of Fog was met"):
+        engine.apply(state, CompleteCondition(player=1, stack="build"))
+    assert CompleteCondition(player=0, stack="build") in engine.legal_actions(state, 0)
+    assert not any(isinstance(a, CompleteCondition) for a in engine.legal_actions(state, 1))
+    done, _ = run(state, CompleteCondition(player=0, stack="kill"))
+    assert done.players[0].stacks.kill == ("condition.fog",) and done.condition is None
+
+
+def test_the_requirement_met_again_opens_the_completion_to_every_player() -> None:
+    # 003 6.H: "... until the requirement has been completed again": Fog needs 2 units; once it is met, two more
+    # defeated units complete it again, and Player 2 (barred by an action since) may complete it then.
+    state = fight(
+        towers=(
+            Tower(card="standard.1", at=(3, 0), owner=1, level=2),
+            Tower(card="standard.1", at=(5, 0), owner=1, level=2),
+        ),
+        waves=(FieldWave(id="rank1.example", number=1, space=4), FieldWave(id="rank1.c", number=3, space=6)),
+        upcoming=(("rank5.a",),),
+        condition={"id": "fog", "progress": 2, "met_at": 1, "barred": [1]},
+        actions_taken=2,
+    )
+    state, _ = run(state, Attack(player=1, at=(3, 0), wave="rank1.example"))
+    assert state.condition == ActiveCondition(id="fog", progress=1, met_at=1, barred=(1,))
+    assert engine.condition_ready(state, 0) and not engine.condition_ready(state, 1)
+    state, _ = run(state, Attack(player=1, at=(5, 0), wave="rank1.c"))
+    assert state.condition == ActiveCondition(id="fog", progress=2, met_at=4)
+    assert engine.condition_ready(state, 0) and engine.condition_ready(state, 1)
+
+
+def test_the_other_reading_closes_the_completion_after_any_action() -> None:
+    # Rules.condition_closes='after_any_action': the next action, by anyone, closes it for everyone.
+    state = _condition_met_then_player_2_boosts(Rules(condition_closes="after_any_action"))
+    for player in (0, 1):
+        assert not engine.condition_ready(state, player)
+        with pytest.raises(IllegalAction, match="closes its completion for every player"):
+            engine.apply(state, CompleteCondition(player=player, stack="build"))
 
 
 def test_phase_6_actions_are_only_in_phase_6() -> None:
@@ -405,3 +482,11 @@ def test_must_be_attacked_destroys_the_track_at_the_end_of_phase_6() -> None:
     assert after.board.track_discard == ("A3",) and after.waves[0].space == 4
     attacked, _ = run(state, Attack(player=0, at=(3, 0), wave=wave_id), EndActions())
     assert attacked.board.track_discard == () or attacked.waves == ()
+
+
+def test_a_wave_on_a_track_space_not_laid_cannot_be_attacked() -> None:
+    # 003 Phase 2: "Track Space 0 does not have to occupy an area on the Playing Field." A reverse wave starts on
+    # its space 26, which the snake field does not lay either.
+    state = fight(waves=(FieldWave(id="rank5.c", number=5, space=26),), waves_called=5)
+    with pytest.raises(IllegalAction, match="Rank 5 wave C is on track space 26, which is not laid on the field"):
+        engine.apply(state, Attack(player=0, at=(3, 0), wave="rank5.c"))

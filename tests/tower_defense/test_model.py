@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from rules.core.errors import IllegalPosition
+from rules.core.errors import IllegalAction, IllegalPosition
 from rules.core.records import json_data
-from rules.tower_defense import examples
+from rules.tower_defense import engine, examples
 from rules.tower_defense.game import POSITION
 from rules.tower_defense.model import FieldWave, Tower
 from rules.tower_defense.places import TrackPiece, distance
@@ -98,3 +98,22 @@ def test_board_bounds() -> None:
     data = POSITION.data(examples.busy_board())
     data["board"]["width"] = 0
     assert "board.width: must be at least 1" in broken(data)
+
+
+def test_waves_to_be_called_lie_in_rank_order() -> None:
+    # 003 3.A.XII: "Put all selected unrevealed Waves face down, in numerical, sequential order with the lowest
+    # number on top." A position and a new session's scenario alike.
+    assert "a Rank 2 wave comes after a Rank 5 wave" in broken(upcoming=[["rank5.a"], ["rank2.a", "rank2.b"]])
+    scenario = examples.beginner_scenario()
+    shuffled = scenario.replace(calls=(("rank5.a",), ("rank2.a", "rank2.b"), ("rank1.b",)))
+    with pytest.raises(IllegalAction, match="a Rank 2 wave comes after a Rank 5 wave"):
+        engine.new_game(shuffled)
+    engine.new_game(scenario)  # the shipped scenario lies in order
+
+
+def test_a_session_starts_with_every_track_piece_laid() -> None:
+    # 003 set up 2: "All game sessions must use exactly 50 Track pieces." A discarded piece is one a session lost.
+    scenario = examples.beginner_scenario()
+    lost = scenario.replace(board=examples.snake_board(discarded=("A5", "A6")))
+    with pytest.raises(IllegalAction, match="A5, A6 discarded before the session starts"):
+        engine.new_game(lost)

@@ -69,7 +69,10 @@ def _check_target(state: GameState, wave: FieldWave, target: str, ignore: bool, 
         )
     needed = combat.reach_needed(state, origin, wave, at_unit=target == "unit")
     if needed is None:
-        raise IllegalAction(f"{wave.spec.name} is on a track space 0 off the playing field", "phase.2 waves")
+        raise IllegalAction(
+            f"{wave.spec.name} is on track space {wave.space}, which is not laid on the field: no tower reaches it",
+            "phase.2 waves",
+        )
     if needed > reach:
         away = combat.reach_needed(state, origin, wave, at_unit=False)
         assert away is not None
@@ -200,11 +203,19 @@ def _count_for_condition(state: GameState) -> GameState:
     if c is None:
         return state
     progress = c.progress
-    if c.met_at is not None and c.met_at != state.actions_taken:
-        progress = 0  # 6.H: an action after the requirement was met: it must be met again
-    progress += 1
-    met = state.actions_taken + 1 if progress >= catalog.condition(c.id).requirement_units else None
-    return state.replace(condition=ActiveCondition(c.id, progress, met))
+    needed = catalog.condition(c.id).requirement_units
+    if state.rules.condition_closes == "after_any_action":
+        if c.met_at is not None and c.met_at != state.actions_taken:
+            progress = 0  # 6.H: an action after the requirement was met: it must be met again
+        progress += 1
+        met = state.actions_taken + 1 if progress >= needed else None
+        return state.replace(condition=ActiveCondition(c.id, progress, met))
+    # 6.H: a unit defeated once the requirement is met counts toward completing it again, which opens the
+    # completion to every player once more; until then, those who have acted since stay barred
+    progress = 1 if progress >= needed else progress + 1
+    if progress >= needed:
+        return state.replace(condition=ActiveCondition(c.id, progress, state.actions_taken + 1))
+    return state.replace(condition=c.replace(progress=progress))
 
 
 def combine(state: GameState, action: CombineAttack, events: Events) -> GameState:
@@ -212,7 +223,8 @@ def combine(state: GameState, action: CombineAttack, events: Events) -> GameStat
     combiner = get_tower(state, action.at, rule)
     spec = catalog.tower(combiner.card)
     require(spec.type == "combine", f"a {spec.name} is not a Combine tower", rule)
-    require(combiner.owner == action.player, "'Choose a Tower with your Player Marker'", "phase.6G attack")
+    if state.rules.combine_own_tower_only:
+        require(combiner.owner == action.player, "'Choose a Tower with your Player Marker'", "phase.6G attack")
     a, b = (get_tower(state, at, rule) for at in action.towers)
     require(a.at != b.at, "choose 2 different towers", rule)
     for t in (combiner, a, b):

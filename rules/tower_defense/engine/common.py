@@ -62,10 +62,28 @@ def open_kill_window(state: GameState, player: int) -> KillWindow | None:
     return w if w is not None and w.player == player and w.at == state.actions_taken else None
 
 
-def condition_ready(state: GameState) -> bool:
-    """6.H: the condition's requirement was met by the action just performed."""
+def condition_ready(state: GameState, player: int) -> bool:
+    """6.H: whether `player` may complete the condition now: its requirement was met this phase and `player` has
+    performed no action since (under `Rules.condition_closes='after_any_action'`: nobody has)."""
     c = state.condition
-    return c is not None and c.met_at == state.actions_taken and state.phase == "actions"
+    if c is None or c.met_at is None or state.phase != "actions":
+        return False
+    if state.rules.condition_closes == "after_any_action":
+        return c.met_at == state.actions_taken
+    return player not in c.barred
+
+
+def bar_from_condition(before: GameState, after: GameState, player: int | None) -> GameState:
+    """6.H: `player` performed an action after the requirement was met (before it), so may not complete the
+    condition until it is met again; an action that completes it, or meets it again, bars nobody."""
+    was, c = before.condition, after.condition
+    if after.rules.condition_closes == "after_any_action":
+        return after  # the completion closed for everyone (`condition_ready`)
+    if player is None or was is None or was.met_at is None or c is None or c.id != was.id or c.met_at != was.met_at:
+        return after
+    if player in c.barred:
+        return after
+    return after.replace(condition=c.replace(barred=tuple(sorted((*c.barred, player)))))
 
 
 def combine_partners(state: GameState, combiner: Tower) -> list[tuple[Tower, Tower]]:

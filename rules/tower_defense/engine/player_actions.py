@@ -86,12 +86,10 @@ def phase6_actions(state: GameState, player: int) -> list[Any]:
         if t.owner == player or not rules.sell_own_towers_only:
             out.append(Sell(player, t.at))
     for t in ready:
-        if t.owner != player:
-            continue
         spec = catalog.tower(t.card)
-        if spec.reach == "range":
+        if spec.reach == "range" and t.owner == player:
             out += _strikes(state, functools.partial(Attack, player=player, at=t.at), t.at, spec.reach_at(t.level))
-        else:
+        elif spec.reach != "range" and (t.owner == player or not rules.combine_own_tower_only):
             out += _combines(state, player, t)
     for mark, pile in ((2, state.mark2_pile), (3, state.mark3_pile)):
         options = payments.options(stacks.kill, kill_bonus_cost(state, player, mark), rules)
@@ -111,7 +109,7 @@ def phase6_actions(state: GameState, player: int) -> list[Any]:
                             PlaceSkillMarker(player, skill_id, slot, s, pay)
                             for pay in payments.options(stacks.get(s), skill.slot_costs[slot], rules)
                         ]
-    if condition_ready(state):
+    if condition_ready(state, player):
         out += [CompleteCondition(player, s) for s in STACKS]
     return out
 
@@ -194,7 +192,21 @@ def place_skill(state: GameState, action: PlaceSkillMarker, events: Events) -> G
 
 def complete_condition(state: GameState, action: CompleteCondition, events: Events) -> GameState:
     rule: RuleId = "phase.6H condition"
-    require(condition_ready(state), "no Game Condition requirement was met by the last action", rule)
+    c = state.condition
+    if c is not None and c.met_at is not None and not condition_ready(state, action.player):
+        name = catalog.condition(c.id).name
+        if state.rules.condition_closes == "after_any_action":
+            raise IllegalAction(
+                f"an action was performed after the requirement of {name} was met, which closes its completion "
+                "for every player (the reading Rules.condition_closes='after_any_action')",
+                rule,
+            )
+        raise IllegalAction(
+            f"{player_name(action.player)} performed an action after the requirement of {name} was met: 'that "
+            "player may not discard the Game Requirement until the requirement has been completed again'",
+            rule,
+        )
+    require(condition_ready(state, action.player), "no Game Condition requirement has been met this phase", rule)
     assert state.condition is not None
     cid = state.condition.id
     token = CONDITION_PREFIX + cid
@@ -244,7 +256,9 @@ def end_actions(state: GameState, action: EndActions, events: Events) -> GameSta
     waves = tuple(w.replace(attacked=False) if w.attacked else w for w in state.waves)
     condition = state.condition
     if condition is not None and condition.met_at is not None:
-        condition = ActiveCondition(condition.id, 0, None)
+        # a requirement met and not completed this phase is lost; units counted toward meeting it again stay
+        again = condition.progress < catalog.condition(condition.id).requirement_units
+        condition = ActiveCondition(condition.id, condition.progress if again else 0, None)
     state = state.replace(towers=towers, waves=waves, condition=condition, kill_window=None, actions_taken=0)
     limit = state.rules.turn_limit
     if limit is not None and state.turn >= limit:

@@ -45,6 +45,7 @@ from rules.tower_defense.engine.attacks import attack, combine, kill_bonus
 from rules.tower_defense.engine.automatic import advance
 from rules.tower_defense.engine.common import (
     Events,
+    bar_from_condition,
     free_spaces,
     full_decks,
     require,
@@ -69,6 +70,7 @@ from rules.tower_defense.engine.player_actions import (
 from rules.tower_defense.engine.towers import boost, build, sell, upgrade
 from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.events import player_name
+from rules.tower_defense.legality import order_problems
 from rules.tower_defense.model import PHASE_NUMBER, STACKS, GameState, Player, Scenario
 from rules.tower_defense.variants import Rules
 
@@ -78,6 +80,14 @@ def new_game(scenario: Scenario, rules: Rules | None = None) -> GameState:
     rules = rules or Rules()
     if not 1 <= scenario.players <= 4:
         raise IllegalAction(f"a session has 1 to 4 players, not {scenario.players}", "setup.1 players")
+    for problem in order_problems(scenario.calls):
+        raise IllegalAction(problem, "setup.3A12 next waves")
+    if scenario.board.track_discard:
+        raise IllegalAction(
+            f"{', '.join(scenario.board.track_discard)} discarded before the session starts: 'All game sessions "
+            "must use exactly 50 Track pieces', and set up lays every one of them",
+            "setup.2 field",
+        )
     mode = catalog.mode(scenario.mode)
     mark1, mark2, mark3 = full_decks(rules)
     return GameState(
@@ -258,8 +268,10 @@ def _perform(state: GameState, action: Action, events: Events) -> GameState:
     handler = _HANDLERS.get(kind)
     if handler is None:
         raise IllegalAction(f"unknown action {action!r}")
+    before = state
     state = handler(state, action, events)
     if kind in _PHASE6_KINDS:
+        state = bar_from_condition(before, state, getattr(action, "player", None))
         state = state.replace(actions_taken=state.actions_taken + 1)
     return advance(state, events)
 

@@ -66,8 +66,9 @@ class PlannerPolicy:
     # ---- a kill's opportunity -----------------------------------------------------------------------
     def _opportunity(self, state: GameState) -> Any:
         """Complete the condition (2 Universal credits) or take a Mark III / II tower right after a kill."""
-        if engine.condition_ready(state):
-            who = min(range(len(state.players)), key=lambda p: len(state.players[p].stacks.build))
+        ready = [p for p in range(len(state.players)) if engine.condition_ready(state, p)]
+        if ready:
+            who = min(ready, key=lambda p: len(state.players[p].stacks.build))
             return CompleteCondition(player=who, stack="build")
         window = state.kill_window
         if window is None or engine.open_kill_window(state, window.player) is None:
