@@ -31,7 +31,8 @@ def fight_in_progress(rules: Rules | None = None) -> GameState:
     """Floor 2: the player has hit the King of Spades once with the 4 of Diamonds (8 damage: 10 of its
     18 HP left) and holds four cards; the King strikes 3 a time on this floor. The cards used tell how the
     five monsters slain fell (10D on the Jack of Clubs, 9S on the Queen of Hearts, 10S on the King of
-    Diamonds, 5D on the Jack of Spades, 5C on the Jack of Hearts) and a 3 of Hearts was drunk."""
+    Diamonds, 5D on the Jack of Spades, 5C on the Jack of Hearts) and a 3 of Hearts was drunk. That history
+    leaves 6 HP (6, +3, -3 from the King); the position gives 7, one more, as a designer's edit would."""
     return build_position(
         hand=("6C", "8D", "2S", "7H"),
         floor=(None, "KS", DOWN, "QD"),

@@ -8,6 +8,7 @@ from typing import Any, Literal
 from rules.core.codec import Codec, Positions
 from rules.core.protocol import Game, GameBase
 from rules.the_tower import cards, engine, legality, metadata, schema
+from rules.the_tower.actions import Drink, Hit
 from rules.the_tower.model import FACE_DOWN, GameState
 
 POSITION: Codec[GameState] = Codec(schema.GameState, schema.RECORDS, legality.position_problems)
@@ -46,11 +47,15 @@ RoomVerb = Literal["explore", "fight"]
 
 
 def card_verb(state: GameState, card: str) -> CardVerb:
-    """What playing `card` asks for: a potion out of a fight is drunk; anything else is a hit (the engine
-    then refuses a hit outside a fight, or with a card that cannot hit, with its reason)."""
-    if state.phase != "fight" and cards.is_card(card) and cards.kind(card) == "potion":
+    """What playing `card` asks for: a potion out of a fight is drunk, and in a fight too when it cannot hit
+    but may be drunk there (`fight_actions`, against a Hearts room); anything else is a hit (the engine then
+    refuses a hit outside a fight, or with a card that cannot hit, with its reason)."""
+    if not (cards.is_card(card) and cards.kind(card) == "potion"):
+        return "hit"
+    if state.phase != "fight":
         return "drink"
-    return "hit"
+    legal = engine.legal_actions(state)
+    return "drink" if Hit(card=card) not in legal and Drink(card=card) in legal else "hit"
 
 
 def room_verb(state: GameState, room: int, *, fight: bool = False) -> RoomVerb:

@@ -94,14 +94,15 @@ class Rules(RulesBase):
             "Default 'die': the assault cannot go on and the monster strikes until the player falls "
             "(002: 'Then repeat the assault until you or your enemy dies'); 'flee': the player leaves the "
             "room, which stays face up on the floor with its monster healed (and is not entered again "
-            "while no card in hand can hit it)."
+            "while no card in hand can hit it and no action point could be spent in the fight)."
         ),
     )
     may_leave_fight: bool = Field(
         False,
         description=(
             "Whether the player may leave a fight at will (the room stays face up, its monster healed; a "
-            "face-up room no card in hand can hit is then not entered). Default False: 002 'Then repeat "
+            "face-up room no card in hand can hit is then not entered, unless an action point could be spent in the "
+            "fight). Default False: 002 'Then repeat "
             "the assault until you or your enemy dies'."
         ),
     )
@@ -168,7 +169,12 @@ class Rules(RulesBase):
 
     def monster_damage(self, rank: str, floor: int) -> int:
         """The damage a monster of this rank deals on this floor (002 floor table)."""
+        return self.monster(rank).damage + self.floor_extra_damage(floor)
+
+    def floor_extra_damage(self, floor: int) -> int:
+        """What every monster deals on this floor beyond its first floor's damage (002: 'Every new floor after the
+        first one, Add one to each monster damage value')."""
         steps = floor - 1
         if self.damage_beyond_table == "as_last_floor":
             steps = min(steps, TABLE_FLOORS - 1)
-        return self.monster(rank).damage + steps * self.damage_per_floor
+        return steps * self.damage_per_floor

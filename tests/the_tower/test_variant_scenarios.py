@@ -92,3 +92,44 @@ def test_hp_cap_stops_a_potion_at_the_cap() -> None:
     assert capped.hp == 8
     (drunk,) = [e for e in events if isinstance(e, PotionDrunk)]
     assert drunk.healed == 2 and drunk.hp == 8
+
+
+@pytest.mark.parametrize(
+    ("rules", "floor", "sentence"),
+    [
+        (Rules(), 2, "On floor 2 every monster deals 1 more damage than on the first."),
+        (Rules(damage_per_floor=2), 2, "On floor 2 every monster deals 2 more damage than on the first."),
+        (Rules(damage_per_floor=0), 2, "On floor 2 every monster deals the damage it deals on the first."),
+    ],
+)
+def test_the_next_floor_says_the_damage_its_monsters_add(rules: Rules, floor: int, sentence: str) -> None:
+    # 002: "Every new floor after the first one, Add one to each monster damage value." The sentence says what
+    # Rules.damage_per_floor makes of it, as the monsters' strikes do.
+    state = build_position(
+        hand=("10D",),
+        floor=(None, None, None, "JC"),
+        room_waste=("AC", "AD", "AH"),
+        floor_number=floor - 1,
+        rules=rules,
+        fight=Fight(room=3, monster_hp=10),
+    )
+    _, events = engine.apply(state, Hit(card="10D"))
+    assert events[-1].sentence() == sentence
+    extra = rules.monster_damage("J", floor) - rules.monster_damage("J", 1)
+    assert str(extra) in sentence or extra == 0
+
+
+def test_beyond_the_table_the_sentence_says_the_last_floors_damage() -> None:
+    # Rules.damage_beyond_table='as_last_floor': floors past the 4th deal what the 4th deals (3 more than the first).
+    rules = Rules(rooms_per_floor=2, damage_beyond_table="as_last_floor")
+    slain = ("AC", "AD", "AH", "KC", "KD", "KH", "QC", "QD", "QH")
+    state = build_position(
+        hand=("10D",),
+        floor=(None, "JC"),
+        room_waste=slain,
+        floor_number=5,
+        rules=rules,
+        fight=Fight(room=1, monster_hp=10),
+    )
+    _, events = engine.apply(state, Hit(card="10D"))
+    assert events[-1].sentence() == "On floor 6 every monster deals 3 more damage than on the first."

@@ -182,11 +182,14 @@ def deal_floor(state: GameState, number: int, rule: RuleId, events: Events) -> G
     n = min(state.rules.rooms_per_floor, len(state.unseen_rooms))
     if events.narrate:
         events.append(FloorDealt(rule=rule, floor_number=number, rooms=n))
+        extra = state.rules.floor_extra_damage(number)
         if number > 1:
             say(
                 events,
                 "floor.damage",
-                f"On floor {number} every monster deals {number - 1} more damage than on the first.",
+                f"On floor {number} every monster deals {extra} more damage than on the first."
+                if extra
+                else f"On floor {number} every monster deals the damage it deals on the first.",
             )
     return state.replace(floor=(FACE_DOWN,) * n, floor_number=number)
 
