@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.attack_the_tower import engine
+from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.events import AbilityDamage, DamageDealt, DamagePool, Destroyed, GameWon
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.text import STAGE_WORDS
@@ -64,11 +65,15 @@ class StepStory:
         parts: list[str] = []
         if dealt:
             stage = dealt[0].stage
-            sides = [side for side, _pool in engine.step_pools(before)] or sorted({e.player for e in dealt})
+            pools = dict(engine.step_pools(before))
+            sides = list(pools) or sorted({e.player for e in dealt})
             amounts = {side: sum(e.amount for e in dealt if e.player == side) for side in sides}
             parts.append(
                 f"{STAGE_WORDS.get(stage, stage)}: "
-                + ", ".join(f"{_army(before, side)} deal {n}" for side, n in amounts.items())
+                + ", ".join(
+                    f"{_army(before, side)} deal {n}{_structures_share(pools.get(side), n)}"
+                    for side, n in amounts.items()
+                )
             )
         elif (engine.in_combat_step(after) and any(isinstance(e, DamagePool) for e in events)) or _hidden(
             before, after
@@ -128,6 +133,23 @@ def tell(before: GameState, after: GameState, events: Sequence[Event]) -> StepSt
 
 
 # ---- the step card ---------------------------------------------------------------------------------------
+def _structures_share(pool: combat.Pool | None, dealt: int) -> str:
+    """Where a side's damage comes from when its bases or palace fight (004 battles 4: the defending bases deal
+    their power in regular combat, manned or not): ' (from their base)', ' (their bases fight too)', or ''."""
+    if pool is None or not dealt:
+        return ""
+    structures = [u for u in pool.firing if u.kind in combat.STRUCTURE_KINDS and u.deals]
+    if not structures:
+        return ""
+    bases = sum(u.kind == "base" for u in structures)
+    names = ["bases" if bases > 1 else "base"] if bases else []
+    names += ["palace"] if any(u.kind == "palace" for u in structures) else []
+    words = " and ".join(names)
+    if len(structures) == len(pool.firing):
+        return f" (from their {words})"
+    return f" (their {words} {'fights' if words in ('base', 'palace') else 'fight'} too)"
+
+
 def _army(state: GameState, side: int) -> str:
     return f"the {engine.label(state, side)}"
 

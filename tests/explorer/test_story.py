@@ -43,8 +43,17 @@ def test_every_step_card_gives_both_sides_damage() -> None:
     assert cards[4] == (
         "initiative: the Undead deal 2, the Bandits deal 1; the Bandits lose Bandit archer; the Undead lose Necromancer"
     )
-    assert cards[6].startswith("regular combat: the Undead deal 2, the Bandits deal 7;")
+    assert cards[6].startswith("regular combat: the Undead deal 2, the Bandits deal 7 (their bases fight too);")
     assert cards[6].endswith("the battle is over")
+
+
+def test_a_step_card_says_when_bases_or_the_palace_deal_the_damage() -> None:
+    # 004 battles 4: the defending bases (and the palace) deal their power in regular combat, troops or none;
+    # the card says so where a side dealt damage with no troop left standing.
+    assault = played("palace-assault.json")
+    cards = [step_story(assault.session, n).card for n in (4, 8)]  # type: ignore[union-attr]
+    assert cards[0].startswith("regular combat: the Undead deal 0, the Bandits deal 4 (from their base);")
+    assert cards[1].startswith("regular combat: the Undead deal 0, the Bandits deal 10 (from their palace);")
 
 
 def test_damage_flows_from_the_dealing_troops_to_their_targets() -> None:
