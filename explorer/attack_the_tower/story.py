@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.attack_the_tower import engine
-from rules.attack_the_tower.engine import combat
 from rules.attack_the_tower.events import AbilityDamage, DamageDealt, DamagePool, Destroyed, GameWon
 from rules.attack_the_tower.model import GameState
 from rules.attack_the_tower.text import STAGE_WORDS
@@ -71,7 +70,7 @@ class StepStory:
             parts.append(
                 f"{STAGE_WORDS.get(stage, stage)}: "
                 + ", ".join(
-                    f"{_army(before, side)} deal {n}{_structures_share(pools.get(side), n)}"
+                    f"{_army(before, side)} deal {n}{_structures_share(pools[side].firing if side in pools else (), n)}"
                     for side, n in amounts.items()
                 )
             )
@@ -133,19 +132,17 @@ def tell(before: GameState, after: GameState, events: Sequence[Event]) -> StepSt
 
 
 # ---- the step card ---------------------------------------------------------------------------------------
-def _structures_share(pool: combat.Pool | None, dealt: int) -> str:
+def _structures_share(firing: Sequence[engine.Unit], dealt: int) -> str:
     """Where a side's damage comes from when its bases or palace fight (004 battles 4: the defending bases deal
     their power in regular combat, manned or not): ' (from their base)', ' (their bases fight too)', or ''."""
-    if pool is None or not dealt:
-        return ""
-    structures = [u for u in pool.firing if u.kind in combat.STRUCTURE_KINDS and u.deals]
-    if not structures:
+    structures = [u for u in firing if u.is_structure and u.deals]
+    if not dealt or not structures:
         return ""
     bases = sum(u.kind == "base" for u in structures)
     names = ["bases" if bases > 1 else "base"] if bases else []
     names += ["palace"] if any(u.kind == "palace" for u in structures) else []
     words = " and ".join(names)
-    if len(structures) == len(pool.firing):
+    if len(structures) == len(firing):
         return f" (from their {words})"
     return f" (their {words} {'fights' if words in ('base', 'palace') else 'fight'} too)"
 

@@ -51,6 +51,7 @@ RuleId = Literal[
     "variant.heavy_infantry_power",
     "variant.kaiju_bases",
     "variant.leftover_initiative_adds_to_regular",
+    "variant.leftover_of_killed_troops",
     "variant.light_infantry_power",
     "variant.main_phase_abilities",
     "variant.max_burns",

@@ -44,6 +44,15 @@ class Rules(RulesBase):
             "(000 and 001 say so; 004 is silent)."
         ),
     )
+    leftover_of_killed_troops: bool = Field(
+        False,
+        description=(
+            "Leftover initiative damage counts in full even when the initiative troops that held it were killed in "
+            "the initiative step. Default False: the leftover is at most the power of the side's initiative troops "
+            "that survive the step (004: 'Troops killed in this third step (Initiative) will not inflict damage "
+            "during the fourth step')."
+        ),
+    )
     attacks_per_territory_per_turn: int | None = Field(
         1,
         ge=1,
@@ -84,10 +93,11 @@ class Rules(RulesBase):
     )
     minimum_toughness: int = Field(
         1,
-        ge=0,
+        ge=1,
         description=(
             "A troop whose power an ability lowers below this still needs this much damage to be "
-            "destroyed (the rulebooks are silent on power 0)."
+            "destroyed (the rulebooks are silent on power 0). At least 1: damage is distributed a point at a "
+            "time, so a troop needing 0 could never be hit, and would keep its base manned for good."
         ),
     )
     main_phase_abilities: Literal["attacker", "both"] = Field(
@@ -114,8 +124,9 @@ class Rules(RulesBase):
         description=(
             "Who chooses the troops the Vrykolaka destroys ('Destroy one enemy troop for each vrykolaka that "
             "inflicts damage in combat': the card names no chooser): the strongest enemy troops of the battle, in "
-            "order; or 'chosen', the Vrykolaka's player chooses them, one at a time, among every enemy troop on the "
-            "board."
+            "order; or 'chosen', the Vrykolaka's player chooses them, one at a time, among the enemy troops on bases "
+            "in every territory and the enemy special troops fighting in the battle (not yet under 'chosen': "
+            "vrykolakas whose damage lands only on unmanned bases or the palace destroy nothing)."
         ),
     )
     templar_damage: Literal["once", "per_templar"] = Field(

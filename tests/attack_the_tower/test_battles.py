@@ -332,6 +332,23 @@ def test_leftover_initiative_damage_is_lost_under_the_manual_variant() -> None:
     assert state.battle is not None and state.battle.remaining == (1, 0)
 
 
+def test_leftover_held_by_initiative_troops_killed_in_the_step_is_lost() -> None:
+    # 004 battles 3: "Troops killed in this third step (Initiative) will not inflict damage during the fourth
+    # step (Regular combat)." The Undead's crypt (a shooter, 1) holds its damage back and is killed by the
+    # Bandits' archer: its 1 does not join the Undead's regular damage (Rules.leftover_of_killed_troops: it does).
+    for rules, regular in ((Rules(), 3), (Rules(leftover_of_killed_troops=True), 3 + 1)):
+        state = undead_vs_bandits([[("crypt", 1), ("desecrated_grounds", 1)]], [[("shooter_base", 1)]], rules=rules)
+        state, _ = to_combat(state, 0, 0)
+        state, events = step(state, {}, {"p0/t0/s0/0": 1})
+        assert pools(events, "regular") == {0: regular, 1: 4}
+    said = [e.sentence() for e in events]
+    assert "Undead's 1 leftover initiative damage adds to their regular damage." in said
+    state, _ = to_combat(undead_vs_bandits([[("crypt", 1), ("desecrated_grounds", 1)]], [[("shooter_base", 1)]]), 0, 0)
+    _, events = step(state, {}, {"p0/t0/s0/0": 1})
+    lost = "Undead's 1 leftover initiative damage is lost: the troops that held it were killed in this step."
+    assert lost in [e.sentence() for e in events]
+
+
 def test_initiative_damage_with_no_target_is_leftover() -> None:
     # 000 battles 4: "ANY LEFT OVER INITIATIVE DAMAGE WILL ALSO ADD TO REGULAR DAMAGE" - a territory with
     # bases but no troops gives the initiative damage nothing to hit, so all of it is left over
@@ -632,7 +649,7 @@ def test_clearing_a_territory_sends_the_survivors_against_the_palace() -> None:
     assert engine.allocation_request(state, 0) is None  # the palace is not hit in regular combat
     state, events = step(state, None, {"p0/t0/s0/0": 3})
     assert state.battle is not None and state.battle.stage == "unmanned"
-    assert "Every defending troop is dead: the palace is unmanned." in [e.text for e in events if isinstance(e, Said)]
+    assert "No troop defends: the palace is unmanned." in [e.text for e in events if isinstance(e, Said)]
     request = engine.allocation_request(state, 0)
     assert request is not None
     assert [(t.key, t.remaining) for t in request.targets] == [("p1/palace", 10)]
@@ -642,7 +659,7 @@ def test_clearing_a_territory_sends_the_survivors_against_the_palace() -> None:
     assert engine.outcome(state) is None
     # 004 battles 5 (step 5 of the palace battle): the palace heals; the emptied territory now leads
     # straight to it, and a second attack finds it at its full 10
-    state, _ = to_combat(state, 1, 2)
+    state = declare(state, 1, 2)
     assert state.battle is not None and state.battle.at_palace
     state, _ = both_pass(state)
     state, _ = step(state, None, {})
@@ -754,10 +771,27 @@ def test_the_palace_deals_no_damage_under_the_variant() -> None:
 def test_attacking_a_territory_without_bases_goes_to_the_palace() -> None:
     # 004 palace: "If the attacking Troops have destroyed all defending Troops and Bases, the survivors will
     # then start another Battle" (a territory with nothing on it has nothing left to destroy)
+    # (a territory with nothing on it has nothing left to destroy): the declared attack is the palace battle, with
+    # one ability window, not a battle against nothing first
     state = undead_vs_bandits([[("graveyard", 2)]], [[("light_infantry_base", 1)]])
-    state, events = to_combat(state, 0, 1)
-    assert "palace" in rules_of(events)
+    state, events = engine.apply(state, DeclareAttack(player=0, origin=0, target=1))
+    assert "Territory 2 holds no base: they attack Bandits' palace." in [e.sentence() for e in events]
     assert state.battle is not None and state.battle.at_palace and state.battle.stage == "abilities"
+    assert state.attacks == (0,)
+    state, events = both_pass(state)
+    assert state.battle is not None and state.battle.at_palace and pools(events, "regular") == {0: 2, 1: 10}
+
+
+def test_monks_attacking_a_territory_without_bases_reach_the_palace() -> None:
+    # 000 Monk: "If they battle, sacrifice them afterwards" - no battle is fought against an empty territory, so
+    # the Monks that attack it fight the palace battle (and are sacrificed after it)
+    easterners = build_player("easterners", [[("monastery", 2)]], in_play=("easterners.monk",))
+    state = position(easterners, build_player("bandits", [[("light_infantry_base", 1)]]))
+    state, _ = engine.apply(state, DeclareAttack(player=0, origin=0, target=1))
+    state, _ = both_pass(state)
+    assert state.battle is not None and state.battle.at_palace
+    attackers, _ = combat.battle_units(state)
+    assert [u.name for u in attackers] == ["Monk", "Monk"]
 
 
 def test_unit_keys_of_a_battle_are_the_documented_ones() -> None:

@@ -223,6 +223,30 @@ def test_a_kaiju_breaking_the_attackers_complete_territory_mid_battle_removes_it
     assert state.battle is None and state.phase == "main"
 
 
+def test_a_kyudoka_spares_the_kaijus_of_its_territory_from_the_kaijus_sacrifice() -> None:
+    # cards.md Kyudoka: "Troops in the same territory as allied Kyudokas may be spared from sacrifice, even if other
+    # abilities demand it." Kaiju: "Sacrifice one Kaiju on each allied island. For each territory where you still
+    # have kaijus, destroy one base." The island beside a Dojo keeps its kaiju, so that territory destroys a base.
+    easterners = build_player(
+        "easterners",
+        [[("island", 1), ("dojo", 1)], [("island", 1)]],
+        hand=("easterners.kaiju",),
+        in_play=("easterners.kyudoka",),
+    )
+    undead = build_player("undead", [[("graveyard", 1)], [("crypt", 1)]])
+    state = position(easterners, undead)
+    choices = [a.targets for a in engine.legal_actions(state) if isinstance(a, PlayAbility)]
+    assert choices and all(len(c) == 1 for c in choices)  # one territory keeps its kaiju: one base to destroy
+    after, events = engine.apply(state, PlayAbility(player=0, card="easterners.kaiju", targets=choices[0]))
+    said = [e.sentence() for e in events]
+    assert "Easterners' kaijus in territory 1 are spared from sacrifice by its Kyudokas." in said
+    kaijus = [
+        b.troops if b is not None else None
+        for b in (after.players[0].territories[0][0], after.players[0].territories[1][0])
+    ]
+    assert kaijus == [1, 0]
+
+
 def _ninja_position(rules: Rules | None = None) -> GameState:
     easterners = build_player("easterners", [[("monastery", 2)]], hand=("easterners.ninja",))
     return position(easterners, bandits([[("heavy_infantry_base", 2)]]), rules=rules)
@@ -242,6 +266,21 @@ def test_ninja_raises_one_chosen_troop_by_three() -> None:
     state, _ = to_combat(state, 0, 0)
     attackers, _ = combat.battle_units(state)
     assert {u.key: (u.deals, u.toughness) for u in attackers} == {"p0/t0/s0/0": (4, 4), "p0/t0/s0/1": (1, 1)}
+
+
+def test_a_ninja_weakened_by_the_lich_deals_and_needs_the_same_power() -> None:
+    # 004: Power "defines both how much damage they cause in combat and how much damage it is needed to destroy
+    # them"; a Monk (power 1) lowered by the Lich's -1 and raised by 3 is a power-3 Ninja: it deals 3 and 3 destroy
+    # it (the minimum toughness holds only for a power that ends at 0).
+    easterners = build_player("easterners", [[("monastery", 1)]])
+    ninja = Base(card="easterners.monastery", troops=1, raised=(3,))
+    easterners = easterners.replace(territories=((ninja, None, None), *easterners.territories[1:]))
+    undead = build_player("undead", [[("desecrated_grounds", 1)]], in_play=("undead.lich",))
+    state, _ = to_combat(position(undead, easterners), 0, 0)
+    _, defenders = combat.battle_units(state)
+    assert {u.key: (u.name, u.deals, u.toughness) for u in defenders if u.kind == "troop"} == {
+        "p1/t0/s0/0": ("Ninja", 3, 3)
+    }
 
 
 def test_the_raised_troop_is_called_a_ninja_in_battle() -> None:

@@ -161,6 +161,10 @@ SCENARIOS: dict[tuple[str, str], tuple[str, str]] = {
     ("tower_defense", "restored_track"): (TD_SCENARIOS, "test_restored_track_is_how_many_pieces_a_restorer_gives_back"),
     ("tower_defense", "elusive_extra_range"): (TD_SCENARIOS, "test_elusive_extra_range_is_added_to_the_range_needed"),
     ("tower_defense", "wave_movement"): (TD_SCENARIOS, "test_wave_movement_reads_the_visible_unit_or_unit_1"),
+    ("attack_the_tower", "leftover_of_killed_troops"): (
+        "tests/attack_the_tower/test_battles.py",
+        "test_leftover_held_by_initiative_troops_killed_in_the_step_is_lost",
+    ),
     ("tower_defense", "condition_closes"): (
         "tests/tower_defense/test_engine.py",
         "test_the_other_reading_closes_the_completion_after_any_action",

@@ -27,6 +27,7 @@ POSITION: dict[str, Any] = {
         "opening_draw": 5,
         "renewal_draws": 2,
         "leftover_initiative_adds_to_regular": True,
+        "leftover_of_killed_troops": False,
         "attacks_per_territory_per_turn": 1,
         "palace_deals_damage": True,
         "special_troops_join_attacks": True,
@@ -361,6 +362,7 @@ EXPECTED_POSITION: dict[str, Any] = {
         "opening_draw": 5,
         "renewal_draws": 2,
         "leftover_initiative_adds_to_regular": True,
+        "leftover_of_killed_troops": False,
         "attacks_per_territory_per_turn": 1,
         "palace_deals_damage": True,
         "special_troops_join_attacks": True,
@@ -590,7 +592,7 @@ EXPECTED_SENTENCES: list[str] = [
         "1 leftover initiative damage)."
     ),
     "Bandits' regular damage is 4 (Bandit light-infantry base dealing 4).",
-    "Undead have no target for their 7 regular damage.",
+    "Undead have no troop to hit with their 7 regular damage: it goes to the unmanned bases next.",
     "Bandits deal 1 regular damage to Undead's Zombie (territory 1, slot 1), destroying it.",
     "Bandits deal 1 regular damage to Undead's Zombie (territory 1, slot 1), destroying it.",
     "Bandits deal 1 regular damage to Undead's Necromancer (territory 1, slot 2), destroying it.",
@@ -610,9 +612,9 @@ EXPECTED_SENTENCES: list[str] = [
     "Bandits' initiative damage is 0 (nothing fights).",
     "Undead's regular damage is 4, of which 4 is artillery damage (Catapult dealing 4).",
     "Bandits' regular damage is 10 (palace dealing 10).",
-    "Undead have no target for their 4 regular damage.",
+    "Undead have no troop to hit with their 4 regular damage: it goes to the unmanned palace next.",
     "Bandits deal 4 regular damage to Undead's Catapult (territory 1, slot 3), destroying it.",
-    "Every defending troop is dead: the palace is unmanned.",
+    "No troop defends: the palace is unmanned.",
     (
         "Undead's remaining regular damage is 4, of which 4 is artillery damage (damage not distributed in regular "
         "combat)."

@@ -27,6 +27,7 @@ from rules.attack_the_tower.events import (
     possessive,
 )
 from rules.attack_the_tower.model import (
+    EMPTY_TERRITORY,
     Allocation,
     Battle,
     GameState,
@@ -61,9 +62,13 @@ def apply_declare(state: GameState, action: DeclareAttack, events: Events) -> Ga
         f"territory {action.origin + 1} has no troops to attack with",
         "battles",
     )
+    # a territory with no base has no troop or base to destroy first: the attack goes on to the palace at once
+    # (004 'Attacking the palace': 'If the attacking Troops have destroyed all defending Troops and Bases')
+    empty = state.players[state.defender].territories[action.target] == EMPTY_TERRITORY
     battle = Battle(
         origin=action.origin,
         target=action.target,
+        at_palace=empty,
         specials=tuple(sorted(action.specials)),
         actor=state.attacker,
     )
@@ -76,7 +81,14 @@ def apply_declare(state: GameState, action: DeclareAttack, events: Events) -> Ga
                 f"against {possessive(label(state, state.defender))} territory {action.target + 1}.",
             )
         )
-    if events.narrate:
+        if empty:
+            events.append(
+                Said(
+                    rule="palace",
+                    text=f"Territory {action.target + 1} holds no base: they attack "
+                    f"{possessive(label(state, state.defender))} palace.",
+                )
+            )
         events.append(ABILITY_WINDOW)
     return state.replace(phase="battle", battle=battle, attacks=(*state.attacks, action.origin))
 
@@ -146,7 +158,10 @@ def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
     if stage == "unmanned":
         what = "the palace is" if battle.at_palace else "the bases are"
         if events.narrate:
-            events.append(Said(rule=rule, text=f"Every defending troop is dead: {what} unmanned."))
+            _, defenders = combat.battle_units(state)
+            fought = any(u.kind not in combat.STRUCTURE_KINDS for u in defenders)
+            why = "Every defending troop is dead" if fought else "No troop defends"
+            events.append(Said(rule=rule, text=f"{why}: {what} unmanned."))
         sides: tuple[int, ...] = (attacker,)
     else:
         sides = (attacker, 1 - attacker)
@@ -198,12 +213,14 @@ def _nothing_to_decide(
             if stage != "unmanned":
                 pool = step.pool(side)
                 if pool.total and events.narrate:
-                    events.append(
-                        Said(
-                            rule=_stage_rule(stage),
-                            text=f"{label(state, side)} have no target for their {pool.total} {stage} damage.",
+                    text = f"{label(state, side)} have no target for their {pool.total} {stage} damage."
+                    if stage == "regular" and side == attacker:  # it goes on to the unmanned bases or palace
+                        where = "palace" if battle.at_palace else "bases"
+                        text = (
+                            f"{label(state, side)} have no troop to hit with their {pool.total} regular damage: "
+                            f"it goes to the unmanned {where} next."
                         )
-                    )
+                    events.append(Said(rule=_stage_rule(stage), text=text))
             pending[side] = NO_ALLOCATION
             changed = True
     if stage == "unmanned":
@@ -332,17 +349,32 @@ def _initiative_dealt(
     """The battle after its initiative step: each side's initiative damage not spent is kept as leftover (added to
     its regular damage when the rules say so), and the regular step comes next."""
     leftover = [0, 0]
+    rules = state.rules
     for side in (0, 1):
-        leftover[side] = step.pool(side).general - pending[side].total()
-        if leftover[side] > 0 and state.rules.leftover_initiative_adds_to_regular and events.narrate:
-            events.append(
-                Said(
-                    rule="battles.3 leftover",
-                    text=f"{possessive(label(state, side))} {leftover[side]} leftover initiative damage "
-                    "adds to their regular damage.",
-                )
-            )
+        pool = step.pool(side)
+        unspent = pool.general - pending[side].total()
+        leftover[side] = unspent
+        if unspent > 0 and not rules.leftover_of_killed_troops:
+            leftover[side] = min(unspent, sum([u.deals for u in pool.firing if u.key not in after.dead]))
+        if unspent > 0 and rules.leftover_initiative_adds_to_regular and events.narrate:
+            events.append(Said(rule="battles.3 leftover", text=_leftover_words(state, side, unspent, leftover[side])))
     return after.replace(leftover=(leftover[0], leftover[1]), stage="regular")
+
+
+def _leftover_words(state: GameState, side: int, unspent: int, kept: int) -> str:
+    """What becomes of a side's initiative damage not distributed: it adds to its regular damage, except what
+    the initiative troops killed in the step held (004: they 'will not inflict damage during the fourth step')."""
+    whose = possessive(label(state, side))
+    if kept == unspent:
+        return f"{whose} {kept} leftover initiative damage adds to their regular damage."
+    if not kept:
+        return (
+            f"{whose} {unspent} leftover initiative damage is lost: the troops that held it were killed in this step."
+        )
+    return (
+        f"{whose} {kept} leftover initiative damage adds to their regular damage ({unspent - kept} more is lost with "
+        "the troops killed in this step)."
+    )
 
 
 def _regular_remaining(

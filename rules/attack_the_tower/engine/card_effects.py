@@ -18,6 +18,7 @@ from rules.attack_the_tower.cards import (
     CombatStartDamage,
     RaiseChosenTroop,
     SacrificeToDestroyBases,
+    SpareFromSacrifice,
     TroopType,
 )
 from rules.attack_the_tower.catalog import ability_card, base_card, card
@@ -122,24 +123,44 @@ def _raisable_troops(p: Player, owner: int) -> list[str]:
     return keys
 
 
-def _after_sacrifice(p: Player, effect: SacrificeToDestroyBases) -> tuple[Player, list[tuple[int, int]], list[int]]:
+def _after_sacrifice(
+    state: GameState, player: int, effect: SacrificeToDestroyBases
+) -> tuple[Player, list[tuple[int, int]], list[int], list[int]]:
     """Kaiju: 'Sacrifice one Kaiju on each allied island'. The player after it, the (territory, slot) of
-    each sacrifice, and the territories where the player still has such troops."""
+    each sacrifice, the territories where the player still has such troops, and those whose kaijus are spared
+    (Kyudoka: 'Troops in the same territory as allied Kyudokas may be spared from sacrifice, even if other
+    abilities demand it'; sparing is always taken, as after a battle)."""
+    p = state.players[player]
+    spared = _spared_territories(state, player)
     sacrificed = []
     still: set[int] = set()
+    kept: set[int] = set()
     territories = [list(terr) for terr in p.territories]
     for t, s, b in p.bases():
         if base_card(b.card).troop_type == effect.troop_type and b.troops > 0:
+            if t in spared:
+                kept.add(t)
+                still.add(t)
+                continue
             territories[t][s] = without_troops(b, [b.troops - 1])
             sacrificed.append((t, s))
             if b.troops > 1:
                 still.add(t)
-    return p.replace(territories=as_territories(territories)), sacrificed, sorted(still)
+    return p.replace(territories=as_territories(territories)), sacrificed, sorted(still), sorted(kept)
+
+
+def _spared_territories(state: GameState, player: int) -> set[int]:
+    """The territories of `player` holding a troop of a type that spares its territory from sacrifice (Kyudoka,
+    while its ability is in play)."""
+    types = {e.troop_type for o, e in combat.active_effects(state) if o == player and isinstance(e, SpareFromSacrifice)}
+    if not types:
+        return set()
+    return {t for t, _s, b in state.players[player].bases() if b.troops and base_card(b.card).troop_type in types}
 
 
 def _base_choices(state: GameState, player: int, effect: SacrificeToDestroyBases) -> list[tuple[str, ...]]:
     """Kaiju: every set of enemy bases the player may destroy, one for each territory with kaijus left."""
-    _, _, still = _after_sacrifice(state.players[player], effect)
+    _, _, still, _ = _after_sacrifice(state, player, effect)
     enemy = 1 - player
     bases = state.players[enemy].bases()
     if state.rules.kaiju_bases == "same_territory":
@@ -227,8 +248,12 @@ def _kaiju(
     chosen: tuple[str, ...],
     events: Events,
 ) -> GameState:
-    p, sacrificed, _ = _after_sacrifice(state.players[player], effect)
+    p, sacrificed, _, kept = _after_sacrifice(state, player, effect)
     who = label(state, player)
+    if events.narrate:
+        for t in kept:
+            text = f"{possessive(who)} kaijus in territory {t + 1} are spared from sacrifice by its Kyudokas."
+            events.append(Said(rule="abilities", text=text))
     for t, s in sacrificed:
         b = state.players[player].territories[t][s]
         assert b is not None

@@ -124,8 +124,11 @@ def unit_stats(
     role: Role | None,
     effects: Iterable[tuple[int, Effect]],
     minimum_toughness: int,
+    raised: int = 0,
 ) -> tuple[int, int, frozenset[str]]:
-    """(damage dealt, damage needed to destroy, traits) of one troop under the effects in play."""
+    """(damage dealt, damage needed to destroy, traits) of one troop under the effects in play; `raised` is a
+    troop's own raise (a Ninja's +3), added once the effects have set or changed its power and before the
+    minimum toughness, which holds only for a power that ends at 0."""
     power = printed_power
     for eo, e in effects:
         if isinstance(e, PowerSet) and _applies(eo, e, owner, troop_type):
@@ -139,5 +142,5 @@ def unit_stats(
             bonus += e.delta
         elif isinstance(e, TraitLoss) and _applies(eo, e, owner, troop_type):
             traits.discard(e.trait)
-    power = max(0, power)
+    power = max(0, power) + raised
     return max(0, power + bonus), max(power, minimum_toughness), frozenset(traits)

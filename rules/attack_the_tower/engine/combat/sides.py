@@ -54,7 +54,14 @@ def _troops_of_territory(
         if base is not None and base.troops:
             bc = base_card(base.card)
             deals, tough, traits = troop_type_stats(owner, bc.troop_type, role, effects_key, powers, minimum_toughness)
-            raised_name = (raised_troop_name(state.players[owner].army) or "") if base.raised else ""
+            raised_stats: tuple[tuple[int, int], ...] = ()
+            raised_name = ""
+            if base.raised:
+                raised_name = raised_troop_name(state.players[owner].army) or ""
+                raised_stats = tuple(
+                    troop_type_stats(owner, bc.troop_type, role, effects_key, powers, minimum_toughness, r)[:2]
+                    for r in base.raised
+                )
             units += _troop_group(
                 owner,
                 territory,
@@ -66,6 +73,7 @@ def _troops_of_territory(
                 tough,
                 traits,
                 base.raised,
+                raised_stats,
                 raised_name,
             )
     return units
@@ -79,13 +87,15 @@ def troop_type_stats(
     effects_key: EffectsKey,
     powers: tuple[int, ...],
     minimum_toughness: int,
+    raised: int = 0,
 ) -> tuple[int, int, frozenset[str]]:
     """`unit_stats` of a troop type, cached by everything it depends on: the effects in play by their
-    `effects_key_of`, the rules by the troop powers (by troop type) and the minimum toughness."""
+    `effects_key_of`, the rules by the troop powers (by troop type) and the minimum toughness (and a troop's own
+    raise)."""
     printed_power = powers[TROOP_TYPES.index(troop_type)]
     printed_traits = TROOP_TYPE_TRAITS[troop_type]
     effects = effects_of(effects_key)
-    return unit_stats(owner, troop_type, printed_power, printed_traits, role, effects, minimum_toughness)
+    return unit_stats(owner, troop_type, printed_power, printed_traits, role, effects, minimum_toughness, raised)
 
 
 _recent_powers: list[tuple[Rules, tuple[int, ...]]] = []
@@ -115,23 +125,25 @@ def _troop_group(
     toughness: int,
     traits: frozenset[str],
     raised: tuple[int, ...] = (),
+    raised_stats: tuple[tuple[int, int], ...] = (),
     raised_name: str = "",
 ) -> tuple[Unit, ...]:
     """The undamaged troops of one base (shared by every battle that fields them, as `_undamaged`).
 
-    A troop that carries its own power raise (`Base.raised`, a Ninja) deals and takes that much more and is
-    not interchangeable with the others: it is a group of its own, called what the raising card makes it
-    (`raised_name`: 'It becomes a Ninja'), or the troop's name with its raise when no card names it."""
+    A troop that carries its own power raise (`Base.raised`, a Ninja) deals and takes more (`raised_stats`: its
+    damage dealt and needed, by `unit_stats`) and is not interchangeable with the others: it is a group of its
+    own, called what the raising card makes it (`raised_name`: 'It becomes a Ninja'), or the troop's name with
+    its raise when no card names it."""
     group = base_key(owner, territory, slot)
     units = []
     for i in range(count):
         key = troop_key(owner, territory, slot, i)
         if i < len(raised):  # a group of its own
-            r = raised[i]
-            called, own_group = raised_name or f"{name} raised by {r}", key
+            d, t = raised_stats[i]
+            called, own_group = raised_name or f"{name} raised by {raised[i]}", key
         else:
-            r, called, own_group = 0, name, group
-        units.append(_undamaged(key, owner, "troop", called, troop_type, deals + r, toughness + r, traits, own_group))
+            d, t, called, own_group = deals, toughness, name, group
+        units.append(_undamaged(key, owner, "troop", called, troop_type, d, t, traits, own_group))
     return tuple(units)
 
 
