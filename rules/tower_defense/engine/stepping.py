@@ -80,8 +80,9 @@ def new_game(scenario: Scenario, rules: Rules | None = None) -> GameState:
     rules = rules or Rules()
     if not 1 <= scenario.players <= 4:
         raise IllegalAction(f"a session has 1 to 4 players, not {scenario.players}", "setup.1 players")
-    for problem in order_problems(scenario.calls):
-        raise IllegalAction(problem, "setup.3A12 next waves")
+    out_of_order = order_problems(scenario.calls)
+    if out_of_order:
+        raise IllegalAction(out_of_order[0], "setup.3A12 next waves")
     if scenario.board.track_discard:
         raise IllegalAction(
             f"{', '.join(scenario.board.track_discard)} discarded before the session starts: 'All game sessions "
