@@ -5,6 +5,7 @@ inside it."""
 from __future__ import annotations
 
 import html
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -16,6 +17,23 @@ STATIC = Path(__file__).resolve().parent / "static"
 def static_text(name: str) -> str:
     """A file of explorer/static (a style sheet or a script), as text."""
     return (STATIC / name).read_text(encoding="utf-8")
+
+
+PRESENT_CLASS = "tower-present"
+"""The class of what is shown in presenter mode (explorer/static/presenter.css)."""
+
+
+def in_voila() -> bool:
+    """True in a kernel Voila started (it sets SERVER_SOFTWARE to 'voila/<version>')."""
+    return os.environ.get("SERVER_SOFTWARE", "").startswith("voila/")
+
+
+def presented(snapshot: str) -> str:
+    """A static board as an app served by Voila shows it: in presenter mode (large type, the window's width), as
+    the live panels are; elsewhere (a notebook, GitHub, nbviewer) unchanged."""
+    if not in_voila():
+        return snapshot
+    return f'<style>{static_text("presenter.css")}</style><div class="{PRESENT_CLASS}">{snapshot}</div>'
 
 
 def e(text: object) -> str:

@@ -11,7 +11,6 @@ their JupyterLab size. Every control is a plain method first (`next`, `back`, `r
 from __future__ import annotations
 
 import html
-import os
 from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
@@ -20,20 +19,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import ipywidgets as w
 
 from explorer.board import BoardWidget
-from explorer.markup import STATIC, answer_parts
+from explorer.markup import PRESENT_CLASS, STATIC, answer_parts, in_voila
 from explorer.session_panel import SessionPanel, fit_labels, row
 from rules.lesson import Lesson, LessonStep, lesson_of, read_lesson
 
-PRESENT_CLASS = "tower-present"
 HIDDEN = "the result of this step is hidden: predict it, then press reveal"
 """The step card while 'predict, then reveal' hides a step's result (its question is asked above the board)."""
 PREDICT_ON = "predict, then reveal: each step's result stays hidden until 'reveal'"
 PREDICT_OFF = "every step's result is shown as it is taken"
-
-
-def in_voila() -> bool:
-    """True in a kernel Voila started (it sets SERVER_SOFTWARE to 'voila/<version>')."""
-    return os.environ.get("SERVER_SOFTWARE", "").startswith("voila/")
 
 
 def shipped_lessons(game: str) -> dict[str, Path]:

@@ -14,6 +14,7 @@ from explorer.attack_the_tower.rendering import static_html
 from explorer.attack_the_tower.story import step_story
 from explorer.attack_the_tower.viewmodel import board_view
 from explorer.line_tests import LineTests
+from explorer.markup import presented
 from explorer.navigation import SessionNavigation
 from explorer.positions import PositionFiles, edit_by
 from rules.attack_the_tower import catalog, editing, engine, examples, policies
@@ -71,7 +72,7 @@ class Explorer(SessionNavigation[GameState], PositionFiles[GameState], LineTests
         """A snapshot: the board now and what the last step did (static, for any notebook reader)."""
         events = self.session.last_events()
         story = step_story(self.session, self.session.cursor, events)
-        return static_html(board_view(self.state, story=story, live=False), [e.narrate() for e in events])
+        return presented(static_html(board_view(self.state, story=story, live=False), [e.narrate() for e in events]))
 
     def __repr__(self) -> str:
         return f"Explorer(turn {self.state.turn}, {self.stage()}, step {self.session.cursor})"

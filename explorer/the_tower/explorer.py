@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from explorer.line_tests import LineTests
+from explorer.markup import presented
 from explorer.navigation import SessionNavigation
 from explorer.positions import PositionFiles, edit_by
 from rules.core import limits
@@ -74,7 +75,7 @@ class TheTowerExplorer(SessionNavigation[GameState], PositionFiles[GameState], L
         from explorer.the_tower.viewmodel import board_view, static_html
 
         last = tuple(e.sentence() for e in self.session.last_events())
-        return static_html(board_view(self.state, last_events=last))
+        return presented(static_html(board_view(self.state, last_events=last)))
 
     def __repr__(self) -> str:
         return f"TheTowerExplorer({self.summary()})"

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from explorer.line_tests import LineTests
+from explorer.markup import presented
 from explorer.navigation import SessionNavigation
 from explorer.positions import PositionFiles, edit_by
 from rules.core.distribution import Distribution
@@ -90,7 +91,7 @@ class TowerDefenseExplorer(SessionNavigation[GameState], PositionFiles[GameState
         from explorer.tower_defense.viewmodel import board_view
 
         last = [e.narrate() for e in self.session.last_events()]
-        return static_html(board_view(self.state), last)
+        return presented(static_html(board_view(self.state), last))
 
     def __repr__(self) -> str:
         return f"TowerDefenseExplorer({self.summary()})"

@@ -41,7 +41,7 @@ def open_app(browser: Any, voila: str, notebook: str, width: int = 1280, height:
     page.set_default_timeout(120_000)
     page.route("http*://**", lambda route: route.continue_() if "127.0.0.1" in route.request.url else route.abort())
     page.goto(f"{voila}voila/render/{notebook}")
-    panel = page.locator(".tower-present").first
+    panel = page.locator(".tower-present:has(.att-widget)").first  # a panel, not a static board shown as large
     panel.locator(".att-widget").first.wait_for(state="visible")
     return page, panel
 
@@ -124,6 +124,16 @@ def test_the_presenter_fits_a_projector(voila: str, browser: Any, game: str, siz
     page.keyboard.press("ArrowLeft")  # the keys step from anywhere on the page in presenter mode
     step_counter = panel.locator(".step-counter").first.element_handle()
     page.wait_for_function("([el, v]) => el.innerText !== v", arg=[step_counter, shown])
+    page.close()
+
+
+def test_the_static_boards_between_the_cells_are_as_large_as_the_panel(voila: str, browser: Any) -> None:
+    # The Tower's notebook shows snapshots of the table between its cells: in the app they are in presenter mode too
+    page, _ = open_app(browser, voila, GAMES["the-tower"][0])
+    sizes = page.locator(".tt-board").evaluate_all(
+        "els => els.filter(e => !e.closest('.att-widget')).map(e => parseFloat(getComputedStyle(e).fontSize))"
+    )
+    assert len(sizes) >= 2 and min(sizes) >= 17, f"the static boards' type: {sizes}px"
     page.close()
 
 

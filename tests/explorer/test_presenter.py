@@ -10,9 +10,13 @@ from typing import Any
 import ipywidgets as w
 import pytest
 
+from explorer.attack_the_tower.explorer import Explorer as AttackTheTowerExplorer
 from explorer.attack_the_tower.panel import AttackTheTowerPanel
-from explorer.presenter import HIDDEN, PREDICT_ON, PRESENT_CLASS
+from explorer.markup import PRESENT_CLASS
+from explorer.presenter import HIDDEN, PREDICT_ON
+from explorer.the_tower.explorer import TheTowerExplorer
 from explorer.the_tower.panel import TheTowerPanel
+from explorer.tower_defense.explorer import TowerDefenseExplorer
 from explorer.tower_defense.panel import TowerDefensePanel
 from rules.lesson import read_lesson
 from tests.explorer.test_story import LESSONS
@@ -51,6 +55,19 @@ def test_presenter_mode_marks_the_panel_and_lets_the_page_keys_step() -> None:
     panel = AttackTheTowerPanel(present=True)
     assert PRESENT_CLASS in panel._dom_classes and panel.board.page_keys
     assert not AttackTheTowerPanel(present=False).board.page_keys
+
+
+@pytest.mark.parametrize("make", [AttackTheTowerExplorer, TheTowerExplorer, TowerDefenseExplorer])
+def test_a_static_board_is_in_presenter_mode_under_voila_only(make: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the snapshots a notebook shows (GitHub, nbviewer, JupyterLab) keep their size; Voila's app shows them as large
+    # as the live panels (Voila sets SERVER_SOFTWARE in its kernels)
+    explorer = make()
+    notebook = explorer._repr_html_()
+    assert PRESENT_CLASS not in notebook
+    monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.8")
+    app = explorer._repr_html_()
+    assert app.endswith(f"{notebook}</div>") and f'<div class="{PRESENT_CLASS}">' in app
+    assert ".tower-present .tt-board" in app  # the presenter's style sheet comes with it
 
 
 def test_a_lesson_plays_with_predict_then_reveal() -> None:
