@@ -11,7 +11,6 @@ from rules.attack_the_tower.cards import (
     TROOP_TYPES,
     SacrificeAfterBattle,
     SacrificeUnmannedBases,
-    SpareFromSacrifice,
 )
 from rules.attack_the_tower.catalog import ability_card, base_card
 from rules.attack_the_tower.engine import card_effects, combat
@@ -184,8 +183,8 @@ def _sacrificed(
         types = {t for eo, e in effects if eo == side and isinstance(e, SacrificeAfterBattle) for t in e.troop_types}
         if not types:
             continue
-        spare_types = {e.troop_type for eo, e in effects if eo == side and isinstance(e, SpareFromSacrifice)}
-        spared = any(u.troop_type in spare_types and u.key not in dead for u in own if u.kind == "troop")
+        sparing = combat.spare_types(effects, side)
+        spared = any(u.troop_type in sparing and u.key not in dead for u in own if u.kind == "troop")
         for u in own:
             if u.kind == "troop" and u.troop_type in types and u.key not in dead:
                 if spared:

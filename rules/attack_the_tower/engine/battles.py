@@ -159,7 +159,7 @@ def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
         what = "the palace is" if battle.at_palace else "the bases are"
         if events.narrate:
             _, defenders = combat.battle_units(state)
-            fought = any(u.kind not in combat.STRUCTURE_KINDS for u in defenders)
+            fought = any(not u.is_structure for u in defenders)
             why = "Every defending troop is dead" if fought else "No troop defends"
             events.append(Said(rule=rule, text=f"{why}: {what} unmanned."))
         sides: tuple[int, ...] = (attacker,)

@@ -18,7 +18,6 @@ from rules.attack_the_tower.cards import (
     CombatStartDamage,
     RaiseChosenTroop,
     SacrificeToDestroyBases,
-    SpareFromSacrifice,
     TroopType,
 )
 from rules.attack_the_tower.catalog import ability_card, base_card, card
@@ -152,7 +151,7 @@ def _after_sacrifice(
 def _spared_territories(state: GameState, player: int) -> set[int]:
     """The territories of `player` holding a troop of a type that spares its territory from sacrifice (Kyudoka,
     while its ability is in play)."""
-    types = {e.troop_type for o, e in combat.active_effects(state) if o == player and isinstance(e, SpareFromSacrifice)}
+    types = combat.spare_types(combat.active_effects(state), player)
     if not types:
         return set()
     return {t for t, _s, b in state.players[player].bases() if b.troops and base_card(b.card).troop_type in types}

@@ -13,7 +13,7 @@ from rules.attack_the_tower.engine.combat.drafts import (
     in_combat_step,
     step_pools,
 )
-from rules.attack_the_tower.engine.combat.effects import PowerNote, active_effects, power_notes
+from rules.attack_the_tower.engine.combat.effects import PowerNote, active_effects, power_notes, spare_types
 from rules.attack_the_tower.engine.combat.enumeration import best_vector, enumerate_vectors
 from rules.attack_the_tower.engine.combat.pools import Pool
 from rules.attack_the_tower.engine.combat.requests import AllocateActions, AllocationRequest
@@ -65,6 +65,7 @@ __all__ = [
     "palace_key",
     "power_notes",
     "refusal",
+    "spare_types",
     "special_key",
     "standing_power",
     "step_pools",

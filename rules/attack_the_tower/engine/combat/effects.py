@@ -11,6 +11,7 @@ from rules.attack_the_tower.cards import (
     Effect,
     PowerChange,
     PowerSet,
+    SpareFromSacrifice,
     TraitLoss,
     TroopType,
 )
@@ -99,6 +100,12 @@ def power_notes(
         elif isinstance(e, DamageBonus) and _applies(eo, e, owner, troop_type):
             notes.append(PowerNote(ability_card(cid).name, f"{e.delta:+d} damage dealt"))
     return tuple(notes)
+
+
+def spare_types(effects: Iterable[tuple[int, Effect]], owner: int) -> set[TroopType]:
+    """The troop types whose presence spares `owner`'s troops of their territory from sacrifice (Kyudoka: 'Troops in
+    the same territory as allied Kyudokas may be spared from sacrifice, even if other abilities demand it')."""
+    return {e.troop_type for o, e in effects if o == owner and isinstance(e, SpareFromSacrifice)}
 
 
 def _in_force(change: PowerChange, role: Role | None) -> bool:
