@@ -77,22 +77,28 @@ def designed_armies() -> dict[str, Army]:
     return _DESIGNED
 
 
+@functools.cache
 def card(card_id: str) -> BaseCard | AbilityCard:
-    """Any card of any army by its id (e.g. 'undead.graveyard')."""
+    """Any card of any army by its id (e.g. 'undead.graveyard'). The engine asks several times a step, so the
+    answers are remembered (forgotten with every other card memo when a designer's army is loaded)."""
     try:
         return _card_index()[card_id]
     except KeyError:
         raise KeyError(f"no card {card_id!r}") from None
 
 
+@functools.cache
 def base_card(card_id: str) -> BaseCard:
+    """The base card with this id (remembered, as `card`); KeyError for an ability card."""
     c = card(card_id)
     if not isinstance(c, BaseCard):
         raise KeyError(f"{card_id!r} is an ability card, not a base")
     return c
 
 
+@functools.cache
 def ability_card(card_id: str) -> AbilityCard:
+    """The ability card with this id (remembered, as `card`); KeyError for a base card."""
     c = card(card_id)
     if not isinstance(c, AbilityCard):
         raise KeyError(f"{card_id!r} is a base card, not an ability")

@@ -3,9 +3,17 @@ its whole engine and the look-ahead players, the part every playout, search and 
 
 from __future__ import annotations
 
-MODULES = ("model.py", "actions.py", "policies/planner.py", "policies/features.py", "policies/learned.py")
-"""The records, and the players that every sweep and ladder spends its time in (the planner and the learned and
-tuned players built on its look-ahead)."""
+MODULES = (
+    "model.py",
+    "actions.py",
+    "places.py",
+    "policies/powers.py",
+    "policies/planner.py",
+    "policies/features.py",
+    "policies/learned.py",
+)
+"""The records and the board's places, and the players that every sweep and ladder spends its time in (the
+planner, the troop powers it weighs, and the learned and tuned players built on its look-ahead)."""
 FOLDERS = ("engine", "engine/combat")
 """Every module of these folders but their `__init__`."""
 NON_NATIVE = {"engine/common.py": frozenset({"Events"}), "policies/learned.py": frozenset({"Evaluation"})}

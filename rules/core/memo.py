@@ -17,7 +17,9 @@ import functools
 import sys
 import typing
 from collections.abc import Callable, Collection, Hashable
-from typing import Any, Generic, ParamSpec, Protocol, TypeVar
+from typing import Any, ParamSpec, Protocol, TypeVar
+
+from rules.core.remembered import IdentityMemo, LastAnswer
 
 P = ParamSpec("P")
 K = TypeVar("K")
@@ -43,47 +45,6 @@ def memo(maxsize: int) -> Callable[[F], F]:
     return decorate
 
 
-class IdentityMemo(Generic[K, V]):
-    """The answers of a one-argument function for the last `size` objects asked about, by identity."""
-
-    def __init__(self, compute: Callable[[K], V], size: int) -> None:
-        self._compute = compute
-        self._size = size
-        self._keys: list[K] = []
-        self._values: list[V] = []
-        self._last: tuple[object, Any] = (_NOTHING, None)
-        """The object asked about last and its answer: most calls ask about it again, so it is checked first."""
-        functools.update_wrapper(self, compute)
-
-    def __call__(self, key: K) -> V:
-        last = self._last
-        if last[0] is key:
-            value: V = last[1]
-            return value
-        keys = self._keys
-        for i in range(len(keys) - 1, -1, -1):
-            if keys[i] is key:
-                value = self._values[i]
-                break
-        else:
-            value = self._compute(key)
-            if len(keys) >= self._size:
-                del keys[0], self._values[0]
-            keys.append(key)
-            self._values.append(value)
-        self._last = (key, value)
-        return value
-
-    def cache_clear(self) -> None:
-        self._keys.clear()
-        self._values.clear()
-        self._last = (_NOTHING, None)
-
-
-_NOTHING = object()
-"""No object asked about yet."""
-
-
 K_contra = TypeVar("K_contra", contravariant=True)
 V_co = TypeVar("V_co", covariant=True)
 
@@ -100,32 +61,12 @@ def identity_memo(size: int = 1) -> Callable[[Callable[[K], V]], Remembered[K, V
     """Remember a one-argument function's answers for the last `size` objects asked about, by identity."""
 
     def decorate(function: Callable[[K], V]) -> Remembered[K, V]:
-        remembered: Remembered[K, V] = _last_answer(function) if size == 1 else IdentityMemo(function, size)
+        # compiled objects where the engines are compiled: calling one costs less than calling a Python function
+        remembered = typing.cast(Remembered[K, V], LastAnswer(function) if size == 1 else IdentityMemo(function, size))
         _REGISTRY.append(remembered)
         return remembered
 
     return decorate
-
-
-def _last_answer(compute: Callable[[K], V]) -> Remembered[K, V]:
-    """`IdentityMemo(compute, 1)` as a plain function (a game loop calls some of these several times a step,
-    and calling a function costs less than calling an object)."""
-    last: list[Any] = [_NOTHING, None]
-
-    def remembered(key: K) -> V:
-        if last[0] is key:
-            answer: V = last[1]
-            return answer
-        value = compute(key)
-        last[0], last[1] = key, value
-        return value
-
-    def cache_clear() -> None:
-        last[0], last[1] = _NOTHING, None
-
-    functools.update_wrapper(remembered, compute)
-    remembered.cache_clear = cache_clear  # type: ignore[attr-defined]
-    return typing.cast(Remembered[K, V], remembered)
 
 
 @memo(maxsize=1 << 12)
@@ -152,5 +93,13 @@ def clear_package_caches(package: str, keep: Collection[object] = ()) -> None:
             continue
         for value in vars(module).values():
             clear = getattr(value, "cache_clear", None)
-            if callable(clear) and getattr(value, "__module__", None) == name and value not in keep:
+            if callable(clear) and _defined_in(value) == name and value not in keep:
                 clear()
+
+
+def _defined_in(value: object) -> str | None:
+    """The module that defines a cache: a plain function's own, or an identity memo's function's (the memo is an
+    object of `rules.core.remembered`)."""
+    if isinstance(value, LastAnswer | IdentityMemo):
+        value = value.compute
+    return getattr(value, "__module__", None)

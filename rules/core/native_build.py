@@ -35,8 +35,8 @@ from rules.core.native import (
     stale_sources,
 )
 
-SHARED = ("rules/core/native_record.py",)
-"""Compiled for every game that compiles anything: the base of its records."""
+SHARED = ("rules/core/native_record.py", "rules/core/remembered.py")
+"""Compiled for every game that compiles anything: the base of its records, and the memo its loop asks most."""
 
 
 def _declarations() -> list[tuple[str, ModuleType]]:

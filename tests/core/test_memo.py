@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from rules.core.memo import clear_all, identity_memo, memo
+from rules.attack_the_tower.engine import reading
+from rules.attack_the_tower.engine.stepping import new_game
+from rules.core.memo import clear_all, clear_package_caches, identity_memo, memo
 
 
 def test_identity_memo_remembers_the_last_objects_by_identity_and_forgets_on_clear() -> None:
@@ -48,7 +50,17 @@ def test_identity_memo_of_one_answers_the_last_object_asked_and_forgets_on_clear
 
     a, b = [1], [1, 2]
     assert (length(a), length(a), length(b), length(a)) == (1, 1, 2, 1)
-    assert calls == [a, b, a] and length.__doc__ == "The number of items."
+    assert calls == [a, b, a] and "length" in repr(length)
     clear_all()
     length(a)
     assert calls == [a, b, a, a]
+
+
+def test_a_package_s_identity_memos_are_forgotten_with_its_other_caches() -> None:
+    """`clear_package_caches` (what loading a designer's army calls) finds an identity memo by the module of the
+    function it remembers, as it finds a plain cache."""
+    state = new_game()
+    reading.current_player(state)
+    assert reading.current_player.key is state  # type: ignore[attr-defined]
+    clear_package_caches("rules.attack_the_tower")
+    assert reading.current_player.key is not state  # type: ignore[attr-defined]

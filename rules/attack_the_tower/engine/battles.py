@@ -16,6 +16,7 @@ from rules.attack_the_tower.engine.battle_end import end_battle, unit_label
 from rules.attack_the_tower.engine.common import (
     ABILITY_WINDOW,
     NO_ALLOCATION,
+    SILENT_UNCHECKED,
     Events,
     label,
     require,
@@ -237,7 +238,7 @@ def battle_played_out(
     The position `next_position` reaches one pass or allocation at a time, without the positions between: an
     allocation depends only on its side's request, which the other side's allocation does not change, so
     both are handed in at once and the step resolved. No event is worded (see `Events`)."""
-    events = Events(narrate=False, check=False)
+    events = SILENT_UNCHECKED
     decisions = 0
     while state.phase == "battle" and decisions < most_decisions:
         battle = state.battle

@@ -37,6 +37,12 @@ class Events(CoreEvents):
         self.check = check
 
 
+SILENT = Events(narrate=False)
+"""The events of a step that is not narrated: nothing is ever recorded in it, so one object serves every step."""
+SILENT_UNCHECKED = Events(narrate=False, check=False)
+"""The same for a look-ahead's step (see `Events`)."""
+
+
 # Values that never change, built once: they are immutable, so one object serves every step.
 NO_ALLOCATION = Allocation()
 """What a side with nothing to decide in a combat step hands in."""

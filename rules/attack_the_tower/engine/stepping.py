@@ -34,7 +34,7 @@ from rules.attack_the_tower.engine.battles import (
     battle_played_out,
 )
 from rules.attack_the_tower.engine.combat.requests import TargetKey, target_key
-from rules.attack_the_tower.engine.common import Events, label
+from rules.attack_the_tower.engine.common import SILENT, SILENT_UNCHECKED, Events, label
 from rules.attack_the_tower.engine.reading import acting_when, current_player
 from rules.attack_the_tower.engine.turn import (
     apply_build,
@@ -82,7 +82,7 @@ def step(state: GameState, action: Action) -> GameState:
     """The position `apply` gives, checked as `apply` checks it, without wording what happened (playouts,
     searches and the OpenSpiel adapter read only positions)."""
     _check_actor(state, action)
-    return _perform(state, action, Events(narrate=False))
+    return _perform(state, action, SILENT)
 
 
 def _check_actor(state: GameState, action: Action) -> None:
@@ -111,7 +111,7 @@ def _check_actor(state: GameState, action: Action) -> None:
 def next_position(state: GameState, action: Action) -> GameState:
     """The position `apply` gives, for look-aheads that play many battles out with the engine's own offers
     (a legal action, an allocation from the request): nothing is worded or checked again (see `Events`)."""
-    return _perform(state, action, Events(narrate=False, check=False))
+    return _perform(state, action, SILENT_UNCHECKED)
 
 
 def _perform(state: GameState, action: Action, events: Events) -> GameState:

@@ -1,6 +1,6 @@
 """A troop's power under a game's rules, by the card of its base: asked for every base of every position a
 policy weighs, so each rules object's answers are kept in a dict found by identity (comparing two `Rules` by
-value on every lookup cost more than the lookups)."""
+value on every lookup cost more than the lookups). Compiled with the engine (`compiled.MODULES`)."""
 
 from __future__ import annotations
 
@@ -9,15 +9,17 @@ from rules.attack_the_tower.variants import Rules
 from rules.core.memo import identity_memo
 
 
-class CardPowers(dict[str, int]):
+class CardPowers:
     """The troop power of each base card under one rules object, each worked out the first time it is asked."""
 
     def __init__(self, rules: Rules) -> None:
-        super().__init__()
         self.rules = rules
+        self.known: dict[str, int] = {}
 
-    def __missing__(self, card_id: str) -> int:
-        power = self[card_id] = self.rules.troop_power(base_card(card_id).troop_type)
+    def __getitem__(self, card_id: str) -> int:
+        power = self.known.get(card_id)
+        if power is None:
+            power = self.known[card_id] = self.rules.troop_power(base_card(card_id).troop_type)
         return power
 
 
@@ -29,4 +31,5 @@ def card_powers(rules: Rules) -> CardPowers:
 
 def troop_power(rules: Rules, card_id: str) -> int:
     """The power of one troop of this base card under these rules."""
-    return card_powers(rules)[card_id]
+    powers: CardPowers = card_powers(rules)
+    return powers[card_id]
