@@ -55,16 +55,29 @@ class GuardedPanel:
         self.refresh(keep_message=True)
 
     def _guard(self, action: Callable[[], object]) -> None:
-        """Run a panel action; a refusal shows the engine's message and changes nothing."""
+        """Run a panel action; a refusal shows the engine's message and changes nothing. Any other error is a
+        fault of the explorer or the engine, not of the player: the panel says so rather than doing nothing, and
+        the error is raised again, so that its traceback reaches the log (and a test fails)."""
         try:
             action()
         except REFUSALS as refusal:
             message = refusal.args[0] if isinstance(refusal, KeyError) and refusal.args else str(refusal)
-            self.say(f"refused: {message}", error=True)
-            try:
-                self.refresh(keep_message=True)
-            except Exception as failure:  # the error path never raises: the message stays, the board as it was
-                self.say(f"refused: {message} (the board could not be redrawn: {failure})", error=True)
+            self._say_and_redraw(f"refused: {message}")
+        except Exception as fault:
+            self._say_and_redraw(
+                f"something went wrong inside the explorer, not in your move ({type(fault).__name__}: "
+                f"{escape(str(fault), 200)}); the last good position is kept. The log has the details to report."
+            )
+            raise
+
+    def _say_and_redraw(self, message: str) -> None:
+        """Say `message` in red and redraw the last good position; the error path never raises: when the board
+        cannot be redrawn, the message says so and the board stays as it was."""
+        self.say(message, error=True)
+        try:
+            self.refresh(keep_message=True)
+        except Exception as failure:
+            self.say(f"{message} (the board could not be redrawn: {failure})", error=True)
 
     def _act(self, action: Callable[[], object], message: str = "") -> None:
         """Run an action under `_guard`, then say `message` (or what the last events say) and redraw."""

@@ -346,6 +346,25 @@ def test_the_panel_guard_never_raises_from_its_error_path(monkeypatch: pytest.Mo
     assert panel.explorer.state == before
 
 
+def test_a_fault_inside_the_explorer_is_said_in_the_panel_keeps_the_position_and_reaches_the_log(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An error that is no refusal (a bug) used to leave the panel silent: the click did nothing visible."""
+    panel = AttackTheTowerPanel("mid-game-battle")
+    before = panel.explorer.state
+
+    def faulty(*args: object, **kwargs: object) -> None:
+        raise TypeError("an engine fault")
+
+    monkeypatch.setattr(panel.explorer, "load", faulty)
+    with pytest.raises(TypeError, match="an engine fault"):  # raised again: its traceback goes to the log
+        panel.load('{"players": 5}')
+    assert "went wrong inside the explorer" in panel.message.value and "TypeError: an engine fault" in (
+        panel.message.value
+    )
+    assert panel.explorer.state == before
+
+
 # ---- accepted though wrong --------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("args", "words"),
