@@ -76,7 +76,7 @@ unit: install
 
 notebooks: install
 	$(BIN)/python -m explorer.notebook_state --check $(NOTEBOOKS)
-	$(BIN)/python -m pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:randomly \
+	$(BIN)/python -m pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg \
 		$(if $(filter 1,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
 
 lint: install
@@ -96,7 +96,7 @@ CONFORMANCE_GAMES ?= 10000
 conformance: install
 	$(BIN)/python -m rules.conformance --games $(CONFORMANCE_GAMES) --workers 2
 	$(BIN)/python tests/malformed_runner.py --all
-	TOWER_HYPOTHESIS_PROFILE=deep $(BIN)/python -m pytest tests -m "not e2e" -p no:randomly -q \
+	TOWER_HYPOTHESIS_PROFILE=deep $(BIN)/python -m pytest tests -m "not e2e" -q \
 		--hypothesis-show-statistics
 
 # The accessibility checker the browser test injects: axe-core from the npm registry, installed here once

@@ -69,6 +69,22 @@ def _write(path: Path, notebook: dict[str, Any]) -> None:
     path.write_text(json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+def _read(path: Path) -> dict[str, Any] | None:
+    """The notebook at `path`; None, once said on stderr in words, when it cannot be read as one."""
+    try:
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        print(f"{path}: cannot be read ({exc.strerror or exc})", file=sys.stderr)
+        return None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        print(f"{path}: is not a notebook (not JSON text: {exc})", file=sys.stderr)
+        return None
+    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
+        print(f"{path}: is not a notebook (no list of cells)", file=sys.stderr)
+        return None
+    return notebook
+
+
 def main(argv: list[str] | None = None) -> int:
     """Strip (or with --check, report) widget state in the notebooks named."""
     parser = argparse.ArgumentParser(prog="python -m explorer.notebook_state", description=__doc__)
@@ -77,7 +93,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     dirty = 0
     for path in args.notebooks:
-        notebook = json.loads(path.read_text(encoding="utf-8"))
+        notebook = _read(path)
+        if notebook is None:
+            return 2
         found = widget_state_found(notebook)
         if not found:
             continue

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import sys
+import argparse
 from pathlib import Path
 
 from rules.core.descriptor import GameDescriptor
@@ -36,9 +36,11 @@ def rule_id_modules() -> dict[Path, str]:
     return {root / str(d.rule_ids_path): d.rulebook().rule_id_module() for d in games if d.rulebook is not None}
 
 
-def main(argv: list[str]) -> None:
+def main(argv: list[str] | None = None) -> None:
     """Print docs/rules.md; with --rule-ids, write each game's rule_ids.py instead."""
-    if "--rule-ids" in argv:
+    parser = argparse.ArgumentParser(prog="python -m rules.rulebooks", description=main.__doc__)
+    parser.add_argument("--rule-ids", action="store_true", help="write each game's rule_ids.py (print nothing)")
+    if parser.parse_args(argv).rule_ids:
         for path, text in rule_id_modules().items():
             path.write_text(text, encoding="utf-8")
         return
@@ -46,4 +48,4 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main()

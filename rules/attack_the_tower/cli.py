@@ -187,7 +187,7 @@ def register_odds(sub: Any) -> None:
         description=(
             "Declare an attack and print the exact distribution of the battle's outcome (troops and power "
             "left on each side, bases destroyed, territory cleared, palace destroyed) when both sides follow "
-            "a policy; with --samples, Monte Carlo frequencies and Wilson 95%% intervals beside each figure."
+            "a policy; with --samples, Monte Carlo frequencies and Wilson 95% intervals beside each figure."
         ),
     )
     od.add_argument("file")

@@ -1,5 +1,5 @@
 """Attack the Tower's part of the conformance run: the positions games start from and its own invariants
-(ARCHITECTURE 'Tests': no base holds more than its troops; damage assigned never exceeds damage available;
+(../shared/ARCHITECTURE.md, 'Tests': no base holds more than its troops; damage assigned never exceeds damage available;
 every card of both decks is somewhere exactly once)."""
 
 from __future__ import annotations

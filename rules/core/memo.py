@@ -1,7 +1,7 @@
-"""Remembered answers, one documented way for every rules package: no module keeps a cache of its own in a
-global it rebinds.
+"""Remembered answers: no module keeps a cache of its own in a global it rebinds. A plain `functools` cache of a
+module-level function is fine too: `clear_package_caches` finds it with the memos below.
 
-Two kinds, both registered so that `clear_all` forgets everything at once (when the data the answers were
+Two kinds of memo, both registered so that `clear_all` forgets everything at once (when the data the answers were
 computed from changes, as when a designer loads an army file):
 - `memo(maxsize)`: by value, `functools.lru_cache` (arguments must be hashable);
 - `identity_memo(size)`: by identity of the first argument, for pure functions of immutable positions that a

@@ -2,7 +2,7 @@
 engine-only ones, exact distributions, Monte Carlo against exact figures, mutual best responses, the
 hidden-hand chance step, and the `odds` command.
 
-Seeds: 004 is the manual (/work/shared/seeds/004_b630b22d9110621e.txt); 000 and 001 the Undead and
+Seeds: 004 is the manual (../shared/seeds/004_b630b22d9110621e.txt); 000 and 001 the Undead and
 Bandits editions.
 """
 

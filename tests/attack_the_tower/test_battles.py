@@ -1,6 +1,6 @@
 """Scenario tests for Attack the Tower battles, each citing the rule sentence it checks.
 
-Seeds: 004 is the manual (/work/shared/seeds/004_b630b22d9110621e.txt), 000 the Undead edition and 001
+Seeds: 004 is the manual (../shared/seeds/004_b630b22d9110621e.txt), 000 the Undead edition and 001
 the Bandits edition. Territories and slots are 0-based in unit keys ("p1/t0/s0/0"), 1-based in the
 rulebook's and the engine's words.
 """

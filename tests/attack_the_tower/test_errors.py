@@ -1,6 +1,6 @@
 """Illegal positions and illegal actions: each refused with a message a player understands.
 
-Seeds: 004 is the manual (/work/shared/seeds/004_b630b22d9110621e.txt), 000 the Undead edition.
+Seeds: 004 is the manual (../shared/seeds/004_b630b22d9110621e.txt), 000 the Undead edition.
 """
 
 from __future__ import annotations
@@ -172,7 +172,7 @@ def test_a_file_that_is_not_json_is_malformed() -> None:
 
 
 def test_a_position_round_trips_through_json() -> None:
-    # not a rule sentence: a saved position loads back equal (ARCHITECTURE.md, conformance invariants)
+    # not a rule sentence: a saved position loads back equal (../shared/ARCHITECTURE.md, conformance invariants)
     state = main_position()
     assert POSITION.parse(POSITION.text(state)) == state
 

@@ -1,6 +1,6 @@
 """Scenario tests for Vrykolaka, Templar, Kaiju and Ninja, and for troops that carry their own power.
 
-Card texts are quoted from /work/shared/reference/attack-the-tower-cards.md ("cards.md" below); each
+Card texts are quoted from ../shared/reference/attack-the-tower-cards.md ("cards.md" below); each
 reading of an ambiguous text is the card's `reading` in the army data, and the other reading a `Rules` field.
 """
 

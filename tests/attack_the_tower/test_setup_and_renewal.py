@@ -1,6 +1,6 @@
 """Scenario tests for setting up, building bases, the renewal sequence and the end of a turn.
 
-Seeds: 004 is the manual (/work/shared/seeds/004_b630b22d9110621e.txt), 000 the Undead edition; card
+Seeds: 004 is the manual (../shared/seeds/004_b630b22d9110621e.txt), 000 the Undead edition; card
 counts are those of rules/attack_the_tower/data (Undead bases counted from 000's base-card texts).
 """
 

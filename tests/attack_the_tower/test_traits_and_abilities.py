@@ -1,8 +1,8 @@
 """Scenario tests for troop types, traits, special troops and the abilities of the four catalog.
 
-Seeds: 004 is the manual (/work/shared/seeds/004_b630b22d9110621e.txt), 000 the Undead edition and 001
+Seeds: 004 is the manual (../shared/seeds/004_b630b22d9110621e.txt), 000 the Undead edition and 001
 the Bandits edition. Ability texts not in the seeds are quoted from
-/work/shared/reference/attack-the-tower-cards.md ("cards.md" below).
+../shared/reference/attack-the-tower-cards.md ("cards.md" below).
 """
 
 from __future__ import annotations

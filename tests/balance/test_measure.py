@@ -63,7 +63,7 @@ def test_the_army_that_moved_most_is_the_one_whose_mean_share_changed_most() -> 
 
 
 def test_the_report_warns_when_the_checks_fresh_games_do_not_point_the_searchs_way() -> None:
-    # three matchups: the answer's check leaves the worst where it was and moves the mean away (a reviewer's run)
+    # three matchups: the answer's check leaves the worst where it was and moves the mean away
     before = {"a v b": Tally(6, 20), "a v c": Tally(10, 20), "b v c": Tally(14, 20)}
     worse = {"a v b": Tally(6, 20), "a v c": Tally(7, 20), "b v c": Tally(14, 20)}
     better = {"a v b": Tally(9, 20), "a v c": Tally(10, 20), "b v c": Tally(12, 20)}

@@ -1,4 +1,4 @@
-"""ARCHITECTURE: rules/ imports no widget, IPython or Jupyter module, ever."""
+"""The house plan (../shared/ARCHITECTURE.md): rules/ imports no widget, IPython or Jupyter module, ever."""
 
 import subprocess
 import sys
@@ -26,7 +26,7 @@ def test_importing_every_rules_module_loads_no_ui_module() -> None:
 
 
 def test_only_the_openspiel_adapter_imports_openspiel() -> None:
-    # ARCHITECTURE: optional heavy dependencies are imported only by the tools over the protocol.
+    # ../shared/ARCHITECTURE.md: optional heavy dependencies are imported only by the tools over the protocol.
     modules = sorted(
         ".".join(p.relative_to(ROOT).with_suffix("").parts)
         for p in (ROOT / "rules").rglob("*.py")
@@ -43,8 +43,8 @@ def test_only_the_openspiel_adapter_imports_openspiel() -> None:
 
 
 def test_only_the_sweeps_import_pandas_and_only_a_sweep_on_dask_imports_dask() -> None:
-    # ARCHITECTURE: sweeps on Dask (and the balancer over them) are tools over the protocol; the games and their
-    # CLIs do not load them.
+    # ../shared/ARCHITECTURE.md: sweeps on Dask (and the balancer over them) are tools over the protocol; the games
+    # and their CLIs do not load them.
     tools = ("sweeps", "balance")
     modules = sorted(
         ".".join(p.relative_to(ROOT).with_suffix("").parts)

@@ -7,6 +7,7 @@ deliberate change of the engine alters one of these lines, and review the differ
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import sys
 from pathlib import Path
@@ -41,7 +42,9 @@ def first_line(slug: str, example: str, count: int) -> tuple[Any, list[Any]]:
     return position, line
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    """Write every scenario file again (the command takes no option: `--help` says so and writes nothing)."""
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args(argv)
     for slug, example, count, notebook in SCENARIOS:
         position, line = first_line(slug, example, count)
         about = (

@@ -4,14 +4,11 @@ checks every registry shares are in tests/core/test_rulebooks.py)."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
-
-import pytest
 
 from rules.the_tower.rulebook import RULEBOOK
+from tests.source_documents import SEEDS, require_source_documents
 
-ROOT = Path(__file__).resolve().parents[2]
-SEED_FILE = ROOT.parent / "shared" / "seeds" / RULEBOOK.sources[0]
+SEED_FILE = SEEDS / RULEBOOK.sources[0]
 
 
 def _collapsed(text: str) -> str:
@@ -20,8 +17,7 @@ def _collapsed(text: str) -> str:
 
 def test_every_sentence_of_the_seed_is_registered() -> None:
     # Every line of prose of 002 (headings and table cells aside) stands in some quote.
-    if not SEED_FILE.is_file():
-        pytest.skip("the source document is not beside the repository")
+    require_source_documents(SEED_FILE)
     quotes = " | ".join(_collapsed(s.quote) for s in RULEBOOK.sentences())
     for line in SEED_FILE.read_text("utf-8").splitlines():
         text = _collapsed(line.lstrip("- "))

@@ -4,7 +4,9 @@ backward induction), and the exact odds of the outcome under named policies, wit
 
 - `space`: the allocation space of a step (`allocation_space`), with kills, waste and domination.
 - `matrix`: zero-sum matrix games solved exactly (`solve_matrix`).
-- `battle`: the battle tree, memoised by position; outcomes and objectives.
+- `battle`: the battle as a game tree, solved by backward induction.
+- `tree`: the tree's nodes, built lazily and memoised by position (`BattleTree`).
+- `outcomes`: a battle's outcome (`BattleOutcome`), the objectives and policies, a solved node.
 - `steps`: the table of a step (`step_table`), its solution (`solve_step`), the battle's (`solve_battle`).
 - `odds`: outcome distributions (`outcome_distribution`), hidden hands, Monte Carlo (`monte_carlo`).
 

@@ -1,10 +1,11 @@
-"""The Vrykolaka: 'Destroy one enemy troop for each vrykolaka that inflicts damage in combat' (cards.md). Once the
-regular step's damage is dealt, the vrykolakas that inflicted damage are counted (`Rules.vrykolaka_counts`);
-the card names no chooser, so by default the strongest enemy troops of the battle are destroyed at once, and
-under `Rules.vrykolaka_victims='chosen'` the Vrykolaka's player chooses them, one at a time, among the enemy
-troops on bases and the enemy special troops of the battle (the battle waits in its 'victims' stage). Only the
-regular step's damage is counted: under 'chosen', damage that lands on unmanned bases or the palace later is
-not (not yet implemented; under the default no enemy troop of the battle is left by then)."""
+"""The Vrykolaka: 'Destroy one enemy troop for each vrykolaka that inflicts damage in combat' (its card, quoted in
+../shared/reference/attack-the-tower-cards.md). Once the regular step's damage is dealt, the vrykolakas that
+inflicted damage are counted (`Rules.vrykolaka_counts`); the card names no chooser, so by default the strongest
+enemy troops of the battle are destroyed at once, and under `Rules.vrykolaka_victims='chosen'` the Vrykolaka's
+player chooses them, one at a time, among the enemy troops on bases and the enemy special troops of the battle (the
+battle waits in its 'victims' stage). Only the regular step's damage is counted: under 'chosen', damage that lands on
+unmanned bases or the palace later is not (not yet implemented; under the default no enemy troop of the battle is
+left by then)."""
 
 from __future__ import annotations
 

@@ -27,9 +27,10 @@ from typing import Any
 from rules.attack_the_tower import engine
 from rules.attack_the_tower.game import GAME
 from rules.attack_the_tower.model import GameState
-from rules.attack_the_tower.policies import learned, policy
+from rules.attack_the_tower.policies import POLICIES, learned, policy
 from rules.attack_the_tower.policies.features import FEATURES, features
 from rules.attack_the_tower.variants import Rules
+from rules.core import limits
 from rules.core.chance import ChanceSampler
 from rules.core.ladder import chunks_of, game_seed
 from rules.core.playout import play_out
@@ -127,22 +128,45 @@ def fit(recorded: Sequence[RecordedGame]) -> dict[str, Any]:
     }
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+FEWEST_DECIDED = 10
+"""The fewest decided games a fit is made from: one in five is held out to test it, and both must hold a win."""
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m rules.attack_the_tower.policies.training")
-    parser.add_argument("--games", type=int, default=1200)
+    parser.add_argument(
+        "--games", type=limits.count_argument("--games", FEWEST_DECIDED, limits.MAX_GAMES), default=1200
+    )
     parser.add_argument(
         "--policies",
         default="learned",
         help="who plays the recorded games, comma-separated: the seats take every ordered pair of them in turn",
     )
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--workers", type=int, default=2)
+    limits.add_seed_option(parser, "the recorded games' deals")
+    parser.add_argument("--workers", type=limits.count_argument("--workers", 1, limits.MAX_SWEEP_WORKERS), default=2)
     parser.add_argument("--out", type=Path, help="where to write the evaluation (default: the shipped file)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
     args = parser.parse_args(argv)
     names = tuple(n.strip() for n in args.policies.split(","))
+    unknown = [n for n in names if n not in POLICIES]
+    if unknown:
+        parser.error(f"--policies: unknown policy {unknown[0]!r}; policies: {', '.join(POLICIES)}")
     recorded = record_games(args.games, names, args.seed, args.workers)
-    fitted = fit(recorded)
     decided = [g for g in recorded if g.winner is not None]
+    held_out = sum(not g.index % 5 for g in decided)
+    if len(decided) < FEWEST_DECIDED or not 0 < held_out < len(decided):
+        print(
+            f"{len(decided)} of the {len(recorded)} games recorded were decided (the others reached turn "
+            f"{TURN_LIMIT}), {held_out} of them held out to test the fit: a fit needs at least {FEWEST_DECIDED} "
+            "decided games, some held out and some to learn from; record more games (--games)",
+            file=sys.stderr,
+        )
+        return 2
+    fitted = fit(recorded)
     fitted["how"] = {
         "games": len(recorded),
         "decided": len(decided),

@@ -41,6 +41,7 @@ from rules.attack_the_tower.policies.features import FEATURES, SIDE_FEATURES
 from rules.attack_the_tower.policies.learned import Evaluation
 from rules.attack_the_tower.policies.training import PAIRS, TURN_LIMIT
 from rules.attack_the_tower.variants import Rules
+from rules.core import limits
 from rules.core.ladder import ChunkRunner, head_to_head, pool_runner, run_here
 
 SPREAD = 0.8
@@ -140,13 +141,19 @@ def tune(starting: Evaluation, budget: Budget, runner: ChunkRunner) -> tuple[tup
 def _parser() -> argparse.ArgumentParser:
     defaults = Budget()
     parser = argparse.ArgumentParser(prog="python -m rules.attack_the_tower.policies.tuning")
-    parser.add_argument("--trials", type=int, default=defaults.trials)
-    parser.add_argument("--games", type=int, default=defaults.games, help="games a trial plays for each army pair")
-    parser.add_argument("--seed", type=int, default=defaults.seed, help="the trials' games (played again: the next)")
-    parser.add_argument("--sampler-seed", type=int, default=defaults.sampler_seed, help="optuna's sampler's seed")
-    parser.add_argument("--confirm", type=int, default=defaults.confirm, help="the best trials played again")
-    parser.add_argument("--confirm-games", type=int, default=defaults.confirm_games, help="their games a pair")
-    parser.add_argument("--spread", type=float, default=defaults.spread, help="how far a weight may move")
+    count, seed = limits.count_argument, limits.count_argument("--seed", 0, limits.MAX_SEED)
+    parser.add_argument("--trials", type=count("--trials", 1, MAX_TRIALS), default=defaults.trials)
+    games = count("--games", 1, limits.MAX_GAMES)
+    parser.add_argument("--games", type=games, default=defaults.games, help="games a trial plays for each army pair")
+    parser.add_argument("--seed", type=seed, default=defaults.seed, help="the trials' games (played again: the next)")
+    parser.add_argument("--sampler-seed", type=seed, default=defaults.sampler_seed, help="optuna's sampler's seed")
+    confirm = count("--confirm", 1, MAX_TRIALS)
+    parser.add_argument("--confirm", type=confirm, default=defaults.confirm, help="the best trials played again")
+    confirm_games = count("--confirm-games", 1, limits.MAX_GAMES)
+    parser.add_argument(
+        "--confirm-games", type=confirm_games, default=defaults.confirm_games, help="their games a pair"
+    )
+    parser.add_argument("--spread", type=_spread, default=defaults.spread, help="how far a weight may move (0 to 10)")
     parser.add_argument(
         "--start",
         choices=(learned.EVALUATION_FILE, learned.TUNED_EVALUATION_FILE),
@@ -154,9 +161,24 @@ def _parser() -> argparse.ArgumentParser:
         help="the shipped weights the search starts from: the fit's, or a second round from the tuned ones",
     )
     parser.add_argument("--player", choices=tuple(PLAYERS), default=defaults.player, help="who plays the trials")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=count("--workers", 1, limits.MAX_SWEEP_WORKERS), default=2)
     parser.add_argument("--out", type=Path, help="where to write the evaluation (default: the shipped file)")
     return parser
+
+
+MAX_TRIALS = 10_000
+"""The most trials a tuning runs (each plays every army pair's games)."""
+
+
+def _spread(text: str) -> float:
+    """--spread: a number above 0 and at most 10, refused in words otherwise."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--spread takes a number above 0 and at most 10, not {text[:40]!r}") from None
+    if not 0 < value <= 10:
+        raise argparse.ArgumentTypeError(f"--spread takes a number above 0 and at most 10, not {value}")
+    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:
