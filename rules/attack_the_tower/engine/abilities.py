@@ -19,6 +19,8 @@ from rules.attack_the_tower.model import GameState, complete_territories, renumb
 
 
 def apply_play(state: GameState, action: PlayAbility, events: Events) -> GameState:
+    """Play an ability (abilities): its special troop is recruited on the palace, or the card goes into play and acts;
+    IllegalAction outside the second phase and a battle's ability window, or for a base or a card not in hand."""
     in_window = state.phase == "battle" and state.battle is not None and state.battle.stage == "abilities"
     require(
         state.phase == "main" or in_window,

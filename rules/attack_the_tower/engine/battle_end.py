@@ -40,6 +40,7 @@ from rules.attack_the_tower.text import named_in_slot
 
 
 def unit_label(state: GameState, unit: combat.Unit) -> str:
+    """How events name a battle's unit: its owner's troop or base and where it stands, a special troop or the palace."""
     return _unit_name(label(state, unit.owner), unit.kind, unit.key, unit.name)
 
 

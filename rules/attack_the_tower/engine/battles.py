@@ -37,6 +37,8 @@ from rules.attack_the_tower.rule_ids import RuleId
 
 
 def apply_declare(state: GameState, action: DeclareAttack, events: Events) -> GameState:
+    """Declare an attack (battles.1 declare) and open its ability window; a target territory with no base sends it to
+    the palace at once. IllegalAction outside the second phase, for the defender, or with no troops or attacks left."""
     require(state.phase == "main", "attacks are declared in the second phase of the turn", "turn.2 attacks")
     require(action.player == state.attacker, "only the attacking player declares attacks", "turn.2 attacks")
     me = state.players[action.player]
@@ -95,6 +97,8 @@ def apply_declare(state: GameState, action: DeclareAttack, events: Events) -> Ga
 
 
 def apply_pass(state: GameState, action: Pass, events: Events) -> GameState:
+    """Pass: the defender ends the second phase's ability window, or a player plays no more abilities before a battle's
+    combat, which begins at the second pass (battles.2 abilities); IllegalAction when no ability window is open."""
     if state.phase == "main":
         return card_effects.end_main_window(state, action.player, events)
     battle = state.battle
@@ -120,6 +124,8 @@ def _combat_begins(state: GameState, battle: Battle, last_to_pass: int, events: 
 
 
 def apply_allocate(state: GameState, action: Allocate, events: Events) -> GameState:
+    """Hand in one side's damage of the current combat step, hidden until both sides have (battles); IllegalAction in
+    the player's words when no damage is being distributed, it is already in, or the allocation breaks the request."""
     battle = state.battle
     require(
         battle is not None and battle.stage in ("initiative", "regular", "unmanned"),
@@ -186,6 +192,8 @@ def _enter_stage(state: GameState, battle: Battle, events: Events) -> GameState:
 
 
 def battle_step(state: GameState, events: Events) -> GameState | None:
+    """The battle's step nobody decides: the sides with nothing to decide hand in nothing, and the step is resolved once
+    both allocations are in; None while a player must decide (the ability window, victims, an allocation)."""
     battle = state.battle
     assert battle is not None
     if battle.stage in ("abilities", "victims"):

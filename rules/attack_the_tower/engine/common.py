@@ -78,19 +78,23 @@ def _label(a: str, b: str, player: int) -> str:
 
 
 def draw_pile(player: Player, kind: PileKind) -> tuple[str, ...]:
+    """The player's draw pile of that kind: bases or abilities."""
     return player.base_pile if kind == "base" else player.ability_pile
 
 
 def discard_pile(player: Player, kind: PileKind) -> tuple[str, ...]:
+    """The player's discard pile of that kind: bases or abilities."""
     return player.base_discard if kind == "base" else player.ability_discard
 
 
 def remove_one(cards: tuple[str, ...], cid: str) -> tuple[str, ...]:
+    """The cards with one copy of `cid` taken out (ValueError when there is none)."""
     i = cards.index(cid)
     return cards[:i] + cards[i + 1 :]
 
 
 def set_base(player: Player, territory: int, slot: int, base: Base | None) -> Player:
+    """The player with one slot of a territory holding `base` (None empties it)."""
     return player.replace(territories=territories_with(player, territory, slot, base))
 
 
@@ -104,11 +108,13 @@ def territories_with(player: Player, territory: int, slot: int, base: Base | Non
 
 
 def require(condition: bool, message: str, rule: RuleId) -> None:
+    """IllegalAction with `message` (the player's words) citing `rule`, unless `condition` holds."""
     if not condition:
         raise IllegalAction(message, rule)
 
 
 def discard_cards(player: Player, cards: Sequence[str]) -> Player:
+    """The player with `cards` put on their discards: bases on the base discard, abilities on the ability discard."""
     bases = tuple(c for c in cards if isinstance(card(c), BaseCard))
     abilities = tuple(c for c in cards if not isinstance(card(c), BaseCard))
     return player.replace(

@@ -78,6 +78,7 @@ def acting_when(state: GameState, who: int) -> tuple[int, ...]:
 
 
 def is_terminal(state: GameState) -> bool:
+    """Whether the game is over."""
     return state.phase == "game_over"
 
 

@@ -49,6 +49,7 @@ from rules.attack_the_tower.rule_ids import RuleId
 
 
 def phase_rule(state: GameState) -> RuleId:
+    """The rule the game's phase falls under, cited when an action comes from a player who is not to decide now."""
     rules: dict[str, RuleId] = {
         "setup_draw": "setup",
         "setup_keep": "setup.burn",
@@ -64,6 +65,8 @@ def phase_rule(state: GameState) -> RuleId:
 
 
 def apply_draw(state: GameState, action: DrawCard, events: Events) -> GameState:
+    """Draw from the base or ability pile at setup or in a renewal (renewal.B draw), chance revealing the card next; an
+    empty pile is reshuffled from its discards under variant.empty_pile, else IllegalAction, as with no draw left."""
     require(
         state.phase in ("setup_draw", "renewal_draw"),
         "cards are drawn only at setup and in a renewal",
@@ -93,6 +96,7 @@ def apply_draw(state: GameState, action: DrawCard, events: Events) -> GameState:
 
 
 def apply_reveal(state: GameState, action: RevealCard, events: Events) -> GameState:
+    """Chance's step of a draw: the card revealed joins the drawer's hand; IllegalAction when it is not in the pile."""
     kind = state.drawing
     assert kind is not None
     p = state.players[state.actor]
@@ -116,6 +120,8 @@ def apply_reveal(state: GameState, action: RevealCard, events: Events) -> GameSt
 
 
 def apply_burn(state: GameState, action: Burn, events: Events) -> GameState:
+    """Burn the opening hand at setup (setup.burn): its cards are discarded and a new opening hand is drawn;
+    IllegalAction outside setup, or once the player has burnt variant.max_burns hands."""
     require(state.phase == "setup_keep", "a hand can be burnt only at setup", "setup.burn")
     p = state.players[action.player]
     require(
@@ -137,11 +143,13 @@ def apply_burn(state: GameState, action: Burn, events: Events) -> GameState:
 
 
 def may_burn(state: GameState, player: Player) -> bool:
+    """Whether the player may burn one more hand: no variant.max_burns, or fewer burns than it."""
     limit = state.rules.max_burns
     return limit is None or player.burns < limit
 
 
 def apply_keep(state: GameState, action: KeepHand, events: Events) -> GameState:
+    """Keep the opening hand (setup.burn): the player goes on to build; IllegalAction when no hand waits to be kept."""
     require(state.phase == "setup_keep", "there is no hand to keep now", "setup.burn")
     if events.narrate:
         events.append(Said(rule="setup.burn", text=f"{label(state, action.player)} keep the hand."))
@@ -149,6 +157,8 @@ def apply_keep(state: GameState, action: KeepHand, events: Events) -> GameState:
 
 
 def apply_build(state: GameState, action: Build, events: Events) -> GameState:
+    """Build a base from the hand on a slot at setup or in renewal step C (building): a base already there is discarded,
+    its troops lost; IllegalAction in the player's words for a card not in hand, an ability, or a slot off the board."""
     require(
         state.phase in ("setup_build", "renewal_build"),
         "bases are built only at setup and in step C of a renewal",
@@ -189,6 +199,8 @@ def apply_build(state: GameState, action: Build, events: Events) -> GameState:
 
 
 def apply_finish_building(state: GameState, action: FinishBuilding, events: Events) -> GameState:
+    """Finish building: at setup the second player draws next, then turn 1 begins; in a renewal the defender builds
+    next, then the second phase begins (renewal.C build); IllegalAction when nobody is building."""
     require(state.phase in ("setup_build", "renewal_build"), "nobody is building now", "renewal.C build")
     if events.narrate:
         events.append(
@@ -210,6 +222,8 @@ def apply_finish_building(state: GameState, action: FinishBuilding, events: Even
 
 
 def apply_discard(state: GameState, action: Discard, events: Events) -> GameState:
+    """Discard a card from the hand to come down to the hand limit after the renewal draws (renewal.B draw);
+    IllegalAction when no discard is due or the card is not in hand."""
     require(state.phase == "renewal_discard", "you discard only to come down to the hand limit", "renewal.B draw")
     p = state.players[action.player]
     require(action.card in p.hand, "that card is not in your hand", "renewal.B draw")
@@ -226,6 +240,8 @@ def apply_discard(state: GameState, action: Discard, events: Events) -> GameStat
 
 
 def apply_renew(state: GameState, action: Renew, events: Events) -> GameState:
+    """The attacker's decision at the start of a turn (turn.1 renewal): without renewal the second phase begins; a
+    renewal adds a troop to every base of both players below the limit (renewal.A recruit), then the draws begin."""
     require(state.phase == "renewal_decision", "renewal is decided only at the start of a turn", "turn.1 renewal")
     who = label(state, action.player)
     if not action.renew:
@@ -254,12 +270,14 @@ def apply_renew(state: GameState, action: Renew, events: Events) -> GameState:
 
 
 def extra_draws(state: GameState, player: int) -> int:
+    """The draws a player gets in a renewal beyond the rules' own, from their active ExtraRenewalDraws effects."""
     return sum(
         e.count for owner, e in combat.active_effects(state) if owner == player and isinstance(e, ExtraRenewalDraws)
     )
 
 
 def apply_end_turn(state: GameState, action: EndTurn, events: Events) -> GameState:
+    """The attacker ends the turn (turn.2 end): its recruits and discards, then the defender's turn or a drawn game."""
     require(state.phase == "main", "the turn ends from its second phase, outside battles", "turn.2 attacks")
     require(action.player == state.attacker, "only the attacking player ends the turn", "turn.2 end")
     for index in (state.attacker, state.defender):

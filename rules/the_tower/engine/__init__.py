@@ -88,6 +88,7 @@ def current_player(state: GameState) -> int:
 
 
 def is_terminal(state: GameState) -> bool:
+    """Whether the game is over: every monster slain, or the player dead or trapped."""
     return state.phase == "game_over"
 
 

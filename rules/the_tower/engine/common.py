@@ -13,20 +13,24 @@ from rules.the_tower.rule_ids import RuleId
 
 
 def require(condition: bool, message: str, rule: RuleId) -> None:
+    """IllegalAction with `message` (the player's words) citing `rule`, unless `condition` holds."""
     if not condition:
         raise IllegalAction(message, rule)
 
 
 def remove_one(pile: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """The pile with one copy of `card` taken out (ValueError when there is none)."""
     i = pile.index(card)
     return pile[:i] + pile[i + 1 :]
 
 
 def set_slot(floor: tuple[str | None, ...], i: int, value: str | None) -> tuple[str | None, ...]:
+    """The floor with room `i` holding `value`: a card, FACE_DOWN, or None once its monster is slain."""
     return (*floor[:i], value, *floor[i + 1 :])
 
 
 def hand_card(state: GameState, card: str, rule: RuleId) -> None:
+    """IllegalAction citing `rule` unless `card` is in the hand, saying whether it is not held or is no card at all."""
     if card not in state.hand:
         raise IllegalAction(
             f"the {cards.name(card)} is not in your hand"
@@ -60,6 +64,7 @@ def spend_point(state: GameState, what: str) -> GameState:
 
 
 def room_index(state: GameState, room: int, rule: RuleId) -> None:
+    """IllegalAction citing `rule` unless `room` is a room of this floor whose monster is not yet slain."""
     n = len(state.floor)
     if not 0 <= room < n:
         raise IllegalAction(f"there is no room {room + 1} on this floor (rooms 1 to {n})", rule)

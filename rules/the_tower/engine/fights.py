@@ -29,6 +29,8 @@ from rules.the_tower.rule_ids import RuleId
 
 
 def choose(state: GameState, action: ChooseRoom, events: Events) -> GameState:
+    """Name the room of the next fight before spending points (variant.room_chosen 'before_actions', turn.order);
+    IllegalAction under the rulebook's order, during a fight, once a room is named, or for a room with no monster."""
     rule: RuleId = "turn.order"
     require(
         state.rules.room_chosen == "before_actions",
@@ -51,6 +53,8 @@ def _stall_message(state: GameState, room: int) -> str:
 
 
 def fight_room(state: GameState, action: FightRoom, events: Events) -> GameState:
+    """Enter a room to fight its monster (fight.choose room), a face-down room turned up by chance first; IllegalAction
+    during a fight, for a room not the one named, with points left to spend (variant), or a monster out of reach."""
     rule: RuleId = "fight.choose room"
     require(state.phase == "actions", "you are already fighting; the assault goes on until one dies", "fight.repeat")
     room_index(state, action.room, rule)
@@ -78,6 +82,7 @@ def fight_room(state: GameState, action: FightRoom, events: Events) -> GameState
 
 
 def begin_fight(state: GameState, room: int, events: Events) -> GameState:
+    """The fight with the monster of the face-up room `room` begins, the monster at its full HP (fight.choose room)."""
     card = state.floor[room]
     assert card is not None and card != FACE_DOWN
     stats = state.rules.monster(cards.rank(card))
@@ -96,6 +101,8 @@ def begin_fight(state: GameState, room: int, events: Events) -> GameState:
 
 
 def hit(state: GameState, action: Hit, events: Events) -> GameState:
+    """Hit the monster with a card from the hand (fight.hit): it is slain, or strikes back (fight.retaliate) and may
+    kill the player; IllegalAction outside a fight, for a card not in hand, or one of the room's suit (fight.suit)."""
     fight = state.fight
     require(
         state.phase == "fight" and fight is not None, "there is no fight going on; choose a room first", "fight.hit"
@@ -179,6 +186,7 @@ def slay(state: GameState, room: int, events: Events) -> GameState:
 
 
 def deal_floor(state: GameState, number: int, rule: RuleId, events: Events) -> GameState:
+    """Deal floor `number` face down under `rule`: `rooms_per_floor` rooms, or as many as room cards are left."""
     n = min(state.rules.rooms_per_floor, len(state.unseen_rooms))
     if events.narrate:
         events.append(FloorDealt(rule=rule, floor_number=number, rooms=n))
@@ -195,6 +203,8 @@ def deal_floor(state: GameState, number: int, rule: RuleId, events: Events) -> G
 
 
 def flee(state: GameState, action: Flee, events: Events) -> GameState:
+    """Leave the fight, allowed only under variant.may_leave_fight (fight.repeat); IllegalAction otherwise or when
+    there is no fight to leave."""
     require(
         state.rules.may_leave_fight,
         "a fight goes on until you or your enemy dies ('repeat the assault until you or your enemy dies')",
@@ -205,6 +215,7 @@ def flee(state: GameState, action: Flee, events: Events) -> GameState:
 
 
 def leave_fight(state: GameState, how: str, events: Events) -> GameState:
+    """The fight ends with both alive (`how` begins the sentence): the room stays face up, its monster healed."""
     fight = state.fight
     assert fight is not None
     if events.narrate:

@@ -33,6 +33,8 @@ from rules.the_tower.rule_ids import RuleId
 
 
 def draw(state: GameState, action: DrawCard, events: Events) -> GameState:
+    """Spend an action point to draw an attack or a potion card, chance revealing it next; an empty deck is reshuffled
+    from its used cards under variant.empty_deck, else IllegalAction, as with a full hand under variant.hand_limit."""
     pile = action.pile
     what = "draw an attack card" if pile == "attack" else "draw a potion card"
     rule: RuleId = "actions.draw attack" if pile == "attack" else "actions.draw potion"
@@ -54,6 +56,8 @@ def draw(state: GameState, action: DrawCard, events: Events) -> GameState:
 
 
 def reveal(state: GameState, action: RevealCard, events: Events) -> GameState:
+    """Chance's step: the card drawn joins the hand, or a face-down room is turned up (and fought when it was entered);
+    IllegalAction when the card is not in the deck drawn from or not among the unseen room cards."""
     card = action.card
     pile = state.drawing
     if pile is not None:
@@ -85,6 +89,8 @@ def reveal(state: GameState, action: RevealCard, events: Events) -> GameState:
 
 
 def drink(state: GameState, action: Drink, events: Events) -> GameState:
+    """Spend an action point to drink a potion from the hand (actions.drink): HP rise by its value, up to
+    variant.hp_cap; IllegalAction for a card not in hand or not a potion."""
     rule: RuleId = "actions.drink"
     card = action.card
     hand_card(state, card, rule)
@@ -104,6 +110,8 @@ def drink(state: GameState, action: Drink, events: Events) -> GameState:
 
 
 def explore(state: GameState, action: Explore, events: Events) -> GameState:
+    """Spend an action point to turn a face-down room up before a fight (actions.explore), chance revealing it next;
+    IllegalAction during a fight, for a room with no monster, or a room already face up."""
     rule: RuleId = "actions.explore"
     require(state.phase == "actions", "rooms are explored before a fight, not during one", rule)
     room = action.room

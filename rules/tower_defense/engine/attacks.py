@@ -38,6 +38,8 @@ from rules.tower_defense.text import tower_label
 
 
 def attack(state: GameState, action: Attack, events: Events) -> GameState:
+    """Attack a wave's visible unit or Wave Modifier with the player's tower with Energy (phase.6G attack): it gains
+    Depletion, one more to ignore a tough unit's extra Hit Points; IllegalAction for a Radius tower or out of reach."""
     rule: RuleId = "phase.6G attack"
     tower = get_tower(state, action.at, rule)
     spec = catalog.tower(tower.card)
@@ -219,6 +221,8 @@ def _count_for_condition(state: GameState) -> GameState:
 
 
 def combine(state: GameState, action: CombineAttack, events: Events) -> GameState:
+    """A Combine tower adds up the damage of two towers in its Radius in one attack at the better Range, paid from the
+    Combine stack, all three gaining Depletion (phase.6D combine); IllegalAction when a tower cannot take part."""
     rule: RuleId = "phase.6D combine"
     combiner = get_tower(state, action.at, rule)
     spec = catalog.tower(combiner.card)
@@ -256,6 +260,8 @@ def combine(state: GameState, action: CombineAttack, events: Events) -> GameStat
 
 
 def kill_bonus(state: GameState, action: KillBonus, events: Events) -> GameState:
+    """Buy a Mark II or III tower from its pile with Kill Bonus credits onto a stack (phase.6E kill bonus), cheaper just
+    after a kill (Mark III: a wave); IllegalAction for no such tower, none left in its pile, or a wrong payment."""
     rule: RuleId = "phase.6E kill bonus"
     require(
         is_tower_card(action.card) and catalog.tower(action.card).mark in (2, 3),

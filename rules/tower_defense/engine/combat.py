@@ -52,6 +52,7 @@ def tower_damage(rules: Rules, tower: Tower, extra_credits: Iterable[CreditType]
 
 
 def total(damage: Damage) -> int:
+    """The damage of every type added up."""
     return sum(damage.values())
 
 
@@ -116,6 +117,7 @@ def reach_needed(state: GameState, origin: Coord, wave: FieldWave, at_unit: bool
 
 
 def tower_range(tower: Tower) -> int:
+    """The tower's Range (or Radius) at its level."""
     return catalog.tower(tower.card).reach_at(tower.level)
 
 

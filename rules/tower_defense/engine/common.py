@@ -40,10 +40,12 @@ def taxes(state: GameState, kind: AttributeKind) -> int:
 
 
 def build_cost(state: GameState, card: str) -> int:
+    """The credits a tower card costs to build: its Build cost plus the build tax of the units on the field."""
     return catalog.tower(card).build_cost.value + taxes(state, "build_tax")
 
 
 def upgrade_cost(state: GameState, tower: Tower) -> int:
+    """The credits a tower's upgrade costs: its card's Upgrade cost plus the upgrade tax of the units on the field."""
     return catalog.tower(tower.card).upgrade_cost.value + taxes(state, "upgrade_tax")
 
 
@@ -101,6 +103,8 @@ def combine_partners(state: GameState, combiner: Tower) -> list[tuple[Tower, Tow
 
 
 def slot_free(state: GameState, player: int, skill_id: str, slot: int) -> bool:
+    """6.F: whether `player` may place a Skill Marker on this slot of a skill: the second slot only once unlocked, and
+    no marker on it (on a player-mat skill, none of `player`'s own)."""
     spec = catalog.skill(skill_id)
     if slot == 1 and not spec.second_slot_unlocked:
         return False
@@ -111,6 +115,7 @@ def slot_free(state: GameState, player: int, skill_id: str, slot: int) -> bool:
 
 
 def require(condition: bool, message: str, rule: RuleId) -> None:
+    """IllegalAction with `message` (the player's words) citing `rule`, unless `condition` holds."""
     if not condition:
         raise IllegalAction(message, rule)
 
@@ -160,19 +165,23 @@ def paid(
 
 
 def remove_one(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """The cards with one copy of `card` taken out (ValueError when there is none)."""
     i = cards.index(card)
     return cards[:i] + cards[i + 1 :]
 
 
 def set_tower(state: GameState, tower: Tower) -> GameState:
+    """The position with the tower on `tower`'s space replaced by `tower`."""
     return state.replace(towers=tuple(tower if t.at == tower.at else t for t in state.towers))
 
 
 def set_wave(state: GameState, wave: FieldWave) -> GameState:
+    """The position with the wave of `wave`'s id replaced by `wave`."""
     return state.replace(waves=tuple(wave if w.id == wave.id else w for w in state.waves))
 
 
 def get_tower(state: GameState, at: Coord, rule: RuleId) -> Tower:
+    """The tower on `at`; IllegalAction citing `rule` when there is none."""
     tower = state.tower_at(at)
     if tower is None:
         raise IllegalAction(f"there is no tower on {at}", rule)
@@ -180,6 +189,7 @@ def get_tower(state: GameState, at: Coord, rule: RuleId) -> Tower:
 
 
 def field_wave(state: GameState, wave_id: str, rule: RuleId) -> FieldWave:
+    """The wave `wave_id` on the playing field; IllegalAction citing `rule` when it is not there."""
     wave = state.wave(wave_id)
     if wave is None:
         raise IllegalAction(f"wave {wave_id} is not on the playing field", rule)

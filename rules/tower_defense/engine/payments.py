@@ -18,6 +18,7 @@ from rules.tower_defense.variants import Rules
 
 
 def value(cards: tuple[str, ...] | list[str], rules: Rules) -> int:
+    """What cards are worth in credits: a tower card its mark, a completed condition `Rules.condition_credits`."""
     return _value(cards, rules.condition_credits)
 
 

@@ -66,6 +66,7 @@ def tracker_position(rules: Rules, turn: int) -> int:
 
 
 def next_phase(state: GameState, action: NextPhase, events: Events) -> GameState:
+    """Carry out the phase the turn is in (Phases 1 to 5, each announced under its rule) and move on to the next."""
     phase = state.phase
     if events.narrate:
         events.append(
@@ -160,11 +161,13 @@ _PHASES: dict[str, Callable[[GameState, Events], GameState]] = {
 
 
 def choose_starting(state: GameState, action: ChooseStartingPlayer, events: Events) -> GameState:
+    """Chance gives a player the Starting Player Marker (setup.4E starting credits): they take the first credit."""
     say(events, "setup.4E starting credits", f"{player_name(action.player)} receives the Starting Player Marker.")
     return state.replace(starting_player=action.player, chooser=action.player)
 
 
 def reveal_credit(state: GameState, action: RevealCredit, events: Events) -> GameState:
+    """Chance reveals a Mark I card of the deck as a credit to take (income, starting credits, a sale, a conversion)."""
     if events.narrate:
         events.append(
             CreditRevealed(rule="phase.5 income", card=action.card, card_name=catalog.tower(action.card).name)
@@ -177,6 +180,8 @@ def reveal_credit(state: GameState, action: RevealCredit, events: Events) -> Gam
 
 
 def reveal_modifier(state: GameState, action: RevealModifier, events: Events) -> GameState:
+    """Chance reveals the Wave Modifier of the first wave awaiting one (phase.2 modifiers); one that says to draw a Game
+    Condition is discarded instead, a Game Condition is to be revealed, and the wave awaits another."""
     spec = catalog.modifier(action.modifier)
     pile = remove_one(state.modifier_pile, action.modifier)
     wave = state.wave(state.awaiting_modifier[0])
@@ -210,6 +215,7 @@ def reveal_modifier(state: GameState, action: RevealModifier, events: Events) ->
 
 
 def reveal_condition(state: GameState, action: RevealCondition, events: Events) -> GameState:
+    """Chance reveals a Game Condition (setup.3A8 game condition): it takes effect, or waits behind the one in play."""
     spec = catalog.condition(action.condition)
     pile = remove_one(state.condition_pile, action.condition)
     state = state.replace(condition_pile=pile, conditions_to_reveal=state.conditions_to_reveal - 1)
@@ -226,6 +232,8 @@ def reveal_condition(state: GameState, action: RevealCondition, events: Events) 
 
 
 def take_credit(state: GameState, action: TakeCredit, events: Events) -> GameState:
+    """Take a revealed credit onto one of the player's stacks: income goes round from the Starting Player, whose marker
+    then passes on (phase.5 income); a sale's or conversion's all go to its player. IllegalAction when not revealed."""
     if action.card not in state.revealed:
         raise IllegalAction(f"{action.card} is not among the revealed credits", "phase.5 income")
     revealed = remove_one(state.revealed, action.card)

@@ -160,6 +160,8 @@ def _combines(state: GameState, player: int, combiner: Tower) -> list[Any]:
 
 
 def convert(state: GameState, action: Convert, events: Events) -> GameState:
+    """Just after a kill, discard Kill Bonus credits to reveal as many Mark I credits as they are worth, for the player
+    (phase.6E3 conversion); IllegalAction when no kill opportunity is open or the cards are not on that stack."""
     rule: RuleId = "phase.6E3 conversion"
     require(
         open_kill_window(state, action.player) is not None,
@@ -175,6 +177,8 @@ def convert(state: GameState, action: Convert, events: Events) -> GameState:
 
 
 def place_skill(state: GameState, action: PlaceSkillMarker, events: Events) -> GameState:
+    """Place a Skill Marker on a free, unlocked slot of a skill, paying its cost from one stack (phase.6F skills);
+    IllegalAction when no marker is left, the slot does not exist or is not free, or the payment is wrong."""
     rule: RuleId = "phase.6F skills"
     spec = catalog.skill(action.skill)
     require(state.skill_markers_left(action.player) > 0, "you have no Skill Markers left", rule)
@@ -191,6 +195,8 @@ def place_skill(state: GameState, action: PlaceSkillMarker, events: Events) -> G
 
 
 def complete_condition(state: GameState, action: CompleteCondition, events: Events) -> GameState:
+    """Complete the Game Condition whose requirement was met (phase.6H condition): it goes onto a stack as Universal
+    credits and the next one waiting comes into effect; IllegalAction in the player's words when closed to them."""
     rule: RuleId = "phase.6H condition"
     c = state.condition
     if c is not None and c.met_at is not None and not condition_ready(state, action.player):
@@ -227,6 +233,8 @@ def complete_condition(state: GameState, action: CompleteCondition, events: Even
 
 
 def restore_track(state: GameState, action: RestoreTrack, events: Events) -> GameState:
+    """Place a discarded track piece back on an unoccupied space after a restorer unit's defeat (attributes.restorer);
+    IllegalAction when the piece is not in the Track Discard or the space is not free."""
     rule: RuleId = "attributes.restorer"
     require(action.piece in state.board.track_discard, f"track {action.piece} is not in the Track Discard", rule)
     at = action.at

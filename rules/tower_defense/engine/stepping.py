@@ -162,6 +162,7 @@ def _acting(state: GameState, who: int) -> tuple[int, ...]:
 
 
 def is_terminal(state: GameState) -> bool:
+    """Whether the session is over: victory, failure, or the turn limit reached."""
     return state.phase == "game_over"
 
 

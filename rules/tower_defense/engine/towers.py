@@ -35,6 +35,8 @@ from rules.tower_defense.rule_ids import RuleId
 
 
 def build(state: GameState, action: Build, events: Events) -> GameState:
+    """Build a tower card of the Build / Upgrade stack on an unoccupied space, paid from that stack (phase.6A1 build),
+    at level 1 with Depletion; IllegalAction in the player's words when the card, the space or the payment is wrong."""
     rule: RuleId = "phase.6A1 build"
     stacks = state.players[action.player].stacks
     require(
@@ -69,6 +71,8 @@ def build(state: GameState, action: Build, events: Events) -> GameState:
 
 
 def upgrade(state: GameState, action: Upgrade, events: Events) -> GameState:
+    """Raise one of the player's towers with Energy by a level, paid from the Build / Upgrade stack; it gains Depletion
+    (phase.6A2 upgrade). IllegalAction for another's tower, one with Depletion or at max_level, or a bad payment."""
     rule: RuleId = "phase.6A2 upgrade"
     tower = get_tower(state, action.at, rule)
     require(tower.owner == action.player, "'a player may not upgrade another player's Tower'", rule)
@@ -94,6 +98,8 @@ def upgrade(state: GameState, action: Upgrade, events: Events) -> GameState:
 
 
 def sell(state: GameState, action: Sell, events: Events) -> GameState:
+    """Sell a tower without Depletion (phase.6B sell): its card is discarded and its sell value in Mark I credits is
+    revealed for the seller; IllegalAction when it has Depletion or is another's under variant.sell_own_towers_only."""
     rule: RuleId = "phase.6B sell"
     tower = get_tower(state, action.at, rule)
     require(
@@ -111,6 +117,8 @@ def sell(state: GameState, action: Sell, events: Events) -> GameState:
 
 
 def boost(state: GameState, action: Boost, events: Events) -> GameState:
+    """Boost a tower with a card of the Boost stack (phase.6C1 boost): its credits add to the tower's damage this turn;
+    IllegalAction for a Radius tower, one with Depletion under variant.boost_needs_energy, or a card not there."""
     rule: RuleId = "phase.6C1 boost"
     tower = get_tower(state, action.at, rule)
     spec = catalog.tower(tower.card)

@@ -39,6 +39,7 @@ palace, and which of those have fallen (by palace index). Plain strings and numb
 
 
 def effects_key_of(state: GameState, dead: tuple[str, ...]) -> EffectsKey:
+    """The `EffectsKey` of a position with the units of `dead` fallen: what `effects_of` reads, cheap to hash."""
     key = []
     for owner, player in enumerate(state.players):
         palace = player.palace

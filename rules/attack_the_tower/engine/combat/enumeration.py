@@ -53,6 +53,8 @@ def _non_increasing(length: int, top: int, budget: int) -> Iterator[tuple[int, .
 def allocation_vectors(
     sig: tuple[tuple[bool, int, int], ...], troop_cap: int, structure_cap: int
 ) -> tuple[tuple[int, ...], ...]:
+    """Every distinct allocation of a `signature` within the troop and structure caps, as amounts per target, in the
+    canonical order (non-increasing within a run of interchangeable targets) that `unrank` follows."""
     out: list[tuple[int, ...]] = []
 
     def walk(i: int, troops_left: int, structures_left: int, acc: tuple[int, ...]) -> None:

@@ -51,12 +51,15 @@ def troop_key(owner: int, territory: int, slot: int, index: int) -> str:
 
 
 def base_key(owner: int, territory: int, slot: int) -> str:
+    """`str(UnitKey.base(...))`, spelt out: the key of a base in a battle."""
     return f"p{owner}/t{territory}/s{slot}"
 
 
 def special_key(owner: int, index: int) -> str:
+    """`str(UnitKey.special(...))`, spelt out: the key of a special troop by its index on the palace."""
     return f"p{owner}/palace/{index}"
 
 
 def palace_key(owner: int) -> str:
+    """`str(UnitKey.palace(...))`, spelt out: the key of a player's palace."""
     return f"p{owner}/palace"
