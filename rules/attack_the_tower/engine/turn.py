@@ -101,10 +101,10 @@ def apply_reveal(state: GameState, action: RevealCard, events: Events) -> GameSt
     assert kind is not None
     p = state.players[state.actor]
     pile = draw_pile(p, kind)
-    require(action.card in pile, f"{action.card} is not in the {kind} pile", "setup")
+    rule: RuleId = "setup" if state.phase == "setup_draw" else "renewal.B draw"
+    require(action.card in pile, f"{action.card} is not in the {kind} pile", rule)
     drawn: dict[str, Any] = {f"{kind}_pile": remove_one(pile, action.card), "hand": (*p.hand, action.card)}
     p = p.replace(**drawn)
-    rule: RuleId = "setup" if state.phase == "setup_draw" else "renewal.B draw"
     if events.narrate:
         events.append(
             CardDrawn(
