@@ -27,6 +27,7 @@ from explorer.session_panel import row
 from rules.balance.answer import files_written
 from rules.balance.metagame import Equilibrium
 from rules.balance.plan import BalanceSpec
+from rules.balance.report import borne_out
 from rules.balance.run import BalanceProgress, BalanceResult, BalanceRun, start_balance
 from rules.core.errors import RulesError, counted
 from rules.core.jsonio import escape
@@ -178,7 +179,9 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
             raise Refused("no answer to apply yet: run a balance that finds one")
         files = self.result.write(folder if folder is not None else self.folder.value)
         played = "; ".join(self.result.play_commands())  # no command reads rules.json: its fields go as --set
-        self.say(f"wrote {', '.join(str(Path(f).resolve()) for f in files)}; play the answer: {played}")
+        unconfirmed = borne_out(self.result) is False
+        warning = " (written as asked, but the check's fresh games do not bear the answer out)" if unconfirmed else ""
+        self.say(f"wrote {', '.join(str(Path(f).resolve()) for f in files)}{warning}; play the answer: {played}")
         return files
 
     def open_in_explorer(self, first: str, second: str, *, policy: str = "greedy") -> Any:
@@ -249,7 +252,7 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
             self.progress.value = self.progress.max
             self.view = AnswerView(result)
             self.refresh(keep_message=True)
-            self.say(_answer_shown(result, self.apply_button.description))
+            self.say(_answer_shown(result, self.apply_button.description), error=borne_out(result) is False)
             return
         shown = "the results shown are the previous ones" if self.result is not None else "no balance has finished"
         self.say(f"stopped after {result.search_played:,} games searched: its partial results are not shown; {shown}")
@@ -312,7 +315,12 @@ def _answer_shown(result: BalanceResult, apply: str) -> str:
     the bar)."""
     if result.answer is None:
         return "finished: no candidate came closer than the rules as they are; the report below shows the nearest"
-    return (
-        f"finished: the answer (candidate {result.answer.number}) is in the report, the charts and the card table"
-        f" below; *{apply}* writes it into the folder named"
+    where = (
+        f"the answer (candidate {result.answer.number}) is in the report, the charts and the card table below; "
+        f"'{apply}' writes it into the folder named"
     )
+    if borne_out(result) is False:
+        return (
+            f"finished, but the check's fresh games do not bear the answer out: {where}; play it with more games first"
+        )
+    return f"finished: {where}"

@@ -37,8 +37,18 @@ TROOP_TYPE_LABEL: dict[TroopType, str] = {t: t.replace("_", " ") for t in TROOP_
 # length grow past what a sweep can play.
 
 
+MAX_NAME_CHARS = 60
+"""The longest name of an army, a card or a troop (the shipped ones reach 26): events and boards print names many
+times, so a designer's file cannot flood them."""
+MAX_TEXT_CHARS = 2_000
+"""The longest text of any other field (a card's printed text, its source, a reading: the shipped ones reach 769)."""
+
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME_CHARS)]
+"""A name as the board and the events print it."""
+
+
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", str_max_length=MAX_TEXT_CHARS)
 
 
 # ---- the effect vocabulary ------------------------------------------------------------------------
@@ -162,7 +172,7 @@ class RaiseChosenTroop(_Frozen):
 
     effect: Literal["raise_chosen_troop"] = "raise_chosen_troop"
     delta: int = Field(ge=1, le=MAX_NUMBER)
-    becomes: str
+    becomes: Name
 
 
 Effect = Annotated[
@@ -188,7 +198,7 @@ Effect = Annotated[
 class SpecialTroopSpec(_Frozen):
     """The troop a special ability recruits on the palace; its effects last while it lives."""
 
-    name: str
+    name: Name
     power: int = Field(ge=0, le=MAX_NUMBER)
     traits: tuple[Trait, ...] = ()
     returns_at_end_of_turn: bool = False
@@ -200,8 +210,8 @@ class BaseCard(_Frozen):
     """A base card: its name, the troop it recruits, how many copies the deck holds, and where that is from."""
 
     id: str = Field(pattern=r"^[a-z_]+\.[a-z_]+$")
-    name: str
-    troop_name: str
+    name: Name
+    troop_name: Name
     troop_type: TroopType
     copies: int = Field(ge=1, le=MAX_NUMBER)
     source: str
@@ -212,7 +222,7 @@ class AbilityCard(_Frozen):
     """An ability card: printed text, type, effects (or why they are not implemented yet), copies, source."""
 
     id: str = Field(pattern=r"^[a-z_]+\.[a-z_]+$")
-    name: str
+    name: Name
     type: AbilityType
     text: str
     copies: int = Field(ge=0, le=MAX_NUMBER)
@@ -240,7 +250,7 @@ class Army(_Frozen):
     """One army: 25 base cards and 25 ability cards (004 'Setting up'), with what is known of each."""
 
     id: str = Field(pattern=r"^[a-z_]+$")
-    name: str
+    name: Name
     source: str
     notes: str = ""
     bases: tuple[BaseCard, ...]

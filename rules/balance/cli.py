@@ -23,7 +23,7 @@ from rules.balance.answer import answer_folder
 from rules.balance.measure import points
 from rules.core import limits
 from rules.core.descriptor import GameDescriptor
-from rules.core.errors import IllegalAction
+from rules.core.errors import CannotWrite, IllegalAction
 from rules.core.files import escape
 from rules.core.progress import GamesBar, shown_on_terminal
 from rules.sweeps.cli import where_of, where_options
@@ -216,12 +216,21 @@ def run_command(args: argparse.Namespace) -> int:
         answer_folder(args.out)
     with GamesBar(spec.budget, shown=shown_on_terminal(args.no_progress)) as bar:
         result = run_balance(spec, **where_of(args), progress=lambda p: bar.move_to(p.played, _note(p)))
+
+    def said() -> str:
+        """What the command prints: the report, or its JSON (after the files are written: it names them)."""
+        return json.dumps(result.to_json()) if args.json else result.report()
+
     if args.out:
-        result.write(args.out)
+        try:
+            result.write(args.out)
+        except (OSError, CannotWrite):  # the search's result is printed before the refusal: none of it is lost
+            print(said())
+            raise
         if made and not result.files:  # no answer: the folder made for it is not left behind, empty
             with contextlib.suppress(OSError):
                 os.rmdir(args.out)
-    print(json.dumps(result.to_json()) if args.json else result.report())
+    print(said())
     if args.out and not result.files and not args.json:
         print(f"nothing written in {escape(args.out, 200)}: no change came closer, so there is no answer to write")
     return 0

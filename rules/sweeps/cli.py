@@ -228,7 +228,7 @@ def _as_option(where: str) -> str:
 
 
 def run_command(args: argparse.Namespace) -> int:
-    """Run the sweep, write the rows where asked and print the summary."""
+    """Run the sweep, print the summary and write the rows where asked."""
     from rules.sweeps.frames import write_frame
     from rules.sweeps.runner import run_sweep
 
@@ -240,9 +240,9 @@ def run_command(args: argparse.Namespace) -> int:
         check_new_file(out, "the rows (--out)")
     with GamesBar(spec.size() * spec.games, shown=shown_on_terminal(args.no_progress)) as bar:
         result = run_sweep(spec, **where_of(args), progress=lambda p: bar.move_to(p.games_done), chunk=args.chunk)
+    _print(result, as_json=args.json)  # first: a file that cannot be written then loses none of what was played
     if out is not None:  # one row per game
         write_frame(result.games, out, out.suffix.lower().lstrip("."))
-    _print(result, as_json=args.json)
     return 0
 
 

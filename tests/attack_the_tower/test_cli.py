@@ -128,3 +128,33 @@ def test_console_script_is_installed() -> None:
     script = Path(sys.executable).parent / "tower-rules"
     done = subprocess.run([str(script), "attack-the-tower", "example", "--list"], capture_output=True, text=True)
     assert done.returncode == 0 and "palace-assault" in done.stdout
+
+
+def test_play_refuses_more_than_two_policies(capsys: pytest.CaptureFixture[str]) -> None:
+    """Three names used to play the first and the last, the middle one never even checked."""
+    code, out, err = run(capsys, "attack-the-tower", "play", "--policy", "tuned,nonsense,planner")
+    assert code == 2 and out == ""
+    assert "--policy takes one policy for both players or two" in err
+
+
+def test_two_army_files_of_one_army_are_refused_by_every_command(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`sweep` refused them; `play`, `battle` and `ladder` quietly played the last one."""
+    shipped = Path(__file__).resolve().parents[2] / "rules" / "attack_the_tower" / "data" / "undead.json"
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    first.write_text(shipped.read_text("utf-8"), "utf-8")
+    second.write_text(shipped.read_text("utf-8"), "utf-8")
+    code, _, err = run(capsys, "attack-the-tower", "play", "--army-file", str(first), "--army-file", str(second))
+    assert code == 2 and "--army-file: lists undead twice" in err
+
+
+def test_an_army_name_too_long_to_print_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A 900,000-letter army name used to be printed in every event: 210 MB for one game."""
+    shipped = Path(__file__).resolve().parents[2] / "rules" / "attack_the_tower" / "data" / "undead.json"
+    data = json.loads(shipped.read_text("utf-8"))
+    data["name"] = "x" * 61
+    long_name = tmp_path / "long.json"
+    long_name.write_text(json.dumps(data), "utf-8")
+    code, out, err = run(capsys, "attack-the-tower", "play", "--army-file", str(long_name))
+    assert code == 2 and out == "" and "name: String should have at most 60 characters" in err

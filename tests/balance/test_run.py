@@ -219,3 +219,17 @@ def test_files_the_check_does_not_bear_out_are_written_with_a_warning(
     held = dataclasses.replace(in_process, files=[])
     held.write(tmp_path / "held")
     assert "do not bear the answer out" not in held.report(timed=False)
+
+
+def test_an_answer_that_cannot_be_written_is_refused_after_the_report_is_printed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk at the end of a long balance used to lose the whole report: only the refusal was printed."""
+
+    def full_disk(self: BalanceResult, folder: str | Path) -> list[Path]:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(BalanceResult, "write", full_disk)
+    code, out, err = run_cli(capsys, *CLI, "--in-process", "--out", str(tmp_path / "answer"))
+    assert code == 2 and "No space left on device" in err
+    assert out.startswith("attack-the-tower balance at greedy") and "candidates" in out  # the report, printed first

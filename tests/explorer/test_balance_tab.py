@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from explorer import theme
 from explorer.balance_lab import BalanceLabPanel
 from explorer.balance_lab.balance_tab import BalanceTab
 from explorer.balance_lab.choices import Refused
@@ -50,8 +51,23 @@ def test_the_tab_shows_the_report_the_front_and_the_matrices(ran: tuple[BalanceT
     assert tab.run_button.disabled is False and tab.stop_button.disabled is True
     assert "done: " in tab.status.value and "checked" in tab.status.value  # the counts beside the bar
     answer = f"the answer (candidate {found.answer.number})" if found.answer is not None else "no candidate came"
-    assert "finished: " in tab.message.value and answer in tab.message.value  # below it, where the answer is
+    assert "finished" in tab.message.value and answer in tab.message.value  # below it, where the answer is
     assert "done" not in tab.message.value  # said once
+
+
+def test_an_answer_the_check_does_not_bear_out_is_said_so_in_red_not_as_a_success(
+    ran: tuple[BalanceTab, BalanceResult], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tab used to say "finished: the answer ..." in green whatever the check's fresh games said."""
+    tab, found = ran
+    if found.answer is None:
+        pytest.fail("the small balance is expected to find an answer")
+    monkeypatch.setattr("explorer.balance_lab.balance_tab.borne_out", lambda result: False)
+    tab._ended(found)
+    assert "do not bear the answer out" in tab.message.value and theme.ERROR in tab.message.value
+    monkeypatch.setattr("explorer.balance_lab.balance_tab.borne_out", lambda result: True)
+    tab._ended(found)
+    assert "finished: the answer" in tab.message.value and theme.SUCCESS in tab.message.value
 
 
 def test_the_card_table_sorts_by_the_column_chosen(ran: tuple[BalanceTab, BalanceResult]) -> None:

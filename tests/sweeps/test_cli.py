@@ -246,3 +246,18 @@ def test_every_game_sweeps_from_the_cli(capsys: pytest.CaptureFixture[str]) -> N
     )
     assert code == 0, err
     assert out.splitlines()[1].startswith(f"eight-waves (1/1/2/2/2/2/3/3), {strong}: won ")
+
+
+def test_rows_that_cannot_be_written_are_refused_after_the_summary_is_printed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk once every game was played used to lose the summary too: only the refusal was printed."""
+
+    def full_disk(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("rules.sweeps.frames.write_frame", full_disk)
+    argv = ("--games", "4", "--out", str(tmp_path / "rows.csv"))
+    code, out, err = run(capsys, "attack-the-tower", "sweep", "--in-process", "--no-progress", *argv)
+    assert code == 2 and "No space left on device" in err
+    assert "games played" in out  # the summary, printed before the refusal
