@@ -238,6 +238,22 @@ def test_a_position_lists_at_most_20_problems() -> None:
     assert problems[-1].startswith("and ") and problems[-1].endswith("more problem(s)")
 
 
+def test_the_count_of_problems_not_shown_survives_a_second_cut(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """An army file with 5,000 bad card ids: the loader cuts its list to 20 and 'and 4980 more', and the command
+    line cut it again, saying 'and 1 more problem(s)'."""
+    shipped = json.loads((ROOT / "rules" / "attack_the_tower" / "data" / "undead.json").read_text("utf-8"))
+    base = shipped["bases"][0]
+    shipped["bases"] = [{**base, "id": f"undead.{i}"} for i in range(5000)]
+    army_file = tmp_path / "many.json"
+    army_file.write_text(json.dumps(shipped), "utf-8")
+    code = main(["attack-the-tower", "play", "--army-file", str(army_file)])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.splitlines()) == limits.MAX_PROBLEMS_SHOWN + 1
+    assert err.splitlines()[-1].endswith(f"and {5000 - limits.MAX_PROBLEMS_SHOWN} more problem(s)")
+
+
 def test_a_share_code_that_inflates_to_a_gigabyte_is_refused_after_a_megabyte() -> None:
     import base64
     import zlib

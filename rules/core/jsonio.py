@@ -24,7 +24,19 @@ M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
 
 
+_SHAPES: dict[str, str] = {
+    r"^[a-z_]+\.[a-z_]+$": "must be an army's id and a card's name joined by a dot, in small letters and underscores "
+    "(e.g. undead.graveyard)",
+    r"^[a-z_]+$": "must be small letters and underscores only (e.g. undead)",
+    r"^[a-z0-9_.-]+$": "must be small letters, digits, dots, dashes and underscores only (e.g. rank1.a)",
+    r"^(standard|boost|charge|combine)\.[123]$": "must be a tower type and its Mark, e.g. standard.1 or combine.3",
+    r"^[1-3](/[1-3])*$": "must be wave modifier levels 1 to 3 joined by slashes (e.g. 1/1/2)",
+}
+"""What an id whose pattern a card file breaks must look like, in words, by the pattern its field declares."""
+
 _WORDS: dict[str, str] = {
+    "string_too_short": "must be at least {min_length} character(s) long",
+    "string_too_long": "must be at most {max_length} characters long",
     "extra_forbidden": "there is no such field here",
     "missing": "is missing",
     "greater_than_equal": "must be at least {ge}",
@@ -60,6 +72,10 @@ def problems_of(error: ValidationError) -> list[Problem]:
     problems: list[Problem] = []
     for err in error.errors(include_url=False, include_input=False):
         where = escape(".".join(str(part) for part in err["loc"]))
+        if err["type"] == "string_pattern_mismatch":
+            pattern = str(err.get("ctx", {}).get("pattern", ""))
+            problems.append(Problem(where, escape(_SHAPES.get(pattern, f"does not have the shape {pattern}"))))
+            continue
         template = _WORDS.get(err["type"])
         if template is not None:
             try:
@@ -90,11 +106,25 @@ def _located(lines: list[str], where: str) -> list[Problem]:
 
 
 def shown_problems(problems: list[Problem]) -> list[Problem]:
-    """The first MAX_PROBLEMS_SHOWN problems, and a last line saying how many more there are."""
-    if len(problems) <= limits.MAX_PROBLEMS_SHOWN:
+    """The first MAX_PROBLEMS_SHOWN problems, and a last line saying how many more there are. A list already cut
+    (its last line counting the rest) is given back as it is, so that cutting twice keeps the true count."""
+    if len(problems) <= limits.MAX_PROBLEMS_SHOWN or (
+        len(problems) == limits.MAX_PROBLEMS_SHOWN + 1 and _counts_the_rest(problems[-1])
+    ):
         return problems
     more = len(problems) - limits.MAX_PROBLEMS_SHOWN
-    return [*problems[: limits.MAX_PROBLEMS_SHOWN], Problem("", f"and {more} more problem(s)")]
+    return [*problems[: limits.MAX_PROBLEMS_SHOWN], Problem("", f"{_MORE[0]}{more}{_MORE[1]}")]
+
+
+_MORE = ("and ", " more problem(s)")
+"""The words around the count of the problems not shown."""
+
+
+def _counts_the_rest(problem: Problem) -> bool:
+    """Whether a problem is the line `shown_problems` adds ('and N more problem(s)', its place perhaps the file's)."""
+    text = problem.message
+    count = text.removeprefix(_MORE[0]).removesuffix(_MORE[1])
+    return text.startswith(_MORE[0]) and text.endswith(_MORE[1]) and count.isdigit()
 
 
 def _whole_number(text: str) -> int:

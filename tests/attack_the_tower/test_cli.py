@@ -157,4 +157,4 @@ def test_an_army_name_too_long_to_print_is_refused(capsys: pytest.CaptureFixture
     long_name = tmp_path / "long.json"
     long_name.write_text(json.dumps(data), "utf-8")
     code, out, err = run(capsys, "attack-the-tower", "play", "--army-file", str(long_name))
-    assert code == 2 and out == "" and "name: String should have at most 60 characters" in err
+    assert code == 2 and out == "" and "name: must be at most 60 characters long" in err
