@@ -105,9 +105,26 @@ def equilibrium(armies: Sequence[str], matrix: Matrix, *, seed: int = 0, draws: 
     )
 
 
+_NOT_SETTINGS = ("game", "cell", "army_0", "army_1", "games", "draws", "mean_steps", "mean_turns")
+_RESULT_PREFIXES = ("wins_", "win_rate_", "ci_low_", "ci_high_", "turns_")
+
+
 def matrix_from_summary(summary: pd.DataFrame) -> tuple[list[str], dict[tuple[str, str], Tally]]:
     """The armies and unordered matchups of any Attack the Tower sweep's summary over army pairs (both seats of a
-    pair added together when both were played; draws left out of the games that count)."""
+    pair added together when both were played; draws left out of the games that count): `armies, matrix =
+    matrix_from_summary(result.summary)`, then `equilibrium(armies, matrix)`. ValueError, in words, for a summary of
+    several settings (strengths, rules values, card variants): their games would be added up into one matrix."""
+    mixed = [
+        f"{column}: {', '.join(map(str, summary[column].unique()))}"
+        for column in summary.columns
+        if column not in _NOT_SETTINGS and not column.startswith(_RESULT_PREFIXES) and summary[column].nunique() > 1
+    ]
+    if mixed:
+        first = mixed[0].split(":")[0]
+        raise ValueError(
+            f"the summary holds several settings ({'; '.join(mixed)}), and a matchup matrix is of one: keep the rows "
+            f"of one first, e.g. summary[summary[{first!r}] == {summary[first].iloc[0]!r}]"
+        )
     armies: list[str] = []
     found: dict[tuple[str, str], Tally] = {}
     for _, row in summary.iterrows():

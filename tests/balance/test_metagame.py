@@ -53,3 +53,15 @@ def test_a_sweep_summary_over_pairs_adds_both_seats() -> None:
     )
     armies, matrix = matrix_from_summary(summary)
     assert armies == ["a", "b"] and matrix == {("a", "b"): Tally(14, 19, 1)}
+
+
+def test_a_summary_of_several_settings_is_refused_rather_than_added_up() -> None:
+    """A sweep at two strengths used to give one matrix of both strengths' games, silently."""
+    rows = [
+        {"army_0": "a", "army_1": "b", "strength": strength, "wins_0": 6, "wins_1": 3, "draws": 1}
+        for strength in ("planner", "tuned")
+    ]
+    with pytest.raises(ValueError, match=r"several settings \(strength: planner, tuned\).*summary\['strength'\]"):
+        matrix_from_summary(pd.DataFrame(rows))
+    armies, matrix = matrix_from_summary(pd.DataFrame(rows[:1]))
+    assert armies == ["a", "b"] and matrix == {("a", "b"): Tally(6, 9, 1)}
