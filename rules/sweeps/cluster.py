@@ -15,6 +15,8 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import signal
+import threading
 import warnings
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
@@ -67,13 +69,30 @@ def dask_client(client: Client | None, scheduler: str | None, workers: int | Non
         # Without a dashboard the scheduler still answers health checks over HTTP on loopback, on port 8787
         # or, when another cluster holds that port, on a free one: nothing to warn a designer about.
         warnings.filterwarnings("ignore", message=r"Port \d+ is already in use", category=UserWarning)
-        cluster = LocalCluster(
-            n_workers=n,
-            processes=True,
-            threads_per_worker=1,
-            dashboard_address=None,
-            host="127.0.0.1",
-            silence_logs=logging.ERROR,
-        )
+        with _interrupts_ignored_by_new_processes():
+            cluster = LocalCluster(
+                n_workers=n,
+                processes=True,
+                threads_per_worker=1,
+                dashboard_address=None,
+                host="127.0.0.1",
+                silence_logs=logging.ERROR,
+            )
     with cluster, Client(cluster) as local:
         yield local
+
+
+@contextlib.contextmanager
+def _interrupts_ignored_by_new_processes() -> Iterator[None]:
+    """Worker processes started in here ignore Ctrl-C (a terminal sends SIGINT to the whole process group): the
+    command that started them stops them on its way out, saying one line, where each worker's own traceback would
+    bury it. Python leaves SIGINT ignored in a process started with it ignored. Only the main thread may change a
+    signal's handling; elsewhere (a panel's run) nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
+
 import pandas as pd
+import psutil
 import pytest
 from distributed import Client
 
@@ -45,3 +52,23 @@ def test_games_are_cut_into_a_few_tasks_per_worker() -> None:
     tasks = tasks_of(cells(cavalry_spec(games=5)), 2)
     assert [(t.cell.index, t.start, t.stop) for t in tasks[:3]] == [(0, 0, 2), (0, 2, 4), (0, 4, 5)]
     assert len(tasks) == 9
+
+
+def test_ctrl_c_stops_a_run_on_local_workers_with_one_line_and_no_worker_left() -> None:
+    """A terminal's Ctrl-C reaches the whole process group: each worker used to print its own tracebacks (68 lines
+    of them under the command's one line). Started with SIGINT ignored, the workers leave the stopping to it."""
+    command = [sys.executable, "-m", "rules.cli", "attack-the-tower", "sweep", "--vary", "cavalry_power=1,2"]
+    command += ["--games", "2000", "--policy", "tuned", "--workers", "2", "--no-progress"]
+    run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, text=True)
+    parent = psutil.Process(run.pid)
+    deadline = time.monotonic() + 120
+    while len(parent.children(recursive=True)) < 2 and time.monotonic() < deadline:  # the workers are up
+        time.sleep(0.2)
+    time.sleep(3)  # and the cluster's start, in which Ctrl-C is not heard, is over
+    workers = parent.children(recursive=True)
+    os.killpg(run.pid, signal.SIGINT)
+    _, err = run.communicate(timeout=120)
+    said = [line for line in err.splitlines() if "UserWarning" not in line and "from rules" not in line]
+    assert run.returncode == 130 and said == ["error: interrupted"], err[-3000:]
+    _, alive = psutil.wait_procs(workers, timeout=30)
+    assert not alive and workers, "the workers stop with the command"
