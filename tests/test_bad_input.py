@@ -4,6 +4,7 @@ covers many more inputs of each kind."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import re
@@ -29,6 +30,7 @@ from rules.attack_the_tower.game import POSITION as ATTACK
 from rules.cli import main
 from rules.core import limits
 from rules.core.errors import CannotWrite, IllegalAction, IllegalPosition, MalformedFile
+from rules.core.files import decode_text
 from rules.the_tower import editing as tower_editing
 from rules.the_tower import examples as tower_examples
 from rules.the_tower.game import POSITION as TOWER
@@ -515,3 +517,22 @@ def test_another_games_position_is_named_in_one_sentence(tmp_path: Path, capsys:
     with pytest.raises(IllegalPosition, match="hp: ") as refused:
         TOWER.parse(json.dumps({**TOWER.data(tower_examples.example("fight-in-progress")), "hp": -1}))
     assert "not a position" not in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("raw", "words"),
+    [
+        (gzip.compress(b'{"players": []}'), "holds binary data"),  # a zero fourth byte used to read as UTF-16
+        ('{"players": []}'.encode("utf-16-le"), "is UTF-16 text"),
+        ('{"players": []}'.encode("utf-16-be"), "is UTF-16 text"),
+    ],
+)
+def test_a_file_is_called_utf16_only_when_it_reads_as_utf16(raw: bytes, words: str) -> None:
+    with pytest.raises(MalformedFile, match=words):
+        decode_text(raw, "pos.json")
+
+
+def test_an_empty_file_name_is_said_to_be_missing(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--army-file ""` used to say "cannot read .: it is a folder"."""
+    assert main(["attack-the-tower", "play", "--army-file", ""]) == 2
+    assert "no file named: give the path of an army file" in capsys.readouterr().err

@@ -55,6 +55,8 @@ def reason(exc: BaseException) -> str:
 def read_file_bytes(path: str | Path, *, what: str = "a position file", limit: int = limits.MAX_FILE_BYTES) -> bytes:
     """The bytes of a regular file of at most `limit` bytes; MalformedFile naming `what` and the file
     otherwise. The file is checked before it is opened and again once open (it may have been swapped)."""
+    if not str(path).strip():  # Path("") is the current folder: say what is missing instead
+        raise MalformedFile(f"no file named: give the path of {what}")
     p = Path(path)
     shown = escape(str(p))
     try:
@@ -93,7 +95,7 @@ def decode_text(raw: bytes, source: str) -> str:
     with the one it looks like (UTF-16 or UTF-32, Latin-1 or Windows-1252, binary data)."""
     if raw.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
         raise MalformedFile(f"{source} is UTF-32 text; save it as UTF-8")
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or (len(raw) > 1 and b"\x00" in raw[:4]):
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or _utf16_without_mark(raw):
         raise MalformedFile(f"{source} is UTF-16 text; save it as UTF-8")
     try:
         return raw.decode("utf-8-sig")
@@ -107,6 +109,19 @@ def decode_text(raw: bytes, source: str) -> str:
         raise MalformedFile(
             f"{source} is not UTF-8 text (byte {exc.start + 1} cannot be read): {found}; save it as UTF-8"
         ) from None
+
+
+def _utf16_without_mark(raw: bytes) -> bool:
+    """Whether the bytes read as UTF-16 text with no byte-order mark: in its first characters (plain letters, as
+    JSON and TOML begin) every other byte is zero and the others are not. A zero byte elsewhere (a compressed or
+    other binary file) is not taken for it."""
+    head = raw[: 2 * 8]
+    if len(head) < 4 or len(head) % 2:
+        head = head[: len(head) - len(head) % 2]
+    if len(head) < 4:
+        return False
+    even, odd = head[0::2], head[1::2]
+    return (not any(odd) and all(even)) or (not any(even) and all(odd))
 
 
 def read_text_file(path: str | Path, *, what: str = "a position file", limit: int = limits.MAX_FILE_BYTES) -> str:
