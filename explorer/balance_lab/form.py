@@ -79,9 +79,28 @@ class LabForm(w.VBox):  # type: ignore[misc]
                 row([self.where, self.scheduler]),
             ]
         )
+        self._kept: dict[str, list[Any]] = {}
+        """Each game's own controls as last set, by game: switching the game and back gives them back."""
         self.set_game(game)
         self._show_where()
-        self.game.observe(lambda ch: self.set_game(ch["new"]), "value")
+        self.game.observe(lambda ch: self._switched(ch["old"], ch["new"]), "value")
+
+    def _game_controls(self) -> list[Any]:
+        """The controls whose choices belong to one game (its fields and their values, policies, armies, cards)."""
+        return [
+            *self.fields,
+            *self.values,
+            *self.policies,
+            self.armies,
+            self.overrides,
+            self.army_files,
+            self.strengths,
+        ]
+
+    def _switched(self, old: str, new: str) -> None:
+        """Keep the game left's choices, then offer the new game's (its own as last set, when it had some)."""
+        self._kept[old] = [control.value for control in self._game_controls()]
+        self.set_game(new)
 
     def set_game(self, game: str) -> None:
         """Offer the game's fields and policies, with a field worth varying and the strongest policy chosen."""
@@ -110,6 +129,8 @@ class LabForm(w.VBox):  # type: ignore[misc]
         self.overrides.placeholder = c.OVERRIDE_EXAMPLES.get(game, "")
         for text in (self.armies, self.overrides, self.army_files, self.strengths):
             text.value = ""
+        for control, value in zip(self._game_controls(), self._kept.get(game, ()), strict=False):
+            control.value = value
 
     def _show_where(self) -> None:
         _shown(self.scheduler, self.where.value == "scheduler")

@@ -13,6 +13,7 @@ import pytest
 from explorer.balance_lab.charts import compare_chart, dimensions, win_rate_chart
 from explorer.balance_lab.choices import LabChoices, Refused, split_list
 from explorer.balance_lab.exports import export_path
+from explorer.balance_lab.form import LabForm
 from explorer.balance_lab.tables import columns_shown, summary_html
 from explorer.balance_lab.watch import SweepWatch
 from rules.sweeps import SweepSpec, run_sweep, start_sweep
@@ -177,3 +178,22 @@ def test_the_cells_table_gives_a_median_of_turns_as_the_strengths_table_does() -
     summary = pd.DataFrame([{"game": "attack-the-tower", "games": 2, "turns_median": 10.5, "turns_p10": 3.0}])
     summary["turns_p90"] = 15.0
     assert ">10.5 (3 to 15)</td>" in summary_html(spec, summary)
+
+
+def test_switching_the_game_and_back_gives_back_that_game_s_choices() -> None:
+    """A click on the game menu used to empty the army pairs, card variants and strengths, and reset the values."""
+    form = LabForm("attack-the-tower")
+    form.armies.value = "undead,bandits; bandits,undead"
+    form.overrides.value = "undead.ghost.special_troop.power=3"
+    form.strengths.value = "planner, tuned"
+    form.values[0].value = "2,4"
+    chosen = [control.value for control in (form.fields[0], form.policies[0])]
+    form.game.value = "the-tower"
+    assert form.armies.value == "" and form.strengths.value == ""  # the other game's own (empty) choices
+    form.game.value = "attack-the-tower"
+    assert (form.armies.value, form.overrides.value) == (
+        "undead,bandits; bandits,undead",
+        "undead.ghost.special_troop.power=3",
+    )
+    assert (form.strengths.value, form.values[0].value) == ("planner, tuned", "2,4")
+    assert [form.fields[0].value, form.policies[0].value] == chosen
