@@ -261,10 +261,10 @@ class Army(_Frozen):
     def _decks_are_consistent(self) -> Army:
         base_total = sum(b.copies for b in self.bases)
         if base_total != 25:
-            raise ValueError(f"the {self.name} base deck holds {base_total} cards; 004 says 25")
+            raise ValueError(f"the {self.name} base deck holds {base_total} cards; the rulebook (004) says 25")
         ability_total = sum(a.copies for a in self.abilities)
         if self.ability_deck_known and ability_total != 25:
-            raise ValueError(f"the {self.name} ability deck holds {ability_total} cards; 004 says 25")
+            raise ValueError(f"the {self.name} ability deck holds {ability_total} cards; the rulebook (004) says 25")
         ids = [b.id for b in self.bases] + [a.id for a in self.abilities]
         if len(ids) != len(set(ids)):
             raise ValueError(f"the {self.name} army lists a card id twice")

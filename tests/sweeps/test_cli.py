@@ -93,7 +93,7 @@ def test_a_malformed_army_file_is_refused_in_words(capsys: pytest.CaptureFixture
     too_many = copied_army(tmp_path, {"undead.graveyard": 8})
     code, out, err = run(capsys, "attack-the-tower", "sweep", "--army-file", str(too_many), "--in-process")
     assert code == 2 and out == ""
-    assert "the Undead base deck holds 26 cards; 004 says 25" in err and "Traceback" not in err
+    assert "the Undead base deck holds 26 cards; the rulebook (004) says 25" in err and "Traceback" not in err
     with pytest.raises(IllegalPosition, match="base deck holds 26 cards"):
         SweepSpec(game="attack-the-tower", army_files=[too_many])
     broken = copied_army(tmp_path, {}, text='{"id": "undead", "bases": [')

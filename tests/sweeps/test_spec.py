@@ -93,7 +93,7 @@ def test_nested_rules_fields_are_varied_by_a_dotted_name() -> None:
         ({"armies": "undead,orcs"}, "undead,orcs is not a pair of armies from: undead, bandits, westerners"),
         ({"overrides": "undead.nothing.copies=8"}, "undead.nothing: the Undead have no such card"),
         ({"overrides": "undead.ghost.colour=3"}, "undead.ghost.colour: the card has no such field"),
-        ({"overrides": "undead.graveyard.copies=8"}, "the Undead base deck holds 26 cards; 004 says 25"),
+        ({"overrides": "undead.graveyard.copies=8"}, "the Undead base deck holds 26 cards; the rulebook (004) says 25"),
         ({"overrides": "undead.ghost.special_troop.power=-1"}, "special_troop.power: must be at least 0"),
         ({"overrides": "ghost=3"}, "takes ARMY.CARD.FIELD=VALUE"),
         ({"overrides": [OVERRIDE, OVERRIDE]}, f"overrides: lists {OVERRIDE} twice"),
