@@ -137,7 +137,7 @@ def _file_mutations(game: str, rng: random.Random) -> Iterator[tuple[str, bytes,
     yield "utf16-bom", good.encode("utf-16"), r"UTF-16"
     yield "utf16-no-bom", good.encode("utf-16-le"), r"UTF-16"
     yield "utf16-be-no-bom", good.encode("utf-16-be"), r"UTF-16"
-    yield "gzip", gzip.compress(good.encode()), r"binary data"  # its fourth byte is zero: not UTF-16 for that
+    yield "gzip", gzip.compress(good.encode(), mtime=0), r"binary data"  # its fourth byte is zero: not UTF-16 for that
     yield "latin1", good.replace("}", ', "x": "caf\u00e9"}', 1).encode("latin-1"), r"not UTF-8"
     yield "binary", bytes(rng.randrange(256) for _ in range(2000)), r"UTF-8|UTF-16|not valid JSON"
     yield "nul-bytes", b"\x00" * 64, r"UTF-16|UTF-8|not valid JSON"

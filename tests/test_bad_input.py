@@ -522,10 +522,11 @@ def test_another_games_position_is_named_in_one_sentence(tmp_path: Path, capsys:
 @pytest.mark.parametrize(
     ("raw", "words"),
     [
-        (gzip.compress(b'{"players": []}'), "holds binary data"),  # a zero fourth byte used to read as UTF-16
+        (gzip.compress(b'{"players": []}', mtime=0), "holds binary data"),  # a zero fourth byte read as UTF-16
         ('{"players": []}'.encode("utf-16-le"), "is UTF-16 text"),
         ('{"players": []}'.encode("utf-16-be"), "is UTF-16 text"),
     ],
+    ids=["gzip", "utf-16-le", "utf-16-be"],
 )
 def test_a_file_is_called_utf16_only_when_it_reads_as_utf16(raw: bytes, words: str) -> None:
     with pytest.raises(MalformedFile, match=words):
