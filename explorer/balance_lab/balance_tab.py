@@ -27,7 +27,7 @@ from explorer.session_panel import row
 from rules.balance.answer import files_written
 from rules.balance.metagame import Equilibrium
 from rules.balance.plan import BalanceSpec
-from rules.balance.report import borne_out
+from rules.balance.report import NOT_BORNE_OUT, borne_out
 from rules.balance.run import BalanceProgress, BalanceResult, BalanceRun, start_balance
 from rules.core.errors import RulesError, counted
 from rules.core.jsonio import escape
@@ -179,8 +179,7 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
             raise Refused("no answer to apply yet: run a balance that finds one")
         files = self.result.write(folder if folder is not None else self.folder.value)
         played = "; ".join(self.result.play_commands())  # no command reads rules.json: its fields go as --set
-        unconfirmed = borne_out(self.result) is False
-        warning = " (written as asked, but the check's fresh games do not bear the answer out)" if unconfirmed else ""
+        warning = f" (written as asked, but {NOT_BORNE_OUT})" if borne_out(self.result) is False else ""
         self.say(f"wrote {', '.join(str(Path(f).resolve()) for f in files)}{warning}; play the answer: {played}")
         return files
 
@@ -252,7 +251,8 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
             self.progress.value = self.progress.max
             self.view = AnswerView(result)
             self.refresh(keep_message=True)
-            self.say(_answer_shown(result, self.apply_button.description), error=borne_out(result) is False)
+            unconfirmed = borne_out(result) is False
+            self.say(_answer_shown(result, self.apply_button.description, unconfirmed), error=unconfirmed)
             return
         shown = "the results shown are the previous ones" if self.result is not None else "no balance has finished"
         self.say(f"stopped after {result.search_played:,} games searched: its partial results are not shown; {shown}")
@@ -310,7 +310,7 @@ def _numbers(what: str, text: str) -> list[int]:
         raise Refused(f"{what}: whole numbers joined by commas, not {escape(repr(text), 60)}") from None
 
 
-def _answer_shown(result: BalanceResult, apply: str) -> str:
+def _answer_shown(result: BalanceResult, apply: str, unconfirmed: bool) -> str:
     """Below the bar, once a balance is done: where its answer is and what to do with it (the counts are beside
     the bar)."""
     if result.answer is None:
@@ -319,8 +319,6 @@ def _answer_shown(result: BalanceResult, apply: str) -> str:
         f"the answer (candidate {result.answer.number}) is in the report, the charts and the card table below; "
         f"'{apply}' writes it into the folder named"
     )
-    if borne_out(result) is False:
-        return (
-            f"finished, but the check's fresh games do not bear the answer out: {where}; play it with more games first"
-        )
+    if unconfirmed:
+        return f"finished, but {NOT_BORNE_OUT}: {where}; play it with more games first"
     return f"finished: {where}"

@@ -175,16 +175,14 @@ def armies_in_use() -> tuple[Army, ...]:
 def use_army_files(paths: Iterable[str | Path]) -> tuple[str, ...]:
     """Load every army file given and put them in use; the ids in use, in order. Two files of one army are refused
     (as a sweep refuses them) before any is put in use: the later one would silently stand in for the first."""
-    paths = list(paths)
-    loaded = [load_army_file(p) for p in paths]
-    ids = [a.id for a in loaded]
-    for i, army_id in enumerate(ids):
-        if army_id in ids[:i]:
-            first = paths[ids.index(army_id)]
-            raise IllegalPosition(
-                [Problem("--army-file", f"lists {army_id} twice ({escape(str(first))} and {escape(str(paths[i]))})")]
-            )
-    return tuple(use_army(a) for a in loaded)
+    loaded = [(path, load_army_file(path)) for path in paths]
+    first_file: dict[str, str | Path] = {}
+    for path, army_read in loaded:
+        if army_read.id in first_file:
+            both = f"{escape(str(first_file[army_read.id]))} and {escape(str(path))}"
+            raise IllegalPosition([Problem("--army-file", f"lists {army_read.id} twice ({both})")])
+        first_file[army_read.id] = path
+    return tuple(use_army(army_read) for _, army_read in loaded)
 
 
 def use_shipped_armies() -> None:

@@ -14,9 +14,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import math
 import os
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rules.balance.answer import answer_folder
@@ -37,23 +35,6 @@ MAX_BUDGET = 1_000_000
 def _span(bounds: tuple[float, float]) -> str:
     """A range of rates as the help says it ("0.01 to 0.99")."""
     return f"{bounds[0]:g} to {bounds[1]:g}"
-
-
-def fraction_argument(flag: str, low: float, high: float) -> Callable[[str], float]:
-    """An argparse `type` for a number from `low` to `high` (a rate), refusing anything else in words."""
-
-    def parse(text: str) -> float:
-        said = f"{flag} takes a number from {_span((low, high))}"
-        try:
-            value = float(text) if len(text) <= 20 else math.nan
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{said}, not {text[:40]!r}") from None
-        if not math.isfinite(value) or not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{said}, not {text[:40]!r}")
-        return value
-
-    parse.__name__ = "number"
-    return parse
 
 
 def add_balance_command(sub: Any, game: GameDescriptor) -> None:
@@ -94,13 +75,13 @@ def _aim_options(ba: Any, game: GameDescriptor) -> None:
     )
     ba.add_argument(
         "--target",
-        type=fraction_argument("--target", *limits.BALANCE_TARGET),
+        type=limits.number_argument("--target", *limits.BALANCE_TARGET),
         default=0.5,
         help=f"the win rate sought for {game.balance.aim}, {_span(limits.BALANCE_TARGET)} (default 0.5)",
     )
     ba.add_argument(
         "--tolerance",
-        type=fraction_argument("--tolerance", *limits.BALANCE_TOLERANCE),
+        type=limits.number_argument("--tolerance", *limits.BALANCE_TOLERANCE),
         default=0.05,
         help=f"how far from the target counts as there, {_span(limits.BALANCE_TOLERANCE)} (default 0.05)",
     )

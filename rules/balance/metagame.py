@@ -105,19 +105,17 @@ def equilibrium(armies: Sequence[str], matrix: Matrix, *, seed: int = 0, draws: 
     )
 
 
-_NOT_SETTINGS = ("game", "cell", "army_0", "army_1", "games", "draws", "mean_steps", "mean_turns")
-_RESULT_PREFIXES = ("wins_", "win_rate_", "ci_low_", "ci_high_", "turns_")
-
-
 def matrix_from_summary(summary: pd.DataFrame) -> tuple[list[str], dict[tuple[str, str], Tally]]:
     """The armies and unordered matchups of any Attack the Tower sweep's summary over army pairs (both seats of a
     pair added together when both were played; draws left out of the games that count): `armies, matrix =
     matrix_from_summary(result.summary)`, then `equilibrium(armies, matrix)`. ValueError, in words, for a summary of
     several settings (strengths, rules values, card variants): their games would be added up into one matrix."""
+    from rules.sweeps.matchups import setting_columns
+
     mixed = [
         f"{column}: {', '.join(map(str, summary[column].unique()))}"
-        for column in summary.columns
-        if column not in _NOT_SETTINGS and not column.startswith(_RESULT_PREFIXES) and summary[column].nunique() > 1
+        for column in setting_columns(summary)
+        if summary[column].nunique() > 1
     ]
     if mixed:
         first = mixed[0].split(":")[0]

@@ -115,6 +115,10 @@ def card_lines(result: BalanceResult, rows: int = 12) -> list[str]:
     return lines
 
 
+NOT_BORNE_OUT = "the check's fresh games do not bear the answer out"
+"""What is said beside an answer `borne_out` finds the check does not confirm (in the report and the panel)."""
+
+
 def borne_out(result: BalanceResult) -> bool | None:
     """Whether the check's fresh games point the same way as the search (closer to the target at worst, or as
     close with a smaller mean distance); None when there was no check."""
@@ -239,10 +243,7 @@ def report(result: BalanceResult, *, timed: bool = True, named: Mapping[str, str
     if result.files:
         lines.append(f"files: {', '.join(result.files)}")
         if borne_out(result) is False:
-            lines.append(
-                "  (written as asked, but the check's fresh games do not bear the answer out: play it with more games"
-                " before using these files)"
-            )
+            lines.append(f"  (written as asked, but {NOT_BORNE_OUT}: play it with more games before using these files)")
         commands = result.play_commands()
         for players, command in zip(spec.players, commands, strict=False):
             at = f" ({counted(players, 'player')})" if len(commands) > 1 else ""

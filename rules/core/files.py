@@ -115,9 +115,7 @@ def _utf16_without_mark(raw: bytes) -> bool:
     """Whether the bytes read as UTF-16 text with no byte-order mark: in its first characters (plain letters, as
     JSON and TOML begin) every other byte is zero and the others are not. A zero byte elsewhere (a compressed or
     other binary file) is not taken for it."""
-    head = raw[: 2 * 8]
-    if len(head) < 4 or len(head) % 2:
-        head = head[: len(head) - len(head) % 2]
+    head = raw[: min(len(raw), 16) // 2 * 2]  # the first eight characters' bytes, whole pairs
     if len(head) < 4:
         return False
     even, odd = head[0::2], head[1::2]

@@ -5,6 +5,7 @@ states the limit it met, so a bad input is refused in words instead of running o
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Callable, Mapping
 
 from pydantic import BaseModel
@@ -134,6 +135,23 @@ def count_argument(flag: str, low: int, high: int, noun: str = "whole number") -
         return value
 
     parse.__name__ = noun
+    return parse
+
+
+def number_argument(flag: str, low: float, high: float) -> Callable[[str], float]:
+    """An argparse `type` for a number from `low` to `high` (a rate, a spread), refusing anything else in words."""
+
+    def parse(text: str) -> float:
+        said = f"{flag} takes a number from {low:g} to {high:g}"
+        try:
+            value = float(text) if len(text) <= 20 else math.nan
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{said}, not {text[:40]!r}") from None
+        if not math.isfinite(value) or not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{said}, not {text[:40]!r}")
+        return value
+
+    parse.__name__ = "number"
     return parse
 
 

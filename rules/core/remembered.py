@@ -17,7 +17,8 @@ NOTHING: Final = _Nothing()
 
 class LastAnswer:
     """`compute(key)`, remembered for the last `key` asked about (compared by identity, and held, so that its id
-    is never reused while it is remembered)."""
+    is never reused while it is remembered): `IdentityMemo` of one without its lists, as a game loop asks about a
+    new position at every step."""
 
     def __init__(self, compute: Callable[[Any], Any]) -> None:
         self.compute = compute

@@ -16,6 +16,11 @@ from rules.sweeps.strengths import grid_columns
 SEATS = ("army_0", "army_1")
 
 
+def setting_columns(summary: pd.DataFrame) -> list[str]:
+    """The columns that say at which setting a row was played: the grid's, but the seats, and the strength."""
+    return [c for c in grid_columns(summary) if c not in SEATS] + ["strength"] * ("strength" in summary)
+
+
 def both_seats(summary: pd.DataFrame) -> pd.DataFrame:
     """One row per pair of armies the summary plays in both seat orders (at the same settings and strength): the
     games of the two cells, each army's wins over both (`wins_a` as player 1 in one cell and player 2 in the
@@ -23,7 +28,7 @@ def both_seats(summary: pd.DataFrame) -> pd.DataFrame:
     a game without armies."""
     if summary.empty or not set(SEATS) <= set(summary.columns):
         return pd.DataFrame()
-    keys = [c for c in grid_columns(summary) if c not in SEATS] + ["strength"] * ("strength" in summary)
+    keys = setting_columns(summary)
     cells = {(tuple(r[k] for k in keys), r["army_0"], r["army_1"]): r for r in summary.to_dict(orient="records")}
     rows: list[dict[str, Any]] = []
     done: set[tuple[tuple[Any, ...], frozenset[str]]] = set()

@@ -32,6 +32,7 @@ from rules.attack_the_tower.policies.features import FEATURES, features
 from rules.attack_the_tower.variants import Rules
 from rules.core import limits
 from rules.core.chance import ChanceSampler
+from rules.core.errors import look_up
 from rules.core.ladder import chunks_of, game_seed
 from rules.core.playout import play_out
 
@@ -91,6 +92,12 @@ def record_games(games: int, policy_names: tuple[str, ...], seed: int, workers: 
     return [g for chunk in done for g in chunk]
 
 
+def split(recorded: Sequence[RecordedGame]) -> tuple[list[RecordedGame], list[RecordedGame]]:
+    """The decided games a fit learns from, and those it holds out to test it (one game in five)."""
+    decided = [g for g in recorded if g.winner is not None]
+    return [g for g in decided if g.index % 5], [g for g in decided if not g.index % 5]
+
+
 def fit(recorded: Sequence[RecordedGame]) -> dict[str, Any]:
     """The logistic regression of who won on the recorded positions; one game in five held out to test it."""
     import numpy as np
@@ -103,9 +110,7 @@ def fit(recorded: Sequence[RecordedGame]) -> dict[str, Any]:
         ys = [int(side == g.winner) for g in kept for side in g.sides]
         return np.array(xs, dtype=float), np.array(ys)
 
-    decided = [g for g in recorded if g.winner is not None]
-    train = [g for g in decided if g.index % 5]
-    test = [g for g in decided if not g.index % 5]
+    train, test = split(recorded)
     x_train, y_train = table(train)
     x_test, y_test = table(test)
     scaler = StandardScaler().fit(x_train)
@@ -152,16 +157,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     names = tuple(n.strip() for n in args.policies.split(","))
-    unknown = [n for n in names if n not in POLICIES]
-    if unknown:
-        parser.error(f"--policies: unknown policy {unknown[0]!r}; policies: {', '.join(POLICIES)}")
+    try:
+        for name in names:
+            look_up(POLICIES, name, "policy")
+    except KeyError as unknown:
+        parser.error(f"--policies: {unknown.args[0]}")
     recorded = record_games(args.games, names, args.seed, args.workers)
-    decided = [g for g in recorded if g.winner is not None]
-    held_out = sum(not g.index % 5 for g in decided)
-    if len(decided) < FEWEST_DECIDED or not 0 < held_out < len(decided):
+    train, test = split(recorded)
+    decided = train + test
+    if len(decided) < FEWEST_DECIDED or not test or not train:
         print(
             f"{len(decided)} of the {len(recorded)} games recorded were decided (the others reached turn "
-            f"{TURN_LIMIT}), {held_out} of them held out to test the fit: a fit needs at least {FEWEST_DECIDED} "
+            f"{TURN_LIMIT}), {len(test)} of them held out to test the fit: a fit needs at least {FEWEST_DECIDED} "
             "decided games, some held out and some to learn from; record more games (--games)",
             file=sys.stderr,
         )

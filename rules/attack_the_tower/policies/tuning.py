@@ -153,7 +153,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--confirm-games", type=confirm_games, default=defaults.confirm_games, help="their games a pair"
     )
-    parser.add_argument("--spread", type=_spread, default=defaults.spread, help="how far a weight may move (0 to 10)")
+    spread = limits.number_argument("--spread", *SPREAD_RANGE)
+    parser.add_argument("--spread", type=spread, default=defaults.spread, help="how far a weight may move")
     parser.add_argument(
         "--start",
         choices=(learned.EVALUATION_FILE, learned.TUNED_EVALUATION_FILE),
@@ -168,17 +169,8 @@ def _parser() -> argparse.ArgumentParser:
 
 MAX_TRIALS = 10_000
 """The most trials a tuning runs (each plays every army pair's games)."""
-
-
-def _spread(text: str) -> float:
-    """--spread: a number above 0 and at most 10, refused in words otherwise."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--spread takes a number above 0 and at most 10, not {text[:40]!r}") from None
-    if not 0 < value <= 10:
-        raise argparse.ArgumentTypeError(f"--spread takes a number above 0 and at most 10, not {value}")
-    return value
+SPREAD_RANGE = (0.01, 10.0)
+"""How far a weight may be let move, at least and at most."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
