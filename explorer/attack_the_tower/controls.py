@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from explorer.session_panel import set_options
-from rules.attack_the_tower.catalog import ARMY_IDS
+from rules.attack_the_tower.catalog import army_ids
 from rules.attack_the_tower.policies import POLICIES
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ class GameControls(w.HBox):  # type: ignore[misc]
         ]
         self.seats[1].value = "greedy"
         self.armies = [
-            w.Dropdown(options=list(ARMY_IDS), value=a, layout=w.Layout(width="130px")) for a in ("undead", "bandits")
+            w.Dropdown(options=list(army_ids()), value=a, layout=w.Layout(width="130px")) for a in ("undead", "bandits")
         ]
         self.panel = panel
         start = panel._button("new game", self.start)

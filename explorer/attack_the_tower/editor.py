@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from explorer.file_controls import FileControls
-from explorer.session_panel import row
-from rules.attack_the_tower.catalog import ARMY_IDS, army
+from explorer.session_panel import row, set_options
+from rules.attack_the_tower.catalog import army, army_ids
 from rules.attack_the_tower.places import UnitKey
 from rules.attack_the_tower.text import place_words
 
@@ -35,7 +35,7 @@ class EditorControls(w.VBox):  # type: ignore[misc]
         apply_cards = panel._button("set palace, hand, in play", self.apply_cards)
         self.player.observe(lambda _ch: self.load_player(), "value")
         self.armies = [
-            w.Dropdown(options=list(ARMY_IDS), value=a, layout=w.Layout(width="140px"))
+            w.Dropdown(options=list(army_ids()), value=a, layout=w.Layout(width="140px"))
             for a in (panel.explorer.state.players[0].army, panel.explorer.state.players[1].army)
         ]
         new_board = panel._button(
@@ -54,6 +54,11 @@ class EditorControls(w.VBox):  # type: ignore[misc]
             ]
         )
         self.load_player()
+
+    def offer_armies(self, ids: tuple[str, ...]) -> None:
+        """Offer these armies for a new empty board, keeping what is chosen."""
+        for choice in self.armies:
+            set_options(choice, list(ids))
 
     def select(self, key: str) -> None:
         """A slot clicked in edit mode: its player, territory and slot become the edit target."""

@@ -352,6 +352,7 @@ class AttackTheTowerPanel(Presenting, w.VBox):  # type: ignore[misc]
         def use() -> None:
             army_id = self.explorer.use_army_file(path_or_text)
             self.game.offer_armies(army_ids())
+            self.editor.offer_armies(army_ids())
             self._tell(f"army file loaded: {army(army_id).name} ({army_id})")
 
         self._guard(use)

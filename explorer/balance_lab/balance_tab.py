@@ -20,7 +20,7 @@ import pandas as pd
 from explorer import theme
 from explorer.balance_lab.balance_view import AnswerView, card_table_html
 from explorer.balance_lab.balance_words import ended_words, labelled, progress_words
-from explorer.balance_lab.choices import Refused, checked
+from explorer.balance_lab.choices import Refused, checked, split_list
 from explorer.balance_lab.form import NARROW, STYLE
 from explorer.balance_lab.watch import RunControls
 from explorer.session_panel import row
@@ -57,7 +57,7 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
         self.report = w.HTML()
         self.charts = w.HTML()
         self.cards = w.HTML()
-        self.game_rows = row([self.armies]) if game == "attack-the-tower" else row([self.players])
+        self.game_rows = row([self.armies, self.army_files]) if game == "attack-the-tower" else row([self.players])
         super().__init__(
             [
                 self.game_rows,
@@ -79,6 +79,14 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
         """The controls saying what the balance is: what may change, the target, the budget and the stages."""
         self.armies = w.Text(
             value="undead,bandits,westerners,easterners", description="armies", style=STYLE, layout=WIDE
+        )
+        self.army_files = w.Text(
+            description="army files",
+            placeholder="my-undead.toml; my-army.json",
+            tooltip="a designer's army files to balance from (';' between them): each stands in for the shipped army "
+            "of its id, or adds one that 'armies' names",
+            style=STYLE,
+            layout=WIDE,
         )
         self.tune = w.Textarea(
             description="may change",
@@ -121,8 +129,8 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
 
     # ---- plain methods ------------------------------------------------------------------------------------
     def choose(self, **chosen: Any) -> BalanceTab:
-        """Set controls by name (armies, tune as text or a list, max_changes, target, tolerance, budget, stages,
-        verify_games, balance_seed, screen, players, policy); returns the tab."""
+        """Set controls by name (armies, army_files, tune as text or a list, max_changes, target, tolerance, budget,
+        stages, verify_games, balance_seed, screen, players, policy); returns the tab."""
         if isinstance(chosen.get("tune"), list | tuple):
             chosen["tune"] = "\n".join(chosen["tune"])
         for key, value in chosen.items():
@@ -159,6 +167,7 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
             data["policy"] = self.policy.value.strip()
         if self.game == "attack-the-tower":
             data["armies"] = self.armies.value
+            data["army_files"] = split_list(self.army_files.value)
         if self.game == "tower-defense":
             data["players"] = _numbers("numbers of players", self.players.value)
         return checked(BalanceSpec, data, labelled)
@@ -185,19 +194,23 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
 
     def open_in_explorer(self, first: str, second: str, *, policy: str = "greedy") -> Any:
         """An Attack the Tower explorer panel of a new game of these two armies with the answer's cards and rules
-        in use (its army files loaded, as the panel's load army button does)."""
+        in use (the armies read from files and the answer's army files loaded, as the panel's load army button
+        does; the rules fixed and changed)."""
         from explorer.attack_the_tower.panel import AttackTheTowerPanel
         from rules.attack_the_tower import engine
         from rules.attack_the_tower.cards import Army
         from rules.attack_the_tower.catalog import use_army
         from rules.attack_the_tower.variants import Rules
+        from rules.sweeps.rules_values import make_rules
 
         if self.game != "attack-the-tower" or self.result is None:
             raise Refused("run an Attack the Tower balance first")
 
+        for army in self.result.spec.army_files:  # the designer's armies the balance played, then its changes
+            use_army(Army.model_validate(army.model_dump()))
         for data in self.result.armies().values():
             use_army(Army.model_validate(data))
-        rules = Rules(**self.result.changed_rules())
+        rules = make_rules(Rules, {**self.result.spec.rules, **self.result.changed_rules()})
         return AttackTheTowerPanel(engine.new_game((first, second), rules), policy_name=policy)
 
     def games(self, which: str = "after") -> pd.DataFrame:

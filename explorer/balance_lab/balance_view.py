@@ -69,7 +69,7 @@ class AnswerView:
         r = self.result
         if r.after_games is None or r.spec.game != "attack-the-tower":
             return pd.DataFrame()
-        return card_stats(r.after_games)
+        return card_stats(r.after_games, files=r.spec.army_files)
 
     def card_table(self, by: str, descending: bool) -> pd.DataFrame:
         """The card figures sorted by column `by`."""

@@ -16,6 +16,7 @@ LABELS = {
     "seed": "balance seed",
     "players": "numbers of players",
     "policy": "balance policy",
+    "army_files": "army files",
 }
 """The tab's label of each of the balancer's fields whose label is not its name (target, tolerance, stages and
 armies are called the same)."""

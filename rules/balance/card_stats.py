@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
+from pydantic import BaseModel
 
 from rules.core.ladder import wilson
 
@@ -47,15 +48,15 @@ def plays(cards: str) -> list[tuple[int, int, str]]:
     return out
 
 
-def card_kind(card_id: str) -> str:
-    """base, ability or special (an ability that brings a special troop), from the catalog."""
-    from rules.attack_the_tower.cards import BaseCard
-    from rules.attack_the_tower.catalog import card
+def card_kinds(army_id: str, files: Sequence[BaseModel] = ()) -> dict[str, str]:
+    """Each card of the army as played (a designer's army file of its id among `files`, else the shipped army) by
+    its kind: base, ability or special (an ability that brings a special troop)."""
+    from rules.attack_the_tower.balancing import played_army
 
-    found = card(card_id)
-    if isinstance(found, BaseCard):
-        return "base"
-    return "special" if found.special_troop is not None else "ability"
+    army = played_army(army_id, files)
+    kinds = {base.id: "base" for base in army.bases}
+    kinds.update((a.id, "special" if a.special_troop is not None else "ability") for a in army.abilities)
+    return kinds
 
 
 def seat_rows(games: pd.DataFrame) -> pd.DataFrame:
@@ -84,17 +85,19 @@ def seat_rows(games: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def card_stats(games: pd.DataFrame, cards: Iterable[str] | None = None) -> pd.DataFrame:
-    """The table of COLUMNS, one row per card of the armies played (or of `cards`), most played first."""
+def card_stats(
+    games: pd.DataFrame, cards: Iterable[str] | None = None, files: Sequence[BaseModel] = ()
+) -> pd.DataFrame:
+    """The table of COLUMNS, one row per card of the armies played (or of `cards`), most played first; `files`: the
+    designer's army files the games played (their armies' cards are read from them)."""
     if games.empty or "cards" not in games:
         return pd.DataFrame(columns=list(COLUMNS))
     seats = seat_rows(games)
-    from rules.attack_the_tower.catalog import army
-
+    kinds: dict[str, str] = {}
+    for army_id in dict.fromkeys(seats["army"]):
+        kinds |= card_kinds(str(army_id), files)
     wanted = list(cards) if cards is not None else []
-    if not wanted:
-        for army_id in dict.fromkeys(seats["army"]):
-            wanted += list(army(army_id).card_ids())
+    wanted = wanted or list(kinds)
     rows = []
     for card_id in wanted:
         owner = card_id.split(".", 1)[0]
@@ -117,7 +120,7 @@ def card_stats(games: pd.DataFrame, cards: Iterable[str] | None = None) -> pd.Da
             {
                 "card": card_id,
                 "army": owner,
-                "kind": card_kind(card_id),
+                "kind": kinds.get(card_id, "unknown"),
                 "games": len(everyone),
                 "played": len(all_played),
                 "play_rate": len(all_played) / len(everyone),

@@ -2,6 +2,7 @@
 
     tower-rules attack-the-tower balance --armies undead,bandits,westerners,easterners --max-changes 3 \\
         --tune undead.ghost.special_troop.power=1..5 --budget 12000 --workers 2 --cache sweep-cache --out balanced
+    tower-rules attack-the-tower balance --army-file my-undead.json --armies undead,bandits --set turn_limit=40
     tower-rules tower-defense balance --players 2 --target 0.5 --tolerance 0.05
     tower-rules the-tower balance --policy expectimax --target 0.5
 
@@ -21,10 +22,10 @@ from rules.balance.answer import answer_folder
 from rules.balance.measure import points
 from rules.core import limits
 from rules.core.descriptor import GameDescriptor
-from rules.core.errors import CannotWrite, IllegalAction
+from rules.core.errors import CannotWrite, IllegalAction, IllegalPosition, Problem
 from rules.core.files import escape
 from rules.core.progress import GamesBar, shown_on_terminal
-from rules.sweeps.cli import where_of, where_options
+from rules.sweeps.cli import FIELD_VALUE, field_values, where_of, where_options
 
 if TYPE_CHECKING:
     from rules.balance.run import BalanceProgress
@@ -142,6 +143,14 @@ def _game_options(ba: Any, game: GameDescriptor) -> None:
     if armies is not None:
         every = ",".join(armies.ids())
         ba.add_argument("--armies", default=every, help=f"the armies balanced, joined by commas (default {every})")
+        ba.add_argument(
+            "--army-file",
+            action="append",
+            default=[],
+            metavar="FILE",
+            help="a designer's army file (JSON or TOML) to balance from; under a shipped army's id it stands in for "
+            "it, a new id is named in --armies (repeatable)",
+        )
     if scenarios is not None:
         players = str(scenarios.default_players)
         ba.add_argument(
@@ -149,6 +158,13 @@ def _game_options(ba: Any, game: GameDescriptor) -> None:
         )
         ba.add_argument("--scenario", default=scenarios.default, help=f"the scenario, default {scenarios.default}")
         ba.set_defaults(players_range=scenarios.players)
+    ba.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar=FIELD_VALUE,
+        help="a Rules field fixed for every game, where the knobs start from (repeatable)",
+    )
 
 
 def _counts(flag: str, text: str, low: int, high: int) -> list[int]:
@@ -161,7 +177,10 @@ def _counts(flag: str, text: str, low: int, high: int) -> list[int]:
 
 def spec_from(args: argparse.Namespace) -> Any:
     """The BalanceSpec the options describe (refused in its words)."""
+    from pydantic import ValidationError
+
     from rules.balance.plan import BalanceSpec
+    from rules.core.jsonio import problems_of
 
     data: dict[str, Any] = {
         "game": args.balance_game,
@@ -179,12 +198,33 @@ def spec_from(args: argparse.Namespace) -> Any:
     }
     if args.policy is not None:
         data["policy"] = args.policy
+    if args.set:
+        data["rules"] = field_values("--set", args.set)
+    if getattr(args, "army_file", None):  # the option of a game of armies
+        data["army_files"] = list(args.army_file)
     if getattr(args, "armies", None) is not None:  # the option of a game of armies
         data["armies"] = [a.strip() for a in args.armies.split(",")]
     if getattr(args, "players", None) is not None:  # the options of a game of scenarios
         data["players"] = _counts("--players", args.players, *args.players_range)
         data["scenario"] = args.scenario
-    return BalanceSpec.model_validate(data)
+    try:
+        return BalanceSpec.model_validate(data)
+    except ValidationError as exc:  # each problem named by the option that was typed, not the spec's field
+        named = [(OPTION_OF_FIELD.get(p.where.partition(".")[0], p.where), p.message) for p in problems_of(exc)]
+        raise IllegalPosition([Problem(where, message) for where, message in named]) from None
+
+
+OPTION_OF_FIELD = {
+    "armies": "--armies",
+    "army_files": "--army-file",
+    "rules": "--set",
+    "players": "--players",
+    "scenario": "--scenario",
+    "policy": "--policy",
+    "knobs": "--tune",
+    "stages": "--stages",
+}
+"""The option a balance's field comes from (`spec_from`), for the messages of the command line."""
 
 
 def run_command(args: argparse.Namespace) -> int:

@@ -17,6 +17,7 @@ taken from (or given to) the other card of the same deck that holds the most cop
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import json
 from collections.abc import Iterable, Mapping, Sequence
@@ -70,6 +71,20 @@ class Knob(BaseModel):
         return abs(said.index(json.dumps(value)) - self.current_index) / far
 
 
+@dataclasses.dataclass(frozen=True)
+class Given:
+    """What a balance plays beyond the game as shipped: a designer's army files (each stands in for the shipped
+    army of its id, or adds an army) and rules fields fixed for every game (`--set`); a knob's current value is
+    read from them."""
+
+    files: tuple[BaseModel, ...] = ()
+    rules: Mapping[str, JsonValue] = dataclasses.field(default_factory=dict)
+
+
+SHIPPED = Given()
+"""The game as shipped: no army file, no rules field fixed."""
+
+
 def _said(value: JsonValue) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
@@ -85,7 +100,7 @@ def tune_example(game: str) -> str:
     return f" (e.g. {tunes[0]})" if isinstance(tunes, tuple) and tunes else ""
 
 
-def parse_tune(text: str, game: str, armies: Sequence[str] = ()) -> Knob:
+def parse_tune(text: str, game: str, armies: Sequence[str] = (), given: Given = SHIPPED) -> Knob:
     """`NAME=LO..HI` or `NAME=V1,V2,...` as a knob of `game`; IllegalPosition in words when it is malformed,
     names nothing the game has, or offers a value the rules or the cards cannot hold."""
     if not isinstance(text, str):
@@ -97,15 +112,15 @@ def parse_tune(text: str, game: str, armies: Sequence[str] = ()) -> Knob:
     values = _values(text, raw)
     game_rules = sweep_game(game).rules
     if name in field_paths(game_rules):
-        current = _rules_value(game, name)
+        current = _rules_value(game, name, given)
         knob = Knob(name=name, kind="rules", values=values, current=current)
     else:
-        card, field, current = _card_field(text, name, game, armies)
-        knob = Knob(name=name, kind="card", values=values, current=current, card=card, field=field)
+        card, path, current = _card_field(text, name, game, armies, given)
+        knob = Knob(name=name, kind="card", values=values, current=current, card=card, field=path)
     if json.dumps(knob.current) not in [json.dumps(v) for v in values]:
         raise _refuse(text, f"the values must include the current value {_said(knob.current)} (no change)")
     for value in values:
-        problems = knob_problems(knob, value, game, armies)
+        problems = knob_problems(knob, value, game, armies, given)
         if problems:
             said = "; ".join(f"{p.where}: {p.message}" if p.where else p.message for p in problems[:3])
             raise _refuse(text, f"the value {_said(value)} cannot be played: {said}")
@@ -138,16 +153,19 @@ def _values(text: str, raw: str) -> tuple[JsonValue, ...]:
     return values
 
 
-def _rules_value(game: str, name: str) -> JsonValue:
-    """The value a balance plays a rules field at unless changed: the sweep's default, else the rules'."""
+def _rules_value(game: str, name: str, given: Given) -> JsonValue:
+    """The value a balance plays a rules field at unless changed: as fixed, else the sweep's default, else the
+    rules'."""
     spec_game = sweep_game(game)
+    if name in given.rules:
+        return given.rules[name]
     if name in spec_game.default_rules:
         return spec_game.default_rules[name]
     found: JsonValue = data_at(spec_game.rules().model_dump(mode="json"), name)
     return found
 
 
-def _card_field(text: str, name: str, game: str, armies: Sequence[str]) -> tuple[str, str, JsonValue]:
+def _card_field(text: str, name: str, game: str, armies: Sequence[str], given: Given) -> tuple[str, str, JsonValue]:
     """The card, field and current value a card knob names; refused in words when the game has no cards or
     the name is no card's field."""
     cards = sweep_game(game).support.cards
@@ -164,11 +182,11 @@ def _card_field(text: str, name: str, game: str, armies: Sequence[str]) -> tuple
     except IllegalPosition as exc:
         said = "; ".join(p.message for p in exc.problems[:2])
         raise _refuse(text, f"no rules field or card of that name ({escape(said, 300)})") from None
-    problem = balance_support(game).card_problem(edit.card, armies)
+    problem = balance_support(game).card_problem(edit.card, armies, given.files)
     if problem is not None:
         raise _refuse(text, problem)
-    shipped = balance_support(game).card_data  # the card as shipped (a Tower Defense number's value)
-    current = value_at(shipped(edit.card), edit.field) if shipped is not None else None
+    played = balance_support(game).card_data  # the card as played (a designer's army file's, else as shipped)
+    current = value_at(played(edit.card, given.files), edit.field) if played is not None else None
     if current is None:
         raise _refuse(text, f"the card {edit.card} has no field {edit.field}")
     return edit.card, edit.field, current
@@ -192,7 +210,7 @@ def rules_values(knobs: Iterable[Knob], choice: Choice) -> dict[str, JsonValue]:
     return {k.name: choice[k.name] for k in knobs if k.kind == "rules" and k.name in choice}
 
 
-def card_edits(knobs: Iterable[Knob], choice: Choice, game: str) -> tuple[CardEdit, ...]:
+def card_edits(knobs: Iterable[Knob], choice: Choice, game: str, given: Given = SHIPPED) -> tuple[CardEdit, ...]:
     """The card edits a candidate makes; in Attack the Tower, its copies changes with the change that keeps each
     deck whole (see `_keep_decks_whole`)."""
     edits = tuple(
@@ -200,43 +218,47 @@ def card_edits(knobs: Iterable[Knob], choice: Choice, game: str) -> tuple[CardEd
         for knob in knobs
         if knob.kind == "card" and knob.name in choice and knob.card is not None and knob.field is not None
     )
-    return edits + balance_support(game).complete_edits(edits)
+    return edits + balance_support(game).complete_edits(edits, given.files)
 
 
-def brought_edits(knobs: Iterable[Knob], choice: Choice, game: str) -> tuple[tuple[CardEdit, JsonValue], ...]:
+def brought_edits(
+    knobs: Iterable[Knob], choice: Choice, game: str, given: Given = SHIPPED
+) -> tuple[tuple[CardEdit, JsonValue], ...]:
     """The card edits a candidate brings with it beyond the knobs it turns (`BalanceSupport.complete_edits`),
     each with the value it changes."""
     knobs = tuple(knobs)
     named = {(k.card, k.field) for k in knobs if k.kind == "card" and k.name in choice}
     data = balance_support(game).card_data
     return tuple(
-        (edit, value_at(data(edit.card), edit.field) if data is not None else None)
-        for edit in card_edits(knobs, choice, game)
+        (edit, value_at(data(edit.card, given.files), edit.field) if data is not None else None)
+        for edit in card_edits(knobs, choice, game, given)
         if (edit.card, edit.field) not in named
     )
 
 
-def knob_problems(knob: Knob, value: JsonValue, game: str, armies: Sequence[str]) -> list[Problem]:
+def knob_problems(
+    knob: Knob, value: JsonValue, game: str, armies: Sequence[str], given: Given = SHIPPED
+) -> list[Problem]:
     """What is wrong with playing the knob at `value` (its other knobs unchanged): the rules' or the cards'
     own words."""
     choice = {knob.name: value}
     if knob.kind == "rules":
-        base = dict(sweep_game(game).default_rules)
+        base = {**sweep_game(game).default_rules, **given.rules}
         return rules_problems(sweep_game(game).rules, {**base, **rules_values([knob], choice)})
     cards = sweep_game(game).support.cards
     try:
         if cards is not None:  # the cards the edits make (refused in the cards' words when they cannot be held)
-            cards.carry(armies, (), card_edits([knob], choice, game))
+            cards.carry(armies, given.files, card_edits([knob], choice, game, given))
     except IllegalPosition as exc:
-        return [_with_why(problem, knob, choice, game) for problem in exc.problems]
+        return [_with_why(problem, knob, choice, game, given) for problem in exc.problems]
     return []
 
 
-def _with_why(problem: Problem, knob: Knob, choice: Choice, game: str) -> Problem:
+def _with_why(problem: Problem, knob: Knob, choice: Choice, game: str, given: Given) -> Problem:
     """A problem of a card the knob does not name (a deck kept whole takes copies from another card) says that the
     knob's change brought it, and why: the card named alone would puzzle a designer who never asked to change it."""
     because = balance_support(game).completed_because
-    for edit, was in brought_edits([knob], choice, game):
+    for edit, was in brought_edits([knob], choice, game, given):
         if problem.where == f"{edit.card}.{edit.field}":
             brought = (
                 f"{knob.name}={_said(choice[knob.name])} takes it from {json.dumps(was)} to {json.dumps(edit.value)}"
@@ -245,23 +267,26 @@ def _with_why(problem: Problem, knob: Knob, choice: Choice, game: str) -> Proble
     return problem
 
 
-def default_knobs(game: str, armies: Sequence[str] = ()) -> tuple[Knob, ...]:
+def default_knobs(game: str, armies: Sequence[str] = (), given: Given = SHIPPED) -> tuple[Knob, ...]:
     """The knobs a balance turns when none are named: the game's own set (its descriptor's
     `BalanceSupport.default_tunes`, e.g. rules/attack_the_tower/balancing.py), a rules field's range widened
     where needed to hold the value it is played at."""
     tunes = balance_support(game).default_tunes
-    texts = tunes if isinstance(tunes, tuple) else tunes(armies, lambda name: _rules_value(game, name))
-    return tuple(parse_tune(_holding_current(t, game), game, armies) for t in texts)
+    if isinstance(tunes, tuple):
+        texts: Iterable[str] = tunes
+    else:
+        texts = tunes(armies, lambda name: _rules_value(game, name, given), given.files)
+    return tuple(parse_tune(_holding_current(t, game, given), game, armies, given) for t in texts)
 
 
-def _holding_current(text: str, game: str) -> str:
+def _holding_current(text: str, game: str, given: Given) -> str:
     """A rules field's whole-number range `NAME=LO..HI` widened to hold the field's current value; any other
     tune as it is."""
     name, _, raw = text.partition("=")
     low, dots, high = raw.partition("..")
     if "." in name or not dots:
         return text
-    value = _rules_value(game, name)
+    value = _rules_value(game, name, given)
     if not isinstance(value, int) or isinstance(value, bool):
         return text
     return f"{name}={min(int(low), value)}..{max(int(high), value)}"

@@ -17,16 +17,36 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
+from pathlib import Path
 
 import pandas as pd
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    SerializeAsAny,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
-from rules.balance.knobs import Choice, Knob, balance_support, card_edits, default_knobs, parse_tune, rules_values
+from rules.balance.knobs import (
+    Choice,
+    Given,
+    Knob,
+    balance_support,
+    card_edits,
+    default_knobs,
+    parse_tune,
+    rules_values,
+)
 from rules.balance.measure import Tally
 from rules.core import limits
 from rules.core.card_edits import edits_text
 from rules.sweeps.cells import Cell
 from rules.sweeps.games import GameName, scenario_names, sweep_game
+from rules.sweeps.rules_values import rules_problems
 from rules.sweeps.seeding import digest
 from rules.sweeps.spec import army_list
 
@@ -40,7 +60,9 @@ MAX_BUDGET = 1_000_000
 
 class BalanceSpec(BaseModel):
     """A balance: `knobs` (parsed from `--tune` texts, or the game's default set) are turned, at most
-    `max_changes` at once, so that every measure's rate lies within `tolerance` of `target`.
+    `max_changes` at once, so that every measure's rate lies within `tolerance` of `target`. A game of armies
+    may be balanced from a designer's `army_files` (each stands in for the shipped army of its id, or adds one to
+    those `armies` may name); `rules` fixes rules fields for every game (a knob's current value is read from both).
 
     `budget` caps the games the search uses (played, or read back from the cache: a run again with the same
     cache repeats the same search and plays nothing); each candidate is played in
@@ -54,6 +76,8 @@ class BalanceSpec(BaseModel):
     players: tuple[int, ...] = (2,)
     scenario: str = "beginner"
     policy: str | None = None
+    army_files: tuple[SerializeAsAny[BaseModel], ...] = ()
+    rules: dict[str, JsonValue] = Field(default_factory=dict)
     knobs: tuple[Knob, ...] = ()
     max_changes: int = Field(3, ge=1, le=10)
     target: float = 0.5
@@ -86,6 +110,17 @@ class BalanceSpec(BaseModel):
     def _army_list(cls, value: object) -> object:
         return army_list(value) if isinstance(value, str) else value
 
+    @field_validator("army_files", mode="before")
+    @classmethod
+    def _army_files(cls, value: object, info: ValidationInfo) -> object:
+        """Each army file (a path, its data or an army) read and validated as the game's army."""
+        items = [value] if isinstance(value, str | Path | BaseModel | dict) else list(value)  # type: ignore[call-overload]
+        game = str(info.data.get("game", "attack-the-tower"))
+        armies = sweep_game(game).support.armies
+        if armies is None:
+            raise ValueError(f"{game} has no armies to read from a file")
+        return [armies.load(v) for v in items]
+
     @field_validator("players", mode="before")
     @classmethod
     def _player_list(cls, value: object) -> object:
@@ -100,7 +135,8 @@ class BalanceSpec(BaseModel):
         data = getattr(info, "data", {})
         game = str(data.get("game", "attack-the-tower"))
         armies = tuple(data.get("armies", ()))
-        return [parse_tune(k, game, armies) if isinstance(k, str) else k for k in items]
+        given = Given(tuple(data.get("army_files", ())), dict(data.get("rules", {})))
+        return [parse_tune(k, game, armies, given) if isinstance(k, str) else k for k in items]
 
     @model_validator(mode="after")
     def _whole(self) -> BalanceSpec:
@@ -126,9 +162,13 @@ class BalanceSpec(BaseModel):
         """A game of scenarios for a table of players: a measure per number of `players`, on `scenario`."""
         return sweep_game(self.game).has_scenario
 
+    def given(self) -> Given:
+        """What the balance plays beyond the game as shipped: the army files and the rules fields fixed."""
+        return Given(self.army_files, self.rules)
+
     def tuned(self) -> tuple[Knob, ...]:
         """The knobs turned: those given, else the game's default set."""
-        return self.knobs or default_knobs(self.game, self.armies if self.of_armies else ())
+        return self.knobs or default_knobs(self.game, self.armies if self.of_armies else (), self.given())
 
     def measures(self) -> list[str]:
         """The names of what is measured, in order."""
@@ -146,10 +186,19 @@ def spec_problems(spec: BalanceSpec) -> list[str]:
     problems = []
     game = sweep_game(spec.game)
     if game.support.armies is not None:
-        known = game.support.armies.ids()
+        shipped = game.support.armies.ids()
+        files = [str(getattr(a, "id", "")) for a in spec.army_files]
+        known = (*shipped, *(a for a in files if a not in shipped))
         unknown = [a for a in spec.armies if a not in known]
         if unknown:
             problems.append(f"armies: no army {unknown[0]!r}; armies: {', '.join(known)}")
+        problems += [f"army_files: lists {a} twice" for a in sorted({a for a in files if files.count(a) > 1})]
+        balanced = ", ".join(spec.armies)
+        problems += [
+            f"army_files: the file of {a} plays no part: it is not among the armies balanced ({balanced})"
+            for a in files
+            if a not in spec.armies
+        ]
         if len(spec.armies) < 2 or len(set(spec.armies)) != len(spec.armies):
             problems.append("armies: a balance takes at least two different armies")
     if game.support.scenarios is not None:
@@ -160,6 +209,8 @@ def spec_problems(spec: BalanceSpec) -> list[str]:
             problems.append(
                 f"scenario: no scenario {spec.scenario!r}; scenarios: {', '.join(scenario_names(spec.game))}"
             )
+    fixed = rules_problems(game.rules, {**game.default_rules, **spec.rules})
+    problems += [f"rules: {p.where}: {p.message}" if p.where else f"rules: {p.message}" for p in fixed]
     if spec.seat_policy() not in game.policies:
         problems.append(f"policy: no policy {spec.seat_policy()!r}; policies: {', '.join(game.policies)}")
     if not spec.stages or any(not 1 <= s <= limits.MAX_GAMES for s in spec.stages):
@@ -189,8 +240,8 @@ def stage_seed(seed: int, stage: int) -> int:
 def plan(spec: BalanceSpec, choice: Choice, stage: int, games: int, first_index: int = 0) -> list[Planned]:
     """The cells a candidate plays at one stage (`games` a cell), numbered from `first_index`."""
     knobs = spec.tuned()
-    rules: dict[str, JsonValue] = {**sweep_game(spec.game).default_rules, **rules_values(knobs, choice)}
-    edits = card_edits(knobs, choice, spec.game)
+    rules: dict[str, JsonValue] = {**sweep_game(spec.game).default_rules, **spec.rules, **rules_values(knobs, choice)}
+    edits = card_edits(knobs, choice, spec.game, spec.given())
     duel = sweep_game(spec.game).two_player
     out: list[Planned] = []
 
@@ -198,7 +249,7 @@ def plan(spec: BalanceSpec, choice: Choice, stage: int, games: int, first_index:
         """One cell: a duel of `pair` (carrying only the edits to its two armies), or a table of `players`."""
         mine = tuple(e for e in edits if e.army in pair) if pair is not None else edits
         cards = sweep_game(spec.game).support.cards
-        carried = cards.carry(pair or (), (), mine) if cards is not None else ((), {})
+        carried = cards.carry(pair or (), spec.army_files, mine) if cards is not None else ((), {})
         cell = Cell(
             game=spec.game,
             index=first_index + len(out),

@@ -14,6 +14,7 @@ from rules.core.errors import counted
 from rules.sweeps.games import sweep_game
 
 if TYPE_CHECKING:
+    from rules.balance.plan import BalanceSpec
     from rules.balance.run import BalanceResult
 
 OPTIONS: Mapping[str, str] = {"verify_games": "--verify-games", "budget": "--budget"}
@@ -103,7 +104,7 @@ def card_lines(result: BalanceResult, rows: int = 12) -> list[str]:
 
     changed = [name.split(".", 1)[0] for name in result.changes]
     army = moved_most(result.spec.armies, result.before, result.after, changed)
-    table = card_stats(result.after_games)
+    table = card_stats(result.after_games, files=result.spec.army_files)
     table = table[table["army"] == army].head(rows)
     lines = [f"cards of {army}, the army that moved most (the check's games after the answer):"]
     lines.append(f"  {'card':<28} {'kind':<8} {'played':>7}  {'won when played':<22} {'won when not':<22} diff")
@@ -195,6 +196,16 @@ def front_line(candidate: Candidate, target: float) -> str:
     )
 
 
+def starting_lines(spec: BalanceSpec) -> list[str]:
+    """What the balance started from beyond the game as shipped: the designer's armies and the rules fixed."""
+    lines = []
+    if spec.army_files:
+        lines.append(f"armies read from files: {', '.join(str(getattr(a, 'id', '')) for a in spec.army_files)}")
+    if spec.rules:
+        lines.append(f"rules fixed: {', '.join(f'{k}={json.dumps(v)}' for k, v in spec.rules.items())}")
+    return lines
+
+
 def report(result: BalanceResult, *, timed: bool = True, named: Mapping[str, str] = OPTIONS) -> str:
     """The result in words; `named`: how the reader's door names the settings its advice speaks of."""
     spec = result.spec
@@ -203,6 +214,7 @@ def report(result: BalanceResult, *, timed: bool = True, named: Mapping[str, str
         f"{spec.game} balance at {spec.seat_policy()}: target {target:.0%} +- {spec.tolerance:.0%}, at most "
         f"{counted(spec.max_changes, 'change')}, {counted(len(spec.tuned()), 'knob')}",
     ]
+    lines += starting_lines(spec)
     if not result.complete:
         lines.append("stopped before the end: the candidates measured whole are compared, nothing was checked")
     lines += measures_table(result, named)
@@ -228,7 +240,7 @@ def report(result: BalanceResult, *, timed: bool = True, named: Mapping[str, str
         for name, value in result.answer.choice.items():
             lines.append(f"  {name}: {by_name[name].current} -> {value}")
         because = balance_support(spec.game).completed_because
-        for edit, was in brought_edits(spec.tuned(), result.answer.choice, spec.game):
+        for edit, was in brought_edits(spec.tuned(), result.answer.choice, spec.game, spec.given()):
             lines.append(
                 f"  and {edit.card}.{edit.field}: {json.dumps(was)} -> {json.dumps(edit.value)} {because}".rstrip()
             )

@@ -78,11 +78,12 @@ class BalanceResult:
     def armies(self) -> dict[str, Any]:
         """The game's own files of the answer's card changes by name (a game of armies: each army changed, as
         army-file data); empty for a game whose changes are an override line."""
-        return dict(answer_files(self.spec.tuned(), self.changes, self.spec.game))
+        return dict(answer_files(self.spec.tuned(), self.changes, self.spec.game, self.spec.given()))
 
     def write(self, folder: str | Path) -> list[str]:
         """Write the answer's army files and rules (see rules.balance.answer) in `folder`."""
-        self.files = [str(p) for p in write_answer(folder, self.spec.tuned(), self.changes, self.spec.game)]
+        spec = self.spec
+        self.files = [str(p) for p in write_answer(folder, spec.tuned(), self.changes, spec.game, spec.given())]
         return self.files
 
     def play_commands(self) -> list[str]:
@@ -90,7 +91,7 @@ class BalanceResult:
         before the answer is written."""
         if not self.files:
             return []
-        overrides = edits_text(card_edits(self.spec.tuned(), self.changes, self.spec.game))
+        overrides = edits_text(card_edits(self.spec.tuned(), self.changes, self.spec.game, self.spec.given()))
         return sweep_commands(self.spec, self.files, self.changed_rules(), overrides)
 
     def to_json(self) -> dict[str, Any]:
@@ -101,15 +102,17 @@ class BalanceResult:
             "target": target,
             "tolerance": self.spec.tolerance,
             "max_changes": self.spec.max_changes,
+            "army_files": [str(getattr(a, "id", "")) for a in self.spec.army_files],
+            "fixed_rules": self.spec.rules,
             "knobs": [{"tune": k.text(), "current": k.current, "kind": k.kind} for k in self.spec.tuned()],
             "answer": self.answer.to_json(target) if self.answer is not None else None,
             "changes": self.changes,
             "changes_brought": {  # the edits the changes bring with them (a deck kept at its size)
                 f"{edit.card}.{edit.field}": {"value": edit.value, "was": was}
-                for edit, was in brought_edits(self.spec.tuned(), self.changes, self.spec.game)
+                for edit, was in brought_edits(self.spec.tuned(), self.changes, self.spec.game, self.spec.given())
             },
             "rules": self.changed_rules(),
-            "overrides": edits_text(card_edits(self.spec.tuned(), self.changes, self.spec.game)),  # `none`: no card
+            "overrides": edits_text(card_edits(self.spec.tuned(), self.changes, self.spec.game, self.spec.given())),
             "before": tallies_json(self.before),
             "after": tallies_json(self.after),
             "before_objectives": objectives(self.before, target).to_json() if self.before else None,

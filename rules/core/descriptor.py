@@ -127,6 +127,10 @@ class OpenSpielSupport:
     open_simultaneous: bool = False
 
 
+TunesOf = Callable[[Sequence[str], Callable[[str], Any], Sequence[BaseModel]], Iterable[str]]
+"""The `--tune` texts for some armies, given a rules field's current value by name and the army files played."""
+
+
 @dataclass(frozen=True)
 class BalanceSupport:
     """What the balancer (rules.balance) brings to a target win rate for a game, and its defaults for it (the
@@ -139,21 +143,24 @@ class BalanceSupport:
     screen_step: int = 1
     """How far the screen moves each knob either way: the smallest step whose effect stands above the noise of
     the first stage's games."""
-    default_tunes: tuple[str, ...] | Callable[[Sequence[str], Callable[[str], Any]], Iterable[str]] = ()
+    default_tunes: tuple[str, ...] | TunesOf = ()
     """The `--tune` texts of the set turned when a balance names none: fixed, or for the armies balanced given the
-    current value of a rules field by its name."""
-    card_data: Callable[[str], Mapping[str, Any]] | None = None
-    """A shipped card's data by its id, whose numbers card knobs turn (None: a game without cards)."""
-    card_problem: Callable[[str, Sequence[str]], str | None] = lambda card, armies: None
-    """Why a balance of these armies cannot turn this card, in words (None: it can)."""
-    complete_edits: Callable[[Sequence[CardEdit]], tuple[CardEdit, ...]] = lambda edits: ()
-    """The edits a change of cards brings with it (e.g. the one that keeps a deck at its size)."""
+    current value of a rules field by its name and the designer's own army files played."""
+    card_data: Callable[[str, Sequence[BaseModel]], Mapping[str, Any]] | None = None
+    """A card's data by its id, as a balance plays it (a designer's army file of its army, else as shipped), whose
+    numbers card knobs turn (None: a game without cards)."""
+    card_problem: Callable[[str, Sequence[str], Sequence[BaseModel]], str | None] = lambda card, armies, files: None
+    """Why a balance of these armies (with these army files) cannot turn this card, in words (None: it can)."""
+    complete_edits: Callable[[Sequence[CardEdit], Sequence[BaseModel]], tuple[CardEdit, ...]] = lambda edits, files: ()
+    """The edits a change of cards brings with it (e.g. the one that keeps a deck at its size), given the army
+    files played."""
     completed_because: str = ""
     """Why `complete_edits` makes its edits, in words an answer prints beside them ('to keep the deck at 25
     cards')."""
-    answer_files: Callable[[Sequence[CardEdit], set[str]], Mapping[str, Any]] | None = None
-    """An answer's card changes as files a designer opens and plays (`NAME.json` data by name), given its edits and
-    the cards it names itself; None: they are written as one `--override` line (`overrides.txt`)."""
+    answer_files: Callable[[Sequence[CardEdit], set[str], Sequence[BaseModel]], Mapping[str, Any]] | None = None
+    """An answer's card changes as files a designer opens and plays (`NAME.json` data by name), given its edits,
+    the cards it names itself and the army files played; None: they are written as one `--override` line
+    (`overrides.txt`)."""
 
 
 Commands = Callable[[Any, CliTools], None]

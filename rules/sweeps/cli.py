@@ -49,7 +49,7 @@ def add_sweep_command(sub: Any, game: str) -> None:
         help=f"a Rules field and the values to try, e.g. {_vary_example(game)} (repeatable: every combination)",
     )
     sw.add_argument(
-        "--set", action="append", default=[], metavar="FIELD=VALUE", help="a Rules field fixed for every cell"
+        "--set", action="append", default=[], metavar=FIELD_VALUE, help="a Rules field fixed for every cell"
     )
     sw.add_argument(
         "--games",
@@ -160,6 +160,22 @@ def _pairs(flag: str, items: list[str]) -> list[tuple[str, str]]:
     return out
 
 
+FIELD_VALUE = "FIELD=VALUE"
+
+
+def field_values(flag: str, items: list[str]) -> dict[str, Any]:
+    """`--set FIELD=VALUE` options as the rules values they fix, each value read as JSON (else text); a field given
+    twice is refused (the later value would win unseen)."""
+    from rules.sweeps.rules_values import parse_value
+
+    fixed: dict[str, Any] = {}
+    for name, value in _pairs(flag, items):
+        if name in fixed:
+            raise IllegalAction(f"{flag} {escape(name, 60)} is given twice; give it one value")
+        fixed[name] = parse_value(value, source=f"{flag} {escape(name, 60)}")
+    return fixed
+
+
 def spec_from(args: argparse.Namespace) -> Any:
     """The SweepSpec the options describe (refused in the model's words)."""
     from pydantic import ValidationError
@@ -173,7 +189,7 @@ def spec_from(args: argparse.Namespace) -> Any:
         if name in vary:
             raise IllegalAction(f"--vary {name} is given twice; list all its values once, e.g. {name}=2,3,4")
         vary[name] = [parse_value(v, source=f"--vary {escape(name, 60)}") for v in values.split(",")]
-    fixed = {name: parse_value(value, source=f"--set {escape(name, 60)}") for name, value in _pairs("--set", args.set)}
+    fixed = field_values("--set", args.set)
     second = getattr(args, "policy2", None)
     if second and not args.policy:
         raise IllegalAction("--policy2 names player 2's policy; give --policy for player 1 too")

@@ -3,7 +3,10 @@ balance names none, and a card's shipped numbers."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+from pydantic import BaseModel
 
 from rules.tower_defense import catalog
 from rules.tower_defense.overrides import card_kinds
@@ -20,7 +23,7 @@ KNOBS = (
 """The numbers of the waves' strength and of the players' means."""
 
 
-def card_data(card: str) -> dict[str, Any]:
-    """The shipped card of this id as JSON data."""
+def card_data(card: str, files: Sequence[BaseModel] = ()) -> dict[str, Any]:
+    """The shipped card of this id as JSON data (Tower Defense has no army files: `files` is always empty)."""
     data: dict[str, Any] = catalog.shipped(card_kinds()[card])[card].model_dump(mode="json")
     return data
