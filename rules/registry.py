@@ -22,6 +22,7 @@ from rules.core.codec import Codec, name_games_with
 from rules.core.descriptor import GameDescriptor
 from rules.core.errors import RulesError
 from rules.core.files import escape
+from rules.core.jsonio import parse_json_object
 
 SHIPPED: dict[str, str] = {
     "attack-the-tower": "rules.attack_the_tower.descriptor",
@@ -148,8 +149,8 @@ def descriptors() -> list[GameDescriptor]:
 
 
 def _games_of(positions: Codec[Any], text: str) -> tuple[str, str]:
-    """The title of the game whose codec `positions` is, and of another game whose codec reads `text` ('' if
-    none): asked only when a position is refused, to say whose file it is."""
+    """The title of the game whose codec `positions` is, and what else `text` reads as: another game's position,
+    or a game's army file ('' if neither): asked only when a position is refused, to say what the file is."""
     games = descriptors()
     mine = next((d.title for d in games if d.game.positions is positions), "this game")
     for other in games:
@@ -160,8 +161,22 @@ def _games_of(positions: Codec[Any], text: str) -> tuple[str, str]:
             read(text)
         except RulesError:
             continue
-        return mine, other.title
-    return mine, ""
+        return mine, f"a position of {other.title}"
+    return mine, _army_file_of(games, text)
+
+
+def _army_file_of(games: list[GameDescriptor], text: str) -> str:
+    """'an army file of GAME ...' when `text` reads as one of a game's army files, else ''."""
+    for game in games:
+        armies = game.sweep.armies if game.sweep is not None else None
+        if armies is None:
+            continue
+        try:
+            armies.load(parse_json_object(text))
+        except (RulesError, ValueError):
+            continue
+        return f"an army file of {game.title} (a designer's army, played with --army-file or a panel's army file box)"
+    return ""
 
 
 name_games_with(_games_of)

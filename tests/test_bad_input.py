@@ -26,6 +26,7 @@ from rules.attack_the_tower import editing as att_editing
 from rules.attack_the_tower import examples as att_examples
 from rules.attack_the_tower.analysis import declare
 from rules.attack_the_tower.analysis.odds import allocation_pairs, outcome_distribution
+from rules.attack_the_tower.catalog import shipped_army
 from rules.attack_the_tower.game import POSITION as ATTACK
 from rules.cli import main
 from rules.core import limits
@@ -502,13 +503,24 @@ def test_share_codes_and_files_are_capped_in_size(tmp_path: Path) -> None:
         TOWER.load(path)
 
 
+def test_an_army_file_given_as_a_position_is_named_and_pointed_at_its_option(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    army = tmp_path / "my-undead.json"
+    army.write_text(shipped_army("undead").model_dump_json())
+    code, _, err = run(capsys, "attack-the-tower", "validate", str(army))
+    assert code == 2 and err.count("\n") == 1, err
+    said = "my-undead.json: this is an army file of Attack the Tower (a designer's army, played with --army-file"
+    assert said in err and "), not a position of Attack the Tower (7 of its 7 fields are not" in err
+
+
 def test_another_games_position_is_named_in_one_sentence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A The Tower file given to Tower Defense: one line saying whose it is, where each of its fields was refused."""
     tower = tmp_path / "tower.json"
     TOWER.save(tower_examples.example("fight-in-progress"), tower)
     code, _, err = run(capsys, "tower-defense", "validate", str(tower))
     assert code == 2 and err.count("\n") == 1, err
-    assert "tower.json: this is a position of The Tower, not of Tower Defense (15 of its 18 fields are not" in err
+    assert "tower.json: this is a position of The Tower, not a position of Tower Defense (15 of its 18 fields" in err
     junk = tmp_path / "junk.json"
     junk.write_text('{"a": 1, "b": 2, "rules": {}}')
     code, _, err = run(capsys, "the-tower", "validate", str(junk))

@@ -120,7 +120,7 @@ class Codec(Generic[R]):
 
     def _foreign(self, text: str) -> str:
         """Why a file is no position of this game, in one sentence, when most of its fields are none of this
-        schema's (another game's file, say: named when it reads as one); '' otherwise."""
+        schema's (another game's position or a game's army file, say: named when it reads as one); '' otherwise."""
         try:
             data = jsonio.parse_json_object(text)
         except RulesError:
@@ -132,7 +132,7 @@ class Codec(Generic[R]):
         listed = ", ".join(jsonio.escape(key, 40) for key in unknown[:4]) + (", ..." if len(unknown) > 4 else "")
         fields = f"{len(unknown)} of its {len(data)} fields are not {mine}'s: {listed}"
         if theirs:
-            return f"this is a position of {theirs}, not of {mine} ({fields})"
+            return f"this is {theirs}, not a position of {mine} ({fields})"
         return f"not a position of {mine} ({fields}); is it another game's file?"
 
     def read(self, path_or_json: str | Path) -> R:
@@ -168,7 +168,8 @@ class Codec(Generic[R]):
 
 
 GameNamer = Callable[["Codec[Any]", str], tuple[str, str]]
-"""A codec's game's title, and the title of another game whose codec reads a text as its position ('' if none)."""
+"""A codec's game's title, and what else a text reads as ('a position of GAME', 'an army file of GAME ...'; '' if
+nothing)."""
 _NAMERS: list[GameNamer] = []
 
 
