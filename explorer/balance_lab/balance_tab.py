@@ -11,6 +11,7 @@ the last result stays; so does the last finished answer when a run is stopped.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ import pandas as pd
 
 from explorer import theme
 from explorer.balance_lab.balance_view import AnswerView, card_table_html
-from explorer.balance_lab.balance_words import ended_words, labelled, progress_words
+from explorer.balance_lab.balance_words import ended_words, labelled, progress_words, stopped_words
 from explorer.balance_lab.choices import Refused, checked, split_list
 from explorer.balance_lab.form import NARROW, STYLE
 from explorer.balance_lab.watch import RunControls
@@ -43,11 +44,16 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
     noun = "balance"
 
     def __init__(
-        self, game: str = "attack-the-tower", *, where: dict[str, Any] | None = None, cache: str | None = None
+        self,
+        game: str = "attack-the-tower",
+        *,
+        where: Mapping[str, Any] | Callable[[], Mapping[str, Any]] | None = None,
+        cache: str | None = None,
     ) -> None:
-        """`where`: run_balance's options saying where the games run (default: this kernel); `cache`: a folder."""
+        """`where`: run_balance's options saying where the games run, or what gives them when a balance starts (the
+        lab's 'run in' choice; default: this kernel); `cache`: a folder."""
         self.game = game
-        self.where = dict(where) if where is not None else {"in_process": True}
+        self.where = where if where is not None else {"in_process": True}
         self.cache = cache
         self.view: AnswerView | None = None
         """The last finished balance as the tab draws it (its `result`), kept when a later run is stopped."""
@@ -177,8 +183,10 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
         if self.running:
             raise Refused("a balance is running: wait for it or stop it first")
         spec = self.spec()
-        self.run_handle = start_balance(spec, **self.where, cache=self.cache)
-        self.say(f"balancing {counted(len(spec.measures()), 'measure')} with {counted(len(spec.tuned()), 'knob')}")
+        where = dict(self.where() if callable(self.where) else self.where)
+        self.run_handle = start_balance(spec, **where, cache=self.cache)
+        measures, knobs = counted(len(spec.measures()), "measure"), counted(len(spec.tuned()), "knob")
+        self.say(f"balancing {measures} with {knobs} {where_words(where)}")
         self._watch(self.run_handle, spec.budget, self._progressed, self._ended)
         return self.run_handle
 
@@ -267,8 +275,7 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
             unconfirmed = borne_out(result) is False
             self.say(_answer_shown(result, self.apply_button.description, unconfirmed), error=unconfirmed)
             return
-        shown = "the results shown are the previous ones" if self.result is not None else "no balance has finished"
-        self.say(f"stopped after {result.search_played:,} games searched: its partial results are not shown; {shown}")
+        self.say(stopped_words(result, earlier=self.result is not None))
 
     # ---- drawing --------------------------------------------------------------------------------------------
     def _guarded(self, action: Any) -> None:
@@ -314,6 +321,15 @@ def open_sweep_game(
     panel.explorer.jump(len(actions) if step is None else step)
     panel.refresh()
     return panel
+
+
+def where_words(where: Mapping[str, Any]) -> str:
+    """Where a balance's games run, in words ('in this kernel', 'on the Dask scheduler at tcp://...')."""
+    if where.get("in_process"):
+        return "in this kernel"
+    if where.get("scheduler"):
+        return f"on the Dask scheduler at {escape(str(where['scheduler']), 80)}"
+    return "on a local Dask cluster"
 
 
 def _numbers(what: str, text: str) -> list[int]:

@@ -3,6 +3,8 @@ choices under the tab's own field labels (not the balancer's field names or the 
 
 from __future__ import annotations
 
+import json
+
 from rules.balance.measure import points
 from rules.balance.run import BalanceProgress, BalanceResult
 from rules.core.errors import Problem, counted
@@ -61,3 +63,18 @@ def ended_words(result: BalanceResult) -> str:
     if result.complete:
         return f"done: {games}, {result.verify_played:,} checked; {candidates}{best_words(best)}"
     return f"stopped: {games}; {candidates}{best_words(best)}"
+
+
+def stopped_words(result: BalanceResult, *, earlier: bool) -> str:
+    """The message of a balance stopped before its end: its partial results are not drawn (nothing was checked), but
+    the best candidate it measured whole is named, so a long search stopped is not lost; `earlier`: a finished
+    balance is still shown."""
+    shown = "the results shown are the previous ones" if earlier else "no balance has finished"
+    said = f"stopped after {result.search_played:,} games searched: its partial results are not shown; {shown}"
+    best = result.answer
+    if best is None:
+        return said
+    changes = ", ".join(f"{name}={json.dumps(value)}" for name, value in best.choice.items())
+    distance = points(best.objectives(result.spec.target).worst)
+    named = f"candidate {best.number}, {changes} ({distance} points from the target)"
+    return f"{said}. Its best so far, not checked on fresh games: {named}"

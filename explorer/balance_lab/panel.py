@@ -69,8 +69,8 @@ class BalanceLabPanel(RunControls, GuardedPanel, w.VBox):  # type: ignore[misc]
                 row([self.what, self.file, *self.export_buttons]),
             ]
         )
-        # the balance tab plays in this kernel or on a local Dask cluster (a scheduler is typed in the sweep tab)
-        self.balance = BalanceTab(game, where={} if where == "local" else {"in_process": True}, cache=cache)
+        # the balance tab plays where the sweep tab's 'run in' says when it starts (a scheduler's address typed there)
+        self.balance = BalanceTab(game, where=self.form.run_options, cache=cache)
         self.tabs = w.Tab(children=[sweep, self.balance], titles=("sweep", "balance"))
         super().__init__(
             [

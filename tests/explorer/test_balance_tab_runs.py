@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from distributed import LocalCluster
 
 from explorer.balance_lab import balance_view
 from explorer.balance_lab.balance_tab import BalanceTab
@@ -18,10 +19,14 @@ from rules.attack_the_tower.catalog import use_shipped_armies
 from rules.balance.run import BalanceProgress
 from rules.core import limits
 from tests.balance.helpers import SMALL
+from tests.sweeps.conftest import dask_cluster
+
+__all__ = ["dask_cluster"]  # the sweep tests' real Dask cluster, as a fixture here
 
 
-def small_tab(**changes: Any) -> BalanceTab:
-    chosen = {
+def small_tab_choices() -> dict[str, Any]:
+    """The tab's choices of the balance tests' small balance (tests/balance/helpers.py)."""
+    return {
         "armies": SMALL["armies"],
         "tune": list(SMALL["knobs"]),
         "policy": SMALL["policy"],
@@ -30,7 +35,10 @@ def small_tab(**changes: Any) -> BalanceTab:
         "verify_games": SMALL["verify_games"],
         "balance_seed": SMALL["seed"],
     }
-    return BalanceTab("attack-the-tower").choose(**{**chosen, **changes})
+
+
+def small_tab(**changes: Any) -> BalanceTab:
+    return BalanceTab("attack-the-tower").choose(**{**small_tab_choices(), **changes})
 
 
 def counts_within_totals(text: str) -> bool:
@@ -179,3 +187,41 @@ def test_the_tab_and_the_command_line_give_the_same_range(capsys: pytest.Capture
         BalanceTab("attack-the-tower").choose(target=1.5).spec()
     span = str(refusal.value).split("from ")[1].split(",")[0]
     assert f"from {span}" in said
+
+
+def test_the_balance_tab_plays_where_the_labs_run_in_says(dask_cluster: LocalCluster) -> None:
+    """The lab has one 'run in' choice (the sweep tab's): a balance used to play in the kernel whatever it said."""
+    from explorer.balance_lab import BalanceLabPanel
+    from rules.balance.run import run_balance
+    from tests.balance.helpers import comparable, small_spec
+
+    lab = BalanceLabPanel("attack-the-tower")
+    tab = lab.balance.choose(**small_tab_choices())
+    lab.form.where.value = "scheduler"
+    tab.run_button.click()
+    assert "give the Dask scheduler's address" in tab.message.value and tab.run_handle is None
+    lab.form.scheduler.value = dask_cluster.scheduler_address
+    tab.run()
+    assert f"on the Dask scheduler at {dask_cluster.scheduler_address}" in tab.message.value
+    found = tab.wait(300)
+    assert found is not None
+    assert comparable(found.to_json()) == comparable(run_balance(small_spec(), in_process=True).to_json())
+    use_shipped_armies()
+
+
+def test_a_stopped_search_names_its_best_candidate_so_far(
+    finished: tuple[BalanceTab, list[tuple[str, int, int]]],
+) -> None:
+    """A long search stopped used to say only that its results were not shown: its best candidate was lost."""
+    import dataclasses
+
+    from explorer.balance_lab.balance_words import stopped_words
+
+    tab, _ = finished
+    assert tab.result is not None and tab.result.answer is not None  # the small seeded balance finds one
+    stopped = dataclasses.replace(tab.result, complete=False)
+    said = stopped_words(stopped, earlier=True)
+    assert "partial results are not shown; the results shown are the previous ones" in said
+    assert f"Its best so far, not checked on fresh games: candidate {stopped.answer.number}, " in said  # type: ignore[union-attr]
+    assert all(f"{name}=" in said for name in stopped.changes)
+    assert stopped_words(dataclasses.replace(stopped, answer=None), earlier=False).endswith("no balance has finished")
