@@ -12,6 +12,7 @@ An action is then found by id with one lookup.
 
 from __future__ import annotations
 
+import array
 import bisect
 import functools
 import itertools
@@ -44,7 +45,7 @@ def _record_key(record: Record | NativeRecord) -> str:
     return compact_json(record)
 
 
-Sorted = tuple[tuple[int, ...], tuple[str, ...] | None]
+Sorted = tuple[Sequence[int], tuple[str, ...] | None]
 """A listing's permutation into id order, and the texts in id order (ascending) when they were written."""
 
 
@@ -177,7 +178,8 @@ def _sorted_actions(actions: tuple[Any, ...]) -> Sorted:
 
 
 class _Named:
-    """A named listing as a memo key: equal by its name alone."""
+    """A named listing as a memo key: equal by its name alone. The memo keeps the key of each name, so the listing
+    is let go once its order is found (it holds a position's units: thousands of names' worth of memory)."""
 
     __slots__ = ("listed", "name")
 
@@ -192,18 +194,17 @@ class _Named:
         return isinstance(other, _Named) and self.name == other.name
 
 
-@memo(maxsize=1 << 12)
+@memo(maxsize=1 << 15)
 def _sorted_by_name(named: _Named) -> Sorted:
-    """The permutation only: listings of one name share it but not their texts."""
-    listed = named.listed
-    if isinstance(listed, ChainedListing):
-        separate = listed.separate_permutation()
-        if separate is not None:
-            return separate, None
-    return _sort(listed.canonical_texts())[0], None
+    """The permutation only: listings of one name share it but not their texts. A random game of combats brings
+    about 150 names, most of them new, so the memo keeps a few hundred games' worth (about 20 MB)."""
+    listed, named.listed = named.listed, None
+    separate = listed.separate_permutation() if isinstance(listed, ChainedListing) else None
+    permutation = separate if separate is not None else _sort(listed.canonical_texts())[0]
+    return array.array("I", permutation), None  # 4 bytes a place, where a tuple of ints takes 8 to 36
 
 
-def _part_permutation(part: Any) -> tuple[int, ...]:
+def _part_permutation(part: Any) -> Sequence[int]:
     """One named listing's permutation (remembered by its own name, which comes back far more often than the
     names of the chains it is part of)."""
     return _sorted_by_name(_Named(part.ordering_key(), part))[0]

@@ -131,3 +131,19 @@ def test_a_chain_of_named_listings_is_ordered_as_its_texts_sorted_whole(parts: l
     order = ActionOrder(chained)
     assert order.actions() == sorted(chained)
     assert order.keys == tuple(sorted(canonical_key(item) for item in chained))
+
+
+def test_the_order_of_a_named_listing_is_remembered_without_the_listing() -> None:
+    """A combat's listing holds a position's units: the memo of orders by name keeps thousands of names, so it must
+    not keep their listings alive (it did, at about 10 KB a name)."""
+    import gc
+    import weakref
+
+    listing = _Listing(["zebra-listing", "aardvark-listing", "mole-listing"])
+    gone = weakref.ref(listing)
+    assert ActionOrder(listing).actions() == ["aardvark-listing", "mole-listing", "zebra-listing"]
+    del listing
+    gc.collect()
+    assert gone() is None
+    again = _Listing(["zebra-listing", "aardvark-listing", "mole-listing"])
+    assert list(ActionOrder(again).permutation) == [1, 2, 0]  # the same name: the order remembered
