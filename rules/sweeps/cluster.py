@@ -76,7 +76,9 @@ def dask_client(client: Client | None, scheduler: str | None, workers: int | Non
                 threads_per_worker=1,
                 dashboard_address=None,
                 host="127.0.0.1",
-                silence_logs=logging.ERROR,
+                # a game's error reaches the command as the task's exception; what the workers log at ERROR is
+                # the cluster's own business (a heartbeat that meets the scheduler already closed after Ctrl-C)
+                silence_logs=logging.CRITICAL,
             )
     with cluster, Client(cluster) as local:
         yield local
