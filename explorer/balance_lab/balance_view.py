@@ -10,8 +10,8 @@ from functools import cached_property
 import pandas as pd
 
 from explorer import theme
+from explorer.balance_lab.balance_charts import matrix_chart, pareto_chart
 from explorer.balance_lab.balance_words import REPORT_NAMES
-from explorer.balance_lab.svg import matrix_svg, pareto_svg
 from rules.balance.card_stats import card_stats, rate_words, sort_table
 from rules.balance.metagame import Equilibrium, equilibrium, matrix_from_tallies
 from rules.balance.run import BalanceResult
@@ -46,15 +46,17 @@ class AnswerView:
     def charts_html(self) -> str:
         r = self.result
         spec = r.spec
-        front = pareto_svg(
+        front = pareto_chart(
             r.candidates, r.front, r.answer, target=spec.target, tolerance=spec.tolerance, max_changes=spec.max_changes
         )
-        parts = [front]
+        parts = [front.html("480px")]
         if spec.game == "attack-the-tower" and r.before:
             armies = spec.armies
-            parts.append(matrix_svg(armies, matrix_from_tallies(armies, r.before), "before (95% intervals)"))
+            matrix = matrix_chart(armies, matrix_from_tallies(armies, r.before), "before (95% intervals)")
+            parts.append(matrix.html("420px"))
             if r.answer is not None:
-                parts.append(matrix_svg(armies, matrix_from_tallies(armies, r.after), "after (95% intervals)"))
+                matrix = matrix_chart(armies, matrix_from_tallies(armies, r.after), "after (95% intervals)")
+                parts.append(matrix.html("420px"))
             before, after = self.metagame
             said = [
                 f"before: {before.text()}" if before else "",

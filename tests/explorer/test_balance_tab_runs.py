@@ -140,7 +140,7 @@ def test_re_sorting_the_cards_redraws_the_table_alone(
         return called
 
     monkeypatch.setattr(tab.result, "report", counting("report", tab.result.report))
-    for name in ("card_stats", "equilibrium", "pareto_svg", "matrix_svg"):
+    for name in ("card_stats", "equilibrium", "pareto_chart", "matrix_chart"):
         monkeypatch.setattr(balance_view, name, counting(name, getattr(balance_view, name)))
     report, charts = tab.report.value, tab.charts.value
     tab.sort_by.value = "card"
