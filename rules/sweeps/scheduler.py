@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import ssl
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
@@ -110,9 +111,31 @@ async def _first_answer(address: str, connection_args: dict[str, Any]) -> None:
         await scheduler.identity()
 
 
+def check_listening(address: str, shown: str) -> None:
+    """Something accepts connections at `address`'s host and port: a closed port or a name that does not resolve
+    is said at once (Dask's own connection retries a refused one until its timeout)."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    host, port = parse_host_port(parse_address(address)[1])
+    try:
+        socket.create_connection((host, port), timeout=ANSWER_SECONDS).close()
+    except ConnectionRefusedError:
+        raise ClusterError(
+            f"cannot reach a Dask scheduler at {shown}: nothing listens there (connection refused)"
+        ) from None
+    except socket.gaierror as exc:
+        raise ClusterError(
+            f"cannot reach a Dask scheduler at {shown}: {escape(host, 100)} is not a known host "
+            f"({escape(str(exc.strerror), 100)})"
+        ) from None
+    except OSError:  # a timeout or an unreachable network: the check that follows says it in its words
+        return
+
+
 def check_answers(address: str, security: Security, shown: str) -> None:
     """The scheduler at `address` accepts a connection and answers within ANSWER_SECONDS; ClusterError
     otherwise (a port that accepts and never answers, a refused connection, a name that does not resolve)."""
+    check_listening(address, shown)
     args = security.get_connection_args("client")
     loop = asyncio.new_event_loop()  # not asyncio.run: Ctrl-C stays a plain KeyboardInterrupt (exit 130)
     try:

@@ -101,6 +101,29 @@ def test_a_port_that_accepts_and_never_answers_is_given_up_on_in_bounded_time(
     assert f"cannot reach a Dask scheduler at tcp://127.0.0.1:{silent_port}: no answer within 2 s" in err
 
 
+@pytest.mark.parametrize(
+    ("host", "words"),
+    [("127.0.0.1", "nothing listens there (connection refused)"), ("no-such-host.invalid", "is not a known host")],
+)
+def test_a_closed_port_or_an_unknown_host_is_said_at_once(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, host: str, words: str
+) -> None:
+    """Dask retries a refused connection until its timeout: the designer waited 10 s to hear the port was closed.
+    The scheduler is never asked, so no wait for its answer can be what refuses the address."""
+
+    async def never(address: str, connection_args: dict[str, object]) -> None:
+        raise AssertionError("the scheduler was asked, so its port was taken to be open")
+
+    monkeypatch.setattr(scheduler, "_first_answer", never)
+    closed = socket.socket()
+    closed.bind(("127.0.0.1", 0))
+    port = closed.getsockname()[1]
+    closed.close()  # a port nothing listens on
+    assert main([*SWEEP, "--scheduler", f"tcp://{host}:{port}"]) == 2
+    err = capsys.readouterr().err
+    assert f"error: cannot reach a Dask scheduler at tcp://{host}:{port}: " in err and words in err, err
+
+
 def test_a_scheduler_without_workers_is_given_up_on_in_bounded_time(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(scheduler, "WORKER_SECONDS", 1)
     with (
