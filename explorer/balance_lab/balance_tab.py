@@ -28,7 +28,7 @@ from explorer.session_panel import row
 from rules.balance.answer import files_written
 from rules.balance.metagame import Equilibrium
 from rules.balance.plan import BalanceSpec
-from rules.balance.report import NOT_BORNE_OUT, borne_out
+from rules.balance.report import NO_ANSWER_WHY, NOT_BORNE_OUT, borne_out
 from rules.balance.run import BalanceProgress, BalanceResult, BalanceRun, start_balance
 from rules.core.errors import RulesError, counted
 from rules.core.jsonio import escape
@@ -342,6 +342,8 @@ def _numbers(what: str, text: str) -> list[int]:
 def _answer_shown(result: BalanceResult, apply: str, unconfirmed: bool) -> str:
     """Below the bar, once a balance is done: where its answer is and what to do with it (the counts are beside
     the bar)."""
+    if result.answer is None and result.needs_no_change:
+        return f"finished: {NO_ANSWER_WHY[True]}"
     if result.answer is None:
         return "finished: no candidate came closer than the rules as they are; the report below shows the nearest"
     where = (

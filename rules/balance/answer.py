@@ -92,8 +92,8 @@ def write_answer(
 ) -> list[Path]:
     """Write the answer's files in `folder` (created if missing, refused if it holds an earlier answer's: see
     `answer_folder`): the game's own (`<name>.json`, e.g. each army changed, and each of the designer's army files
-    played unchanged), else its card changes as `overrides.txt`; and `rules.json` with the rules fields changed;
-    the paths written. An answer that changes nothing writes nothing."""
+    played unchanged), else its card changes as `overrides.txt`; and `rules.json` with the rules fields changed and
+    those the balance fixed; the paths written. An answer that changes nothing writes nothing."""
     target = answer_folder(folder)
     edits = card_edits(knobs, choice, game, given)
     changed = _card_files(edits, knobs, choice, game, given)
@@ -101,10 +101,11 @@ def write_answer(
     if edits and balance_support(game).answer_files is None:
         files[OVERRIDES_FILE] = ",".join(e.text() for e in edits)
     rules = rules_values(knobs, choice)
+    if files or rules:  # an answer: with every rules field it was played under, fixed or changed
+        rules = {**given.rules, **rules}
+        files |= {f"{name}.json": json.dumps(data, indent=2) for name, data in _unchanged_files(given, changed).items()}
     if rules:
         files[RULES_FILE] = json.dumps(rules, indent=2)
-    if files:
-        files |= {f"{name}.json": json.dumps(data, indent=2) for name, data in _unchanged_files(given, changed).items()}
     for name, text in files.items():
         write_file(target / name, text + "\n")
     return [target / name for name in files]
@@ -113,12 +114,11 @@ def write_answer(
 def sweep_commands(
     spec: BalanceSpec, files: Sequence[str | Path], rules: Mapping[str, JsonValue], overrides: str
 ) -> list[str]:
-    """The sweep commands that play the answer written in `files` as the balance measured it: each game file as
-    `--army-file`, the card changes written to `overrides.txt` (`overrides`, their text) as `--override`, the
-    balance's fixed rules fields and those written to `rules.json` as `--set` (no command reads `rules.json`
-    itself); the balance's policy, each
-    pair of its armies in both seats, and its check's games a cell. A game of tables: one command per number of
-    players (a sweep plays one), on the balance's scenario."""
+    """The sweep commands that play the answer written in `files` with the settings of the balance's check, on new
+    deals: each game file as `--army-file`, the card changes written to `overrides.txt` (`overrides`, their text)
+    as `--override`, the balance's fixed rules fields and those changed as `--set` (no command reads `rules.json`
+    itself); the balance's policy, each pair of its armies in both seats, and its check's games a cell. A game of
+    tables: one command per number of players (a sweep plays one), on the balance's scenario."""
     words = ["tower-rules", spec.game, "sweep", "--policy", spec.seat_policy()]
     for path in map(Path, files):
         if path.name == OVERRIDES_FILE:

@@ -253,7 +253,8 @@ def run_command(args: argparse.Namespace) -> int:
                 os.rmdir(args.out)
     print(said())
     if args.out and not result.files and not args.json:
-        print(f"nothing written in {escape(args.out, 200)}: no change came closer, so there is no answer to write")
+        why = "no change is needed" if result.needs_no_change else "no change came closer"
+        print(f"nothing written in {escape(args.out, 200)}: {why}, so there is no answer to write")
     return 0
 
 

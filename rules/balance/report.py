@@ -116,6 +116,12 @@ def card_lines(result: BalanceResult, rows: int = 12) -> list[str]:
     return lines
 
 
+NO_ANSWER_WHY = {
+    True: "none needed: the rules as they are are already within the tolerance (no change is the fewest changes)",
+    False: "no candidate measured whole came closer than the rules as they are",
+}
+"""Why a balance has no answer, by whether the rules as they are needed no change (the report's and the tab's)."""
+
 NOT_BORNE_OUT = "the check's fresh games do not bear the answer out"
 """What is said beside an answer `borne_out` finds the check does not confirm (in the report and the panel)."""
 
@@ -233,7 +239,7 @@ def report(result: BalanceResult, *, timed: bool = True, named: Mapping[str, str
                 f"(95%: {points(found.worst_low)}-{points(found.worst_high)}); mean distance {points(found.mean)}"
             )
     if result.answer is None:
-        lines.append("answer: no candidate measured whole came closer than the rules as they are")
+        lines.append(f"answer: {NO_ANSWER_WHY[result.needs_no_change]}")
     else:
         lines.append(f"answer: candidate {result.answer.number}, {counted(result.answer.changes, 'change')}:")
         by_name = {k.name: k for k in spec.tuned()}
@@ -257,6 +263,7 @@ def report(result: BalanceResult, *, timed: bool = True, named: Mapping[str, str
         if borne_out(result) is False:
             lines.append(f"  (written as asked, but {NOT_BORNE_OUT}: play it with more games before using these files)")
         commands = result.play_commands()
+        lines.append("the check's settings, on new deals (its figures differ from the check's by chance alone):")
         for players, command in zip(spec.players, commands, strict=False):
             at = f" ({counted(players, 'player')})" if len(commands) > 1 else ""
             lines.append(f"play the answer{at}: {command}")

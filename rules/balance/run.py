@@ -30,6 +30,7 @@ from rules.balance.search import (
     Runner,
     StopHook,
     chosen,
+    needs_no_change,
     pareto,
     search,
     verify,
@@ -69,6 +70,11 @@ class BalanceResult:
     """The check's games of the answer."""
 
     @property
+    def needs_no_change(self) -> bool:
+        """Whether the rules as they are were already within the tolerance in the search's games (no answer then)."""
+        return needs_no_change(self.spec, self.candidates)
+
+    @property
     def changes(self) -> dict[str, JsonValue]:
         return dict(self.answer.choice) if self.answer is not None else {}
 
@@ -87,8 +93,8 @@ class BalanceResult:
         return self.files
 
     def play_commands(self) -> list[str]:
-        """The sweep commands that play the written answer as the balance measured it (`sweep_commands`); none
-        before the answer is written."""
+        """The sweep commands that play the written answer with the check's settings, on new deals
+        (`sweep_commands`); none before the answer is written."""
         if not self.files:
             return []
         overrides = edits_text(card_edits(self.spec.tuned(), self.changes, self.spec.game, self.spec.given()))
@@ -106,6 +112,7 @@ class BalanceResult:
             "fixed_rules": self.spec.rules,
             "knobs": [{"tune": k.text(), "current": k.current, "kind": k.kind} for k in self.spec.tuned()],
             "answer": self.answer.to_json(target) if self.answer is not None else None,
+            "needs_no_change": self.needs_no_change,
             "changes": self.changes,
             "changes_brought": {  # the edits the changes bring with them (a deck kept at its size)
                 f"{edit.card}.{edit.field}": {"value": edit.value, "was": was}

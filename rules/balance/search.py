@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -406,12 +406,20 @@ def pareto(state: SearchState) -> list[Candidate]:
     return sorted(front, key=lambda c: points[c.number])
 
 
+def needs_no_change(spec: BalanceSpec, candidates: Sequence[Candidate]) -> bool:
+    """Whether the rules as they are (the first candidate, measured whole) are already within the tolerance: no
+    change is then the fewest changes there are."""
+    unchanged = candidates[0] if candidates else None
+    return unchanged is not None and unchanged.whole and unchanged.objectives(spec.target).worst <= spec.tolerance
+
+
 def chosen(state: SearchState) -> Candidate | None:
     """The answer: among the candidates measured whole, those within the tolerance by their worst measure, the
-    fewest and smallest changes; if none is, the closest; None when no candidate beats the rules as they are."""
+    fewest and smallest changes; if none is, the closest; None when the rules as they are are within the tolerance
+    already, or when no candidate beats them."""
     spec = state.spec
     changed = [c for c in state.whole() if c.changes]
-    if not changed:
+    if not changed or needs_no_change(spec, state.candidates):
         return None
     within = [c for c in changed if c.objectives(spec.target).worst <= spec.tolerance]
     if within:

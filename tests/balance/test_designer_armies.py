@@ -98,7 +98,13 @@ def test_a_new_army_is_balanced_and_its_answer_plays_as_measured(tmp_path: Path,
     text = result.report(timed=False)
     assert "armies read from files: vikings" in text and "rules fixed: turn_limit=40" in text
     written = sorted(Path(p).name for p in result.write(tmp_path / "answer"))
-    assert written == (["vikings.json"] if changed.startswith("vikings") else ["bandits.json", "vikings.json"])
+    files = (
+        ["rules.json", "vikings.json"]
+        if changed.startswith("vikings")
+        else ["bandits.json", "rules.json", "vikings.json"]
+    )
+    assert written == files
+    assert json.loads((tmp_path / "answer" / "rules.json").read_text()) == {"turn_limit": 40}  # fixed: kept with it
     ghost = next(a for a in load_army_file(tmp_path / "answer" / "vikings.json").abilities if a.id == "vikings.ghost")
     if changed.startswith("vikings"):  # the designer's file with the changed number, saying what it was
         assert ghost.source.startswith(f"{SUGGESTED}: special_troop.power") and "(was 3)" in ghost.source
@@ -108,7 +114,8 @@ def test_a_new_army_is_balanced_and_its_answer_plays_as_measured(tmp_path: Path,
     assert "--set turn_limit=40" in command and f"--army-file {tmp_path / 'answer' / 'vikings.json'}" in command
     sweep = spec_from(build_parser().parse_args(shlex.split(command)[1:]))
     assert sweep.rules["turn_limit"] == 40 and sorted(sweep.armies) == [("bandits", "vikings"), ("vikings", "bandits")]
-    assert [getattr(a, "id", "") for a in sweep.army_files] == [n.removesuffix(".json") for n in written]
+    armies_written = [name.removesuffix(".json") for name in written if name != "rules.json"]
+    assert [getattr(a, "id", "") for a in sweep.army_files] == armies_written
 
 
 @pytest.mark.parametrize(

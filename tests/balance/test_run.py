@@ -233,3 +233,16 @@ def test_an_answer_that_cannot_be_written_is_refused_after_the_report_is_printed
     code, out, err = run_cli(capsys, *CLI, "--in-process", "--out", str(tmp_path / "answer"))
     assert code == 2 and "No space left on device" in err
     assert out.startswith("attack-the-tower balance at greedy") and "candidates" in out  # the report, printed first
+
+
+def test_rules_already_within_the_tolerance_need_no_change(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The fewest changes within the tolerance is none: a balance used to answer with a change even when the rules as
+    they are were already there (random play never wins The Tower: 0% is within 5 points of a 2% target)."""
+    spec = BalanceSpec(game="the-tower", policy="random", target=0.02, tolerance=0.05, budget=12, stages=(2, 4))
+    result = run_balance(spec.model_copy(update={"verify_games": 0}), in_process=True)
+    assert len(result.candidates) > 1 and any(c.whole and c.changes for c in result.candidates)  # changes were tried
+    assert result.needs_no_change and result.answer is None and result.to_json()["needs_no_change"] is True
+    assert "answer: none needed: the rules as they are are already within the tolerance" in result.report(timed=False)
+    argv = ["the-tower", "balance", "--policy", "random", "--target", "0.02", "--budget", "12", "--stages", "2,4"]
+    assert main([*argv, "--verify-games", "0", "--in-process", "--no-progress", "--out", str(tmp_path / "a")]) == 0
+    assert f"nothing written in {tmp_path / 'a'}: no change is needed" in capsys.readouterr().out
