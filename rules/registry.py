@@ -20,7 +20,7 @@ from typing import Any
 
 from rules.core.codec import Codec, name_games_with
 from rules.core.descriptor import GameDescriptor
-from rules.core.errors import RulesError
+from rules.core.errors import RulesError, UnknownName
 from rules.core.files import escape
 from rules.core.jsonio import parse_json_object
 
@@ -113,7 +113,7 @@ def descriptor(slug: str) -> GameDescriptor:
         elif slug in _installed():
             _LOADED[slug] = _load_installed(slug, _installed()[slug])
         else:
-            raise KeyError(f"no game {slug!r}; games: {', '.join(names())}")
+            raise UnknownName(f"no game {slug!r}; games: {', '.join(names())}")
     return _LOADED[slug]
 
 

@@ -115,7 +115,7 @@ def test_true_and_2_0_are_not_whole_numbers_in_an_army_file(
 ) -> None:
     path = army_file(tmp_path, _ghost(UNDEAD, power))
     err = one_line_refusal(capsys, *PLAY, str(path))
-    assert re.search(r"abilities\.\d+\.special_troop\.power: must be a whole number", err), shown
+    assert re.search(r"undead\.ghost\.special_troop\.power: must be a whole number", err), shown  # named by its card
 
 
 def test_an_army_named_with_escape_codes_is_refused_and_never_printed_raw(

@@ -13,6 +13,7 @@ from traitlets import TraitError
 
 from explorer.balance_lab import choices as c
 from explorer.session_panel import row
+from rules.core.errors import UnknownName
 from rules.core.files import escape
 from rules.sweeps.games import game_names, scenario_names, sweep_game
 from rules.sweeps.rules_values import field_paths
@@ -160,7 +161,7 @@ class LabForm(w.VBox):  # type: ignore[misc]
         for key, value in chosen.items():
             widget = getattr(self, key, None)
             if not isinstance(widget, w.ValueWidget):
-                raise KeyError(f"the form has no control {escape(repr(key), 60)}")
+                raise UnknownName(f"the form has no control {escape(repr(key), 60)}")
             if isinstance(widget.value, int) and (isinstance(value, bool) or not isinstance(value, int)):
                 raise c.Refused(f"{key}: must be a whole number, not {escape(repr(value), 60)}")
             try:

@@ -14,9 +14,11 @@ import functools
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from rules.attack_the_tower.cards import AbilityCard, Army, BaseCard, RaiseChosenTroop
-from rules.core.errors import IllegalPosition, Problem
+from rules.core.card_edits import within
+from rules.core.errors import IllegalPosition, Problem, UnknownName
 from rules.core.files import escape, read_text_file
 from rules.core.jsonio import (
     control_text_problem,
@@ -58,7 +60,7 @@ def army(army_id: str) -> Army:
 def shipped_army(army_id: str) -> Army:
     """The shipped army with this id, read from `data/<id>.json` and validated."""
     if army_id not in KNOWN_ARMY_IDS:
-        raise KeyError(f"unknown army {army_id!r}; armies: {', '.join(army_ids())}")
+        raise UnknownName(f"unknown army {army_id!r}; armies: {', '.join(army_ids())}")
     text = resources.files("rules.attack_the_tower").joinpath(f"data/{army_id}.json").read_text("utf-8")
     return parse_model(Army, text, source=f"data/{army_id}.json")
 
@@ -133,11 +135,42 @@ def parse_army(text: str, *, source: str, toml: bool = False) -> Army:
     try:
         return validate_strict(Army, data, source=source)
     except IllegalPosition as exc:
-        raise IllegalPosition([Problem(_within(source, p.where), p.message) for p in exc.problems]) from None
+        named = [Problem(_within(source, _named_in_file(data, p.where)), p.message) for p in exc.problems]
+        raise IllegalPosition(named) from None
 
 
 def _within(source: str, where: str) -> str:
     return f"{source}, {where}" if where else source
+
+
+def card_named(army_id: str, army: dict[str, Any], where: str) -> str:
+    """A problem's place in an army's data named as an override names it, from the card: `bases.4.copies` becomes
+    `undead.workshop.copies` and `abilities.6.effects.0.power_change.delta` (with the model's tag of the effect's
+    kind) `undead.lich.effects.0.delta`; a place outside any card is named from the army (`undead.name`)."""
+    parts = where.split(".")
+    kind, index = [*parts, "", ""][:2]
+    cards = army.get(kind, []) if kind in ("bases", "abilities") and index.isdigit() else []
+    node: Any = cards[int(index)] if cards and int(index) < len(cards) else None
+    if not isinstance(node, dict) or not isinstance(node.get("id"), str):
+        return within(army_id, where)
+    named = [node["id"]]
+    for part in parts[2:]:
+        if isinstance(node, dict) and part not in node and node.get("effect") == part:
+            continue  # the effect's kind, which the model names and the data does not
+        named.append(part)
+        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        elif isinstance(node, dict):
+            node = node.get(part)
+    return ".".join(named)
+
+
+def _named_in_file(data: dict[str, Any], where: str) -> str:
+    """A problem's place in an army file named by its card (`undead.workshop.copies`, not `bases.4.copies`), as
+    overrides name them; a place outside any card as it is (`name`)."""
+    army_id = data.get("id") if isinstance(data.get("id"), str) else ""
+    named = card_named(str(army_id), data, where)
+    return where if named == within(str(army_id), where) else named
 
 
 def load_army_file(path: str | Path) -> Army:

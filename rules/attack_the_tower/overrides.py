@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from rules.attack_the_tower.cards import Army
-from rules.attack_the_tower.catalog import armies_in_use, shipped_army, use_armies
+from rules.attack_the_tower.catalog import armies_in_use, card_named, shipped_army, use_armies
 from rules.core.card_edits import CardEdit, Carried, as_model, read_value, set_path, within
 from rules.core.errors import IllegalPosition, Problem
 from rules.core.jsonio import control_text_problem, escape, validate_model, validate_strict
@@ -78,28 +78,6 @@ def apply_edits(armies: Mapping[str, Army], edits: Iterable[CardEdit]) -> dict[s
             named = [Problem(card_named(army_id, army_data, p.where), p.message) for p in exc.problems]
             raise IllegalPosition(named) from None
     return out
-
-
-def card_named(army_id: str, army: dict[str, Any], where: str) -> str:
-    """A problem's place in an army's data named as an override names it, from the card: `bases.4.copies` becomes
-    `undead.workshop.copies` and `abilities.6.effects.0.power_change.delta` (with the model's tag of the effect's
-    kind) `undead.lich.effects.0.delta`; a place outside any card is named from the army (`undead.name`)."""
-    parts = where.split(".")
-    kind, index = [*parts, "", ""][:2]
-    cards = army.get(kind, []) if kind in ("bases", "abilities") and index.isdigit() else []
-    node: Any = cards[int(index)] if cards and int(index) < len(cards) else None
-    if not isinstance(node, dict) or not isinstance(node.get("id"), str):
-        return within(army_id, where)
-    named = [node["id"]]
-    for part in parts[2:]:
-        if isinstance(node, dict) and part not in node and node.get("effect") == part:
-            continue  # the effect's kind, which the model names and the data does not
-        named.append(part)
-        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-        elif isinstance(node, dict):
-            node = node.get(part)
-    return ".".join(named)
 
 
 def armies_for(armies: Iterable[str], files: Sequence[Army], edits: Sequence[CardEdit]) -> tuple[Army, ...]:

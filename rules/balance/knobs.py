@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, JsonValue
 
 from rules.core.card_edits import CardEdit, data_at, value_at
 from rules.core.descriptor import BalanceSupport
-from rules.core.errors import IllegalPosition, Problem
+from rules.core.errors import IllegalPosition, Problem, UnknownName
 from rules.core.jsonio import escape
 from rules.sweeps.games import sweep_game
 from rules.sweeps.overrides import parse_edit
@@ -196,7 +196,7 @@ def balance_support(game: str) -> BalanceSupport:
     """How the balancer tunes `game` and its defaults there, from its descriptor (KeyError when it does not)."""
     support = sweep_game(game).descriptor.balance
     if support is None:
-        raise KeyError(f"the balancer does not tune {game!r}")
+        raise UnknownName(f"the balancer does not tune {game!r}")
     return support
 
 

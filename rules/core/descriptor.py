@@ -19,6 +19,7 @@ from typing import Any
 from pydantic import BaseModel, JsonValue
 
 from rules.core.card_edits import CardEdit, Carried
+from rules.core.errors import UnknownName
 from rules.core.ladder import ChunkRunner, run_here
 from rules.core.outcome import Utility
 from rules.core.protocol import Game
@@ -209,4 +210,4 @@ class GameDescriptor:
         try:
             return self.policies[name]()
         except KeyError:
-            raise KeyError(f"{self.slug} has no policy {name!r}; policies: {', '.join(self.policies)}") from None
+            raise UnknownName(f"{self.slug} has no policy {name!r}; policies: {', '.join(self.policies)}") from None

@@ -63,12 +63,20 @@ def raised_at(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}{at}"
 
 
+class UnknownName(RulesError, KeyError):
+    """A name that names nothing of its kind (a game, a policy, an example, an army): a KeyError, as a lookup's
+    miss is, and a refusal in words, said without the quotes a KeyError puts around its message."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
 def look_up(table: Mapping[str, T], name: str, kind: str) -> T:
-    """`table[name]`, or a KeyError naming what there is ("unknown policy 'x'; policies: random, greedy")."""
+    """`table[name]`, or UnknownName naming what there is ("unknown policy 'x'; policies: random, greedy")."""
     try:
         return table[name]
     except KeyError:
-        raise KeyError(f"unknown {kind} {name!r}; {plural(kind)}: {', '.join(table)}") from None
+        raise UnknownName(f"unknown {kind} {name!r}; {plural(kind)}: {', '.join(table)}") from None
 
 
 def plural(noun: str) -> str:

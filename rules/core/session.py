@@ -6,7 +6,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from rules.core.errors import IllegalAction
+from rules.core.errors import IllegalAction, UnknownName
 from rules.core.events import Event
 from rules.core.protocol import Game
 
@@ -122,7 +122,7 @@ class Session(Generic[S, A]):
     def switch(self, name: str) -> None:
         """Show another branch, with the cursor at its end."""
         if name not in self.branches:
-            raise KeyError(f"no branch called {name!r}; branches: {', '.join(self.branches)}")
+            raise UnknownName(f"no branch called {name!r}; branches: {', '.join(self.branches)}")
         self.current_branch = name
         self.cursor = len(self.branches[name])
 

@@ -19,6 +19,7 @@ import pyspiel
 
 from rules.core.chance import ChanceSampler
 from rules.core.descriptor import GameDescriptor, OpenSpielSupport
+from rules.core.errors import UnknownName
 from rules.core.outcome import Utility
 from rules.core.protocol import SIMULTANEOUS, TERMINAL, Game, Information, canonical_key
 
@@ -40,7 +41,7 @@ def short_name(game: GameDescriptor) -> str:
 
 def _support(game: GameDescriptor) -> OpenSpielSupport:
     if game.openspiel is None:
-        raise KeyError(f"{game.slug} does not say how it becomes an OpenSpiel game")
+        raise UnknownName(f"{game.slug} does not say how it becomes an OpenSpiel game")
     return game.openspiel
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel, JsonValue
 
 from rules.core.descriptor import GameDescriptor, SweepSupport
+from rules.core.errors import UnknownName
 from rules.core.protocol import Game
 from rules.registry import descriptor, descriptors
 
@@ -76,7 +77,7 @@ def sweep_game(name: str) -> SweepGame:
     """The game of this name (as the command line spells it); KeyError naming the games otherwise."""
     found = descriptor(name)
     if found.sweep is None:
-        raise KeyError(f"a sweep cannot play {name!r}; games: {', '.join(game_names())}")
+        raise UnknownName(f"a sweep cannot play {name!r}; games: {', '.join(game_names())}")
     return SweepGame(found, found.sweep)
 
 

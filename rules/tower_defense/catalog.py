@@ -11,6 +11,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, create_model
 
+from rules.core.errors import UnknownName
 from rules.core.jsonio import parse_model
 from rules.core.memo import clear_package_caches
 from rules.tower_defense.cards import (
@@ -123,7 +124,7 @@ def use_cards(cards: CardSet) -> None:
     for kind in CARD_KINDS:
         unknown = [c.id for c in getattr(cards, kind) if c.id not in shipped(kind)]
         if unknown:
-            raise KeyError(f"no {kind[:-1]} {unknown[0]!r} to change; {kind}: {', '.join(shipped(kind))}")
+            raise UnknownName(f"no {kind[:-1]} {unknown[0]!r} to change; {kind}: {', '.join(shipped(kind))}")
     _DESIGNED["in use"] = cards
     forget_cards()
 
@@ -137,7 +138,7 @@ def _lookup(table: dict[str, T], kind: str, key: str) -> T:
     try:
         return table[key]
     except KeyError:
-        raise KeyError(f"unknown {kind} {key!r}; known: {', '.join(sorted(table))}") from None
+        raise UnknownName(f"unknown {kind} {key!r}; known: {', '.join(sorted(table))}") from None
 
 
 def tower(card: str) -> TowerSpec:

@@ -122,10 +122,11 @@ def test_a_new_army_plays_the_ladder_on_workers_as_in_one_process(
 @pytest.mark.parametrize(
     ("change", "words"),
     [
-        (lambda d: d["bases"][0].update(copies=0), "bases.0.copies: must be at least 1"),
+        (lambda d: d["bases"][0].update(copies=0), "undead.graveyard.copies: must be at least 1"),
         (lambda d: d["bases"][0].update(copies=8), "the Undead base deck holds 26 cards; the rulebook (004) says 25"),
-        (lambda d: d["bases"][0].update(troop_type="dragon"), "bases.0.troop_type: must be one of"),
-        (lambda d: d["abilities"][0]["effects"][0].update(effect="teleport"), "abilities.0.effects.0"),
+        (lambda d: d["bases"][0].update(troop_type="dragon"), "undead.graveyard.troop_type: must be one of"),
+        (lambda d: d["abilities"][0]["effects"][0].update(effect="teleport"), "undead.zombie.effects.0"),
+        (lambda d: d["bases"].append({"copies": "x"}), "bases.5.id: is missing"),  # a card without an id
         (lambda d: d.update(colour="green"), "colour: there is no such field here"),
     ],
 )

@@ -56,6 +56,19 @@ def test_an_unknown_name_is_refused_with_the_names_there_are() -> None:
         look_up({"a": 1}, "x", "example")
 
 
+def test_a_name_that_names_nothing_is_a_refusal_said_without_a_key_errors_quotes() -> None:
+    """`Explorer("nosuch")` printed `KeyError: "unknown example 'nosuch'; ..."`, quoted as a key's repr."""
+    from explorer import Explorer
+    from rules import registry
+    from rules.core.errors import RulesError, UnknownName
+
+    for lookup in (lambda: Explorer("nosuch"), lambda: registry.descriptor("nosuch"), lambda: look_up({}, "x", "army")):
+        with pytest.raises(UnknownName) as refused:
+            lookup()
+        assert isinstance(refused.value, KeyError) and isinstance(refused.value, RulesError)
+        assert str(refused.value).startswith(("unknown ", "no game 'nosuch'; games: ")), str(refused.value)
+
+
 def test_a_solo_rung_holds_only_when_the_intervals_are_apart() -> None:
     def rate(wins: int) -> Rate:
         low, high = wilson(wins, 400)
