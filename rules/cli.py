@@ -48,7 +48,7 @@ def build_parser(only: Sequence[str] | None = None) -> argparse.ArgumentParser:
     for game in found:
         p = games.add_parser(game.slug, help=game.help, description=game.description)
         sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
-        add_position_commands(sub, game.game.positions, game.positions)
+        add_position_commands(sub, game.game.positions, game.positions, game.sweep.armies if game.sweep else None)
         add_export_test_command(sub, game.slug)
         if game.sweep is not None:
             add_sweep_command(sub, game.slug)

@@ -503,15 +503,22 @@ def test_share_codes_and_files_are_capped_in_size(tmp_path: Path) -> None:
         TOWER.load(path)
 
 
-def test_an_army_file_given_as_a_position_is_named_and_pointed_at_its_option(
+def test_an_army_file_is_validated_as_an_army_and_named_where_a_position_is_read(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     army = tmp_path / "my-undead.json"
-    army.write_text(shipped_army("undead").model_dump_json())
-    code, _, err = run(capsys, "attack-the-tower", "validate", str(army))
+    data = shipped_army("undead").model_dump(mode="json")
+    army.write_text(json.dumps(data))
+    code, out, _ = run(capsys, "attack-the-tower", "validate", str(army))
+    assert code == 0 and out == f"{army}: a valid army file (army 'undead'; play it with --army-file)\n"
+    code, _, err = run(capsys, "tower-defense", "validate", str(army))  # another game's command reads a position
     assert code == 2 and err.count("\n") == 1, err
     said = "my-undead.json: this is an army file of Attack the Tower (a designer's army, played with --army-file"
-    assert said in err and "), not a position of Attack the Tower (7 of its 7 fields are not" in err
+    assert said in err and "), not a position of Tower Defense (" in err
+    data["bases"][0]["copies"] = 6  # 004: each deck holds 25 cards
+    army.write_text(json.dumps(data))
+    code, _, err = run(capsys, "attack-the-tower", "validate", str(army))
+    assert code == 2 and "the Undead base deck holds 24 cards; the rulebook (004) says 25" in err
 
 
 def test_another_games_position_is_named_in_one_sentence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

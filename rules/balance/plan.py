@@ -191,7 +191,9 @@ def spec_problems(spec: BalanceSpec) -> list[str]:
         known = (*shipped, *(a for a in files if a not in shipped))
         unknown = [a for a in spec.armies if a not in known]
         if unknown:
-            problems.append(f"armies: no army {unknown[0]!r}; armies: {', '.join(known)}")
+            problems.append(
+                f"armies: no army {unknown[0]!r}; armies: {', '.join(known)} (a new army comes from its army file)"
+            )
         problems += [f"army_files: lists {a} twice" for a in sorted({a for a in files if files.count(a) > 1})]
         balanced = ", ".join(spec.armies)
         problems += [

@@ -9,13 +9,19 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules.core.codec import Positions
-from rules.core.descriptor import PositionCommands
+from rules.core.descriptor import Armies, PositionCommands
+from rules.core.errors import RulesError
 from rules.core.events import Event
+from rules.core.files import read_text_file
+from rules.core.jsonio import parse_json_object
 
 
-def add_position_commands(sub: Any, positions: Positions[Any], named: PositionCommands) -> None:
+def add_position_commands(
+    sub: Any, positions: Positions[Any], named: PositionCommands, armies: Armies | None = None
+) -> None:
     """Add `example [NAME] [--list]`, `schema` and `validate FILE` for positions read and written by `positions`;
-    `named` gives the examples and how `validate` describes a legal position."""
+    `named` gives the examples and how `validate` describes a legal position. A game of `armies` validates an army
+    file given to `validate` as an army (a designer checks their file before playing it)."""
 
     def run_example(args: argparse.Namespace) -> int:
         if args.list or not args.name:
@@ -30,6 +36,10 @@ def add_position_commands(sub: Any, positions: Positions[Any], named: PositionCo
         return 0
 
     def run_validate(args: argparse.Namespace) -> int:
+        if armies is not None and is_army_file(args.file, armies):
+            army = armies.load(args.file)
+            print(f"{args.file}: a valid army file (army {getattr(army, 'id', '')!r}; play it with --army-file)")
+            return 0
         state = positions.load(args.file)
         print(f"{args.file}: a legal position ({named.describe(state)})")
         return 0
@@ -40,9 +50,22 @@ def add_position_commands(sub: Any, positions: Positions[Any], named: PositionCo
     ex.set_defaults(run=run_example)
     sc = sub.add_parser("schema", help="print the JSON Schema of a position")
     sc.set_defaults(run=run_schema)
-    va = sub.add_parser("validate", help="check that a position file is legal (exit 0) or say why not (exit 2)")
+    what = "position file (or army file)" if armies is not None else "position file"
+    va = sub.add_parser("validate", help=f"check that a {what} is legal (exit 0) or say why not (exit 2)")
     va.add_argument("file")
     va.set_defaults(run=run_validate)
+
+
+def is_army_file(path: str, armies: Armies) -> bool:
+    """Whether a file is meant as an army: TOML (positions are JSON), or a JSON object most of whose fields are an
+    army's. A file that cannot be read is left to the position reader to refuse."""
+    if path.lower().endswith(".toml"):
+        return True
+    try:
+        data = parse_json_object(read_text_file(path))
+    except RulesError:  # refused in words when read as a position
+        return False
+    return 2 * len(set(data) & set(armies.model.model_fields)) > len(data)
 
 
 def print_events(events: Iterable[Event], position: dict[str, Any], *, as_json: bool) -> None:

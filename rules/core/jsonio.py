@@ -213,7 +213,9 @@ def parse_json_value(text: str, *, source: str = "input") -> Any:
     try:
         data = json.loads(text, parse_int=_whole_number, parse_float=_finite, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise MalformedFile(f"{source} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        raise MalformedFile(
+            f"{source} is not valid JSON: {exc.msg.removesuffix(' at')} at line {exc.lineno}, column {exc.colno}"
+        ) from None
     except RecursionError:
         raise MalformedFile(f"{source} nests deeper than {limits.MAX_JSON_DEPTH} levels, the limit") from None
     except _Refused as exc:

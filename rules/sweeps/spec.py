@@ -344,7 +344,8 @@ def _army_problems(spec: SweepSpec) -> list[Problem]:
     problems += _twice("overrides", [edits_text(e) for e in spec.overrides])
     for pair in spec.armies:
         if any(a not in offered for a in pair):
-            problems.append(Problem("armies", f"{','.join(pair)} is not a pair of armies from: {', '.join(offered)}"))
+            said = f"{','.join(pair)} is not a pair of armies from: {', '.join(offered)}"
+            problems.append(Problem("armies", f"{said} (a new army comes from its army file)"))
     return problems
 
 

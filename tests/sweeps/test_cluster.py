@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -54,6 +55,16 @@ def test_games_are_cut_into_a_few_tasks_per_worker() -> None:
     assert len(tasks) == 9
 
 
+def playing(parent: psutil.Process) -> bool:
+    """Whether the command's worker processes are playing its games: two or more of them have each spent a second
+    of CPU (starting a worker takes less than that)."""
+    busy = 0
+    for child in parent.children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            busy += child.cpu_times().user >= 1.0
+    return busy >= 2
+
+
 def test_ctrl_c_stops_a_run_on_local_workers_with_one_line_and_no_worker_left() -> None:
     """A terminal's Ctrl-C reaches the whole process group: each worker used to print its own tracebacks (68 lines
     of them under the command's one line). Started with SIGINT ignored, the workers leave the stopping to it."""
@@ -61,10 +72,9 @@ def test_ctrl_c_stops_a_run_on_local_workers_with_one_line_and_no_worker_left() 
     command += ["--games", "2000", "--policy", "tuned", "--workers", "2", "--no-progress"]
     run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, text=True)
     parent = psutil.Process(run.pid)
-    deadline = time.monotonic() + 120
-    while len(parent.children(recursive=True)) < 2 and time.monotonic() < deadline:  # the workers are up
-        time.sleep(0.2)
-    time.sleep(3)  # and the cluster's start, in which Ctrl-C is not heard, is over
+    deadline = time.monotonic() + 300
+    while not playing(parent) and time.monotonic() < deadline:  # the cluster's start, where Ctrl-C is not heard,
+        time.sleep(0.2)  # is over once the workers play games (a fixed wait fell short on a busy machine)
     workers = parent.children(recursive=True)
     os.killpg(run.pid, signal.SIGINT)
     _, err = run.communicate(timeout=120)
