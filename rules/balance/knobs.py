@@ -118,13 +118,23 @@ def parse_tune(text: str, game: str, armies: Sequence[str] = (), given: Given = 
         card, path, current = _card_field(text, name, game, armies, given)
         knob = Knob(name=name, kind="card", values=values, current=current, card=card, field=path)
     if json.dumps(knob.current) not in [json.dumps(v) for v in values]:
-        raise _refuse(text, f"the values must include the current value {_said(knob.current)} (no change)")
+        source = _current_from(knob, given)
+        raise _refuse(text, f"the values must include the current value {_said(knob.current)} (no change{source})")
     for value in values:
         problems = knob_problems(knob, value, game, armies, given)
         if problems:
             said = "; ".join(f"{p.where}: {p.message}" if p.where else p.message for p in problems[:3])
             raise _refuse(text, f"the value {_said(value)} cannot be played: {said}")
     return knob
+
+
+def _current_from(knob: Knob, given: Given) -> str:
+    """Where a knob's current value comes from, when not from the game as shipped: '; set by --set', or '; the
+    army file's'."""
+    if knob.kind == "rules":
+        return "; set by --set" if knob.name in given.rules else ""
+    army = (knob.card or "").split(".", 1)[0]
+    return "; the army file's" if any(getattr(a, "id", None) == army for a in given.files) else ""
 
 
 def _values(text: str, raw: str) -> tuple[JsonValue, ...]:

@@ -304,7 +304,7 @@ def _game_problems(spec: SweepSpec) -> list[Problem]:
         if len(set(map(repr, values))) != len(values):
             problems.append(Problem(f"vary.{name}", "lists a value twice"))
         if name in spec.rules:
-            problems.append(Problem(f"vary.{name}", "is also fixed in rules; set it in one place"))
+            problems.append(Problem(f"vary.{name}", "is also fixed (rules, --set); vary it or fix it, not both"))
     return problems
 
 

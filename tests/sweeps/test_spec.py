@@ -98,6 +98,10 @@ def test_nested_rules_fields_are_varied_by_a_dotted_name() -> None:
         ({"overrides": "ghost=3"}, "takes ARMY.CARD.FIELD=VALUE"),
         ({"overrides": [OVERRIDE, OVERRIDE]}, f"overrides: lists {OVERRIDE} twice"),
         ({"armies": ["undead,bandits", "undead,bandits"]}, "armies: lists undead,bandits twice"),
+        (
+            {"vary": {"turn_limit": [30, 40]}, "rules": {"turn_limit": 50}},
+            "vary.turn_limit: is also fixed (rules, --set); vary it or fix it, not both",
+        ),
     ],
 )
 def test_a_bad_spec_is_refused_in_words(data: dict[str, object], words: str) -> None:
