@@ -25,7 +25,8 @@ from rules.core.descriptor import GameDescriptor
 from rules.core.errors import CannotWrite, IllegalAction, IllegalPosition, Problem
 from rules.core.files import escape
 from rules.core.progress import GamesBar, shown_on_terminal
-from rules.sweeps.cli import FIELD_VALUE, field_values, where_of, where_options
+from rules.registry import descriptor
+from rules.sweeps.cli import FIELD_VALUE, army_files_once, field_values, where_of, where_options
 
 if TYPE_CHECKING:
     from rules.balance.run import BalanceProgress
@@ -200,8 +201,9 @@ def spec_from(args: argparse.Namespace) -> Any:
         data["policy"] = args.policy
     if args.set:
         data["rules"] = field_values("--set", args.set)
-    if getattr(args, "army_file", None):  # the option of a game of armies
-        data["army_files"] = list(args.army_file)
+    armies = descriptor(args.balance_game).sweep
+    if getattr(args, "army_file", None) and armies is not None and armies.armies is not None:
+        data["army_files"] = army_files_once(args.army_file, armies.armies)
     if getattr(args, "armies", None) is not None:  # the option of a game of armies
         data["armies"] = [a.strip() for a in args.armies.split(",")]
     if getattr(args, "players", None) is not None:  # the options of a game of scenarios

@@ -22,6 +22,9 @@ from rules.core.progress import GamesBar, shown_on_terminal
 from rules.registry import descriptor
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from rules.core.descriptor import Armies
     from rules.sweeps.runner import SweepResult
     from rules.sweeps.spec import SweepSpec
 
@@ -160,6 +163,22 @@ def _pairs(flag: str, items: list[str]) -> list[tuple[str, str]]:
     return out
 
 
+def army_files_once(paths: list[str], armies: Armies) -> list[BaseModel]:
+    """The armies of `--army-file` options, read; two files of one army are refused naming both files (the armies
+    read no longer say which file each came from)."""
+    first: dict[str, str] = {}
+    loaded = []
+    for path in paths:
+        army = armies.load(path)
+        army_id = str(getattr(army, "id", ""))
+        if army_id in first:
+            both = f"{escape(first[army_id], 100)} and {escape(path, 100)}"
+            raise IllegalAction(f"--army-file: {both} are both files of the {army_id} army; give one")
+        first[army_id] = path
+        loaded.append(army)
+    return loaded
+
+
 FIELD_VALUE = "FIELD=VALUE"
 
 
@@ -203,7 +222,7 @@ def spec_from(args: argparse.Namespace) -> Any:
     support = descriptor(args.sweep_game).sweep
     assert support is not None
     if support.armies is not None:
-        data["army_files"] = args.army_file
+        data["army_files"] = army_files_once(args.army_file, support.armies)
         if args.armies:
             data["armies"] = args.armies
     if support.scenarios is not None:

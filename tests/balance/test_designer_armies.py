@@ -122,7 +122,7 @@ def test_a_new_army_is_balanced_and_its_answer_plays_as_measured(tmp_path: Path,
     ("args", "words"),
     [
         (["--armies", "bandits,westerners", "--army-file", "FILE"], "--army-file: the file of undead plays no part"),
-        (["--army-file", "FILE", "--army-file", "FILE"], "--army-file: lists undead twice"),
+        (["--army-file", "FILE", "--army-file", "FILE"], "my-undead.json are both files of the undead army; give one"),
         (["--set", "turn_limit=3", "--set", "turn_limit=4"], "--set turn_limit is given twice"),
         (["--set", "turn_limit=-3"], "--set: turn_limit: must be at least 1"),
         (["--set", "turn_limits=3"], "--set: turn_limits: the rules have no such field"),
@@ -136,6 +136,15 @@ def test_bad_army_files_and_rules_are_refused_before_any_game(
     code = main(["attack-the-tower", "balance", "--armies", "undead,bandits", "--in-process", *argv])
     out, err = capsys.readouterr()
     assert code == 2 and words in err and "Traceback" not in err and out == ""
+
+
+def test_a_sweep_names_both_files_of_one_army(capsys: pytest.CaptureFixture[str], strong_ghost: Path) -> None:
+    other = strong_ghost.with_name("other-undead.json")
+    other.write_text(strong_ghost.read_text())
+    argv = ["attack-the-tower", "sweep", "--army-file", str(strong_ghost), "--army-file", str(other)]
+    assert main([*argv, "--games", "1", "--in-process", "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert f"--army-file: {strong_ghost} and {other} are both files of the undead army; give one" in err
 
 
 def test_a_game_of_tables_plays_its_fixed_rules() -> None:
