@@ -18,6 +18,7 @@ from typing import Any
 import pandas as pd
 from pydantic import BaseModel
 
+from rules.core.errors import counted
 from rules.core.ladder import wilson
 
 COLUMNS = (
@@ -141,13 +142,23 @@ def sort_table(table: pd.DataFrame, by: str, descending: bool = True) -> pd.Data
     return table.sort_values(by, ascending=not descending, na_position="last", ignore_index=True, kind="stable")
 
 
+FEW_GAMES = 5
+"""A difference drawn from fewer games than this on one side (with the card, or without it) says so: one game
+without a card makes its "won when not played" 0% or 100%."""
+
+
 def rate_words(row: Mapping[Any, Any]) -> tuple[str, str, str]:
     """A row's win rates played and not played, each with its 95% interval, and their difference, as text ("-"
-    where no game counts)."""
+    where no game counts; "(N games without it)" or "(N with it)" beside a difference resting on few games)."""
 
     def rate(kind: str) -> str:
         value, low, high = (float(row[f"{k}_{kind}"]) for k in ("win_rate", "ci_low", "ci_high"))
         return "-" if math.isnan(value) else f"{value:.0%} ({low:.0%}-{high:.0%})"
 
     difference = float(row["difference"])
-    return rate("played"), rate("not_played"), "-" if math.isnan(difference) else f"{difference:+.0%}"
+    if math.isnan(difference):
+        return rate("played"), rate("not_played"), "-"
+    with_it, without = int(row["played"]), int(row["games"]) - int(row["played"])
+    few = min((without, "without it"), (with_it, "with it"))
+    said = f" ({counted(few[0], 'game')} {few[1]})" if few[0] < FEW_GAMES else ""
+    return rate("played"), rate("not_played"), f"{difference:+.0%}{said}"

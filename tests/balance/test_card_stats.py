@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from rules.balance.card_stats import card_stats, plays, sort_table
+from rules.balance.card_stats import card_stats, plays, rate_words, sort_table
 from rules.core.ladder import wilson
 
 
@@ -47,3 +47,16 @@ def test_the_table_sorts_by_any_column_and_refuses_one_it_has_not() -> None:
     assert sort_table(table, "card", descending=False)["card"].is_monotonic_increasing
     with pytest.raises(ValueError, match="no column 'colour'"):
         sort_table(table, "colour")
+
+
+def test_a_difference_resting_on_few_games_says_how_few() -> None:
+    """Two games with the Lich and two without: a +100% difference that would read as firm as any other without the
+    count beside it."""
+    table = card_stats(games()).set_index("card")
+    *_, lich = rate_words(table.loc["undead.lich"].to_dict())
+    assert lich == "+100% (2 games with it)"  # two games each side: both few
+    *_, graveyard = rate_words(table.loc["undead.graveyard"].to_dict())
+    assert graveyard == "-"  # its one game without it is a draw: no difference at all
+    row = table.loc["undead.lich"].to_dict()
+    assert rate_words({**row, "games": 40, "played": 20})[2] == "+100%"
+    assert rate_words({**row, "games": 40, "played": 39})[2] == "+100% (1 game without it)"
