@@ -215,7 +215,7 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
             raise Refused("run an Attack the Tower balance first")
 
         for army in self.result.spec.army_files:  # the designer's armies the balance played, then its changes
-            use_army(Army.model_validate(army.model_dump()))
+            use_army(Army.model_validate(army))
         for data in self.result.armies().values():
             use_army(Army.model_validate(data))
         rules = make_rules(Rules, {**self.result.spec.rules, **self.result.changed_rules()})

@@ -201,9 +201,9 @@ def spec_from(args: argparse.Namespace) -> Any:
         data["policy"] = args.policy
     if args.set:
         data["rules"] = field_values("--set", args.set)
-    armies = descriptor(args.balance_game).sweep
-    if getattr(args, "army_file", None) and armies is not None and armies.armies is not None:
-        data["army_files"] = army_files_once(args.army_file, armies.armies)
+    sweep = descriptor(args.balance_game).sweep
+    if getattr(args, "army_file", None) and sweep is not None and sweep.armies is not None:
+        data["army_files"] = army_files_once(args.army_file, sweep.armies)
     if getattr(args, "armies", None) is not None:  # the option of a game of armies
         data["armies"] = [a.strip() for a in args.armies.split(",")]
     if getattr(args, "players", None) is not None:  # the options of a game of scenarios

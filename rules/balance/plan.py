@@ -17,7 +17,6 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
-from pathlib import Path
 
 import pandas as pd
 from pydantic import (
@@ -48,7 +47,7 @@ from rules.sweeps.cells import Cell
 from rules.sweeps.games import GameName, scenario_names, sweep_game
 from rules.sweeps.rules_values import rules_problems
 from rules.sweeps.seeding import digest
-from rules.sweeps.spec import army_list
+from rules.sweeps.spec import armies_offered, army_files_read, army_list
 
 DEFAULT_STAGES = (12, 24, 64)
 """Games per cell at each stage of a candidate's measurement (cumulative 12, 36, 100 a cell: an Attack the Tower
@@ -114,12 +113,11 @@ class BalanceSpec(BaseModel):
     @classmethod
     def _army_files(cls, value: object, info: ValidationInfo) -> object:
         """Each army file (a path, its data or an army) read and validated as the game's army."""
-        items = [value] if isinstance(value, str | Path | BaseModel | dict) else list(value)  # type: ignore[call-overload]
         game = str(info.data.get("game", "attack-the-tower"))
         armies = sweep_game(game).support.armies
         if armies is None:
             raise ValueError(f"{game} has no armies to read from a file")
-        return [armies.load(v) for v in items]
+        return army_files_read(value, armies)
 
     @field_validator("players", mode="before")
     @classmethod
@@ -186,9 +184,8 @@ def spec_problems(spec: BalanceSpec) -> list[str]:
     problems = []
     game = sweep_game(spec.game)
     if game.support.armies is not None:
-        shipped = game.support.armies.ids()
         files = [str(getattr(a, "id", "")) for a in spec.army_files]
-        known = (*shipped, *(a for a in files if a not in shipped))
+        known = armies_offered(game.support.armies, spec.army_files)
         unknown = [a for a in spec.armies if a not in known]
         if unknown:
             problems.append(

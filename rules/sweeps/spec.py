@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -27,6 +28,7 @@ from pydantic import (
 
 from rules.core import limits
 from rules.core.card_edits import CardEdit, edits_text
+from rules.core.descriptor import Armies
 from rules.core.errors import IllegalPosition, Problem
 from rules.core.jsonio import problems_of
 from rules.sweeps.games import GameName, game_names, sweep_game
@@ -112,10 +114,8 @@ class SweepSpec(BaseModel):
     @field_validator("army_files", mode="before")
     @classmethod
     def _army_files(cls, value: Any, info: ValidationInfo) -> Any:
-        items = [value] if isinstance(value, str | Path | BaseModel | dict) else list(value)
         game = info.data.get("game")
-        support = sweep_game(str(game)).support.armies if game in game_names() else None
-        return [support.load(v) for v in items] if support is not None else items
+        return army_files_read(value, sweep_game(str(game)).support.armies if game in game_names() else None)
 
     @field_validator("overrides", mode="before")
     @classmethod
@@ -193,6 +193,21 @@ class SweepSpec(BaseModel):
     def base_rules(self) -> dict[str, JsonValue]:
         """The rules values every cell sets: the game's defaults for a sweep, then `rules`."""
         return {**sweep_game(self.game).default_rules, **self.rules}
+
+
+def army_files_read(value: Any, armies: Armies | None) -> list[Any]:
+    """Army files (one, or several: each a path, its data or an army) read as the game's armies; as they are for a
+    game without armies (its spec refuses them in its own words)."""
+    items = [value] if isinstance(value, str | Path | BaseModel | dict) else list(value)
+    return [armies.load(v) for v in items] if armies is not None else items
+
+
+def armies_offered(armies: Armies, files: Sequence[BaseModel]) -> tuple[str, ...]:
+    """The armies a spec may name: the shipped ones, then those the army files add (a file of a shipped army's id
+    stands in for it)."""
+    shipped = armies.ids()
+    added = [str(getattr(a, "id", "")) for a in files]
+    return shipped + tuple(dict.fromkeys(a for a in added if a not in shipped))
 
 
 def army_list(text: str) -> list[str]:
@@ -337,8 +352,7 @@ def _army_problems(spec: SweepSpec) -> list[Problem]:
     armies = sweep_game(spec.game).support.armies
     if armies is None:
         return []
-    shipped = armies.ids()
-    offered = shipped + tuple(str(getattr(a, "id", "")) for a in spec.army_files if getattr(a, "id", "") not in shipped)
+    offered = armies_offered(armies, spec.army_files)
     problems = _twice("armies", [",".join(p) for p in spec.armies])
     problems += _twice("army_files", [str(getattr(a, "id", "")) for a in spec.army_files])
     problems += _twice("overrides", [edits_text(e) for e in spec.overrides])
