@@ -9,6 +9,7 @@ from typing import Any, Generic, TypeVar
 import ipywidgets as w
 from pydantic import BaseModel
 
+from explorer.number_box import WholeNumberText, whole_number
 from rules.core.jsonio import validate_model
 
 R = TypeVar("R", bound=BaseModel)
@@ -27,7 +28,7 @@ def field_control(name: str, value: Any, annotation: Any, description: str) -> w
     if typing.get_origin(annotation) is typing.Literal:
         return w.Dropdown(options=list(typing.get_args(annotation)), value=value, description=name, tooltip=description)
     if annotation is int:
-        return w.IntText(value=value, description=name, tooltip=description)
+        return WholeNumberText(value=value, description=name, tooltip=description)
     if _is_model(annotation):
         hints = typing.get_type_hints(annotation)
         parts = [
@@ -48,7 +49,9 @@ def read_control(control: w.Widget, annotation: Any) -> Any:
         hints = typing.get_type_hints(annotation)
         parts = control.children[1:]
         return {part: read_control(c, hints[part]) for part, c in zip(annotation.model_fields, parts, strict=True)}
-    if isinstance(control, w.Text) and not isinstance(control, w.IntText):
+    if isinstance(control, WholeNumberText):
+        return whole_number(control)
+    if isinstance(control, w.Text):
         text = control.value.strip()
         if text == "":
             return None
@@ -64,7 +67,7 @@ def show_value(control: w.Widget, value: Any, annotation: Any) -> None:
         hints = typing.get_type_hints(annotation)
         for part, c in zip(annotation.model_fields, control.children[1:], strict=True):
             show_value(c, getattr(value, part), hints[part])
-    elif isinstance(control, w.Text) and not isinstance(control, w.IntText):
+    elif isinstance(control, w.Text):
         control.value = "" if value is None else str(value)
     else:
         control.value = value

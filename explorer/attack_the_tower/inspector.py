@@ -16,6 +16,7 @@ import ipywidgets as w
 from explorer import theme
 from explorer.attack_the_tower.story import units_by_key
 from explorer.charts import Chart, figure, themed, to_chart
+from explorer.number_box import WholeNumberText, whole_number
 from explorer.session_panel import row
 from rules.attack_the_tower import analysis, engine
 from rules.attack_the_tower.analysis import AllocationOption, BattleOutcome, StepSolution, StepTable
@@ -170,7 +171,7 @@ class DamageInspector(w.VBox):  # type: ignore[misc]
             w.Dropdown(options=list(analysis.POLICY_NAMES), value="optimal", description=side)
             for side in ("attacker", "defender")
         ]
-        self.samples = w.IntText(value=2000, description="battles", layout=w.Layout(width="auto"))
+        self.samples = WholeNumberText(value=2000, description="battles", layout=w.Layout(width="auto"))
         self.allocations = w.Select(options=[], rows=8, layout=w.Layout(width="100%"))
         self.allocations.observe(self._on_choice, "value")
         use = panel._button("use this allocation", self.use, "commit the allocation chosen above")
@@ -268,6 +269,8 @@ class DamageInspector(w.VBox):  # type: ignore[misc]
         frequency with its interval beside the exact odds."""
         state = self.panel.explorer.state
         policies = (self.policies[0].value, self.policies[1].value)
-        report = analysis.monte_carlo(state, policies, self.samples.value, seed=0, objective=self.objective.value)
+        report = analysis.monte_carlo(
+            state, policies, whole_number(self.samples), seed=0, objective=self.objective.value
+        )
         self.simulation.value = monte_carlo_html(report)
         return report

@@ -24,6 +24,7 @@ from explorer.balance_lab.balance_words import ended_words, labelled, progress_w
 from explorer.balance_lab.choices import Refused, checked, split_list
 from explorer.balance_lab.form import NARROW, STYLE
 from explorer.balance_lab.watch import RunControls
+from explorer.number_box import WholeNumberText, whole_number
 from explorer.session_panel import row
 from rules.balance.answer import files_written
 from rules.balance.metagame import Equilibrium
@@ -100,13 +101,13 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
             layout=w.Layout(width="460px", height="70px", max_width="100%"),
             placeholder="one a line, e.g. undead.ghost.special_troop.power=1..4 (empty: the game's default set)",
         )
-        self.max_changes = w.IntText(value=3, description="at most changes", style=STYLE, layout=NARROW)
+        self.max_changes = WholeNumberText(value=3, description="at most changes", style=STYLE, layout=NARROW)
         self.target = w.FloatText(value=0.5, description="target", style=STYLE, layout=NARROW)
         self.tolerance = w.FloatText(value=0.05, description="tolerance", style=STYLE, layout=NARROW)
-        self.budget = w.IntText(value=2000, description="budget (games)", style=STYLE, layout=NARROW)
+        self.budget = WholeNumberText(value=2000, description="budget (games)", style=STYLE, layout=NARROW)
         self.stages = w.Text(value="12,24,64", description="stages", style=STYLE, layout=NARROW)
-        self.verify_games = w.IntText(value=100, description="check games", style=STYLE, layout=NARROW)
-        self.balance_seed = w.IntText(value=0, description="balance seed", style=STYLE, layout=NARROW)
+        self.verify_games = WholeNumberText(value=100, description="check games", style=STYLE, layout=NARROW)
+        self.balance_seed = WholeNumberText(value=0, description="balance seed", style=STYLE, layout=NARROW)
         self.screen = w.Checkbox(value=True, description="screen single changes first", indent=False)
         self.players = w.Text(value="2", description="numbers of players", style=STYLE, layout=NARROW)
         self.policy = w.Text(value="", description="balance policy", placeholder="default", style=STYLE, layout=NARROW)
@@ -146,9 +147,9 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
             if isinstance(widget.value, bool):
                 if not isinstance(value, bool):
                     raise Refused(f"{key}: must be True or False, not {escape(repr(value), 60)}")
-            elif isinstance(widget.value, int) and (isinstance(value, bool) or not isinstance(value, int)):
+            elif isinstance(widget, WholeNumberText) and (isinstance(value, bool) or not isinstance(value, int)):
                 raise Refused(f"{key}: must be a whole number, not {escape(repr(value), 60)}")
-            if isinstance(widget.value, float) and (isinstance(value, bool) or not isinstance(value, int | float)):
+            elif isinstance(widget.value, float) and (isinstance(value, bool) or not isinstance(value, int | float)):
                 raise Refused(f"{key}: must be a number, not {escape(repr(value), 60)}")
             if isinstance(widget.value, str) and not isinstance(value, str):
                 raise Refused(f"{key}: must be text, not {escape(repr(value), 60)}")
@@ -160,13 +161,13 @@ class BalanceTab(RunControls, w.VBox):  # type: ignore[misc]
         data: dict[str, Any] = {
             "game": self.game,
             "knobs": [line.strip() for line in self.tune.value.splitlines() if line.strip()],
-            "max_changes": self.max_changes.value,
+            "max_changes": whole_number(self.max_changes),
             "target": self.target.value,
             "tolerance": self.tolerance.value,
-            "budget": self.budget.value,
+            "budget": whole_number(self.budget),
             "stages": _numbers("stages", self.stages.value),
-            "verify_games": self.verify_games.value,
-            "seed": self.balance_seed.value,
+            "verify_games": whole_number(self.verify_games),
+            "seed": whole_number(self.balance_seed),
             "screen": self.screen.value,
         }
         if self.policy.value.strip():

@@ -12,6 +12,7 @@ import ipywidgets as w
 from traitlets import TraitError
 
 from explorer.balance_lab import choices as c
+from explorer.number_box import WholeNumberText, whole_number
 from explorer.session_panel import row
 from rules.core.errors import UnknownName
 from rules.core.files import escape
@@ -36,8 +37,8 @@ class LabForm(w.VBox):  # type: ignore[misc]
 
     def __init__(self, game: str = "attack-the-tower", where: str = "process") -> None:
         self.game = w.Dropdown(options=list(game_names()), value=game, description="game", style=STYLE)
-        self.games = w.IntText(value=20, description="games a cell", style=STYLE, layout=NARROW)
-        self.seed = w.IntText(value=0, description="seed", style=STYLE, layout=NARROW)
+        self.games = WholeNumberText(value=20, description="games a cell", style=STYLE, layout=NARROW)
+        self.seed = WholeNumberText(value=0, description="seed", style=STYLE, layout=NARROW)
         self.fields = [w.Dropdown(description=f"field {i}", style=STYLE) for i in (1, 2)]
         self.values = [
             w.Text(placeholder="values, e.g. 2,3,4", description="values", style=STYLE, layout=WIDE) for _ in (1, 2)
@@ -56,7 +57,7 @@ class LabForm(w.VBox):  # type: ignore[misc]
         self.overrides.layout = w.Layout(width="460px", max_width="100%")
         self.army_files = w.Text(description="army files", placeholder="my-undead.toml; my-army.json", style=STYLE)
         self.army_files.layout = WIDE
-        self.players = w.IntText(value=2, description="players", style=STYLE, layout=NARROW)
+        self.players = WholeNumberText(value=2, description="players", style=STYLE, layout=NARROW)
         self.scenarios = w.SelectMultiple(
             options=scenario_names(), value=("beginner",), rows=2, description="scenarios", style=STYLE
         )
@@ -162,7 +163,7 @@ class LabForm(w.VBox):  # type: ignore[misc]
             widget = getattr(self, key, None)
             if not isinstance(widget, w.ValueWidget):
                 raise UnknownName(f"the form has no control {escape(repr(key), 60)}")
-            if isinstance(widget.value, int) and (isinstance(value, bool) or not isinstance(value, int)):
+            if isinstance(widget, WholeNumberText) and (isinstance(value, bool) or not isinstance(value, int)):
                 raise c.Refused(f"{key}: must be a whole number, not {escape(repr(value), 60)}")
             try:
                 widget.value = value
@@ -182,12 +183,12 @@ class LabForm(w.VBox):  # type: ignore[misc]
             game=game,
             parameters=parameters,
             policies=tuple(p.value for p in self.policies[: 2 if about.two_player else 1]),
-            games=self.games.value,
-            seed=self.seed.value,
+            games=whole_number(self.games),
+            seed=whole_number(self.seed),
             armies=self.armies.value if about.has_armies else "",
             overrides=self.overrides.value if about.has_cards else "",
             army_files=self.army_files.value if about.has_armies else "",
-            players=self.players.value,
+            players=whole_number(self.players),
             scenarios=tuple(self.scenarios.value),
             strengths=self.strengths.value,
         )

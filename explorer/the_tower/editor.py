@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
+from explorer.number_box import BoundedWholeNumberText, whole_number
 from rules.core.errors import IllegalPosition, Problem
 from rules.the_tower import cards
 from rules.the_tower.model import FACE_DOWN, Fight, GameState, Slot
@@ -56,12 +57,12 @@ class TableEditor(w.VBox):  # type: ignore[misc]
         self.shown: GameState | None = None
         self.rooms_row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         wide = {"description_width": "initial"}
-        self.hp = w.BoundedIntText(min=0, max=999, description="HP", style=wide, layout=w.Layout(width="120px"))
-        self.points = w.BoundedIntText(
+        self.hp = BoundedWholeNumberText(min=0, max=999, description="HP", style=wide, layout=w.Layout(width="120px"))
+        self.points = BoundedWholeNumberText(
             min=0, max=999, description="action points", style=wide, layout=w.Layout(width="170px")
         )
         self.fight_room = w.Dropdown(description="fight in", layout=w.Layout(width="200px"))
-        self.monster_hp = w.BoundedIntText(
+        self.monster_hp = BoundedWholeNumberText(
             value=1, min=1, max=999, description="monster HP", style=wide, layout=w.Layout(width="170px")
         )
         self.fight_room.observe(self._on_fight_room, "value")
@@ -137,15 +138,15 @@ class TableEditor(w.VBox):  # type: ignore[misc]
     def table(self) -> dict[str, Any]:
         """The changes to the position that the controls describe (for `TheTowerPanel.edit`)."""
         room = self.fight_room.value
-        fight = None if room in (None, NO_FIGHT) else Fight(room=room, monster_hp=self.monster_hp.value)
+        fight = None if room in (None, NO_FIGHT) else Fight(room=room, monster_hp=whole_number(self.monster_hp))
         return {
             "hand": list(self.hand.value),
             "floor": self.floor(),
             "room_waste": list(self.slain.value),
             "attack_waste": list(self.attack_waste.value),
             "potion_waste": list(self.potion_waste.value),
-            "hp": self.hp.value,
-            "action_points": self.points.value,
+            "hp": whole_number(self.hp),
+            "action_points": whole_number(self.points),
             "fight": fight,
         }
 

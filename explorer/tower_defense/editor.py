@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from explorer.file_controls import FileControls
+from explorer.number_box import BoundedWholeNumberText, whole_number
 from explorer.session_panel import row, set_options
 from rules.tower_defense import catalog
 from rules.tower_defense.model import GameState, Phase
@@ -47,10 +48,10 @@ class EditorControls(w.VBox):  # type: ignore[misc]
             layout=w.Layout(width="300px"),
         )
         self.owner = player_choice(state, "owner")
-        self.level = w.BoundedIntText(
+        self.level = BoundedWholeNumberText(
             value=1, min=1, max=state.rules.max_level, description="level", layout=w.Layout(width="140px")
         )
-        self.depletion = w.BoundedIntText(
+        self.depletion = BoundedWholeNumberText(
             value=0, min=0, max=9, description="depletion", layout=w.Layout(width="160px")
         )
         self.wave_id = w.Dropdown(
@@ -58,7 +59,9 @@ class EditorControls(w.VBox):  # type: ignore[misc]
             description="wave",
             layout=w.Layout(width="300px"),
         )
-        self.defeated = w.BoundedIntText(value=0, min=0, max=3, description="defeated", layout=w.Layout(width="160px"))
+        self.defeated = BoundedWholeNumberText(
+            value=0, min=0, max=3, description="defeated", layout=w.Layout(width="160px")
+        )
         self.modifier = w.Dropdown(
             options=[("no modifier", NO_MODIFIER), *((m.name, m.id) for m in catalog.modifiers().values())],
             value=NO_MODIFIER,
@@ -72,7 +75,7 @@ class EditorControls(w.VBox):  # type: ignore[misc]
         self.discard = w.SelectMultiple(
             options=labels, value=state.board.track_discard, description="discarded", rows=6
         )
-        self.lives = w.BoundedIntText(
+        self.lives = BoundedWholeNumberText(
             value=state.lives, min=0, max=99, description="lives", layout=w.Layout(width="160px")
         )
         self.credit_player = player_choice(state, "player")
@@ -89,7 +92,7 @@ class EditorControls(w.VBox):  # type: ignore[misc]
         self.skill_slot = w.Dropdown(
             options=[("slot 1", 0), ("slot 2", 1)], value=0, description="slot", layout=w.Layout(width="160px")
         )
-        self.turn = w.BoundedIntText(
+        self.turn = BoundedWholeNumberText(
             value=state.turn, min=1, max=999, description="turn", layout=w.Layout(width="150px")
         )
         self.phase = w.Dropdown(
@@ -134,8 +137,13 @@ class EditorControls(w.VBox):  # type: ignore[misc]
         ]
 
     def _place_tower(self) -> None:
-        card, owner, level, depletion = self.tower_card.value, self.owner.value, self.level.value, self.depletion.value
-        self.panel.edit(lambda x: x.place_tower(card, self.panel.here(), owner, level, depletion), "tower placed")
+        card, owner = self.tower_card.value, self.owner.value
+        self.panel.edit(
+            lambda x: x.place_tower(
+                card, self.panel.here(), owner, whole_number(self.level), whole_number(self.depletion)
+            ),
+            "tower placed",
+        )
 
     def _toggle_obstacle(self) -> None:
         def toggle(x: TowerDefenseExplorer) -> object:
@@ -145,9 +153,10 @@ class EditorControls(w.VBox):  # type: ignore[misc]
         self.panel.edit(toggle, "obstacle changed")
 
     def _place_wave(self) -> None:
-        wave, defeated, modifier = self.wave_id.value, self.defeated.value, self.modifier.value or None
+        wave, modifier = self.wave_id.value, self.modifier.value or None
         self.panel.edit(
-            lambda x: x.place_wave(wave, self.panel.here(), defeated=defeated, modifier=modifier), "wave placed"
+            lambda x: x.place_wave(wave, self.panel.here(), defeated=whole_number(self.defeated), modifier=modifier),
+            "wave placed",
         )
 
     def _set_discard(self) -> None:
@@ -158,7 +167,7 @@ class EditorControls(w.VBox):  # type: ignore[misc]
         lives = self.lives.value
         # end.failure: 'If at any point ... the last Life Cube is removed', checked after every step
         ends = ": the next step ends the session in failure (no Life Cube is left)" if lives == 0 else ""
-        self.panel.edit(lambda x: x.set_lives(lives), f"lives set to {lives}{ends}")
+        self.panel.edit(lambda x: x.set_lives(whole_number(self.lives)), f"lives set to {lives:g}{ends}")
 
     def _table_rows(self) -> list[w.Widget]:
         """The players' credit stacks and skill markers, and the turn."""
@@ -175,7 +184,9 @@ class EditorControls(w.VBox):  # type: ignore[misc]
 
         def set_turn() -> None:
             turn, phase = self.turn.value, self.phase.value
-            p.edit(lambda x: x.set_turn(turn, phase), f"turn {turn}" + (f", {phase}" if phase else ""))
+            p.edit(
+                lambda x: x.set_turn(whole_number(self.turn), phase), f"turn {turn:g}" + (f", {phase}" if phase else "")
+            )
 
         return [
             row([self.credit_player, self.credit_stack, self.credit_cards, p._button("set stack", self.apply_credits)]),

@@ -141,6 +141,11 @@ def test_the_tower_editor_sets_up_a_table_in_the_browser(lab: Lab) -> None:
         assert panel.get_by_text("edited: a new session starts here").is_visible()
 
         hp = panel.locator(".widget-inline-hbox", has=page.get_by_text("HP", exact=True)).locator("input").first
+        hp.fill("6.5")  # a count box sends what is typed (IntText dropped the '.', reading 65) and is refused
+        hp.press("Enter")
+        panel.get_by_role("button", name="apply", exact=True).click()
+        panel.get_by_text("refused: HP takes a whole number, not 6.5", exact=False).wait_for(state="visible")
+        assert hp.input_value() == "6.5" and "HP 7" in board.inner_text(), "nothing typed is lost"
         hp.fill("0")
         hp.press("Enter")
         panel.get_by_role("button", name="apply", exact=True).click()
