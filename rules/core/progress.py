@@ -12,6 +12,9 @@ class GamesBar:
     def __init__(self, total: int, *, shown: bool) -> None:
         from tqdm import tqdm
 
+        # tqdm's monitor thread (started even for a hidden bar) only corrects the refresh rate of slow bars; a
+        # thread of its own would take and drop a Ctrl-C that a local cluster's start holds back (rules.sweeps.cluster)
+        tqdm.monitor_interval = 0
         self.bar = tqdm(total=total, desc="games", unit="game", file=sys.stderr, disable=not shown, leave=False)
 
     def move_to(self, games: int, note: str = "") -> None:

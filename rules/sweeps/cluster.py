@@ -19,7 +19,8 @@ import signal
 import threading
 import warnings
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from multiprocessing import resource_tracker
+from typing import TYPE_CHECKING, Any
 
 __all__ = ["ClusterError", "check_workers", "dask_client", "default_workers"]
 
@@ -65,36 +66,71 @@ def dask_client(client: Client | None, scheduler: str | None, workers: int | Non
             yield remote
         return
     n = check_workers(workers)
-    with warnings.catch_warnings():
-        # Without a dashboard the scheduler still answers health checks over HTTP on loopback, on port 8787
-        # or, when another cluster holds that port, on a free one: nothing to warn a designer about.
-        warnings.filterwarnings("ignore", message=r"Port \d+ is already in use", category=UserWarning)
-        with _interrupts_ignored_by_new_processes():
-            cluster = LocalCluster(
-                n_workers=n,
-                processes=True,
-                threads_per_worker=1,
-                dashboard_address=None,
-                host="127.0.0.1",
-                # a game's error reaches the command as the task's exception; what the workers log at ERROR is
-                # the cluster's own business (a heartbeat that meets the scheduler already closed after Ctrl-C)
-                silence_logs=logging.CRITICAL,
-            )
+    held = _InterruptsHeld()
+    try:
+        with warnings.catch_warnings():
+            # Without a dashboard the scheduler still answers health checks over HTTP on loopback, on port 8787
+            # or, when another cluster holds that port, on a free one: nothing to warn a designer about.
+            warnings.filterwarnings("ignore", message=r"Port \d+ is already in use", category=UserWarning)
+            with held.while_processes_start():
+                cluster = LocalCluster(
+                    n_workers=n,
+                    processes=True,
+                    threads_per_worker=1,
+                    dashboard_address=None,
+                    host="127.0.0.1",
+                    # a game's error reaches the command as the task's exception; what the workers log at ERROR
+                    # is the cluster's own business (a heartbeat that meets the scheduler already closed after
+                    # Ctrl-C)
+                    silence_logs=logging.CRITICAL,
+                )
+    except BaseException:
+        held.release()
+        raise
     with cluster, Client(cluster) as local:
+        held.release()  # a Ctrl-C pressed while the workers started is heard here, and the cluster closes
         yield local
 
 
-@contextlib.contextmanager
-def _interrupts_ignored_by_new_processes() -> Iterator[None]:
-    """Worker processes started in here ignore Ctrl-C (a terminal sends SIGINT to the whole process group): the
-    command that started them stops them on its way out, saying one line, where each worker's own traceback would
-    bury it. Python leaves SIGINT ignored in a process started with it ignored. Only the main thread may change a
-    signal's handling; elsewhere (a panel's run) nothing changes."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, before)
+class _InterruptsHeld:
+    """Ctrl-C while a local cluster starts. A terminal sends SIGINT to the whole process group, and each worker's
+    traceback would bury the command's one line, so the worker processes must not act on it: they are started by
+    the cluster's own threads, which are started under `while_processes_start` with SIGINT blocked, and a process
+    keeps the signals its starting thread blocked. The command stops them on its way out. A Ctrl-C pressed
+    meanwhile reaches a thread of this process that does not block it (the main thread, or one a library started
+    before), and is noted rather than breaking off the start half done: `release` raises it once the cluster can
+    be closed on the way out. Only the main thread may change a signal's handling; elsewhere (a panel's run)
+    nothing changes."""
+
+    def __init__(self) -> None:
+        self.held = threading.current_thread() is threading.main_thread() and hasattr(signal, "pthread_sigmask")
+        self.pressed = False
+        self.before: Any = None
+
+    def _note(self, _signal: int, _frame: object) -> None:
+        self.pressed = True
+
+    @contextlib.contextmanager
+    def while_processes_start(self) -> Iterator[None]:
+        if not self.held:
+            yield
+            return
+        # multiprocessing's resource tracker, started with the first worker process, unblocks SIGINT in the thread
+        # that starts it: it is started here first
+        resource_tracker.ensure_running()
+        self.before = signal.signal(signal.SIGINT, self._note)
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            yield
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+    def release(self) -> None:
+        """Ctrl-C acts again; one pressed while the cluster started is raised now, as KeyboardInterrupt."""
+        if not self.held:
+            return
+        self.held = False
+        if self.before is not None:
+            signal.signal(signal.SIGINT, self.before)
+        if self.pressed:
+            raise KeyboardInterrupt

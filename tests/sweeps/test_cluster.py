@@ -73,8 +73,8 @@ def test_ctrl_c_stops_a_run_on_local_workers_with_one_line_and_no_worker_left() 
     run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, text=True)
     parent = psutil.Process(run.pid)
     deadline = time.monotonic() + 300
-    while not playing(parent) and time.monotonic() < deadline:  # the cluster's start, where Ctrl-C is not heard,
-        time.sleep(0.2)  # is over once the workers play games (a fixed wait fell short on a busy machine)
+    while not playing(parent) and time.monotonic() < deadline:  # pressed while the workers play games (a fixed
+        time.sleep(0.2)  # wait fell short on a busy machine; a Ctrl-C during their start is the next test's)
     workers = parent.children(recursive=True)
     os.killpg(run.pid, signal.SIGINT)
     _, err = run.communicate(timeout=120)
@@ -82,3 +82,38 @@ def test_ctrl_c_stops_a_run_on_local_workers_with_one_line_and_no_worker_left() 
     assert run.returncode == 130 and said == ["error: interrupted"], err[-3000:]
     _, alive = psutil.wait_procs(workers, timeout=30)
     assert not alive and workers, "the workers stop with the command"
+
+
+def test_ctrl_c_while_the_local_workers_start_is_heard_once_they_have() -> None:
+    """The workers start with SIGINT ignored; the command used to ignore it too meanwhile, so a Ctrl-C pressed in
+    the first seconds was lost and the sweep played on. It is now held back and heard once the cluster can close."""
+    command = [sys.executable, "-m", "rules.cli", "attack-the-tower", "sweep", "--vary", "cavalry_power=1,2"]
+    command += ["--games", "2000", "--policy", "tuned", "--workers", "2", "--no-progress"]
+    run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, text=True)
+    parent = psutil.Process(run.pid)
+    deadline = time.monotonic() + 120
+    while not parent.children() and time.monotonic() < deadline:  # the first worker process is starting
+        time.sleep(0.02)
+    assert not playing(parent), "pressed while the workers start, before they play"
+    os.killpg(run.pid, signal.SIGINT)
+    try:
+        _, err = run.communicate(timeout=90)
+    except subprocess.TimeoutExpired:
+        os.killpg(run.pid, signal.SIGKILL)
+        raise AssertionError("the Ctrl-C pressed while the workers started was not heard") from None
+    said = [line for line in err.splitlines() if "UserWarning" not in line and "from rules" not in line]
+    assert run.returncode == 130 and said == ["error: interrupted"], err[-3000:]
+    deadline = time.monotonic() + 30
+    while _in_session(run.pid) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _in_session(run.pid), "the workers stop with the command"
+
+
+def _in_session(session: int) -> list[int]:
+    """The processes still alive in the command's session (it was started as a session of its own)."""
+    alive = []
+    for pid in psutil.pids():
+        with contextlib.suppress(OSError, psutil.Error):
+            if os.getsid(pid) == session and psutil.Process(pid).status() != psutil.STATUS_ZOMBIE:
+                alive.append(pid)
+    return alive
