@@ -21,7 +21,7 @@ from explorer.balance_lab.charts import win_rate_chart
 from explorer.balance_lab.choices import Refused
 from explorer.balance_lab.exports import export, exported_words
 from explorer.balance_lab.form import LabForm
-from explorer.balance_lab.tables import matchups_html, strengths_html, summary_html
+from explorer.balance_lab.tables import cells_caption, matchups_html, strengths_html, summary_html
 from explorer.balance_lab.watch import RunControls
 from explorer.busy import BusyButtons
 from explorer.charts import Chart
@@ -165,7 +165,7 @@ class BalanceLabPanel(RunControls, GuardedPanel, w.VBox):  # type: ignore[misc]
             )
         spec, summary = self.result.spec, self.result.summary
         compared = strengths_html(spec, summary) if spec.strengths else ""
-        cells = summary_html(spec, summary, caption=f"{self.chart_note}; one row a cell")
+        cells = summary_html(spec, summary, caption=cells_caption(spec, self.chart_note))
         return compared + matchups_html(spec, summary) + cells
 
     def summary(self) -> str:

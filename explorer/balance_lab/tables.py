@@ -91,6 +91,17 @@ def summary_html(spec: SweepSpec, summary: pd.DataFrame, *, caption: str = "") -
     return lab_table(f"<caption>{html.escape(caption)}</caption>" if caption else "", head, rows)
 
 
+def cells_caption(spec: SweepSpec, chart_note: str) -> str:
+    """The cells table's caption: the chart's note where the chart shows the table's win rates; at several
+    strengths the chart shows a duel's share of its decided games, while the table's rates count every game."""
+    if not spec.strengths:
+        return f"{chart_note}; one row a cell"
+    return (
+        "one row a cell at each strength: wins and the win rate over all its games (a draw is nobody's win), with "
+        "its Wilson 95% interval"
+    )
+
+
 def matchups_html(spec: SweepSpec, summary: pd.DataFrame) -> str:
     """Each pair of armies the sweep plays in both seat orders, its two cells added up (the first player's edge
     evened out; `rules.sweeps.matchups`): one row a pair at each setting and strength; empty when there is none."""

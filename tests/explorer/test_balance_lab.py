@@ -396,6 +396,9 @@ def test_the_lab_compares_strengths_of_play_and_says_where_their_conclusions_dif
     for record in compare_strengths(result.spec, result.summary).to_dict(orient="records"):
         assert f"<b>{AGREEMENT_CELLS[agreement_shown(record, list(result.spec.strengths))]}</b>" in table
     assert "turns: median (10% to 90%)" in table
+    # the cells' table counts every game, draws too: not the chart's share of the decided games
+    assert "one row a cell at each strength: wins and the win rate over all its games" in table
+    assert "share of the games somebody won" not in table.split("each pair of armies over both seats")[1]
     spec = SweepSpec(
         game="attack-the-tower",
         vary={"cavalry_power": [3]},
