@@ -148,7 +148,7 @@ def descriptors() -> list[GameDescriptor]:
     return found
 
 
-def _games_of(positions: Codec[Any], text: str) -> tuple[str, str]:
+def _games_of(positions: Codec[Any] | None, text: str) -> tuple[str, str]:
     """The title of the game whose codec `positions` is, and what else `text` reads as: another game's position,
     or a game's army file ('' if neither): asked only when a position is refused, to say what the file is."""
     games = descriptors()

@@ -18,6 +18,7 @@ from typing import Any
 
 from rules.attack_the_tower.cards import AbilityCard, Army, BaseCard, RaiseChosenTroop
 from rules.core.card_edits import within
+from rules.core.codec import what_text_is
 from rules.core.errors import IllegalPosition, Problem, UnknownName
 from rules.core.files import escape, read_text_file
 from rules.core.jsonio import (
@@ -135,8 +136,24 @@ def parse_army(text: str, *, source: str, toml: bool = False) -> Army:
     try:
         return validate_strict(Army, data, source=source)
     except IllegalPosition as exc:
+        foreign = _not_an_army(data, text)
+        if foreign:
+            raise IllegalPosition([Problem(source, foreign)]) from None
         named = [Problem(_within(source, _named_in_file(data, p.where)), p.message) for p in exc.problems]
         raise IllegalPosition(named) from None
+
+
+def _not_an_army(data: dict[str, Any], text: str) -> str:
+    """Why a file is no army file, in one sentence, when most of its fields are none of an army's (a position, say:
+    named when it reads as one, instead of a problem for each of its fields); '' otherwise."""
+    unknown = [key for key in data if key not in Army.model_fields]
+    if not data or 2 * len(unknown) <= len(data):
+        return ""
+    theirs = what_text_is(text)
+    if theirs:
+        return f"this is {theirs}, not an army file (an army file gives an army's id, name, bases and abilities)"
+    listed = ", ".join(escape(key, 40) for key in unknown[:4]) + (", ..." if len(unknown) > 4 else "")
+    return f"not an army file ({len(unknown)} of its {len(data)} fields are not an army's: {listed})"
 
 
 def _within(source: str, where: str) -> str:

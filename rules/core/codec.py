@@ -167,9 +167,9 @@ class Codec(Generic[R]):
         return self.schema.model_json_schema()
 
 
-GameNamer = Callable[["Codec[Any]", str], tuple[str, str]]
-"""A codec's game's title, and what else a text reads as ('a position of GAME', 'an army file of GAME ...'; '' if
-nothing)."""
+GameNamer = Callable[["Codec[Any] | None", str], tuple[str, str]]
+"""A codec's game's title ('this game' without a codec), and what else a text reads as ('a position of GAME', 'an
+army file of GAME ...'; '' if nothing)."""
 _NAMERS: list[GameNamer] = []
 
 
@@ -177,6 +177,12 @@ def name_games_with(namer: GameNamer) -> None:
     """How a position refused as another game's names the two games (`rules.registry` gives this: a codec knows
     no game; without it the words say 'this game')."""
     _NAMERS[:] = [namer]
+
+
+def what_text_is(text: str) -> str:
+    """What `text` reads as among the games' files ('a position of The Tower'), '' if nothing: for a file refused
+    as another kind of file (a position given as an army file)."""
+    return _NAMERS[0](None, text)[1] if _NAMERS else ""
 
 
 def records_of(value: Any, records: Mapping[type[BaseModel], type[Record]]) -> Any:

@@ -155,6 +155,31 @@ def test_unreadable_army_files_are_refused(tmp_path: Path, capsys: pytest.Captur
         assert code == 2 and words in err
 
 
+def test_a_position_given_as_an_army_file_is_named_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A position's fields used to be refused one by one as an army's (16 lines for Attack the Tower's, 21 and
+    'and 2 more problem(s)' for The Tower's)."""
+    for game, example, title in (
+        ("attack-the-tower", "mid-game-battle", "Attack the Tower"),
+        ("the-tower", "opening", "The Tower"),
+    ):
+        code, out, _ = run(capsys, game, "example", example)
+        assert code == 0
+        position = tmp_path / f"{game}.json"
+        position.write_text(out, encoding="utf-8")
+        code, out, err = run(capsys, "attack-the-tower", "play", "--army-file", str(position))
+        assert code == 2 and out == ""
+        assert err.strip().splitlines() == [
+            f"error: {position}: this is a position of {title}, not an army file (an army file gives an army's id,"
+            " name, bases and abilities)"
+        ]
+    other = tmp_path / "other.json"
+    other.write_text('{"id": "undead", "colour": "green", "size": 3}', encoding="utf-8")
+    code, _, err = run(capsys, "attack-the-tower", "play", "--army-file", str(other))
+    assert code == 2 and "not an army file (2 of its 3 fields are not an army's: colour, size)" in err
+
+
 def test_battle_and_odds_take_army_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "attack-the-tower", "example", "mid-game-battle")
     position = tmp_path / "mid.json"
