@@ -73,7 +73,9 @@ def lab_table(caption: str, head: str, rows: list[str]) -> str:
     style = (
         f"<style>table.lab-summary{{border-collapse:collapse;font-size:12px;color:{theme.TEXT}}}"
         f".lab-summary td{{{cell};text-align:right}}.lab-summary th{{{cell};background:{theme.TINT_BLUE}}}"
-        ".lab-summary caption{text-align:left}</style>"
+        ".lab-summary caption{text-align:left}"
+        # the widget's box grows to its content unless held to its own width: the table then scrolls within it
+        ".widget-html-content:has(table.lab-summary){min-width:0;max-width:100%}</style>"
     )
     table = f'<table class="lab-summary">{caption}<tr>{head}</tr>{"".join(rows)}</table>'
     return f'{style}<div style="overflow-x:auto;max-width:100%">{table}</div>'

@@ -80,6 +80,13 @@ def test_a_small_sweep_from_the_panel_shows_the_chart_and_the_table(lab: Lab, br
     assert panel.get_by_role("button", name="run", exact=True).is_enabled()
     chart.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "balance-lab-sweep-done.png"))
+    page.set_viewport_size({"width": 640, "height": 1000})  # a narrow window: the table scrolls within the panel
+    page.wait_for_timeout(500)
+    scroller = table.locator("xpath=..")
+    assert scroller.evaluate("el => el.scrollWidth > el.clientWidth + 1"), "the table is wider than the window"
+    right = panel.evaluate("el => el.getBoundingClientRect().right")
+    assert scroller.evaluate("el => el.getBoundingClientRect().right") <= right + 1, "the table runs off the panel"
+    page.set_viewport_size({"width": 1400, "height": 1000})
 
     # A long sweep: the kernel answers while it runs (the bar moves, cancel is heard) and keeps the cells done.
     field(page, panel, "games a cell").fill("40")
