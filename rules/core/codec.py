@@ -180,7 +180,7 @@ def name_games_with(namer: GameNamer) -> None:
 
 
 def what_text_is(text: str) -> str:
-    """What `text` reads as among the games' files ('a position of The Tower'), '' if nothing: for a file refused
+    """What `text` reads as among the games' files ('a position of GAME'), '' if nothing: for a file refused
     as another kind of file (a position given as an army file)."""
     return _NAMERS[0](None, text)[1] if _NAMERS else ""
 
