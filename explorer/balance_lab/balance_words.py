@@ -73,7 +73,11 @@ def stopped_words(result: BalanceResult, *, earlier: bool) -> str:
     said = f"stopped after {result.search_played:,} games searched: its partial results are not shown; {shown}"
     best = result.answer
     if best is None:
-        return said
+        if not result.front:
+            return said
+        distance = points(result.front[0].objectives(result.spec.target).worst)
+        unchanged = f"the rules as they are ({distance} points from the target)"
+        return f"{said}. Its best so far: {unchanged}; no candidate measured whole came closer"
     changes = ", ".join(f"{name}={json.dumps(value)}" for name, value in best.choice.items())
     distance = points(best.objectives(result.spec.target).worst)
     named = f"candidate {best.number}, {changes} ({distance} points from the target)"

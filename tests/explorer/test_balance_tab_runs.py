@@ -224,4 +224,12 @@ def test_a_stopped_search_names_its_best_candidate_so_far(
     assert "partial results are not shown; the results shown are the previous ones" in said
     assert f"Its best so far, not checked on fresh games: candidate {stopped.answer.number}, " in said  # type: ignore[union-attr]
     assert all(f"{name}=" in said for name in stopped.changes)
-    assert stopped_words(dataclasses.replace(stopped, answer=None), earlier=False).endswith("no balance has finished")
+    # only the rules as they are measured whole (the status line gives their distance): said so, not nothing
+    unchanged = stopped_words(dataclasses.replace(stopped, answer=None), earlier=False)
+    assert (
+        unchanged.endswith("no candidate measured whole came closer")
+        and "Its best so far: the rules as they are (" in unchanged
+    )
+    assert stopped_words(dataclasses.replace(stopped, answer=None, front=[]), earlier=False).endswith(
+        "no balance has finished"
+    )
