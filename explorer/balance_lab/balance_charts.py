@@ -120,6 +120,6 @@ def pareto_chart(
     ax.set_xlabel("changes (nudged right by their size)", fontsize=8)
     ax.set_ylabel("points from the target", fontsize=8)
     ax.tick_params(labelsize=8)
-    ax.legend(fontsize=7, loc="upper right")
+    ax.legend(fontsize=7, loc="best")  # where it covers the fewest candidates
     ax.set_title(PARETO_TITLE, fontsize=9, loc="left")
     return to_chart(drawn, "Pareto front of the balance")
