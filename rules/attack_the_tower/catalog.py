@@ -26,6 +26,8 @@ from rules.core.jsonio import (
     parse_json_object,
     parse_model,
     parse_toml_object,
+    stray_fields,
+    stray_fields_words,
     validate_strict,
 )
 from rules.core.memo import clear_package_caches
@@ -146,14 +148,14 @@ def parse_army(text: str, *, source: str, toml: bool = False) -> Army:
 def _not_an_army(data: dict[str, Any], text: str) -> str:
     """Why a file is no army file, in one sentence, when most of its fields are none of an army's (a position, say:
     named when it reads as one, instead of a problem for each of its fields); '' otherwise."""
-    unknown = [key for key in data if key not in Army.model_fields]
-    if not data or 2 * len(unknown) <= len(data):
+    unknown = stray_fields(data, Army.model_fields)
+    if not unknown:
         return ""
     theirs = what_text_is(text)
     if theirs:
         return f"this is {theirs}, not an army file (an army file gives an army's id, name, bases and abilities)"
-    listed = ", ".join(escape(key, 40) for key in unknown[:4]) + (", ..." if len(unknown) > 4 else "")
-    return f"not an army file ({len(unknown)} of its {len(data)} fields are not an army's: {listed})"
+    fields = stray_fields_words(unknown, len(data), "an army's")
+    return f"not an army file ({fields})"
 
 
 def _within(source: str, where: str) -> str:

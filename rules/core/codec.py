@@ -125,12 +125,11 @@ class Codec(Generic[R]):
             data = jsonio.parse_json_object(text)
         except RulesError:
             return ""
-        unknown = [key for key in data if key not in self.schema.model_fields]
-        if not data or 2 * len(unknown) <= len(data):
+        unknown = jsonio.stray_fields(data, self.schema.model_fields)
+        if not unknown:
             return ""
         mine, theirs = _NAMERS[0](self, text) if _NAMERS else ("this game", "")
-        listed = ", ".join(jsonio.escape(key, 40) for key in unknown[:4]) + (", ..." if len(unknown) > 4 else "")
-        fields = f"{len(unknown)} of its {len(data)} fields are not {mine}'s: {listed}"
+        fields = jsonio.stray_fields_words(unknown, len(data), f"{mine}'s")
         if theirs:
             return f"this is {theirs}, not a position of {mine} ({fields})"
         return f"not a position of {mine} ({fields}); is it another game's file?"

@@ -9,7 +9,7 @@ import json
 import math
 import re
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
@@ -311,3 +311,17 @@ def validate_value(adapter: TypeAdapter[T], data: object) -> T:
             return adapter.validate_python(data, strict=True)
         except ValidationError as exc:
             raise IllegalPosition(problems_of(exc)) from None
+
+
+def stray_fields(data: Mapping[str, Any], known: Iterable[str]) -> list[str]:
+    """The fields of `data` that are none of `known` when they are most of its fields (a file of another kind: a
+    position given as an army file, another game's position), else []."""
+    fields = set(known)
+    unknown = [key for key in data if key not in fields]
+    return unknown if data and 2 * len(unknown) > len(data) else []
+
+
+def stray_fields_words(unknown: Sequence[str], total: int, whose: str) -> str:
+    """'2 of its 3 fields are not an army's: colour, size' (at most four named)."""
+    listed = ", ".join(escape(key, 40) for key in unknown[:4]) + (", ..." if len(unknown) > 4 else "")
+    return f"{len(unknown)} of its {total} fields are not {whose}: {listed}"
