@@ -16,6 +16,7 @@ from explorer.charts import INK, Chart, figure, themed, to_chart
 from rules.balance.measure import Tally
 from rules.balance.metagame import tally_of
 from rules.balance.search import Candidate
+from rules.core.percent import percent
 
 BELOW, AT, ABOVE = "#1f5fa8", "#ffffff", "#d6781e"
 """A rate below the target, at it, and above it (full at `SPAN` away)."""
@@ -56,8 +57,8 @@ def matrix_chart(
             ax.add_patch(_cell(j, i, colour))
             low, high = tally.interval()
             ink = "white" if _dark(colour) else "black"
-            ax.text(j, i - 0.12, f"{tally.rate:.0%}", ha="center", va="center", fontsize=9, weight="bold", color=ink)
-            ax.text(j, i + 0.22, f"{low:.0%}-{high:.0%}", ha="center", va="center", fontsize=8, color=ink)
+            ax.text(j, i - 0.12, percent(tally.rate), ha="center", va="center", fontsize=9, weight="bold", color=ink)
+            ax.text(j, i + 0.22, f"{percent(low)}-{percent(high)}", ha="center", va="center", fontsize=8, color=ink)
     ax.set_xlim(-0.5, n - 0.5)
     ax.set_ylim(n - 0.5, -0.5)
     ax.set_xticks(range(n), list(armies), fontsize=8)

@@ -15,6 +15,7 @@ from explorer.balance_lab.balance_words import REPORT_NAMES
 from rules.balance.card_stats import card_stats, rate_words, sort_table
 from rules.balance.metagame import Equilibrium, equilibrium, matrix_from_tallies
 from rules.balance.run import BalanceResult
+from rules.core.percent import percent
 
 
 class AnswerView:
@@ -97,7 +98,7 @@ def card_table_html(table: pd.DataFrame) -> str:
     for r in table.to_dict("records"):
         played, not_played, difference = rate_words(r)
         first = "-" if pd.isna(r["first_turn"]) else f"{r['first_turn']:.0f}"
-        plays = f"{r['played']}/{r['games']} ({r['play_rate']:.0%})"
+        plays = f"{r['played']}/{r['games']} ({percent(r['play_rate'])})"
         values = (html.escape(str(r["card"])), r["kind"], plays, f"{r['mean_plays']:.1f}", first, played, not_played)
         rows.append("<tr>" + "".join(f'<td style="{cell}">{v}</td>' for v in (*values, difference)) + "</tr>")
     header = "".join(f'<th style="{cell};background:{theme.TINT_BLUE}">{h}</th>' for h in head)

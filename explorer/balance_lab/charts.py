@@ -14,6 +14,7 @@ from typing import Any
 import pandas as pd
 
 from explorer.charts import INK, Chart, figure, outside_legend, themed, to_chart
+from rules.core.percent import percent
 from rules.sweeps import SweepSpec
 
 LINE_COLOURS = ("#3a7bd5", "#d2691e")
@@ -133,7 +134,7 @@ def heat_map(spec: SweepSpec, summary: pd.DataFrame, rows: Dimension, columns: D
         i, j = row_labels.index(rows.labels[k]), column_labels.index(columns.labels[k])
         grid[i][j] = float(summary["win_rate_0"].iloc[k])
         low, high = float(summary["ci_low_0"].iloc[k]), float(summary["ci_high_0"].iloc[k])
-        text[i][j] = f"{grid[i][j]:.0%}\n{low:.0%}-{high:.0%}"
+        text[i][j] = f"{percent(grid[i][j])}\n{percent(low)}-{percent(high)}"
     shown_rows = [wrapped(label) for label in row_labels]
     lines = max(label.count("\n") + 1 for label in shown_rows)
     widest = max(len(line) for label in shown_rows for line in label.splitlines())

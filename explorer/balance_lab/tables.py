@@ -11,6 +11,7 @@ import pandas as pd
 
 from explorer import theme
 from explorer.balance_lab.charts import combination_label, value_label
+from rules.core.percent import percent
 from rules.sweeps import SweepSpec
 
 BORDER = "1px solid var(--jp-border-color1,#888)"
@@ -42,7 +43,7 @@ def _cell(name: str, record: dict[Any, Any]) -> str:
     if name.startswith("win_rate_"):
         side = name.rsplit("_", 1)[1]
         low, high = float(record[f"ci_low_{side}"]), float(record[f"ci_high_{side}"])
-        return f"{float(value):.1%} ({low:.1%} to {high:.1%})"
+        return f"{percent(float(value), 1)} ({percent(low, 1)} to {percent(high, 1)})"
     if name.startswith("mean_"):
         return f"{float(value):.1f}"
     if name == "turns_median":

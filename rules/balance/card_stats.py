@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from rules.core.errors import counted
 from rules.core.ladder import wilson
+from rules.core.percent import percent
 
 COLUMNS = (
     "card",
@@ -153,7 +154,7 @@ def rate_words(row: Mapping[Any, Any]) -> tuple[str, str, str]:
 
     def rate(kind: str) -> str:
         value, low, high = (float(row[f"{k}_{kind}"]) for k in ("win_rate", "ci_low", "ci_high"))
-        return "-" if math.isnan(value) else f"{value:.0%} ({low:.0%}-{high:.0%})"
+        return "-" if math.isnan(value) else f"{percent(value)} ({percent(low)}-{percent(high)})"
 
     difference = float(row["difference"])
     if math.isnan(difference):

@@ -19,6 +19,7 @@ import numpy as np
 from scipy.optimize import linprog
 
 from rules.balance.measure import Tally
+from rules.core.percent import percent
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -46,7 +47,7 @@ class Equilibrium:
 
     def text(self) -> str:
         parts = [
-            f"{a} {s:.0%} ({lo:.0%}-{hi:.0%})"
+            f"{a} {percent(s)} ({percent(lo)}-{percent(hi)})"
             for a, s, lo, hi in zip(self.armies, self.shares, self.low, self.high, strict=True)
         ]
         return "equilibrium mix (90% range): " + ", ".join(parts)

@@ -11,6 +11,7 @@ from rules.balance.knobs import balance_support, brought_edits
 from rules.balance.measure import Tally, objectives, points
 from rules.balance.search import SCREENED, Candidate, screen_skipped
 from rules.core.errors import counted
+from rules.core.percent import percent
 from rules.sweeps.games import sweep_game
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ OPTIONS: Mapping[str, str] = {"verify_games": "--verify-games", "budget": "--bud
 def rate_text(t: Tally) -> str:
     low, high = t.interval()
     draws = f", {counted(t.draws, 'draw')}" if t.draws else ""
-    return f"{t.rate:.1%} (95% CI {low:.1%}-{high:.1%}; {t.successes}/{t.trials}{draws})"
+    return f"{percent(t.rate, 1)} (95% CI {percent(low, 1)}-{percent(high, 1)}; {t.successes}/{t.trials}{draws})"
 
 
 def measures_table(result: BalanceResult, named: Mapping[str, str] = OPTIONS) -> list[str]:
@@ -63,7 +64,7 @@ def matrix_lines(armies: Sequence[str], tallies: Mapping[str, Tally], title: str
                 said.append(f"{'-':>18}")
                 continue
             low, high = t.interval()
-            said.append(f"{f'{t.rate:.0%} ({low:.0%}-{high:.0%})':>18}")
+            said.append(f"{f'{percent(t.rate)} ({percent(low)}-{percent(high)})':>18}")
         lines.append(f"{row:<{width}}" + "".join(said))
     return lines
 
@@ -111,7 +112,8 @@ def card_lines(result: BalanceResult, rows: int = 12) -> list[str]:
     for r in table.to_dict("records"):
         played, not_played, shown = rate_words(r)
         lines.append(
-            f"  {r['card']!s:<28} {r['kind']!s:<8} {float(r['play_rate']):>7.0%}  {played:<22} {not_played:<22} {shown}"
+            f"  {r['card']!s:<28} {r['kind']!s:<8} {percent(float(r['play_rate'])):>7}  "
+            f"{played:<22} {not_played:<22} {shown}"
         )
     return lines
 
@@ -217,7 +219,7 @@ def report(result: BalanceResult, *, timed: bool = True, named: Mapping[str, str
     spec = result.spec
     target = spec.target
     lines = [
-        f"{spec.game} balance at {spec.seat_policy()}: target {target:.0%} +- {spec.tolerance:.0%}, at most "
+        f"{spec.game} balance at {spec.seat_policy()}: target {percent(target)} +- {percent(spec.tolerance)}, at most "
         f"{counted(spec.max_changes, 'change')}, {counted(len(spec.tuned()), 'knob')}",
     ]
     lines += starting_lines(spec)

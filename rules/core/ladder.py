@@ -21,6 +21,7 @@ from rules.core import limits
 from rules.core.chance import ChanceSampler
 from rules.core.errors import IllegalAction, counted
 from rules.core.outcome import Utility
+from rules.core.percent import percent
 from rules.core.playout import Policy, play_out
 from rules.core.progress import GamesBar, shown_on_terminal
 from rules.core.protocol import Game
@@ -106,15 +107,16 @@ class Rung:
         if self.head_to_head:
             return (
                 f"{self.stronger_name} vs {self.weaker_name}: {s.wins}-{w.wins} with {counted(self.draws, 'draw')} "
-                f"in {s.games} games; {self.stronger_name} wins {s.rate:.1%} of them, a draw not a win"
-                f" (95% CI {s.low:.1%}-{s.high:.1%}), "
+                f"in {s.games} games; {self.stronger_name} wins {percent(s.rate, 1)} of them, a draw not a win"
+                f" (95% CI {percent(s.low, 1)}-{percent(s.high, 1)}), "
                 f"{s.mean_steps:.0f} steps and {s.seconds_a_game:.3f} s a game (both sides) - "
                 f"{'holds (60% or more, its interval clear of 50%)' if self.holds else self._short_of()}"
             )
         return (
-            f"{self.stronger_name} {s.wins}/{s.games} ({s.rate:.1%}, 95% CI {s.low:.1%}-{s.high:.1%}, "
-            f"{s.seconds_a_game:.3f} s a game) vs {self.weaker_name} {w.wins}/{w.games} ({w.rate:.1%}, "
-            f"95% CI {w.low:.1%}-{w.high:.1%}, {w.seconds_a_game:.3f} s a game) - "
+            f"{self.stronger_name} {s.wins}/{s.games} ({percent(s.rate, 1)}, "
+            f"95% CI {percent(s.low, 1)}-{percent(s.high, 1)}, "
+            f"{s.seconds_a_game:.3f} s a game) vs {self.weaker_name} {w.wins}/{w.games} ({percent(w.rate, 1)}, "
+            f"95% CI {percent(w.low, 1)}-{percent(w.high, 1)}, {w.seconds_a_game:.3f} s a game) - "
             f"{'holds (the intervals are apart)' if self.holds else 'does not hold (the intervals overlap)'}"
         )
 
@@ -123,7 +125,8 @@ class Rung:
         weaker = self.weaker
         if weaker.rate >= STRONGER_THRESHOLD and weaker.low > 0.5:
             return (
-                f"does not hold: {self.weaker_name} is the stronger here ({weaker.rate:.1%}, its interval clear of 50%)"
+                f"does not hold: {self.weaker_name} is the stronger here ({percent(weaker.rate, 1)}, "
+                "its interval clear of 50%)"
             )
         if self.stronger.rate < STRONGER_THRESHOLD:
             return "does not hold (under 60%)"

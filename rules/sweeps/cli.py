@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from rules.core import limits
 from rules.core.errors import IllegalAction, IllegalPosition, Problem, counted
 from rules.core.files import check_new_file, escape, make_folder
+from rules.core.percent import percent
 from rules.core.progress import GamesBar, shown_on_terminal
 from rules.registry import descriptor
 
@@ -380,14 +381,15 @@ def cell_label(row: Mapping[Any, Any], spec: SweepSpec, *, strength: bool = True
 
 
 def describe_cell(row: dict[str, Any], spec: SweepSpec) -> str:
-    """One cell's summary as a line: what sets it apart (`cell_label`), then each side's win rate with its
-    interval."""
-    sides = ["player 1", "player 2"] if "wins_1" in row else ["won"]
+    """One cell's summary as a line: what sets it apart (`cell_label`), then the games each side won of all the
+    cell's games (draws count in the whole, unlike the share of decided games a comparison of strengths gives),
+    with its interval."""
+    sides = ["player 1 won", "player 2 won"] if "wins_1" in row else ["won"]
     if "army_0" in row:  # the army each seat plays, as the verdicts name it
-        sides = [f"{side} ({row[f'army_{i}']})" for i, side in enumerate(sides)]
+        sides = [f"player {i + 1} ({row[f'army_{i}']}) won" for i in range(len(sides))]
     rates = [
-        f"{side} {row[f'wins_{i}']}/{row['games']} ({row[f'win_rate_{i}']:.1%}, "
-        f"95% CI {row[f'ci_low_{i}']:.1%}-{row[f'ci_high_{i}']:.1%})"
+        f"{side} {row[f'wins_{i}']} of {row['games']} games ({percent(row[f'win_rate_{i}'], 1)}, "
+        f"95% CI {percent(row[f'ci_low_{i}'], 1)}-{percent(row[f'ci_high_{i}'], 1)})"
         for i, side in enumerate(sides)
     ]
     if "draws" in row:

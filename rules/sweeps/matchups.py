@@ -11,6 +11,7 @@ import pandas as pd
 
 from rules.core.errors import counted
 from rules.core.ladder import wilson
+from rules.core.percent import percent
 from rules.sweeps.strengths import grid_columns
 
 SEATS = ("army_0", "army_1")
@@ -78,6 +79,6 @@ def matchup_words(row: Mapping[Any, Any]) -> str:
     side = favoured(a, b, row["low_a"], row["high_a"])
     verdict = f"favours {side}" if side else "no army shown favoured (the interval reaches 50%)"
     return (
-        f"{a} v {b}, both seats: {a} won {row['share_a']:.1%} of {decided:,} decided ({row['low_a']:.1%}-"
-        f"{row['high_a']:.1%}), {counted(row['draws'], 'draw')} - {verdict}"
+        f"{a} v {b}, both seats: {a} won {percent(row['share_a'], 1)} of {decided:,} decided "
+        f"({percent(row['low_a'], 1)}-{percent(row['high_a'], 1)}), {counted(row['draws'], 'draw')} - {verdict}"
     )

@@ -12,6 +12,7 @@ import pandas as pd
 
 from rules.core.errors import counted
 from rules.core.ladder import wilson
+from rules.core.percent import percent
 from rules.sweeps.spec import SweepSpec
 
 
@@ -102,10 +103,12 @@ def strength_words(name: str, row: Mapping[Any, Any], to: str = "-") -> tuple[st
         share = f"no game decided, {counted(row[f'{name}_draws'], 'draw')}"
     elif f"{name}_decided" in row:
         low, high = row[f"{name}_decided_low"], row[f"{name}_decided_high"]
-        share = f"{row[f'{name}_decided_share']:.1%} of {row[f'{name}_decided']} decided ({low:.1%}{to}{high:.1%})"
+        share = f"{percent(row[f'{name}_decided_share'], 1)} of {row[f'{name}_decided']} decided "
+        share += f"({percent(low, 1)}{to}{percent(high, 1)})"
         share += f", {counted(row[f'{name}_draws'], 'draw')}"
     else:
-        share = f"{row[f'{name}_win_rate']:.1%} ({row[f'{name}_ci_low']:.1%}{to}{row[f'{name}_ci_high']:.1%})"
+        low, high = row[f"{name}_ci_low"], row[f"{name}_ci_high"]
+        share = f"{percent(row[f'{name}_win_rate'], 1)} ({percent(low, 1)}{to}{percent(high, 1)})"
     median, shortest, longest = (row[f"{name}_turns_{q}"] for q in ("median", "p10", "p90"))
     if math.isnan(median):  # a game that counts no turns: its mean length in steps
         turns = f"{row[f'{name}_mean_steps']:.0f} steps (mean; the game counts no turns)"

@@ -59,3 +59,8 @@ def test_a_cells_text_is_white_on_the_dark_end_and_black_on_the_light_ones() -> 
     from matplotlib.colors import to_rgb
 
     assert _dark(to_rgb(BELOW)) and not _dark(to_rgb(AT)) and not _dark(to_rgb(ABOVE))
+
+
+def test_a_cell_at_a_half_percent_rounds_up_as_the_text_matrix_does() -> None:
+    chart = matrix_chart(["a", "b"], {("a", "b"): Tally(17, 40)}, "before")
+    assert {"43%", "58%"} <= set(texts(chart.svg))
