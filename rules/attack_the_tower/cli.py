@@ -54,7 +54,9 @@ def add_commands(sub: Any, tools: CliTools) -> None:
     ba.set_defaults(run=_battle)
 
     pl = sub.add_parser("play", help="play a whole game between two policies")
-    pl.add_argument("--armies", default="undead,bandits", help=f"two of: {', '.join(ARMY_IDS)}")
+    pl.add_argument(
+        "--armies", default="undead,bandits", help=f"two of: {', '.join(ARMY_IDS)} (default undead,bandits)"
+    )
     pl.add_argument(
         "--policy",
         default="planner",
@@ -72,7 +74,9 @@ def add_commands(sub: Any, tools: CliTools) -> None:
     pl.set_defaults(run=_play)
 
     la = sub.add_parser("ladder", help="each policy against the next one up, in both seats, with 95%% intervals")
-    la.add_argument("--armies", default="undead,bandits", help=f"two of: {', '.join(ARMY_IDS)}")
+    la.add_argument(
+        "--armies", default="undead,bandits", help=f"two of: {', '.join(ARMY_IDS)} (default undead,bandits)"
+    )
     add_ladder_options(la, DEFAULT_LADDER, "games per pair of policies, half in each seat", _OFF_THE_DEFAULT_LADDER)
     la.add_argument("--turn-limit", type=TURN_LIMIT, default=PLAY_TURN_LIMIT, help="a game not over by then is a draw")
     la.add_argument(

@@ -55,8 +55,9 @@ class SweepSpec(BaseModel):
 
     - `vary`: Rules fields (dotted for nested ones, e.g. `jack.hp`) and the values to try, in
       order; `rules`: fields fixed for the whole sweep (a game's turn limit is set unless given).
-    - A game with armies: `armies`, the army pairs (player 1's army first; `"undead,westerners"` or a
-      pair); `army_files`, a designer's armies (an `Army`, its data, or a path to a JSON or TOML file).
+    - A game with armies: `armies`, the army pairs (player 1's army first; each `"undead,westerners"` or a
+      tuple `("undead", "westerners")`; a tuple alone is one pair, a list is always a list of pairs);
+      `army_files`, a designer's armies (an `Army`, its data, or a path to a JSON or TOML file).
     - A game with cards: `overrides`, the variants of the cards, each a list of `CardEdit`
       (or the text `"undead.ghost.special_troop.power=3"`, or `"standard.1.damage_by_level.0=8"`, several
       joined by commas; `"none"` for the cards as they are).
@@ -224,10 +225,9 @@ def _pair(text: str) -> tuple[str, ...]:
 
 
 def _is_pair(value: Any) -> bool:
-    """Two army ids as a list or tuple (one pair, not a list of pairs)."""
-    return (
-        isinstance(value, tuple | list) and len(value) == 2 and all(isinstance(v, str) and "," not in v for v in value)
-    )
+    """Two army ids as a tuple: one pair. A list is always a list of pairs, so that two ids given one by one (two
+    `--armies` options, or "undead; bandits" in a panel) are refused as two halves, not read as one pair."""
+    return isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, str) and "," not in v for v in value)
 
 
 def _variant(item: Any, game: str) -> tuple[CardEdit, ...]:

@@ -47,6 +47,7 @@ def test_choices_make_the_spec_the_command_line_would() -> None:
         # named by the tab's own labels, not the sweep's fields or the command line's options
         (LabChoices("attack-the-tower", (), overrides="nonsense"), "card variants: takes ARMY.CARD.FIELD=VALUE"),
         (LabChoices("attack-the-tower", (), armies="undead,orcs"), "army pairs: undead,orcs is not a pair"),
+        (LabChoices("attack-the-tower", (), armies="undead; bandits"), "army pairs: 'undead' is not a pair of armies"),
         (LabChoices("the-tower", policies=("planner",)), "no policy 'planner'; policies: random, greedy"),
         (LabChoices("tower-defense", players=5), "players: must be at most 4"),
         (LabChoices("attack-the-tower", overrides="undead.ghost=3"), "takes ARMY.CARD.FIELD=VALUE"),

@@ -141,6 +141,8 @@ def test_an_army_file_may_add_an_army(tmp_path: Path) -> None:
         (["--vary", "cavalry_power=2,2"], "error: --vary cavalry_power: lists a value twice"),
         (["--override", "undead"], "error: --override: takes ARMY.CARD.FIELD=VALUE"),
         (["--armies", "undead"], "'undead' is not a pair of armies: two army ids joined by a comma"),
+        # two halves given one by one are two bad pairs, not one pair (a list of two ids was read as a pair)
+        (["--armies", "undead", "--armies", "bandits"], "'undead' is not a pair of armies"),
         (["--policy2", "random"], "give --policy for player 1 too"),
     ],
 )
