@@ -31,11 +31,15 @@ class SessionNavigation(Generic[S]):
     seed: int
     session: Session[S, Any]
     sampler: ChanceSampler
+    example_name: str | None = None
+    """The example the session started from (whoever loads one names it after the reset); None for any other
+    position, an edited one included: the panel's example picker shows it."""
 
     def _reset(self, position: S) -> None:
         """Start a new session from `position`, chance drawn afresh from the seed."""
         self.session = Session(self.game, position)
         self.sampler = ChanceSampler(self.seed)
+        self.example_name = None
 
     @property
     def state(self) -> S:

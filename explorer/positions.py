@@ -40,15 +40,18 @@ class PositionFiles(Generic[S]):
     default_policy: ClassVar[str]
     policy_name: str
     seed: int
+    example_name: str | None
 
     def __init__(self, position: S | str | None = None, *, policy_name: str | None = None, seed: int = 0) -> None:
         """An explorer of `position` (an example's name, a position, or the game's default example); the policy
         decides what nobody decides by hand (the game's default one unless named), chance is drawn from `seed`."""
-        if position is None or isinstance(position, str):
-            position = self.examples.example(position or self.default_example)
+        named = position or self.default_example if position is None or isinstance(position, str) else None
+        if named is not None:
+            position = self.examples.example(named)
         self.policy_name = policy_name or self.default_policy
         self.seed = seed
         self._reset(cast(S, position))
+        self.example_name = named
 
     @property
     def state(self) -> S:
@@ -69,7 +72,9 @@ class PositionFiles(Generic[S]):
 
     def load_example(self, name: str) -> S:
         """Explore a named example position under the rules in use."""
-        return self.edit(self.examples.example(name, self.rules))
+        position = self.edit(self.examples.example(name, self.rules))
+        self.example_name = name
+        return position
 
     def set_rules(self, rules: Any) -> S:
         """The same position under other rules (validated again: a variant can make it illegal)."""

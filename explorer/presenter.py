@@ -298,6 +298,7 @@ class Presenting(SessionPanel):
         ]
         self.log_view.show(log_html(entries, shown, total, session.current_branch, self._log_extra()), None)
         self._show_branches()
+        self._show_example()
         if not keep_message:
             self.say("")
         self.board.show(board_html, self.selected)

@@ -61,7 +61,10 @@ class SessionPanel(GuardedPanel):
         """The row above the board: the example picker, the game's controls `before` the share code's button, text
         box and load button, then those `after` them."""
         self.example = w.Dropdown(
-            options=list(self.explorer.examples.EXAMPLES), value=None, description="example", layout=example_layout
+            options=list(self.explorer.examples.EXAMPLES),
+            value=self.explorer.example_name,
+            description="example",
+            layout=example_layout,
         )
         self.example.observe(self._on_example, "value")
         self.share = w.Text(placeholder="paste a share code", layout=w.Layout(width=share_width))
@@ -139,9 +142,14 @@ class SessionPanel(GuardedPanel):
         self.refresh()
 
     def _on_example(self, change: dict[str, Any]) -> None:
-        """The example dropdown: load the example chosen."""
-        if change["new"]:
+        """The example dropdown: load the example chosen (not when a redraw shows the one already explored)."""
+        if change["new"] and change["new"] != self.explorer.example_name:
             self.load_example(change["new"])
+
+    def _show_example(self) -> None:
+        """The example picker names the example explored while the position is that example, and nothing once it
+        is edited (so that choosing the example again loads it again)."""
+        self.example.value = self.explorer.example_name
 
     def _on_branch(self, change: dict[str, Any]) -> None:
         """The branch dropdown: show the branch chosen (not when a redraw sets it to the current one)."""

@@ -148,7 +148,9 @@ class TheTowerExplorer(SessionNavigation[GameState], PositionFiles[GameState], L
         try:
             return super().load_example(name)
         except IllegalPosition:
-            return self.edit(examples.example(name))
+            position = self.edit(examples.example(name))
+            self.example_name = name
+            return position
 
     def new_game(self, rules: Rules | None = None) -> tuple[Event, ...]:
         """A new game under `rules` (those in use by default): the seeded sampler deals the opening cards
