@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from explorer import theme
-from rules.core.errors import RulesError
+from rules.core.errors import RulesError, kind_of
 from rules.core.files import escape
 
 REFUSALS = (RulesError, KeyError, ValueError, IndexError)
@@ -21,7 +21,8 @@ def checked_text(value: object, what: str) -> str:
     """`value` when it is text of at most MAX_KEY_CHARS printable characters; a RulesError saying what a
     `what` is otherwise (a panel method's argument checked before anything changes)."""
     if not isinstance(value, str):
-        raise RulesError(f"{what} must be text, not {type(value).__name__} {escape(repr(value), 60)}")
+        shown = "" if value is None else f": {escape(repr(value), 60)}"
+        raise RulesError(f"{what} must be text, not {kind_of(value)}{shown}")
     if not value or len(value) > MAX_KEY_CHARS or not value.isprintable():
         raise RulesError(f"{escape(repr(value), 60)} is not {what}: 1 to {MAX_KEY_CHARS} printable characters")
     return value

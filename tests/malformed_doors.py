@@ -70,7 +70,8 @@ def _army_contents() -> Iterator[tuple[str, str, bytes, str]]:
     yield "binary", "json", bytes(range(256)) * 4, r"binary data|UTF-16"
     yield "empty", "json", b"", r"not valid JSON"
     yield "truncated", "json", good[: len(good) // 2].encode(), r"not valid JSON"
-    yield "a-list", "json", b"[1, 2]", r"must hold a JSON object"
+    yield "a-list", "json", b"[1, 2]", r"must hold a JSON object in curly brackets, not a list$"
+    yield "null", "json", b"null", r"must hold a JSON object in curly brackets, not null$"
     yield (
         "5000-digits",
         "json",
@@ -456,16 +457,16 @@ def methods() -> list[Case]:
     calls: list[tuple[tuple[Any, ...], str, tuple[tuple[str, Any], ...]]] = []
     for game in GAMES:
         calls += [
-            ((game, "branch", 7), r"a branch name must be text, not int 7", ()),
+            ((game, "branch", 7), r"a branch name must be text, not a number: 7", ()),
             ((game, "branch", ""), r"is not a branch name", ()),
             ((game, "branch", "x" * 5000), r"is not a branch name: 1 to 100 printable characters", ()),
             ((game, "branch", "\x1b[2J"), r"\\x1b\[2J' is not a branch name", ()),
             ((game, "switch", 7), r"a branch name must be text", ()),
-            ((game, "switch", None), r"a branch name must be text, not NoneType", ()),
-            ((game, "panel.branch", 7), r"a branch name must be text, not int 7", ()),
+            ((game, "switch", None), r"a branch name must be text, not nothing \(None\)$", ()),
+            ((game, "panel.branch", 7), r"a branch name must be text, not a number: 7", ()),
             ((game, "panel.switch", ["main"]), r"a branch name must be text", ()),
-            ((game, "panel.click", None), r"must be text, not NoneType", ()),
-            ((game, "panel.click", 7), r"must be text, not int", ()),
+            ((game, "panel.click", None), r"must be text, not nothing \(None\)$", ()),
+            ((game, "panel.click", 7), r"must be text, not a number: 7", ()),
             ((game, "panel.click", "k" * 5000), r"1 to 100 printable characters", ()),
             ((game, "export_test", None, -1), r"start must be|start: must be", ()),
             ((game, "export_test", None, True), r"start: must be a whole number", ()),

@@ -339,7 +339,7 @@ def test_a_branch_that_is_not_named_by_text_is_refused_in_words() -> None:
     panel = AttackTheTowerPanel("mid-game-battle")
     before = (panel.explorer.state, list(panel.explorer.branches))
     panel.branch(7)  # type: ignore[arg-type]
-    assert _message(panel) == "refused: a branch name must be text, not int 7"
+    assert _message(panel) == "refused: a branch name must be text, not a number: 7"
     assert (panel.explorer.state, list(panel.explorer.branches)) == before
 
 

@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, JsonValue
 
 from rules.core.card_edits import CardEdit, data_at, value_at
 from rules.core.descriptor import BalanceSupport
-from rules.core.errors import IllegalPosition, Problem, UnknownName
+from rules.core.errors import IllegalPosition, Problem, UnknownName, kind_of
 from rules.core.jsonio import escape
 from rules.sweeps.games import sweep_game
 from rules.sweeps.overrides import parse_edit
@@ -104,7 +104,7 @@ def parse_tune(text: str, game: str, armies: Sequence[str] = (), given: Given = 
     """`NAME=LO..HI` or `NAME=V1,V2,...` as a knob of `game`; IllegalPosition in words when it is malformed,
     names nothing the game has, or offers a value the rules or the cards cannot hold."""
     if not isinstance(text, str):
-        raise IllegalPosition([Problem(FLAG, f"takes NAME=LO..HI or NAME=V1,V2,..., not {type(text).__name__}")])
+        raise IllegalPosition([Problem(FLAG, f"takes NAME=LO..HI or NAME=V1,V2,..., not {kind_of(text)}")])
     name, sep, raw = text.partition("=")
     name, raw = name.strip(), raw.strip()
     if not sep or not name or not raw:

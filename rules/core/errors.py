@@ -87,3 +87,22 @@ def plural(noun: str) -> str:
 def counted(count: int, noun: str) -> str:
     """A count with its noun, singular for one ("1 change", "2 changes", "3 policies")."""
     return f"{count} {noun if count == 1 else plural(noun)}"
+
+
+def kind_of(value: object, *, json: bool = False) -> str:
+    """What sort of value `value` is, in words a message can give ("a list", "a number", "text"), not the Python
+    type's name ("list", "NoneType"); `json` names None as JSON writes it (null)."""
+    if value is None:
+        return "null" if json else "nothing (None)"
+    if isinstance(value, bool):
+        return "true or false" if json else "a true-or-false value"
+    kinds: tuple[tuple[type | tuple[type, ...], str], ...] = (
+        ((int, float), "a number"),
+        (str, "text"),
+        ((list, tuple), "a list"),
+        (dict, "an object in curly brackets" if json else "a mapping"),
+    )
+    for kinds_of, words in kinds:
+        if isinstance(value, kinds_of):
+            return words
+    return f"a {type(value).__name__}"

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from rules.core import limits
-from rules.core.errors import IllegalPosition, MalformedFile, Problem
+from rules.core.errors import IllegalPosition, MalformedFile, Problem, kind_of
 from rules.core.files import decode_text as decode_text  # re-exported: positions are read through jsonio
 from rules.core.files import escape as escape
 from rules.core.files import read_text_file as read_text_file
@@ -244,7 +244,7 @@ def parse_json_object(text: str, *, source: str = "input") -> dict[str, Any]:
     """JSON text as a dict, within the size, depth and number limits; MalformedFile otherwise."""
     data = parse_json_value(text, source=source)
     if not isinstance(data, dict):
-        raise MalformedFile(f"{source} must hold a JSON object, not {type(data).__name__}")
+        raise MalformedFile(f"{source} must hold a JSON object in curly brackets, not {kind_of(data, json=True)}")
     return data
 
 

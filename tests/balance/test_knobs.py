@@ -3,6 +3,8 @@ its deck at 25 cards; the default set holds each number's current value."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rules.attack_the_tower.catalog import shipped_army
@@ -48,6 +50,8 @@ def test_a_list_of_values_is_taken_as_given() -> None:
         ("orcs.shaman.copies=1..3", "no army 'orcs'"),
         ("undead.lich.effects.0.delta=-1,x", "the value x cannot be played"),
         ("cavalry_power=3,3", "lists a value twice"),
+        (3, "takes NAME=LO..HI or NAME=V1,V2,..., not a number"),  # from Python: the kind in words, not 'int'
+        (None, "not nothing (None)"),
         ("undead.graveyard.copies=7..30", "cannot be played"),
         # the card a deck kept whole takes copies from is named with the change that moved it, and why
         (
@@ -57,7 +61,7 @@ def test_a_list_of_values_is_taken_as_given() -> None:
         ),
     ],
 )
-def test_a_malformed_tune_is_refused_in_words(text: str, words: str) -> None:
+def test_a_malformed_tune_is_refused_in_words(text: Any, words: str) -> None:
     with pytest.raises(IllegalPosition) as refused:
         parse_tune(text, "attack-the-tower", ARMIES)
     said = str(refused.value)
