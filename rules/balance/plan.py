@@ -43,6 +43,7 @@ from rules.balance.knobs import (
 from rules.balance.measure import Tally
 from rules.core import limits
 from rules.core.card_edits import edits_text
+from rules.core.jsonio import SettingsModel
 from rules.sweeps.cells import Cell
 from rules.sweeps.games import GameName, scenario_names, sweep_game
 from rules.sweeps.rules_values import rules_problems
@@ -57,7 +58,7 @@ VERIFY_STAGE = 1_000
 MAX_BUDGET = 1_000_000
 
 
-class BalanceSpec(BaseModel):
+class BalanceSpec(SettingsModel):
     """A balance: `knobs` (parsed from `--tune` texts, or the game's default set) are turned, at most
     `max_changes` at once, so that every measure's rate lies within `tolerance` of `target`. A game of armies
     may be balanced from a designer's `army_files` (each stands in for the shipped army of its id, or adds one to

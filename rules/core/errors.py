@@ -41,6 +41,11 @@ class IllegalPosition(RulesError):
         super().__init__("; ".join(str(p) for p in self.problems) or "illegal position")
 
 
+class IllegalSettings(IllegalPosition, ValueError):
+    """Settings that cannot be run (a sweep's, a balance's, made in Python); one problem per broken rule, each
+    in the words a file or the command line would give. A ValueError too, as pydantic's own error is."""
+
+
 class MalformedFile(RulesError):
     """A file that is not readable as a position at all (not JSON, wrong shape)."""
 

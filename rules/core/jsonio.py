@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from rules.core import limits
-from rules.core.errors import IllegalPosition, MalformedFile, Problem, kind_of
+from rules.core.errors import IllegalPosition, IllegalSettings, MalformedFile, Problem, kind_of
 from rules.core.files import decode_text as decode_text  # re-exported: positions are read through jsonio
 from rules.core.files import escape as escape
 from rules.core.files import read_text_file as read_text_file
@@ -325,3 +325,20 @@ def stray_fields_words(unknown: Sequence[str], total: int, whose: str) -> str:
     """'2 of its 3 fields are not an army's: colour, size' (at most four named)."""
     listed = ", ".join(escape(key, 40) for key in unknown[:4]) + (", ..." if len(unknown) > 4 else "")
     return f"{len(unknown)} of its {total} fields are not {whose}: {listed}"
+
+
+class SettingsModel(BaseModel):
+    """Settings a designer writes in Python (`SweepSpec(game=..., games=-1)`): bad fields are refused with an
+    `IllegalSettings` naming each problem in words, as a file or the command line refuses them, not with
+    pydantic's ValidationError dump. `model_validate` (the command line's and the panels' path, which name each
+    problem by their own option or label) still raises ValidationError."""
+
+    def __init__(self, /, **data: Any) -> None:
+        try:
+            super().__init__(**data)
+        except ValidationError as exc:
+            raise IllegalSettings(problems_of(exc)) from None
+
+    # Only the words change, so pydantic may validate without calling this __init__ (as it does for RootModel's):
+    # otherwise `model_validate` would call it and wrap its IllegalSettings in a ValidationError without locations.
+    __init__.__pydantic_base_init__ = True  # type: ignore[attr-defined]

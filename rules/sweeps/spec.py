@@ -30,7 +30,7 @@ from rules.core import limits
 from rules.core.card_edits import CardEdit, edits_text
 from rules.core.descriptor import Armies
 from rules.core.errors import IllegalPosition, Problem
-from rules.core.jsonio import problems_of
+from rules.core.jsonio import SettingsModel, problems_of
 from rules.sweeps.games import GameName, game_names, sweep_game
 from rules.sweeps.overrides import parse_edit, parse_edits
 from rules.sweeps.rules_values import make_rules, rules_problems
@@ -49,7 +49,7 @@ class GridPoint(NamedTuple):
     scenario: str
 
 
-class SweepSpec(BaseModel):
+class SweepSpec(SettingsModel):
     """A sweep: every combination of `armies` x `overrides` x `scenarios` x the values of each `vary` field
     is a cell of `games` games, seeded from `seed`.
 

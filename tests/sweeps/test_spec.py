@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from rules.balance.plan import BalanceSpec
 from rules.core import limits
+from rules.core.errors import IllegalSettings
 from rules.core.jsonio import problems_of
 from rules.sweeps.cells import cells
 from rules.sweeps.overrides import CardEdit
@@ -153,3 +155,20 @@ def test_a_bad_value_is_refused_once_not_once_a_cell_of_the_grid() -> None:
     said = refusal(game="attack-the-tower", vary={"cavalry_power": [1, 2, 3], "shooter_power": [1, "x"]})
     assert said.count("must be a whole number") == 1
     assert 'shooter_power: must be a whole number (with shooter_power="x")' in said  # its own value, not the cell's
+
+
+@pytest.mark.parametrize(
+    ("make", "words"),
+    [
+        (lambda: SweepSpec(game="attack-the-tower", games=-1), "games: must be at least 1"),
+        (lambda: SweepSpec(game="attack-the-tower", vary={"cavalry_powr": [2]}), "did you mean cavalry_power?"),
+        (lambda: BalanceSpec(rules={"cavalry_powr": 3}), "rules: cavalry_powr: the rules have no such field"),
+        (lambda: BalanceSpec(tolerance=3), "tolerance: a number from 0 to 0.49, not 3"),
+    ],
+)
+def test_settings_made_in_python_are_refused_in_words_not_pydantics_dump(make: Any, words: str) -> None:
+    with pytest.raises(IllegalSettings) as refused:
+        make()
+    said = str(refused.value)
+    assert words in said and "validation error" not in said and "[type=" not in said
+    assert isinstance(refused.value, ValueError) and refused.value.problems
