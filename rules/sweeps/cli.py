@@ -293,11 +293,14 @@ def _print(result: SweepResult, *, as_json: bool) -> None:
 
             compared = compare_strengths(result.spec, summary)
             about["strengths"] = json.loads(compared.to_json(orient="records"))
-        from rules.sweeps.matchups import both_seats
+        from rules.sweeps.matchups import both_seats, compare_matchup_strengths
 
         pairs = both_seats(summary)
         if not pairs.empty:  # each pair of armies played in both seat orders, the two cells together
             about["matchups"] = json.loads(pairs.to_json(orient="records"))
+            compared_pairs = compare_matchup_strengths(pairs, list(result.spec.strengths))
+            if not compared_pairs.empty:  # each pair's verdict at every strength, and whether they agree
+                about["matchup_strengths"] = json.loads(compared_pairs.to_json(orient="records"))
         print(json.dumps(about))
         return
     cells = counted(len(summary), "cell")
@@ -324,7 +327,7 @@ def _print(result: SweepResult, *, as_json: bool) -> None:
 
 def _print_matchups(result: SweepResult) -> None:
     """Each pair of armies the sweep plays in both seat orders, its two cells together (`both_seats`)."""
-    from rules.sweeps.matchups import both_seats, matchup_words
+    from rules.sweeps.matchups import both_seats, compare_matchup_strengths, matchup_agreement_words, matchup_words
 
     pairs = both_seats(result.summary)
     if pairs.empty:
@@ -334,6 +337,14 @@ def _print_matchups(result: SweepResult) -> None:
         # the pair itself is in the words; what else sets the row apart goes first
         said = cell_label({k: v for k, v in row.items() if k not in ("army_0", "army_1")}, result.spec)
         print(f"  {'' if said == 'default rules' else said + ': '}{matchup_words(row)}")
+    strengths = list(result.spec.strengths)
+    compared = compare_matchup_strengths(pairs, strengths)
+    if compared.empty:
+        return
+    print(f"each pair over both seats at {len(strengths)} strengths: does the matchup's answer depend on the play?")
+    for row in compared.to_dict(orient="records"):
+        said = cell_label({k: v for k, v in row.items() if k not in ("army_0", "army_1")}, result.spec)
+        print(f"  {'' if said == 'default rules' else said + ': '}{matchup_agreement_words(row, strengths)}")
 
 
 def _print_strengths(result: SweepResult) -> None:

@@ -12,9 +12,11 @@ import pandas as pd
 from rules.core.errors import counted
 from rules.core.ladder import wilson
 from rules.core.percent import percent
-from rules.sweeps.strengths import grid_columns
+from rules.sweeps.strengths import agreement, grid_columns
 
 SEATS = ("army_0", "army_1")
+EMPTY_CELL = {"games": 0, "wins_0": 0, "wins_1": 0, "draws": 0}
+"""A cell of no games (`_together` of two of them names the figures a pair's row holds beside its settings)."""
 
 
 def setting_columns(summary: pd.DataFrame) -> list[str]:
@@ -82,3 +84,40 @@ def matchup_words(row: Mapping[Any, Any]) -> str:
         f"{a} v {b}, both seats: {a} won {percent(row['share_a'], 1)} of {decided:,} decided "
         f"({percent(row['low_a'], 1)}-{percent(row['high_a'], 1)}), {counted(row['draws'], 'draw')} - {verdict}"
     )
+
+
+def compare_matchup_strengths(pairs: pd.DataFrame, strengths: list[str]) -> pd.DataFrame:
+    """Each pair of armies over both seats (rows of `both_seats`) at every strength side by side: the settings,
+    the pair, the army each strength favours (`{name}_favours`, None where it cannot tell) and their `agreement`
+    (`rules.sweeps.strengths.agreement`: the designer's question of whether the answer depends on the play, asked
+    of the matchup, not of each seat order). A pair not played at every strength is left out."""
+    if pairs.empty or "strength" not in pairs.columns or not strengths:
+        return pd.DataFrame()
+    figures = {"strength", "army_a", "army_b", *_together("a", "b", EMPTY_CELL, EMPTY_CELL)}
+    keys = [c for c in pairs.columns if c not in figures] + ["army_a", "army_b"]
+    rows: list[dict[str, Any]] = []
+    for values, group in pairs.groupby(keys, sort=False, dropna=False):
+        found = {str(r["strength"]): r for r in group.to_dict(orient="records")}
+        if set(found) != set(strengths):
+            continue
+        row: dict[str, Any] = dict(zip(keys, values if isinstance(values, tuple) else (values,), strict=True))
+        sides = [side if isinstance(side := found[name]["favours"], str) else None for name in strengths]  # NaN: none
+        row.update({f"{name}_favours": side for name, side in zip(strengths, sides, strict=True)})
+        row["agreement"] = agreement(["neither" if side is None else str(side) for side in sides])
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def matchup_agreement_words(row: Mapping[Any, Any], strengths: list[str]) -> str:
+    """A pair's verdicts at every strength and whether they agree, in a line: "undead v bandits, both seats:
+    planner favours bandits; tuned cannot tell - not settled (more games may)"."""
+    said = []
+    for name in strengths:
+        side = row[f"{name}_favours"]
+        said.append(f"{name} {'favours ' + side if isinstance(side, str) else 'cannot tell'}")
+    kind = row["agreement"]
+    if kind == "same":
+        told = "the same" if isinstance(row[f"{strengths[0]}_favours"], str) else "none can tell yet (more games may)"
+    else:
+        told = "not settled (more games may)" if kind == "unsettled" else "CONCLUSIONS DIFFER"
+    return f"{row['army_a']} v {row['army_b']}, both seats: {'; '.join(said)} - {told}"

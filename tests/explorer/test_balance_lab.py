@@ -19,6 +19,7 @@ from explorer.balance_lab.tables import AGREEMENT_CELLS, strengths_html
 from rules.attack_the_tower.cards import Army
 from rules.cli import main
 from rules.sweeps import SweepSpec, run_sweep
+from rules.sweeps.matchups import both_seats, compare_matchup_strengths
 from rules.sweeps.strengths import agreement_shown, compare_strengths
 
 
@@ -393,6 +394,12 @@ def test_the_lab_compares_strengths_of_play_and_says_where_their_conclusions_dif
     # the pair over both seats, at each strength (its two cells added up)
     assert "each pair of armies over both seats" in table
     assert table.count("undead v bandits, both seats: undead won") == 2
+    # and whether the pair's answer is the same at both strengths, beside each of its rows
+    matchups = table.split("each pair of armies over both seats")[1].split("</table>")[0]
+    (pair,) = compare_matchup_strengths(both_seats(result.summary), ["random", "greedy"]).to_dict(orient="records")
+    kind = pair["agreement"]
+    kind = "none" if kind == "same" and not isinstance(pair["random_favours"], str) else kind
+    assert "the same at every strength?" in matchups and matchups.count(f">{AGREEMENT_CELLS[kind]}<") == 2
     for record in compare_strengths(result.spec, result.summary).to_dict(orient="records"):
         assert f"<b>{AGREEMENT_CELLS[agreement_shown(record, list(result.spec.strengths))]}</b>" in table
     assert "turns: median (10% to 90%)" in table

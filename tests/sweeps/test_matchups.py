@@ -11,7 +11,7 @@ import pytest
 
 from rules.cli import main
 from rules.core.ladder import wilson
-from rules.sweeps.matchups import both_seats, matchup_words
+from rules.sweeps.matchups import both_seats, compare_matchup_strengths, matchup_agreement_words, matchup_words
 
 
 def cell(first: str, second: str, wins_0: int, wins_1: int, draws: int, **grid: Any) -> dict[str, Any]:
@@ -67,3 +67,54 @@ def test_the_sweep_command_says_each_pair_over_both_seats(capsys: pytest.Capture
     (pair,) = data["matchups"]
     first, second = data["summary"]
     assert pair["wins_a"] == first["wins_0"] + second["wins_1"] and pair["games"] == 12
+
+
+def at(strength: str, *cells: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{**c, "strength": strength} for c in cells]
+
+
+def test_a_pair_at_several_strengths_is_compared_over_both_seats_not_seat_by_seat() -> None:
+    """Each seat order on its own shows no side (the first player's edge); over both seats the planner and the
+    tuned policy both favour the bandits: the matchup's answer does not depend on the play."""
+    summary = pd.DataFrame(
+        at("planner", cell("undead", "bandits", 45, 55, 0), cell("bandits", "undead", 65, 35, 0))
+        + at("tuned", cell("undead", "bandits", 44, 56, 0), cell("bandits", "undead", 66, 34, 0))
+        + at("random", cell("undead", "westerners", 50, 50, 0))  # not at every strength, nor both ways
+    )
+    pairs = both_seats(summary)
+    compared = compare_matchup_strengths(pairs, ["planner", "tuned"]).to_dict(orient="records")
+    assert len(compared) == 1
+    (row,) = compared
+    assert (row["planner_favours"], row["tuned_favours"], row["agreement"]) == ("bandits", "bandits", "same")
+    assert matchup_agreement_words(row, ["planner", "tuned"]) == (
+        "undead v bandits, both seats: planner favours bandits; tuned favours bandits - the same"
+    )
+
+
+@pytest.mark.parametrize(
+    ("tuned", "agreement", "told"),
+    [
+        ((55, 45, 35, 65), "opposite", "planner favours bandits; tuned favours undead - CONCLUSIONS DIFFER"),
+        ((50, 50, 50, 50), "unsettled", "tuned cannot tell - not settled (more games may)"),
+    ],
+)
+def test_strengths_that_disagree_on_a_matchup_say_how(tuned: tuple[int, ...], agreement: str, told: str) -> None:
+    w0, w1, v0, v1 = tuned
+    summary = pd.DataFrame(
+        at("planner", cell("undead", "bandits", 40, 60, 0), cell("bandits", "undead", 62, 38, 0))
+        + at("tuned", cell("undead", "bandits", w0, w1, 0), cell("bandits", "undead", v0, v1, 0))
+    )
+    (row,) = compare_matchup_strengths(both_seats(summary), ["planner", "tuned"]).to_dict(orient="records")
+    assert row["agreement"] == agreement and matchup_agreement_words(row, ["planner", "tuned"]).endswith(told)
+
+
+def test_the_sweep_command_compares_each_pair_at_every_strength(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["attack-the-tower", "sweep", "--armies", "undead,bandits", "--armies", "bandits,undead"]
+    argv += ["--policy", "random", "--policy", "greedy", "--games", "4", "--in-process", "--no-progress"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "each pair over both seats at 2 strengths: does the matchup's answer depend on the play?" in out
+    assert "undead v bandits, both seats: random " in out.split("depend on the play?")[1]
+    assert main([*argv, "--json"]) == 0
+    (pair,) = json.loads(capsys.readouterr().out)["matchup_strengths"]
+    assert {"random_favours", "greedy_favours", "agreement"} <= set(pair)
