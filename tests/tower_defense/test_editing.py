@@ -569,7 +569,7 @@ def test_a_share_code_of_something_else_is_refused_with_a_typed_error() -> None:
         raw = zlib.compress(json.dumps(value).encode(), 9)
         return "TD1-" + base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
-    with pytest.raises(MalformedFile, match=r"the share code must hold a JSON object, not list"):
+    with pytest.raises(MalformedFile, match=r"the share code must hold a JSON object in curly brackets, not a list"):
         editing.from_share_code(encode([1, 2]))
     data = POSITION.data(examples.example(BUSY))
     data["lives"] = -3

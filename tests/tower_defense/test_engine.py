@@ -490,3 +490,16 @@ def test_a_wave_on_a_track_space_not_laid_cannot_be_attacked() -> None:
     state = fight(waves=(FieldWave(id="rank5.c", number=5, space=26),), waves_called=5)
     with pytest.raises(IllegalAction, match="Rank 5 wave C is on track space 26, which is not laid on the field"):
         engine.apply(state, Attack(player=0, at=(3, 0), wave="rank5.c"))
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        Boost(player=-4, at=(3, 0), card="standard.1"),
+        KillBonus(player=-1, card="boost.2", stack="build", payment=("boost.1", "boost.1", "combine.1")),
+    ],
+)
+def test_a_negative_player_is_refused_not_read_from_the_end(action: Any) -> None:
+    """setup.1: the players are those at the table; -1 once took the last player's credits."""
+    with pytest.raises(IllegalAction, match=r"names nobody: this game's 4 players are numbered 0 to 3"):
+        engine.apply(examples.example("busy-board"), action)

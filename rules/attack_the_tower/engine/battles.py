@@ -29,6 +29,7 @@ from rules.attack_the_tower.events import (
 )
 from rules.attack_the_tower.model import (
     EMPTY_TERRITORY,
+    TERRITORIES,
     Allocation,
     Battle,
     GameState,
@@ -36,11 +37,17 @@ from rules.attack_the_tower.model import (
 from rules.attack_the_tower.rule_ids import RuleId
 
 
+def _on_the_board(action: DeclareAttack) -> bool:
+    """Whether both territories an attack names are among the three (-1 is no territory, not the last one)."""
+    return 0 <= action.origin < TERRITORIES and 0 <= action.target < TERRITORIES
+
+
 def apply_declare(state: GameState, action: DeclareAttack, events: Events) -> GameState:
     """Declare an attack (battles.1 declare) and open its ability window; a target territory with no base sends it to
     the palace at once. IllegalAction outside the second phase, for the defender, or with no troops or attacks left."""
     require(state.phase == "main", "attacks are declared in the second phase of the turn", "turn.2 attacks")
     require(action.player == state.attacker, "only the attacking player declares attacks", "turn.2 attacks")
+    require(_on_the_board(action), "territories are numbered 1 to 3", "turn.2 attacks")
     me = state.players[action.player]
     limit = state.rules.attacks_per_territory_per_turn
     if limit is not None:

@@ -38,6 +38,7 @@ def draw(state: GameState, action: DrawCard, events: Events) -> GameState:
     pile = action.pile
     what = "draw an attack card" if pile == "attack" else "draw a potion card"
     rule: RuleId = "actions.draw attack" if pile == "attack" else "actions.draw potion"
+    require(pile in ("attack", "potion"), f"there is no {pile!r} deck: draw an attack or a potion card", rule)
     state = spend_point(state, what)
     limit = state.rules.hand_limit
     if limit is not None and len(state.hand) >= limit:

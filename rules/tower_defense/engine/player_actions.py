@@ -182,7 +182,7 @@ def place_skill(state: GameState, action: PlaceSkillMarker, events: Events) -> G
     rule: RuleId = "phase.6F skills"
     spec = catalog.skill(action.skill)
     require(state.skill_markers_left(action.player) > 0, "you have no Skill Markers left", rule)
-    require(action.slot < len(spec.slot_costs), f"{spec.name} has no slot {action.slot + 1}", rule)
+    require(0 <= action.slot < len(spec.slot_costs), f"{spec.name} has no slot {action.slot + 1}", rule)
     require(
         slot_free(state, action.player, action.skill, action.slot),
         "that slot is not empty or not unlocked",

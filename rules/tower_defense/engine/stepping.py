@@ -286,8 +286,17 @@ _PHASE6_KINDS = frozenset(PHASE6_ACTIONS)
 def _check_turn(state: GameState, action: Any, who: int) -> None:
     """IllegalAction unless the action is one the moment allows, of a player who may take it now."""
     player = getattr(action, "player", None)
-    if player is not None and player >= len(state.players):
-        raise IllegalAction(f"there is no player {player + 1}", "setup.1 players")
+    if player is not None and not (type(player) is int and 0 <= player < len(state.players)):
+        count = len(state.players)
+        if type(player) is int and player >= count:
+            raise IllegalAction(f"there is no player {player + 1}", "setup.1 players")
+        raise IllegalAction(
+            f"player {player!r} names nobody: this game's {count} players are numbered 0 to {count - 1}",
+            "setup.1 players",
+        )
+    stack = getattr(action, "stack", None)
+    if stack is not None and stack not in STACKS:
+        raise IllegalAction(f"there is no stack {stack!r} (stacks: {', '.join(STACKS)})", "phase.5 income")
     if state.revealed:
         if not isinstance(action, TakeCredit) or player != who:
             raise IllegalAction(

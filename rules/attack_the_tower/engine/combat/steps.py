@@ -221,6 +221,8 @@ def allocation_request(state: GameState, side: int) -> AllocationRequest | None:
     """The targets and caps for `side` in the current combat step; None when it has nothing to decide.
 
     Computed once per step (see `combat_step`)."""
+    if side not in (0, 1):
+        raise IllegalAction(f"there is no side {side!r}: the sides are 0 and 1 (the first and the second player)")
     battle = state.battle
     if battle is None or battle.stage in ("abilities", "victims"):
         return None
@@ -287,6 +289,11 @@ class Refusal(NamedTuple):
     rule: RuleId
 
 
+def _step_rule(request: AllocationRequest) -> RuleId:
+    """The rule of the combat step whose damage is being distributed (initiative or regular)."""
+    return "battles.3 initiative" if request.stage == "initiative" else "battles.4 regular"
+
+
 def _named(unit: Unit) -> str:
     """A unit as a refusal names it: its name and its place in a player's words (not its board key)."""
     return f"{unit.name} ({key_words(unit.key)})"
@@ -328,16 +335,27 @@ def validate_allocation(state: GameState, request: AllocationRequest, allocation
     """Raise IllegalAction naming the rule when an allocation is not allowed."""
     by_key = {t.key: t for t in request.targets}
     troops = structures = 0
+    named: set[str] = set()
     for key, amount in allocation.assignments:
         unit = by_key.get(key)
         if unit is None:
             message, rule = refusal(state, request.player, key)
             raise IllegalAction(message, rule)
+        if key in named:
+            raise IllegalAction(
+                f"{_named(unit)} is named twice; give each target its total damage once", _step_rule(request)
+            )
+        named.add(key)
+        if type(amount) is not int or amount < 1:
+            raise IllegalAction(
+                f"the damage assigned to {_named(unit)} must be a whole number of at least 1, not {amount!r}",
+                _step_rule(request),
+            )
         if amount > unit.remaining:
             raise IllegalAction(
                 f"{_named(unit)} is destroyed by {unit.remaining} more damage; "
                 f"assign at most that much to it, not {amount}",
-                "battles.3 initiative" if request.stage == "initiative" else "battles.4 regular",
+                _step_rule(request),
             )
         if unit.is_structure:
             structures += amount
@@ -354,7 +372,7 @@ def validate_allocation(state: GameState, request: AllocationRequest, allocation
             )
         raise IllegalAction(
             f"you assigned {troops} damage but have only {request.troop_cap} {stage} damage for troops",
-            "battles.3 initiative" if request.stage == "initiative" else "battles.4 regular",
+            _step_rule(request),
         )
     if structures > request.structure_cap:
         raise IllegalAction(
