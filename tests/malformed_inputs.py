@@ -129,7 +129,13 @@ def _file_mutations(game: str, rng: random.Random) -> Iterator[tuple[str, bytes,
     good = json.dumps(base)
     # syntax, encoding and size
     yield "truncated", good[: len(good) // 2].encode(), r"not valid JSON"
-    yield "empty", b"", r"not valid JSON"
+    yield "empty", b"", r"not valid JSON: it is empty"
+    first = next(iter(base))  # a field given twice: the last value was kept without a word
+    yield (
+        "key-twice",
+        good.replace("{", "{" + json.dumps(first) + ": " + json.dumps(base[first]) + ", ", 1).encode(),
+        (rf"the field '{first}' is given twice; give it once"),
+    )
     yield "trailing-garbage", (good + " }{").encode(), r"not valid JSON"
     yield "a-list", b"[1, 2, 3]", r"must hold a JSON object"
     yield "a-number", b"42", r"must hold a JSON object"

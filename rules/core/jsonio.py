@@ -150,6 +150,19 @@ class _Refused(ValueError):
     """A JSON value refused while reading (its message is the reason)."""
 
 
+def _each_key_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different: a key given twice would keep its last value without a word
+    (`"turn": 5, "turn": 6` read as turn 6), so it is refused."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(f"the field {escape(repr(key))} is given twice; give it once")
+            seen.add(key)
+    return data
+
+
 def _walk(data: object) -> Iterator[tuple[object, str, int]]:
     """Every value in parsed data with its dotted path and how deep it sits (1 for the top), depth first and
     iteratively: no recursion on hostile input."""
@@ -211,8 +224,16 @@ def parse_json_value(text: str, *, source: str = "input") -> Any:
     if len(text) > limits.MAX_FILE_BYTES:
         raise MalformedFile(f"{source} is larger than {limits.MAX_FILE_BYTES:,} characters, the limit for a position")
     try:
-        data = json.loads(text, parse_int=_whole_number, parse_float=_finite, parse_constant=_no_constant)
+        data = json.loads(
+            text,
+            parse_int=_whole_number,
+            parse_float=_finite,
+            parse_constant=_no_constant,
+            object_pairs_hook=_each_key_once,
+        )
     except json.JSONDecodeError as exc:
+        if not text.strip():
+            raise MalformedFile(f"{source} is not valid JSON: it is empty") from None
         raise MalformedFile(
             f"{source} is not valid JSON: {exc.msg.removesuffix(' at')} at line {exc.lineno}, column {exc.colno}"
         ) from None

@@ -117,8 +117,17 @@ class Rung:
             f"95% CI {percent(s.low, 1)}-{percent(s.high, 1)}, "
             f"{s.seconds_a_game:.3f} s a game) vs {self.weaker_name} {w.wins}/{w.games} ({percent(w.rate, 1)}, "
             f"95% CI {percent(w.low, 1)}-{percent(w.high, 1)}, {w.seconds_a_game:.3f} s a game) - "
-            f"{'holds (the intervals are apart)' if self.holds else 'does not hold (the intervals overlap)'}"
+            f"{self._apart()}"
         )
+
+    def _apart(self) -> str:
+        """Whether a solo or cooperative rung holds: the stronger's interval above the weaker's; else whether the
+        weaker policy is the one shown stronger (its interval above), or the intervals overlap."""
+        if self.holds:
+            return "holds (the intervals are apart)"
+        if self.weaker.low > self.stronger.high:
+            return f"does not hold: {self.weaker_name} is the stronger here (the intervals are apart)"
+        return "does not hold (the intervals overlap)"
 
     def _short_of(self) -> str:
         """Why a head-to-head rung does not hold (saying so when the weaker policy is the one shown stronger)."""

@@ -80,6 +80,12 @@ def test_a_solo_rung_holds_only_when_the_intervals_are_apart() -> None:
     assert not Rung("b", "a", rate(239), rate(161), 0, True).holds
     assert Rung("b", "a", rate(60), rate(20), 0, False).describe().endswith("holds (the intervals are apart)")
     assert Rung("b", "a", rate(30), rate(20), 0, False).describe().endswith("does not hold (the intervals overlap)")
+    # the weaker one shown stronger says so (it said the intervals overlap, 0/4 beside 4/4)
+    assert (
+        Rung("b", "a", rate(20), rate(60), 0, False)
+        .describe()
+        .endswith("does not hold: a is the stronger here (the intervals are apart)")
+    )
     assert Rung("b", "a", rate(239), rate(161), 0, True).describe().endswith("does not hold (under 60%)")
 
 
