@@ -48,7 +48,7 @@ def replay(game: GameDescriptor, position: Any, actions: Sequence[Any]) -> tuple
         try:
             state, events = game.game.apply(state, action)
         except IllegalAction as exc:
-            raise IllegalAction(f"step {number} of the line is refused: {exc}", exc.rule) from None
+            raise IllegalAction(f"step {number} of the line is refused: {exc.reason}", exc.rule) from None
         sentences += [event.sentence() for event in events]
     return state, sentences
 

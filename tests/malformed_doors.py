@@ -264,8 +264,8 @@ def command_values() -> list[Case]:
         ((td, "sweep", "--override", "standard.1.build_cost=2.0", *sweep), r"whole number"),
         ((td, "sweep", "--override", "standard.1.build_cost=true", *sweep), r"whole number"),
         ((td, "sweep", "--override", "standard.1.build_cost=1e400", *sweep), r"too large a number"),
-        ((att, "ladder", "--games", "1000000000000"), r"--games takes a whole number from 1 to 100000"),
-        ((att, "ladder", "--games", "0"), r"--games takes a whole number from 1 to 100000, not 0"),
+        ((att, "ladder", "--games", "1000000000000"), r"--games takes a whole number from 2 to 100,000"),
+        ((att, "ladder", "--games", "0"), r"--games takes a whole number from 2 to 100,000, not 0"),
         ((att, "ladder", "--seed", "-5"), r"--seed takes a whole number from 0"),
         ((att, "ladder", "--seed", "9" * 5000), r"too long"),
         ((att, "ladder", "--turn-limit", "0"), r"--turn-limit takes a whole number from 1"),
@@ -274,7 +274,7 @@ def command_values() -> list[Case]:
         ((tower, "ladder", "--seed", "true"), r"--seed takes a whole number"),
         ((td, "ladder", "--players", "0"), r"--players takes a whole number from 1 to 4"),
         ((td, "ladder", "--games", "1e9"), r"--games takes a whole number"),
-        ((td, "ladder", "--turn-limit", "99999"), r"--turn-limit takes a whole number from 1 to 10000"),
+        ((td, "ladder", "--turn-limit", "99999"), r"--turn-limit takes a whole number from 1 to 10,000"),
     ]
     return [Case(f"value {' '.join(argv)[:70]!r}", "cli-value", expect, argv=argv) for argv, expect in values]
 

@@ -169,11 +169,11 @@ def test_a_fifo_as_the_input_file_is_refused_without_waiting(
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (("the-tower", "simulate", "--games", str(10**12)), r"--games takes a whole number from 1 to 100000"),
-        (("the-tower", "simulate", "--games", "0"), r"--games takes a whole number from 1 to 100000, not 0"),
+        (("the-tower", "simulate", "--games", str(10**12)), r"--games takes a whole number from 1 to 100,000"),
+        (("the-tower", "simulate", "--games", "0"), r"--games takes a whole number from 1 to 100,000, not 0"),
         (
             ("attack-the-tower", "odds", "f.json", "--from", "1", "--to", "2", "--samples", str(10**9)),
-            r"--samples takes a whole number from 0 to 1000000",
+            r"--samples takes a whole number from 0 to 1,000,000",
         ),
         (("attack-the-tower", "play", "--turn-limit", str(10**8)), r"--turn-limit takes a whole number from 1 to"),
         (("attack-the-tower", "battle", "f.json", "--from", "1", "--to", "2", "--seed", "9" * 5000), r"too long"),

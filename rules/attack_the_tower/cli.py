@@ -77,7 +77,9 @@ def add_commands(sub: Any, tools: CliTools) -> None:
     la.add_argument(
         "--armies", default="undead,bandits", help=f"two of: {', '.join(ARMY_IDS)} (default undead,bandits)"
     )
-    add_ladder_options(la, DEFAULT_LADDER, "games per pair of policies, half in each seat", _OFF_THE_DEFAULT_LADDER)
+    add_ladder_options(
+        la, DEFAULT_LADDER, "games per pair of policies, half in each seat", _OFF_THE_DEFAULT_LADDER, least_games=2
+    )
     la.add_argument("--turn-limit", type=TURN_LIMIT, default=PLAY_TURN_LIMIT, help="a game not over by then is a draw")
     la.add_argument(
         "--workers",
@@ -136,8 +138,6 @@ def _ladder(args: argparse.Namespace) -> int:
     use_army_files(args.army_file)
     armies = _armies(args.armies)
     rules = Rules(turn_limit=args.turn_limit)
-    if args.games < 2:
-        raise IllegalAction(f"--games takes a number of games of at least 2, not {args.games}")
     chosen = ladder_policies(args.policies, policy)
     start = LadderStart(armies, rules, armies_in_use())
     with args.ladder_runner(args.workers) as runner, ladder_bar(GAME, chosen, args.games, args.no_progress) as bar:

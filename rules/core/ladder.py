@@ -344,14 +344,17 @@ def print_ladder(rungs: Sequence[Rung], *, as_json: bool, about: dict[str, Any])
 DEFAULT_LADDER_GAMES = 400
 
 
-def add_ladder_options(parser: Any, policies: Sequence[str], games_help: str, slow: str = "") -> None:
+def add_ladder_options(
+    parser: Any, policies: Sequence[str], games_help: str, slow: str = "", *, least_games: int = 1
+) -> None:
     """The options every game's `ladder` command takes: the policies (weakest first, with what is `slow` among
-    them said), the games, the seed and `--json` (each count range-checked)."""
+    them said), the games (at least `least_games`: a duel plays half in each seat), the seed and `--json` (each
+    count range-checked, its help and its refusal giving the same range)."""
     names = ",".join(policies)
     said = f"; {slow}" if slow else ""
     parser.add_argument("--policies", default=names, help=f"the policies, weakest first (default {names}{said})")
-    games = limits.count_argument("--games", 1, limits.MAX_GAMES)
-    games_help += f", 1 to {limits.MAX_GAMES:,} (default {DEFAULT_LADDER_GAMES})"
+    games = limits.count_argument("--games", least_games, limits.MAX_GAMES)
+    games_help += f", {least_games} to {limits.MAX_GAMES:,} (default {DEFAULT_LADDER_GAMES})"
     parser.add_argument("--games", type=games, default=DEFAULT_LADDER_GAMES, help=games_help)
     limits.add_seed_option(parser, "the seed every game's deal derives from")
     parser.add_argument("--json", action="store_true", help="print the rungs as JSON")

@@ -126,12 +126,12 @@ def count_argument(flag: str, low: int, high: int, noun: str = "whole number") -
     def parse(text: str) -> int:
         digits = text.strip().removeprefix("-").removeprefix("+")
         if not digits.isdigit() or not digits.isascii():
-            raise argparse.ArgumentTypeError(f"{flag} takes a {noun} from {low} to {high}, not {text[:40]!r}")
+            raise argparse.ArgumentTypeError(f"{flag} takes a {noun} from {low:,} to {high:,}, not {text[:40]!r}")
         if len(digits) > len(str(max(abs(low), abs(high)))) + 1:
-            raise argparse.ArgumentTypeError(f"{flag} takes a {noun} from {low} to {high}; that one is too long")
+            raise argparse.ArgumentTypeError(f"{flag} takes a {noun} from {low:,} to {high:,}; that one is too long")
         value = int(text)
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{flag} takes a {noun} from {low} to {high}, not {value}")
+            raise argparse.ArgumentTypeError(f"{flag} takes a {noun} from {low:,} to {high:,}, not {value}")
         return value
 
     parse.__name__ = noun

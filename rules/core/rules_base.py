@@ -8,7 +8,7 @@ Each game's `Rules` adds only its own fields and readings; what every rules conf
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
@@ -37,3 +37,27 @@ class RulesBase(BaseModel):
         """The fields where two rule sets differ, as (self, other) pairs."""
         mine, theirs = self.model_dump(), other.model_dump()
         return {k: (mine[k], theirs[k]) for k in mine if mine[k] != theirs[k]}
+
+
+def field_paths(rules: type[BaseModel]) -> list[str]:
+    """Every field a command line or a sweep can set: the top-level fields, and `field.sub` for each nested
+    model's fields (`jack.hp`)."""
+    paths = []
+    for name, value in rules():
+        if isinstance(value, BaseModel):
+            paths += [f"{name}.{sub}" for sub in type(value).model_fields]
+        else:
+            paths.append(name)
+    return paths
+
+
+def rules_data(rules: type[BaseModel], values: dict[str, Any]) -> dict[str, Any]:
+    """The default rules as JSON data with each value set at its (dotted) field, for the model to read."""
+    data: dict[str, Any] = rules().model_dump(mode="json")
+    for path, value in values.items():
+        node = data
+        *parents, last = path.split(".")
+        for part in parents:
+            node = node[part]
+        node[last] = value
+    return data

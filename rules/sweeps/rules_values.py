@@ -6,26 +6,17 @@ from __future__ import annotations
 import difflib
 import json
 from collections.abc import Iterable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from pydantic import BaseModel, JsonValue
 
 from rules.core import limits
 from rules.core.errors import IllegalPosition, MalformedFile, Problem
 from rules.core.jsonio import escape, parse_model, parse_value_text
+from rules.core.rules_base import field_paths as field_paths  # re-exported: a sweep's fields
+from rules.core.rules_base import rules_data
 
 R = TypeVar("R", bound=BaseModel)
-
-
-def field_paths(rules: type[BaseModel]) -> list[str]:
-    """Every field a sweep can set: the top-level fields, and `field.sub` for each nested model's fields."""
-    paths = []
-    for name, value in rules():
-        if isinstance(value, BaseModel):
-            paths += [f"{name}.{sub}" for sub in type(value).model_fields]
-        else:
-            paths.append(name)
-    return paths
 
 
 def _unknown(rules: type[BaseModel], name: str) -> Problem:
@@ -33,18 +24,6 @@ def _unknown(rules: type[BaseModel], name: str) -> Problem:
     close = difflib.get_close_matches(name, known, n=1)
     hint = f"did you mean {close[0]}?" if close else f"fields: {', '.join(known)}"
     return Problem(escape(name), f"the rules have no such field; {hint}")
-
-
-def _data(rules: type[BaseModel], values: dict[str, JsonValue]) -> dict[str, Any]:
-    """The default rules as JSON data with each value set at its (dotted) field."""
-    data: dict[str, Any] = rules().model_dump(mode="json")
-    for path, value in values.items():
-        node = data
-        *parents, last = path.split(".")
-        for part in parents:
-            node = node[part]
-        node[last] = value
-    return data
 
 
 def _with_values(problem: Problem, names: list[str], values: dict[str, JsonValue]) -> str:
@@ -66,7 +45,7 @@ def rules_problems(
     if unknown:
         return unknown
     try:
-        made = parse_model(rules, json.dumps(_data(rules, values)), source="the rules")
+        made = parse_model(rules, json.dumps(rules_data(rules, values)), source="the rules")
     except IllegalPosition as exc:
         names = list(values) if shown is None else [k for k in shown if k in values]
         return [Problem(p.where, _with_values(p, names, values)) for p in exc.problems]
@@ -80,7 +59,7 @@ def make_rules(rules: type[R], values: dict[str, JsonValue]) -> R:
     problems = rules_problems(rules, values)
     if problems:
         raise IllegalPosition(problems)
-    return parse_model(rules, json.dumps(_data(rules, values)), source="the rules")
+    return parse_model(rules, json.dumps(rules_data(rules, values)), source="the rules")
 
 
 def parse_value(text: str, source: str = "--vary") -> JsonValue:

@@ -18,6 +18,7 @@ from rules.core.ladder import add_ladder_options, ladder, ladder_bar, ladder_pol
 from rules.core.playout import play_out
 from rules.core.protocol import CHANCE, TERMINAL
 from rules.core.records import json_data
+from rules.core.rules_base import field_paths, rules_data
 from rules.the_tower import analysis, cards, engine, text
 from rules.the_tower.analysis import Choice, Plan
 from rules.the_tower.errors import IllegalAction
@@ -101,21 +102,24 @@ def _variant_option(parser: argparse.ArgumentParser) -> None:
 
 
 def rules_from(pairs: list[str]) -> Rules:
-    """Rules from FIELD=VALUE pairs (each value read as one JSON value when it is one, else as text; none is no
-    value).
-    Types are strict: `true` is not a number and `2.0` is not a whole number."""
-    data: dict[str, Any] = {}
+    """Rules from FIELD=VALUE pairs, a nested field dotted as a sweep names it (`jack.hp=8`); each value read as
+    one JSON value when it is one, else as text; none is no value. A field given twice is refused (the last
+    value won without a word). Types are strict: `true` is not a number and `2.0` is not a whole number."""
+    known = field_paths(Rules)
+    values: dict[str, Any] = {}
     for pair in pairs:
         key, sep, text = pair.partition("=")
         if not sep or not key:
             raise IllegalAction(f"--variant takes FIELD=VALUE, not {escape(repr(pair))}")
         key = key.strip()
-        if key not in Rules.model_fields:
-            close = difflib.get_close_matches(key, Rules.model_fields, n=1)
-            hint = f"; did you mean {close[0]}?" if close else f"; fields: {', '.join(Rules.model_fields)}"
+        if key not in known:
+            close = difflib.get_close_matches(key, known, n=1)
+            hint = f"; did you mean {close[0]}?" if close else f"; fields: {', '.join(known)}"
             raise IllegalAction(f"--variant: the rules have no field {escape(repr(key))}{hint}")
-        data[key] = None if text.strip().lower() == "none" else parse_value_text(text, source=f"--variant {key}")
-    return parse_model(Rules, json.dumps(data), source="--variant")
+        if key in values:
+            raise IllegalAction(f"--variant sets {escape(key)} twice; give it one value")
+        values[key] = None if text.strip().lower() == "none" else parse_value_text(text, source=f"--variant {key}")
+    return parse_model(Rules, json.dumps(rules_data(Rules, values)), source="--variant")
 
 
 # ---- formatting -------------------------------------------------------------------------------------

@@ -112,6 +112,7 @@ def test_an_illegal_step_names_its_number(tmp_path: Path, capsys: pytest.Capture
     pos_file.write_text(GAMES["attack-the-tower"].game.positions.text(position))
     line = '[{"action": "end_turn", "player": 0}, {"action": "end_turn", "player": 0}]'
     assert main(["attack-the-tower", "export-test", str(pos_file), "--line", line]) == 2
-    assert "step 2 of the line is refused" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert "step 2 of the line is refused" in said and said.count("(rule ") == 1  # the rule named once
     with pytest.raises(IllegalAction):
         export_test(GAMES["attack-the-tower"], position, read_line(GAMES["attack-the-tower"], line))

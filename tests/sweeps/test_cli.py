@@ -118,7 +118,7 @@ def test_an_army_file_may_add_an_army(tmp_path: Path) -> None:
         (["--vary", "cavalry_power=2", "--vary", "cavalry_power=3"], "--vary cavalry_power is given twice"),
         (["--vary", "cavalry_powr=2"], "did you mean cavalry_power?"),
         (["--vary", "cavalry_power=2,x"], "cavalry_power: must be a whole number"),
-        (["--games", "0"], "--games takes a whole number from 1 to 100000, not 0"),
+        (["--games", "0"], "--games takes a whole number from 1 to 100,000, not 0"),
         (["--games", "10000000000000000"], "that one is too long"),
         (["--workers", "0"], "--workers takes a whole number from 1 to 64"),
         (["--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "not allowed with argument"),

@@ -15,7 +15,9 @@ import pytest
 
 from rules import cli as rules_cli
 from rules.the_tower import cards
+from rules.the_tower.cli import rules_from
 from rules.the_tower.game import POSITION
+from rules.the_tower.variants import Rules
 
 _EVERY_GAME = rules_cli.build_parser
 
@@ -176,6 +178,14 @@ def test_variants_are_checked_in_words(run: Run) -> None:
     assert "error: fight_actions: must be one of 'never', 'when_stuck' or 'always'" in err
     code, out, _ = run("simulate", "--variant", "hand_limit=none", "--games", "2", "--no-progress")
     assert code == 0 and "/2 won" in out
+    # a field given twice is refused (the last value was played without a word)
+    code, _, err = run("play", "--variant", "starting_hp=14", "--variant", "starting_hp=6")
+    assert code == 2 and err == "error: --variant sets starting_hp twice; give it one value\n"
+    # a nested field is named as a sweep names it (a sweep's --set jack.hp=8 read, play's refused it)
+    assert rules_from(["jack.hp=8"]).jack.hp == 8 and rules_from(["jack.hp=8"]).starting_hp == Rules().starting_hp
+    assert run("play", "--seed", "1", "--variant", "jack.hp=8")[0] == 0
+    code, _, err = run("play", "--variant", "jack.hpp=8")
+    assert code == 2 and "did you mean jack.hp?" in err
 
 
 def test_odds_looking_ahead_over_every_point(run: Run, tmp_path: Path) -> None:
