@@ -217,9 +217,8 @@ def register_odds(sub: Any) -> None:
     )
     od.add_argument(
         "--objective",
-        default="power_balance",
         choices=sorted(OBJECTIVES),
-        help="what the optimal policy optimises (default power_balance)",
+        help="what the optimal policy optimises (default power_balance); only a side playing optimal has one",
     )
     od.add_argument(
         "--samples",
@@ -247,6 +246,12 @@ def _percent(p: Fraction) -> str:
 def _odds(args: argparse.Namespace) -> int:
     origin, target = args.origin - 1, args.target - 1
     attacker_policy, defender_policy = policy_pair(args.policy)
+    if args.objective is not None and "optimal" not in (attacker_policy, defender_policy):
+        raise IllegalAction(
+            f"--objective says what the optimal policy aims at, and neither side plays optimal here "
+            f"(--policy {attacker_policy},{defender_policy})"
+        )
+    args.objective = args.objective or "power_balance"
     use_army_files(args.army_file)
     state = POSITION.load(args.file)
     battle = analysis.declare(state, origin, target)
@@ -289,7 +294,7 @@ def _odds_json(args: argparse.Namespace, facts: Odds) -> dict[str, Any]:
     out: dict[str, Any] = {
         "attack": {"attacker": who[0], "defender": who[1], "from": args.origin, "to": args.target},
         "policies": {"attacker": attacker_policy, "defender": defender_policy},
-        "objective": args.objective,
+        "objective": args.objective if "optimal" in (attacker_policy, defender_policy) else None,
         "hidden_hand": args.hidden_hand,
         "play_abilities": not args.no_abilities,
         "outcomes": [
@@ -329,6 +334,8 @@ def _print_odds(args: argparse.Namespace, facts: Odds) -> None:
         + ("; no abilities played" if args.no_abilities else "")
     )
     mc_rows = {o: r for o, r in report.outcomes} if report else {}
+    simulated = "  Monte Carlo [95% CI, %]" if report else ""
+    print(f"  {'exact chance':>14} {'':>7}{simulated}   outcome (the troops' power in brackets)")
     for outcome, p in rows:
         line = f"  {p!s:>14} {_percent(p)}"
         if outcome in mc_rows:

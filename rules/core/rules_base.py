@@ -13,10 +13,12 @@ from typing import Any, Self
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from rules.core import limits
+from rules.core.jsonio import SettingsModel
 
 
-class RulesBase(BaseModel):
-    """A frozen set of rule numbers and readings; a game's `Rules` subclasses it with its fields."""
+class RulesBase(SettingsModel):
+    """A frozen set of rule numbers and readings; a game's `Rules` subclasses it with its fields. Made in Python
+    with a bad field (`Rules(cavalry_powr=3)`), it is refused with an IllegalSettings naming each problem."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 

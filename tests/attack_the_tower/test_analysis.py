@@ -561,6 +561,8 @@ def test_odds_prints_fractions_and_percentages(mid_game_file: Path, capsys: pyte
     assert code == 0
     assert "5/36" in out and "%" in out and "territory cleared" in out
     assert "agrees with the exact figures: yes" in out
+    heading = out.splitlines()[1]  # what each column is
+    assert "exact chance" in heading and "Monte Carlo [95% CI, %]" in heading and "outcome" in heading
 
 
 def test_odds_json_parses_and_sums_to_one(mid_game_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -591,6 +593,11 @@ def test_odds_json_parses_and_sums_to_one(mid_game_file: Path, capsys: pytest.Ca
         (("--from", "x", "--to", "2"), "--from takes a territory number from 1 to 3, not 'x'"),
         (("--from", "3", "--to", "2"), "territory 3 has no troops to attack with"),
         (("--from", "1", "--to", "2", "--policy", "clever"), "unknown policy 'clever'"),
+        # an objective is the optimal policy's aim: with none playing optimal it was ignored without a word
+        (
+            ("--from", "1", "--to", "2", "--policy", "random", "--objective", "destroy_palace"),
+            "neither side plays optimal",
+        ),
     ],
 )
 def test_odds_refuses_bad_input_with_exit_2(

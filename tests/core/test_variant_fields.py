@@ -19,7 +19,7 @@ from rules.attack_the_tower import examples as attack_examples
 from rules.attack_the_tower import game as attack_the_tower_game
 from rules.attack_the_tower.variants import Rules as AttackTheTowerRules
 from rules.core.chance import ChanceSampler
-from rules.core.errors import RulesError
+from rules.core.errors import IllegalSettings, RulesError
 from rules.core.playout import random_action
 from rules.core.protocol import Game
 from rules.the_tower import engine as the_tower
@@ -210,7 +210,7 @@ def test_a_changed_value_changes_the_games_or_is_refused(name: str, field: str) 
 
 def test_a_tower_level_the_cards_do_not_print_is_refused() -> None:
     # 003 6.A.II: "Level 4 is the maximum Level of all Towers." - the cards give numbers for four levels.
-    with pytest.raises(ValidationError, match="less than or equal to 4"):
+    with pytest.raises(IllegalSettings, match="max_level: must be at most 4"):
         TowerDefenseRules(max_level=5)
     assert TowerDefenseRules(max_level=3).max_level == 3
 

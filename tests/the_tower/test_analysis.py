@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+import re
 import statistics
 from collections.abc import Callable
 from fractions import Fraction
 from itertools import pairwise
+from typing import Any
 
 import pytest
 
@@ -348,3 +350,29 @@ def test_simulate_deals_the_games_a_ladder_with_the_same_seed_deals() -> None:
         simulated = analysis.simulate("random", 120, seed=seed, start=examples.last_rooms(), progress=False)
         laddered = solo_rate(GAME, examples.last_rooms, policy("random"), 120, seed=seed)
         assert (simulated.wins, simulated.games) == (laddered.wins, laddered.games)
+
+
+@pytest.mark.parametrize(
+    ("room", "hand", "hp", "words"),
+    [
+        ("ZZ", ("8C",), 6, "'ZZ' is not a room card"),
+        ("5C", ("8C",), 6, "'5C' is not a room card"),
+        ("KC", ("8",), 6, "a hand is a list of cards"),
+        ("KC", ("9D", "9D"), 6, "the hand holds it twice, or holds the room's own card"),
+        ("KC", ("KC", "9D"), 6, "the hand holds it twice, or holds the room's own card"),
+        ("KC", ("QD",), 6, "Queen of Diamonds is a room card"),
+        ("KC", ("8C",), -3, "hp must be a whole number of at least 1, not -3"),
+        ("KC", ("8C",), 2.5, "hp must be a whole number of at least 1, not 2.5"),
+    ],
+)
+def test_a_fight_that_cannot_be_is_refused_in_words(room: str, hand: tuple[str, ...], hp: Any, words: str) -> None:
+    """The question itself is checked (a KeyError on 'ZZ', or plans for -3 HP and a card held twice, before)."""
+    with pytest.raises(IllegalAction, match=re.escape(words)):
+        analysis.fight_plans(room, hand, hp=hp)
+
+
+@pytest.mark.parametrize("games", [0, -2])
+def test_a_simulation_of_no_games_is_refused(games: int) -> None:
+    """simulate(..., 0) gave a report whose description divided by zero; -2 one of '0/-2 won'."""
+    with pytest.raises(IllegalAction, match="games must be a whole number of at least 1"):
+        analysis.simulate("random", games)

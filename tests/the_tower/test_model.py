@@ -7,9 +7,8 @@ import json
 from typing import Any
 
 import pytest
-from pydantic import ValidationError
 
-from rules.core.errors import IllegalPosition, MalformedFile
+from rules.core.errors import IllegalPosition, IllegalSettings, MalformedFile
 from rules.the_tower import cards, catalog, examples
 from rules.the_tower.editing import build_position
 from rules.the_tower.game import POSITION
@@ -152,7 +151,7 @@ def test_a_file_that_is_not_json_is_malformed() -> None:
 
 
 def test_rules_refuse_a_hand_limit_below_the_opening() -> None:
-    with pytest.raises(ValidationError, match="cannot hold the 6 opening cards"):
+    with pytest.raises(IllegalSettings, match="cannot hold the 6 opening cards"):
         Rules(hand_limit=4)
 
 

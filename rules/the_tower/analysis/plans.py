@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.the_tower import cards
 from rules.the_tower.analysis import fights
+from rules.the_tower.errors import IllegalAction
 from rules.the_tower.model import FACE_DOWN, GameState, hit_damage
 from rules.the_tower.variants import Rules
 
@@ -58,6 +59,29 @@ class Plan:
         return f"{played}: {hits}, {lost}, {self.value_spent} card value spent; {end}"
 
 
+def _whole(value: object, least: int) -> bool:
+    return type(value) is int and value >= least
+
+
+def _check_question(room: str, hand: tuple[str, ...], hp: int, floor_number: int, monster_hp: int | None) -> None:
+    """IllegalAction in words when a fight asked about cannot be: the room is no room card, the hand holds no
+    cards of the deck, a card twice or the room's own card, or a count is not a whole number of at least 1."""
+    if not isinstance(room, str) or not cards.is_card(room) or cards.kind(room) != "room":
+        raise IllegalAction(f"{room!r} is not a room card: a Jack, Queen, King or Ace with its suit, e.g. KC")
+    if not isinstance(hand, tuple | list) or not all(isinstance(c, str) and cards.is_card(c) for c in hand):
+        raise IllegalAction(f"a hand is a list of cards such as ['8C', '5H'], not {hand!r}")
+    if len(set(hand)) != len(hand) or room in hand:
+        raise IllegalAction("a card is in the deck once: the hand holds it twice, or holds the room's own card")
+    rooms = [c for c in hand if cards.kind(c) == "room"]
+    if rooms:
+        raise IllegalAction(f"{cards.name(rooms[0])} is a room card; room cards are never in the hand")
+    for name, value, least in (("hp", hp, 1), ("floor_number", floor_number, 1)):
+        if not _whole(value, least):
+            raise IllegalAction(f"{name} must be a whole number of at least {least}, not {value!r}")
+    if monster_hp is not None and not _whole(monster_hp, 1):
+        raise IllegalAction(f"monster_hp must be a whole number of at least 1, not {monster_hp!r}")
+
+
 def fight_plans(
     room: str,
     hand: tuple[str, ...],
@@ -72,6 +96,7 @@ def fight_plans(
     A plan is a set of cards that slays it while no card of it is superfluous, so the monster falls on
     the last card whatever the order and strikes once after each other card.
     """
+    _check_question(room, hand, hp, floor_number, monster_hp)
     rules = rules or Rules()
     full = rules.monster(cards.rank(room)).hp if monster_hp is None else monster_hp
     strike = rules.monster_damage(cards.rank(room), floor_number)

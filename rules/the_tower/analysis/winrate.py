@@ -13,6 +13,7 @@ from rules.core.chance import ChanceSampler
 from rules.core.ladder import game_seed, wilson
 from rules.core.playout import play_out
 from rules.the_tower import engine
+from rules.the_tower.errors import IllegalAction
 from rules.the_tower.game import GAME
 from rules.the_tower.model import GameState
 from rules.the_tower.variants import Rules
@@ -56,6 +57,8 @@ def simulate(
     unless `progress` is False."""
     from rules.the_tower.policies import policy as by_name
 
+    if type(games) is not int or games < 1:
+        raise IllegalAction(f"games must be a whole number of at least 1, not {games!r}")
     chooser = by_name(policy) if isinstance(policy, str) else policy
     show = sys.stderr.isatty() if progress is None else progress
     wins = slain = 0
