@@ -135,9 +135,10 @@ class Codec(Generic[R]):
         return f"not a position of {mine} ({fields}); is it another game's file?"
 
     def read(self, path_or_json: str | Path) -> R:
-        """A position from a JSON file, or from JSON text itself (what a panel's load box receives)."""
+        """A position from a JSON file, or from JSON text itself (what a panel's load box receives): text that
+        opens as JSON does (an object, or a list, which is refused as not a position) is read as JSON."""
         text = str(path_or_json)
-        if text.lstrip().startswith("{"):
+        if isinstance(path_or_json, str) and text.lstrip().startswith(("{", "[")):
             return self.parse(text)
         return self.load(path_or_json)
 

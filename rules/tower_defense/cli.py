@@ -151,6 +151,8 @@ def _move(args: argparse.Namespace) -> int:
     state, events = movement.move_all(state)
     state, more = engine.check_end(state)
     print_events((*events, *more), GAME.positions.data(state), as_json=args.json)
+    if not args.json and not (events or more):
+        print("no wave is on the field to move (phase.3 movement): nothing happens")
     return 0
 
 

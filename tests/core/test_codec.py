@@ -159,3 +159,12 @@ def test_a_strict_schema_reads_a_position_built_in_python_as_it_reads_its_file()
     assert codec.compact_data(Score((3, 4))) == {"scores": [3, 4]}
     with pytest.raises(IllegalPosition, match=r"scores\.1: must be at least 0"):
         codec.validate(Score((3, -1)))
+
+
+@pytest.mark.parametrize("text", ["[]", "  [1, 2]"])
+def test_json_text_that_is_a_list_is_read_as_json_not_as_a_file_name(text: str) -> None:
+    """An explorer's load('[]') said 'cannot read []: No such file or directory'."""
+    from rules.the_tower.game import POSITION
+
+    with pytest.raises(MalformedFile, match="must hold a JSON object in curly brackets, not a list"):
+        POSITION.read(text)

@@ -79,6 +79,15 @@ def test_move(movement_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert data["events"][0]["end"] == 18
 
 
+def test_move_with_no_wave_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """It printed nothing at all."""
+    assert main(["tower-defense", "example", "new-session"]) == 0
+    empty = tmp_path / "new.json"
+    empty.write_text(capsys.readouterr().out)
+    assert main(["tower-defense", "move", str(empty)]) == 0
+    assert capsys.readouterr().out == "no wave is on the field to move (phase.3 movement): nothing happens\n"
+
+
 def test_move_bad_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tower-defense", "move", str(tmp_path / "missing.json")]) == 2
     bad = tmp_path / "bad.json"
