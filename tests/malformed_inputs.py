@@ -369,7 +369,7 @@ def cli_arguments(workdir: Path) -> list[Case]:
         (("attack-the-tower", "battle", a, "--from", "1", "--to", "2", "--seed", huge), r"too long"),
         (("attack-the-tower", "battle", a, "--from", "1", "--to", "2", "--policy", "psychic"), r"invalid choice"),
         (("attack-the-tower", "battle", a, "--to", "2"), r"required"),
-        (("attack-the-tower", "odds", a, "--from", "1", "--to", "2", "--samples", "1000000000"), r"from 0 to 1000000"),
+        (("attack-the-tower", "odds", a, "--from", "1", "--to", "2", "--samples", "1000000000"), r"from 0 to 1,000,000"),
         (
             ("attack-the-tower", "odds", a, "--from", "1", "--to", "2", "--samples", "-1"),
             r"from 0|expected one argument",
@@ -385,7 +385,7 @@ def cli_arguments(workdir: Path) -> list[Case]:
         (("attack-the-tower", "example", "nowhere"), r"nowhere"),
         (("attack-the-tower", "teleport"), r"invalid choice"),
         (("chess", "validate", a), r"invalid choice"),
-        (("the-tower", "simulate", "--games", "1000000000000"), r"from 1 to 100000"),
+        (("the-tower", "simulate", "--games", "1000000000000"), r"from 1 to 100,000"),
         (("the-tower", "simulate", "--games", "0"), r"from 1 to"),
         (("the-tower", "simulate", "--games", "lots"), r"whole number"),
         (("the-tower", "simulate", "--games", "2.0"), r"whole number"),
