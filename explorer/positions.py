@@ -12,7 +12,7 @@ from types import ModuleType
 from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, Protocol, TypeVar, cast
 
 from rules.core import limits
-from rules.core.errors import MalformedFile
+from rules.core.errors import MalformedFile, look_up
 from rules.core.jsonio import decode_text
 from rules.core.protocol import Game
 
@@ -35,6 +35,7 @@ class PositionFiles(Generic[S]):
 
     game: ClassVar[Game[Any, Any]]
     examples: ModuleType
+    policies: ModuleType
     editing: ModuleType
     default_example: ClassVar[str]
     default_policy: ClassVar[str]
@@ -49,6 +50,7 @@ class PositionFiles(Generic[S]):
         if named is not None:
             position = self.examples.example(named)
         self.policy_name = policy_name or self.default_policy
+        look_up(self.policies.POLICIES, self.policy_name, "policy")  # refused now, not at the first step
         self.seed = seed
         self._reset(cast(S, position))
         self.example_name = named

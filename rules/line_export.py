@@ -209,6 +209,10 @@ def read_line(game: GameDescriptor, text: str | None) -> list[Any]:
     if not text:
         return []
     source = "--line"
+    if text.lstrip().startswith("{"):  # one action, not a list of them
+        raise MalformedFile(
+            "--line is a JSON list of actions in square brackets, e.g. [{...}, {...}]; this is one object"
+        )
     if not text.lstrip().startswith("["):
         source = escape(text)
         if not os.path.lexists(text):

@@ -369,7 +369,10 @@ def cli_arguments(workdir: Path) -> list[Case]:
         (("attack-the-tower", "battle", a, "--from", "1", "--to", "2", "--seed", huge), r"too long"),
         (("attack-the-tower", "battle", a, "--from", "1", "--to", "2", "--policy", "psychic"), r"invalid choice"),
         (("attack-the-tower", "battle", a, "--to", "2"), r"required"),
-        (("attack-the-tower", "odds", a, "--from", "1", "--to", "2", "--samples", "1000000000"), r"from 0 to 1,000,000"),
+        (
+            ("attack-the-tower", "odds", a, "--from", "1", "--to", "2", "--samples", "1000000000"),
+            r"from 0 to 1,000,000",
+        ),
         (
             ("attack-the-tower", "odds", a, "--from", "1", "--to", "2", "--samples", "-1"),
             r"from 0|expected one argument",

@@ -110,6 +110,8 @@ class SweepSpec(SettingsModel):
     def _army_pairs(cls, value: Any) -> Any:
         if isinstance(value, str) or _is_pair(value):
             value = [value]
+        if not isinstance(value, list | tuple):  # pydantic says what it must be
+            return value
         return [_pair(v) if isinstance(v, str) else v for v in value]
 
     @field_validator("army_files", mode="before")

@@ -94,7 +94,10 @@ def test_the_cli_writes_the_test_to_stdout(tmp_path: Path, capsys: pytest.Captur
     ("line", "message"),
     [
         ("[{", "not valid JSON"),
-        ('{"action": "end_turn"}', "is neither a JSON list"),
+        (
+            '{"action": "end_turn"}',
+            r"--line is a JSON list of actions in square brackets, e.g. \[{...}, {...}\]; this is one object",
+        ),
         ('[{"action": "fly"}]', "action 1 is not an action of Attack the Tower"),
         # pydantic's words for a tagged union ("Unable to extract tag using discriminator") said in a player's
         ('[{"bogus": 1}]', r"\(needs the field 'action', which says what kind of thing it is\)"),

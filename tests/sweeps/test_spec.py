@@ -172,3 +172,9 @@ def test_settings_made_in_python_are_refused_in_words_not_pydantics_dump(make: A
     said = str(refused.value)
     assert words in said and "validation error" not in said and "[type=" not in said
     assert isinstance(refused.value, ValueError) and refused.value.problems
+
+
+def test_no_army_pairs_at_all_is_refused_in_words() -> None:
+    """armies=None raised a TypeError from inside the spec."""
+    with pytest.raises(IllegalSettings, match="armies: must be a list in square brackets"):
+        SweepSpec(game="attack-the-tower", armies=None)
