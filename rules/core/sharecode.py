@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from rules.core import limits
 from rules.core.codec import Positions
-from rules.core.errors import MalformedFile
+from rules.core.errors import MalformedFile, kind_of
 
 S = TypeVar("S")
 
@@ -28,6 +28,8 @@ def share_code(positions: Positions[S], state: S, prefix: str) -> str:
 def from_share_code(positions: Positions[S], code: str, prefix: str, game: str) -> S:
     """The position a share code of `game` describes; MalformedFile when the code is another game's or damaged,
     IllegalPosition when it decodes to an illegal position."""
+    if not isinstance(code, str):
+        raise MalformedFile(f"a share code is text starting with {prefix!r}, not {kind_of(code)}")
     if len(code) > limits.MAX_SHARE_CODE_CHARS:
         raise MalformedFile(
             f"this share code has {len(code):,} characters; a share code is at most {limits.MAX_SHARE_CODE_CHARS:,}"

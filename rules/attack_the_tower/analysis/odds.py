@@ -353,8 +353,8 @@ def monte_carlo(
     probability (`agrees_with`) and the exact mean within the normal interval, each at a Bonferroni-corrected
     level, so that a simulation of the exact distribution disagrees with it in at most 1 - `confidence` of the
     runs (5% by default)."""
-    if n < 1:
-        raise IllegalAction("Monte Carlo needs at least one sample")
+    if type(n) is not int or n < 1:
+        raise IllegalAction(f"Monte Carlo needs a whole number of samples, at least one, not {n!r}")
     if not 0 < confidence < 1:
         raise IllegalAction(f"a confidence is between 0 and 1, not {confidence}")
     exact = outcome_distribution(state, policies, objective, hidden_hand=hidden_hand, play_abilities=play_abilities)
