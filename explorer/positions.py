@@ -15,7 +15,6 @@ from rules.core import limits
 from rules.core.errors import MalformedFile, RulesError, look_up
 from rules.core.jsonio import decode_text, escape
 from rules.core.protocol import Game
-from rules.core.records import RECORD_CLASSES
 
 
 class Ruled(Protocol):
@@ -48,8 +47,11 @@ class PositionFiles(Generic[S]):
         """An explorer of `position` (an example's name, a position, or the game's default example); the policy
         decides what nobody decides by hand (the game's default one unless named), chance is drawn from `seed`."""
         named = position or self.default_example if position is None or isinstance(position, str) else None
-        if named is None and not isinstance(position, RECORD_CLASSES):
-            raise RulesError(f"an explorer opens on an example's name or a position, not {escape(repr(position), 60)}")
+        if named is None and not self.game.positions.holds(position):
+            raise RulesError(
+                "an explorer opens on an example's name or a position of its own game, "
+                f"not {escape(repr(position), 60)}"
+            )
         if named is not None:
             position = self.examples.example(named)
         self.policy_name = policy_name or self.default_policy

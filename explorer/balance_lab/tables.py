@@ -13,6 +13,7 @@ from explorer import theme
 from explorer.balance_lab.charts import combination_label, value_label
 from rules.core.percent import percent
 from rules.sweeps import SweepSpec
+from rules.sweeps.strengths import agreement_shown
 
 BORDER = "1px solid var(--jp-border-color1,#888)"
 
@@ -138,12 +139,10 @@ def _matchup_agreements(compared: pd.DataFrame, strengths: list[str]) -> dict[An
     strengths."""
     if compared.empty:
         return {}
-    columns = [c for c in compared.columns if not c.endswith("_favours") and c != "agreement"]
+    columns = [c for c in compared.columns if not c.endswith("_favours") and c not in ("agreement", "agrees")]
     agreed: dict[Any, Any] = {None: columns}
     for row in compared.to_dict(orient="records"):
-        kind = row["agreement"]
-        kind = "none" if kind == "same" and not isinstance(row[f"{strengths[0]}_favours"], str) else kind
-        agreed[tuple(value_label(row[c]) for c in columns)] = AGREEMENT_CELLS[kind]
+        agreed[tuple(value_label(row[c]) for c in columns)] = AGREEMENT_CELLS[agreement_shown(row, strengths)]
     return agreed
 
 
@@ -157,7 +156,7 @@ def strengths_html(spec: SweepSpec, summary: pd.DataFrame) -> str:
     """A sweep at several strengths, one row a combination: each strength's verdict with what it rests on (a
     duel's share of the decided games for player 1 and its draws, or the table's win rate), its interval and
     game lengths, and whether the verdicts agree."""
-    from rules.sweeps.strengths import agreement_shown, compare_strengths, strength_words, verdicts_rest_on
+    from rules.sweeps.strengths import compare_strengths, strength_words, verdicts_rest_on
 
     compared = compare_strengths(spec, summary)
     if compared.empty:

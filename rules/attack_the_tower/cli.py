@@ -334,8 +334,8 @@ def _print_odds(args: argparse.Namespace, facts: Odds) -> None:
         + ("; no abilities played" if args.no_abilities else "")
     )
     mc_rows = {o: r for o, r in report.outcomes} if report else {}
-    simulated = "  Monte Carlo [95% CI, %]" if report else ""
-    print(f"  {'exact chance':>14} {'':>7}{simulated}   outcome (the troops' power in brackets)")
+    simulated = ", the Monte Carlo frequency [its 95% CI, in %]" if report else ""
+    print(f"each line: the exact chance, as a fraction and in %{simulated}, then the outcome (power in brackets)")
     for outcome, p in rows:
         line = f"  {p!s:>14} {_percent(p)}"
         if outcome in mc_rows:

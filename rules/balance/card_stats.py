@@ -20,7 +20,7 @@ from pydantic import BaseModel
 
 from rules.core.errors import counted
 from rules.core.ladder import wilson
-from rules.core.percent import percent
+from rules.core.percent import percent, signed_percent
 
 COLUMNS = (
     "card",
@@ -162,4 +162,4 @@ def rate_words(row: Mapping[Any, Any]) -> tuple[str, str, str]:
     with_it, without = int(row["played"]), int(row["games"]) - int(row["played"])
     few = min((without, "without it"), (with_it, "with it"))
     said = f" ({counted(few[0], 'game')} {few[1]})" if few[0] < FEW_GAMES else ""
-    return rate("played"), rate("not_played"), f"{difference:+.0%}{said}"
+    return rate("played"), rate("not_played"), f"{signed_percent(difference)}{said}"

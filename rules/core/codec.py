@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import os
 import sys
 import types
 import typing
@@ -43,6 +44,7 @@ class Positions(Protocol[S]):
     def text(self, state: S, *, indent: int | None = 2) -> str: ...
     def save(self, state: S, path: str | Path) -> None: ...
     def json_schema(self) -> dict[str, Any]: ...
+    def holds(self, value: object) -> bool: ...
 
 
 class Codec(Generic[R]):
@@ -61,6 +63,11 @@ class Codec(Generic[R]):
         self.schema = schema
         self.records = dict(records)
         self.check = check
+
+    def holds(self, value: object) -> bool:
+        """Whether `value` is a record of the kind this codec reads (a position of its game, not an action or
+        another game's position)."""
+        return isinstance(value, self.records.get(self.schema, ()))
 
     # ---- reading ----------------------------------------------------------------------------------
     def from_schema(self, validated: BaseModel) -> R:
@@ -138,7 +145,7 @@ class Codec(Generic[R]):
         """A position from a JSON file, or from JSON text itself (what a panel's load box receives): text that
         opens as JSON does (an object, or a list, which is refused as not a position) is read as JSON."""
         text = str(path_or_json)
-        if isinstance(path_or_json, str) and text.lstrip().startswith(("{", "[")):
+        if isinstance(path_or_json, str) and text.lstrip().startswith(("{", "[")) and not os.path.exists(text):
             return self.parse(text)
         return self.load(path_or_json)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TypeVar
@@ -102,7 +103,7 @@ def kind_of(value: object, *, json: bool = False) -> str:
     if isinstance(value, bool):
         return "true or false" if json else "a true-or-false value"
     kinds: tuple[tuple[type | tuple[type, ...], str], ...] = (
-        ((int, float), "a number"),
+        (numbers.Real, "a number"),
         (str, "text"),
         ((list, tuple), "a list"),
         (dict, "an object in curly brackets" if json else "a mapping"),
@@ -110,4 +111,4 @@ def kind_of(value: object, *, json: bool = False) -> str:
     for kinds_of, words in kinds:
         if isinstance(value, kinds_of):
             return words
-    return f"a {type(value).__name__}"
+    return f"a value of type {type(value).__name__}"

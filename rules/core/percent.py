@@ -7,6 +7,11 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 
+def signed_percent(difference: float | Fraction, places: int = 0) -> str:
+    """A difference of shares with its sign, rounded as `percent` rounds (half away from zero): '+43%', '-8%'."""
+    return ("+" if difference >= 0 else "") + percent(difference, places)
+
+
 def percent(share: float | Fraction, places: int = 0) -> str:
     """`share` (0.425 or Fraction(17, 40)) as '43%' (or '42.5%' at one place); a float is read at its shortest
     decimal spelling, the number it was written as, so that its binary rounding does not move a half down."""

@@ -18,7 +18,7 @@ from rules.core.jsonio import SettingsModel
 
 class RulesBase(SettingsModel):
     """A frozen set of rule numbers and readings; a game's `Rules` subclasses it with its fields. Made in Python
-    with a bad field (`Rules(cavalry_powr=3)`), it is refused with an IllegalSettings naming each problem."""
+    with a bad field (`Rules(no_such_field=3)`), it is refused with an IllegalSettings naming each problem."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -43,7 +43,7 @@ class RulesBase(SettingsModel):
 
 def field_paths(rules: type[BaseModel]) -> list[str]:
     """Every field a command line or a sweep can set: the top-level fields, and `field.sub` for each nested
-    model's fields (`jack.hp`)."""
+    model's fields (`field.sub`)."""
     paths = []
     for name, value in rules():
         if isinstance(value, BaseModel):

@@ -12,7 +12,7 @@ import pandas as pd
 from rules.core.errors import counted
 from rules.core.ladder import wilson
 from rules.core.percent import percent
-from rules.sweeps.strengths import agreement, grid_columns
+from rules.sweeps.strengths import agreement, agreement_shown, grid_columns
 
 SEATS = ("army_0", "army_1")
 EMPTY_CELL = {"games": 0, "wins_0": 0, "wins_1": 0, "draws": 0}
@@ -88,9 +88,10 @@ def matchup_words(row: Mapping[Any, Any]) -> str:
 
 def compare_matchup_strengths(pairs: pd.DataFrame, strengths: list[str]) -> pd.DataFrame:
     """Each pair of armies over both seats (rows of `both_seats`) at every strength side by side: the settings,
-    the pair, the army each strength favours (`{name}_favours`, None where it cannot tell) and their `agreement`
-    (`rules.sweeps.strengths.agreement`: the designer's question of whether the answer depends on the play, asked
-    of the matchup, not of each seat order). A pair not played at every strength is left out."""
+    the pair, the army each strength favours (`{name}_favours`, "neither" where it cannot tell, as
+    `compare_strengths` writes it), `agrees` and their `agreement` (`rules.sweeps.strengths.agreement`): the
+    designer's question of whether the answer depends on the play, asked of the matchup, not of each seat order.
+    A pair not played at every strength is left out."""
     if pairs.empty or "strength" not in pairs.columns or not strengths:
         return pd.DataFrame()
     figures = {"strength", "army_a", "army_b", *_together("a", "b", EMPTY_CELL, EMPTY_CELL)}
@@ -101,9 +102,11 @@ def compare_matchup_strengths(pairs: pd.DataFrame, strengths: list[str]) -> pd.D
         if set(found) != set(strengths):
             continue
         row: dict[str, Any] = dict(zip(keys, values if isinstance(values, tuple) else (values,), strict=True))
-        sides = [side if isinstance(side := found[name]["favours"], str) else None for name in strengths]  # NaN: none
+        # a pair no strength can tell is None in `both_seats` (NaN once grouped by pandas)
+        sides = [side if isinstance(side := found[name]["favours"], str) else "neither" for name in strengths]
         row.update({f"{name}_favours": side for name, side in zip(strengths, sides, strict=True)})
-        row["agreement"] = agreement(["neither" if side is None else str(side) for side in sides])
+        row["agrees"] = len(set(sides)) == 1
+        row["agreement"] = agreement(sides)
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -114,10 +117,15 @@ def matchup_agreement_words(row: Mapping[Any, Any], strengths: list[str]) -> str
     said = []
     for name in strengths:
         side = row[f"{name}_favours"]
-        said.append(f"{name} {'favours ' + side if isinstance(side, str) else 'cannot tell'}")
-    kind = row["agreement"]
-    if kind == "same":
-        told = "the same" if isinstance(row[f"{strengths[0]}_favours"], str) else "none can tell yet (more games may)"
-    else:
-        told = "not settled (more games may)" if kind == "unsettled" else "CONCLUSIONS DIFFER"
+        said.append(f"{name} {'cannot tell' if side == 'neither' else 'favours ' + side}")
+    told = MATCHUP_AGREEMENT[agreement_shown(row, strengths)]
     return f"{row['army_a']} v {row['army_b']}, both seats: {'; '.join(said)} - {told}"
+
+
+MATCHUP_AGREEMENT = {
+    "same": "the same",
+    "none": "none can tell yet (more games may)",
+    "unsettled": "not settled (more games may)",
+    "opposite": "CONCLUSIONS DIFFER",
+}
+"""A pair's `agreement_shown` across strengths in the words of its line."""

@@ -102,10 +102,11 @@ def _variant_option(parser: argparse.ArgumentParser) -> None:
 
 
 def rules_from(pairs: list[str]) -> Rules:
-    """Rules from FIELD=VALUE pairs, a nested field dotted as a sweep names it (`jack.hp=8`); each value read as
+    """Rules from FIELD=VALUE pairs, a nested field whole (`jack={...}`) or dotted as a sweep names it (`jack.hp=8`);
+    each value read as
     one JSON value when it is one, else as text; none is no value. A field given twice is refused (the last
     value won without a word). Types are strict: `true` is not a number and `2.0` is not a whole number."""
-    known = field_paths(Rules)
+    known = [*Rules.model_fields, *(path for path in field_paths(Rules) if path not in Rules.model_fields)]
     values: dict[str, Any] = {}
     for pair in pairs:
         key, sep, text = pair.partition("=")
@@ -118,6 +119,9 @@ def rules_from(pairs: list[str]) -> Rules:
             raise IllegalAction(f"--variant: the rules have no field {escape(repr(key))}{hint}")
         if key in values:
             raise IllegalAction(f"--variant sets {escape(key)} twice; give it one value")
+        whole, parts = key.split(".")[0], [k for k in values if k.split(".")[0] == key.split(".")[0]]
+        if parts and (whole in values or "." not in key):
+            raise IllegalAction(f"--variant sets {escape(whole)} whole and one of its fields; give one of the two")
         values[key] = None if text.strip().lower() == "none" else parse_value_text(text, source=f"--variant {key}")
     return parse_model(Rules, json.dumps(rules_data(Rules, values)), source="--variant")
 

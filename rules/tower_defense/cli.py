@@ -30,10 +30,9 @@ def add_commands(sub: Any, tools: CliTools) -> None:
     bo.add_argument("--tower", required=True, help="the tower card, e.g. boost.1 (Mark I Boost) or standard.2")
     bo.add_argument(
         "--level",
-        type=limits.count_argument("--level", 1, limits.rules_number_limit("max_level")),
+        type=limits.count_argument("--level", 1, Rules().max_level),
         default=1,
-        help=f"the tower's level: 1 to 4 under the rulebook, to {limits.rules_number_limit('max_level')} under a "
-        "variant's max_level (default 1)",
+        help=f"the tower's level, 1 to {Rules().max_level} (default 1)",
     )
     bo.add_argument("--credits", default="", help="credit cards on hand, comma separated, e.g. boost.1,standard.1")
     bo.add_argument("--already", default="", help="credit types discarded on it earlier this turn, e.g. boost")

@@ -561,8 +561,11 @@ def test_odds_prints_fractions_and_percentages(mid_game_file: Path, capsys: pyte
     assert code == 0
     assert "5/36" in out and "%" in out and "territory cleared" in out
     assert "agrees with the exact figures: yes" in out
-    heading = out.splitlines()[1]  # what each column is
-    assert "exact chance" in heading and "Monte Carlo [95% CI, %]" in heading and "outcome" in heading
+    legend = out.splitlines()[1]  # what each line's figures are
+    assert legend == (
+        "each line: the exact chance, as a fraction and in %, the Monte Carlo frequency [its 95% CI, in %], then the "
+        "outcome (power in brackets)"
+    )
 
 
 def test_odds_json_parses_and_sums_to_one(mid_game_file: Path, capsys: pytest.CaptureFixture[str]) -> None:

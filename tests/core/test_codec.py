@@ -5,6 +5,7 @@ reads back equal."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated, Literal
 
 import pytest
@@ -168,3 +169,15 @@ def test_json_text_that_is_a_list_is_read_as_json_not_as_a_file_name(text: str) 
 
     with pytest.raises(MalformedFile, match="must hold a JSON object in curly brackets, not a list"):
         POSITION.read(text)
+
+
+def test_a_file_whose_name_opens_as_json_is_still_read_as_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only text that names no file is read as JSON text: a load box's '[draft] position.json' is a file."""
+    from rules.the_tower import examples
+    from rules.the_tower.game import POSITION
+
+    monkeypatch.chdir(tmp_path)
+    POSITION.save(examples.example("opening"), "[draft] position.json")
+    assert POSITION.read("[draft] position.json") == examples.example("opening")

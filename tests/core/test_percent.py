@@ -9,7 +9,7 @@ import pytest
 
 from rules.balance.measure import Tally
 from rules.balance.report import matrix_lines
-from rules.core.percent import percent
+from rules.core.percent import percent, signed_percent
 
 
 @pytest.mark.parametrize(
@@ -40,3 +40,7 @@ def test_a_balance_matrix_shows_17_of_40_as_43_and_its_mirror_as_58() -> None:
     row_b = next(line for line in lines if line.startswith("b "))
     assert "43% (" in row_a and "58% (" in row_b
     assert "42%" not in row_a.split("(")[0] and "57%" not in row_b.split("(")[0]
+
+
+def test_a_signed_difference_rounds_as_a_share_does() -> None:
+    assert (signed_percent(17 / 40), signed_percent(-17 / 40), signed_percent(0.0)) == ("+43%", "-43%", "+0%")

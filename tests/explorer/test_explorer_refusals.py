@@ -10,6 +10,7 @@ import pytest
 from explorer.attack_the_tower.explorer import Explorer
 from explorer.the_tower.explorer import TheTowerExplorer
 from explorer.tower_defense.explorer import TowerDefenseExplorer
+from rules.attack_the_tower.actions import EndTurn
 from rules.core.errors import MalformedFile, RulesError, UnknownName
 
 
@@ -22,8 +23,14 @@ def test_an_unknown_policy_is_refused_when_the_explorer_is_made(make: Any) -> No
 
 def test_an_explorer_of_something_not_a_position_is_refused_in_words() -> None:
     """Explorer(123) failed inside ('int' object has no attribute 'turn')."""
-    with pytest.raises(RulesError, match="an explorer opens on an example's name or a position, not 123"):
+    with pytest.raises(
+        RulesError, match="an explorer opens on an example's name or a position of its own game, not 123"
+    ):
         Explorer(123)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"not EndTurn\(player=0\)"):  # a record, but an action
+        Explorer(EndTurn(player=0))  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="a position of its own game"):  # another game's position
+        Explorer(TheTowerExplorer().state)  # type: ignore[arg-type]
 
 
 def test_a_share_code_that_is_not_text_is_refused_in_words() -> None:

@@ -12,6 +12,7 @@ import pytest
 from rules.cli import main
 from rules.core.ladder import wilson
 from rules.sweeps.matchups import both_seats, compare_matchup_strengths, matchup_agreement_words, matchup_words
+from rules.sweeps.strengths import favoured
 
 
 def cell(first: str, second: str, wins_0: int, wins_1: int, draws: int, **grid: Any) -> dict[str, Any]:
@@ -73,12 +74,18 @@ def at(strength: str, *cells: dict[str, Any]) -> list[dict[str, Any]]:
     return [{**c, "strength": strength} for c in cells]
 
 
+def compare_strengths_seat_by_seat_shows_nothing(summary: pd.DataFrame) -> bool:
+    """Whether no seat order of `summary`, on its own, shows a side (its interval reaches 50%)."""
+    return all(favoured(row) == "neither" for _, row in summary.iterrows())
+
+
 def test_a_pair_at_several_strengths_is_compared_over_both_seats_not_seat_by_seat() -> None:
-    """Each seat order on its own shows no side (the first player's edge); over both seats the planner and the
-    tuned policy both favour the bandits: the matchup's answer does not depend on the play."""
+    """Each seat order on its own shows no side (44 of 100 and 58 of 100: both intervals reach 50%); over both
+    seats the undead win 86 of 200 (36%-50%) at each strength, and both favour the bandits: the matchup's answer
+    does not depend on the play."""
     summary = pd.DataFrame(
-        at("planner", cell("undead", "bandits", 45, 55, 0), cell("bandits", "undead", 65, 35, 0))
-        + at("tuned", cell("undead", "bandits", 44, 56, 0), cell("bandits", "undead", 66, 34, 0))
+        at("planner", cell("undead", "bandits", 44, 56, 0), cell("bandits", "undead", 58, 42, 0))
+        + at("tuned", cell("undead", "bandits", 43, 57, 0), cell("bandits", "undead", 57, 43, 0))
         + at("random", cell("undead", "westerners", 50, 50, 0))  # not at every strength, nor both ways
     )
     pairs = both_seats(summary)
@@ -86,6 +93,7 @@ def test_a_pair_at_several_strengths_is_compared_over_both_seats_not_seat_by_sea
     assert len(compared) == 1
     (row,) = compared
     assert (row["planner_favours"], row["tuned_favours"], row["agreement"]) == ("bandits", "bandits", "same")
+    assert row["agrees"] and compare_strengths_seat_by_seat_shows_nothing(summary)
     assert matchup_agreement_words(row, ["planner", "tuned"]) == (
         "undead v bandits, both seats: planner favours bandits; tuned favours bandits - the same"
     )

@@ -186,6 +186,10 @@ def test_variants_are_checked_in_words(run: Run) -> None:
     assert run("play", "--seed", "1", "--variant", "jack.hp=8")[0] == 0
     code, _, err = run("play", "--variant", "jack.hpp=8")
     assert code == 2 and "did you mean jack.hp?" in err
+    # or whole, as before; but not whole and in part
+    assert rules_from(['jack={"damage": 2, "hp": 9, "points": 1}']).jack.hp == 9
+    code, _, err = run("play", "--variant", 'jack={"damage": 2, "hp": 9, "points": 1}', "--variant", "jack.hp=8")
+    assert code == 2 and "sets jack whole and one of its fields; give one of the two" in err
 
 
 def test_odds_looking_ahead_over_every_point(run: Run, tmp_path: Path) -> None:

@@ -209,9 +209,8 @@ def odds(dist: Distribution[BattleOutcome]) -> Odds:
 # ---- Monte Carlo --------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class OddsRow:
-    """One exact figure beside its Monte Carlo estimate: count, frequency, Wilson 95% interval, and
-    whether the exact figure lies in the wider interval the agreement check uses (family-wise, Bonferroni
-    over every row)."""
+    """One exact figure beside its Monte Carlo estimate: count, frequency, Wilson 95% interval, and whether
+    the count is likely at the exact figure (`agrees_with`, at the row's Bonferroni share of the check's 5%)."""
 
     label: str
     exact: Fraction
@@ -225,7 +224,7 @@ class OddsRow:
 @dataclass(frozen=True, slots=True)
 class MonteCarloReport:
     """`samples` simulated battles against the exact distribution: one row per outcome (and per headline
-    event), and whether every exact probability lies within its family-wise interval."""
+    event), and whether every row's count and the mean are likely at the exact figures (`monte_carlo`)."""
 
     samples: int
     seed: int

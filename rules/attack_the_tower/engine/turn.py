@@ -73,11 +73,8 @@ def apply_draw(state: GameState, action: DrawCard, events: Events) -> GameState:
         "renewal.B draw",
     )
     require(state.draws_left > 0, "no draws are left", "renewal.B draw")
-    require(
-        action.pile in ("base", "ability"),
-        f"there is no {action.pile!r} pile: draw a base or an ability",
-        "renewal.B draw",
-    )
+    if action.pile not in ("base", "ability"):
+        raise IllegalAction(f"there is no {action.pile!r} pile: draw a base or an ability", "renewal.B draw")
     p = state.players[action.player]
     if not draw_pile(p, action.pile):
         discards = discard_pile(p, action.pile)

@@ -60,6 +60,7 @@ class Plan:
 
 
 def _whole(value: object, least: int) -> bool:
+    """Whether `value` is a whole number (not True, not 2.0) of at least `least`."""
     return type(value) is int and value >= least
 
 
@@ -70,8 +71,11 @@ def _check_question(room: str, hand: tuple[str, ...], hp: int, floor_number: int
         raise IllegalAction(f"{room!r} is not a room card: a Jack, Queen, King or Ace with its suit, e.g. KC")
     if not isinstance(hand, tuple | list) or not all(isinstance(c, str) and cards.is_card(c) for c in hand):
         raise IllegalAction(f"a hand is a list of cards such as ['8C', '5H'], not {hand!r}")
-    if len(set(hand)) != len(hand) or room in hand:
-        raise IllegalAction("a card is in the deck once: the hand holds it twice, or holds the room's own card")
+    twice = next((c for c in hand if hand.count(c) > 1), None)
+    if twice is not None:
+        raise IllegalAction(f"the hand holds the {cards.name(twice)} twice; a card is in the deck once")
+    if room in hand:
+        raise IllegalAction(f"the hand holds the room's own card, the {cards.name(room)}")
     rooms = [c for c in hand if cards.kind(c) == "room"]
     if rooms:
         raise IllegalAction(f"{cards.name(rooms[0])} is a room card; room cards are never in the hand")

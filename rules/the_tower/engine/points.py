@@ -36,9 +36,10 @@ def draw(state: GameState, action: DrawCard, events: Events) -> GameState:
     """Spend an action point to draw an attack or a potion card, chance revealing it next; an empty deck is reshuffled
     from its used cards under variant.empty_deck, else IllegalAction, as with a full hand under variant.hand_limit."""
     pile = action.pile
+    if pile not in ("attack", "potion"):
+        raise IllegalAction(f"there is no {pile!r} deck: draw an attack or a potion card", "actions.spend")
     what = "draw an attack card" if pile == "attack" else "draw a potion card"
     rule: RuleId = "actions.draw attack" if pile == "attack" else "actions.draw potion"
-    require(pile in ("attack", "potion"), f"there is no {pile!r} deck: draw an attack or a potion card", rule)
     state = spend_point(state, what)
     limit = state.rules.hand_limit
     if limit is not None and len(state.hand) >= limit:

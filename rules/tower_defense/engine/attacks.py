@@ -58,7 +58,8 @@ def attack(state: GameState, action: Attack, events: Events) -> GameState:
 
 def _check_target(state: GameState, wave: FieldWave, target: str, ignore: bool, origin: Coord, reach: int) -> None:
     rule: RuleId = "phase.6G attack"
-    require(target in ("unit", "modifier"), f"a tower attacks a unit or a Wave Modifier, not {target!r}", rule)
+    if target not in ("unit", "modifier"):
+        raise IllegalAction(f"a tower attacks a unit or a Wave Modifier, not {target!r}", rule)
     if target == "modifier":
         if wave.modifier is None:
             raise IllegalAction(f"{wave.spec.name} has no Wave Modifier to attack", "phase.6G modifiers")

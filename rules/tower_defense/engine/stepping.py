@@ -72,6 +72,7 @@ from rules.tower_defense.errors import IllegalAction
 from rules.tower_defense.events import player_name
 from rules.tower_defense.legality import order_problems
 from rules.tower_defense.model import PHASE_NUMBER, STACKS, GameState, Player, Scenario
+from rules.tower_defense.rule_ids import RuleId
 from rules.tower_defense.variants import Rules
 
 
@@ -278,6 +279,12 @@ def _perform(state: GameState, action: Action, events: Events) -> GameState:
     return advance(state, events)
 
 
+_STACK_RULES: dict[type, RuleId] = {
+    TakeCredit: "phase.5 income",
+    KillBonus: "phase.6E kill bonus",
+    PlaceSkillMarker: "phase.6F skills",
+}
+"""The rule an action naming a stack follows (a stack that names nothing is refused citing it)."""
 _CHANCE_KINDS = frozenset(CHANCE_ACTIONS)
 _PHASE6_KINDS = frozenset(PHASE6_ACTIONS)
 """The action classes of each kind, looked up by an action's own class (records are never subclassed)."""
@@ -296,7 +303,10 @@ def _check_turn(state: GameState, action: Any, who: int) -> None:
         )
     stack = getattr(action, "stack", None)
     if stack is not None and stack not in STACKS:
-        raise IllegalAction(f"there is no stack {stack!r} (stacks: {', '.join(STACKS)})", "phase.5 income")
+        raise IllegalAction(
+            f"there is no stack {stack!r} (stacks: {', '.join(STACKS)})",
+            _STACK_RULES.get(type(action), "phase.6 actions"),
+        )
     if state.revealed:
         if not isinstance(action, TakeCredit) or player != who:
             raise IllegalAction(
