@@ -10,9 +10,9 @@ from typing import Any
 
 from rules.core.codec import Positions
 from rules.core.descriptor import Armies, PositionCommands
-from rules.core.errors import RulesError
+from rules.core.errors import IllegalAction, RulesError
 from rules.core.events import Event
-from rules.core.files import read_text_file
+from rules.core.files import escape, read_text_file
 from rules.core.jsonio import parse_json_object
 
 
@@ -24,6 +24,10 @@ def add_position_commands(
     file given to `validate` as an army (a designer checks their file before playing it)."""
 
     def run_example(args: argparse.Namespace) -> int:
+        if args.list and args.name:  # the name was not looked at: say so rather than list as if it were not given
+            raise IllegalAction(
+                f"--list lists every example; give it or a name ({escape(repr(args.name), 60)}), not both"
+            )
         if args.list or not args.name:
             for name, (_, about) in named.examples.items():
                 print(f"{name:18} {about}")

@@ -110,6 +110,8 @@ def test_play(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_example_validate_plan_income(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tower-defense", "example", "--list", "busy-board"]) == 2  # the name was ignored without a word
+    assert "give it or a name ('busy-board'), not both" in capsys.readouterr().err
     assert main(["tower-defense", "example", "--list"]) == 0
     assert "busy-board" in capsys.readouterr().out
     assert main(["tower-defense", "example", "busy-board"]) == 0
