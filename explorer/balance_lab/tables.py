@@ -109,7 +109,7 @@ def cells_caption(spec: SweepSpec, chart_note: str) -> str:
 def matchups_html(spec: SweepSpec, summary: pd.DataFrame) -> str:
     """Each pair of armies the sweep plays in both seat orders, its two cells added up (the first player's edge
     evened out; `rules.sweeps.matchups`): one row a pair at each setting and strength; empty when there is none."""
-    from rules.sweeps.matchups import both_seats, compare_matchup_strengths, matchup_words
+    from rules.sweeps.matchups import both_seats, matchup_agreements, matchup_words
 
     pairs = both_seats(summary)
     if pairs.empty:
@@ -118,32 +118,18 @@ def matchups_html(spec: SweepSpec, summary: pd.DataFrame) -> str:
         [name for name in spec.vary] + ["override"] * bool(any(spec.overrides)) + ["strength"] * bool(spec.strengths)
     )
     head = "".join(f"<th>{html.escape(name)}</th>" for name in settings) + "<th>the pair over both seats</th>"
-    agreed = _matchup_agreements(compare_matchup_strengths(pairs, list(spec.strengths)), list(spec.strengths))
-    if agreed:
+    agreed = matchup_agreements(pairs, list(spec.strengths))
+    if any(agreed):
         head += "<th>the same at every strength?</th>"
     rows = []
-    for record in pairs.to_dict(orient="records"):
+    for record, kind in zip(pairs.to_dict(orient="records"), agreed, strict=True):
         cells = [html.escape(value_label(record[name])) for name in settings if name in record]
         cells.append(html.escape(matchup_words(record)))
-        if agreed:
-            key = tuple(value_label(record[c]) for c in agreed[None])
-            cells.append(html.escape(agreed.get(key, "not played at every strength")))
+        if any(agreed):
+            cells.append(html.escape(AGREEMENT_CELLS[kind] if kind else "not played at every strength"))
         rows.append("<tr>" + "".join(f'<td style="text-align:left">{c}</td>' for c in cells) + "</tr>")
     caption = "each pair of armies over both seats (each army first once): the first player's edge evened out"
     return lab_table(f"<caption>{html.escape(caption)}</caption>", head, rows)
-
-
-def _matchup_agreements(compared: pd.DataFrame, strengths: list[str]) -> dict[Any, Any]:
-    """Each pair's agreement across strengths as the strengths table words it (`AGREEMENT_CELLS`), keyed by its
-    settings and armies shown as labels; under the key None, the columns the keys are made of. Empty without
-    strengths."""
-    if compared.empty:
-        return {}
-    columns = [c for c in compared.columns if not c.endswith("_favours") and c not in ("agreement", "agrees")]
-    agreed: dict[Any, Any] = {None: columns}
-    for row in compared.to_dict(orient="records"):
-        agreed[tuple(value_label(row[c]) for c in columns)] = AGREEMENT_CELLS[agreement_shown(row, strengths)]
-    return agreed
 
 
 AGREEMENT_CELLS = {"same": "yes", "none": "none can tell yet", "unsettled": "not settled", "opposite": "no"}

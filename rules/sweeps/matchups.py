@@ -15,8 +15,6 @@ from rules.core.percent import percent
 from rules.sweeps.strengths import agreement, agreement_shown, grid_columns
 
 SEATS = ("army_0", "army_1")
-EMPTY_CELL = {"games": 0, "wins_0": 0, "wins_1": 0, "draws": 0}
-"""A cell of no games (`_together` of two of them names the figures a pair's row holds beside its settings)."""
 
 
 def setting_columns(summary: pd.DataFrame) -> list[str]:
@@ -94,8 +92,7 @@ def compare_matchup_strengths(pairs: pd.DataFrame, strengths: list[str]) -> pd.D
     A pair not played at every strength is left out."""
     if pairs.empty or "strength" not in pairs.columns or not strengths:
         return pd.DataFrame()
-    figures = {"strength", "army_a", "army_b", *_together("a", "b", EMPTY_CELL, EMPTY_CELL)}
-    keys = [c for c in pairs.columns if c not in figures] + ["army_a", "army_b"]
+    keys = _pair_keys(pairs)
     rows: list[dict[str, Any]] = []
     for values, group in pairs.groupby(keys, sort=False, dropna=False):
         found = {str(r["strength"]): r for r in group.to_dict(orient="records")}
@@ -109,6 +106,24 @@ def compare_matchup_strengths(pairs: pd.DataFrame, strengths: list[str]) -> pd.D
         row["agreement"] = agreement(sides)
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def _pair_keys(pairs: pd.DataFrame) -> list[str]:
+    """What tells one pair of `both_seats` from another but the strength: its settings (the columns `both_seats`
+    writes before the armies) and its armies."""
+    settings = list(pairs.columns[: pairs.columns.get_loc("army_a")])
+    return [c for c in settings if c != "strength"] + ["army_a", "army_b"]
+
+
+def matchup_agreements(pairs: pd.DataFrame, strengths: list[str]) -> list[str | None]:
+    """For each row of `pairs` (`both_seats`), its pair's agreement across `strengths` as `agreement_shown` says it
+    ("same", "none", "unsettled", "opposite"); None where the pair was not played at every strength."""
+    compared = compare_matchup_strengths(pairs, strengths)
+    if compared.empty:
+        return [None] * len(pairs)
+    keys = _pair_keys(pairs)
+    shown = {tuple(str(r[k]) for k in keys): agreement_shown(r, strengths) for r in compared.to_dict(orient="records")}
+    return [shown.get(tuple(str(r[k]) for k in keys)) for r in pairs.to_dict(orient="records")]
 
 
 def matchup_agreement_words(row: Mapping[Any, Any], strengths: list[str]) -> str:

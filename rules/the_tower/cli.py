@@ -119,8 +119,8 @@ def rules_from(pairs: list[str]) -> Rules:
             raise IllegalAction(f"--variant: the rules have no field {escape(repr(key))}{hint}")
         if key in values:
             raise IllegalAction(f"--variant sets {escape(key)} twice; give it one value")
-        whole, parts = key.split(".")[0], [k for k in values if k.split(".")[0] == key.split(".")[0]]
-        if parts and (whole in values or "." not in key):
+        whole = key.split(".")[0]
+        if any(k.split(".")[0] == whole for k in values) and (whole in values or key == whole):
             raise IllegalAction(f"--variant sets {escape(whole)} whole and one of its fields; give one of the two")
         values[key] = None if text.strip().lower() == "none" else parse_value_text(text, source=f"--variant {key}")
     return parse_model(Rules, json.dumps(rules_data(Rules, values)), source="--variant")

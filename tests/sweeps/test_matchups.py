@@ -11,7 +11,13 @@ import pytest
 
 from rules.cli import main
 from rules.core.ladder import wilson
-from rules.sweeps.matchups import both_seats, compare_matchup_strengths, matchup_agreement_words, matchup_words
+from rules.sweeps.matchups import (
+    both_seats,
+    compare_matchup_strengths,
+    matchup_agreement_words,
+    matchup_agreements,
+    matchup_words,
+)
 from rules.sweeps.strengths import favoured
 
 
@@ -126,3 +132,15 @@ def test_the_sweep_command_compares_each_pair_at_every_strength(capsys: pytest.C
     assert main([*argv, "--json"]) == 0
     (pair,) = json.loads(capsys.readouterr().out)["matchup_strengths"]
     assert {"random_favours", "greedy_favours", "agreement"} <= set(pair)
+
+
+def test_each_pair_row_carries_its_pairs_agreement_or_none_when_not_played_at_every_strength() -> None:
+    summary = pd.DataFrame(
+        at("planner", cell("undead", "bandits", 44, 56, 0), cell("bandits", "undead", 58, 42, 0))
+        + at("tuned", cell("undead", "bandits", 43, 57, 0), cell("bandits", "undead", 57, 43, 0))
+        + at("planner", cell("undead", "westerners", 50, 50, 0), cell("westerners", "undead", 50, 50, 0))
+    )
+    pairs = both_seats(summary)
+    rows = zip(pairs["army_b"], pairs["strength"], strict=True)
+    shown = dict(zip(rows, matchup_agreements(pairs, ["planner", "tuned"]), strict=True))
+    assert shown == {("bandits", "planner"): "same", ("bandits", "tuned"): "same", ("westerners", "planner"): None}
